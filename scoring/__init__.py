@@ -1,0 +1,60 @@
+"""Thai CER scoring and regression gate for a streaming ASR model card.
+
+The flat public API: normalise text, turn clips into statistics, compute
+CER and the paired cluster-bootstrap difference.
+"""
+
+from .bootstrap import (
+    DEFAULT_LEVEL,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    PairedDifference,
+    cluster_sums,
+    paired_bootstrap,
+)
+from .errors import ScoringError
+from .normalizer import (
+    NORMALIZER_VERSION,
+    THAI_CER_PIPELINE,
+    apply_rules,
+    decompose_sara_am,
+    normalize,
+    remove_whitespace,
+    spoken_numbers_to_digits,
+    straighten_curly_quotes,
+    thai_digits_to_arabic,
+)
+from .scorer import ClipSet, load_clip_set, score_files
+from .signature import signature
+from .statistics import ClipStats, SetStats, cer, clip_stats, pooled_cer, set_stats
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "DEFAULT_RESAMPLES",
+    "DEFAULT_SEED",
+    "NORMALIZER_VERSION",
+    "THAI_CER_PIPELINE",
+    "ClipSet",
+    "ClipStats",
+    "PairedDifference",
+    "ScoringError",
+    "SetStats",
+    "apply_rules",
+    "cer",
+    "clip_stats",
+    "cluster_sums",
+    "decompose_sara_am",
+    "load_clip_set",
+    "normalize",
+    "paired_bootstrap",
+    "pooled_cer",
+    "remove_whitespace",
+    "score_files",
+    "set_stats",
+    "signature",
+    "spoken_numbers_to_digits",
+    "straighten_curly_quotes",
+    "thai_digits_to_arabic",
+]

@@ -1,0 +1,85 @@
+"""Command line: ``python -m scoring {score,card,make-refs,join-audio}``.
+
+Thin by design: parse arguments, call the library, print. Every ScoringError
+becomes one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bootstrap
+from .errors import ScoringError
+from .report import format_score_report, score_report
+from .scorer import score_files
+from .signature import signature, unpinned_pythainlp_message
+
+__all__ = ["main", "build_parser"]
+
+
+def _add_bootstrap_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES,
+                        help="bootstrap resamples (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help="bootstrap seed (default %(default)s)")
+    parser.add_argument("--level", type=float, default=DEFAULT_LEVEL,
+                        help="interval level (default %(default)s)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scoring", description="Thai CER scoring for the streaming ASR model card."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    score = commands.add_parser(
+        "score", help="CER of one hypothesis file, or two with their paired difference"
+    )
+    score.add_argument("ref", type=Path, help="refs/<set>.jsonl")
+    score.add_argument("hyp", type=Path, help="hypothesis A (JSON Lines)")
+    score.add_argument("hyp_b", type=Path, nargs="?", help="hypothesis B (optional)")
+    score.add_argument("--ids", type=Path,
+                       help="ids file (default: ids/<stem of REF>.jsonl)")
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_bootstrap_options(score)
+    score.set_defaults(run=run_score)
+    return parser
+
+
+def run_score(args: argparse.Namespace) -> int:
+    ids_path = args.ids or Path("ids") / f"{args.ref.stem}.jsonl"
+    hyp_paths = [p for p in (args.hyp, args.hyp_b) if p is not None]
+    clip_set, stats = score_files(args.ref, hyp_paths, ids_path)
+    diff = None
+    if len(stats) == 2:
+        diff = paired_bootstrap(
+            stats[0], stats[1], resamples=args.resamples, seed=args.seed, level=args.level
+        )
+    sig = signature(resamples=args.resamples, seed=args.seed, level=args.level)
+    report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print(format_score_report(report))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    mismatch = unpinned_pythainlp_message()
+    if mismatch:
+        print(f"warning: {mismatch}", file=sys.stderr)
+    try:
+        return args.run(args)
+    except ScoringError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130

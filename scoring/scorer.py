@@ -1,0 +1,117 @@
+"""From files to per-clip statistics: the one place where text meets numbers."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .batch import normalize_texts
+from .errors import ScoringError
+from .jsonl import read_hypotheses, read_ids, read_refs
+from .statistics import SetStats, clip_stats, set_stats
+
+__all__ = [
+    "ClipSet",
+    "load_clip_set",
+    "check_coverage",
+    "stats_for",
+    "score_files",
+]
+
+NormalizeMany = Callable[[Iterable[str]], Mapping[str, str]]
+
+
+@dataclass(frozen=True)
+class ClipSet:
+    """The clips of one test set, in ids-file order, with their clusters."""
+
+    name: str
+    ids: tuple[str, ...]
+    clusters: tuple[str, ...]
+    path: Path
+
+
+def load_clip_set(path: str | os.PathLike, name: str | None = None) -> ClipSet:
+    path = Path(path)
+    if not path.is_file():
+        raise ScoringError(
+            path, "ids file not found (it lists the clips of the set and their clusters)"
+        )
+    ids, clusters = read_ids(path)
+    if not ids:
+        raise ScoringError(path, "lists no clips")
+    return ClipSet(name or path.stem, tuple(ids), tuple(clusters), path)
+
+
+def _examples(ids: Iterable[str], limit: int = 3) -> str:
+    ids = sorted(ids)
+    shown = ", ".join(repr(i) for i in ids[:limit])
+    return shown + (", ..." if len(ids) > limit else "")
+
+
+def check_coverage(
+    clip_set: ClipSet, texts: Mapping[str, str], path: str | os.PathLike, role: str
+) -> None:
+    """A reference or hypothesis file must hold exactly the clips of the set."""
+    listed = set(clip_set.ids)
+    missing = listed.difference(texts)
+    if missing:
+        raise ScoringError(
+            path,
+            f"{role} is missing {len(missing)} of the {len(listed)} clips of set "
+            f"{clip_set.name!r} ({_examples(missing)})",
+        )
+    extra = set(texts).difference(listed)
+    if extra:
+        raise ScoringError(
+            path,
+            f"{role} has {len(extra)} ids that are not in {clip_set.path} "
+            f"({_examples(extra)})",
+        )
+
+
+def stats_for(
+    clip_set: ClipSet,
+    refs: Mapping[str, str],
+    hypotheses: Mapping[str, str],
+    normalized: Mapping[str, str],
+) -> SetStats:
+    """Per-clip statistics of one system, from already-normalised text."""
+    clips = [
+        clip_stats(normalized[refs[clip_id]], normalized[hypotheses[clip_id]])
+        for clip_id in clip_set.ids
+    ]
+    return set_stats(clip_set.ids, clip_set.clusters, clips)
+
+
+def score_files(
+    ref_path: str | os.PathLike,
+    hyp_paths: Sequence[str | os.PathLike],
+    ids_path: str | os.PathLike,
+    normalize_many: NormalizeMany = normalize_texts,
+) -> tuple[ClipSet, list[SetStats]]:
+    """Score one or more hypothesis files against one reference file."""
+    clip_set = load_clip_set(ids_path, name=Path(ref_path).stem)
+    refs = read_refs(ref_path)
+    check_coverage(clip_set, refs, ref_path, "reference")
+    hypotheses = []
+    for hyp_path in hyp_paths:
+        hyp = read_hypotheses(hyp_path)
+        check_coverage(clip_set, hyp, hyp_path, "hypothesis")
+        hypotheses.append(hyp)
+
+    texts = [refs[i] for i in clip_set.ids]
+    for hyp in hypotheses:
+        texts.extend(hyp[i] for i in clip_set.ids)
+    normalized = normalize_many(texts)
+
+    results = [stats_for(clip_set, refs, hyp, normalized) for hyp in hypotheses]
+    if results[0].total_ref_chars == 0:
+        raise ScoringError(
+            ref_path,
+            f"references of set {clip_set.name!r} have no characters after "
+            "normalisation, so CER is undefined",
+        )
+    return clip_set, results

@@ -1,0 +1,81 @@
+"""Invariances the Thai CER normaliser promises, checked on generated text."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pythainlp.util import num_to_thaiword
+
+from scoring import normalize
+from scoring.numbers import (
+    NUMBER_MORPHEMES,
+    spoken_numbers_to_digits,
+    spoken_numbers_to_digits_full,
+)
+
+from .strategies import THAI_DIGITS, text_with_whitespace_moved, thai_text
+
+
+@settings(max_examples=300)
+@given(text_with_whitespace_moved())
+def test_whitespace_anywhere_changes_nothing(pair):
+    """Inserting whitespace at any position leaves the normalised form alone."""
+    text, spaced = pair
+    assert normalize(spaced) == normalize(text)
+
+
+@settings(max_examples=200)
+@given(thai_text)
+def test_removing_all_whitespace_changes_nothing(text):
+    """Deleting every whitespace character leaves the normalised form alone."""
+    assert normalize("".join(text.split())) == normalize(text)
+
+
+@settings(max_examples=200)
+@given(thai_text)
+def test_thai_digits_equal_arabic_digits(text):
+    """Writing digits as ๐–๙ or 0–9 makes no difference."""
+    thai = text.translate(str.maketrans("0123456789", THAI_DIGITS))
+    assert normalize(thai) == normalize(text)
+
+
+@settings(max_examples=200)
+@given(thai_text)
+def test_sara_am_equals_nikhahit_sara_aa(text):
+    """ำ and ํา are the same after normalisation, in both directions."""
+    decomposed = text.replace("\u0e33", "\u0e4d\u0e32")
+    composed = decomposed.replace("\u0e4d\u0e32", "\u0e33")
+    assert normalize(decomposed) == normalize(text) == normalize(composed)
+
+
+@settings(max_examples=200)
+@given(thai_text)
+def test_curly_quotes_equal_straight_quotes(text):
+    """Curly quotes score exactly like straight ones."""
+    straight = text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
+    assert normalize(straight) == normalize(text)
+
+
+@settings(max_examples=300)
+@given(thai_text)
+def test_idempotent(text):
+    """Normalising twice equals normalising once."""
+    once = normalize(text)
+    assert normalize(once) == once
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 10**12 - 1))
+def test_pythainlp_spelled_integers_become_their_digits(number):
+    """PyThaiNLP's own num_to_thaiword output normalises to str(n)."""
+    assert normalize(num_to_thaiword(number)) == str(number)
+
+
+@settings(max_examples=300)
+@given(thai_text, st.booleans())
+def test_skipping_the_tokeniser_is_exact(text, strip_morphemes):
+    """The no-morpheme shortcut gives exactly what the full tokeniser path gives."""
+    if strip_morphemes:  # half the cases take the shortcut
+        for morpheme in NUMBER_MORPHEMES:
+            text = text.replace(morpheme, "")
+    assert spoken_numbers_to_digits(text) == spoken_numbers_to_digits_full(text)

@@ -1,0 +1,161 @@
+"""`scoring score`: human output, the --json schema and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import write_jsonl
+from scoring.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_two_hypotheses_print_cers_and_interval(tiny_benchmark, capsys, monkeypatch):
+    """Human output: two CERs, the difference with its interval, the signature."""
+    monkeypatch.chdir(tiny_benchmark)
+    code, out, _ = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
+                       "hypotheses/b.jsonl")
+    assert code == 0
+    assert "A  CER 0.00 %" in out
+    assert "B  CER " in out and "A - B" in out and "95 % CI [" in out
+    assert "signature: metric:cer|nrm:th-1|pythainlp:5.3.5|" in out
+
+
+def test_json_matches_the_schema(tiny_benchmark, capsys, monkeypatch):
+    """--json prints exactly one object with the documented keys."""
+    monkeypatch.chdir(tiny_benchmark)
+    code, out, _ = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
+                       "hypotheses/b.jsonl", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert set(report) == {"set", "signature", "n_clips", "ref_chars", "a", "b", "diff"}
+    assert set(report["a"]) == set(report["b"]) == {"file", "cer", "edits"}
+    assert set(report["diff"]) == {
+        "estimate", "low", "high", "resamples", "seed", "level", "tie"}
+    assert report["set"] == "tiny" and report["n_clips"] == 3
+    assert report["a"]["cer"] == 0.0
+    assert report["b"]["cer"] == report["b"]["edits"] / report["ref_chars"]
+    assert report["diff"]["estimate"] == report["a"]["cer"] - report["b"]["cer"]
+    assert report["diff"]["tie"] == (report["diff"]["low"] <= 0 <= report["diff"]["high"])
+
+
+def test_json_with_one_hypothesis_has_no_b_or_diff(tiny_benchmark, capsys, monkeypatch):
+    """One hypothesis: no "b" and no "diff"."""
+    monkeypatch.chdir(tiny_benchmark)
+    code, out, _ = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/b.jsonl", "--json")
+    assert code == 0
+    assert set(json.loads(out)) == {"set", "signature", "n_clips", "ref_chars", "a"}
+
+
+def test_ids_option_overrides_the_default(tiny_benchmark, capsys):
+    """--ids lets the command run from any directory."""
+    code, out, _ = run(capsys, "score", str(tiny_benchmark / "refs/tiny.jsonl"),
+                       str(tiny_benchmark / "hypotheses/a.jsonl"),
+                       "--ids", str(tiny_benchmark / "ids/tiny.jsonl"), "--json")
+    assert code == 0 and json.loads(out)["n_clips"] == 3
+
+
+def test_input_files_tolerate_bom_crlf_and_blank_lines(tiny_benchmark, capsys, monkeypatch):
+    """A BOM, CRLF endings, blank lines and shuffled lines change nothing."""
+    monkeypatch.chdir(tiny_benchmark)
+    _, before, _ = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/b.jsonl", "--json")
+    hyp = tiny_benchmark / "hypotheses/b.jsonl"
+    lines = hyp.read_text(encoding="utf-8").splitlines()
+    hyp.write_bytes(b"\xef\xbb\xbf" + "\r\n\r\n".join(reversed(lines)).encode() + b"\r\n")
+    _, after, _ = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/b.jsonl", "--json")
+    assert json.loads(after)["a"]["edits"] == json.loads(before)["a"]["edits"]
+
+
+def _spoil(root, name, content: bytes):
+    (root / name).write_bytes(content)
+
+
+BAD_INPUTS = {
+    "malformed-json": ("hypotheses/a.jsonl", b'{"id": "c1", "pred_text": \n',
+                       r"hypotheses/a\.jsonl:1: malformed JSON"),
+    "missing-id": ("hypotheses/a.jsonl", b'{"pred_text": "x"}\n',
+                   r'hypotheses/a\.jsonl:1: missing "id"'),
+    "non-string-id": ("refs/tiny.jsonl", b'{"id": 3, "text": "x"}\n',
+                      r'refs/tiny\.jsonl:1: "id" must be a string, not int'),
+    "missing-text": ("refs/tiny.jsonl", b'{"id": "c1"}\n',
+                     r'refs/tiny\.jsonl:1: missing "text"'),
+    "non-string-pred-text": ("hypotheses/a.jsonl", b'{"id": "c1", "pred_text": null}\n',
+                             r'hypotheses/a\.jsonl:1: "pred_text" must be a string'),
+    "duplicate-id": ("hypotheses/a.jsonl",
+                     b'{"id": "c1", "pred_text": "x"}\n{"id": "c1", "pred_text": "y"}\n',
+                     r"hypotheses/a\.jsonl:2: id 'c1' appears twice \(first on line 1\)"),
+    "duplicate-id-in-ids": ("ids/tiny.jsonl",
+                            b'{"id": "c1", "cluster": "v"}\n{"id": "c1", "cluster": "v"}\n',
+                            r"ids/tiny\.jsonl:2: id 'c1' appears twice"),
+    "hypothesis-missing-a-clip": (
+        "hypotheses/a.jsonl",
+        '{"id": "c1", "pred_text": "x"}\n{"id": "c2", "pred_text": "y"}\n'.encode(),
+        r"hypotheses/a\.jsonl: hypothesis is missing 1 of the 3 clips of set 'tiny' \('c3'\)"),
+    "hypothesis-extra-id": (
+        "hypotheses/a.jsonl",
+        "".join(f'{{"id": "{i}", "pred_text": "x"}}\n' for i in ["c1", "c2", "c3", "zz"]).encode(),
+        r"hypotheses/a\.jsonl: hypothesis has 1 ids that are not in .*tiny\.jsonl \('zz'\)"),
+    "reference-extra-id": (
+        "refs/tiny.jsonl",
+        "".join(f'{{"id": "{i}", "text": "ก"}}\n' for i in ["c1", "c2", "c3", "c9"]).encode(),
+        r"refs/tiny\.jsonl: reference has 1 ids that are not in"),
+    "zero-reference-characters": (
+        "refs/tiny.jsonl",
+        "".join(f'{{"id": "{i}", "text": " "}}\n' for i in ["c1", "c2", "c3"]).encode(),
+        r"refs/tiny\.jsonl: references of set 'tiny' have no characters"),
+    "not-utf8": ("hypotheses/a.jsonl", b'{"id": "c1", "pred_text": "\xff"}\n',
+                 r"hypotheses/a\.jsonl:1: is not UTF-8"),
+    "not-an-object": ("hypotheses/a.jsonl", b'["c1", "x"]\n',
+                      r"hypotheses/a\.jsonl:1: expected a JSON object"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_INPUTS), ids=list(BAD_INPUTS))
+def test_bad_input_is_one_line_exit_2(case, tiny_benchmark, capsys, monkeypatch):
+    """Each bad input: one line on stderr naming file and line, exit 2, no output."""
+    monkeypatch.chdir(tiny_benchmark)
+    name, content, pattern = BAD_INPUTS[case]
+    _spoil(tiny_benchmark, name, content)
+    code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
+                         "hypotheses/b.jsonl")
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("error: ")
+    import re
+    assert re.search(pattern, err), err
+
+
+def test_missing_ids_file(tiny_benchmark, capsys, monkeypatch):
+    """No ids/<set>.jsonl: say which file was expected."""
+    monkeypatch.chdir(tiny_benchmark)
+    (tiny_benchmark / "ids/tiny.jsonl").unlink()
+    code, _, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
+    assert code == 2 and err.count("\n") == 1
+    assert "ids/tiny.jsonl: ids file not found" in err
+
+
+def test_missing_hypothesis_file(tiny_benchmark, capsys, monkeypatch):
+    """A path that does not exist is named."""
+    monkeypatch.chdir(tiny_benchmark)
+    code, _, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/nope.jsonl")
+    assert code == 2 and err == "error: hypotheses/nope.jsonl: no such file\n"
+
+
+def test_module_entry_point_has_no_traceback(tiny_benchmark):
+    """`python -m scoring` exits 2 with one stderr line on bad input."""
+    write_jsonl(tiny_benchmark / "hypotheses/bad.jsonl", [{"id": "c1"}])
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring", "score", "refs/tiny.jsonl", "hypotheses/bad.jsonl"],
+        cwd=tiny_benchmark, capture_output=True, text=True,
+    )
+    assert result.returncode == 2
+    assert result.stderr == 'error: hypotheses/bad.jsonl:1: missing "pred_text"\n'

@@ -1,0 +1,118 @@
+"""Each normalisation rule alone, and the same case through the whole pipeline.
+
+One parametrised id per case, so a failure names the case and hides nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pythainlp.util import thai_digit_to_arabic_digit
+
+from scoring import THAI_CER_PIPELINE, normalize
+from scoring.normalizer import (
+    decompose_sara_am,
+    remove_whitespace,
+    spoken_numbers_to_digits,
+    straighten_curly_quotes,
+    thai_digits_to_arabic,
+)
+
+# (id, input, rule output, pipeline output)
+THAI_DIGIT_CASES = [
+    ("year", "พ.ศ. ๒๕๖๗", "พ.ศ. 2567", "พ.ศ.2567"),
+    ("all-digits", "๐๑๒๓๔๕๖๗๘๙", "0123456789", "0123456789"),
+    ("mixed", "๑2๓", "123", "123"),
+    ("no-digits", "ข่าว", "ข่าว", "ข่าว"),
+]
+QUOTE_CASES = [
+    ("double", "“ข่าว”", '"ข่าว"', '"ข่าว"'),
+    ("single", "‘ok’", "'ok'", "'ok'"),
+    ("already-straight", "\"a\" 'b'", "\"a\" 'b'", "\"a\"'b'"),
+    ("apostrophe", "it’s", "it's", "it's"),
+]
+SARA_AM_CASES = [
+    ("composed", "ทำ", "ทํา", "ทํา"),
+    ("already-decomposed", "ทํา", "ทํา", "ทํา"),
+    ("two", "น้ำดำ", "น้ําดํา", "น้ําดํา"),
+    ("word-with-dictionary-sara-am", "ทำหน้าที่", "ทําหน้าที่", "ทําหน้าที่"),
+]
+NUMBER_CASES = [
+    ("thousands", "สองพันห้าร้อย", "2500", "2500"),
+    ("twenty-one", "ยี่สิบเอ็ด", "21", "21"),
+    ("hundred-and-one", "หนึ่งร้อยเอ็ด", "101", "101"),
+    ("millions", "หนึ่งล้านสองแสน", "1200000", "1200000"),
+    ("zero", "ศูนย์", "0", "0"),
+    ("whole-word-only", "สามารถ", "สามารถ", "สามารถ"),
+    ("in-a-sentence", "ราคาห้าสิบบาท", "ราคา50บาท", "ราคา50บาท"),
+    ("spaced-numeral", "สอง พัน ห้า ร้อย บาท", "2500 บาท", "2500บาท"),
+    ("digit-by-digit", "ศูนย์แปดหนึ่ง", "081", "081"),
+    ("two-three", "สองสาม", "23", "23"),
+    ("decomposed-sara-am-nearby", "ทํางานสามวัน", "ทํางาน3วัน", "ทํางาน3วัน"),
+    ("lone-bound-numeral", "เอ็ด", "เอ็ด", "เอ็ด"),
+    ("minus-is-a-verb", "ลบสาม", "ลบ3", "ลบ3"),
+    ("brand-not-two", "ยี่ห้อ", "ยี่ห้อ", "ยี่ห้อ"),
+    ("latin-untouched", "AI สามตัว", "AI 3ตัว", "AI3ตัว"),
+]
+WHITESPACE_CASES = [
+    ("space", "ก ข", "กข", "กข"),
+    ("tab-newline", "ก\tข\nค\r\n", "กขค", "กขค"),
+    ("no-break-space", "ก\u00a0ข", "กข", "กข"),
+    ("ideographic-space", "ก\u3000ข", "กข", "กข"),
+    ("line-separator", "ก\u2028ข", "กข", "กข"),
+    ("only-space", " \t ", "", ""),
+]
+
+RULE_TABLES = [
+    (thai_digits_to_arabic, THAI_DIGIT_CASES),
+    (straighten_curly_quotes, QUOTE_CASES),
+    (decompose_sara_am, SARA_AM_CASES),
+    (spoken_numbers_to_digits, NUMBER_CASES),
+    (remove_whitespace, WHITESPACE_CASES),
+]
+ALL_CASES = [
+    pytest.param(rule, text, alone, piped, id=f"{rule.__name__}-{case_id}")
+    for rule, table in RULE_TABLES
+    for case_id, text, alone, piped in table
+]
+
+
+@pytest.mark.parametrize(("rule", "text", "alone", "piped"), ALL_CASES)
+def test_rule_alone(rule, text, alone, piped):
+    """The rule by itself gives the tabled output."""
+    assert rule(text) == alone
+
+
+@pytest.mark.parametrize(("rule", "text", "alone", "piped"), ALL_CASES)
+def test_rule_in_pipeline(rule, text, alone, piped):
+    """The same case survives composition with every other rule."""
+    assert normalize(text) == piped
+
+
+def test_pipeline_lists_the_five_rules_in_order():
+    """The documented rule order is the order applied."""
+    assert [rule.__name__ for rule in THAI_CER_PIPELINE] == [
+        "thai_digits_to_arabic",
+        "straighten_curly_quotes",
+        "decompose_sara_am",
+        "spoken_numbers_to_digits",
+        "remove_whitespace",
+    ]
+
+
+def test_every_rule_is_documented():
+    """Each rule says what it does in its docstring."""
+    assert all(rule.__doc__ and rule.__doc__.strip() for rule in THAI_CER_PIPELINE)
+
+
+@pytest.mark.parametrize("text", ["๐๑๒๓๔๕๖๗๘๙", "ปี ๒๕๖๗ เดือน ๑๒", "ไม่มีเลข", "๙9"])
+def test_thai_digits_match_pythainlp(text):
+    """PyThaiNLP's own digit conversion is the oracle for rule 1."""
+    assert thai_digits_to_arabic(text) == thai_digit_to_arabic_digit(text)
+
+
+def test_every_isspace_character_is_removed():
+    """Rule 5 removes exactly the characters str.isspace() calls whitespace."""
+    spaces = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
+    assert len(spaces) > 20
+    assert remove_whitespace(f"ก{spaces}ข") == "กข"
+    assert normalize(f"ก{spaces}ข") == "กข"
