@@ -23,6 +23,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 REPO_ROOT = Path(__file__).resolve().parent
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--require-real-card", action="store_true",
+        help="fail, instead of skip, when the real card's refs/ and hypotheses/ "
+             "are absent (also: CARD_REQUIRE_REAL=1)")
+
+
 def write_jsonl(path: Path, records) -> Path:
     """Write records as JSON Lines, creating parent folders."""
     path.parent.mkdir(parents=True, exist_ok=True)

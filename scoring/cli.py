@@ -12,7 +12,10 @@ import sys
 from pathlib import Path
 
 from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bootstrap
+from .card import compute_card
+from .card_spec import load_card_spec
 from .errors import ScoringError
+from .render import card_json, card_markdown
 from .report import format_score_report, score_report
 from .scorer import score_files
 from .signature import signature, unpinned_pythainlp_message
@@ -46,6 +49,17 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print one JSON object")
     _add_bootstrap_options(score)
     score.set_defaults(run=run_score)
+
+    card = commands.add_parser("card", help="compute every figure of a card")
+    card.add_argument("root", type=Path, nargs="?", default=None,
+                      help="benchmark folder with card.toml (default: the demo benchmark)")
+    output = card.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="every figure as JSON")
+    output.add_argument("--markdown", action="store_true",
+                        help="tables ready to paste into the model card")
+    card.add_argument("--plot", type=Path, metavar="FILE",
+                      help="also draw a forest plot of the differences (.png/.svg/.pdf)")
+    card.set_defaults(run=run_card)
     return parser
 
 
@@ -64,6 +78,30 @@ def run_score(args: argparse.Namespace) -> int:
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(format_score_report(report))
+    return 0
+
+
+DEMO_ROOT = Path(__file__).resolve().parent.parent / "examples" / "demo"
+
+
+def run_card(args: argparse.Namespace) -> int:
+    root = args.root
+    if root is None:
+        if not DEMO_ROOT.is_dir():
+            raise ScoringError(DEMO_ROOT, "the demo benchmark is not here; pass ROOT")
+        root = DEMO_ROOT
+    spec = load_card_spec(root)
+    result = compute_card(
+        spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+    if args.plot:
+        from .plot import forest_plot  # matplotlib is slow to import; only when asked
+
+        forest_plot(result, args.plot)
+        print(f"wrote {args.plot}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(card_json(result), ensure_ascii=False, indent=1))
+    else:
+        print(card_markdown(result))
     return 0
 
 

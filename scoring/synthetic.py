@@ -1,0 +1,389 @@
+"""A deterministic synthetic benchmark in the real card's layout.
+
+Used for the committed demo benchmark (``examples/demo``) and, at full size,
+for the speed benchmark (``benchmarks/``). It mimics each set's kind of text
+(read news, television, podcasts, Isan dialect, meeting turns) and each
+system's kind of mistakes, and it writes the surface forms the normaliser
+exists for: spoken and written numbers, Thai digits, curly quotes, ำ/ํา,
+ๆ and whitespace in different places on the two sides.
+
+Everything is drawn from ``random.Random`` seeded by strings, so the output
+is the same on every machine and Python run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from pythainlp.util import num_to_thaiword
+
+__all__ = ["BenchmarkSize", "DEMO_SIZE", "FULL_SIZE", "SYSTEMS", "SETS", "write_benchmark"]
+
+SYSTEMS = (
+    "openthai2.0-asr-streaming",
+    "openthai2.0-asr-streaming_th-mix",
+    "typhoon-asr-streaming-0.6b",
+    "typhoon-asr-streaming-0.6b_4gram",
+)
+SPLIT_SYSTEMS = ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
+LOTUS_DEVICES = ("con123", "lav123", "jbl", "bt3m", "bt10m")
+SETS = ("fleurs", "tvspeech", "gs2", "isan") + tuple(
+    f"lotus_{d}" for d in LOTUS_DEVICES) + ("tv_long", "gs2_long")
+LATENCY_MS = 560
+GS2_LONG_EXCLUDED_RECORDING = "0-26"  # its transcripts do not match its audio
+
+
+@dataclass(frozen=True)
+class BenchmarkSize:
+    fleurs: int
+    tv_videos: int
+    tv_clips: int
+    gs2_recordings: int
+    gs2_segments: int
+    isan_speakers: int
+    isan_clips: int
+    lotus_meetings: int
+    lotus_turns: int
+
+
+DEMO_SIZE = BenchmarkSize(fleurs=300, tv_videos=15, tv_clips=200, gs2_recordings=30,
+                          gs2_segments=600, isan_speakers=20, isan_clips=200,
+                          lotus_meetings=6, lotus_turns=300)
+FULL_SIZE = BenchmarkSize(fleurs=1021, tv_videos=40, tv_clips=570, gs2_recordings=150,
+                          gs2_segments=9000, isan_speakers=60, isan_clips=500,
+                          lotus_meetings=24, lotus_turns=5516)
+
+# Sentences by kind. Spaces mark word boundaries (where a transcriber may or
+# may not put a space); {slots} are filled per clip.
+TEMPLATES = {
+    "news": [
+        "กรม อุตุนิยมวิทยา คาดว่า ฝน จะ ตก หนัก ใน {n} จังหวัด ภาคใต้",
+        "รัฐบาล อนุมัติ งบประมาณ {money} เพื่อ ซ่อมแซม ถนน ที่ ชำรุด",
+        "การ ประชุม ครั้ง นี้ มี ผู้ เข้าร่วม กว่า {big} คน จาก {n} ประเทศ",
+        "นักวิทยาศาสตร์ ค้นพบ ดาวเคราะห์ ดวง ใหม่ ที่ อยู่ ห่าง ออกไป {big} ปีแสง",
+        "เมื่อ วันที่ {date} มี นักท่องเที่ยว เดินทาง มา กว่า {big} คน",
+        "ราคา ทองคำ วันนี้ ปรับ ขึ้น {n} บาท ตาม ตลาด โลก",
+        "โรงพยาบาล รายงาน ว่า มี ผู้ป่วย รายใหม่ {n} ราย ใน สัปดาห์ นี้",
+        "ประชาชน ใน พื้นที่ ต้อง ทำ ตาม คำแนะนำ ของ เจ้าหน้าที่ อย่าง เคร่งครัด",
+        "นายก กล่าว ว่า {q}",
+        "แม่น้ำ สาย นี้ มี ความยาว ประมาณ {big} กิโลเมตร",
+        "ใน ปี {year} ประเทศไทย ส่งออก ข้าว ได้ {big} ตัน",
+        "ผู้ เชี่ยวชาญ ด้าน {en} ให้ ความเห็น ว่า ระบบ นี้ ยัง ต้อง ปรับปรุง",
+    ],
+    "tv": [
+        "สวัสดี ครับ ท่าน ผู้ชม วันนี้ เรา จะ พา ไป ดู การ ทำ ขนม ไทย โบราณ",
+        "ราคา น้ำมัน ดีเซล วันนี้ อยู่ ที่ ลิตร ละ {n} บาท",
+        "ทีม ข่าว ลงพื้นที่ สำรวจ ความ เสียหาย พบ บ้านเรือน ได้รับ ผลกระทบ กว่า {big} หลัง",
+        "ผู้สื่อข่าว รายงาน ว่า {q}",
+        "ช่วง ต่อไป พบ กับ รายการ {en} ที่ จะ มา แนะนำ ร้าน อาหาร อร่อย ๆ",
+        "คุณ ยาย วัย {n} ปี ยัง คง ทำงาน ทุก วัน ไม่ เคย หยุด",
+        "ทาง ด้าน ตำรวจ ได้ ตั้ง ด่าน ตรวจ ตลอด {n} ชั่วโมง",
+        "อย่า ลืม กด ติดตาม ช่อง ของ เรา ทาง {en} ด้วย นะ คะ",
+        "ผล การ แข่งขัน เมื่อ คืน จบ ลง ที่ {n} ต่อ {n}",
+        "อากาศ วันนี้ ร้อน มาก ๆ อุณหภูมิ สูงสุด {n} องศา",
+    ],
+    "podcast": [
+        "วันนี้ เรา มา คุย กัน เรื่อง {en} นะ ครับ",
+        "ผม ว่า การ ลงทุน ใน {en} ตอนนี้ มัน เสี่ยง มาก ๆ เลย",
+        "เดือน ที่แล้ว ผม ใช้ เงิน ไป {money} กับ การ ซื้อ {en}",
+        "คือ ต้อง บอก ก่อน ว่า เรื่อง นี้ มัน ไม่ ได้ ง่าย อย่าง ที่ คิด",
+        "แล้ว ก็ มี คน ถาม เข้า มา ว่า {q}",
+        "ช่วง นี้ งาน เยอะ มาก ทำ ถึง ตี {n} ทุก วัน",
+        "ถ้า ใคร ชอบ ตอน นี้ ฝาก กด ไลก์ กด แชร์ ด้วย นะ ครับ",
+        "ตอนนี้ ยอด ผู้ ฟัง ของ เรา ทะลุ {big} คน แล้ว",
+        "สมัย ก่อน ค่า ขนม ได้ วัน ละ {n} บาท เอง",
+    ],
+    "isan": [
+        "เฮา สิ ไป เฮ็ด นา อยู่ ทาง ทุ่ง พุ้น",
+        "บ่ เป็น หยัง ดอก อ้าย ข่อย สิ ไป นำ",
+        "แม่ใหญ่ ไป ตลาด ซื้อ ปลาแดก มา {n} กระปุก",
+        "มื้อนี้ ฝน ตก หนัก หลาย บ่ ได้ ออก ไป ไส",
+        "เจ้า สิ ไป ไส มา คือ เบิ่ง บ่ เห็น โต เลย",
+        "ปี นี้ ข้าว งาม หลาย ได้ {n} กระสอบ",
+        "พ่อ ใหญ่ อายุ {n} ปี แล้ว ยัง แข็งแรง อยู่",
+        "กิน ข้าว แล้ว บ่ ล่ะ มา นั่ง นำ กัน ก่อน",
+        "ลูกหลาน ไป เฮ็ด งาน อยู่ กรุงเทพ ได้ เงิน เดือน ละ {money}",
+        "อยาก กิน ส้มตำ แซ่บ ๆ จัก จาน",
+    ],
+    "meeting": [
+        "ขอ เริ่ม การ ประชุม วาระ ที่ {n} นะ ครับ",
+        "เรื่อง งบประมาณ ไตรมาส ที่ {n} ตอนนี้ ใช้ ไป แล้ว ประมาณ {n} เปอร์เซ็นต์",
+        "เดี๋ยว ผม ขอ แชร์ หน้าจอ ใน {en} ก่อน นะ ครับ",
+        "ใคร มี ความเห็น เพิ่มเติม ไหม คะ",
+        "อันนี้ ต้อง ส่ง ให้ ลูกค้า ภายใน วันที่ {date} นะ คะ",
+        "ทาง ทีม ทำ ได้ ดี มาก ๆ ใน เดือน นี้",
+        "ผม คิดว่า เรา ควร จ้าง คน เพิ่ม อีก {n} คน",
+        "งั้น สรุป ว่า {q} นะ ครับ",
+        "เอ่อ ขอโทษ ครับ เสียง ไม่ ค่อย ชัด พูด อีก ที ได้ ไหม",
+        "ยอดขาย รวม อยู่ ที่ {money} ครับ",
+    ],
+}
+ENGLISH = ["AI", "Zoom", "TikTok", "iPhone", "Bitcoin", "Netflix", "Excel", "Google",
+           "Facebook", "YouTube", "Line", "Grab"]
+TRANSLITERATION = {"AI": "เอไอ", "Zoom": "ซูม", "TikTok": "ติ๊กต็อก", "iPhone": "ไอโฟน",
+                   "Bitcoin": "บิตคอยน์", "Netflix": "เน็ตฟลิกซ์", "Excel": "เอ็กเซล",
+                   "Google": "กูเกิล", "Facebook": "เฟซบุ๊ก", "YouTube": "ยูทูบ",
+                   "Line": "ไลน์", "Grab": "แกร็บ"}
+QUOTES = ["สถานการณ์ ตอนนี้ เริ่ม คลี่คลาย แล้ว", "เรา จะ ทำ ให้ ดี ที่สุด",
+          "ขอให้ ทุก คน ใจเย็น ๆ", "ทำไม ถึง ทำ แบบ นั้น", "ยัง ไม่ มี คำตอบ ที่ ชัดเจน"]
+MONTHS = ["มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน",
+          "กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม", "พฤศจิกายน", "ธันวาคม"]
+
+THAI_DIGITS = str.maketrans("0123456789", "๐๑๒๓๔๕๖๗๘๙")
+CONFUSABLE = {"่": "้", "้": "่", "ะ": "า", "า": "ะ", "น": "ล", "ล": "น", "ร": "ล",
+              "ส": "ซ", "ซ": "ส", "ท": "ธ", "ค": "ข", "ต": "ด", "ด": "ต", "ป": "บ",
+              "บ": "ป", "ิ": "ี", "ี": "ิ", "ุ": "ู", "ู": "ุ", "ั": "ะ"}
+CONSONANTS = "กขคงจฉชซดตถทนบปผพฟมยรลวสหอฮ"
+PARTICLES = {"ครับ", "คะ", "ค่ะ", "นะ", "เอ่อ", "ก็", "เลย"}
+
+KIND_OF_SET = {"fleurs": "news", "tvspeech": "tv", "gs2": "podcast", "isan": "isan"}
+
+# How each system writes (number form weights: digits, thai digits, words, comma).
+WRITING = {
+    "reference-fleurs": dict(numbers=(0.85, 0.0, 0.15, 0.0), quotes="straight", am=0.0, spaces=0.6),
+    "reference-tvspeech": dict(numbers=(0.6, 0.1, 0.3, 0.0), quotes="curly", am=0.0, spaces=0.3),
+    "reference-gs2": dict(numbers=(0.5, 0.0, 0.5, 0.0), quotes="none", am=0.0, spaces=0.2),
+    "reference-isan": dict(numbers=(0.2, 0.0, 0.8, 0.0), quotes="none", am=0.0, spaces=0.8),
+    "reference-lotus": dict(numbers=(0.3, 0.0, 0.7, 0.0), quotes="none", am=0.0, spaces=0.1),
+    "openthai2.0-asr-streaming": dict(numbers=(0.7, 0.05, 0.2, 0.05), quotes="curly", am=0.2, spaces=0.5),
+    "openthai2.0-asr-streaming_th-mix": dict(numbers=(0.7, 0.05, 0.2, 0.05), quotes="curly", am=0.2, spaces=0.5),
+    "typhoon-asr-streaming-0.6b": dict(numbers=(0.6, 0.0, 0.35, 0.05), quotes="straight", am=0.5, spaces=0.1),
+    "typhoon-asr-streaming-0.6b_4gram": dict(numbers=(0.6, 0.0, 0.35, 0.05), quotes="straight", am=0.5, spaces=0.2),
+}
+
+# Character error rates each system makes per kind of audio (before the
+# per-cluster difficulty factor).
+ERROR_RATE = {
+    "openthai2.0-asr-streaming":        {"fleurs": .055, "tvspeech": .075, "gs2": .095, "isan": .21, "lotus": .12},
+    "openthai2.0-asr-streaming_th-mix": {"fleurs": .056, "tvspeech": .074, "gs2": .094, "isan": .21, "lotus": .12},
+    "typhoon-asr-streaming-0.6b":       {"fleurs": .068, "tvspeech": .066, "gs2": .105, "isan": .18, "lotus": .125},
+    "typhoon-asr-streaming-0.6b_4gram": {"fleurs": .064, "tvspeech": .062, "gs2": .100, "isan": .19, "lotus": .12},
+}
+DEVICE_FACTOR = {"con123": 1.0, "lav123": 0.75, "jbl": 1.3, "bt3m": 1.8, "bt10m": 2.8}
+LONG_FORM_FACTOR = {"openthai2.0-asr-streaming": 1.15, "openthai2.0-asr-streaming_th-mix": 1.2,
+                    "typhoon-asr-streaming-0.6b": 1.5, "typhoon-asr-streaming-0.6b_4gram": 1.45}
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """Words and slot values of one utterance, before any surface choice."""
+
+    words: tuple  # str, or ("num", n), or ("quote", text), or ("en", word)
+
+
+def _draw_sentence(rng: random.Random, kind: str, length: int = 1) -> Sentence:
+    words: list = []
+    for _ in range(length):
+        for token in rng.choice(TEMPLATES[kind]).split():
+            if token == "{n}":
+                words.append(("num", rng.randint(1, 99)))
+            elif token == "{big}":
+                words.append(("num", rng.choice([rng.randint(100, 999), rng.randint(1000, 99_999),
+                                                 rng.randint(100_000, 9_999_999)])))
+            elif token == "{money}":
+                words += [("num", rng.randint(2, 500) * rng.choice([10, 100, 1000])), "บาท"]
+            elif token == "{year}":
+                words.append(("num", rng.randint(2560, 2569)))
+            elif token == "{date}":
+                words += [("num", rng.randint(1, 31)), rng.choice(MONTHS)]
+            elif token == "{en}":
+                words.append(("en", rng.choice(ENGLISH)))
+            elif token == "{q}":
+                words.append(("quote", rng.choice(QUOTES)))
+            else:
+                words.append(token)
+    return Sentence(tuple(words))
+
+
+def _render(rng: random.Random, sentence: Sentence, style: dict) -> str:
+    """Write a sentence as one transcriber or system would."""
+    pieces = []
+    for word in sentence.words:
+        if isinstance(word, tuple) and word[0] == "num":
+            form = rng.choices(("digits", "thai", "words", "comma"), weights=style["numbers"])[0]
+            n = word[1]
+            text = {"digits": str(n), "thai": str(n).translate(THAI_DIGITS),
+                    "words": num_to_thaiword(n), "comma": f"{n:,}"}[form]
+        elif isinstance(word, tuple) and word[0] == "quote":
+            inner = word[1]
+            text = {"curly": f"“{inner}”", "straight": f'"{inner}"', "none": inner}[style["quotes"]]
+        elif isinstance(word, tuple) and word[0] == "en":
+            text = word[1]
+        else:
+            text = word
+        if "ำ" in text and rng.random() < style["am"]:
+            text = text.replace("ำ", "ํา")
+        pieces.append(text)
+    out = pieces[0] if pieces else ""
+    for piece in pieces[1:]:
+        out += (" " if rng.random() < style["spaces"] else "") + piece
+    return out
+
+
+def _mistakes(rng: random.Random, sentence: Sentence, rate: float) -> Sentence:
+    """Word-level mistakes: dropped particles, transliterated English."""
+    words = []
+    for word in sentence.words:
+        if isinstance(word, str) and word in PARTICLES and rng.random() < rate * 3:
+            continue
+        if isinstance(word, tuple) and word[0] == "en" and rng.random() < 0.4:
+            word = TRANSLITERATION[word[1]]
+        if isinstance(word, tuple) and word[0] == "num" and rng.random() < rate:
+            word = ("num", word[1] + rng.choice([-1, 1, 10]))
+        words.append(word)
+    return Sentence(tuple(words))
+
+
+def _char_noise(rng: random.Random, text: str, rate: float) -> str:
+    """Character substitutions, deletions and insertions, Thai-confusable first."""
+    out = []
+    for char in text:
+        if char.isspace() or rng.random() >= rate:
+            out.append(char)
+            continue
+        roll = rng.random()
+        if roll < 0.5:
+            out.append(CONFUSABLE.get(char) or rng.choice(CONSONANTS))
+        elif roll < 0.85:
+            continue
+        else:
+            out.append(char)
+            out.append(rng.choice(CONSONANTS + "่้"))
+    return "".join(out)
+
+
+def _system_text(rng, sentence, system, rate) -> str:
+    return _char_noise(rng, _render(rng, _mistakes(rng, sentence, rate), WRITING[system]),
+                       rate * 0.8)
+
+
+@dataclass
+class _Clip:
+    id: str
+    cluster: str
+    sentence: Sentence
+    difficulty: float
+
+
+def _clusters(rng: random.Random, n_clips: int, n_clusters: int, prefix: str) -> list[str]:
+    """Consecutive clips share a cluster; cluster sizes vary."""
+    cuts = sorted(rng.sample(range(1, n_clips), n_clusters - 1)) if n_clusters > 1 else []
+    labels, start = [], 0
+    for index, end in enumerate(cuts + [n_clips]):
+        labels += [f"{prefix}{index}"] * (end - start)
+        start = end
+    return labels
+
+
+def _draw_sets(seed: str, size: BenchmarkSize) -> dict[str, list[_Clip]]:
+    rng = random.Random(f"{seed}:clips")
+    difficulty: dict[str, float] = {}
+
+    def clip(clip_id, cluster, kind, length=1):
+        if cluster not in difficulty:
+            difficulty[cluster] = rng.lognormvariate(0.0, 0.35)
+        return _Clip(clip_id, cluster, _draw_sentence(rng, kind, length), difficulty[cluster])
+
+    sets: dict[str, list[_Clip]] = {}
+    sets["fleurs"] = [clip(f"{1000 + i}{rng.randint(100000, 999999)}.wav", f"fleurs{i}", "news")
+                      for i in range(size.fleurs)]
+    videos = _clusters(rng, size.tv_clips, size.tv_videos, "yt")
+    sets["tvspeech"] = [clip(str(i), v, "tv", 3)
+                        for i, v in enumerate(videos)]
+    recordings = _clusters(rng, size.gs2_segments, size.gs2_recordings, "")
+    segment_counter: dict[str, int] = {}
+    gs2 = []
+    for label in recordings:
+        recording = f"0-{int(label) + 1}"
+        segment_counter[recording] = segment_counter.get(recording, -1) + 1
+        gs2.append(clip(f"{recording}-{segment_counter[recording]}", recording, "podcast"))
+    sets["gs2"] = gs2
+    speakers = [f"x_{s:03d}" for s in range(size.isan_speakers)]
+    sets["isan"] = [clip(f"{rng.getrandbits(96):024x}", rng.choice(speakers), "isan")
+                    for _ in range(size.isan_clips)]
+    meetings = _clusters(rng, size.lotus_turns, size.lotus_meetings, "")
+    turns = [clip(f"M{int(m) + 1:02d}_T{i:04d}", f"M{int(m) + 1:02d}", "meeting")
+             for i, m in enumerate(meetings)]
+    for device in LOTUS_DEVICES:
+        sets[f"lotus_{device}"] = [
+            _Clip(f"{t.id}_{device}.wav", t.cluster, t.sentence, t.difficulty) for t in turns]
+    return sets
+
+
+def _join(clips: list[_Clip], key) -> list[tuple[str, list[_Clip]]]:
+    groups: dict[str, list[_Clip]] = {}
+    for c in clips:
+        groups.setdefault(key(c), []).append(c)
+    return list(groups.items())
+
+
+def _write(path: Path, records) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        for record in records:
+            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
+                    seed: str = "demo") -> Path:
+    """Write ids/, refs/ and hypotheses/ for every set and system under ``root``."""
+    root = Path(root)
+    sets = _draw_sets(seed, size)
+    reference_text: dict[tuple[str, str], str] = {}
+    system_text: dict[tuple[str, str, str], str] = {}
+
+    for set_name, clips in sets.items():
+        family = "lotus" if set_name.startswith("lotus_") else set_name
+        rng = random.Random(f"{seed}:ref:{family}")
+        _write(root / "ids" / f"{set_name}.jsonl",
+               ({"id": c.id, "cluster": c.cluster} for c in clips))
+        refs = []
+        for c in clips:
+            # LOTUSDIS devices share one transcript per turn.
+            turn = c.id.rsplit("_", 1)[0] if family == "lotus" else c.id
+            if (family, turn) not in reference_text:
+                reference_text[(family, turn)] = _render(rng, c.sentence, WRITING[f"reference-{family}"])
+            refs.append({"id": c.id, "text": reference_text[(family, turn)]})
+        _write(root / "refs" / f"{set_name}.jsonl", refs)
+        device = DEVICE_FACTOR[set_name.split("_", 1)[1]] if family == "lotus" else 1.0
+        for system in SYSTEMS:
+            rng = random.Random(f"{seed}:hyp:{set_name}:{system}")
+            rate = ERROR_RATE[system][family] * device
+            records = []
+            for c in clips:
+                text = _system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
+                system_text[(set_name, system, c.id)] = text
+                records.append({"id": c.id, "pred_text": text})
+            _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{set_name}.jsonl", records)
+
+    long_sets = {
+        "tv_long": ("tvspeech", _join(sets["tvspeech"], lambda c: c.cluster)),
+        "gs2_long": ("gs2", [(rec, clips) for rec, clips in _join(sets["gs2"], lambda c: c.cluster)
+                             if rec != GS2_LONG_EXCLUDED_RECORDING]),
+    }
+    for long_name, (short_name, groups) in long_sets.items():
+        _write(root / "ids" / f"{long_name}.jsonl",
+               ({"id": key, "cluster": key} for key, _ in groups))
+        _write(root / "refs" / f"{long_name}.jsonl",
+               ({"id": key, "text": " ".join(reference_text[(short_name, c.id)] for c in clips)}
+                for key, clips in groups))
+        for system in SYSTEMS:
+            rng = random.Random(f"{seed}:long:{long_name}:{system}")
+            rate = ERROR_RATE[system][short_name] * LONG_FORM_FACTOR[system]
+            whole = []
+            for key, clips in groups:
+                # Streaming over a long recording sometimes loses a stretch of speech.
+                parts = [_system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
+                         for c in clips if rng.random() > 0.02]
+                whole.append({"id": key, "pred_text": " ".join(parts)})
+            _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}.jsonl", whole)
+            if system in SPLIT_SYSTEMS:
+                _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}_split.jsonl",
+                       ({"id": key, "pred_text": " ".join(
+                           system_text[(short_name, system, c.id)] for c in clips)}
+                        for key, clips in groups))
+    return root

@@ -1,0 +1,49 @@
+"""Golden-card fixtures: the demo card always, the real card where its data is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from scoring.card import compute_card
+from scoring.card_spec import load_card_spec
+
+from .snapshot_format import CardSnapshotExtension
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CARD_ROOTS = {"demo": REPO_ROOT / "examples" / "demo", "real": REPO_ROOT}
+REQUIRE_REAL_ENV = "CARD_REQUIRE_REAL"
+FETCH_HINT = (
+    "the real card's refs/ and hypotheses/ are not here: rebuild refs with "
+    "`python -m scoring make-refs --out refs/` and drop the systems' "
+    "hypotheses/*.jsonl in (see README: The real card)"
+)
+
+
+def real_card_available() -> bool:
+    return (REPO_ROOT / "refs").is_dir() and (REPO_ROOT / "hypotheses").is_dir() and any(
+        (REPO_ROOT / "hypotheses").glob("*.jsonl"))
+
+
+@pytest.fixture(scope="session")
+def card_results(request):
+    """Compute each card at most once per test process."""
+    cache = {}
+
+    def get(card: str):
+        if card == "real" and not real_card_available():
+            if request.config.getoption("--require-real-card") or os.environ.get(REQUIRE_REAL_ENV):
+                pytest.fail(FETCH_HINT)
+            pytest.skip(FETCH_HINT)
+        if card not in cache:
+            cache[card] = compute_card(load_card_spec(CARD_ROOTS[card]), progress=False)
+        return cache[card]
+
+    return get
+
+
+@pytest.fixture
+def snapshot(snapshot):
+    return snapshot.use_extension(CardSnapshotExtension)
