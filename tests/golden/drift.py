@@ -14,8 +14,8 @@ CLIPS_SHOWN = 8
 
 
 def ledger_path(card: str, set_name: str) -> Path:
-    """Where test_ledger[card-set] keeps its golden per-clip ledger."""
-    return SNAPSHOT_DIR / f"test_ledger[{card}-{set_name}].{LedgerSnapshotExtension.file_extension}"
+    """Where test_<card>_ledger[<set>] keeps its golden per-clip ledger."""
+    return SNAPSHOT_DIR / f"test_{card}_ledger[{set_name}].{LedgerSnapshotExtension.file_extension}"
 
 
 def clips_behind(result: CardResult, figure: str) -> list[tuple[str, str]]:

@@ -1,0 +1,138 @@
+"""The gate itself, proven by running pytest on a copy of the golden suite.
+
+Each test copies the golden tests, their snapshots and the demo benchmark to
+a temporary folder, changes one thing, and runs pytest there the way CI does.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO_ROOT
+
+pytestmark = pytest.mark.slow  # each test runs pytest in a subprocess
+
+SNAPSHOTS = Path("tests/golden/__snapshots__")
+AMBER = SNAPSHOTS / "test_card.ambr"
+
+
+def copy_suite(destination: Path) -> Path:
+    """The golden suite with what it reads, without this file (no recursion)."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "test_gate.py")
+    for name in ("pyproject.toml", "conftest.py", "card.toml"):
+        shutil.copy2(REPO_ROOT / name, destination / name)
+    (destination / "tests").mkdir()
+    shutil.copy2(REPO_ROOT / "tests" / "__init__.py", destination / "tests" / "__init__.py")
+    shutil.copytree(REPO_ROOT / "tests" / "golden", destination / "tests" / "golden", ignore=ignore)
+    shutil.copytree(REPO_ROOT / "examples" / "demo", destination / "examples" / "demo",
+                    ignore=ignore)
+    return destination
+
+
+def run_pytest(root: Path, *args: str, workers: str = "2") -> subprocess.CompletedProcess:
+    # Drop the outer run's xdist variables: syrupy reads PYTEST_XDIST_WORKER
+    # and would take the inner controller for a worker.
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/golden", "-q", "-n", workers, *args],
+        cwd=root, capture_output=True, text=True, timeout=300, env=env,
+    )
+
+
+def snapshot_files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes()
+            for p in sorted((root / SNAPSHOTS).rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def suite(tmp_path):
+    return copy_suite(tmp_path)
+
+
+def test_changed_hypothesis_line_names_the_number_and_the_clip(suite):
+    """One edited hypothesis line fails the gate, naming the figure and the clip."""
+    path = suite / "examples/demo/hypotheses/typhoon-asr-streaming-0.6b_560ms_isan.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[4] = lines[4].replace('"pred_text": "', '"pred_text": "ผิดพลาด', 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    clip_id = lines[4].split('"id": "')[1].split('"')[0]
+
+    result = run_pytest(suite, workers="0")  # one process: the message, not xdist, is tested
+    assert result.returncode == 1, result.stdout[-2000:]
+    assert "card figure 'cer/isan/typhoon-asr-streaming-0.6b' of the demo card drifted" in result.stdout
+    assert f"isan typhoon-asr-streaming-0.6b {clip_id}:" in result.stdout
+    assert "aggregate/average/typhoon-asr-streaming-0.6b" in result.stdout
+
+
+def test_changed_normalisation_rule_names_numbers_and_clips(suite):
+    """Dropping one rule (curly quotes) fails the gate, naming figures and clips."""
+    with open(suite / "conftest.py", "a", encoding="utf-8") as handle:
+        handle.write(
+            "\nimport scoring.normalizer as _normalizer\n"
+            "_normalizer.THAI_CER_PIPELINE = tuple(rule for rule in "
+            "_normalizer.THAI_CER_PIPELINE if rule.__name__ != 'straighten_curly_quotes')\n")
+    result = run_pytest(suite, workers="0")  # one process: the message, not xdist, is tested
+    assert result.returncode == 1, result.stdout[-2000:]
+    assert "card figure 'cer/tvspeech/typhoon-asr-streaming-0.6b' of the demo card drifted" in result.stdout
+    assert "clip(s) moved" in result.stdout
+    assert "tvspeech typhoon-asr-streaming-0.6b " in result.stdout
+
+
+def test_changed_bootstrap_seed_names_the_intervals(suite):
+    """A new seed moves interval ends only, and the message says no clip moved."""
+    card = suite / "examples/demo/card.toml"
+    card.write_text(card.read_text(encoding="utf-8").replace("seed = 1", "seed = 2"),
+                    encoding="utf-8")
+    result = run_pytest(suite, workers="0")  # one process: the message, not xdist, is tested
+    assert result.returncode == 1
+    assert "/low' of the demo card drifted" in result.stdout
+    assert "no clip's edits or reference length moved" in result.stdout
+    assert "FAILED tests/golden/test_card.py::test_demo_figure[cer/" not in result.stdout
+
+
+def test_stale_snapshot_fails_under_xdist(suite):
+    """A pinned number that no longer matches fails `pytest -n 2`, by name."""
+    amber = suite / AMBER
+    text = amber.read_text(encoding="utf-8")
+    marker = "# name: test_demo_figure[cer/fleurs/openthai2.0-asr-streaming]\n  "
+    start = text.index(marker) + len(marker)
+    end = text.index("\n", start)
+    amber.write_text(text[:start] + "0.5" + text[end:], encoding="utf-8")
+    result = run_pytest(suite)
+    assert result.returncode == 1
+    assert "FAILED tests/golden/test_card.py::test_demo_figure[cer/fleurs/openthai2.0-asr-streaming]" in result.stdout
+
+
+def test_unused_snapshots_fail_under_xdist(suite):
+    """An amber entry or a ledger file that no test uses fails `pytest -n 2`."""
+    with open(suite / AMBER, "a", encoding="utf-8") as handle:
+        handle.write("# name: test_demo_figure[cer/retired/set]\n  0.1\n# ---\n")
+    result = run_pytest(suite, "--snapshot-details")
+    assert result.returncode == 1
+    assert "1 snapshot unused" in result.stdout
+    assert "test_demo_figure[cer/retired/set]" in result.stdout
+
+
+def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):
+    """`--snapshot-update -n 2` rewrites a stale number and deletes or corrupts nothing."""
+    before = snapshot_files(suite)
+    result = run_pytest(suite, "--snapshot-update")
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert snapshot_files(suite) == before
+
+    amber = suite / AMBER
+    amber.write_text(amber.read_text(encoding="utf-8").replace(
+        "# name: test_demo_markdown\n", "# name: test_demo_markdown\n  'stale'\n# ---\n"
+        "# name: test_demo_markdown_old\n", 1), encoding="utf-8")
+    result = run_pytest(suite, "--snapshot-update")
+    assert result.returncode == 0, result.stdout[-2000:]
+    after = snapshot_files(suite)
+    assert after == before
+    assert run_pytest(suite).returncode == 0
