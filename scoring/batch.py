@@ -1,14 +1,178 @@
-"""Normalise many texts at once: each distinct text exactly once."""
+"""Normalise many texts at once: each distinct text once, in parallel, cached.
+
+The persistent cache lives under the user's cache directory, one folder per
+normaliser fingerprint. The fingerprint hashes the source of every module
+that holds a rule of the live pipeline, the rule order, the PyThaiNLP version
+and its newmm dictionary file, so a changed rule or dictionary can never be
+served an old result. Shards are written through a temporary file and a
+rename, so concurrent xdist workers only ever read whole files.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import json
+import multiprocessing
+import os
+import sys
+import tempfile
+import threading
+import uuid
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from pathlib import Path
 
-from .normalizer import normalize
+from tqdm import tqdm
 
-__all__ = ["normalize_texts"]
+from . import normalizer
+from .signature import pythainlp_version
+
+__all__ = [
+    "CACHE_DIR_ENV",
+    "NO_CACHE_ENV",
+    "POOL_THRESHOLD",
+    "normalizer_fingerprint",
+    "cache_directory",
+    "NormalizationCache",
+    "normalize_texts",
+]
+
+CACHE_DIR_ENV = "SCORING_CACHE_DIR"
+NO_CACHE_ENV = "SCORING_NO_CACHE"
+# Below this many texts to normalise, starting worker processes costs more
+# than it saves (measured on 2 cores: a fork pool pays for itself near 1,500).
+POOL_THRESHOLD = 2000
+MAX_SHARDS = 16
 
 
-def normalize_texts(texts: Iterable[str]) -> dict[str, str]:
-    """``{text: normalize(text)}`` for every distinct text."""
-    return {text: normalize(text) for text in dict.fromkeys(texts)}
+@lru_cache(maxsize=1)
+def _dictionary_digest() -> str:
+    import pythainlp.corpus
+
+    path = Path(pythainlp.corpus.__file__).parent / "words_th.txt"
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "absent"
+
+
+def normalizer_fingerprint() -> str:
+    """A hash of everything that decides what ``normalize`` returns."""
+    digest = hashlib.sha256()
+    pipeline = normalizer.THAI_CER_PIPELINE
+    modules = {rule.__module__ for rule in pipeline} | {normalizer.__name__}
+    for rule in pipeline:
+        digest.update(f"{rule.__module__}.{rule.__qualname__}\n".encode())
+        try:
+            digest.update(inspect.getsource(rule).encode())
+        except (OSError, TypeError):  # built-in or generated: its identity must do
+            digest.update(repr(rule).encode())
+    for name in sorted(modules):
+        module = sys.modules.get(name)
+        try:
+            digest.update(inspect.getsource(module).encode())
+        except (OSError, TypeError):
+            digest.update(name.encode())
+    digest.update(f"pythainlp {pythainlp_version()} {_dictionary_digest()}".encode())
+    return digest.hexdigest()
+
+
+def cache_directory() -> Path | None:
+    """Where normalised texts are kept, or None when caching is turned off."""
+    if os.environ.get(NO_CACHE_ENV, "") not in ("", "0"):
+        return None
+    explicit = os.environ.get(CACHE_DIR_ENV)
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "thai-asr-card-scoring"
+
+
+class NormalizationCache:
+    """Shards of ``{text: normalised}`` for one normaliser fingerprint."""
+
+    def __init__(self, root: Path, fingerprint: str) -> None:
+        self.folder = root / "normalized" / fingerprint[:32]
+
+    def _shards(self) -> list[Path]:
+        return sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []
+
+    def load(self) -> dict[str, str]:
+        entries: dict[str, str] = {}
+        for shard in self._shards():
+            try:
+                entries.update(json.loads(shard.read_text(encoding="utf-8")))
+            except FileNotFoundError:  # compacted away by another process
+                continue
+            except (ValueError, UnicodeDecodeError):  # never written by us whole
+                shard.unlink(missing_ok=True)
+        return entries
+
+    def _write(self, entries: dict[str, str]) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(entries, stream, ensure_ascii=False)
+            os.replace(temporary, self.folder / f"{uuid.uuid4().hex}.json")
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+    def add(self, entries: dict[str, str]) -> None:
+        """Store new entries; fold many small shards into one now and then."""
+        if not entries:
+            return
+        try:
+            self._write(entries)
+            shards = self._shards()
+            if len(shards) > MAX_SHARDS:
+                merged = self.load()
+                self._write(merged)
+                for shard in shards:
+                    shard.unlink(missing_ok=True)
+        except OSError:
+            pass  # a cache that cannot be written only costs time
+
+
+def _normalize_all(texts: list[str], progress: bool | None) -> list[str]:
+    """Normalise in this process, or in a pool of forked ones when it pays."""
+    workers = os.cpu_count() or 1
+    # Fork only a single-threaded process (a forked child of a threaded one can
+    # deadlock), and not inside a pytest-xdist worker, whose siblings already
+    # keep every core busy.
+    use_pool = (len(texts) >= POOL_THRESHOLD and workers > 1
+                and "fork" in multiprocessing.get_all_start_methods()
+                and threading.active_count() == 1
+                and "PYTEST_XDIST_WORKER" not in os.environ)
+    disable = None if progress is None else not progress
+    bar = dict(total=len(texts), desc="normalising", unit="text", disable=disable, leave=False)
+    if not use_pool:
+        return [normalizer.normalize(t) for t in tqdm(texts, **bar)]
+    # Longest first, small chunks: long recordings do not pile up on one core.
+    order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+    ordered = [texts[i] for i in order]
+    # fork: workers inherit the live pipeline, including a contributor's edit.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        results = list(tqdm(pool.map(normalizer.normalize, ordered, chunksize=64), **bar))
+    out = [""] * len(texts)
+    for index, value in zip(order, results):
+        out[index] = value
+    return out
+
+
+def normalize_texts(texts: Iterable[str], *, progress: bool | None = None,
+                    cache: bool = True) -> dict[str, str]:
+    """``{text: normalize(text)}`` for every distinct text, each computed once."""
+    distinct = list(dict.fromkeys(texts))
+    root = cache_directory() if cache else None
+    store = NormalizationCache(root, normalizer_fingerprint()) if root else None
+    known = store.load() if store else {}
+    result = {t: known[t] for t in distinct if t in known}
+    missing = [t for t in distinct if t not in result]
+    if missing:
+        fresh = dict(zip(missing, _normalize_all(missing, progress)))
+        result.update(fresh)
+        if store:
+            store.add(fresh)
+    return result

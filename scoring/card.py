@@ -75,14 +75,19 @@ def unmatched_hypothesis_files(spec: CardSpec) -> list[Path]:
 def compute_card(
     spec: CardSpec,
     *,
-    normalize_many: NormalizeMany = normalize_texts,
+    normalize_many: NormalizeMany | None = None,
     progress: bool | None = None,
+    cache: bool = True,
     on_warning: Callable[[str], None] | None = None,
 ) -> CardResult:
     """Read every file of the card, normalise once, and compute every figure.
 
-    ``progress=None`` shows bars only on a terminal.
+    ``progress=None`` shows bars only on a terminal; ``cache=False`` skips the
+    persistent normalisation cache.
     """
+    if normalize_many is None:
+        def normalize_many(texts):
+            return normalize_texts(texts, progress=progress, cache=cache)
     root = spec.root
     warnings = [
         f"{path}: matches no figure of {spec.path.name}; it is not scored"

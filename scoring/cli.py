@@ -59,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="tables ready to paste into the model card")
     card.add_argument("--plot", type=Path, metavar="FILE",
                       help="also draw a forest plot of the differences (.png/.svg/.pdf)")
+    card.add_argument("--no-cache", action="store_true",
+                      help="do not read or write the normalisation cache "
+                           "(also: SCORING_NO_CACHE=1)")
     card.set_defaults(run=run_card)
     return parser
 
@@ -92,7 +95,8 @@ def run_card(args: argparse.Namespace) -> int:
         root = DEMO_ROOT
     spec = load_card_spec(root)
     result = compute_card(
-        spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+        spec, cache=not args.no_cache,
+        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     if args.plot:
         from .plot import forest_plot  # matplotlib is slow to import; only when asked
 
