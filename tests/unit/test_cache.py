@@ -1,0 +1,115 @@
+"""The normalisation cache: never stale, safe under concurrent writers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from scoring import normalize, normalizer
+from scoring.batch import (
+    MAX_SHARDS,
+    NormalizationCache,
+    cache_directory,
+    normalize_texts,
+    normalizer_fingerprint,
+)
+
+TEXTS = ["ราคา สองพันห้าร้อย บาท", "ทำหน้าที่", "“ข่าว” ๑๒", "hello  world", "ศูนย์แปดหนึ่ง"]
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("SCORING_NO_CACHE", raising=False)
+    return tmp_path / "cache"
+
+
+def test_cached_results_equal_fresh_results(cache_dir):
+    """A warm cache answers exactly what normalize computes."""
+    first = normalize_texts(TEXTS)
+    assert list((cache_dir / "normalized").rglob("*.json"))
+    assert normalize_texts(TEXTS) == first == {t: normalize(t) for t in TEXTS}
+
+
+def test_a_changed_rule_is_never_served_an_old_entry(cache_dir, monkeypatch):
+    """Editing the pipeline changes the fingerprint, so old entries are unseen."""
+    before = normalizer_fingerprint()
+    normalize_texts(TEXTS)
+    monkeypatch.setattr(normalizer, "THAI_CER_PIPELINE", normalizer.THAI_CER_PIPELINE[:-1])
+    assert normalizer_fingerprint() != before
+    assert normalize_texts(["ก ข"]) == {"ก ข": "ก ข"}  # whitespace rule gone
+
+
+def test_fingerprint_follows_the_pythainlp_version(monkeypatch):
+    """Another PyThaiNLP release means another fingerprint."""
+    before = normalizer_fingerprint()
+    monkeypatch.setattr("scoring.batch.pythainlp_version", lambda: "9.9.9")
+    assert normalizer_fingerprint() != before
+
+
+def test_a_corrupt_shard_is_ignored_and_removed(cache_dir):
+    """A shard that is not whole JSON is dropped, not trusted."""
+    store = NormalizationCache(cache_dir, normalizer_fingerprint())
+    store.add({"ก": "ก"})
+    broken = store.folder / "broken.json"
+    broken.write_text('{"ข": ', encoding="utf-8")
+    assert store.load() == {"ก": "ก"}
+    assert not broken.exists()
+
+
+def test_many_shards_are_compacted_without_losing_entries(cache_dir):
+    """Past MAX_SHARDS files, shards are folded into one; nothing is lost."""
+    store = NormalizationCache(cache_dir, "f" * 64)
+    for i in range(MAX_SHARDS + 3):
+        store.add({f"text{i}": f"norm{i}"})
+    assert len(list(store.folder.glob("*.json"))) <= MAX_SHARDS
+    assert store.load() == {f"text{i}": f"norm{i}" for i in range(MAX_SHARDS + 3)}
+
+
+def _write_many(args):
+    root, worker = args
+    store = NormalizationCache(root, "c" * 64)
+    for i in range(40):
+        store.add({f"w{worker}-{i}": f"v{worker}-{i}"})
+        store.load()
+    return worker
+
+
+def test_concurrent_writers_leave_only_whole_shards(tmp_path):
+    """Four processes writing and reading at once: every entry is kept, every shard parses."""
+    with ProcessPoolExecutor(4) as pool:
+        list(pool.map(_write_many, [(tmp_path, w) for w in range(4)]))
+    store = NormalizationCache(tmp_path, "c" * 64)
+    for shard in store.folder.glob("*.json"):
+        json.loads(shard.read_text(encoding="utf-8"))
+    assert not list(store.folder.glob("*.tmp"))
+    expected = {f"w{w}-{i}": f"v{w}-{i}" for w in range(4) for i in range(40)}
+    assert store.load() == expected
+
+
+def test_cache_can_be_turned_off(tmp_path, monkeypatch):
+    """SCORING_NO_CACHE=1 turns the cache off: nothing is written."""
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("SCORING_NO_CACHE", "1")
+    assert cache_directory() is None
+    normalize_texts(TEXTS)
+    assert not (tmp_path / "cache").exists()
+
+
+def test_process_pool_gives_the_serial_results(tmp_path):
+    """The forked pool path returns exactly what the serial path returns."""
+    script = (
+        "import json, sys, scoring.batch as b\n"
+        "b.POOL_THRESHOLD = 1\n"
+        "texts = json.loads(sys.stdin.read())\n"
+        "print(json.dumps(b._normalize_all(texts, progress=False), ensure_ascii=False))\n"
+    )
+    texts = TEXTS * 50 + [f"{i} สาม คน" for i in range(200)]
+    result = subprocess.run([sys.executable, "-c", script], input=json.dumps(texts),
+                            capture_output=True, text=True, check=True,
+                            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert json.loads(result.stdout) == [normalize(t) for t in texts]

@@ -1,0 +1,151 @@
+"""`scoring card`: output formats, the plot, and one-line errors for bad cards."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO_ROOT
+from scoring.cli import main
+
+DEMO = REPO_ROOT / "examples" / "demo"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def demo_copy(tmp_path_factory) -> Path:
+    """The demo benchmark, copied so tests may spoil it."""
+    target = tmp_path_factory.mktemp("demo") / "demo"
+    shutil.copytree(DEMO, target, ignore=shutil.ignore_patterns("*.py"))
+    return target
+
+
+@pytest.fixture
+def spoilable(tmp_path, demo_copy) -> Path:
+    """A small benchmark: the demo's FLEURS set and two systems only."""
+    root = tmp_path / "bench"
+    for folder in ("ids", "refs"):
+        (root / folder).mkdir(parents=True)
+        shutil.copy2(demo_copy / folder / "fleurs.jsonl", root / folder / "fleurs.jsonl")
+    (root / "hypotheses").mkdir()
+    for system in ("sys-a", "sys-b"):
+        shutil.copy2(demo_copy / "hypotheses/openthai2.0-asr-streaming_560ms_fleurs.jsonl"
+                     if system == "sys-a" else
+                     demo_copy / "hypotheses/typhoon-asr-streaming-0.6b_560ms_fleurs.jsonl",
+                     root / "hypotheses" / f"{system}_560ms_fleurs.jsonl")
+    (root / "card.toml").write_text(
+        'title = "Small"\nlatency_ms = 560\nsets = ["fleurs"]\n'
+        '[systems]\n"sys-a" = "A"\n"sys-b" = "B"\n'
+        '[[comparisons]]\na = "sys-a"\nb = "sys-b"\n', encoding="utf-8")
+    return root
+
+
+def test_markdown_prints_the_whole_demo_card(capsys):
+    """With no ROOT the demo card is computed and every set is printed."""
+    code, out, _ = run(capsys, "card", "--markdown")
+    assert code == 0
+    for name in ("FLEURS", "TVSpeech long (split)", "LOTUSDIS bt10m", "Average of 11 sets"):
+        assert name in out
+    assert "| tie |" in out and "Signature: `metric:cer|" in out
+
+
+def test_json_lists_every_declared_figure(spoilable, capsys):
+    """--json holds one unrounded value per figure name, and the signature."""
+    code, out, _ = run(capsys, "card", str(spoilable), "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert list(report["figures"]) == [
+        "cer/fleurs/sys-a", "cer/fleurs/sys-b",
+        "diff/fleurs/sys-a-vs-sys-b/estimate", "diff/fleurs/sys-a-vs-sys-b/low",
+        "diff/fleurs/sys-a-vs-sys-b/high", "diff/fleurs/sys-a-vs-sys-b/tie"]
+    assert report["signature"].startswith("metric:cer|")
+
+
+def test_plot_writes_a_png(spoilable, tmp_path, capsys):
+    """--plot draws the forest plot headless, as a real PNG file."""
+    target = tmp_path / "forest.png"
+    code, _, err = run(capsys, "card", str(spoilable), "--plot", str(target))
+    assert code == 0 and f"wrote {target}" in err
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not list(tmp_path.glob("*.tmp*")) and len(list(tmp_path.glob("*.png"))) == 1
+
+
+def test_plot_into_a_missing_folder_is_one_line(spoilable, tmp_path, capsys):
+    """A plot path whose folder does not exist is refused cleanly."""
+    code, _, err = run(capsys, "card", str(spoilable), "--plot", str(tmp_path / "no/x.png"))
+    assert code == 2 and err.count("\n") == 1 and "its folder does not exist" in err
+
+
+def test_unmatched_hypothesis_file_is_reported(spoilable, capsys):
+    """A hypothesis file that matches no figure is named, not silently ignored."""
+    shutil.copy2(spoilable / "hypotheses/sys-a_560ms_fleurs.jsonl",
+                 spoilable / "hypotheses/sys-c_560ms_fleurs.jsonl")
+    code, _, err = run(capsys, "card", str(spoilable), "--json")
+    assert code == 0
+    assert "warning: " in err and "sys-c_560ms_fleurs.jsonl: matches no figure" in err
+
+
+def _set_card(root: Path, text: str) -> None:
+    (root / "card.toml").write_text(text, encoding="utf-8")
+
+
+BAD_CARDS = {
+    "set-without-ids": (
+        'sets = ["fleurs", "isan"]\n[systems]\n"sys-a" = "A"\n',
+        r"card\.toml: set 'isan' has no ids file \(expected .*ids/isan\.jsonl\)"),
+    "comparison-with-undeclared-system": (
+        'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[[comparisons]]\na = "sys-a"\nb = "sys-z"\n',
+        r"card\.toml: comparison 1 names undeclared system 'sys-z'"),
+    "missing-hypothesis-file": (
+        'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n"sys-q" = "Q"\n',
+        r"hypotheses/sys-q_560ms_fleurs\.jsonl: no such file, needed for figure cer/fleurs/sys-q"),
+    "declares-nothing": (
+        'title = "empty"\n',
+        r"card\.toml: the card declares nothing"),
+    "unreadable-toml": (
+        'sets = ["fleurs"\n[systems\n',
+        r"card\.toml: is not valid TOML"),
+    "undeclared-aggregate-set": (
+        'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[[aggregates]]\nkey = "x"\n'
+        'method = "mean"\nsets = ["gs2"]\n',
+        r"card\.toml: aggregate 1 names undeclared set 'gs2'"),
+    "bad-aggregate-method": (
+        'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[[aggregates]]\nkey = "x"\nmethod = "median"\n',
+        r"card\.toml: aggregate 1: method must be one of mean, pooled"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_CARDS), ids=list(BAD_CARDS))
+def test_bad_card_is_one_line_exit_2(case, spoilable, capsys):
+    """Each bad card gives one stderr line naming the file and what to fix."""
+    import re
+
+    text, pattern = BAD_CARDS[case]
+    _set_card(spoilable, text)
+    code, out, err = run(capsys, "card", str(spoilable))
+    assert code == 2 and out == ""
+    errors = [line for line in err.splitlines() if not line.startswith("warning: ")]
+    assert len(errors) == 1 and errors[0].startswith("error: "), err
+    assert "Traceback" not in err
+    assert re.search(pattern, errors[0]), err
+
+
+def test_missing_card_file(tmp_path, capsys):
+    """A folder without card.toml says so."""
+    code, _, err = run(capsys, "card", str(tmp_path))
+    assert code == 2 and "card.toml: no card.toml here" in err
+
+
+def test_bytes_that_are_not_utf8_in_card(spoilable, capsys):
+    """A card that is not UTF-8 is refused in one line."""
+    (spoilable / "card.toml").write_bytes(b'title = "\xff"\n')
+    code, _, err = run(capsys, "card", str(spoilable))
+    assert code == 2 and "card.toml: is not UTF-8 text" in err
