@@ -15,6 +15,9 @@ from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bo
 from .card import compute_card
 from .card_spec import load_card_spec
 from .errors import ScoringError
+from .hub import Hub
+from .join_audio import join_audio, recordings_from_ids, recordings_from_list
+from .make_refs import ALL_SETS, make_refs
 from .render import card_json, card_markdown
 from .report import format_score_report, score_report
 from .scorer import score_files
@@ -63,6 +66,28 @@ def build_parser() -> argparse.ArgumentParser:
                       help="do not read or write the normalisation cache "
                            "(also: SCORING_NO_CACHE=1)")
     card.set_defaults(run=run_card)
+
+    refs = commands.add_parser("make-refs", help="rebuild refs/ from the public datasets")
+    refs.add_argument("--out", type=Path, default=Path("refs"), help="folder (default refs/)")
+    refs.add_argument("--sets", nargs="+", default=list(ALL_SETS), metavar="SET",
+                      help="sets to build (default: all eleven)")
+    refs.add_argument("--ids", type=Path, default=Path("ids"), metavar="DIR",
+                      help="check against DIR/<set>.jsonl where it exists (default ids/)")
+    refs.add_argument("--offline", action="store_true", help="use only the hub cache")
+    refs.set_defaults(run=run_make_refs)
+
+    join = commands.add_parser("join-audio", help="build long recordings from their clips")
+    join.add_argument("out", type=Path, help="folder for <recording>.wav")
+    source = join.add_mutually_exclusive_group(required=True)
+    source.add_argument("--list", type=Path, metavar="FILE",
+                        help="ordered list: recording<TAB>clip path per line")
+    source.add_argument("--ids", type=Path, metavar="FILE",
+                        help="ids/<set>.jsonl: clips grouped by cluster, in file order")
+    join.add_argument("--clips", type=Path, metavar="DIR",
+                      help="with --ids: the folder holding <id>.wav")
+    join.add_argument("--resample", action="store_true",
+                      help="convert clips that are not 16 kHz mono instead of refusing them")
+    join.set_defaults(run=run_join_audio)
     return parser
 
 
@@ -106,6 +131,27 @@ def run_card(args: argparse.Namespace) -> int:
         print(json.dumps(card_json(result), ensure_ascii=False, indent=1))
     else:
         print(card_markdown(result))
+    return 0
+
+
+def run_make_refs(args: argparse.Namespace) -> int:
+    counts = make_refs(args.out, args.sets, ids_dir=args.ids, hub=Hub(offline=args.offline),
+                       warn=lambda message: print(f"warning: {message}", file=sys.stderr))
+    for set_name, count in counts.items():
+        print(f"{args.out / (set_name + '.jsonl')}: {count} references")
+    return 0
+
+
+def run_join_audio(args: argparse.Namespace) -> int:
+    if args.list:
+        recordings = recordings_from_list(args.list)
+    else:
+        if args.clips is None:
+            raise ScoringError("--ids", "needs --clips DIR, the folder holding <id>.wav")
+        recordings = recordings_from_ids(args.ids, args.clips)
+    counts = join_audio(recordings, args.out, resample=args.resample)
+    print(f"{args.out}: {len(counts)} recordings, "
+          f"{sum(counts.values()) / 16000 / 3600:.2f} hours")
     return 0
 
 

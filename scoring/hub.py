@@ -1,0 +1,183 @@
+"""Reading dataset transcripts from the Hugging Face hub, and nothing more.
+
+All network access of the project is here. TSV files are small and are
+downloaded whole into the hub cache. Parquet files carry the audio in the
+same file, so only the transcript and id columns are read, by byte range:
+the audio bytes are never transferred. Every hub failure becomes one
+ScoringError line that says what to do; the token is never printed.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .errors import ScoringError
+
+__all__ = ["Hub", "dataset_url"]
+
+T = TypeVar("T")
+RETRIES = 3
+
+
+def dataset_url(repo_id: str) -> str:
+    base = os.environ.get("HF_ENDPOINT", "https://huggingface.co").rstrip("/")
+    return f"{base}/datasets/{repo_id}"
+
+
+# Names of the HTTP client's connection-level errors (matched by name, so the
+# check does not depend on which HTTP library huggingface_hub ships with).
+_TRANSIENT_ERRORS = {"TransportError", "NetworkError", "ConnectError", "ReadError",
+                     "WriteError", "RemoteProtocolError", "ProtocolError", "TimeoutException",
+                     "IncompleteRead", "ChunkedEncodingError"}
+
+
+def _is_transient(error: BaseException) -> bool:
+    """Connection trouble worth another try (not a refusal, not a missing file)."""
+    if isinstance(error, (ConnectionError, TimeoutError)):
+        return True
+    if any(cls.__name__ in _TRANSIENT_ERRORS for cls in type(error).__mro__):
+        return True
+    return isinstance(error, OSError) and "Consistency check failed" in str(error)
+
+
+def _read_footer(handle, where: str) -> pq.FileMetaData:
+    """The parquet footer, fetched exactly.
+
+    pyarrow would read the last 64 KiB speculatively, which on a small file
+    or a small last row group reaches into the audio column.
+    """
+    size = handle.size
+    if size < 12:
+        raise ScoringError(where, "is too short to be a parquet file")
+    handle.seek(size - 8)
+    tail = handle.read(8)
+    if tail[4:] != b"PAR1":
+        raise ScoringError(where, "is not a parquet file (no PAR1 footer)")
+    length = int.from_bytes(tail[:4], "little")
+    handle.seek(size - 8 - length)
+    footer = handle.read(length)
+    return pq.read_metadata(io.BytesIO(b"PAR1" + footer + tail))
+
+
+class Hub:
+    """The hub as this project uses it: list, download a small file, read columns."""
+
+    def __init__(self, *, offline: bool = False, retry_delay: float = 1.0,
+                 progress: bool | None = None, cache_dir: Path | None = None) -> None:
+        self.offline = offline
+        self.cache_dir = cache_dir  # None: the hub's own cache (HF_HUB_CACHE)
+        self.retry_delay = retry_delay
+        self.progress = progress
+        self.endpoint = os.environ.get("HF_ENDPOINT") or None
+
+    # -- failures -------------------------------------------------------------
+    def _explain(self, repo_id: str, error: BaseException) -> ScoringError:
+        from huggingface_hub.errors import (
+            EntryNotFoundError,
+            GatedRepoError,
+            HfHubHTTPError,
+            LocalEntryNotFoundError,
+            OfflineModeIsEnabled,
+            RepositoryNotFoundError,
+        )
+
+        if isinstance(error, GatedRepoError) or (
+            isinstance(error, HfHubHTTPError) and error.response is not None
+            and error.response.status_code in (401, 403)
+        ):
+            return ScoringError(repo_id, (
+                f"is gated and this request was refused: accept its terms at "
+                f"{dataset_url(repo_id)}, then log in (`hf auth login`) or set HF_TOKEN"))
+        if isinstance(error, (LocalEntryNotFoundError, OfflineModeIsEnabled)):
+            return ScoringError(repo_id, "is not in the hub cache: run once without --offline")
+        if isinstance(error, EntryNotFoundError):
+            return ScoringError(repo_id, "has no such file (the dataset's layout changed?)")
+        if isinstance(error, RepositoryNotFoundError):
+            return ScoringError(repo_id, "was not found on the hub (if it is private: log in)")
+        if _is_transient(error):
+            return ScoringError(repo_id, f"the hub could not be read after {RETRIES} tries "
+                                         f"({type(error).__name__}); try again later")
+        return ScoringError(repo_id, f"hub request failed ({type(error).__name__})")
+
+    def _call(self, repo_id: str, action: Callable[[], T]) -> T:
+        """Run ``action``, retrying transient failures, explaining the rest."""
+        for attempt in range(1, RETRIES + 1):
+            try:
+                return action()
+            except ScoringError:
+                raise
+            except Exception as error:  # noqa: BLE001 - every failure gets one line
+                if _is_transient(error) and attempt < RETRIES:
+                    time.sleep(self.retry_delay * attempt)
+                    continue
+                raise self._explain(repo_id, error) from None
+        raise AssertionError("unreachable")
+
+    # -- listing --------------------------------------------------------------
+    def list_files(self, repo_id: str) -> list[str]:
+        """Every file path in the dataset repository (from the cache when offline)."""
+        if self.offline:
+            return sorted(str(p.relative_to(folder)) for folder in [self._cached_snapshot(repo_id)]
+                          for p in folder.rglob("*") if p.is_file())
+        from huggingface_hub import HfApi
+
+        api = HfApi(endpoint=self.endpoint)
+        return sorted(self._call(repo_id, lambda: api.list_repo_files(repo_id, repo_type="dataset")))
+
+    def _cached_snapshot(self, repo_id: str) -> Path:
+        from huggingface_hub import constants
+
+        cache = self.cache_dir or Path(constants.HF_HUB_CACHE)
+        folder = Path(cache) / f"datasets--{repo_id.replace('/', '--')}"
+        ref = folder / "refs" / "main"
+        if not ref.is_file():
+            raise ScoringError(repo_id, "is not in the hub cache: run once without --offline")
+        return folder / "snapshots" / ref.read_text().strip()
+
+    # -- small files ----------------------------------------------------------
+    def download(self, repo_id: str, filename: str) -> Path:
+        """A small file, through the hub cache (resumed and retried by the client)."""
+        from huggingface_hub import hf_hub_download
+
+        return Path(self._call(repo_id, lambda: hf_hub_download(
+            repo_id, filename, repo_type="dataset", endpoint=self.endpoint,
+            cache_dir=self.cache_dir, local_files_only=self.offline)))
+
+    # -- columns of parquet files -----------------------------------------------
+    def parquet_schema(self, repo_id: str, path: str) -> pa.Schema:
+        return self._with_parquet(repo_id, path, lambda f: f.schema_arrow)
+
+    def read_columns(self, repo_id: str, path: str, columns: Sequence[str]) -> pa.Table:
+        """Only ``columns`` of one parquet file; no other column's bytes are fetched."""
+        return self._with_parquet(repo_id, path, lambda f: f.read(columns=list(columns)))
+
+    def _with_parquet(self, repo_id: str, path: str, use: Callable[[pq.ParquetFile], T]) -> T:
+        if self.offline:
+            from huggingface_hub import try_to_load_from_cache
+
+            local = try_to_load_from_cache(repo_id, path, repo_type="dataset",
+                                           cache_dir=self.cache_dir)
+            if not isinstance(local, str):
+                raise ScoringError(repo_id, f"{path} is not in the hub cache: "
+                                            "run once without --offline")
+            return use(pq.ParquetFile(local))
+
+        from huggingface_hub import HfFileSystem
+
+        def read() -> T:
+            fs = HfFileSystem(endpoint=self.endpoint, skip_instance_cache=True)
+            # cache_type "none": every read is exactly the range pyarrow asks for,
+            # so no read-ahead ever strays into the audio column.
+            with fs.open(f"datasets/{repo_id}/{path}", "rb", cache_type="none") as handle:
+                metadata = _read_footer(handle, f"{repo_id}/{path}")
+                return use(pq.ParquetFile(handle, metadata=metadata, pre_buffer=False))
+
+        return self._call(repo_id, read)

@@ -1,0 +1,125 @@
+"""Build the long recordings' audio the way the card's long sets were built.
+
+Clips of one video or recording are joined in order with exactly one second
+of digital silence (16,000 zero samples) between them, as 16 kHz mono 16-bit
+PCM WAV. A clip in another format is refused unless resampling is asked for.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import tempfile
+import wave
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from .errors import ScoringError
+from .jsonl import read_ids
+
+__all__ = ["SAMPLE_RATE", "GAP_SAMPLES", "read_clip", "join_clips", "recordings_from_list",
+           "recordings_from_ids", "join_audio"]
+
+SAMPLE_RATE = 16_000
+GAP_SAMPLES = SAMPLE_RATE  # one second of zeros between clips
+
+
+def read_clip(path: Path, *, resample: bool = False) -> np.ndarray:
+    """A 16 kHz mono int16 signal from a PCM WAV file."""
+    try:
+        with wave.open(str(path), "rb") as clip:
+            rate, channels, width = clip.getframerate(), clip.getnchannels(), clip.getsampwidth()
+            frames = clip.readframes(clip.getnframes())
+    except FileNotFoundError:
+        raise ScoringError(path, "no such clip file") from None
+    except (wave.Error, EOFError) as error:
+        raise ScoringError(path, f"is not a PCM WAV file ({error})") from None
+    if width != 2:
+        raise ScoringError(path, f"has {8 * width}-bit samples; 16-bit PCM is expected")
+    signal = np.frombuffer(frames, dtype="<i2").reshape(-1, channels)
+    if rate == SAMPLE_RATE and channels == 1:
+        return signal[:, 0].copy()
+    if not resample:
+        raise ScoringError(path, f"is {rate} Hz with {channels} channel(s); clips must be "
+                                 "16 kHz mono (or pass --resample)")
+    import soxr
+
+    mono = signal.astype(np.float32).mean(axis=1) / 32768.0
+    converted = soxr.resample(mono, rate, SAMPLE_RATE) if rate != SAMPLE_RATE else mono
+    return np.clip(np.round(converted * 32768.0), -32768, 32767).astype(np.int16)
+
+
+def join_clips(signals: Sequence[np.ndarray]) -> np.ndarray:
+    """Clips in order with GAP_SAMPLES zeros between each pair (none at the ends)."""
+    gap = np.zeros(GAP_SAMPLES, dtype=np.int16)
+    pieces: list[np.ndarray] = []
+    for index, signal in enumerate(signals):
+        if index:
+            pieces.append(gap)
+        pieces.append(signal)
+    return np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.int16)
+
+
+def _write_wav_atomic(path: Path, signal: np.ndarray) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".wav.tmp")
+    os.close(handle)
+    try:
+        with wave.open(temporary, "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(SAMPLE_RATE)
+            out.writeframes(signal.astype("<i2").tobytes())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def recordings_from_list(list_path: Path) -> dict[str, list[Path]]:
+    """An ordered list file: ``recording<TAB>clip path`` per line, in join order."""
+    recordings: dict[str, list[Path]] = {}
+    try:
+        text = list_path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ScoringError(list_path, "no such list file") from None
+    except UnicodeDecodeError:
+        raise ScoringError(list_path, "is not UTF-8 text") from None
+    reader = csv.reader(text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE)
+    for number, fields in enumerate(reader, start=1):
+        if not fields or not "".join(fields).strip():
+            continue
+        if len(fields) != 2:
+            raise ScoringError(f"{list_path}:{number}", "expected recording<TAB>clip path")
+        clip = Path(fields[1])
+        recordings.setdefault(fields[0], []).append(
+            clip if clip.is_absolute() else list_path.parent / clip)
+    return recordings
+
+
+def recordings_from_ids(ids_path: Path, clips_dir: Path) -> dict[str, list[Path]]:
+    """Clips ``<clips_dir>/<id>.wav`` grouped by their cluster, in ids-file order."""
+    ids, clusters = read_ids(ids_path)
+    recordings: dict[str, list[Path]] = {}
+    for clip_id, cluster in zip(ids, clusters):
+        name = clip_id if clip_id.endswith(".wav") else f"{clip_id}.wav"
+        recordings.setdefault(cluster, []).append(clips_dir / name)
+    return recordings
+
+
+def join_audio(recordings: dict[str, list[Path]], out_dir: Path, *, resample: bool = False,
+               progress: bool | None = None) -> dict[str, int]:
+    """Write ``out_dir/<recording>.wav`` for each recording; returns sample counts."""
+    from tqdm import tqdm
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    counts = {}
+    for recording, clips in tqdm(recordings.items(), desc="joining", unit="recording",
+                                 disable=None if progress is None else not progress, leave=False):
+        if "/" in recording or recording in ("", ".", ".."):
+            raise ScoringError(recording, "is not usable as a file name")
+        signal = join_clips([read_clip(c, resample=resample) for c in clips])
+        _write_wav_atomic(out_dir / f"{recording}.wav", signal)
+        counts[recording] = int(signal.size)
+    return counts

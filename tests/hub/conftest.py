@@ -1,0 +1,27 @@
+"""The fake hub as a fixture, and the environment that points the client at it."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.hub import Hub
+
+from .fake_hub import FakeHub
+from .fixtures import publish_all
+
+
+@pytest.fixture
+def fake_hub(monkeypatch):
+    hub = FakeHub().start()
+    publish_all(hub)
+    monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    monkeypatch.delenv("HF_TOKEN", raising=False)
+    monkeypatch.setenv("HF_HUB_DISABLE_IMPLICIT_TOKEN", "1")
+    yield hub
+    hub.stop()
+
+
+@pytest.fixture
+def hub_client(fake_hub, tmp_path):
+    """The project's hub reader, with a private cache and no waiting between retries."""
+    return Hub(cache_dir=tmp_path / "hub-cache", retry_delay=0.0, progress=False)

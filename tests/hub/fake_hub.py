@@ -1,0 +1,210 @@
+"""A small Hugging Face hub stand-in on 127.0.0.1 for end-to-end tests.
+
+It answers the few routes the real ``huggingface_hub`` client uses to list a
+dataset, describe paths and read (ranges of) files, logs every request with
+its byte range, and can refuse anonymous requests to a gated dataset or cut
+a file off in the middle.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, unquote, urlparse
+
+GOOD_TOKEN = "hf_fake_token_for_tests_only"
+COMMIT = "a" * 40
+
+
+@dataclass
+class Repo:
+    files: dict[str, bytes] = field(default_factory=dict)
+    gated: bool = False
+
+
+@dataclass
+class Request:
+    method: str
+    repo: str
+    path: str
+    byte_range: tuple[int, int] | None  # inclusive start, exclusive end
+
+
+class FakeHub:
+    def __init__(self) -> None:
+        self.repos: dict[str, Repo] = {}
+        self.requests: list[Request] = []
+        self.drop_after: dict[str, list[int]] = {}  # path -> byte counts to cut at, per GET
+        self._lock = threading.Lock()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def add(self, repo_id: str, path: str, data: bytes, gated: bool = False) -> None:
+        repo = self.repos.setdefault(repo_id, Repo())
+        repo.files[path] = data
+        repo.gated = repo.gated or gated
+
+    def cut_connection(self, path: str, after_bytes: int, times: int = 1) -> None:
+        """The next ``times`` GETs of ``path`` stop after ``after_bytes`` bytes."""
+        self.drop_after[path] = [after_bytes] * times
+
+    def log(self, request: Request) -> None:
+        with self._lock:
+            self.requests.append(request)
+
+    def start(self) -> "FakeHub":
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _entry(path: str, data: bytes) -> dict:
+    return {"type": "file", "path": path, "size": len(data),
+            "oid": hashlib.sha1(data).hexdigest()}
+
+
+def _folders(files) -> set[str]:
+    folders = set()
+    for path in files:
+        parts = path.split("/")[:-1]
+        folders.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+    return folders
+
+
+def _handler(hub: FakeHub):
+    api = re.compile(r"^/api/datasets/([^/]+/[^/]+)(?:/(revision|tree|paths-info)/([^/]+)(/.*)?)?$")
+    resolve = re.compile(r"^/datasets/([^/]+/[^/]+)/resolve/([^/]+)/(.+)$")
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # one small response must not wait 40 ms for an ACK
+
+        def log_message(self, *args):  # keep test output clean
+            pass
+
+        def _json(self, status: int, payload, headers: dict | None = None) -> None:
+            body = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            for key, value in (headers or {}).items():
+                self.send_header(key, value)
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
+        def _refuse(self, repo_id: str) -> bool:
+            repo = hub.repos.get(repo_id)
+            if repo is None:
+                self._json(404, {"error": "Repository not found"},
+                           {"X-Error-Code": "RepoNotFound"})
+                return True
+            if repo.gated and self.headers.get("Authorization") != f"Bearer {GOOD_TOKEN}":
+                self._json(401, {"error": "Access to this dataset is restricted."},
+                           {"X-Error-Code": "GatedRepo",
+                            "X-Error-Message": "Access to this dataset is restricted."})
+                return True
+            return False
+
+        def do_GET(self):
+            self._route()
+
+        def do_HEAD(self):
+            self._route()
+
+        def do_POST(self):
+            self._route()
+
+        def _route(self):
+            url = urlparse(self.path)
+            path = unquote(url.path)
+            if (m := api.match(url.path)) is not None:
+                repo_id = unquote(m.group(1))
+                hub.log(Request(self.command, repo_id, path, None))
+                if self._refuse(repo_id):
+                    return
+                files = hub.repos[repo_id].files
+                kind = m.group(2)
+                if kind in (None, "revision"):
+                    return self._json(200, {
+                        "id": repo_id, "sha": COMMIT, "private": False,
+                        "gated": "auto" if hub.repos[repo_id].gated else False,
+                        "siblings": [{"rfilename": p} for p in sorted(files)]})
+                if kind == "tree":
+                    prefix = unquote(m.group(4) or "").strip("/")
+                    recursive = parse_qs(url.query).get("recursive", ["False"])[0] in ("True", "true")
+                    entries = []
+                    for folder in sorted(_folders(files)):
+                        inside = folder.startswith(prefix + "/") if prefix else True
+                        depth_ok = recursive or "/" not in folder[len(prefix):].strip("/")
+                        if inside and depth_ok and folder != prefix:
+                            entries.append({"type": "directory", "path": folder, "oid": "0" * 40,
+                                            "size": 0})
+                    for name, data in sorted(files.items()):
+                        inside = name.startswith(prefix + "/") if prefix else True
+                        depth_ok = recursive or "/" not in name[len(prefix):].strip("/")
+                        if inside and depth_ok:
+                            entries.append(_entry(name, data))
+                    return self._json(200, entries)
+                # paths-info
+                length = int(self.headers.get("Content-Length", 0))
+                form = parse_qs(self.rfile.read(length).decode())
+                wanted = form.get("paths", [])
+                infos = [_entry(p, files[p]) for p in wanted if p in files]
+                infos += [{"type": "directory", "path": p, "oid": "0" * 40}
+                          for p in wanted if p in _folders(files)]
+                return self._json(200, infos)
+
+            if (m := resolve.match(url.path)) is not None:
+                repo_id, file_path = unquote(m.group(1)), unquote(m.group(3))
+                byte_range = None
+                header = self.headers.get("Range")
+                data = hub.repos.get(repo_id, Repo()).files.get(file_path)
+                if header and data is not None:
+                    start, _, end = header.replace("bytes=", "").partition("-")
+                    start = int(start)
+                    end = int(end) + 1 if end else len(data)
+                    byte_range = (start, min(end, len(data)))
+                hub.log(Request(self.command, repo_id, file_path, byte_range))
+                if self._refuse(repo_id):
+                    return
+                if data is None:
+                    return self._json(404, {"error": "Entry not found"},
+                                      {"X-Error-Code": "EntryNotFound"})
+                body = data if byte_range is None else data[byte_range[0]:byte_range[1]]
+                self.send_response(200 if byte_range is None else 206)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("ETag", f'"{hashlib.sha1(data).hexdigest()}"')
+                self.send_header("X-Repo-Commit", COMMIT)
+                self.send_header("Accept-Ranges", "bytes")
+                if byte_range is not None:
+                    self.send_header("Content-Range",
+                                     f"bytes {byte_range[0]}-{byte_range[1] - 1}/{len(data)}")
+                self.end_headers()
+                if self.command == "HEAD":
+                    return
+                cuts = hub.drop_after.get(file_path)
+                if cuts:
+                    cut = cuts.pop(0)
+                    self.wfile.write(body[:cut])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    self.connection.shutdown(2)  # the peer sees a short body
+                    return
+                self.wfile.write(body)
+                return
+            hub.log(Request(self.command, "", path, None))
+            self._json(404, {"error": f"no route {path}"})
+
+    return Handler
