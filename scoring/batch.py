@@ -10,6 +10,7 @@ rename, so concurrent xdist workers only ever read whole files.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import inspect
 import json
@@ -27,6 +28,10 @@ from pathlib import Path
 from tqdm import tqdm
 
 from . import normalizer
+
+# tqdm's monitor thread would make this process multi-threaded, and a
+# multi-threaded process is not forked (see _normalize_all); it is not needed.
+tqdm.monitor_interval = 0
 from .signature import pythainlp_version
 
 __all__ = [
@@ -148,13 +153,23 @@ def _normalize_all(texts: list[str], progress: bool | None) -> list[str]:
     bar = dict(total=len(texts), desc="normalising", unit="text", disable=disable, leave=False)
     if not use_pool:
         return [normalizer.normalize(t) for t in tqdm(texts, **bar)]
-    # Longest first, small chunks: long recordings do not pile up on one core.
+    # Longest first, so long recordings do not pile up on one core at the end.
     order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
     ordered = [texts[i] for i in order]
+    # Load newmm's dictionary once here, so forked workers inherit it built.
+    normalizer.normalize("สามคน")
     # fork: workers inherit the live pipeline, including a contributor's edit.
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        results = list(tqdm(pool.map(normalizer.normalize, ordered, chunksize=64), **bar))
+    chunk = max(64, len(texts) // (workers * 32))
+    # Freeze the parent's objects out of the collector: otherwise every
+    # collection in a worker walks (and copies on write) the whole inherited heap.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            results = list(tqdm(pool.map(normalizer.normalize, ordered, chunksize=chunk),
+                                **bar))
+    finally:
+        gc.unfreeze()
     out = [""] * len(texts)
     for index, value in zip(order, results):
         out[index] = value

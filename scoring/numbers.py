@@ -12,6 +12,8 @@ everything that is not a number is left byte for byte as it was.
 
 from __future__ import annotations
 
+import bisect
+import re
 from functools import lru_cache
 
 from pythainlp.tokenize import word_tokenize
@@ -82,41 +84,63 @@ def numeral_runs_to_digits(run: list[str]) -> list[tuple[int, int, str]]:
     return numbers
 
 
-def _compact_view(text: str) -> tuple[str, list[int], list[int]]:
-    """Text without whitespace and with ํา composed, plus each character's span.
+_MORPHEME = re.compile("|".join(NUMBER_MORPHEMES))
+# What the compact view drops: whitespace runs, and the characters that ํ
+# (plus any whitespace) and า merge into when composed to ำ.
+_REMOVED = re.compile(rf"{NIKHAHIT}\s*{SARA_AA}|\s+")
 
-    ``starts[k]``/``ends[k]`` give the slice of ``text`` that compact
-    character k came from.
+
+def _compact(text: str) -> str:
+    """Text without whitespace, with ํา (even with whitespace between) composed to ำ."""
+    return "".join(text.split()).replace(NIKHAHIT + SARA_AA, SARA_AM)
+
+
+class _CompactMap:
+    """Maps positions in the compact view back to slices of the original text.
+
+    Built from the few places where characters were dropped, not character by
+    character, because long recordings run to thousands of characters.
     """
-    chars: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    for position, char in enumerate(text):
-        if char.isspace():
-            continue
-        if char == SARA_AA and chars and chars[-1] == NIKHAHIT:
-            chars[-1] = SARA_AM
-            ends[-1] = position + 1
-            continue
-        chars.append(char)
-        starts.append(position)
-        ends.append(position + 1)
-    return "".join(chars), starts, ends
+
+    def __init__(self, text: str) -> None:
+        self.starts: list[int] = []  # compact index from which the shift applies
+        self.shifts: list[int] = []  # original minus compact index from there on
+        self.merged: dict[int, int] = {}  # compact index of a composed ำ -> its length
+        removed = 0
+        for match in _REMOVED.finditer(text):
+            start, end = match.span()
+            if text[start] == NIKHAHIT:
+                composed_at = start - removed
+                self.merged[composed_at] = end - start
+                removed += end - start - 1
+                self.starts.append(composed_at + 1)
+            else:
+                removed += end - start
+                self.starts.append(start - (removed - (end - start)))
+            self.shifts.append(removed)
+
+    def start(self, index: int) -> int:
+        """Original position of compact character ``index``."""
+        k = bisect.bisect_right(self.starts, index)
+        return index + (self.shifts[k - 1] if k else 0)
+
+    def end(self, index: int) -> int:
+        """Original position just after compact character ``index``."""
+        return self.start(index) + self.merged.get(index, 1)
 
 
 def spoken_numbers_to_digits(text: str) -> str:
     """Replace spoken Thai numbers, found as whole newmm words, with digits."""
-    # The same compact view as _compact_view, built at C speed for the check.
-    compact = "".join(text.split()).replace(NIKHAHIT + SARA_AA, SARA_AM)
     # Exact shortcut: no morpheme, no numeral word, nothing for newmm to find.
-    if not any(morpheme in compact for morpheme in NUMBER_MORPHEMES):
+    if _MORPHEME.search(_compact(text)) is None:
         return text
     return spoken_numbers_to_digits_full(text)
 
 
 def spoken_numbers_to_digits_full(text: str) -> str:
     """The number rule without the no-morpheme shortcut: always tokenises."""
-    compact, starts, ends = _compact_view(text)
+    compact = _compact(text)
+    positions = _CompactMap(text)
     words = word_tokenize(compact, engine="newmm", keep_whitespace=False)
     offsets = [0]
     for word in words:
@@ -128,8 +152,8 @@ def spoken_numbers_to_digits_full(text: str) -> str:
     def emit_run(first: int, last: int) -> None:
         nonlocal copied_up_to
         for run_start, run_end, digits in numeral_runs_to_digits(words[first:last]):
-            begin = starts[offsets[first + run_start]]
-            end = ends[offsets[first + run_end] - 1]
+            begin = positions.start(offsets[first + run_start])
+            end = positions.end(offsets[first + run_end] - 1)
             pieces.append(text[copied_up_to:begin])
             pieces.append(digits)
             copied_up_to = end

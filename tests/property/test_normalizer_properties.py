@@ -79,3 +79,21 @@ def test_skipping_the_tokeniser_is_exact(text, strip_morphemes):
         for morpheme in NUMBER_MORPHEMES:
             text = text.replace(morpheme, "")
     assert spoken_numbers_to_digits(text) == spoken_numbers_to_digits_full(text)
+
+
+@settings(max_examples=300)
+@given(text_with_whitespace_moved(), st.sampled_from(["", "\u0e4d\u0e32", "\u0e4d \u0e32", "\u0e33"]))
+def test_compact_positions_map_back_to_the_original(pair, extra):
+    """Every compact character comes from exactly the original slice the map names."""
+    from scoring.numbers import _compact, _CompactMap
+
+    text = pair[1] + extra + pair[1]
+    compact = _compact(text)
+    positions = _CompactMap(text)
+    previous_end = 0
+    for index, char in enumerate(compact):
+        start, end = positions.start(index), positions.end(index)
+        assert _compact(text[start:end]) == char
+        assert text[previous_end:start].strip() == ""  # only whitespace skipped
+        previous_end = end
+    assert text[previous_end:].strip() == ""
