@@ -166,19 +166,17 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
     if len(set(sets)) != len(sets):
         raise _fail(path, "a set is listed twice in sets")
 
-    def known_systems(names, where):
+    def known(names, declared, kind, where, hint):
         for name in names:
-            if name not in systems:
-                raise _fail(path, f"{where} names undeclared system {name!r} "
-                                  f"(declare it under [systems])")
+            if name not in declared:
+                raise _fail(path, f"{where} names undeclared {kind} {name!r} ({hint})")
         return names
 
+    def known_systems(names, where):
+        return known(names, systems, "system", where, "declare it under [systems]")
+
     def known_sets(names, where):
-        for name in names:
-            if name not in sets:
-                raise _fail(path, f"{where} names undeclared set {name!r} "
-                                  f"(add it to sets = [...])")
-        return names
+        return known(names, sets, "set", where, "add it to sets = [...]")
 
     split = data.get("split", {})
     split_systems = known_systems(
