@@ -25,7 +25,7 @@ from .normalizer import (
     thai_digits_to_arabic,
 )
 from .scorer import ClipSet, load_clip_set, score_files
-from .signature import signature
+from .provenance import signature
 from .statistics import ClipStats, SetStats, cer, clip_stats, pooled_cer, set_stats
 
 __version__ = "0.1.0"

@@ -32,7 +32,7 @@ from . import normalizer
 # tqdm's monitor thread would make this process multi-threaded, and a
 # multi-threaded process is not forked (see _normalize_all); it is not needed.
 tqdm.monitor_interval = 0
-from .signature import pythainlp_version
+from .provenance import pythainlp_version
 
 __all__ = [
     "CACHE_DIR_ENV",

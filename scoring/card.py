@@ -20,7 +20,7 @@ from .card_spec import CardSpec, Column
 from .errors import ScoringError
 from .jsonl import read_hypotheses, read_refs
 from .scorer import NormalizeMany, check_coverage, load_clip_set, stats_for
-from .signature import signature
+from .provenance import signature
 from .statistics import SetStats, pooled_cer
 
 __all__ = ["CardResult", "compute_card", "unmatched_hypothesis_files"]

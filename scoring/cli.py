@@ -21,7 +21,7 @@ from .make_refs import ALL_SETS, make_refs
 from .render import card_json, card_markdown
 from .report import format_score_report, score_report
 from .scorer import score_files
-from .signature import signature, unpinned_pythainlp_message
+from .provenance import signature, unpinned_pythainlp_message
 
 __all__ = ["main", "build_parser"]
 

@@ -64,7 +64,7 @@ def test_changed_hypothesis_line_names_the_number_and_the_clip(suite):
     path.write_text("".join(lines), encoding="utf-8")
     clip_id = lines[4].split('"id": "')[1].split('"')[0]
 
-    result = run_pytest(suite, workers="0")  # one process: the message, not xdist, is tested
+    result = run_pytest(suite)
     assert result.returncode == 1, result.stdout[-2000:]
     assert "card figure 'cer/isan/typhoon-asr-streaming-0.6b' of the demo card drifted" in result.stdout
     assert f"isan typhoon-asr-streaming-0.6b {clip_id}:" in result.stdout
@@ -78,7 +78,7 @@ def test_changed_normalisation_rule_names_numbers_and_clips(suite):
             "\nimport scoring.normalizer as _normalizer\n"
             "_normalizer.THAI_CER_PIPELINE = tuple(rule for rule in "
             "_normalizer.THAI_CER_PIPELINE if rule.__name__ != 'straighten_curly_quotes')\n")
-    result = run_pytest(suite, workers="0")  # one process: the message, not xdist, is tested
+    result = run_pytest(suite)
     assert result.returncode == 1, result.stdout[-2000:]
     assert "card figure 'cer/tvspeech/typhoon-asr-streaming-0.6b' of the demo card drifted" in result.stdout
     assert "clip(s) moved" in result.stdout
@@ -90,7 +90,7 @@ def test_changed_bootstrap_seed_names_the_intervals(suite):
     card = suite / "examples/demo/card.toml"
     card.write_text(card.read_text(encoding="utf-8").replace("seed = 1", "seed = 2"),
                     encoding="utf-8")
-    result = run_pytest(suite, workers="0")  # one process: the message, not xdist, is tested
+    result = run_pytest(suite)
     assert result.returncode == 1
     assert "/low' of the demo card drifted" in result.stdout
     assert "no clip's edits or reference length moved" in result.stdout
@@ -135,3 +135,12 @@ def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):
     assert result.returncode == 0, result.stdout[-2000:]
     assert "1 snapshot updated. 1 unused snapshot deleted." in result.stdout
     assert snapshot_files(suite) == before
+
+
+def test_require_real_card_turns_the_skip_into_a_failure(suite):
+    """Without refs/ and hypotheses/, --require-real-card fails and says how to fetch them."""
+    skipped = run_pytest(suite, "-k", "test_real_markdown", "-rs", workers="0")
+    assert skipped.returncode == 0 and "make-refs" in skipped.stdout
+    required = run_pytest(suite, "-k", "test_real_markdown", "--require-real-card", workers="0")
+    assert required.returncode == 1
+    assert "the real card's refs/ and hypotheses/ are not here" in required.stdout

@@ -85,15 +85,17 @@ def test_train_split_is_not_read(all_refs, fake_hub):
     assert not [r for r in fake_hub.requests if "train" in r.path]
 
 
-def test_scorer_scores_the_rebuilt_references(all_refs, tmp_path):
-    """make-refs output feeds `score` directly."""
+@pytest.mark.parametrize("set_name", ALL_SETS)
+def test_scorer_scores_the_rebuilt_references(all_refs, tmp_path, set_name):
+    """make-refs output feeds `score` directly: a copy of the references scores 0."""
     out, _ = all_refs
-    refs = read_jsonl(out / "gs2.jsonl")
-    write_jsonl(tmp_path / "ids/gs2.jsonl",
-                [{"id": r["id"], "cluster": r["id"].rsplit("-", 1)[0]} for r in refs])
-    write_jsonl(tmp_path / "hyp.jsonl", [{"id": r["id"], "pred_text": r["text"]} for r in refs])
-    _, (stats,) = score_files(out / "gs2.jsonl", [tmp_path / "hyp.jsonl"],
-                              tmp_path / "ids/gs2.jsonl")
+    refs = read_jsonl(out / f"{set_name}.jsonl")
+    write_jsonl(tmp_path / f"ids/{set_name}.jsonl",
+                [{"id": r["id"], "cluster": str(k % 2)} for k, r in enumerate(refs)])
+    write_jsonl(tmp_path / "hyp.jsonl",
+                [{"id": r["id"], "pred_text": " " + r["text"]} for r in reversed(refs)])
+    _, (stats,) = score_files(out / f"{set_name}.jsonl", [tmp_path / "hyp.jsonl"],
+                              tmp_path / f"ids/{set_name}.jsonl")
     assert stats.total_edits == 0 and stats.total_ref_chars > 0
 
 

@@ -92,6 +92,9 @@ BAD_INPUTS = {
     "duplicate-id": ("hypotheses/a.jsonl",
                      b'{"id": "c1", "pred_text": "x"}\n{"id": "c1", "pred_text": "y"}\n',
                      r"hypotheses/a\.jsonl:2: id 'c1' appears twice \(first on line 1\)"),
+    "duplicate-id-in-refs": ("refs/tiny.jsonl",
+                             b'{"id": "c2", "text": "x"}\n{"id": "c2", "text": "y"}\n',
+                             r"refs/tiny\.jsonl:2: id 'c2' appears twice \(first on line 1\)"),
     "duplicate-id-in-ids": ("ids/tiny.jsonl",
                             b'{"id": "c1", "cluster": "v"}\n{"id": "c1", "cluster": "v"}\n',
                             r"ids/tiny\.jsonl:2: id 'c1' appears twice"),
@@ -159,3 +162,13 @@ def test_module_entry_point_has_no_traceback(tiny_benchmark):
     )
     assert result.returncode == 2
     assert result.stderr == 'error: hypotheses/bad.jsonl:1: missing "pred_text"\n'
+
+
+def test_unpinned_pythainlp_is_warned_about(tiny_benchmark, capsys, monkeypatch):
+    """Another PyThaiNLP release still scores, with one warning line naming the pin."""
+    monkeypatch.chdir(tiny_benchmark)
+    monkeypatch.setattr("scoring.provenance.pythainlp_version", lambda: "5.4.0")
+    code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
+    assert code == 0 and "pythainlp:5.4.0" in out
+    assert err.startswith("warning: PyThaiNLP 5.4.0 is installed but the card pins 5.3.5")
+    assert err.count("\n") == 1
