@@ -162,12 +162,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"warning: {mismatch}", file=sys.stderr)
     try:
         return args.run(args)
-    except ScoringError as error:
+    except (ScoringError, ValueError) as error:  # ValueError: e.g. --level 2
         print(f"error: {error}", file=sys.stderr)
         return 2
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+    except BrokenPipeError:  # output piped into `head`: not an error
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

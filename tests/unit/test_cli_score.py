@@ -172,3 +172,16 @@ def test_unpinned_pythainlp_is_warned_about(tiny_benchmark, capsys, monkeypatch)
     assert code == 0 and "pythainlp:5.4.0" in out
     assert err.startswith("warning: PyThaiNLP 5.4.0 is installed but the card pins 5.3.5")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("--level", "1.5", "level must be between 0 and 1"),
+    ("--resamples", "0", "resamples must be at least 1"),
+])
+def test_bad_bootstrap_settings_are_one_line(tiny_benchmark, capsys, monkeypatch,
+                                             option, value, message):
+    """Impossible bootstrap settings are refused in one line."""
+    monkeypatch.chdir(tiny_benchmark)
+    code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
+                         "hypotheses/b.jsonl", option, value)
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err

@@ -51,6 +51,9 @@ NUMBER_CASES = [
     ("lone-bound-numeral", "เอ็ด", "เอ็ด", "เอ็ด"),
     ("minus-is-a-verb", "ลบสาม", "ลบ3", "ลบ3"),
     ("brand-not-two", "ยี่ห้อ", "ยี่ห้อ", "ยี่ห้อ"),
+    ("chair-not-nine", "เก้าอี้", "เก้าอี้", "เก้าอี้"),
+    ("decimal-not-joined", "สามจุดห้า", "3จุด5", "3จุด5"),
+    ("place-name-that-is-a-numeral", "จังหวัดร้อยเอ็ด", "จังหวัด101", "จังหวัด101"),
     ("latin-untouched", "AI สามตัว", "AI 3ตัว", "AI3ตัว"),
 ]
 WHITESPACE_CASES = [
