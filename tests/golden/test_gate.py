@@ -24,7 +24,8 @@ AMBER = SNAPSHOTS / "test_card.ambr"
 
 def copy_suite(destination: Path) -> Path:
     """The golden suite with what it reads, without this file (no recursion)."""
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "test_gate.py")
+    # Only the gate itself: this file (no recursion) and the realism checks stay out.
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "test_gate.py", "test_demo_realism.py")
     for name in ("pyproject.toml", "conftest.py", "card.toml"):
         shutil.copy2(REPO_ROOT / name, destination / name)
     (destination / "tests").mkdir()
