@@ -23,6 +23,7 @@ from .normalizer import (
     spoken_numbers_to_digits,
     straighten_curly_quotes,
     thai_digits_to_arabic,
+    trace_rules,
 )
 from .scorer import ClipSet, load_clip_set, score_files
 from .provenance import signature
@@ -57,4 +58,5 @@ __all__ = [
     "spoken_numbers_to_digits",
     "straighten_curly_quotes",
     "thai_digits_to_arabic",
+    "trace_rules",
 ]

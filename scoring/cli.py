@@ -18,6 +18,8 @@ from .errors import ScoringError
 from .hub import Hub
 from .join_audio import join_audio, recordings_from_ids, recordings_from_list
 from .make_refs import ALL_SETS, make_refs
+from .normalizer import trace_rules
+from .statistics import clip_stats
 from .render import card_json, card_markdown
 from .report import format_score_report, score_report
 from .scorer import score_files
@@ -66,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="do not read or write the normalisation cache "
                            "(also: SCORING_NO_CACHE=1)")
     card.set_defaults(run=run_card)
+
+    explain = commands.add_parser(
+        "explain", help="show a text after each normalisation rule (and the edits to another)")
+    explain.add_argument("text", help="a reference or hypothesis")
+    explain.add_argument("other", nargs="?", help="a second text to compare with")
+    explain.set_defaults(run=run_explain)
 
     refs = commands.add_parser("make-refs", help="rebuild refs/ from the public datasets")
     refs.add_argument("--out", type=Path, default=Path("refs"), help="folder (default refs/)")
@@ -131,6 +139,20 @@ def run_card(args: argparse.Namespace) -> int:
         print(json.dumps(card_json(result), ensure_ascii=False, indent=1))
     else:
         print(card_markdown(result))
+    return 0
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    texts = [t for t in (args.text, args.other) if t is not None]
+    finals = []
+    for label, text in zip("AB", texts):
+        print(f"{label}  input                      {text!r}")
+        for name, after in trace_rules(text):
+            print(f"   {name:<26} {after!r}")
+        finals.append(after)
+    if len(finals) == 2:
+        stats = clip_stats(finals[0], finals[1])
+        print(f"edits from A to B: {stats.edits} over {stats.ref_chars} characters of A")
     return 0
 
 

@@ -23,6 +23,7 @@ __all__ = [
     "spoken_numbers_to_digits",
     "remove_whitespace",
     "apply_rules",
+    "trace_rules",
     "normalize",
 ]
 
@@ -77,6 +78,15 @@ def apply_rules(text: str, rules: Sequence[Rule]) -> str:
     for rule in rules:
         text = rule(text)
     return text
+
+
+def trace_rules(text: str, rules: Sequence[Rule] | None = None) -> list[tuple[str, str]]:
+    """``(rule name, text after it)`` for each rule: the normaliser, step by step."""
+    steps = []
+    for rule in THAI_CER_PIPELINE if rules is None else rules:
+        text = rule(text)
+        steps.append((rule.__name__, text))
+    return steps
 
 
 def normalize(text: str) -> str:
