@@ -60,6 +60,8 @@ def explain_drift(card: str, result: CardResult, figure: str) -> str:
         for (set_name, system, clip_id), before, now in moved[:CLIPS_SHOWN]:
             was = f"{before[0]} edits/{before[1]} chars" if before else "absent"
             lines.append(f"  {set_name} {system} {clip_id}: {was} -> {now[0]} edits/{now[1]} chars")
+        lines.append('to see one clip rule by rule: python -m scoring explain "<reference>" '
+                     '"<hypothesis>"; every moved clip: git diff the ledger after --snapshot-update')
     elif not missing_golden:
         lines.append("no clip's edits or reference length moved: the change is in the "
                      f"bootstrap or aggregation settings (now {result.signature})")
