@@ -43,3 +43,15 @@ def test_demo_has_ties_and_clear_differences(card_results):
     """Some comparisons are ties and some are not."""
     ties = [d.tie for d in card_results("demo").diffs.values()]
     assert any(ties) and not all(ties)
+
+
+def test_generator_reproduces_the_committed_demo(tmp_path):
+    """The committed generator writes the committed demo files, byte for byte."""
+    from scoring.synthetic import DEMO_SIZE, write_benchmark
+
+    write_benchmark(tmp_path, DEMO_SIZE, seed="demo")
+    generated = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.jsonl"))
+    committed = sorted(p.relative_to(DEMO) for p in DEMO.rglob("*.jsonl"))
+    assert generated == committed and len(generated) == 70
+    for relative in generated:
+        assert (tmp_path / relative).read_bytes() == (DEMO / relative).read_bytes(), relative
