@@ -226,3 +226,10 @@ def test_cli_unknown_set_is_one_line(tmp_path, capsys):
 
     code = main(["make-refs", "--out", str(tmp_path), "--sets", "librispeech"])
     assert code == 2 and "unknown set 'librispeech'" in capsys.readouterr().err
+
+
+def test_parquet_read_cut_off_is_retried(fake_hub, hub_client, tmp_path, no_sleep):
+    """A byte-range read of a parquet file that is cut off is tried again."""
+    fake_hub.cut_connection("data/test-00000-of-00001.parquet", after_bytes=0, times=2)
+    make_refs(tmp_path / "refs", ["isan"], ids_dir=None, hub=hub_client)
+    assert read_jsonl(tmp_path / "refs/isan.jsonl") == fixtures.ISAN_EXPECTED
