@@ -24,7 +24,7 @@ LATIN_WORDS = ["AI", "ok", "Zoom", "TikTok", "COVID-19", "iPhone", "5G", "Hello"
 PUNCTUATION = [".", ",", "?", "!", "-", "(", ")", "%", "/", ":", "'", '"',
                "\u2018", "\u2019", "\u201c", "\u201d", "…"]
 WHITESPACE = [" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2009", "\u3000",
-              "\u2028", "\x0b", "\x0c", "\u1680", "\u202f"]
+              "\u2028", "\x0b", "\x0c", "\u1680", "\u202f", "\x1c", "\x85"]
 THAI_DIGITS = "๐๑๒๓๔๕๖๗๘๙"
 
 whitespace = st.sampled_from(WHITESPACE)
