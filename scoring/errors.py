@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["ScoringError"]
+from collections.abc import Sequence
+
+__all__ = ["ScoringError", "example_ids"]
 
 
 class ScoringError(Exception):
@@ -16,3 +18,9 @@ class ScoringError(Exception):
         self.where = str(where)
         self.message = message
         super().__init__(f"{self.where}: {message}")
+
+
+def example_ids(ids: Sequence[str], limit: int = 3) -> str:
+    """A few ids for a message: "'a', 'b', 'c', ..."."""
+    shown = ", ".join(repr(i) for i in ids[:limit])
+    return shown + (", ..." if len(ids) > limit else "")

@@ -17,7 +17,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from .cleaning import clean_reference
-from .errors import ScoringError
+from .errors import ScoringError, example_ids
 from .hub import Hub
 from .jsonl import read_ids, write_jsonl_atomic
 
@@ -233,15 +233,14 @@ def check_against_ids(set_name: str, rows: Rows, ids_path: Path,
     texts = dict(rows)
     missing = [i for i in ids if i not in texts]
     if missing:
-        shown = ", ".join(repr(i) for i in missing[:3]) + (", ..." if len(missing) > 3 else "")
         raise ScoringError(ids_path, f"{len(missing)} of its {len(ids)} ids got no reference "
-                                     f"from the dataset for set {set_name!r} ({shown})")
+                                     f"from the dataset for set {set_name!r} "
+                                     f"({example_ids(missing)})")
     listed = set(ids)
     extra = [i for i, _ in rows if i not in listed]
     if extra:
-        shown = ", ".join(repr(i) for i in extra[:3]) + (", ..." if len(extra) > 3 else "")
         warn(f"{set_name}: {len(extra)} dataset rows are not in {ids_path} and were left out "
-             f"({shown})")
+             f"({example_ids(extra)})")
     return [(i, texts[i]) for i in ids]
 
 

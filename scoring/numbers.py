@@ -131,15 +131,19 @@ class _CompactMap:
 
 def spoken_numbers_to_digits(text: str) -> str:
     """Replace spoken Thai numbers, found as whole newmm words, with digits."""
+    compact = _compact(text)
     # Exact shortcut: no morpheme, no numeral word, nothing for newmm to find.
-    if _MORPHEME.search(_compact(text)) is None:
+    if _MORPHEME.search(compact) is None:
         return text
-    return spoken_numbers_to_digits_full(text)
+    return _numbers_in_compact_view(text, compact)
 
 
 def spoken_numbers_to_digits_full(text: str) -> str:
     """The number rule without the no-morpheme shortcut: always tokenises."""
-    compact = _compact(text)
+    return _numbers_in_compact_view(text, _compact(text))
+
+
+def _numbers_in_compact_view(text: str, compact: str) -> str:
     positions = _CompactMap(text)
     words = word_tokenize(compact, engine="newmm", keep_whitespace=False)
     offsets = [0]

@@ -7,7 +7,6 @@ package's version.
 
 from __future__ import annotations
 
-import warnings
 from importlib import metadata
 
 from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED
@@ -19,7 +18,6 @@ __all__ = [
     "pythainlp_version",
     "signature",
     "unpinned_pythainlp_message",
-    "warn_if_unpinned_pythainlp",
 ]
 
 PINNED_PYTHAINLP = "5.3.5"
@@ -66,9 +64,3 @@ def unpinned_pythainlp_message(installed: str | None = None) -> str | None:
         f"(pip install pythainlp=={PINNED_PYTHAINLP})"
     )
 
-
-def warn_if_unpinned_pythainlp() -> None:
-    """Issue a Python warning when PyThaiNLP is not the pinned release."""
-    message = unpinned_pythainlp_message()
-    if message:
-        warnings.warn(message, stacklevel=2)

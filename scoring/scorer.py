@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .batch import normalize_texts
-from .errors import ScoringError
+from .errors import ScoringError, example_ids
 from .jsonl import read_hypotheses, read_ids, read_refs
 from .statistics import SetStats, clip_stats, set_stats
 
@@ -45,12 +45,6 @@ def load_clip_set(path: str | os.PathLike, name: str | None = None) -> ClipSet:
     return ClipSet(name or path.stem, tuple(ids), tuple(clusters), path)
 
 
-def _examples(ids: Iterable[str], limit: int = 3) -> str:
-    ids = sorted(ids)
-    shown = ", ".join(repr(i) for i in ids[:limit])
-    return shown + (", ..." if len(ids) > limit else "")
-
-
 def check_coverage(
     clip_set: ClipSet, texts: Mapping[str, str], path: str | os.PathLike, role: str
 ) -> None:
@@ -61,14 +55,14 @@ def check_coverage(
         raise ScoringError(
             path,
             f"{role} is missing {len(missing)} of the {len(listed)} clips of set "
-            f"{clip_set.name!r} ({_examples(missing)})",
+            f"{clip_set.name!r} ({example_ids(sorted(missing))})",
         )
     extra = set(texts).difference(listed)
     if extra:
         raise ScoringError(
             path,
             f"{role} has {len(extra)} ids that are not in {clip_set.path} "
-            f"({_examples(extra)})",
+            f"({example_ids(sorted(extra))})",
         )
 
 

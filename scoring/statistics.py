@@ -52,9 +52,6 @@ class SetStats:
     def cer(self) -> float:
         return cer(self)
 
-    def clip(self, index: int) -> ClipStats:
-        return ClipStats(int(self.edits[index]), int(self.ref_chars[index]))
-
 
 def set_stats(
     ids: Sequence[str], clusters: Sequence[str], clips: Sequence[ClipStats]
