@@ -15,7 +15,7 @@ import numpy as np
 
 from scoring.normalizer import THAI_CER_PIPELINE, apply_rules, spoken_numbers_to_digits
 from scoring.numbers import spoken_numbers_to_digits_full
-from scoring.card_spec import CardSpec, Column
+from scoring.card import CardSpec, Column
 from scoring.jsonl import read_hypotheses, read_ids, read_refs
 
 

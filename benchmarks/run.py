@@ -31,7 +31,7 @@ from benchmarks.baseline import baseline_card  # noqa: E402
 from scoring.batch import _normalize_all  # noqa: E402
 from scoring.bootstrap import paired_bootstrap  # noqa: E402
 from scoring.card import compute_card  # noqa: E402
-from scoring.card_spec import Column, load_card_spec  # noqa: E402
+from scoring.card import Column, load_card_spec  # noqa: E402
 from scoring.jsonl import read_hypotheses, read_ids, read_refs  # noqa: E402
 from scoring.statistics import clip_stats, set_stats  # noqa: E402
 from scoring.synthetic import DEMO_SIZE, FULL_SIZE, write_benchmark  # noqa: E402

@@ -12,15 +12,14 @@ import sys
 from pathlib import Path
 
 from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bootstrap
-from .card import compute_card
-from .card_spec import load_card_spec
+from .card import compute_card, load_card_spec
 from .errors import ScoringError
 from .hub import Hub
 from .join_audio import join_audio, recordings_from_ids, recordings_from_list
 from .make_refs import ALL_SETS, make_refs
 from .normalizer import trace_rules
 from .statistics import clip_stats
-from .render import card_json, card_markdown
+from .card import card_json, card_markdown
 from .report import format_score_report, score_report
 from .scorer import score_files
 from .provenance import signature, unpinned_pythainlp_message
@@ -131,7 +130,7 @@ def run_card(args: argparse.Namespace) -> int:
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     if args.plot:
-        from .plot import forest_plot  # matplotlib is slow to import; only when asked
+        from .card.plot import forest_plot  # matplotlib is slow to import; only when asked
 
         forest_plot(result, args.plot)
         print(f"wrote {args.plot}", file=sys.stderr)

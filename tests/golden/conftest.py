@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scoring.card import compute_card
-from scoring.card_spec import load_card_spec
+from scoring.card import load_card_spec
 
 from .snapshot_format import CardSnapshotExtension
 

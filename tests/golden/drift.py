@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scoring.card import CardResult
-from scoring.card_spec import Column
+from scoring.card import Column
 
 from .snapshot_format import LedgerSnapshotExtension, parse_ledger_tsv
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.card_spec import load_card_spec
-from scoring.render import card_markdown
+from scoring.card import load_card_spec
+from scoring.card import card_markdown
 
 from .conftest import CARD_ROOTS
 from .drift import explain_drift

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import THAI_CER_PIPELINE, apply_rules, clip_stats, set_stats
-from scoring.card_spec import load_card_spec
+from scoring.card import load_card_spec
 from scoring.jsonl import read_hypotheses, read_ids, read_refs
 
 from .conftest import CARD_ROOTS

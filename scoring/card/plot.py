@@ -13,8 +13,8 @@ matplotlib.use("Agg")  # headless: CI and servers have no display
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 
-from .card import CardResult  # noqa: E402
-from .errors import ScoringError  # noqa: E402
+from .compute import CardResult  # noqa: E402
+from ..errors import ScoringError  # noqa: E402
 
 __all__ = ["forest_plot"]
 

@@ -14,14 +14,14 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from .batch import normalize_texts
-from .bootstrap import PairedDifference, paired_bootstrap
-from .card_spec import CardSpec, Column
-from .errors import ScoringError
-from .jsonl import read_hypotheses, read_refs
-from .scorer import NormalizeMany, check_coverage, load_clip_set, stats_for
-from .provenance import signature
-from .statistics import SetStats, pooled_cer
+from ..batch import normalize_texts
+from ..bootstrap import PairedDifference, paired_bootstrap
+from .spec import CardSpec, Column
+from ..errors import ScoringError
+from ..jsonl import read_hypotheses, read_refs
+from ..scorer import NormalizeMany, check_coverage, load_clip_set, stats_for
+from ..provenance import signature
+from ..statistics import SetStats, pooled_cer
 
 __all__ = ["CardResult", "compute_card", "unmatched_hypothesis_files"]
 

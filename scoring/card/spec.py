@@ -11,8 +11,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED
-from .errors import ScoringError
+from ..bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..errors import ScoringError
 
 __all__ = [
     "AGGREGATE_METHODS",

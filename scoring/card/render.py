@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .card import CardResult
-from .card_spec import Column
-from .report import percent, points
+from .compute import CardResult
+from .spec import Column
+from ..report import percent, points
 
 __all__ = ["card_markdown", "card_json"]
 
