@@ -62,7 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--markdown", action="store_true",
                         help="tables ready to paste into the model card")
     card.add_argument("--plot", type=Path, metavar="FILE",
-                      help="also draw a forest plot of the differences (.png/.svg/.pdf)")
+                      help="also draw a forest plot of the differences (.png/.svg/.pdf) "
+                           "and, for a card with several latencies, CER against latency "
+                           "beside it (FILE-latency.png)")
+    card.add_argument("--latency", type=int, metavar="MS",
+                      help="latency of the forest plot (default: the card's headline)")
     card.add_argument("--no-cache", action="store_true",
                       help="do not read or write the normalisation cache "
                            "(also: SCORING_NO_CACHE=1)")
@@ -126,14 +130,24 @@ def run_card(args: argparse.Namespace) -> int:
             raise ScoringError(DEMO_ROOT, "the demo benchmark is not here; pass ROOT")
         root = DEMO_ROOT
     spec = load_card_spec(root)
+    if args.latency is not None and args.latency not in spec.latencies:
+        raise ScoringError(spec.path, f"has no {args.latency} ms latency "
+                                      f"(its latencies: {list(spec.latencies)})")
+    if args.plot:
+        from .card.plot import check_plot_path  # matplotlib: imported only when asked
+
+        check_plot_path(args.plot)  # before the work, so a bad name costs nothing
     result = compute_card(
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     if args.plot:
-        from .card.plot import forest_plot  # matplotlib is slow to import; only when asked
+        from .card.plot import forest_plot, latency_plot, latency_plot_path
 
-        forest_plot(result, args.plot)
+        forest_plot(result, args.plot, latency=args.latency)
         print(f"wrote {args.plot}", file=sys.stderr)
+        if len(spec.latencies) > 1:
+            latency_plot(result, latency_plot_path(args.plot))
+            print(f"wrote {latency_plot_path(args.plot)}", file=sys.stderr)
     if args.json:
         print(json.dumps(card_json(result), ensure_ascii=False, indent=1))
     else:

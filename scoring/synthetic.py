@@ -21,7 +21,8 @@ from pathlib import Path
 
 from pythainlp.util import num_to_thaiword
 
-__all__ = ["BenchmarkSize", "DEMO_SIZE", "FULL_SIZE", "SYSTEMS", "SETS", "write_benchmark"]
+__all__ = ["BenchmarkSize", "DEMO_SIZE", "FULL_SIZE", "LATENCIES_MS", "SYSTEMS", "SETS",
+           "SWEEP_SYSTEMS", "write_benchmark"]
 
 SYSTEMS = (
     "openthai2.0-asr-streaming",
@@ -33,7 +34,10 @@ SPLIT_SYSTEMS = ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
 LOTUS_DEVICES = ("con123", "lav123", "jbl", "bt3m", "bt10m")
 SETS = ("fleurs", "tvspeech", "gs2", "isan") + tuple(
     f"lotus_{d}" for d in LOTUS_DEVICES) + ("tv_long", "gs2_long")
-LATENCY_MS = 560
+LATENCY_MS = 560  # the headline latency: every system is decoded at it
+LATENCIES_MS = (80, 160, 560, 1120)
+# Decoded at every latency; the other systems only at the headline latency.
+SWEEP_SYSTEMS = ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
 GS2_LONG_EXCLUDED_RECORDING = "0-26"  # its transcripts do not match its audio
 
 
@@ -163,6 +167,18 @@ ERROR_RATE = {
     "typhoon-asr-streaming-0.6b":       {"fleurs": .068, "tvspeech": .066, "gs2": .105, "isan": .18, "lotus": .125},
     "typhoon-asr-streaming-0.6b_4gram": {"fleurs": .064, "tvspeech": .062, "gs2": .100, "isan": .19, "lotus": .12},
 }
+# How a chunk size other than 560 ms changes a system's output: the share of
+# clips decoded exactly as at 560 ms (neighbouring latencies mostly agree),
+# and the error-rate factor of the clips that change, per kind of audio.
+# Shorter chunks see less right context and hurt conversational audio most;
+# the longest chunk helps some sets and barely moves others.
+LATENCY_EFFECT = {
+    80: (0.30, {"fleurs": 1.35, "tvspeech": 1.55, "gs2": 1.75, "isan": 1.25, "lotus": 1.5}),
+    160: (0.55, {"fleurs": 1.08, "tvspeech": 1.25, "gs2": 1.35, "isan": 1.12, "lotus": 1.2}),
+    1120: (0.75, {"fleurs": 0.98, "tvspeech": 0.85, "gs2": 0.8, "isan": 0.97, "lotus": 0.9}),
+}
+# Typhoon loses a little more than OpenThai when the chunk shrinks.
+LATENCY_SENSITIVITY = {"openthai2.0-asr-streaming": 1.0, "typhoon-asr-streaming-0.6b": 1.15}
 DEVICE_FACTOR = {"con123": 1.0, "lav123": 0.75, "jbl": 1.3, "bt3m": 1.8, "bt10m": 2.8}
 LONG_FORM_FACTOR = {"openthai2.0-asr-streaming": 1.15, "openthai2.0-asr-streaming_th-mix": 1.2,
                     "typhoon-asr-streaming-0.6b": 1.5, "typhoon-asr-streaming-0.6b_4gram": 1.45}
@@ -328,10 +344,22 @@ def _write(path: Path, records) -> None:
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
+def _latency_rate(system: str, family: str, latency: int, rate: float) -> tuple[float, float]:
+    """(share of clips kept as at the headline latency, error rate of the others)."""
+    keep, factors = LATENCY_EFFECT[latency]
+    factor = 1.0 + (factors[family] - 1.0) * LATENCY_SENSITIVITY[system]
+    return keep, rate * factor
+
+
 def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
-                    seed: str = "demo") -> Path:
-    """Write ids/, refs/ and hypotheses/ for every set and system under ``root``."""
+                    seed: str = "demo", latencies: tuple[int, ...] = LATENCIES_MS) -> Path:
+    """Write ids/, refs/ and hypotheses/ for every set and system under ``root``.
+
+    Every system is decoded at the headline latency (560 ms); the sweep
+    systems also at each other latency in ``latencies``.
+    """
     root = Path(root)
+    other_latencies = [latency for latency in latencies if latency != LATENCY_MS]
     sets = _draw_sets(seed, size)
     reference_text: dict[tuple[str, str], str] = {}
     system_text: dict[tuple[str, str, str], str] = {}
@@ -359,6 +387,16 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
                 system_text[(set_name, system, c.id)] = text
                 records.append({"id": c.id, "pred_text": text})
             _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{set_name}.jsonl", records)
+            if system not in SWEEP_SYSTEMS:
+                continue
+            for latency in other_latencies:
+                rng = random.Random(f"{seed}:hyp:{set_name}:{system}:{latency}ms")
+                keep, changed_rate = _latency_rate(system, family, latency, rate)
+                _write(root / "hypotheses" / f"{system}_{latency}ms_{set_name}.jsonl", (
+                    {"id": c.id, "pred_text": system_text[(set_name, system, c.id)]
+                     if rng.random() < keep else
+                     _system_text(rng, c.sentence, system, min(changed_rate * c.difficulty, 0.6))}
+                    for c in clips))
 
     long_sets = {
         "tv_long": ("tvspeech", _join(sets["tvspeech"], lambda c: c.cluster)),
@@ -374,13 +412,34 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
         for system in SYSTEMS:
             rng = random.Random(f"{seed}:long:{long_name}:{system}")
             rate = ERROR_RATE[system][short_name] * LONG_FORM_FACTOR[system]
-            whole = []
+            whole, pieces = [], {}
             for key, clips in groups:
                 # Streaming over a long recording sometimes loses a stretch of speech.
-                parts = [_system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
-                         for c in clips if rng.random() > 0.02]
-                whole.append({"id": key, "pred_text": " ".join(parts)})
+                for c in clips:
+                    pieces[c.id] = (_system_text(rng, c.sentence, system,
+                                                 min(rate * c.difficulty, 0.6))
+                                    if rng.random() > 0.02 else None)
+                whole.append({"id": key, "pred_text": " ".join(
+                    pieces[c.id] for c in clips if pieces[c.id] is not None)})
             _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}.jsonl", whole)
+            for latency in other_latencies if system in SWEEP_SYSTEMS else ():
+                rng = random.Random(f"{seed}:long:{long_name}:{system}:{latency}ms")
+                keep, changed_rate = _latency_rate(system, short_name, latency, rate)
+                records = []
+                for key, clips in groups:
+                    parts = []
+                    for c in clips:
+                        if rng.random() < keep:
+                            piece = pieces[c.id]
+                        elif rng.random() > 0.02:
+                            piece = _system_text(rng, c.sentence, system,
+                                                 min(changed_rate * c.difficulty, 0.6))
+                        else:
+                            piece = None
+                        if piece is not None:
+                            parts.append(piece)
+                    records.append({"id": key, "pred_text": " ".join(parts)})
+                _write(root / "hypotheses" / f"{system}_{latency}ms_{long_name}.jsonl", records)
             if system in SPLIT_SYSTEMS:
                 _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}_split.jsonl",
                        ({"id": key, "pred_text": " ".join(

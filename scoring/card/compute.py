@@ -1,13 +1,14 @@
 """Compute every figure a card publishes, from its benchmark folder.
 
 Layout at the card's root: ``card.toml``, ``ids/<set>.jsonl``,
-``refs/<set>.jsonl`` and ``hypotheses/<system>_<latency>ms_<set>[_split].jsonl``.
-Text is read and normalised once for the whole card; after that only
+``refs/<set>.jsonl`` and ``hypotheses/<system>_<latency>ms_<set>[_split].jsonl``,
+one file per latency a system was decoded at. Text is read and normalised once for the whole card; after that only
 per-clip statistics are used.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,14 @@ from tqdm import tqdm
 
 from ..batch import normalize_texts
 from ..bootstrap import PairedDifference, paired_bootstrap
-from .spec import CardSpec, Column
+from .spec import (
+    DIFF_PARTS,
+    CardSpec,
+    Column,
+    aggregate_figure,
+    cer_figure,
+    diff_figure,
+)
 from ..errors import ScoringError
 from ..jsonl import read_hypotheses, read_refs
 from ..scorer import NormalizeMany, check_coverage, load_clip_set, stats_for
@@ -29,38 +37,38 @@ __all__ = ["CardResult", "compute_card", "unmatched_hypothesis_files"]
 @dataclass(frozen=True)
 class CardResult:
     spec: CardSpec
-    stats: dict[tuple[str, str], SetStats]  # (set, column key) -> statistics
-    cers: dict[tuple[str, str], float]
-    aggregates: dict[tuple[str, str], float]  # (aggregate key, system)
-    diffs: dict[tuple[str, str], PairedDifference]  # (set, comparison key)
+    stats: dict[tuple[int, str, str], SetStats]  # (latency, set, column key)
+    cers: dict[tuple[int, str, str], float]
+    aggregates: dict[tuple[int, str, str], float]  # (latency, aggregate key, system)
+    diffs: dict[tuple[int, str, str], PairedDifference]  # (latency, set, comparison key)
     signature: str
     warnings: tuple[str, ...] = field(default=())
 
     def figures(self) -> dict[str, float | bool]:
         """Every published number by its stable name (see CardSpec.figure_names)."""
         figures: dict[str, float | bool] = {}
-        for (set_name, column), value in self.cers.items():
-            figures[f"cer/{set_name}/{column}"] = value
-        for (aggregate, system), value in self.aggregates.items():
-            figures[f"aggregate/{aggregate}/{system}"] = value
-        for (set_name, comparison), diff in self.diffs.items():
-            prefix = f"diff/{set_name}/{comparison}"
-            figures[f"{prefix}/estimate"] = diff.estimate
-            figures[f"{prefix}/low"] = diff.low
-            figures[f"{prefix}/high"] = diff.high
-            figures[f"{prefix}/tie"] = diff.tie
+        for (latency, set_name, column), value in self.cers.items():
+            figures[cer_figure(latency, set_name, column)] = value
+        for (latency, aggregate, system), value in self.aggregates.items():
+            figures[aggregate_figure(latency, aggregate, system)] = value
+        for (latency, set_name, comparison), diff in self.diffs.items():
+            for part in DIFF_PARTS:
+                figures[diff_figure(latency, set_name, comparison, part)] = getattr(diff, part)
         return {name: figures[name] for name in self.spec.figure_names()}
 
-    def ledger(self, set_name: str) -> list[tuple[str, str, str, int, int]]:
-        """``(set, column, id, edits, ref_chars)`` for every clip scored on a set."""
+    def ledger(self, set_name: str) -> list[tuple[str, int, str, str, int, int]]:
+        """``(set, latency, column, id, edits, ref_chars)`` for every clip scored on a set."""
         rows = []
-        for column in self.spec.columns(set_name):
-            stats = self.stats[(set_name, column.key)]
-            rows.extend(
-                (set_name, column.key, clip_id, int(edits), int(chars))
-                for clip_id, edits, chars in zip(stats.ids, stats.edits, stats.ref_chars)
-            )
+        for latency in self.spec.latencies:
+            for column in self.spec.columns(set_name, latency):
+                stats = self.stats[(latency, set_name, column.key)]
+                rows.extend(
+                    (set_name, latency, column.key, clip_id, int(edits), int(chars))
+                    for clip_id, edits, chars in zip(stats.ids, stats.edits, stats.ref_chars))
         return rows
+
+
+_LATENCY_IN_NAME = re.compile(r"_(\d+)ms_")
 
 
 def unmatched_hypothesis_files(spec: CardSpec) -> list[Path]:
@@ -70,6 +78,15 @@ def unmatched_hypothesis_files(spec: CardSpec) -> list[Path]:
         return []
     expected = spec.expected_hypotheses()
     return sorted(p for p in folder.glob("*.jsonl") if p.name not in expected)
+
+
+def _unmatched_warning(spec: CardSpec, path: Path) -> str:
+    found = _LATENCY_IN_NAME.search(path.name)
+    why = ""
+    if found and int(found.group(1)) not in spec.latencies:
+        why = (f" ({found.group(1)} ms is not one of its latencies "
+               f"{list(spec.latencies)})")
+    return f"{path}: matches no figure of {spec.path.name}{why}; it is not scored"
 
 
 def compute_card(
@@ -82,24 +99,23 @@ def compute_card(
 ) -> CardResult:
     """Read every file of the card, normalise once, and compute every figure.
 
-    ``progress=None`` shows bars only on a terminal; ``cache=False`` skips the
-    persistent normalisation cache.
+    Every distinct text of the whole card (all latencies, all systems) is
+    normalised once: hypotheses at neighbouring latencies are mostly the same
+    strings. ``progress=None`` shows bars only on a terminal; ``cache=False``
+    skips the persistent normalisation cache.
     """
     if normalize_many is None:
         def normalize_many(texts):
             return normalize_texts(texts, progress=progress, cache=cache)
     root = spec.root
-    warnings = [
-        f"{path}: matches no figure of {spec.path.name}; it is not scored"
-        for path in unmatched_hypothesis_files(spec)
-    ]
+    warnings = [_unmatched_warning(spec, path) for path in unmatched_hypothesis_files(spec)]
     for message in warnings:
         if on_warning:
             on_warning(message)
 
     disable = None if progress is None else not progress
     clip_sets, refs, hypotheses = {}, {}, {}
-    jobs = [(s, c) for s in spec.sets for c in spec.columns(s)]
+    jobs = spec.streams()
     with tqdm(total=len(spec.sets) + len(jobs), desc="reading", unit="file",
               disable=disable, leave=False) as bar:
         for set_name in spec.sets:
@@ -116,23 +132,24 @@ def compute_card(
             refs[set_name] = read_refs(ref_path)
             check_coverage(clip_sets[set_name], refs[set_name], ref_path, "reference")
             bar.update()
-        for set_name, column in jobs:
-            hyp_path = root / "hypotheses" / spec.hypothesis_name(column, set_name)
+        for latency, set_name, column in jobs:
+            hyp_path = root / "hypotheses" / spec.hypothesis_name(column, set_name, latency)
             if not hyp_path.is_file():
                 raise ScoringError(
-                    hyp_path, f"no such file, needed for figure cer/{set_name}/{column.key}")
+                    hyp_path, "no such file, needed for figure "
+                    f"{cer_figure(latency, set_name, column.key)} ({latency} ms)")
             hyp = read_hypotheses(hyp_path)
             check_coverage(clip_sets[set_name], hyp, hyp_path, "hypothesis")
-            hypotheses[(set_name, column.key)] = hyp
+            hypotheses[(latency, set_name, column.key)] = hyp
             bar.update()
 
     texts = [t for r in refs.values() for t in r.values()]
     texts += [t for h in hypotheses.values() for t in h.values()]
     normalized = normalize_many(texts)
 
-    stats: dict[tuple[str, str], SetStats] = {}
-    for set_name, column in jobs:
-        key = (set_name, column.key)
+    stats: dict[tuple[int, str, str], SetStats] = {}
+    for latency, set_name, column in jobs:
+        key = (latency, set_name, column.key)
         stats[key] = stats_for(clip_sets[set_name], refs[set_name], hypotheses[key], normalized)
         if stats[key].total_ref_chars == 0:
             raise ScoringError(root / "refs" / f"{set_name}.jsonl",
@@ -141,21 +158,22 @@ def compute_card(
 
     cers = {key: s.cer for key, s in stats.items()}
     aggregates = {}
-    for aggregate in spec.aggregates:
-        for system in spec.systems:
-            per_set = [stats[(s, Column(system).key)] for s in aggregate.sets]
-            aggregates[(aggregate.key, system)] = (
-                sum(s.cer for s in per_set) / len(per_set)
-                if aggregate.method == "mean" else pooled_cer(per_set)
-            )
+    for latency in spec.latencies:
+        for aggregate in spec.aggregates:
+            for system in spec.aggregate_systems(aggregate, latency):
+                per_set = [stats[(latency, s, Column(system).key)] for s in aggregate.sets]
+                aggregates[(latency, aggregate.key, system)] = (
+                    sum(s.cer for s in per_set) / len(per_set)
+                    if aggregate.method == "mean" else pooled_cer(per_set))
 
     diffs = {}
-    pairs = [(c, s) for c in spec.comparisons for s in c.sets]
-    for comparison, set_name in tqdm(pairs, desc="bootstrap", unit="pair",
-                                     disable=disable, leave=False):
-        a = stats[(set_name, Column(comparison.a, comparison.split).key)]
-        b = stats[(set_name, Column(comparison.b, comparison.split).key)]
-        diffs[(set_name, comparison.key)] = paired_bootstrap(
+    pairs = [(latency, c, s) for latency in spec.latencies for c in spec.comparisons
+             if latency in c.latencies for s in c.sets]
+    for latency, comparison, set_name in tqdm(pairs, desc="bootstrap", unit="pair",
+                                              disable=disable, leave=False):
+        a = stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
+        b = stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
+        diffs[(latency, set_name, comparison.key)] = paired_bootstrap(
             a, b, resamples=spec.resamples, seed=spec.seed, level=spec.level)
 
     return CardResult(

@@ -1,7 +1,9 @@
-"""A forest plot of every paired difference: the picture of the card."""
+"""The card's pictures: a forest plot of the paired differences at one
+latency, and CER against latency for every set."""
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -14,17 +16,67 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 
 from .compute import CardResult  # noqa: E402
+from .spec import Column  # noqa: E402
 from ..errors import ScoringError  # noqa: E402
 
-__all__ = ["forest_plot"]
+__all__ = ["forest_plot", "latency_plot", "latency_plot_path", "check_plot_path"]
+
+SUPPORTED = ("png", "svg", "pdf")
 
 
-def forest_plot(result: CardResult, path: str | os.PathLike) -> Path:
+def check_plot_path(path: str | os.PathLike) -> Path:
+    """A file we can draw: an existing folder, a known format, not a directory."""
+    path = Path(path)
+    if path.is_dir():
+        raise ScoringError(path, "is a directory; give a file name such as forest.png")
+    if not path.parent.is_dir():
+        raise ScoringError(path, "its folder does not exist")
+    if path.suffix.lstrip(".").lower() not in SUPPORTED:
+        shown = path.suffix or "(no extension)"
+        raise ScoringError(path, f"cannot draw a {shown} file; end the name in "
+                                 f"{', '.join('.' + s for s in SUPPORTED)}")
+    return path
+
+
+def latency_plot_path(path: str | os.PathLike) -> Path:
+    """Where the CER-against-latency picture goes, beside the forest plot."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}-latency{path.suffix}")
+
+
+def _save(figure, path: Path) -> Path:
+    """Write through a temporary file and a rename: never half a picture."""
+    suffix = path.suffix.lower()
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=suffix)
+    os.close(handle)
+    try:
+        figure.savefig(temporary, dpi=130, format=suffix.lstrip("."))
+        # mkstemp makes 0600 files; give the picture the mode open() would.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    finally:
+        plt.close(figure)
+    return path
+
+
+def forest_plot(result: CardResult, path: str | os.PathLike,
+                latency: int | None = None) -> Path:
     """Draw each comparison's difference and interval per set, against zero."""
     spec = result.spec
-    comparisons = spec.comparisons
+    path = check_plot_path(path)
+    latency = spec.headline_latency if latency is None else latency
+    if latency not in spec.latencies:
+        raise ScoringError(spec.path, f"has no {latency} ms latency "
+                                      f"(its latencies: {list(spec.latencies)})")
+    comparisons = [c for c in spec.comparisons if latency in c.latencies]
     if not comparisons:
-        raise ScoringError(spec.path, "declares no comparisons: there is nothing to plot")
+        raise ScoringError(spec.path, f"declares no comparisons at {latency} ms: "
+                                      "there is nothing to plot")
     heights = [len(c.sets) for c in comparisons]
     figure, axes = plt.subplots(
         len(comparisons), 1, sharex=True, squeeze=False,
@@ -32,7 +84,7 @@ def forest_plot(result: CardResult, path: str | os.PathLike) -> Path:
         gridspec_kw={"height_ratios": heights},
     )
     for axis, comparison in zip(axes[:, 0], comparisons):
-        diffs = [result.diffs[(s, comparison.key)] for s in comparison.sets]
+        diffs = [result.diffs[(latency, s, comparison.key)] for s in comparison.sets]
         rows = range(len(diffs))[::-1]
         for row, d in zip(rows, diffs):
             colour = "0.55" if d.tie else ("tab:green" if d.estimate < 0 else "tab:red")
@@ -46,28 +98,59 @@ def forest_plot(result: CardResult, path: str | os.PathLike) -> Path:
                        f"{spec.systems[comparison.b]}{suffix}", fontsize=9, loc="left")
         axis.grid(axis="x", alpha=0.3)
     axes[-1, 0].set_xlabel(
-        f"CER A − B, percentage points ({spec.level * 100:g} % cluster-bootstrap interval)")
+        f"CER A − B, percentage points, {latency} ms chunk "
+        f"({spec.level * 100:g} % cluster-bootstrap interval)")
     figure.legend(
         handles=[Line2D([], [], color=c, marker="o", lw=2, label=label) for c, label in
                  (("tab:green", "A better"), ("tab:red", "B better"), ("0.55", "tie"))],
         loc="upper right", ncols=3, fontsize=8, frameon=False)
     figure.tight_layout(rect=(0, 0, 1, 0.97))
+    return _save(figure, path)
 
-    path = Path(path)
-    if not path.parent.is_dir():
-        raise ScoringError(path, "its folder does not exist")
-    suffix = path.suffix or ".png"
-    if suffix.lstrip(".") not in figure.canvas.get_supported_filetypes():
-        plt.close(figure)
-        raise ScoringError(path, f"cannot draw a {suffix} file; use .png, .svg or .pdf")
-    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", suffix=suffix)
-    os.close(handle)
-    try:
-        figure.savefig(temporary, dpi=130, format=suffix.lstrip("."))
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    finally:
-        plt.close(figure)
-    return path
+
+def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:
+    """CER against chunk latency: one small panel per set and aggregate, a line per system."""
+    spec = result.spec
+    path = check_plot_path(path)
+    latencies = sorted(spec.latencies)
+    panels = [(spec.set_names[s], lambda L, system, s=s: result.cers.get(
+                  (L, s, Column(system).key))) for s in spec.sets]
+    panels += [(f"{a.display}", lambda L, system, a=a: result.aggregates.get(
+                   (L, a.key, system))) for a in spec.aggregates if len(a.latencies) > 1]
+    columns = min(4, len(panels))
+    rows = math.ceil(len(panels) / columns)
+    figure, axes = plt.subplots(rows, columns, squeeze=False,
+                                figsize=(2.6 * columns, 2.1 * rows + 0.6))
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for index, (title, value_of) in enumerate(panels):
+        axis = axes.flat[index]
+        for number, system in enumerate(spec.systems):
+            points = [(L, value_of(L, system)) for L in latencies]
+            points = [(L, v * 100) for L, v in points if v is not None]
+            if not points:
+                continue
+            xs, ys = zip(*points)
+            axis.plot(xs, ys, marker="o", ms=3.5, lw=1.5 if len(xs) > 1 else 0,
+                      color=colours[number % len(colours)])
+        axis.axvline(spec.headline_latency, color="0.4", lw=0.8, ls="--")
+        axis.set_title(title, fontsize=8.5, loc="left")
+        axis.set_xscale("log")
+        axis.set_xticks(latencies, [str(L) for L in latencies])
+        axis.minorticks_off()
+        axis.tick_params(labelsize=7)
+        axis.grid(alpha=0.3)
+    for axis in axes.flat[len(panels):]:
+        axis.set_visible(False)
+    for column in range(columns):  # the lowest visible panel of each column
+        last = max(i for i in range(len(panels)) if i % columns == column)
+        axes.flat[last].set_xlabel("chunk latency (ms)", fontsize=7.5)
+    for axis in axes[:, 0]:
+        axis.set_ylabel("CER (%)", fontsize=7.5)
+    handles = [Line2D([], [], color=colours[n % len(colours)], marker="o", lw=1.5,
+                      label=display) for n, display in enumerate(spec.systems.values())]
+    handles.append(Line2D([], [], color="0.4", ls="--", lw=0.8,
+                          label=f"headline ({spec.headline_latency} ms)"))
+    figure.legend(handles=handles, loc="upper center", ncols=min(5, len(handles)),
+                  fontsize=7.5, frameon=False)
+    figure.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (2.1 * rows + 0.6)))
+    return _save(figure, path)

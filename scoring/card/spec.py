@@ -1,14 +1,20 @@
 """What a card publishes, read from ``card.toml`` at a benchmark's root.
 
 The spec alone decides every figure's name, so tests can list the card's
-numbers before computing any of them.
+numbers before computing any of them. Every figure name carries its latency
+in one form, ``<kind>/<latency>ms/...``:
+
+    cer/<L>ms/<set>/<system>[_split]
+    aggregate/<L>ms/<aggregate key>/<system>
+    diff/<L>ms/<set>/<a>[_split]-vs-<b>[_split]/{estimate,low,high,tie}
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED
@@ -16,16 +22,61 @@ from ..errors import ScoringError
 
 __all__ = [
     "AGGREGATE_METHODS",
+    "DIFF_PARTS",
     "SPLIT_SUFFIX",
     "Column",
     "Comparison",
     "Aggregate",
+    "DatasetSource",
     "CardSpec",
+    "Figure",
+    "aggregate_figure",
+    "cer_figure",
+    "diff_figure",
+    "parse_figure",
     "load_card_spec",
 ]
 
 AGGREGATE_METHODS = ("mean", "pooled")
+DIFF_PARTS = ("estimate", "low", "high", "tie")
 SPLIT_SUFFIX = "_split"
+
+
+def cer_figure(latency_ms: int, set_name: str, column_key: str) -> str:
+    return f"cer/{latency_ms}ms/{set_name}/{column_key}"
+
+
+def aggregate_figure(latency_ms: int, aggregate_key: str, system: str) -> str:
+    return f"aggregate/{latency_ms}ms/{aggregate_key}/{system}"
+
+
+def diff_figure(latency_ms: int, set_name: str, comparison_key: str, part: str) -> str:
+    return f"diff/{latency_ms}ms/{set_name}/{comparison_key}/{part}"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure name taken apart: kind, latency and what it is of."""
+
+    name: str
+    kind: str  # "cer", "aggregate" or "diff"
+    latency_ms: int
+    subject: str  # the set, or the aggregate's key
+    column: str  # the column key, the system, or the comparison key
+    part: str | None = None  # diffs only
+
+
+def parse_figure(name: str) -> Figure:
+    """The inverse of the ``*_figure`` functions; ValueError if not a figure name."""
+    parts = name.split("/")
+    kinds = {"cer": 4, "aggregate": 4, "diff": 5}
+    if (not parts or parts[0] not in kinds or len(parts) != kinds[parts[0]]
+            or not parts[1].endswith("ms") or not parts[1][:-2].isdigit()):
+        raise ValueError(f"not a figure name: {name!r}")
+    part = parts[4] if parts[0] == "diff" else None
+    if part is not None and part not in DIFF_PARTS:
+        raise ValueError(f"not a figure name: {name!r}")
+    return Figure(name, parts[0], int(parts[1][:-2]), parts[2], parts[3], part)
 
 
 @dataclass(frozen=True)
@@ -42,12 +93,13 @@ class Column:
 
 @dataclass(frozen=True)
 class Comparison:
-    """A paired A − B difference, published on each of ``sets``."""
+    """A paired A − B difference, published on each of ``sets`` at each of ``latencies``."""
 
     a: str
     b: str
     sets: tuple[str, ...]
     split: bool = False
+    latencies: tuple[int, ...] = ()
 
     @property
     def key(self) -> str:
@@ -62,77 +114,166 @@ class Aggregate:
     display: str
     method: str
     sets: tuple[str, ...]
+    latencies: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DatasetSource:
+    """Where a set's audio and transcripts come from, for the model-index."""
+
+    id: str
+    name: str
+    config: str | None = None
+    split: str | None = None
 
 
 @dataclass(frozen=True)
 class CardSpec:
     path: Path
     title: str
-    latency_ms: int
+    latencies: tuple[int, ...]  # as declared
+    headline_latency: int
     systems: dict[str, str]  # key -> display name, in card order
+    system_latencies: dict[str, tuple[int, ...]]
     sets: tuple[str, ...]
     set_names: dict[str, str]
     split_systems: tuple[str, ...]
     split_sets: tuple[str, ...]
+    split_latencies: tuple[int, ...]
     comparisons: tuple[Comparison, ...]
     aggregates: tuple[Aggregate, ...]
     resamples: int = DEFAULT_RESAMPLES
     seed: int | None = DEFAULT_SEED
     level: float = DEFAULT_LEVEL
+    publish_file: Path | None = None
+    datasets: dict[str, DatasetSource] = field(default_factory=dict)
 
     @property
     def root(self) -> Path:
         return self.path.parent
 
-    def columns(self, set_name: str) -> list[Column]:
-        """Every hypothesis stream the card scores on ``set_name``."""
-        columns = [Column(system) for system in self.systems]
-        if set_name in self.split_sets:
-            columns += [Column(system, split=True) for system in self.split_systems]
+    @property
+    def latency_ms(self) -> int:
+        """The headline latency (the only one of a single-latency card)."""
+        return self.headline_latency
+
+    def latencies_headline_first(self) -> tuple[int, ...]:
+        return (self.headline_latency,) + tuple(
+            latency for latency in self.latencies if latency != self.headline_latency)
+
+    def systems_at(self, latency: int) -> list[str]:
+        return [s for s in self.systems if latency in self.system_latencies[s]]
+
+    def columns(self, set_name: str, latency: int | None = None) -> list[Column]:
+        """Every hypothesis stream the card scores on ``set_name`` at ``latency``."""
+        latency = self.headline_latency if latency is None else latency
+        columns = [Column(system) for system in self.systems_at(latency)]
+        if set_name in self.split_sets and latency in self.split_latencies:
+            columns += [Column(system, split=True) for system in self.split_systems
+                        if latency in self.system_latencies[system]]
         return columns
 
-    def hypothesis_name(self, column: Column, set_name: str) -> str:
-        return f"{column.system}_{self.latency_ms}ms_{set_name}" + (
-            SPLIT_SUFFIX if column.split else ""
-        ) + ".jsonl"
+    def streams(self) -> list[tuple[int, str, Column]]:
+        """Every (latency, set, column) the card scores, in card order."""
+        return [(latency, set_name, column)
+                for latency in self.latencies
+                for set_name in self.sets
+                for column in self.columns(set_name, latency)]
 
-    def expected_hypotheses(self) -> dict[str, tuple[str, Column]]:
-        """``{file name: (set, column)}`` for every figure of the card."""
-        return {
-            self.hypothesis_name(column, set_name): (set_name, column)
-            for set_name in self.sets
-            for column in self.columns(set_name)
-        }
+    def hypothesis_name(self, column: Column, set_name: str, latency: int | None = None) -> str:
+        latency = self.headline_latency if latency is None else latency
+        return f"{column.system}_{latency}ms_{set_name}" + (
+            SPLIT_SUFFIX if column.split else "") + ".jsonl"
+
+    def expected_hypotheses(self) -> dict[str, tuple[int, str, Column]]:
+        """``{file name: (latency, set, column)}`` for every figure of the card."""
+        return {self.hypothesis_name(column, set_name, latency): (latency, set_name, column)
+                for latency, set_name, column in self.streams()}
+
+    def aggregate_systems(self, aggregate: Aggregate, latency: int) -> list[str]:
+        return self.systems_at(latency) if latency in aggregate.latencies else []
 
     def figure_names(self) -> list[str]:
         """Every number the card publishes, each with a stable name."""
-        names = [
-            f"cer/{set_name}/{column.key}"
-            for set_name in self.sets
-            for column in self.columns(set_name)
-        ]
-        names += [
-            f"aggregate/{aggregate.key}/{system}"
-            for aggregate in self.aggregates
-            for system in self.systems
-        ]
-        names += [
-            f"diff/{set_name}/{comparison.key}/{part}"
-            for comparison in self.comparisons
-            for set_name in comparison.sets
-            for part in ("estimate", "low", "high", "tie")
-        ]
+        names = [cer_figure(latency, set_name, column.key)
+                 for latency, set_name, column in self.streams()]
+        names += [aggregate_figure(latency, aggregate.key, system)
+                  for latency in self.latencies
+                  for aggregate in self.aggregates
+                  for system in self.aggregate_systems(aggregate, latency)]
+        names += [diff_figure(latency, set_name, comparison.key, part)
+                  for latency in self.latencies
+                  for comparison in self.comparisons if latency in comparison.latencies
+                  for set_name in comparison.sets
+                  for part in DIFF_PARTS]
         return names
 
 
-def _fail(path: Path, message: str) -> ScoringError:
-    return ScoringError(path, message)
+# ----------------------------------------------------------------- reading
+
+TOP_LEVEL_KEYS = ("title", "latency_ms", "latencies_ms", "headline_latency_ms", "sets",
+                  "set_names", "systems", "split", "comparisons", "aggregates",
+                  "bootstrap", "publish", "datasets")
+SYSTEM_KEYS = ("display", "latencies_ms")
+SPLIT_KEYS = ("systems", "sets", "latencies_ms")
+COMPARISON_KEYS = ("a", "b", "sets", "split", "latencies_ms")
+AGGREGATE_KEYS = ("key", "display", "method", "sets", "latencies_ms")
+BOOTSTRAP_KEYS = ("resamples", "seed", "level")
+PUBLISH_KEYS = ("file",)
+DATASET_KEYS = ("id", "name", "config", "split")
 
 
-def _string_list(value, path: Path, what: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _fail(path, f"{what} must be a list of names")
-    return tuple(value)
+def _did_you_mean(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+class _Reader:
+    """Checks one card.toml; every problem is one ScoringError naming the key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, message: str) -> ScoringError:
+        return ScoringError(self.path, message)
+
+    def table(self, value, where: str) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(f"{where} must be a table")
+        return value
+
+    def only(self, table: dict, allowed, where: str) -> dict:
+        for key in table:
+            if key not in allowed:
+                raise self.fail(f"unknown key {key!r} in {where}{_did_you_mean(key, allowed)}")
+        return table
+
+    def names(self, value, where: str) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(f"{where} must be a list of names")
+        return tuple(value)
+
+    def integer(self, value, where: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"{where} must be a whole number, not {value!r}")
+        return value
+
+    def latency_list(self, value, where: str) -> tuple[int, ...]:
+        if not isinstance(value, list) or not value:
+            raise self.fail(f"{where} must be a non-empty list of milliseconds")
+        latencies = tuple(self.integer(v, where) for v in value)
+        if any(v <= 0 for v in latencies):
+            raise self.fail(f"{where}: latencies must be positive milliseconds")
+        if len(set(latencies)) != len(latencies):
+            raise self.fail(f"{where} lists a latency twice")
+        return latencies
+
+    def declared(self, names, declared, kind: str, where: str, hint: str):
+        for name in names:
+            if name not in declared:
+                raise self.fail(f"{where} names undeclared {kind} {name!r}"
+                                f"{_did_you_mean(name, declared) or f' ({hint})'}")
+        return names
 
 
 def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
@@ -143,92 +284,176 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise _fail(path, "no card.toml here (see README: The card)") from None
+        raise ScoringError(path, "no card.toml here (see README: The card)") from None
+    except IsADirectoryError:
+        raise ScoringError(path, "is a directory, not a card.toml file") from None
     except UnicodeDecodeError:
-        raise _fail(path, "is not UTF-8 text") from None
+        raise ScoringError(path, "is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
-        raise _fail(path, f"is not valid TOML ({error})") from None
+        raise ScoringError(path, f"is not valid TOML ({error})") from None
+    read = _Reader(path)
+    read.only(data, TOP_LEVEL_KEYS, "card.toml")
 
-    systems_table = data.get("systems", {})
-    if not isinstance(systems_table, dict):
-        raise _fail(path, "[systems] must be a table of system = display name")
-    systems = {}
-    for key, value in systems_table.items():
-        display = value.get("display", key) if isinstance(value, dict) else value
-        if not isinstance(display, str):
-            raise _fail(path, f"system {key!r}: display name must be a string")
-        if key.endswith(SPLIT_SUFFIX):
-            raise _fail(path, f"system {key!r}: names may not end in {SPLIT_SUFFIX!r}")
-        systems[key] = display
-    sets = _string_list(data.get("sets", []), path, "sets")
-    if not systems or not sets:
-        raise _fail(path, "the card declares nothing: it needs [systems] and sets = [...]")
+    # Latencies first: every later check refers to them.
+    if "latency_ms" in data and ("latencies_ms" in data or "headline_latency_ms" in data):
+        raise read.fail("give either latency_ms (one latency) or latencies_ms with "
+                        "headline_latency_ms, not both")
+    if "latencies_ms" in data:
+        latencies = read.latency_list(data["latencies_ms"], "latencies_ms")
+        if "headline_latency_ms" not in data and len(latencies) > 1:
+            raise read.fail("latencies_ms lists several latencies: say which one the "
+                            "card headlines with headline_latency_ms = ...")
+        headline = read.integer(data.get("headline_latency_ms", latencies[0]),
+                                "headline_latency_ms")
+        if headline not in latencies:
+            raise read.fail(f"headline_latency_ms = {headline} is not in latencies_ms "
+                            f"{list(latencies)}")
+    else:
+        headline = read.integer(data.get("latency_ms", 560), "latency_ms")
+        latencies = (headline,)
+
+    def latencies_in_card(value, where: str) -> tuple[int, ...]:
+        chosen = read.latency_list(value, where)
+        for latency in chosen:
+            if latency not in latencies:
+                raise read.fail(f"{where} lists {latency} ms, which the card does not "
+                                f"declare (latencies: {list(latencies)})")
+        return chosen
+
+    sets = read.names(data.get("sets", []), "sets")
     if len(set(sets)) != len(sets):
-        raise _fail(path, "a set is listed twice in sets")
+        raise read.fail("a set is listed twice in sets")
 
-    def known(names, declared, kind, where, hint):
-        for name in names:
-            if name not in declared:
-                raise _fail(path, f"{where} names undeclared {kind} {name!r} ({hint})")
-        return names
+    systems_table = read.table(data.get("systems", {}), "[systems]")
+    systems: dict[str, str] = {}
+    system_latencies: dict[str, tuple[int, ...]] = {}
+    for key, value in systems_table.items():
+        if key.endswith(SPLIT_SUFFIX):
+            raise read.fail(f"system {key!r}: names may not end in {SPLIT_SUFFIX!r}")
+        if isinstance(value, dict):
+            read.only(value, SYSTEM_KEYS, f"[systems.{key!r}]")
+            display = value.get("display", key)
+            system_latencies[key] = (latencies_in_card(value["latencies_ms"],
+                                                       f"system {key!r} latencies_ms")
+                                     if "latencies_ms" in value else latencies)
+        else:
+            display = value
+            system_latencies[key] = latencies
+        if not isinstance(display, str):
+            raise read.fail(f"system {key!r}: display name must be a string")
+        systems[key] = display
+    if not systems or not sets:
+        raise read.fail("the card declares nothing: it needs [systems] and sets = [...]")
+
+    set_names_table = read.table(data.get("set_names", {}), "[set_names]")
+    read.declared(set_names_table, sets, "set", "[set_names]", "add it to sets = [...]")
 
     def known_systems(names, where):
-        return known(names, systems, "system", where, "declare it under [systems]")
+        return read.declared(names, systems, "system", where, "declare it under [systems]")
 
     def known_sets(names, where):
-        return known(names, sets, "set", where, "add it to sets = [...]")
+        return read.declared(names, sets, "set", where, "add it to sets = [...]")
 
-    split = data.get("split", {})
-    split_systems = known_systems(
-        _string_list(split.get("systems", []), path, "split.systems"), "[split]")
-    split_sets = known_sets(_string_list(split.get("sets", []), path, "split.sets"), "[split]")
+    split = read.only(read.table(data.get("split", {}), "[split]"), SPLIT_KEYS, "[split]")
+    split_systems = known_systems(read.names(split.get("systems", []), "split.systems"),
+                                  "[split]")
+    split_sets = known_sets(read.names(split.get("sets", []), "split.sets"), "[split]")
+    split_latencies = (latencies_in_card(split["latencies_ms"], "[split] latencies_ms")
+                       if "latencies_ms" in split else (headline,))
 
     comparisons = []
     for number, entry in enumerate(data.get("comparisons", []), start=1):
         where = f"comparison {number}"
-        if not isinstance(entry, dict) or not {"a", "b"} <= set(entry):
-            raise _fail(path, f"{where} needs a = and b = system names")
+        entry = read.only(read.table(entry, where), COMPARISON_KEYS, where)
+        if not {"a", "b"} <= set(entry):
+            raise read.fail(f"{where} needs a = and b = system names")
         a, b = known_systems((entry["a"], entry["b"]), where)
         if a == b:
-            raise _fail(path, f"{where} compares {a!r} with itself")
-        is_split = bool(entry.get("split", False))
+            raise read.fail(f"{where} compares {a!r} with itself")
+        is_split = entry.get("split", False)
+        if not isinstance(is_split, bool):
+            raise read.fail(f"{where}: split must be true or false")
         default_sets = split_sets if is_split else sets
-        on = known_sets(_string_list(entry.get("sets", list(default_sets)), path,
-                                     f"{where} sets"), where)
+        on = known_sets(read.names(entry.get("sets", list(default_sets)), f"{where} sets"),
+                        where)
         if is_split:
             if a not in split_systems or b not in split_systems:
-                raise _fail(path, f"{where}: split comparisons need both systems in [split]")
+                raise read.fail(f"{where}: split comparisons need both systems in [split]")
             if not set(on) <= set(split_sets):
-                raise _fail(path, f"{where}: split comparisons need sets in [split]")
-        comparisons.append(Comparison(a, b, on, is_split))
+                raise read.fail(f"{where}: split comparisons need sets in [split]")
+        available = [latency for latency in latencies
+                     if latency in system_latencies[a] and latency in system_latencies[b]
+                     and (not is_split or latency in split_latencies)]
+        if "latencies_ms" in entry:
+            at = latencies_in_card(entry["latencies_ms"], f"{where} latencies_ms")
+            for latency in at:
+                for system in (a, b):
+                    if latency not in system_latencies[system]:
+                        raise read.fail(f"{where} is at {latency} ms, but system {system!r} "
+                                        f"has no {latency} ms decodes "
+                                        f"(its latencies: {list(system_latencies[system])})")
+                if is_split and latency not in split_latencies:
+                    raise read.fail(f"{where} is at {latency} ms, but [split] decodes are "
+                                    f"only at {list(split_latencies)}")
+        else:
+            at = tuple(available)
+        comparisons.append(Comparison(a, b, on, is_split, at))
 
     aggregates = []
     for number, entry in enumerate(data.get("aggregates", []), start=1):
         where = f"aggregate {number}"
-        if not isinstance(entry, dict) or "key" not in entry:
-            raise _fail(path, f"{where} needs key = ...")
+        entry = read.only(read.table(entry, where), AGGREGATE_KEYS, where)
+        if "key" not in entry:
+            raise read.fail(f"{where} needs key = ...")
         method = entry.get("method")
         if method not in AGGREGATE_METHODS:
-            raise _fail(path, f"{where}: method must be one of {', '.join(AGGREGATE_METHODS)}")
-        on = known_sets(_string_list(entry.get("sets", list(sets)), path, f"{where} sets"),
-                        where)
+            raise read.fail(f"{where}: method must be one of {', '.join(AGGREGATE_METHODS)}")
+        on = known_sets(read.names(entry.get("sets", list(sets)), f"{where} sets"), where)
+        at = (latencies_in_card(entry["latencies_ms"], f"{where} latencies_ms")
+              if "latencies_ms" in entry else (headline,))
         aggregates.append(Aggregate(entry["key"], entry.get("display", entry["key"]),
-                                    method, on))
+                                    method, on, at))
 
-    bootstrap = data.get("bootstrap", {})
+    bootstrap = read.only(read.table(data.get("bootstrap", {}), "[bootstrap]"),
+                          BOOTSTRAP_KEYS, "[bootstrap]")
     seed = bootstrap.get("seed", DEFAULT_SEED)
+
+    publish = read.only(read.table(data.get("publish", {}), "[publish]"),
+                        PUBLISH_KEYS, "[publish]")
+    publish_file = None
+    if "file" in publish:
+        if not isinstance(publish["file"], str):
+            raise read.fail("[publish] file must be a path (relative to card.toml)")
+        publish_file = (path.parent / publish["file"]).resolve()
+
+    datasets = {}
+    for set_name, entry in read.table(data.get("datasets", {}), "[datasets]").items():
+        where = f"[datasets.{set_name}]"
+        known_sets((set_name,), "[datasets]")
+        entry = read.only(read.table(entry, where), DATASET_KEYS, where)
+        if not isinstance(entry.get("id"), str):
+            raise read.fail(f"{where} needs id = the dataset's hub id")
+        datasets[set_name] = DatasetSource(
+            entry["id"], str(entry.get("name", set_name)),
+            entry.get("config"), entry.get("split"))
+
     return CardSpec(
         path=path,
         title=str(data.get("title", "Model card")),
-        latency_ms=int(data.get("latency_ms", 560)),
+        latencies=latencies,
+        headline_latency=headline,
         systems=systems,
+        system_latencies=system_latencies,
         sets=sets,
-        set_names={s: data.get("set_names", {}).get(s, s) for s in sets},
+        set_names={s: set_names_table.get(s, s) for s in sets},
         split_systems=split_systems,
         split_sets=split_sets,
+        split_latencies=split_latencies,
         comparisons=tuple(comparisons),
         aggregates=tuple(aggregates),
         resamples=int(bootstrap.get("resamples", DEFAULT_RESAMPLES)),
         seed=None if seed == "none" else int(seed),
         level=float(bootstrap.get("level", DEFAULT_LEVEL)),
+        publish_file=publish_file,
+        datasets=datasets,
     )

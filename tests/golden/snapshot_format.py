@@ -17,7 +17,8 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 # Bump when the way figures or ledgers are written changes; syrupy then
 # reports every snapshot as needing an update instead of silently mismatching.
 SNAPSHOT_FORMAT_VERSION = "1"
-LEDGER_HEADER = ("set", "system", "id", "edits", "ref_chars")
+LEDGER_FORMAT_VERSION = "2"  # 2: a latency_ms column
+LEDGER_HEADER = ("set", "latency_ms", "system", "id", "edits", "ref_chars")
 
 
 def plain(value: Any) -> Any:
@@ -56,15 +57,15 @@ def ledger_tsv(rows) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_ledger_tsv(text: str) -> dict[tuple[str, str, str], tuple[int, int]]:
-    """``{(set, system, id): (edits, ref_chars)}`` from a ledger snapshot."""
+def parse_ledger_tsv(text: str) -> dict[tuple[str, int, str, str], tuple[int, int]]:
+    """``{(set, latency, system, id): (edits, ref_chars)}`` from a ledger snapshot."""
     rows = {}
     for line in text.splitlines()[1:]:
-        set_name, system, clip_id, edits, ref_chars = line.split("\t")
-        rows[(set_name, system, clip_id)] = (int(edits), int(ref_chars))
+        set_name, latency, system, clip_id, edits, ref_chars = line.split("\t")
+        rows[(set_name, int(latency), system, clip_id)] = (int(edits), int(ref_chars))
     return rows
 
 
 class LedgerSnapshotExtension(SingleFileSnapshotExtension):
     _write_mode = WriteMode.TEXT
-    file_extension = f"ledger-v{SNAPSHOT_FORMAT_VERSION}.tsv"
+    file_extension = f"ledger-v{LEDGER_FORMAT_VERSION}.tsv"

@@ -52,6 +52,47 @@ def test_generator_reproduces_the_committed_demo(tmp_path):
     write_benchmark(tmp_path, DEMO_SIZE, seed="demo")
     generated = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.jsonl"))
     committed = sorted(p.relative_to(DEMO) for p in DEMO.rglob("*.jsonl"))
-    assert generated == committed and len(generated) == 70
+    assert generated == committed and len(generated) == 136
     for relative in generated:
         assert (tmp_path / relative).read_bytes() == (DEMO / relative).read_bytes(), relative
+
+
+SWEEP_SYSTEMS = ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
+
+
+def test_errors_fall_with_latency_unevenly(card_results):
+    """Each sweep system's average falls at every step; the sets gain by different amounts."""
+    result = card_results("demo")
+    latencies = sorted(result.spec.latencies)
+    for system in SWEEP_SYSTEMS:
+        averages = [result.aggregates[(L, "average", system)] for L in latencies]
+        assert averages == sorted(averages, reverse=True), (system, averages)
+        # Relative error added by going from 560 to 80 ms, per set.
+        added = [result.cers[(80, s, system)] / result.cers[(560, s, system)] - 1
+                 for s in result.spec.sets]
+        assert min(added) > 0 and max(added) > 2 * min(added), added
+
+
+def test_adjacent_latencies_hold_ties_and_clear_steps(card_results):
+    """Between neighbouring latencies of one system, some differences are ties and some are not."""
+    from scoring import paired_bootstrap
+
+    result = card_results("demo")
+    latencies = sorted(result.spec.latencies)
+    ties = [paired_bootstrap(result.stats[(high, s, system)], result.stats[(low, s, system)]).tie
+            for system in SWEEP_SYSTEMS for s in result.spec.sets
+            for low, high in zip(latencies, latencies[1:])]
+    assert any(ties) and not all(ties)
+
+
+def test_neighbouring_latencies_mostly_agree_word_for_word():
+    """Most 1120 ms hypotheses are the 560 ms strings (what the once-per-text normalisation exploits)."""
+    hyps = {L: read_hypotheses(DEMO / "hypotheses" / f"{SWEEP_SYSTEMS[0]}_{L}ms_gs2.jsonl")
+            for L in (560, 1120)}
+    same = sum(hyps[560][i] == hyps[1120][i] for i in hyps[560]) / len(hyps[560])
+    assert 0.6 < same < 0.95
+
+
+def test_demo_stays_under_ten_megabytes():
+    size = sum(p.stat().st_size for p in DEMO.rglob("*") if p.is_file())
+    assert size < 10 * 1024 * 1024, size

@@ -57,9 +57,9 @@ def suite(tmp_path):
     return copy_suite(tmp_path)
 
 
-def test_changed_hypothesis_line_names_the_number_and_the_clip(suite):
-    """One edited hypothesis line fails the gate, naming the figure and the clip."""
-    path = suite / "examples/demo/hypotheses/typhoon-asr-streaming-0.6b_560ms_isan.jsonl"
+def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
+    """One edited 80 ms hypothesis line fails the gate, naming the 80 ms figure and the clip."""
+    path = suite / "examples/demo/hypotheses/typhoon-asr-streaming-0.6b_80ms_isan.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     lines[4] = lines[4].replace('"pred_text": "', '"pred_text": "ผิดพลาด', 1)
     path.write_text("".join(lines), encoding="utf-8")
@@ -67,9 +67,13 @@ def test_changed_hypothesis_line_names_the_number_and_the_clip(suite):
 
     result = run_pytest(suite)
     assert result.returncode == 1, result.stdout[-2000:]
-    assert "card figure 'cer/isan/typhoon-asr-streaming-0.6b' of the demo card drifted" in result.stdout
+    assert ("card figure 'cer/80ms/isan/typhoon-asr-streaming-0.6b' (80 ms) "
+            "of the demo card drifted") in result.stdout
+    assert "1 clip(s) moved at 80 ms" in result.stdout
     assert f"isan typhoon-asr-streaming-0.6b {clip_id}:" in result.stdout
-    assert "aggregate/average/typhoon-asr-streaming-0.6b" in result.stdout
+    assert "aggregate/80ms/average/typhoon-asr-streaming-0.6b" in result.stdout
+    # The same system at the headline latency did not move.
+    assert "test_demo_figure[cer/560ms/isan/typhoon-asr-streaming-0.6b]" not in result.stdout
 
 
 def test_changed_normalisation_rule_names_numbers_and_clips(suite):
@@ -81,7 +85,8 @@ def test_changed_normalisation_rule_names_numbers_and_clips(suite):
             "_normalizer.THAI_CER_PIPELINE if rule.__name__ != 'straighten_curly_quotes')\n")
     result = run_pytest(suite)
     assert result.returncode == 1, result.stdout[-2000:]
-    assert "card figure 'cer/tvspeech/typhoon-asr-streaming-0.6b' of the demo card drifted" in result.stdout
+    assert ("card figure 'cer/560ms/tvspeech/typhoon-asr-streaming-0.6b' (560 ms) "
+            "of the demo card drifted") in result.stdout
     assert "clip(s) moved" in result.stdout
     assert "tvspeech typhoon-asr-streaming-0.6b " in result.stdout
 
@@ -93,22 +98,25 @@ def test_changed_bootstrap_seed_names_the_intervals(suite):
                     encoding="utf-8")
     result = run_pytest(suite)
     assert result.returncode == 1
-    assert "/low' of the demo card drifted" in result.stdout
+    assert "/low' (80 ms) of the demo card drifted" in result.stdout
+    assert "/low' (560 ms) of the demo card drifted" in result.stdout
     assert "no clip's edits or reference length moved" in result.stdout
     assert "FAILED tests/golden/test_card.py::test_demo_figure[cer/" not in result.stdout
+    assert "FAILED tests/golden/test_card.py::test_demo_figure[aggregate/" not in result.stdout
 
 
 def test_stale_snapshot_fails_under_xdist(suite):
     """A pinned number that no longer matches fails `pytest -n 2`, by name."""
     amber = suite / AMBER
     text = amber.read_text(encoding="utf-8")
-    marker = "# name: test_demo_figure[cer/fleurs/openthai2.0-asr-streaming]\n  "
+    marker = "# name: test_demo_figure[cer/560ms/fleurs/openthai2.0-asr-streaming]\n  "
     start = text.index(marker) + len(marker)
     end = text.index("\n", start)
     amber.write_text(text[:start] + "0.5" + text[end:], encoding="utf-8")
     result = run_pytest(suite)
     assert result.returncode == 1
-    assert "FAILED tests/golden/test_card.py::test_demo_figure[cer/fleurs/openthai2.0-asr-streaming]" in result.stdout
+    assert ("FAILED tests/golden/test_card.py::test_demo_figure"
+            "[cer/560ms/fleurs/openthai2.0-asr-streaming]") in result.stdout
 
 
 def test_unused_snapshots_fail_under_xdist(suite):

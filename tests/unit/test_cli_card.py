@@ -49,12 +49,19 @@ def spoilable(tmp_path, demo_copy) -> Path:
 
 
 def test_markdown_prints_the_whole_demo_card(capsys):
-    """With no ROOT the demo card is computed and every set is printed."""
+    """With no ROOT the demo card is computed: every set, every latency, headline first."""
     code, out, _ = run(capsys, "card", "--markdown")
     assert code == 0
     for name in ("FLEURS", "TVSpeech long (split)", "LOTUSDIS bt10m", "Average of 11 sets"):
         assert name in out
     assert "| tie |" in out and "Signature: `metric:cer|" in out
+    tables = [line for line in out.splitlines() if line.startswith("## Character error rate")]
+    assert tables == [f"## Character error rate (%), {t}" for t in (
+        "560 ms chunk (headline)", "80 ms chunk", "160 ms chunk", "1120 ms chunk")]
+    assert "## Latency summary: CER (%) by chunk latency" in out
+    differences = [line for line in out.splitlines() if line.startswith("## Paired")]
+    assert [line.rsplit(", ", 1)[1] for line in differences] == [
+        "560 ms chunk (headline)", "80 ms chunk", "160 ms chunk", "1120 ms chunk"]
 
 
 def test_json_lists_every_declared_figure(spoilable, capsys):
@@ -63,9 +70,9 @@ def test_json_lists_every_declared_figure(spoilable, capsys):
     report = json.loads(out)
     assert code == 0
     assert list(report["figures"]) == [
-        "cer/fleurs/sys-a", "cer/fleurs/sys-b",
-        "diff/fleurs/sys-a-vs-sys-b/estimate", "diff/fleurs/sys-a-vs-sys-b/low",
-        "diff/fleurs/sys-a-vs-sys-b/high", "diff/fleurs/sys-a-vs-sys-b/tie"]
+        "cer/560ms/fleurs/sys-a", "cer/560ms/fleurs/sys-b",
+        "diff/560ms/fleurs/sys-a-vs-sys-b/estimate", "diff/560ms/fleurs/sys-a-vs-sys-b/low",
+        "diff/560ms/fleurs/sys-a-vs-sys-b/high", "diff/560ms/fleurs/sys-a-vs-sys-b/tie"]
     assert report["signature"].startswith("metric:cer|")
 
 
@@ -76,6 +83,16 @@ def test_plot_writes_a_png(spoilable, tmp_path, capsys):
     assert code == 0 and f"wrote {target}" in err
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not list(tmp_path.glob("*.tmp*")) and len(list(tmp_path.glob("*.png"))) == 1
+
+
+def test_plot_names_that_cannot_be_drawn_are_one_line(spoilable, tmp_path, capsys):
+    """A directory, or a name without a picture format, is refused before any work."""
+    for target, words in ((tmp_path, "is a directory"),
+                          (tmp_path / "forest", "cannot draw a (no extension) file"),
+                          (tmp_path / "forest.txt", "cannot draw a .txt file")):
+        code, out, err = run(capsys, "card", str(spoilable), "--plot", str(target))
+        assert code == 2 and out == "" and err.count("\n") == 1 and words in err, err
+    assert list(tmp_path.iterdir()) == [spoilable]
 
 
 def test_plot_into_a_missing_folder_is_one_line(spoilable, tmp_path, capsys):
@@ -106,7 +123,8 @@ BAD_CARDS = {
         r"card\.toml: comparison 1 names undeclared system 'sys-z'"),
     "missing-hypothesis-file": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n"sys-q" = "Q"\n',
-        r"hypotheses/sys-q_560ms_fleurs\.jsonl: no such file, needed for figure cer/fleurs/sys-q"),
+        r"hypotheses/sys-q_560ms_fleurs\.jsonl: no such file, needed for figure "
+        r"cer/560ms/fleurs/sys-q \(560 ms\)"),
     "declares-nothing": (
         'title = "empty"\n',
         r"card\.toml: the card declares nothing"),
