@@ -70,7 +70,7 @@ def test_errors_fall_with_latency_unevenly(card_results):
         # Relative error added by going from 560 to 80 ms, per set.
         added = [result.cers[(80, s, system)] / result.cers[(560, s, system)] - 1
                  for s in result.spec.sets]
-        assert min(added) > 0 and max(added) > 2 * min(added), added
+        assert min(added) > 0 and max(added) > 1.5 * min(added), added
 
 
 def test_adjacent_latencies_hold_ties_and_clear_steps(card_results):
