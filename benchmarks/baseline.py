@@ -16,6 +16,7 @@ import numpy as np
 from scoring.normalizer import THAI_CER_PIPELINE, apply_rules, spoken_numbers_to_digits
 from scoring.numbers import spoken_numbers_to_digits_full
 from scoring.card import CardSpec, Column
+from scoring.card.spec import aggregate_figure, cer_figure, diff_figure
 from scoring.jsonl import read_hypotheses, read_ids, read_refs
 
 
@@ -29,16 +30,17 @@ def normalize(text: str) -> str:
     return apply_rules(text, STRAIGHTFORWARD_RULES)
 
 
-def _load(spec: CardSpec, set_name: str, column: Column):
+def _load(spec: CardSpec, set_name: str, column: Column, latency: int):
     ids, clusters = read_ids(spec.root / "ids" / f"{set_name}.jsonl")
     refs = read_refs(spec.root / "refs" / f"{set_name}.jsonl")
-    hyps = read_hypotheses(spec.root / "hypotheses" / spec.hypothesis_name(column, set_name))
+    hyps = read_hypotheses(
+        spec.root / "hypotheses" / spec.hypothesis_name(column, set_name, latency))
     return ids, clusters, refs, hyps
 
 
-def _clip_edits(spec, set_name, column):
+def _clip_edits(spec, set_name, column, latency):
     """Per-clip (cluster, edits, reference chars), normalising everything again."""
-    ids, clusters, refs, hyps = _load(spec, set_name, column)
+    ids, clusters, refs, hyps = _load(spec, set_name, column, latency)
     rows = []
     for clip_id, cluster in zip(ids, clusters):
         ref, hyp = normalize(refs[clip_id]), normalize(hyps[clip_id])
@@ -51,8 +53,8 @@ def _clip_edits(spec, set_name, column):
     return rows
 
 
-def _cer(spec, set_name, column) -> float:
-    ids, _, refs, hyps = _load(spec, set_name, column)
+def _cer(spec, set_name, column, latency) -> float:
+    ids, _, refs, hyps = _load(spec, set_name, column, latency)
     pairs = [(normalize(refs[i]), normalize(hyps[i])) for i in ids]
     kept = [(r, h) for r, h in pairs if r]
     extra = sum(len(h) for r, h in pairs if not r)  # jiwer refuses empty references
@@ -92,24 +94,27 @@ def _bootstrap(rows_a, rows_b, resamples, seed, level):
 def baseline_card(spec: CardSpec) -> dict[str, float | bool]:
     """Every figure of the card, each computed independently."""
     figures: dict[str, float | bool] = {}
-    for set_name in spec.sets:
-        for column in spec.columns(set_name):
-            figures[f"cer/{set_name}/{column.key}"] = _cer(spec, set_name, column)
-    for aggregate in spec.aggregates:
-        for system in spec.systems:
-            if aggregate.method == "mean":
-                cers = [_cer(spec, s, Column(system)) for s in aggregate.sets]
-                figures[f"aggregate/{aggregate.key}/{system}"] = sum(cers) / len(cers)
-            else:
-                rows = [r for s in aggregate.sets for r in _clip_edits(spec, s, Column(system))]
-                figures[f"aggregate/{aggregate.key}/{system}"] = (
-                    sum(r[1] for r in rows) / sum(r[2] for r in rows))
-    for comparison in spec.comparisons:
-        for set_name in comparison.sets:
-            a = _clip_edits(spec, set_name, Column(comparison.a, comparison.split))
-            b = _clip_edits(spec, set_name, Column(comparison.b, comparison.split))
-            estimate, low, high = _bootstrap(a, b, spec.resamples, spec.seed, spec.level)
-            prefix = f"diff/{set_name}/{comparison.key}"
-            figures.update({f"{prefix}/estimate": estimate, f"{prefix}/low": low,
-                            f"{prefix}/high": high, f"{prefix}/tie": low <= 0 <= high})
+    for latency, set_name, column in spec.streams():
+        figures[cer_figure(latency, set_name, column.key)] = _cer(spec, set_name, column, latency)
+    for latency in spec.latencies:
+        for aggregate in spec.aggregates:
+            for system in spec.aggregate_systems(aggregate, latency):
+                name = aggregate_figure(latency, aggregate.key, system)
+                if aggregate.method == "mean":
+                    cers = [_cer(spec, s, Column(system), latency) for s in aggregate.sets]
+                    figures[name] = sum(cers) / len(cers)
+                else:
+                    rows = [r for s in aggregate.sets
+                            for r in _clip_edits(spec, s, Column(system), latency)]
+                    figures[name] = sum(r[1] for r in rows) / sum(r[2] for r in rows)
+        for comparison in spec.comparisons:
+            if latency not in comparison.latencies:
+                continue
+            for set_name in comparison.sets:
+                a = _clip_edits(spec, set_name, Column(comparison.a, comparison.split), latency)
+                b = _clip_edits(spec, set_name, Column(comparison.b, comparison.split), latency)
+                estimate, low, high = _bootstrap(a, b, spec.resamples, spec.seed, spec.level)
+                for part, value in (("estimate", estimate), ("low", low), ("high", high),
+                                    ("tie", low <= 0 <= high)):
+                    figures[diff_figure(latency, set_name, comparison.key, part)] = value
     return {name: figures[name] for name in spec.figure_names()}

@@ -3,22 +3,42 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from .bootstrap import PairedDifference
 from .scorer import ClipSet
 from .statistics import SetStats
 
-__all__ = ["score_report", "format_score_report", "percent", "points"]
+__all__ = ["score_report", "format_score_report", "round_half_up", "percent", "points"]
+
+DECIMALS = 2
 
 
-def percent(fraction: float) -> str:
-    """A CER as the card prints it: percent, two decimals."""
-    return f"{fraction * 100:.2f}"
+def round_half_up(value: Fraction | float | int, decimals: int = DECIMALS) -> str:
+    """``value`` to ``decimals`` places, halves rounded away from zero, from its exact value.
+
+    CERs and aggregates arrive as exact fractions of integers, so 0.084750
+    (= 339/4000) gives 8.48 on every machine, where formatting the float
+    would give 8.47. A float (a bootstrap bound) is taken at its exact
+    binary value. The sign is the value's: -0.001 prints as -0.00.
+    """
+    exact = Fraction(value)
+    scaled = abs(exact) * 10 ** decimals
+    whole = int(scaled + Fraction(1, 2))  # floor(|x| + 1/2): halves go up in magnitude
+    digits = str(whole).rjust(decimals + 1, "0")
+    text = f"{digits[:-decimals]}.{digits[-decimals:]}" if decimals else digits
+    return ("-" if exact < 0 else "") + text
 
 
-def points(fraction: float) -> str:
-    """A difference in percentage points, always signed."""
-    return f"{fraction * 100:+.2f}"
+def percent(fraction: Fraction | float) -> str:
+    """A CER as the card prints it: percent, two decimals, half-up from the exact value."""
+    return round_half_up(Fraction(fraction) * 100)
+
+
+def points(fraction: Fraction | float) -> str:
+    """A difference in percentage points, always signed, half-up from the exact value."""
+    text = round_half_up(Fraction(fraction) * 100)
+    return text if text.startswith("-") else "+" + text
 
 
 def score_report(
@@ -59,7 +79,8 @@ def format_score_report(report: dict) -> str:
         if key in report:
             system = report[key]
             lines.append(
-                f"  {key.upper()}  CER {percent(system['cer'])} %  "
+                f"  {key.upper()}  CER "
+                f"{percent(Fraction(system['edits'], report['ref_chars']))} %  "
                 f"({system['edits']} edits)  {system['file']}"
             )
     if "diff" in report:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 
 from tqdm import tqdm
@@ -55,6 +57,40 @@ class CardResult:
             for part in DIFF_PARTS:
                 figures[diff_figure(latency, set_name, comparison, part)] = getattr(diff, part)
         return {name: figures[name] for name in self.spec.figure_names()}
+
+    @cached_property
+    def exact(self) -> dict[str, Fraction | bool]:
+        """Every figure as an exact fraction (ties stay booleans), for rounding.
+
+        CERs, aggregates and estimates are ratios of integer counts; the
+        interval ends are interpolated percentiles, exact at their binary value.
+        """
+        def cer_of(key) -> Fraction:
+            stats = self.stats[key]
+            return Fraction(stats.total_edits, stats.total_ref_chars)
+
+        values: dict[str, Fraction | bool] = {}
+        for key in self.cers:
+            values[cer_figure(*key)] = cer_of(key)
+        spec = self.spec
+        for latency, key, system in self.aggregates:
+            aggregate = next(a for a in spec.aggregates if a.key == key)
+            streams = [(latency, s, Column(system).key) for s in aggregate.sets]
+            values[aggregate_figure(latency, key, system)] = (
+                sum(cer_of(k) for k in streams) / len(streams) if aggregate.method == "mean"
+                else Fraction(sum(self.stats[k].total_edits for k in streams),
+                              sum(self.stats[k].total_ref_chars for k in streams)))
+        for (latency, set_name, comparison_key), diff in self.diffs.items():
+            comparison = next(c for c in spec.comparisons if c.key == comparison_key)
+            a = self.stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
+            b = self.stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
+            name = lambda part: diff_figure(latency, set_name, comparison_key, part)  # noqa: E731
+            values[name("estimate")] = Fraction(a.total_edits - b.total_edits,
+                                                a.total_ref_chars)
+            values[name("low")] = Fraction(diff.low)
+            values[name("high")] = Fraction(diff.high)
+            values[name("tie")] = diff.tie
+        return values
 
     def ledger(self, set_name: str) -> list[tuple[str, int, str, str, int, int]]:
         """``(set, latency, column, id, edits, ref_chars)`` for every clip scored on a set."""

@@ -1,33 +1,62 @@
 """The card as markdown tables, ready to paste into the model card.
 
-Each table is a function of its own, so the publish step can put any one of
-them into a marked region of the published card. A card with several
-latencies gets one CER table per latency (headline first), a latency
-summary, and the paired differences at each latency.
+Each table is built as a ``Table``: its cells, and beside them the figure
+each cell shows, so the publish check can name the figure behind any cell
+that differs. A card with several latencies gets one CER table per latency
+(headline first), a latency summary, and the paired differences at each
+latency. Every number is rounded by one rule (``report.round_half_up``):
+half away from zero, from the exact value.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .compute import CardResult
-from .spec import Comparison, Column
+from .spec import Column, Comparison, aggregate_figure, cer_figure, diff_figure
 from ..report import percent, points
 
 __all__ = [
-    "card_markdown",
+    "MISSING",
+    "Table",
     "card_json",
+    "card_markdown",
     "cer_table",
-    "latency_summary_table",
     "comparison_table",
     "comparison_title",
+    "format_figure",
+    "latency_summary_table",
     "latency_title",
-    "MISSING",
 ]
 
 MISSING = "–"  # a system not decoded at this latency
 
 
+@dataclass(frozen=True)
+class Table:
+    """A markdown table and, cell by cell, the figure it prints (or None)."""
+
+    header: tuple[str, ...]
+    align: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    figures: tuple[tuple[str | None, ...], ...]
+
+    def markdown(self) -> str:
+        lines = [_row(self.header), _row(self.align)]
+        lines += [_row(row) for row in self.rows]
+        return "\n".join(lines)
+
+
 def _row(cells) -> str:
     return "| " + " | ".join(cells) + " |"
+
+
+def format_figure(result: CardResult, name: str) -> str:
+    """One figure as the card prints it: CERs in percent, differences signed."""
+    value = result.exact[name]
+    if isinstance(value, bool):
+        return "tie" if value else "significant"
+    return points(value) if name.startswith("diff/") else percent(value)
 
 
 def latency_title(result: CardResult, latency: int) -> str:
@@ -37,50 +66,67 @@ def latency_title(result: CardResult, latency: int) -> str:
     return f"{latency} ms chunk" + (" (headline)" if latency == spec.headline_latency else "")
 
 
-def cer_table(result: CardResult, latency: int) -> str:
+class _Builder:
+    def __init__(self, result: CardResult) -> None:
+        self.result = result
+        self.rows: list[tuple[str, ...]] = []
+        self.figures: list[tuple[str | None, ...]] = []
+
+    def add(self, label: str | tuple[str, ...], names: list[str | None],
+            bold: bool = False) -> None:
+        labels = (label,) if isinstance(label, str) else label
+        cells, shown = list(labels), [None] * len(labels)
+        for name in names:
+            if name is None or name not in self.result.exact:
+                cells.append(MISSING)
+                shown.append(None)
+            else:
+                text = format_figure(self.result, name)
+                cells.append(f"**{text}**" if bold else text)
+                shown.append(name)
+        self.rows.append(tuple(cells))
+        self.figures.append(tuple(shown))
+
+    def table(self, header, align) -> Table:
+        return Table(tuple(header), tuple(align), tuple(self.rows), tuple(self.figures))
+
+
+def cer_table(result: CardResult, latency: int) -> Table:
     """Sets down, systems across; a system without this latency prints as "–"."""
     spec = result.spec
     systems = list(spec.systems)
-    here = set(spec.systems_at(latency))
-
-    def cell(set_name: str, column: Column) -> str:
-        key = (latency, set_name, column.key)
-        return percent(result.cers[key]) if key in result.cers else MISSING
-
-    lines = [_row(["Set"] + [spec.systems[s] for s in systems]),
-             _row(["---"] + ["---:"] * len(systems))]
+    build = _Builder(result)
     for set_name in spec.sets:
-        lines.append(_row([spec.set_names[set_name]] + [
-            cell(set_name, Column(s)) for s in systems]))
+        build.add(spec.set_names[set_name],
+                  [cer_figure(latency, set_name, Column(s).key) for s in systems])
         if set_name in spec.split_sets and latency in spec.split_latencies:
-            lines.append(_row([f"{spec.set_names[set_name]} (split)"] + [
-                cell(set_name, Column(s, True)) if s in spec.split_systems else MISSING
-                for s in systems]))
+            build.add(f"{spec.set_names[set_name]} (split)",
+                      [cer_figure(latency, set_name, Column(s, True).key)
+                       if s in spec.split_systems else None for s in systems])
     for aggregate in spec.aggregates:
         if latency not in aggregate.latencies:
             continue
         how = "mean of sets" if aggregate.method == "mean" else "pooled over clips"
-        lines.append(_row([f"**{aggregate.display}** ({how})"] + [
-            f"**{percent(result.aggregates[(latency, aggregate.key, s)])}**"
-            if s in here else MISSING for s in systems]))
-    return "\n".join(lines)
+        build.add(f"**{aggregate.display}** ({how})",
+                  [aggregate_figure(latency, aggregate.key, s) for s in systems], bold=True)
+    return build.table(["Set"] + [spec.systems[s] for s in systems],
+                       ["---"] + ["---:"] * len(systems))
 
 
-def latency_summary_table(result: CardResult) -> str:
+def latency_summary_table(result: CardResult) -> Table:
     """Each system's aggregates at each latency: what each step of latency buys."""
     spec = result.spec
     latencies = sorted(spec.latencies)
-    header = [f"{latency} ms" + (" (headline)" if latency == spec.headline_latency else "")
-              for latency in latencies]
-    lines = [_row(["System", "Aggregate"] + header),
-             _row(["---", "---"] + ["---:"] * len(latencies))]
+    build = _Builder(result)
     for system, display in spec.systems.items():
         for aggregate in spec.aggregates:
-            cells = [percent(result.aggregates[(latency, aggregate.key, system)])
-                     if (latency, aggregate.key, system) in result.aggregates else MISSING
-                     for latency in latencies]
-            lines.append(_row([display, aggregate.display] + cells))
-    return "\n".join(lines)
+            build.add((display, aggregate.display),
+                      [aggregate_figure(latency, aggregate.key, system)
+                       for latency in latencies])
+    header = [f"{latency} ms" + (" (headline)" if latency == spec.headline_latency else "")
+              for latency in latencies]
+    return build.table(["System", "Aggregate"] + header,
+                       ["---", "---"] + ["---:"] * len(latencies))
 
 
 def comparison_title(result: CardResult, comparison: Comparison) -> str:
@@ -89,18 +135,21 @@ def comparison_title(result: CardResult, comparison: Comparison) -> str:
     return f"{spec.systems[comparison.a]}{suffix} − {spec.systems[comparison.b]}{suffix}"
 
 
-def comparison_table(result: CardResult, comparison: Comparison, latency: int) -> str:
+def comparison_table(result: CardResult, comparison: Comparison, latency: int) -> Table:
     """A − B on each set of the comparison, with its interval and "tie"."""
     spec = result.spec
     level = f"{spec.level * 100:g} %"
-    lines = [_row(["Set", "A − B (pp)", f"{level} interval", ""]),
-             _row(["---", "---:", "---:", "---"])]
+    rows, figures = [], []
     for set_name in comparison.sets:
-        d = result.diffs[(latency, set_name, comparison.key)]
-        lines.append(_row([spec.set_names[set_name], points(d.estimate),
-                           f"[{points(d.low)}, {points(d.high)}]",
-                           "tie" if d.tie else ""]))
-    return "\n".join(lines)
+        name = lambda part: diff_figure(latency, set_name, comparison.key, part)  # noqa: E731
+        tie = result.exact[name("tie")]
+        rows.append((spec.set_names[set_name], format_figure(result, name("estimate")),
+                     f"[{format_figure(result, name('low'))}, "
+                     f"{format_figure(result, name('high'))}]",
+                     "tie" if tie else ""))
+        figures.append((None, name("estimate"), name("low") + "|" + name("high"), name("tie")))
+    return Table(("Set", "A − B (pp)", f"{level} interval", ""),
+                 ("---", "---:", "---:", "---"), tuple(rows), tuple(figures))
 
 
 def card_markdown(result: CardResult) -> str:
@@ -109,10 +158,10 @@ def card_markdown(result: CardResult) -> str:
     lines = [f"# {spec.title}", ""]
     for latency in spec.latencies_headline_first():
         lines += [f"## Character error rate (%), {latency_title(result, latency)}", "",
-                  cer_table(result, latency), ""]
+                  cer_table(result, latency).markdown(), ""]
     if several and spec.aggregates:
         lines += ["## Latency summary: CER (%) by chunk latency", "",
-                  latency_summary_table(result), ""]
+                  latency_summary_table(result).markdown(), ""]
 
     level = f"{spec.level * 100:g} %"
     for latency in spec.latencies_headline_first():
@@ -125,7 +174,7 @@ def card_markdown(result: CardResult) -> str:
         lines.append(heading)
         for comparison in here:
             lines += ["", f"### {comparison_title(result, comparison)}", "",
-                      comparison_table(result, comparison, latency)]
+                      comparison_table(result, comparison, latency).markdown()]
         lines.append("")
     lines += [f"Negative A − B means A makes fewer errors. "
               f"Signature: `{result.signature}`", ""]
