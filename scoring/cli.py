@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring {score,card,make-refs,join-audio}``.
+"""Command line: ``python -m scoring {score,card,publish,explain,make-refs,join-audio}``.
 
 Thin by design: parse arguments, call the library, print. Every ScoringError
 becomes one line on stderr and exit code 2.
@@ -72,6 +72,19 @@ def build_parser() -> argparse.ArgumentParser:
                            "(also: SCORING_NO_CACHE=1)")
     card.set_defaults(run=run_card)
 
+    publish = commands.add_parser(
+        "publish", help="regenerate (--write) or check (--check) the published model card")
+    publish.add_argument("root", type=Path, nargs="?", default=None,
+                         help="benchmark folder with card.toml (default: the demo benchmark)")
+    action = publish.add_mutually_exclusive_group(required=True)
+    action.add_argument("--write", action="store_true",
+                        help="rewrite every marked region and the model-index from the data")
+    action.add_argument("--check", action="store_true",
+                        help="change nothing; exit 1 and show what differs if anything does")
+    publish.add_argument("--no-cache", action="store_true",
+                         help="do not read or write the normalisation cache")
+    publish.set_defaults(run=run_publish)
+
     explain = commands.add_parser(
         "explain", help="show a text after each normalisation rule (and the edits to another)")
     explain.add_argument("text", help="a reference or hypothesis")
@@ -123,13 +136,16 @@ def run_score(args: argparse.Namespace) -> int:
 DEMO_ROOT = Path(__file__).resolve().parent.parent / "examples" / "demo"
 
 
-def run_card(args: argparse.Namespace) -> int:
-    root = args.root
+def _card_root(root: Path | None) -> Path:
     if root is None:
         if not DEMO_ROOT.is_dir():
             raise ScoringError(DEMO_ROOT, "the demo benchmark is not here; pass ROOT")
-        root = DEMO_ROOT
-    spec = load_card_spec(root)
+        return DEMO_ROOT
+    return root
+
+
+def run_card(args: argparse.Namespace) -> int:
+    spec = load_card_spec(_card_root(args.root))
     if args.latency is not None and args.latency not in spec.latencies:
         raise ScoringError(spec.path, f"has no {args.latency} ms latency "
                                       f"(its latencies: {list(spec.latencies)})")
@@ -153,6 +169,41 @@ def run_card(args: argparse.Namespace) -> int:
     else:
         print(card_markdown(result))
     return 0
+
+
+def run_publish(args: argparse.Namespace) -> int:
+    from .card.publish import published_card, write_atomically
+
+    spec = load_card_spec(_card_root(args.root))
+    if spec.publish_file is None:
+        raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown file "
+                                      "is the published card?")
+    if not spec.publish_file.is_file():  # before the work: a wrong path costs nothing
+        raise ScoringError(spec.publish_file, "no such card file (see [publish] file)")
+    result = compute_card(
+        spec, cache=not args.no_cache,
+        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+    card = published_card(result)
+    for line in card.foreign:
+        print(f"note: {line}", file=sys.stderr)
+    summary = f"{card.regions} regions, {card.results} model-index results"
+    if args.write:
+        if card.up_to_date:
+            print(f"{card.path}: already what the data give ({summary})")
+        else:
+            write_atomically(card.path, card.new)
+            print(f"{card.path}: rewritten from the data ({summary}, "
+                  f"{len(card.mismatches)} numbers changed)")
+        return 0
+    if card.up_to_date:
+        print(f"{card.path}: the published card is exactly what the data give ({summary})")
+        return 0
+    for mismatch in card.mismatches:
+        print(mismatch.line())
+    print(f"{card.path}: differs from the data; `python -m scoring publish "
+          f"{spec.root} --write` rewrites it")
+    print(card.diff(), end="")
+    return 1
 
 
 def run_explain(args: argparse.Namespace) -> int:

@@ -146,6 +146,8 @@ class CardSpec:
     seed: int | None = DEFAULT_SEED
     level: float = DEFAULT_LEVEL
     publish_file: Path | None = None
+    publish_system: str | None = None  # whose CERs the model-index holds
+    publish_model_name: str | None = None
     datasets: dict[str, DatasetSource] = field(default_factory=dict)
 
     @property
@@ -219,7 +221,7 @@ SPLIT_KEYS = ("systems", "sets", "latencies_ms")
 COMPARISON_KEYS = ("a", "b", "sets", "split", "latencies_ms")
 AGGREGATE_KEYS = ("key", "display", "method", "sets", "latencies_ms")
 BOOTSTRAP_KEYS = ("resamples", "seed", "level")
-PUBLISH_KEYS = ("file",)
+PUBLISH_KEYS = ("file", "system", "model_name")
 DATASET_KEYS = ("id", "name", "config", "split")
 
 
@@ -425,6 +427,12 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         if not isinstance(publish["file"], str):
             raise read.fail("[publish] file must be a path (relative to card.toml)")
         publish_file = (path.parent / publish["file"]).resolve()
+    publish_system = publish.get("system")
+    if publish_system is not None:
+        known_systems((publish_system,), "[publish] system")
+    publish_model_name = publish.get("model_name")
+    if publish_model_name is not None and not isinstance(publish_model_name, str):
+        raise read.fail("[publish] model_name must be a string")
 
     datasets = {}
     for set_name, entry in read.table(data.get("datasets", {}), "[datasets]").items():
@@ -436,6 +444,16 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         datasets[set_name] = DatasetSource(
             entry["id"], str(entry.get("name", set_name)),
             entry.get("config"), entry.get("split"))
+    # The hub's model-index groups results by dataset id, config and split: two
+    # sets sharing all three would be merged and lose their names.
+    seen: dict[tuple, str] = {}
+    for set_name, source in datasets.items():
+        identity = (source.id, source.config, source.split)
+        if identity in seen:
+            raise read.fail(f"[datasets.{set_name}] has the same id, config and split as "
+                            f"[datasets.{seen[identity]}]; give the derived set a config "
+                            "of its own so the model-index keeps them apart")
+        seen[identity] = set_name
 
     return CardSpec(
         path=path,
@@ -455,5 +473,7 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         seed=None if seed == "none" else int(seed),
         level=float(bootstrap.get("level", DEFAULT_LEVEL)),
         publish_file=publish_file,
+        publish_system=publish_system,
+        publish_model_name=publish_model_name,
         datasets=datasets,
     )

@@ -153,3 +153,20 @@ def test_require_real_card_turns_the_skip_into_a_failure(suite):
     required = run_pytest(suite, "-k", "test_real_markdown", "--require-real-card", workers="0")
     assert required.returncode == 1
     assert "the real card's refs/ and hypotheses/ are not here" in required.stdout
+
+
+def test_hand_edited_published_card_fails_naming_the_figure(suite):
+    """A number typed into the demo's published README fails the gate, with both values."""
+    card = suite / "examples/demo/README.md"
+    text = card.read_text(encoding="utf-8")
+    figure = "aggregate/560ms/average/openthai2.0-asr-streaming"
+    marker = f"<!-- scoring:figure {figure} -->"
+    start = text.index(marker) + len(marker)
+    end = text.index("<!--", start)
+    card.write_text(text[:start] + "13.99" + text[end:], encoding="utf-8")
+
+    result = run_pytest(suite, "-k", "published")
+    assert result.returncode == 1, result.stdout[-2000:]
+    assert f"figure {figure}: inline region" in result.stdout
+    assert f"says 13.99, the data give {text[start:end]}" in result.stdout
+    assert "python -m scoring publish" in result.stdout

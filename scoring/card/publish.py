@@ -1,0 +1,394 @@
+"""The published model card, gated: its marked regions and its model-index.
+
+A maintainer marks, once, where generated text goes in the card's markdown,
+between HTML comments (invisible on the hub), in the style of ``cog``::
+
+    <!-- scoring:cer-table 560ms -->
+    ...the CER table at 560 ms...
+    <!-- scoring:end -->
+
+    FLEURS: <!-- scoring:figure cer/560ms/fleurs/openthai2.0-asr-streaming -->8.47<!-- scoring:end --> % CER
+
+Region kinds: ``cer-table <L>ms``, ``latency-summary``,
+``differences <comparison key> <L>ms`` and ``figure <figure name>``. Text
+outside the regions is never touched. The model-index in the YAML front
+matter is written and read with huggingface_hub's ``ModelCard``: one
+``EvalResult`` per published CER of the card's own model; results that are
+not ours are kept and reported.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import yaml
+from huggingface_hub import EvalResult, ModelCard
+from huggingface_hub.repocard_data import eval_results_to_model_index, model_index_to_eval_results
+from huggingface_hub.utils import logging as hf_logging
+
+from ..errors import ScoringError
+from .compute import CardResult
+from .render import (
+    Table,
+    cer_table,
+    comparison_table,
+    format_figure,
+    latency_summary_table,
+)
+from .spec import CardSpec, Column, cer_figure
+
+__all__ = [
+    "REGION_KINDS",
+    "Region",
+    "Mismatch",
+    "PublishedCard",
+    "find_regions",
+    "published_card",
+    "expected_eval_results",
+    "metric_name",
+    "write_atomically",
+]
+
+REGION_KINDS = ("cer-table", "latency-summary", "differences", "figure")
+TASK_TYPE = "automatic-speech-recognition"
+TASK_NAME = "Automatic Speech Recognition"
+_MARKER = re.compile(r"<!--\s*scoring:(?P<word>[^\s>]*)(?P<args>[^>]*?)\s*-->")
+
+
+@dataclass(frozen=True)
+class Region:
+    """One marked region: its kind and arguments, and where its content lies."""
+
+    kind: str
+    args: tuple[str, ...]
+    line: int  # of the opening marker, from 1
+    start: int  # content starts here (just after the opening marker)
+    end: int  # content ends here (at the closing marker)
+
+    @property
+    def label(self) -> str:
+        return " ".join((self.kind,) + self.args)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A number the published card prints differently from the data."""
+
+    figure: str | None  # None: a change in the region's shape, not one number
+    where: str
+    says: str
+    gives: str
+
+    def line(self) -> str:
+        subject = f"figure {self.figure}" if self.figure else "text"
+        return f"{subject}: {self.where} says {self.says}, the data give {self.gives}"
+
+
+def _line_of(text: str, index: int) -> int:
+    return text.count("\n", 0, index) + 1
+
+
+def find_regions(text: str, where: str) -> list[Region]:
+    """Every region of the card, in order; a malformed one is one ScoringError line."""
+    regions = []
+    open_marker = None
+    for match in _MARKER.finditer(text):
+        word, args = match.group("word"), tuple(match.group("args").split())
+        line = _line_of(text, match.start())
+        if word == "end":
+            if open_marker is None:
+                raise ScoringError(f"{where}:{line}", "region end without a region to close")
+            kind, kind_args, kind_line, start = open_marker
+            regions.append(Region(kind, kind_args, kind_line, start, match.start()))
+            open_marker = None
+            continue
+        if open_marker is not None:
+            raise ScoringError(f"{where}:{line}", f"region 'scoring:{word}' opens inside the "
+                               f"region opened at line {open_marker[2]} (is that one closed?); "
+                               "regions do not nest")
+        if word not in REGION_KINDS:
+            close = difflib.get_close_matches(word, REGION_KINDS + ("end",), n=1)
+            hint = f"; did you mean 'scoring:{close[0]}'?" if close else (
+                f" (kinds: {', '.join(REGION_KINDS)})")
+            raise ScoringError(f"{where}:{line}", f"unknown region kind 'scoring:{word}'{hint}")
+        open_marker = (word, args, line, match.end())
+    if open_marker is not None:
+        raise ScoringError(f"{where}:{open_marker[2]}",
+                           f"region 'scoring:{open_marker[0]}' is never closed "
+                           "(end it with <!-- scoring:end -->)")
+    return regions
+
+
+# --------------------------------------------------------------- regions
+
+def _latency_arg(spec: CardSpec, value: str, where: str) -> int:
+    if not (value.endswith("ms") and value[:-2].isdigit()):
+        raise ScoringError(where, f"{value!r} is not a latency such as 560ms")
+    latency = int(value[:-2])
+    if latency not in spec.latencies:
+        raise ScoringError(where, f"the card has no {latency} ms latency "
+                                  f"(its latencies: {list(spec.latencies)})")
+    return latency
+
+
+def _region_table(result: CardResult, region: Region, where: str) -> Table | str:
+    """What a region holds: a table, or one figure's text."""
+    spec = result.spec
+    args = region.args
+    if region.kind == "cer-table":
+        if len(args) != 1:
+            raise ScoringError(where, "cer-table takes one latency, e.g. scoring:cer-table 560ms")
+        return cer_table(result, _latency_arg(spec, args[0], where))
+    if region.kind == "latency-summary":
+        if args:
+            raise ScoringError(where, "latency-summary takes no arguments")
+        return latency_summary_table(result)
+    if region.kind == "differences":
+        if len(args) != 2:
+            raise ScoringError(where, "differences takes a comparison and a latency, e.g. "
+                                      "scoring:differences a-vs-b 560ms")
+        comparison = next((c for c in spec.comparisons if c.key == args[0]), None)
+        if comparison is None:
+            keys = [c.key for c in spec.comparisons]
+            close = difflib.get_close_matches(args[0], keys, n=1)
+            raise ScoringError(where, f"the card has no comparison {args[0]!r}" + (
+                f"; did you mean {close[0]!r}?" if close else f" (comparisons: {', '.join(keys)})"))
+        latency = _latency_arg(spec, args[1], where)
+        if latency not in comparison.latencies:
+            raise ScoringError(where, f"comparison {args[0]!r} is not published at {latency} ms")
+        return comparison_table(result, comparison, latency)
+    # figure
+    if len(args) != 1:
+        raise ScoringError(where, "figure takes one figure name, e.g. "
+                                  "scoring:figure cer/560ms/fleurs/<system>")
+    if args[0] not in result.exact:
+        close = difflib.get_close_matches(args[0], list(result.exact), n=1)
+        raise ScoringError(where, f"the card computes no figure {args[0]!r}" + (
+            f"; did you mean {close[0]!r}?" if close else ""))
+    return format_figure(result, args[0])
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _table_mismatches(table: Table, current: str, where: str) -> list[Mismatch]:
+    """Cell by cell: which figures the region prints differently."""
+    rows = [_cells(line) for line in current.strip().splitlines() if line.strip()][2:]
+    found = []
+    for row_index, (figures, wanted) in enumerate(zip(table.figures, table.rows)):
+        have = rows[row_index] if row_index < len(rows) else []
+        for column, (name, cell) in enumerate(zip(figures, wanted)):
+            now = have[column] if column < len(have) else "(nothing)"
+            if name is not None and now != cell:
+                found.append(Mismatch(name.replace("|", " and "), where, now, cell))
+    if not found and len(rows) != len(table.rows):
+        found.append(Mismatch(None, where, f"{len(rows)} rows", f"{len(table.rows)} rows"))
+    return found
+
+
+# ----------------------------------------------------------- model-index
+
+def metric_name(latency: int, split: bool) -> str:
+    """The model-index metric name of a CER: it carries the latency."""
+    return f"CER{', decoded in pieces' if split else ''} ({latency} ms chunk)"
+
+
+def _identity(result: EvalResult) -> tuple:
+    """What tells one published CER from another in a model-index."""
+    return (result.metric_type, result.dataset_type, result.dataset_config,
+            result.dataset_split, result.metric_name)
+
+
+def expected_eval_results(result: CardResult) -> list[tuple[str, EvalResult]]:
+    """``(figure, EvalResult)`` for each published CER of the card's own model."""
+    spec = result.spec
+    system = spec.publish_system
+    if system is None:
+        return []
+    results = []
+    for latency in spec.latencies_headline_first():
+        if latency not in spec.system_latencies[system]:
+            continue
+        for set_name in spec.sets:
+            for column in (Column(system), Column(system, True)):
+                if column not in spec.columns(set_name, latency):
+                    continue
+                source = spec.datasets.get(set_name)
+                if source is None:
+                    raise ScoringError(spec.path, f"[datasets.{set_name}] is missing: the "
+                                       "model-index needs the dataset's hub id for each set")
+                name = cer_figure(latency, set_name, column.key)
+                results.append((name, EvalResult(
+                    task_type=TASK_TYPE, task_name=TASK_NAME,
+                    dataset_type=source.id, dataset_name=source.name,
+                    dataset_config=source.config, dataset_split=source.split,
+                    metric_type="cer", metric_value=float(format_figure(result, name)),
+                    metric_name=metric_name(latency, column.split))))
+    return results
+
+
+def _canonical(model_name: str, results: list[EvalResult]) -> list[EvalResult]:
+    """The results as they read back from the YAML huggingface_hub writes."""
+    if not results:
+        return []
+    return model_index_to_eval_results(eval_results_to_model_index(model_name, results))[1]
+
+
+def _same_value(a, b) -> bool:
+    try:
+        return Fraction(str(a)) == Fraction(str(b))
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
+# ------------------------------------------------------------ the card
+
+@dataclass(frozen=True)
+class PublishedCard:
+    """The card file as it is, as the data say it should be, and how they differ."""
+
+    path: Path
+    old: str
+    new: str
+    mismatches: tuple[Mismatch, ...]
+    foreign: tuple[str, ...]  # model-index results that are not ours
+    regions: int
+    results: int
+
+    @property
+    def up_to_date(self) -> bool:
+        return self.old == self.new
+
+    def diff(self) -> str:
+        return "".join(difflib.unified_diff(
+            self.old.splitlines(keepends=True), self.new.splitlines(keepends=True),
+            fromfile=f"{self.path.name} (published)", tofile=f"{self.path.name} (from the data)"))
+
+
+_FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
+
+
+def _load_model_card(text: str, where: Path) -> ModelCard:
+    match = _FRONT_MATTER.match(text)
+    if match:
+        try:
+            data = yaml.safe_load(match.group(1))
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            line = f":{mark.line + 2}" if mark is not None else ""
+            problem = getattr(error, "problem", None) or "cannot be parsed"
+            raise ScoringError(f"{where}{line}", f"front matter is not valid YAML ({problem})") \
+                from None
+        if data is not None and not isinstance(data, dict):
+            raise ScoringError(f"{where}:2", "front matter must be a YAML mapping")
+    try:
+        # A card without front matter is fine here (we write one); the hub's
+        # logger would warn about it on stderr.
+        verbosity = hf_logging.get_verbosity()
+        hf_logging.set_verbosity_error()
+        try:
+            return ModelCard(text)
+        finally:
+            hf_logging.set_verbosity(verbosity)
+    except ValueError as error:
+        raise ScoringError(where, f"front matter: {error}") from None
+
+
+def published_card(result: CardResult, path: str | os.PathLike | None = None) -> PublishedCard:
+    """Regenerate every region and the model-index of the card file from ``result``."""
+    spec = result.spec
+    path = Path(path) if path is not None else spec.publish_file
+    if path is None:
+        raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown file "
+                                      "is the published card?")
+    try:
+        old = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise ScoringError(path, "no such card file (see [publish] file in card.toml)") from None
+    except IsADirectoryError:
+        raise ScoringError(path, "is a directory, not the card's markdown file") from None
+    except UnicodeDecodeError:
+        raise ScoringError(path, "is not UTF-8 text") from None
+
+    card = _load_model_card(old, path)
+    front = _FRONT_MATTER.match(old)
+    body_start = front.end() if front else 0
+    body = old[body_start:]
+    regions = find_regions(old, str(path))
+    mismatches: list[Mismatch] = []
+    pieces, copied = [], body_start
+    for region in regions:
+        where = f"{path}:{region.line}"
+        made = _region_table(result, region, where)
+        current = old[region.start:region.end]
+        label = (f"inline region (line {region.line})" if region.kind == "figure"
+                 else f"table region '{region.label}' (line {region.line})")
+        if isinstance(made, Table):
+            wanted = "\n" + made.markdown() + "\n"
+            if current != wanted:
+                mismatches += _table_mismatches(made, current, label)
+        else:
+            wanted = made
+            if current != wanted:
+                mismatches.append(Mismatch(region.args[0], label, current.strip() or "nothing",
+                                           wanted))
+        pieces += [old[copied:region.start], wanted]
+        copied = region.end
+    pieces.append(old[copied:])
+    new_body = "".join(pieces)
+
+    # The model-index: ours regenerated, theirs kept.
+    expected = expected_eval_results(result)
+    ours = {_identity(made): (figure, made) for figure, made in expected}
+    existing = list(card.data.eval_results or [])
+    foreign = [r for r in existing if _identity(r) not in ours]
+    model_name = card.data.model_name or spec.publish_model_name or spec.title
+    wanted_results = (_canonical(model_name, [made for _, made in expected] + foreign)
+                      if expected else existing)
+    have = {_identity(r): r for r in existing if _identity(r) in ours}
+    for identity, (figure, made) in ours.items():
+        where = f"model-index entry '{made.metric_name}' on {made.dataset_name}"
+        there = have.get(identity)
+        if there is None:
+            mismatches.append(Mismatch(figure, where, "nothing", f"{made.metric_value:.2f}"))
+        elif not _same_value(there.metric_value, made.metric_value):
+            mismatches.append(Mismatch(figure, where, str(there.metric_value),
+                                       f"{made.metric_value:.2f}"))
+    if wanted_results == existing and (not expected or card.data.model_name):
+        new = old[:body_start] + new_body  # front matter kept byte for byte
+    else:
+        card.data.eval_results = wanted_results
+        card.data.model_name = model_name
+        card.text = new_body
+        new = card.content
+    foreign_lines = tuple(
+        f"model-index entry '{r.metric_name or r.metric_type}' ({r.metric_type}) on "
+        f"{r.dataset_type} {r.dataset_config or ''} {r.dataset_split or ''}".rstrip()
+        + " is not ours (no figure of the card); kept as it is" for r in foreign)
+    return PublishedCard(path, old, new, tuple(mismatches), foreign_lines, len(regions),
+                         len(expected))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` through a temporary file and a rename; keep its mode."""
+    mode = path.stat().st_mode & 0o777 if path.exists() else None
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8"))
+        if mode is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,253 @@
+"""`scoring publish`: regions and model-index regenerated from the data, checked, restored."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from huggingface_hub import ModelCard
+
+from conftest import REPO_ROOT
+from scoring.card import compute_card, load_card_spec
+from scoring.card.publish import find_regions, published_card
+from scoring.cli import main
+from scoring.errors import ScoringError
+from scoring.report import percent, points, round_half_up
+
+DEMO = REPO_ROOT / "examples" / "demo"
+FLEURS = "cer/560ms/fleurs/openthai2.0-asr-streaming"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def demo_result():
+    return compute_card(load_card_spec(DEMO), progress=False)
+
+
+@pytest.fixture
+def demo(tmp_path) -> Path:
+    """A copy of the demo benchmark with its model card, to spoil."""
+    root = tmp_path / "demo"
+    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    return root
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+# ------------------------------------------------------------ rounding
+
+@pytest.mark.parametrize("numerator, denominator", [
+    (339, 4000),       # 0.084750: exactly on the boundary, prints 8.48
+    (1, 8000),         # 0.0125 %: 0.0125 -> 0.01
+    (1, 800),          # 0.125 % -> 0.13
+    (2049, 160000),    # 1.280625 %
+    (-339, 4000),      # a negative difference on the boundary
+    (0, 7),
+])
+def test_rounding_is_half_up_from_the_exact_fraction(numerator, denominator):
+    """The printed percent equals Python's decimal ROUND_HALF_UP on the exact value."""
+    exact = Fraction(numerator, denominator) * 100
+    oracle = (Decimal(numerator) * 100 / Decimal(denominator)).quantize(
+        Decimal("0.01"), rounding=ROUND_HALF_UP)
+    assert Decimal(round_half_up(exact)) == oracle
+
+
+def test_a_boundary_value_that_the_float_would_round_down():
+    """0.084750 = 339/4000 is 8.48 by the rule; the float of 8.475 formats as 8.47."""
+    assert percent(Fraction(339, 4000)) == "8.48"
+    assert f"{8.475:.2f}" == "8.47"  # the binary 8.475 lies just below the half
+    assert round_half_up(Fraction(8475, 1000)) == "8.48"
+    assert points(Fraction(-339, 4000)) == "-8.48" and points(Fraction(339, 4000)) == "+8.48"
+
+
+def test_bootstrap_bounds_round_from_their_exact_binary_value():
+    """A float is taken at its exact value: 0.08475 as a double lies below the half."""
+    value = 0.08475
+    expected = "8.48" if Fraction(value) * 100 >= Fraction(8475, 1000) else "8.47"
+    assert percent(value) == expected
+
+
+# ------------------------------------------------------------ the demo card
+
+def test_the_committed_demo_card_is_what_the_data_give(demo_result):
+    card = published_card(demo_result)
+    assert card.up_to_date, card.diff()[:2000]
+    assert card.regions == 14 and card.results == 46 and not card.foreign
+
+
+HAND_EDITS = {
+    "table": ("| FLEURS | 6.26 | 6.41 | 9.06 | 8.31 |", "| FLEURS | 6.26 | 6.41 | 9.16 | 8.31 |",
+              "figure cer/560ms/fleurs/typhoon-asr-streaming-0.6b: table region "
+              "'cer-table 560ms' (line {line}) says 9.16, the data give 9.06"),
+    "inline": (f"{FLEURS} -->6.26<", f"{FLEURS} -->6.25<",
+               f"figure {FLEURS}: inline region (line {{line}}) says 6.25, the data give 6.26"),
+    "model-index": ("      value: 6.26\n      name: CER (560 ms chunk)",
+                    "      value: 6.27\n      name: CER (560 ms chunk)",
+                    f"figure {FLEURS}: model-index entry 'CER (560 ms chunk)' on FLEURS th_th "
+                    "test (synthetic demo stand-in) says 6.27, the data give 6.26"),
+}
+
+
+@pytest.mark.parametrize("place", list(HAND_EDITS))
+def test_a_hand_edited_number_fails_the_check_and_write_restores_it(place, demo, capsys):
+    """--check exits 1 naming the figure and both values; --write restores the file byte for byte."""
+    card = demo / "README.md"
+    original = card.read_bytes()
+    old, new, message = HAND_EDITS[place]
+    edit(card, old, new)
+    line = next(i for i, text in enumerate(card.read_text().splitlines(), 1) if new in text
+                or new.split("\n")[0] in text)
+    region_line = line
+    if place == "table":
+        region_line = next(i for i, text in enumerate(card.read_text().splitlines(), 1)
+                           if "scoring:cer-table 560ms" in text)
+    code, out, _ = run(capsys, "publish", str(demo), "--check")
+    assert code == 1
+    assert message.format(line=region_line) in out, out[:3000]
+    assert "--- README.md (published)" in out and "+++ README.md (from the data)" in out
+    assert card.read_bytes() != original  # --check changed nothing
+
+    code, out, _ = run(capsys, "publish", str(demo), "--write")
+    assert code == 0 and "rewritten from the data" in out
+    assert card.read_bytes() == original
+    code, _, _ = run(capsys, "publish", str(demo), "--check")
+    assert code == 0
+
+
+def test_text_outside_the_regions_is_kept_byte_for_byte(demo, capsys):
+    """Hand-written prose (and CRLF-free bytes) outside the regions survive a rewrite."""
+    card = demo / "README.md"
+    edit(card, "One model, four chunk sizes", "One model,  four chunk  sizes ✓")
+    edit(card, "<!-- scoring:cer-table 80ms -->\n| Set |", "<!-- scoring:cer-table 80ms -->\nstale\n| Set |")
+    code, _, _ = run(capsys, "publish", str(demo), "--write")
+    assert code == 0
+    text = card.read_text(encoding="utf-8")
+    assert "One model,  four chunk  sizes ✓" in text and "stale" not in text
+
+
+def test_foreign_model_index_results_are_kept_and_reported(demo, capsys):
+    """A result of another metric or dataset is not deleted; --check lists it as not ours."""
+    card_path = demo / "README.md"
+    card = ModelCard.load(card_path)
+    from huggingface_hub import EvalResult
+
+    card.data.eval_results.append(EvalResult(
+        task_type="automatic-speech-recognition", dataset_type="mozilla/common_voice",
+        dataset_name="Common Voice th", metric_type="wer", metric_value=30.1))
+    card.save(card_path)
+    code, out, err = run(capsys, "publish", str(demo), "--write")
+    assert code == 0 and "is not ours" in err and "mozilla/common_voice" in err
+    code, out, err = run(capsys, "publish", str(demo), "--check")
+    assert code == 0 and "is not ours" in err
+    reloaded = ModelCard.load(card_path)
+    assert any(r.dataset_type == "mozilla/common_voice" and r.metric_value == 30.1
+               for r in reloaded.data.eval_results)
+    assert reloaded.data.license == "apache-2.0" and reloaded.data.tags[-1] == "demo"
+
+
+def test_other_front_matter_keys_are_preserved(demo, capsys):
+    """Changing the model-index keeps license, language and tags."""
+    card = demo / "README.md"
+    edit(card, "      value: 6.26\n", "      value: 1.0\n")
+    run(capsys, "publish", str(demo), "--write")
+    data = ModelCard.load(card).data
+    assert (data.license, data.language, data.pipeline_tag) == (
+        "apache-2.0", ["th"], "automatic-speech-recognition")
+
+
+def test_write_keeps_the_file_mode_and_leaves_no_temporary_file(demo, capsys):
+    card = demo / "README.md"
+    os.chmod(card, 0o644)
+    edit(card, f"{FLEURS} -->6.26<", f"{FLEURS} -->0<")
+    run(capsys, "publish", str(demo), "--write")
+    assert stat.S_IMODE(card.stat().st_mode) == 0o644
+    assert [p.name for p in demo.iterdir() if p.name.startswith(".README")] == []
+
+
+# ------------------------------------------------------------ bad input
+
+BAD_CARDS = {
+    "unclosed-region": (
+        "<!-- scoring:end -->\n\n## How these numbers", "\n## How these numbers", None, None,
+        r"README\.md:\d+: region 'scoring:differences' is never closed"),
+    "nested-regions": (
+        "<!-- scoring:cer-table 160ms -->\n", "<!-- scoring:cer-table 160ms -->\n<!-- scoring:latency-summary -->\n",
+        None, None, r"README\.md:\d+: region 'scoring:latency-summary' opens inside the region "
+                    r"opened at line \d+ \(is that one closed\?\); regions do not nest"),
+    "unknown-kind": (
+        "<!-- scoring:latency-summary -->", "<!-- scoring:latency-sumary -->", None, None,
+        r"README\.md:\d+: unknown region kind 'scoring:latency-sumary'; did you mean "
+        r"'scoring:latency-summary'\?"),
+    "unknown-figure": (
+        f"<!-- scoring:figure {FLEURS} -->", "<!-- scoring:figure cer/560ms/fleurs/whisper -->",
+        None, None, r"README\.md:\d+: the card computes no figure 'cer/560ms/fleurs/whisper'"),
+    "undeclared-latency": (
+        "<!-- scoring:cer-table 80ms -->", "<!-- scoring:cer-table 240ms -->", None, None,
+        r"README\.md:\d+: the card has no 240 ms latency"),
+    "end-without-region": (
+        "## How these numbers are made", "<!-- scoring:end -->\n## How", None, None,
+        r"README\.md:\d+: region end without a region to close"),
+    "invalid-yaml": (
+        "license: apache-2.0\n", "license: [apache-2.0\n", None, None,
+        r"README\.md:\d+: front matter is not valid YAML"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_CARDS))
+def test_bad_card_is_one_line_exit_2_and_the_card_is_untouched(case, demo, capsys):
+    card = demo / "README.md"
+    old, new, old2, new2, pattern = BAD_CARDS[case]
+    edit(card, old, new)
+    if old2 is not None:
+        edit(card, old2, new2)
+    before = card.read_bytes()
+    for action in ("--check", "--write"):
+        code, out, err = run(capsys, "publish", str(demo), action)
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert re.search(pattern, err), err
+        assert "Traceback" not in err
+    assert card.read_bytes() == before
+
+
+def test_a_missing_card_file_is_one_line(demo, capsys):
+    (demo / "README.md").unlink()
+    code, _, err = run(capsys, "publish", str(demo), "--check")
+    assert code == 2 and err.count("\n") == 1 and "README.md: no such card file" in err
+
+
+def test_a_card_without_a_publish_file_says_so(demo, capsys):
+    edit(demo / "card.toml", '[publish]\nfile = "README.md"\n', "[publish]\n")
+    code, _, err = run(capsys, "publish", str(demo), "--check")
+    assert code == 2 and "[publish] file = ... is not set" in err
+
+
+def test_find_regions_reports_kinds_and_lines():
+    text = "a\n<!-- scoring:latency-summary -->\nx\n<!-- scoring:end -->\nb <!-- scoring:figure f -->1<!-- scoring:end -->\n"
+    regions = find_regions(text, "card.md")
+    assert [(r.kind, r.args, r.line) for r in regions] == [
+        ("latency-summary", (), 2), ("figure", ("f",), 5)]
+    assert text[regions[1].start:regions[1].end] == "1"
+    with pytest.raises(ScoringError):
+        find_regions("<!-- scoring:end -->", "card.md")
+
+
+def test_two_sets_with_the_same_dataset_identity_are_refused(demo):
+    edit(demo / "card.toml", 'config = "videos-joined"\n', "")
+    with pytest.raises(ScoringError, match=r"\[datasets\.tv_long\] has the same id, config and "
+                                           r"split as \[datasets\.tvspeech\]"):
+        load_card_spec(demo)
