@@ -28,6 +28,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from . import normalizer
+from .numbers import needs_tokeniser
 
 # tqdm's monitor thread would make this process multi-threaded, and a
 # multi-threaded process is not forked (see _normalize_all); it is not needed.
@@ -46,8 +47,8 @@ __all__ = [
 
 CACHE_DIR_ENV = "SCORING_CACHE_DIR"
 NO_CACHE_ENV = "SCORING_NO_CACHE"
-# Below this many texts to normalise, starting worker processes costs more
-# than it saves (measured on 2 cores: a fork pool pays for itself near 1,500).
+# Below this many texts that need the tokeniser, starting worker processes
+# costs more than it saves (on 2 cores a fork pool pays for itself near 1,500).
 POOL_THRESHOLD = 2000
 MAX_SHARDS = 16
 
@@ -139,40 +140,79 @@ class NormalizationCache:
             pass  # a cache that cannot be written only costs time
 
 
+def _normalize_batch(texts: list[str]) -> list[str]:
+    return [normalizer.normalize(t) for t in texts]
+
+
+def _batches_by_length(texts: list[str], indices: list[int], parts: int) -> list[list[int]]:
+    """Longest first, cut into about ``parts`` batches of similar total length.
+
+    newmm's time grows faster than a text's length, so batching by count would
+    hand one worker all the long recordings.
+    """
+    order = sorted(indices, key=lambda i: -len(texts[i]))
+    budget = max(1, sum(len(texts[i]) for i in order) // parts)
+    batches, current, size = [], [], 0
+    for index in order:
+        current.append(index)
+        size += len(texts[index])
+        if size >= budget:
+            batches.append(current)
+            current, size = [], 0
+    if current:
+        batches.append(current)
+    return batches
+
+
 def _normalize_all(texts: list[str], progress: bool | None) -> list[str]:
-    """Normalise in this process, or in a pool of forked ones when it pays."""
+    """Normalise in this process, or with a pool of forked ones when it pays.
+
+    With a pool, only the texts that need the tokeniser go to the workers;
+    this process normalises the rest meanwhile. Every text still goes through
+    the same ``normalizer.normalize``: the split only schedules the work.
+    """
     workers = os.cpu_count() or 1
+    heavy = [i for i, t in enumerate(texts) if needs_tokeniser(t)]
     # Fork only a single-threaded process (a forked child of a threaded one can
     # deadlock), and not inside a pytest-xdist worker, whose siblings already
     # keep every core busy.
-    use_pool = (len(texts) >= POOL_THRESHOLD and workers > 1
+    use_pool = (len(heavy) >= POOL_THRESHOLD and workers > 1
                 and "fork" in multiprocessing.get_all_start_methods()
                 and threading.active_count() == 1
                 and "PYTEST_XDIST_WORKER" not in os.environ)
     disable = None if progress is None else not progress
-    bar = dict(total=len(texts), desc="normalising", unit="text", disable=disable, leave=False)
+    bar = tqdm(total=len(texts), desc="normalising", unit="text", disable=disable, leave=False)
     if not use_pool:
-        return [normalizer.normalize(t) for t in tqdm(texts, **bar)]
-    # Longest first, so long recordings do not pile up on one core at the end.
-    order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
-    ordered = [texts[i] for i in order]
+        with bar:
+            out = []
+            for text in texts:
+                out.append(normalizer.normalize(text))
+                bar.update()
+            return out
+    batches = _batches_by_length(texts, heavy, workers * 48)
     # Load newmm's dictionary once here, so forked workers inherit it built.
     normalizer.normalize("สามคน")
     # fork: workers inherit the live pipeline, including a contributor's edit.
     context = multiprocessing.get_context("fork")
-    chunk = max(64, len(texts) // (workers * 32))
+    out: list[str] = [""] * len(texts)
     # Freeze the parent's objects out of the collector: otherwise every
     # collection in a worker walks (and copies on write) the whole inherited heap.
     gc.freeze()
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            results = list(tqdm(pool.map(normalizer.normalize, ordered, chunksize=chunk),
-                                **bar))
+        with bar, ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = [(batch, pool.submit(_normalize_batch, [texts[i] for i in batch]))
+                       for batch in batches]
+            heavy_set = set(heavy)
+            for index, text in enumerate(texts):  # the light ones, while the pool works
+                if index not in heavy_set:
+                    out[index] = normalizer.normalize(text)
+            bar.update(len(texts) - len(heavy))
+            for batch, future in futures:
+                for index, value in zip(batch, future.result()):
+                    out[index] = value
+                bar.update(len(batch))
     finally:
         gc.unfreeze()
-    out = [""] * len(texts)
-    for index, value in zip(order, results):
-        out[index] = value
     return out
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "numeral_runs_to_digits",
     "spoken_numbers_to_digits",
     "spoken_numbers_to_digits_full",
+    "needs_tokeniser",
 ]
 
 SARA_AM = "\u0e33"
@@ -129,6 +130,11 @@ class _CompactMap:
         return self.start(index) + self.merged.get(index, 1)
 
 
+def needs_tokeniser(text: str) -> bool:
+    """Whether the number rule must run newmm on ``text`` (it holds a numeral morpheme)."""
+    return _MORPHEME.search(_compact(text)) is not None
+
+
 def spoken_numbers_to_digits(text: str) -> str:
     """Replace spoken Thai numbers, found as whole newmm words, with digits."""
     compact = _compact(text)
@@ -144,7 +150,7 @@ def spoken_numbers_to_digits_full(text: str) -> str:
 
 
 def _numbers_in_compact_view(text: str, compact: str) -> str:
-    positions = _CompactMap(text)
+    positions = None  # built only when a number is found: most texts hold none
     words = word_tokenize(compact, engine="newmm", keep_whitespace=False)
     offsets = [0]
     for word in words:
@@ -154,7 +160,9 @@ def _numbers_in_compact_view(text: str, compact: str) -> str:
     copied_up_to = 0  # position in the original text
 
     def emit_run(first: int, last: int) -> None:
-        nonlocal copied_up_to
+        nonlocal copied_up_to, positions
+        if positions is None:
+            positions = _CompactMap(text)
         for run_start, run_end, digits in numeral_runs_to_digits(words[first:last]):
             begin = positions.start(offsets[first + run_start])
             end = positions.end(offsets[first + run_end] - 1)
