@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +28,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from . import normalizer
+from .normalizer import Rule, apply_rules
 from .numbers import needs_tokeniser
 
 # tqdm's monitor thread would make this process multi-threaded, and a
@@ -61,10 +62,10 @@ def _dictionary_digest() -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "absent"
 
 
-def normalizer_fingerprint() -> str:
-    """A hash of everything that decides what ``normalize`` returns."""
+def normalizer_fingerprint(rules: Sequence[Rule] | None = None) -> str:
+    """A hash of everything that decides what ``normalize`` (or ``rules``) returns."""
     digest = hashlib.sha256()
-    pipeline = normalizer.THAI_CER_PIPELINE
+    pipeline = normalizer.THAI_CER_PIPELINE if rules is None else tuple(rules)
     modules = {rule.__module__ for rule in pipeline} | {normalizer.__name__}
     for rule in pipeline:
         digest.update(f"{rule.__module__}.{rule.__qualname__}\n".encode())
@@ -140,8 +141,17 @@ class NormalizationCache:
             pass  # a cache that cannot be written only costs time
 
 
-def _normalize_batch(texts: list[str]) -> list[str]:
-    return [normalizer.normalize(t) for t in texts]
+def _normalizer_for(rules: Sequence[Rule] | None):
+    """The live pipeline (read at call time, so a patched one counts), or ``rules``."""
+    if rules is None:
+        return normalizer.normalize
+    rules = tuple(rules)
+    return lambda text: apply_rules(text, rules)
+
+
+def _normalize_batch(texts: list[str], rules: Sequence[Rule] | None = None) -> list[str]:
+    normalize = _normalizer_for(rules)
+    return [normalize(t) for t in texts]
 
 
 def _batches_by_length(texts: list[str], indices: list[int], parts: int) -> list[list[int]]:
@@ -164,13 +174,15 @@ def _batches_by_length(texts: list[str], indices: list[int], parts: int) -> list
     return batches
 
 
-def _normalize_all(texts: list[str], progress: bool | None) -> list[str]:
+def _normalize_all(texts: list[str], progress: bool | None,
+                   rules: Sequence[Rule] | None = None) -> list[str]:
     """Normalise in this process, or with a pool of forked ones when it pays.
 
     With a pool, only the texts that need the tokeniser go to the workers;
     this process normalises the rest meanwhile. Every text still goes through
-    the same ``normalizer.normalize``: the split only schedules the work.
+    the same normaliser: the split only schedules the work.
     """
+    normalize = _normalizer_for(rules)
     workers = os.cpu_count() or 1
     heavy = [i for i, t in enumerate(texts) if needs_tokeniser(t)]
     # Fork only a single-threaded process (a forked child of a threaded one can
@@ -186,7 +198,7 @@ def _normalize_all(texts: list[str], progress: bool | None) -> list[str]:
         with bar:
             out = []
             for text in texts:
-                out.append(normalizer.normalize(text))
+                out.append(normalize(text))
                 bar.update()
             return out
     batches = _batches_by_length(texts, heavy, workers * 48)
@@ -200,12 +212,12 @@ def _normalize_all(texts: list[str], progress: bool | None) -> list[str]:
     gc.freeze()
     try:
         with bar, ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [(batch, pool.submit(_normalize_batch, [texts[i] for i in batch]))
+            futures = [(batch, pool.submit(_normalize_batch, [texts[i] for i in batch], rules))
                        for batch in batches]
             heavy_set = set(heavy)
             for index, text in enumerate(texts):  # the light ones, while the pool works
                 if index not in heavy_set:
-                    out[index] = normalizer.normalize(text)
+                    out[index] = normalize(text)
             bar.update(len(texts) - len(heavy))
             for batch, future in futures:
                 for index, value in zip(batch, future.result()):
@@ -217,16 +229,20 @@ def _normalize_all(texts: list[str], progress: bool | None) -> list[str]:
 
 
 def normalize_texts(texts: Iterable[str], *, progress: bool | None = None,
-                    cache: bool = True) -> dict[str, str]:
-    """``{text: normalize(text)}`` for every distinct text, each computed once."""
+                    cache: bool = True, rules: Sequence[Rule] | None = None) -> dict[str, str]:
+    """``{text: normalize(text)}`` for every distinct text, each computed once.
+
+    ``rules`` replaces the live pipeline (an ablation, another revision's
+    rules); each rule list has its own cache folder, keyed by its fingerprint.
+    """
     distinct = list(dict.fromkeys(texts))
     root = cache_directory() if cache else None
-    store = NormalizationCache(root, normalizer_fingerprint()) if root else None
+    store = NormalizationCache(root, normalizer_fingerprint(rules)) if root else None
     known = store.load() if store else {}
     result = {t: known[t] for t in distinct if t in known}
     missing = [t for t in distinct if t not in result]
     if missing:
-        fresh = dict(zip(missing, _normalize_all(missing, progress)))
+        fresh = dict(zip(missing, _normalize_all(missing, progress, rules)))
         result.update(fresh)
         if store:
             store.add(fresh)

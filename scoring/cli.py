@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
+from fractions import Fraction
 from pathlib import Path
 
 from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bootstrap
@@ -20,7 +22,7 @@ from .make_refs import ALL_SETS, make_refs
 from .normalizer import trace_rules
 from .statistics import clip_stats
 from .card import card_json, card_markdown
-from .report import format_score_report, score_report
+from .report import cluster_shares, format_cluster_shares, format_score_report, score_report
 from .scorer import score_files
 from .provenance import signature, unpinned_pythainlp_message
 
@@ -51,6 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--ids", type=Path,
                        help="ids file (default: ids/<stem of REF>.jsonl)")
     score.add_argument("--json", action="store_true", help="print one JSON object")
+    score.add_argument("--by-cluster", action="store_true",
+                       help="with two hypotheses: each cluster's share of A - B")
+    score.add_argument("--top", type=int, default=10, metavar="N",
+                       help="with --by-cluster: clusters shown (default %(default)s)")
     _add_bootstrap_options(score)
     score.set_defaults(run=run_score)
 
@@ -126,10 +132,25 @@ def run_score(args: argparse.Namespace) -> int:
         )
     sig = signature(resamples=args.resamples, seed=args.seed, level=args.level)
     report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig)
+    shares = None
+    if args.by_cluster:
+        if diff is None:
+            raise ScoringError(args.hyp, "--by-cluster needs two hypothesis files (A and B)")
+        if args.top < 1:
+            raise ScoringError("--top", "must be 1 or more")
+        shares = cluster_shares(stats[0], stats[1])
+        report["clusters"] = [
+            {"cluster": r.cluster, "clips": r.clips, "ref_chars": r.ref_chars,
+             "edits_a": r.edits_a, "edits_b": r.edits_b, "share": float(r.share)}
+            for r in shares]
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(format_score_report(report))
+        if shares is not None:
+            estimate = Fraction(stats[0].total_edits - stats[1].total_edits,
+                                stats[0].total_ref_chars)
+            print(format_cluster_shares(shares, estimate, args.top))
     return 0
 
 
@@ -206,17 +227,49 @@ def run_publish(args: argparse.Namespace) -> int:
     return 1
 
 
+def _invisible_change(before: str, after: str) -> str:
+    """Code points of a change that prints the same (ำ against ํา), else ''."""
+    if before == after or unicodedata.normalize("NFKC", before) != unicodedata.normalize(
+            "NFKC", after):
+        return ""
+    from rapidfuzz.distance import Levenshtein
+
+    spans: list[list[int]] = []  # adjacent edits merged: ำ -> ํา is one change
+    for op in Levenshtein.opcodes(before, after):
+        if op.tag == "equal":
+            continue
+        if spans and spans[-1][1] == op.src_start and spans[-1][3] == op.dest_start:
+            spans[-1][1], spans[-1][3] = op.src_end, op.dest_end
+        else:
+            spans.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+
+    def points(text: str) -> str:
+        return " ".join(f"U+{ord(c):04X}" for c in text) or "nothing"
+
+    changes = [f"{points(before[a:b])} -> {points(after[c:d])}" for a, b, c, d in spans]
+    return "  (same on screen; code points " + ", ".join(dict.fromkeys(changes)) + ")"
+
+
 def run_explain(args: argparse.Namespace) -> int:
+    from .alignment import align
+
     texts = [t for t in (args.text, args.other) if t is not None]
     finals = []
     for label, text in zip("AB", texts):
         print(f"{label}  input                      {text!r}")
+        before = text
         for name, after in trace_rules(text):
-            print(f"   {name:<26} {after!r}")
+            print(f"   {name:<26} {after!r}{_invisible_change(before, after)}")
+            before = after
         finals.append(after)
     if len(finals) == 2:
         stats = clip_stats(finals[0], finals[1])
+        alignment = align(finals[0], finals[1])
+        ref, hyp, marks = alignment.lines()
         print(f"edits from A to B: {stats.edits} over {stats.ref_chars} characters of A")
+        print(f"   A: {ref}\n   B: {hyp}\n      {marks}")
+        print(f"   {alignment.inline()}")
+        print(f"   {alignment.summary()}")
     return 0
 
 

@@ -5,11 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from dataclasses import dataclass
+
 from .bootstrap import PairedDifference
 from .scorer import ClipSet
 from .statistics import SetStats
 
-__all__ = ["score_report", "format_score_report", "round_half_up", "percent", "points"]
+__all__ = [
+    "ClusterShare",
+    "cluster_shares",
+    "format_cluster_shares",
+    "score_report",
+    "format_score_report",
+    "round_half_up",
+    "percent",
+    "points",
+]
 
 DECIMALS = 2
 
@@ -92,4 +103,62 @@ def format_score_report(report: dict) -> str:
             f"[{points(d['low'])}, {points(d['high'])}]{verdict}"
         )
     lines.append(f"signature: {report['signature']}")
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ClusterShare:
+    """One cluster's part of a paired difference (sclite's per-speaker view, made paired)."""
+
+    cluster: str
+    clips: int
+    ref_chars: int
+    edits_a: int
+    edits_b: int
+    share: Fraction  # (E_A - E_B in this cluster) / all reference characters
+
+    @property
+    def cer_a(self) -> Fraction:
+        return Fraction(self.edits_a, self.ref_chars) if self.ref_chars else Fraction(0)
+
+    @property
+    def cer_b(self) -> Fraction:
+        return Fraction(self.edits_b, self.ref_chars) if self.ref_chars else Fraction(0)
+
+
+def cluster_shares(a: SetStats, b: SetStats) -> list[ClusterShare]:
+    """Each cluster's clips, characters, CERs and share of A − B, largest share first.
+
+    The shares add up to the estimate CER_A − CER_B exactly.
+    """
+    total_chars = a.total_ref_chars
+    rows: dict[str, list[int]] = {}
+    for cluster, ea, eb, n in zip(a.clusters, a.edits, b.edits, a.ref_chars):
+        row = rows.setdefault(cluster, [0, 0, 0, 0])
+        row[0] += 1
+        row[1] += int(n)
+        row[2] += int(ea)
+        row[3] += int(eb)
+    shares = [ClusterShare(cluster, clips, chars, ea, eb, Fraction(ea - eb, total_chars))
+              for cluster, (clips, chars, ea, eb) in rows.items()]
+    return sorted(shares, key=lambda row: (-abs(row.share), row.cluster))
+
+
+def format_cluster_shares(shares: list[ClusterShare], estimate: Fraction, top: int) -> str:
+    """The top clusters as a table, with the rest summed so the shares still add up."""
+    shown = shares[:top]
+    lines = [f"where A - B comes from: {len(shares)} clusters, "
+             f"the {len(shown)} with the largest share first",
+             f"  {'cluster':<24} {'clips':>6} {'ref chars':>10} {'CER A %':>8} "
+             f"{'CER B %':>8} {'share pp':>9}"]
+    for row in shown:
+        lines.append(f"  {row.cluster[:24]:<24} {row.clips:>6} {row.ref_chars:>10} "
+                     f"{percent(row.cer_a):>8} {percent(row.cer_b):>8} {points(row.share):>9}")
+    rest = shares[top:]
+    if rest:
+        lines.append(f"  {'(the other ' + str(len(rest)) + ')':<24} "
+                     f"{sum(r.clips for r in rest):>6} {sum(r.ref_chars for r in rest):>10} "
+                     f"{'':>8} {'':>8} {points(sum((r.share for r in rest), Fraction(0))):>9}")
+    lines.append(f"  {'total = A - B':<24} {'':>6} {'':>10} {'':>8} {'':>8} "
+                 f"{points(estimate):>9}")
     return "\n".join(lines)

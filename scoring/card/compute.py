@@ -9,7 +9,7 @@ per-clip statistics are used.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -29,11 +29,18 @@ from .spec import (
 )
 from ..errors import ScoringError
 from ..jsonl import read_hypotheses, read_refs
-from ..scorer import NormalizeMany, check_coverage, load_clip_set, stats_for
+from ..scorer import ClipSet, NormalizeMany, check_coverage, load_clip_set, stats_for
 from ..provenance import signature
 from ..statistics import SetStats, pooled_cer
 
-__all__ = ["CardResult", "compute_card", "unmatched_hypothesis_files"]
+__all__ = [
+    "CardResult",
+    "CardTexts",
+    "card_from_texts",
+    "compute_card",
+    "read_card_texts",
+    "unmatched_hypothesis_files",
+]
 
 
 @dataclass(frozen=True)
@@ -125,24 +132,29 @@ def _unmatched_warning(spec: CardSpec, path: Path) -> str:
     return f"{path}: matches no figure of {spec.path.name}{why}; it is not scored"
 
 
-def compute_card(
+@dataclass(frozen=True)
+class CardTexts:
+    """Every text the card scores, read once: what normalisation variants share."""
+
+    spec: CardSpec
+    clip_sets: dict[str, ClipSet]
+    refs: dict[str, dict[str, str]]  # set -> id -> text
+    hypotheses: dict[tuple[int, str, str], dict[str, str]]  # (latency, set, column) -> id -> text
+    warnings: tuple[str, ...] = ()
+
+    def all_texts(self) -> list[str]:
+        texts = [t for r in self.refs.values() for t in r.values()]
+        texts += [t for h in self.hypotheses.values() for t in h.values()]
+        return texts
+
+
+def read_card_texts(
     spec: CardSpec,
     *,
-    normalize_many: NormalizeMany | None = None,
     progress: bool | None = None,
-    cache: bool = True,
     on_warning: Callable[[str], None] | None = None,
-) -> CardResult:
-    """Read every file of the card, normalise once, and compute every figure.
-
-    Every distinct text of the whole card (all latencies, all systems) is
-    normalised once: hypotheses at neighbouring latencies are mostly the same
-    strings. ``progress=None`` shows bars only on a terminal; ``cache=False``
-    skips the persistent normalisation cache.
-    """
-    if normalize_many is None:
-        def normalize_many(texts):
-            return normalize_texts(texts, progress=progress, cache=cache)
+) -> CardTexts:
+    """Read and check every ids, reference and hypothesis file of the card."""
     root = spec.root
     warnings = [_unmatched_warning(spec, path) for path in unmatched_hypothesis_files(spec)]
     for message in warnings:
@@ -178,19 +190,21 @@ def compute_card(
             check_coverage(clip_sets[set_name], hyp, hyp_path, "hypothesis")
             hypotheses[(latency, set_name, column.key)] = hyp
             bar.update()
+    return CardTexts(spec, clip_sets, refs, hypotheses, tuple(warnings))
 
-    texts = [t for r in refs.values() for t in r.values()]
-    texts += [t for h in hypotheses.values() for t in h.values()]
-    normalized = normalize_many(texts)
 
+def card_from_texts(texts: CardTexts, normalized: Mapping[str, str], *,
+                    progress: bool | None = None) -> CardResult:
+    """Every figure, from the card's texts and their normalised forms."""
+    spec = texts.spec
     stats: dict[tuple[int, str, str], SetStats] = {}
-    for latency, set_name, column in jobs:
+    for latency, set_name, column in spec.streams():
         key = (latency, set_name, column.key)
-        stats[key] = stats_for(clip_sets[set_name], refs[set_name], hypotheses[key], normalized)
+        stats[key] = stats_for(texts.clip_sets[set_name], texts.refs[set_name],
+                               texts.hypotheses[key], normalized)
         if stats[key].total_ref_chars == 0:
-            raise ScoringError(root / "refs" / f"{set_name}.jsonl",
+            raise ScoringError(spec.root / "refs" / f"{set_name}.jsonl",
                                "references have no characters after normalisation")
-    del refs, hypotheses, normalized
 
     cers = {key: s.cer for key, s in stats.items()}
     aggregates = {}
@@ -202,6 +216,7 @@ def compute_card(
                     sum(s.cer for s in per_set) / len(per_set)
                     if aggregate.method == "mean" else pooled_cer(per_set))
 
+    disable = None if progress is None else not progress
     diffs = {}
     pairs = [(latency, c, s) for latency in spec.latencies for c in spec.comparisons
              if latency in c.latencies for s in c.sets]
@@ -219,5 +234,27 @@ def compute_card(
         aggregates=aggregates,
         diffs=diffs,
         signature=signature(resamples=spec.resamples, seed=spec.seed, level=spec.level),
-        warnings=tuple(warnings),
+        warnings=texts.warnings,
     )
+
+
+def compute_card(
+    spec: CardSpec,
+    *,
+    normalize_many: NormalizeMany | None = None,
+    progress: bool | None = None,
+    cache: bool = True,
+    on_warning: Callable[[str], None] | None = None,
+) -> CardResult:
+    """Read every file of the card, normalise once, and compute every figure.
+
+    Every distinct text of the whole card (all latencies, all systems) is
+    normalised once: hypotheses at neighbouring latencies are mostly the same
+    strings. ``progress=None`` shows bars only on a terminal; ``cache=False``
+    skips the persistent normalisation cache.
+    """
+    if normalize_many is None:
+        def normalize_many(texts):
+            return normalize_texts(texts, progress=progress, cache=cache)
+    texts = read_card_texts(spec, progress=progress, on_warning=on_warning)
+    return card_from_texts(texts, normalize_many(texts.all_texts()), progress=progress)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import write_jsonl
+from conftest import REPO_ROOT, write_jsonl
 from scoring.cli import main
 
 
@@ -185,3 +185,38 @@ def test_bad_bootstrap_settings_are_one_line(tiny_benchmark, capsys, monkeypatch
     code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
                          "hypotheses/b.jsonl", option, value)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_by_cluster_shares_add_up_to_the_estimate(capsys):
+    """Each cluster's share of A - B, largest first; together they are A - B exactly."""
+    from fractions import Fraction
+
+    from scoring import paired_bootstrap, score_files
+    from scoring.report import cluster_shares
+
+    demo = REPO_ROOT / "examples" / "demo"
+    ref, ids = demo / "refs/isan.jsonl", demo / "ids/isan.jsonl"
+    hyps = [demo / f"hypotheses/{s}_560ms_isan.jsonl"
+            for s in ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")]
+    _, (a, b) = score_files(ref, hyps, ids)
+    shares = cluster_shares(a, b)
+    assert sum((r.share for r in shares), Fraction(0)) == Fraction(
+        a.total_edits - b.total_edits, a.total_ref_chars)
+    assert float(sum((r.share for r in shares), Fraction(0))) == paired_bootstrap(a, b).estimate
+    assert [abs(r.share) for r in shares] == sorted((abs(r.share) for r in shares), reverse=True)
+    assert sum(r.clips for r in shares) == len(a.ids) and len(shares) == len(set(a.clusters))
+
+    assert main(["score", str(ref), *map(str, hyps), "--ids", str(ids), "--by-cluster",
+                 "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    rows = out.split("where A - B comes from")[1].splitlines()[2:]
+    assert len(rows) == 5 and rows[0].split()[0] == shares[0].cluster
+    assert rows[3].strip().startswith("(the other 17)") and rows[4].split()[-1] == "+1.25"
+
+
+def test_by_cluster_needs_two_hypotheses(capsys):
+    demo = REPO_ROOT / "examples" / "demo"
+    code = main(["score", str(demo / "refs/isan.jsonl"),
+                 str(demo / "hypotheses/openthai2.0-asr-streaming_560ms_isan.jsonl"),
+                 "--ids", str(demo / "ids/isan.jsonl"), "--by-cluster"])
+    assert code == 2 and "--by-cluster needs two hypothesis files" in capsys.readouterr().err
