@@ -64,3 +64,32 @@ def tiny_benchmark(tmp_path: Path) -> Path:
         {"id": "c3", "pred_text": "ประชุมด่วนวันที่สิบสอง"},
     ])
     return tmp_path
+
+
+# The card gate's summary: collected from every figure failure (on the xdist
+# controller too), printed once at the end of the run.
+_DRIFTED_CARDS: set[str] = set()
+
+
+def pytest_runtest_logreport(report):
+    if (report.when == "call" and report.failed
+            and "tests/golden/test_card.py::test_" in report.nodeid
+            and "_figure[" in report.nodeid):
+        _DRIFTED_CARDS.add("demo" if "::test_demo_" in report.nodeid else "real")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if not _DRIFTED_CARDS or hasattr(config, "workerinput"):
+        return
+    from tests.golden.conftest import CARD_ROOTS
+    from tests.golden.drift import SNAPSHOT_DIR
+    from tests.golden.summary import gate_summary
+
+    for card in sorted(_DRIFTED_CARDS):
+        terminalreporter.write_sep("=", f"card gate: what moved on the {card} card")
+        try:
+            lines = gate_summary(card, CARD_ROOTS[card], SNAPSHOT_DIR)
+        except Exception as error:  # the summary must never hide the failures above it
+            lines = [f"(no summary: {type(error).__name__}: {error})"]
+        for line in lines:
+            terminalreporter.write_line(line)

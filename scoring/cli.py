@@ -91,6 +91,31 @@ def build_parser() -> argparse.ArgumentParser:
                          help="do not read or write the normalisation cache")
     publish.set_defaults(run=run_publish)
 
+    impact = commands.add_parser(
+        "impact", help="what a normaliser change does to the card (against a revision or "
+                       "the golden snapshots)")
+    impact.add_argument("root", type=Path, nargs="?", default=None,
+                        help="benchmark folder with card.toml (default: the demo benchmark)")
+    impact.add_argument("--against", metavar="REV",
+                        help="git revision whose normaliser is 'before' (default: the "
+                             "golden snapshots the gate pins)")
+    impact.add_argument("--markdown", action="store_true",
+                        help="the report as markdown, for a pull request")
+    impact.add_argument("--clips", type=int, default=3, metavar="N",
+                        help="clips shown per set (default %(default)s)")
+    impact.add_argument("--no-cache", action="store_true",
+                        help="do not read or write the normalisation cache")
+    impact.set_defaults(run=run_impact)
+
+    ablate = commands.add_parser(
+        "ablate", help="the card recomputed with each normalisation rule left out in turn")
+    ablate.add_argument("root", type=Path, nargs="?", default=None,
+                        help="benchmark folder with card.toml (default: the demo benchmark)")
+    ablate.add_argument("--markdown", action="store_true", help="tables as markdown")
+    ablate.add_argument("--no-cache", action="store_true",
+                        help="do not read or write the normalisation cache")
+    ablate.set_defaults(run=run_ablate)
+
     explain = commands.add_parser(
         "explain", help="show a text after each normalisation rule (and the edits to another)")
     explain.add_argument("text", help="a reference or hypothesis")
@@ -225,6 +250,61 @@ def run_publish(args: argparse.Namespace) -> int:
           f"{spec.root} --write` rewrites it")
     print(card.diff(), end="")
     return 1
+
+
+def run_impact(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from .batch import normalize_texts
+    from .card import card_from_texts, read_card_texts
+    from .card.golden import card_name, golden_figures, golden_ledger
+    from .card.impact import compare, format_impact
+    from .card.revision import rules_at_revision
+
+    if args.clips < 0:
+        raise ScoringError("--clips", "must be 0 or more")
+    spec = load_card_spec(_card_root(args.root))
+    warn = lambda message: print(f"warning: {message}", file=sys.stderr)  # noqa: E731
+    cache = not args.no_cache
+    with tempfile.TemporaryDirectory(prefix="scoring-impact-") as work:
+        if args.against is None:
+            card = card_name(spec.root)
+            if card is None:
+                raise ScoringError(spec.path, "no golden snapshots pin this card: compare "
+                                              "with a git revision (--against REV)")
+            before_figures = golden_figures(card)
+            before_ledger = golden_ledger(card, spec.sets)
+            against = "the golden snapshots the gate pins (tests/golden/__snapshots__)"
+            before_normalized = None
+        else:
+            rules, sha = rules_at_revision(args.against, Path(work))
+            against = f"the normaliser at {args.against} ({sha[:10]})"
+        texts = read_card_texts(spec, on_warning=warn)
+        every_text = texts.all_texts()
+        if args.against is not None:
+            before_normalized = normalize_texts(every_text, cache=cache, rules=rules)
+            before = card_from_texts(texts, before_normalized, progress=False)
+            before_figures = before.figures()
+            before_ledger = {row[:4]: (row[4], row[5])
+                             for s in spec.sets for row in before.ledger(s)}
+        normalized = normalize_texts(every_text, cache=cache)
+        after = card_from_texts(texts, normalized, progress=False)
+        impact = compare(spec, against, before_figures, after, before_ledger, texts,
+                         normalized, before_normalized, clips_per_set=args.clips)
+    print(format_impact(impact, markdown=args.markdown), end="")
+    return 0
+
+
+def run_ablate(args: argparse.Namespace) -> int:
+    from .card import read_card_texts
+    from .card.ablate import ablate, format_ablation
+
+    spec = load_card_spec(_card_root(args.root))
+    texts = read_card_texts(
+        spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+    result = ablate(texts, cache=not args.no_cache)
+    print(format_ablation(result, markdown=args.markdown), end="")
+    return 0
 
 
 def _invisible_change(before: str, after: str) -> str:

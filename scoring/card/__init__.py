@@ -1,11 +1,19 @@
 """The card: what it publishes (spec), how each figure is computed (compute),
-and how it is shown (render, plot).
+how it is shown (render, plot), published (publish) and pinned (golden), and
+what a normaliser change does to it (impact, revision, ablate).
 
 Only per-clip statistics reach this package's computations; text is read and
 normalised once, in ``compute``.
 """
 
-from .compute import CardResult, compute_card, unmatched_hypothesis_files
+from .compute import (
+    CardResult,
+    CardTexts,
+    card_from_texts,
+    compute_card,
+    read_card_texts,
+    unmatched_hypothesis_files,
+)
 from .render import card_json, card_markdown
 from .spec import (
     AGGREGATE_METHODS,
@@ -23,11 +31,14 @@ __all__ = [
     "Aggregate",
     "CardResult",
     "CardSpec",
+    "CardTexts",
     "Column",
     "Comparison",
+    "card_from_texts",
     "card_json",
     "card_markdown",
     "compute_card",
     "load_card_spec",
+    "read_card_texts",
     "unmatched_hypothesis_files",
 ]

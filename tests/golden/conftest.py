@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.card import compute_card
-from scoring.card import load_card_spec
+from scoring.batch import normalize_texts
+from scoring.card import card_from_texts, load_card_spec, read_card_texts
 
 from .snapshot_format import CardSnapshotExtension
 
@@ -28,8 +28,8 @@ def real_card_available() -> bool:
 
 
 @pytest.fixture(scope="session")
-def card_results(request):
-    """Compute each card at most once per test process."""
+def computed_cards(request):
+    """Each card's texts, their normalised forms and its figures, once per test process."""
     cache = {}
 
     def get(card: str):
@@ -38,10 +38,18 @@ def card_results(request):
                 pytest.fail(FETCH_HINT)
             pytest.skip(FETCH_HINT)
         if card not in cache:
-            cache[card] = compute_card(load_card_spec(CARD_ROOTS[card]), progress=False)
+            texts = read_card_texts(load_card_spec(CARD_ROOTS[card]), progress=False)
+            normalized = normalize_texts(texts.all_texts(), progress=False)
+            cache[card] = (card_from_texts(texts, normalized, progress=False), texts, normalized)
         return cache[card]
 
     return get
+
+
+@pytest.fixture(scope="session")
+def card_results(computed_cards):
+    """Each card's figures, computed at most once per test process."""
+    return lambda card: computed_cards(card)[0]
 
 
 @pytest.fixture

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from pathlib import Path
 
-from scoring.card import CardResult, Column
+from scoring.alignment import align
+from scoring.card import CardResult, CardTexts, Column
+from scoring.card.golden import golden_figures, ledger_path, parse_ledger_tsv
 from scoring.card.spec import parse_figure
+from scoring.errors import ScoringError
+from scoring.report import percent, points
 
-from .snapshot_format import LedgerSnapshotExtension, parse_ledger_tsv
+# This suite's own snapshots (a copy of the suite reads the copy's).
+SNAPSHOT_DIR = Path(__file__).resolve().parent / "__snapshots__"
 
-SNAPSHOT_DIR = Path(__file__).resolve().parent / "__snapshots__" / "test_card"
 CLIPS_SHOWN = 8
-
-
-def ledger_path(card: str, set_name: str) -> Path:
-    """Where test_<card>_ledger[<set>] keeps its golden per-clip ledger."""
-    return SNAPSHOT_DIR / f"test_{card}_ledger[{set_name}].{LedgerSnapshotExtension.file_extension}"
 
 
 def clips_behind(result: CardResult, figure: str) -> list[tuple[str, int, str]]:
@@ -33,12 +34,14 @@ def clips_behind(result: CardResult, figure: str) -> list[tuple[str, int, str]]:
             (parsed.subject, latency, Column(comparison.b, comparison.split).key)]
 
 
-def explain_drift(card: str, result: CardResult, figure: str) -> str:
-    """One paragraph: the figure, its latency, and the clips whose statistics moved most."""
+def explain_drift(card: str, result: CardResult, figure: str,
+                  texts: CardTexts | None = None,
+                  normalized: Mapping[str, str] | None = None) -> str:
+    """One paragraph: the figure, its latency and change, and the clips that moved most."""
     moved = []
     missing_golden = []
     for set_name, latency, column in clips_behind(result, figure):
-        path = ledger_path(card, set_name)
+        path = ledger_path(card, set_name, SNAPSHOT_DIR)
         if not path.is_file():
             missing_golden.append(str(path))
             continue
@@ -51,7 +54,7 @@ def explain_drift(card: str, result: CardResult, figure: str) -> str:
             if before != now:
                 moved.append((row[:4], before, now))
     latency = parse_figure(figure).latency_ms
-    lines = [f"card figure {figure!r} ({latency} ms) of the {card} card drifted."]
+    lines = [f"card figure {figure!r} ({latency} ms) of the {card} card drifted{_change(card, result, figure)}."]
     if missing_golden:
         lines.append(f"no golden ledger at {', '.join(missing_golden)}")
     if moved:
@@ -61,9 +64,32 @@ def explain_drift(card: str, result: CardResult, figure: str) -> str:
         for (set_name, _, system, clip_id), before, now in moved[:CLIPS_SHOWN]:
             was = f"{before[0]} edits/{before[1]} chars" if before else "absent"
             lines.append(f"  {set_name} {system} {clip_id}: {was} -> {now[0]} edits/{now[1]} chars")
+            if texts is not None and normalized is not None:
+                ref = normalized[texts.refs[set_name][clip_id]]
+                hyp = normalized[texts.hypotheses[(latency, set_name, system)][clip_id]]
+                lines += [f"      reference now:  {ref}", f"      hypothesis now: {hyp}",
+                          f"      edits now:      {align(ref, hyp).inline()}"]
         lines.append('to see one clip rule by rule: python -m scoring explain "<reference>" '
-                     '"<hypothesis>"; every moved clip: git diff the ledger after --snapshot-update')
+                     '"<hypothesis>"; every moved figure and clip: python -m scoring impact '
+                     f"{_root_argument(card)}")
     elif not missing_golden:
         lines.append("no clip's edits or reference length moved: the change is in the "
                      f"bootstrap or aggregation settings (now {result.signature})")
     return "\n".join(lines)
+
+
+def _root_argument(card: str) -> str:
+    return "examples/demo" if card == "demo" else "."
+
+
+def _change(card: str, result: CardResult, figure: str) -> str:
+    """", from X to Y (+Z pp)" against the pinned value, when it can be read."""
+    try:
+        was = golden_figures(card, SNAPSHOT_DIR).get(figure)
+    except ScoringError:
+        return ""
+    now = result.figures()[figure]
+    if was is None or isinstance(was, bool) or isinstance(now, bool):
+        return f", from {was} to {now}" if was is not None else ""
+    return (f", from {percent(was)} to {percent(now)} "
+            f"({points(Fraction(now) - Fraction(was))} pp)")

@@ -14,11 +14,12 @@ import numpy as np
 from syrupy.extensions.amber import AmberDataSerializer, AmberSnapshotExtension
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
+# The ledger's format is read by scoring.card.golden too (impact, summary).
+from scoring.card.golden import LEDGER_FORMAT_VERSION, LEDGER_HEADER
+
 # Bump when the way figures or ledgers are written changes; syrupy then
 # reports every snapshot as needing an update instead of silently mismatching.
 SNAPSHOT_FORMAT_VERSION = "1"
-LEDGER_FORMAT_VERSION = "2"  # 2: a latency_ms column
-LEDGER_HEADER = ("set", "latency_ms", "system", "id", "edits", "ref_chars")
 
 
 def plain(value: Any) -> Any:
@@ -55,15 +56,6 @@ def ledger_tsv(rows) -> str:
     lines = ["\t".join(LEDGER_HEADER)]
     lines += ["\t".join(str(cell) for cell in row) for row in rows]
     return "\n".join(lines) + "\n"
-
-
-def parse_ledger_tsv(text: str) -> dict[tuple[str, int, str, str], tuple[int, int]]:
-    """``{(set, latency, system, id): (edits, ref_chars)}`` from a ledger snapshot."""
-    rows = {}
-    for line in text.splitlines()[1:]:
-        set_name, latency, system, clip_id, edits, ref_chars = line.split("\t")
-        rows[(set_name, int(latency), system, clip_id)] = (int(edits), int(ref_chars))
-    return rows
 
 
 class LedgerSnapshotExtension(SingleFileSnapshotExtension):

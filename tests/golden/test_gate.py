@@ -71,8 +71,14 @@ def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
     result = run_pytest(suite, "-k", "test_demo_figure", workers="0")
     assert result.returncode == 1, result.stdout[-2000:]
     assert ("card figure 'cer/80ms/isan/typhoon-asr-streaming-0.6b' (80 ms) "
-            "of the demo card drifted") in result.stdout
+            "of the demo card drifted, from 21.16 to 21.27 (+0.11 pp)") in result.stdout
     assert "1 clip(s) moved at 80 ms" in result.stdout
+    assert "hypothesis now: ผิดพลาด" in result.stdout and "edits now:      {+ผิดพลาด+}" in result.stdout
+    # One summary section at the end: the whole picture first.
+    summary = result.stdout.split("card gate: what moved on the demo card")[1]
+    assert "5 of 406 figures moved; 0 conclusions flipped; 1 clip scores moved" in summary
+    assert "cer/80ms/isan/typhoon-asr-streaming-0.6b" in summary and "+0.11 pp" in summary
+    assert "python -m scoring impact examples/demo" in summary
     assert f"isan typhoon-asr-streaming-0.6b {clip_id}:" in result.stdout
     assert "aggregate/80ms/average/typhoon-asr-streaming-0.6b" in result.stdout
     # The same system at the headline latency did not move.

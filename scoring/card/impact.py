@@ -1,0 +1,235 @@
+"""What a normaliser change does to the card, on one screen.
+
+Two views of the same card are compared: before (another git revision's
+normaliser, or the golden snapshots the gate pins) and after (the working
+tree's normaliser). The report says, most important first, which published
+conclusions flipped, which figures moved and by how much, and which clips
+moved most, with their normalised texts and aligned edits.
+
+A conclusion is what a reader takes from the card: a paired difference's
+verdict (tie, A better, B better), the sign of its estimate, and the order of
+the systems in each row of a CER table or aggregate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..alignment import align
+from ..report import points
+from .compute import CardResult, CardTexts
+from .spec import CardSpec, parse_figure
+
+__all__ = [
+    "ClipMove",
+    "Impact",
+    "compare",
+    "conclusions",
+    "format_impact",
+]
+
+CLIPS_PER_SET = 3
+
+
+def conclusions(spec: CardSpec, figures: Mapping[str, float | bool]) -> dict[str, str]:
+    """Every conclusion a reader draws from the card, by a stable key."""
+    found: dict[str, str] = {}
+    rows: dict[str, list[tuple[float, int, str]]] = {}
+    order = {system: n for n, system in enumerate(spec.systems)}
+    for name, value in figures.items():
+        figure = parse_figure(name)
+        prefix = name.rsplit("/", 1)[0]
+        if figure.kind == "diff" and figure.part == "tie":
+            estimate = figures[f"{prefix}/estimate"]
+            found[f"verdict of {prefix}"] = ("tie" if value else
+                                             "A better" if estimate < 0 else "B better")
+        elif figure.kind == "diff" and figure.part == "estimate":
+            found[f"sign of {prefix}"] = "negative" if value < 0 else (
+                "positive" if value > 0 else "zero")
+        elif figure.kind in ("cer", "aggregate"):
+            split = figure.column.endswith("_split")
+            system = figure.column.removesuffix("_split") if split else figure.column
+            row = f"{figure.kind}/{figure.latency_ms}ms/{figure.subject}" + (
+                " (split)" if split else "")
+            rows.setdefault(row, []).append((value, order.get(system, 0), system))
+    for row, entries in rows.items():
+        if len(entries) > 1:
+            ranked = sorted(entries)
+            found[f"ranking in {row}"] = " < ".join(
+                spec.systems.get(system, system) for _, _, system in ranked)
+    return found
+
+
+@dataclass(frozen=True)
+class ClipMove:
+    """One clip of one stream whose statistics moved."""
+
+    set_name: str
+    latency: int
+    column: str
+    clip_id: str
+    before: tuple[int, int] | None  # (edits, reference characters)
+    after: tuple[int, int]
+    ref_before: str | None = None  # normalised texts, where known
+    hyp_before: str | None = None
+    ref_after: str | None = None
+    hyp_after: str | None = None
+
+    @property
+    def change(self) -> int:
+        return self.after[0] - (self.before[0] if self.before else 0)
+
+
+@dataclass(frozen=True)
+class Impact:
+    title: str
+    against: str
+    flips: tuple[tuple[str, str, str], ...]  # (conclusion, before, after)
+    moved: tuple[tuple[str, float | bool, float | bool], ...]  # (figure, before, after)
+    figures: int
+    clips: dict[str, tuple[ClipMove, ...]] = field(default_factory=dict)
+    clips_moved: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def nothing_moved(self) -> bool:
+        return not self.moved and not self.flips and not any(self.clips_moved.values())
+
+
+def _delta_points(before, after) -> Fraction | None:
+    if isinstance(before, bool) or isinstance(after, bool):
+        return None
+    return Fraction(after) - Fraction(before)
+
+
+def compare(
+    spec: CardSpec,
+    against: str,
+    before_figures: Mapping[str, float | bool],
+    after: CardResult,
+    before_ledger: Mapping[tuple[str, int, str, str], tuple[int, int]],
+    texts: CardTexts,
+    after_normalized: Mapping[str, str],
+    before_normalized: Mapping[str, str] | None = None,
+    clips_per_set: int = CLIPS_PER_SET,
+) -> Impact:
+    """Compare a card before and after a normaliser change."""
+    after_figures = after.figures()
+    moved = []
+    for name, now in after_figures.items():
+        was = before_figures.get(name)
+        if was is None or was != now:
+            moved.append((name, was, now))
+
+    def size(item):
+        delta = _delta_points(item[1], item[2]) if item[1] is not None else None
+        return -abs(delta) if delta is not None else 0
+
+    moved.sort(key=size)
+    before_conclusions = conclusions(spec, {n: v for n, v in before_figures.items()
+                                            if n in after_figures})
+    after_conclusions = conclusions(spec, after_figures)
+    flips = tuple((key, before_conclusions[key], now)
+                  for key, now in after_conclusions.items()
+                  if key in before_conclusions and before_conclusions[key] != now)
+
+    clips: dict[str, tuple[ClipMove, ...]] = {}
+    clips_moved: dict[str, int] = {}
+    for set_name in spec.sets:
+        moves = []
+        for row in after.ledger(set_name):
+            key, now = row[:4], (row[4], row[5])
+            was = before_ledger.get(key)
+            if was != now:
+                moves.append((key, was, now))
+        clips_moved[set_name] = len(moves)
+        moves.sort(key=lambda m: (-abs(m[2][0] - (m[1][0] if m[1] else 0)), m[0]))
+        shown = []
+        for (s, latency, column, clip_id), was, now in moves[:clips_per_set]:
+            ref = texts.refs[s][clip_id]
+            hyp = texts.hypotheses[(latency, s, column)][clip_id]
+            shown.append(ClipMove(
+                s, latency, column, clip_id, was, now,
+                before_normalized.get(ref) if before_normalized else None,
+                before_normalized.get(hyp) if before_normalized else None,
+                after_normalized[ref], after_normalized[hyp]))
+        clips[set_name] = tuple(shown)
+    return Impact(spec.title, against, flips, tuple(moved), len(after_figures), clips,
+                  clips_moved)
+
+
+def _value(value) -> str:
+    if value is None:
+        return "absent"
+    if isinstance(value, bool):
+        return "tie" if value else "significant"
+    return points(value)[1:] if value >= 0 else points(value)  # percent, half-up rounded
+
+
+def _figure_line(name, before, after) -> tuple[str, str, str, str]:
+    delta = _delta_points(before, after) if before is not None else None
+    shown_delta = f"{points(delta)} pp" if delta is not None else ""
+    return name, _value(before), _value(after), shown_delta
+
+
+def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int = 40) -> str:
+    """The report, most important first; markdown ready to paste into a pull request."""
+    lines: list[str] = []
+    heading = (lambda level, text: lines.append(f"{'#' * level} {text}\n")) if markdown else (
+        lambda level, text: lines.append(text if level > 1 else text.upper()))
+    heading(1, f"Normaliser impact on {impact.title}")
+    lines.append(f"{'Compared with' if markdown else 'compared with'} {impact.against}. "
+                 f"{len(impact.moved)} of {impact.figures} figures moved; "
+                 f"{len(impact.flips)} conclusions flipped; "
+                 f"{sum(impact.clips_moved.values())} clip scores moved.")
+    lines.append("")
+    if impact.nothing_moved:
+        lines.append("Nothing moved: every figure, conclusion and clip is as before.")
+        return "\n".join(lines) + "\n"
+
+    heading(2, f"1. Conclusions that flipped ({len(impact.flips)})")
+    if not impact.flips:
+        lines.append("None.")
+    elif markdown:
+        lines += ["| conclusion | before | after |", "|---|---|---|"]
+        lines += [f"| `{key}` | {was} | **{now}** |" for key, was, now in impact.flips]
+    else:
+        lines += [f"  {key}: {was} -> {now}" for key, was, now in impact.flips]
+    lines.append("")
+
+    heading(2, f"2. Figures that moved ({len(impact.moved)}), largest first")
+    rows = [_figure_line(*item) for item in impact.moved[:figures_shown]]
+    if markdown:
+        lines += ["| figure | before | after | change |", "|---|---:|---:|---:|"]
+        lines += [f"| `{n}` | {b} | {a} | {d} |" for n, b, a, d in rows]
+    else:
+        width = max((len(n) for n, *_ in rows), default=10)
+        lines += [f"  {n:<{width}}  {b:>8} -> {a:<8} {d}" for n, b, a, d in rows]
+    if len(impact.moved) > figures_shown:
+        lines.append(f"{'' if markdown else '  '}... and {len(impact.moved) - figures_shown} more")
+    lines.append("")
+
+    heading(2, "3. Clips that moved most, per set")
+    for set_name, moves in impact.clips.items():
+        if not impact.clips_moved.get(set_name):
+            continue
+        heading(3, f"{set_name}: {impact.clips_moved[set_name]} clip scores moved")
+        for move in moves:
+            was = f"{move.before[0]}" if move.before else "absent"
+            title = (f"{move.column} at {move.latency} ms, clip {move.clip_id}: "
+                     f"{was} -> {move.after[0]} edits over {move.after[1]} reference characters")
+            body = []
+            if move.ref_before is not None:
+                body += [f"reference before: {move.ref_before}",
+                         f"hypothesis before: {move.hyp_before}",
+                         f"edits before:     {align(move.ref_before, move.hyp_before).inline()}"]
+            body += [f"reference now:    {move.ref_after}",
+                     f"hypothesis now:   {move.hyp_after}",
+                     f"edits now:        {align(move.ref_after, move.hyp_after).inline()}"]
+            if markdown:
+                lines += [f"- {title}", "", "  ```", *[f"  {b}" for b in body], "  ```", ""]
+            else:
+                lines += [f"  {title}", *[f"      {b}" for b in body]]
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,0 +1,232 @@
+"""`scoring impact` and `scoring ablate`: what a normaliser change does to the card."""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import scoring.normalizer as normalizer_module
+from conftest import REPO_ROOT, write_jsonl
+from scoring import THAI_CER_PIPELINE, apply_rules, clip_stats, set_stats
+from scoring.batch import normalize_texts
+from scoring.card import card_from_texts, load_card_spec, read_card_texts
+from scoring.card.ablate import ablate
+from scoring.card.impact import compare, conclusions
+from scoring.cli import main
+from scoring.jsonl import read_hypotheses, read_ids, read_refs
+
+DEMO = REPO_ROOT / "examples" / "demo"
+IN_GIT = subprocess.run(["git", "-C", str(REPO_ROOT), "rev-parse", "HEAD"],
+                        capture_output=True).returncode == 0
+needs_git = pytest.mark.skipif(not IN_GIT, reason="this checkout is not a git repository")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def without_curly_quotes(monkeypatch):
+    """The working tree's normaliser, as a contributor might edit it: one rule dropped."""
+    monkeypatch.setattr(normalizer_module, "THAI_CER_PIPELINE", tuple(
+        r for r in THAI_CER_PIPELINE if r.__name__ != "straighten_curly_quotes"))
+
+
+def test_unchanged_normaliser_moves_nothing_against_the_golden_card(capsys):
+    code, out, _ = run(capsys, "impact", str(DEMO))
+    assert code == 0
+    assert "0 of 406 figures moved; 0 conclusions flipped; 0 clip scores moved" in out
+    assert "Nothing moved" in out
+
+
+@needs_git
+def test_unchanged_normaliser_moves_nothing_against_head(capsys):
+    code, out, _ = run(capsys, "impact", str(DEMO), "--against", "HEAD")
+    assert code == 0 and "Nothing moved" in out and "the normaliser at HEAD (" in out
+
+
+@needs_git
+def test_a_dropped_rule_names_figures_and_clips_with_texts_before_and_after(
+        without_curly_quotes, capsys):
+    """Dropping the curly-quote rule: the moved figures, by size, and the clips, before and after."""
+    code, out, _ = run(capsys, "impact", str(DEMO), "--against", "HEAD")
+    assert code == 0
+    assert "Nothing moved" not in out
+    figures = out.split("2. Figures that moved")[1].split("3. Clips")[0]
+    assert "cer/560ms/tvspeech/typhoon-asr-streaming-0.6b " in figures
+    assert "8.99 -> 9.43" in figures  # 0.44 pp, as the ablation shows for this rule
+    deltas = [abs(float(line.split()[-2])) for line in figures.splitlines()
+              if line.strip().endswith(" pp")]
+    assert deltas == sorted(deltas, reverse=True) and deltas
+    clips = out.split("3. Clips that moved most, per set")[1]
+    assert "tvspeech:" in clips
+    for label in ("reference before:", "hypothesis before:", "edits before:",
+                  "reference now:", "hypothesis now:", "edits now:"):
+        assert label in clips
+    # Curly quotes are in some normalised texts now; before, every one was straightened.
+    def lines(label):
+        return [line for line in clips.splitlines() if label in line]
+
+    curly = ("“", "”")
+    assert any(q in line for line in lines("now:") for q in curly)
+    assert not any(q in line for line in lines("before:") for q in curly)
+
+
+def test_a_dropped_rule_against_the_golden_card_in_markdown(without_curly_quotes, capsys):
+    code, out, _ = run(capsys, "impact", str(DEMO), "--markdown")
+    assert code == 0
+    assert out.startswith("# Normaliser impact on Demo card")
+    assert "| `cer/560ms/tvspeech/typhoon-asr-streaming-0.6b` | 8.99 | 9.43 | +0.44 pp |" in out
+    assert "```" in out and "edits now:" in out
+
+
+def _flip_card(root: Path) -> Path:
+    """Two systems on one set: B wins with the quote rule, A without it."""
+    clips = [f"c{i}" for i in range(12)]
+    write_jsonl(root / "ids/news.jsonl", [{"id": c, "cluster": f"k{i}"} for i, c in
+                                          enumerate(clips)])
+    write_jsonl(root / "refs/news.jsonl", [{"id": c, "text": "เขาพูดว่า “ไป” แล้ว"}
+                                           for c in clips])
+    write_jsonl(root / "hypotheses/a_560ms_news.jsonl",  # curly quotes kept, one wrong tone mark
+                [{"id": c, "pred_text": "เขาพูดว่า “ไป” แล้ว".replace("แล้ว", "แล่ว")}
+                 for c in clips])
+    write_jsonl(root / "hypotheses/b_560ms_news.jsonl",  # straight quotes, no other error
+                [{"id": c, "pred_text": 'เขาพูดว่า "ไป" แล้ว'} for c in clips])
+    (root / "card.toml").write_text(
+        'title = "Flip"\nlatency_ms = 560\nsets = ["news"]\n[systems]\na = "A"\nb = "B"\n'
+        '[[comparisons]]\na = "a"\nb = "b"\n', encoding="utf-8")
+    return root
+
+
+def test_a_conclusion_built_to_flip_is_reported(tmp_path):
+    """Without the quote rule B's straight quotes cost two edits a clip: sign, verdict and ranking flip."""
+    spec = load_card_spec(_flip_card(tmp_path))
+    texts = read_card_texts(spec)
+    every = texts.all_texts()
+    full = normalize_texts(every, cache=False)
+    dropped = normalize_texts(every, cache=False, rules=tuple(
+        r for r in THAI_CER_PIPELINE if r.__name__ != "straighten_curly_quotes"))
+    before = card_from_texts(texts, full)
+    after = card_from_texts(texts, dropped)
+    ledger = {row[:4]: (row[4], row[5]) for row in before.ledger("news")}
+    impact = compare(spec, "test", before.figures(), after, ledger, texts, dropped, full)
+    flips = {key: (was, now) for key, was, now in impact.flips}
+    assert flips["sign of diff/560ms/news/a-vs-b"] == ("positive", "negative")
+    assert flips["verdict of diff/560ms/news/a-vs-b"] == ("B better", "A better")
+    assert flips["ranking in cer/560ms/news"] == ("B < A", "A < B")
+    assert impact.clips_moved["news"] == 12  # every clip of B moved
+
+
+def test_conclusions_read_from_figures():
+    spec = load_card_spec(DEMO)
+    result = card_from_texts(read_card_texts(spec), normalize_texts(
+        read_card_texts(spec).all_texts()))
+    found = conclusions(spec, result.figures())
+    key = "verdict of diff/560ms/tvspeech/openthai2.0-asr-streaming-vs-typhoon-asr-streaming-0.6b"
+    assert found[key] == "tie"
+    assert found["ranking in cer/560ms/fleurs"].startswith("OpenThai2.0 (th-TH) < ")
+
+
+def test_ablation_row_matches_the_card_computed_by_hand_without_the_rule():
+    """The number rule's row equals CER without it minus CER with it, computed clip by clip."""
+    spec = load_card_spec(DEMO)
+    result = ablate(read_card_texts(spec))
+    without = tuple(r for r in THAI_CER_PIPELINE if r.__name__ != "spoken_numbers_to_digits")
+    for set_name in ("isan", "tvspeech"):
+        ids, clusters = read_ids(DEMO / "ids" / f"{set_name}.jsonl")
+        refs = read_refs(DEMO / "refs" / f"{set_name}.jsonl")
+        for system in ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b_4gram"):
+            hyps = read_hypotheses(DEMO / "hypotheses" / f"{system}_560ms_{set_name}.jsonl")
+
+            def cer(rules):
+                stats = set_stats(ids, clusters, [
+                    clip_stats(apply_rules(refs[i], rules), apply_rules(hyps[i], rules))
+                    for i in ids])
+                return Fraction(stats.total_edits, stats.total_ref_chars)
+
+            by_hand = cer(without) - cer(THAI_CER_PIPELINE)
+            figure = f"cer/560ms/{set_name}/{system}"
+            assert result.change("spoken_numbers_to_digits", figure) == by_hand
+            assert by_hand > 0
+
+
+def test_ablate_prints_a_table_per_system_and_the_flips(capsys):
+    code, out, _ = run(capsys, "ablate", str(DEMO), "--markdown")
+    assert code == 0
+    assert out.count("| rule left out | FLEURS |") == 4
+    for rule in THAI_CER_PIPELINE:
+        assert f"| `{rule.__name__}` |" in out
+    assert "## Conclusions each removal would flip" in out
+    assert "- `remove_whitespace`: " in out
+
+
+# ------------------------------------------------------------ bad input
+
+def _git_repo_with_broken_normaliser(root: Path) -> Path:
+    package = root / "scoring"
+    package.mkdir(parents=True)
+    (package / "normalizer.py").write_text("THAI_CER_PIPELINE = (\n", encoding="utf-8")
+    for command in (["init", "-q"], ["add", "."],
+                    ["-c", "user.email=t@example.invalid", "-c", "user.name=t",
+                     "commit", "-qm", "broken"]):
+        subprocess.run(["git", "-C", str(root), *command], check=True, capture_output=True)
+    return package
+
+
+@needs_git
+def test_unknown_revision_is_one_line(capsys):
+    code, out, err = run(capsys, "impact", str(DEMO), "--against", "no-such-revision-x")
+    assert code == 2 and out == ""
+    assert err == "error: --against: unknown git revision 'no-such-revision-x'\n"
+
+
+def test_not_a_git_repository_is_one_line(tmp_path, monkeypatch, capsys):
+    import scoring.card.revision as revision
+
+    monkeypatch.setattr(revision, "PACKAGE_DIR", tmp_path / "scoring")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    code, _, err = run(capsys, "impact", str(DEMO), "--against", "HEAD")
+    assert code == 2 and err.count("\n") == 1 and "is not a git repository" in err
+
+
+def test_a_revision_whose_normaliser_cannot_be_imported(tmp_path, monkeypatch, capsys):
+    import scoring.card.revision as revision
+
+    monkeypatch.setattr(revision, "PACKAGE_DIR", _git_repo_with_broken_normaliser(tmp_path))
+    code, _, err = run(capsys, "impact", str(DEMO), "--against", "HEAD")
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert "the normaliser of revision 'HEAD' cannot be imported (SyntaxError" in err
+
+
+def test_golden_snapshots_missing(tmp_path, monkeypatch, capsys):
+    import scoring.card.golden as golden
+
+    monkeypatch.setattr(golden, "SNAPSHOT_DIR", tmp_path)
+    code, _, err = run(capsys, "impact", str(DEMO))
+    assert code == 2 and err.count("\n") == 1 and "golden snapshots missing" in err
+
+
+@needs_git
+def test_interrupted_impact_leaves_the_tree_and_no_temporary_files(monkeypatch, capsys):
+    """Ctrl-C in the middle: exit 130, git status unchanged, the revision's files gone."""
+    import scoring.batch as batch
+
+    status = subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain"],
+                            capture_output=True, text=True).stdout
+    before = set(Path(tempfile.gettempdir()).glob("scoring-impact-*"))
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch, "normalize_texts", interrupted)
+    code, _, err = run(capsys, "impact", str(DEMO), "--against", "HEAD")
+    assert code == 130 and "interrupted" in err
+    assert set(Path(tempfile.gettempdir()).glob("scoring-impact-*")) == before
+    assert subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain"],
+                          capture_output=True, text=True).stdout == status
