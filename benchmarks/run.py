@@ -47,23 +47,30 @@ from scoring.jsonl import read_hypotheses, read_ids, read_refs  # noqa: E402
 from scoring.statistics import clip_stats, set_stats  # noqa: E402
 from scoring.synthetic import DEMO_SIZE, FULL_SIZE, write_benchmark  # noqa: E402
 
-# Cold within 1.3x the floor, warm within 1.5x reading plus edit distances.
+# Cold within 1.3x the floor, warm within 1.5x reading plus edit distances;
+# a warm ablate within 6 warm cards, a warm impact --against within 3.
 TARGETS = {"cold_over_floor": 1.3, "warm_over_read_edit": 1.5, "rss_mb": 2048.0,
-           "speedup": 15.0}
+           "speedup": 15.0, "ablate_over_warm": 6.0, "impact_over_warm": 3.0}
 
 
-def timed_card_process(root: Path, cache_dir: Path) -> tuple[float, float, dict]:
-    """Run `python -m scoring card ROOT --json` as its own process: seconds, peak MB."""
+def timed_process(args: list[str], cache_dir: Path) -> tuple[float, float, bytes]:
+    """Run `python -m scoring ARGS` as its own process: seconds, peak MB, output."""
     env = dict(os.environ, SCORING_CACHE_DIR=str(cache_dir))
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "scoring", "card", str(root), "--json"],
+    process = subprocess.Popen([sys.executable, "-m", "scoring", *args], cwd=REPO,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
     out = process.stdout.read()
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     if status != 0:
-        raise SystemExit(f"card run failed with status {status}")
-    return seconds, usage.ru_maxrss / 1024, json.loads(out)["figures"]
+        raise SystemExit(f"`scoring {' '.join(args)}` failed with status {status}")
+    return seconds, usage.ru_maxrss / 1024, out
+
+
+def timed_card_process(root: Path, cache_dir: Path) -> tuple[float, float, dict]:
+    """Run `python -m scoring card ROOT --json` as its own process: seconds, peak MB."""
+    seconds, peak, out = timed_process(["card", str(root), "--json"], cache_dir)
+    return seconds, peak, json.loads(out)["figures"]
 
 
 def _tokenise(text: str) -> int:
@@ -133,6 +140,8 @@ def main() -> int:
     parser.add_argument("--size", choices=("full", "demo"), default="full")
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--keep", type=Path, help="write the benchmark here and keep it")
+    parser.add_argument("--no-impact", action="store_true",
+                        help="skip timing `impact --against HEAD` and `ablate`")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="card-bench-"))
@@ -176,6 +185,20 @@ def main() -> int:
                                                          f"{parts['texts_per_s']:,.0f} texts/s"),
                 ("bootstrap, every comparison",
                  f"{parts['bootstrap_s']:.2f} s for {parts['comparisons']} pairs")]
+        if not args.no_impact:
+            timings = {}
+            for label, command in (("ablate", ["ablate", str(root)]),
+                                   ("impact", ["impact", str(root), "--against", "HEAD"])):
+                timings[f"{label}_cold"] = timed_process(command, cache)[0]
+                timings[f"{label}_warm"] = timed_process(command, cache)[0]
+            for label, target in (("ablate", "ablate_over_warm"), ("impact", "impact_over_warm")):
+                name = "ablate (6 cards)" if label == "ablate" else "impact --against HEAD (2 cards)"
+                cold_s, warm_s = timings[f"{label}_cold"], timings[f"{label}_warm"]
+                rows.append((f"{name}, cold / warm",
+                             f"{cold_s:.2f} / {warm_s:.2f} s = {cold_s / cold:.2f}x / "
+                             f"{warm_s / cold:.2f}x a cold card; warm = {warm_s / warm:.2f}x "
+                             f"a warm card   target <= {TARGETS[target]:g}x   "
+                             f"{mark(warm_s <= TARGETS[target] * warm)}"))
         if not args.no_baseline:
             spec = load_card_spec(root)
             start = time.perf_counter()
