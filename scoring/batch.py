@@ -43,7 +43,9 @@ __all__ = [
     "normalizer_fingerprint",
     "cache_directory",
     "NormalizationCache",
+    "fingerprint_folders",
     "normalize_texts",
+    "prune_fingerprints",
 ]
 
 CACHE_DIR_ENV = "SCORING_CACHE_DIR"
@@ -52,6 +54,10 @@ NO_CACHE_ENV = "SCORING_NO_CACHE"
 # costs more than it saves (on 2 cores a fork pool pays for itself near 1,500).
 POOL_THRESHOLD = 2000
 MAX_SHARDS = 16
+# Normaliser fingerprints kept: every edit of a rule, every ablation variant
+# and every revision compared with makes a new one; the least recently used
+# beyond this many are removed.
+KEEP_FINGERPRINTS = 16
 
 
 @lru_cache(maxsize=1)
@@ -62,19 +68,30 @@ def _dictionary_digest() -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "absent"
 
 
+def _within_package(module_name: str) -> str:
+    """``scoring.numbers`` and another revision's ``scoring_at_<sha>_0.numbers`` alike: ``numbers``."""
+    return module_name.split(".", 1)[-1]
+
+
 def normalizer_fingerprint(rules: Sequence[Rule] | None = None) -> str:
-    """A hash of everything that decides what ``normalize`` (or ``rules``) returns."""
+    """A hash of everything that decides what ``normalize`` (or ``rules``) returns.
+
+    Rules are named within their package, so another revision whose rules are
+    the same source shares the cache; a rule's own source and its module's
+    source are hashed, so an edit under the same name is never served stale.
+    """
     digest = hashlib.sha256()
     pipeline = normalizer.THAI_CER_PIPELINE if rules is None else tuple(rules)
-    modules = {rule.__module__ for rule in pipeline} | {normalizer.__name__}
+    modules = {rule.__module__ for rule in pipeline}
     for rule in pipeline:
-        digest.update(f"{rule.__module__}.{rule.__qualname__}\n".encode())
+        digest.update(f"{_within_package(rule.__module__)}.{rule.__qualname__}\n".encode())
         try:
             digest.update(inspect.getsource(rule).encode())
         except (OSError, TypeError):  # built-in or generated: its identity must do
             digest.update(repr(rule).encode())
-    for name in sorted(modules):
+    for name in sorted(modules, key=_within_package):
         module = sys.modules.get(name)
+        digest.update(_within_package(name).encode())
         try:
             digest.update(inspect.getsource(module).encode())
         except (OSError, TypeError):
@@ -98,6 +115,7 @@ class NormalizationCache:
     """Shards of ``{text: normalised}`` for one normaliser fingerprint."""
 
     def __init__(self, root: Path, fingerprint: str) -> None:
+        self.root = root
         self.folder = root / "normalized" / fingerprint[:32]
 
     def _shards(self) -> list[Path]:
@@ -105,6 +123,11 @@ class NormalizationCache:
 
     def load(self) -> dict[str, str]:
         entries: dict[str, str] = {}
+        if self.folder.is_dir():
+            try:
+                os.utime(self.folder)  # used now: pruned last
+            except OSError:
+                pass
         for shard in self._shards():
             try:
                 entries.update(json.loads(shard.read_text(encoding="utf-8")))
@@ -130,7 +153,10 @@ class NormalizationCache:
         if not entries:
             return
         try:
+            fresh_folder = not self.folder.is_dir()
             self._write(entries)
+            if fresh_folder:
+                prune_fingerprints(self.root)
             shards = self._shards()
             if len(shards) > MAX_SHARDS:
                 merged = self.load()
@@ -139,6 +165,25 @@ class NormalizationCache:
                     shard.unlink(missing_ok=True)
         except OSError:
             pass  # a cache that cannot be written only costs time
+
+
+def fingerprint_folders(root: Path) -> list[Path]:
+    """The cache's fingerprint folders, most recently used first."""
+    folder = root / "normalized"
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.iterdir() if p.is_dir()),
+                  key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def prune_fingerprints(root: Path, keep: int = KEEP_FINGERPRINTS) -> list[Path]:
+    """Remove all but the ``keep`` most recently used fingerprint folders."""
+    import shutil
+
+    removed = fingerprint_folders(root)[keep:]
+    for folder in removed:
+        shutil.rmtree(folder, ignore_errors=True)
+    return removed
 
 
 def _normalizer_for(rules: Sequence[Rule] | None):

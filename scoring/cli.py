@@ -13,6 +13,7 @@ import unicodedata
 from fractions import Fraction
 from pathlib import Path
 
+from . import __version__
 from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bootstrap
 from .card import compute_card, load_card_spec
 from .errors import ScoringError
@@ -38,10 +39,20 @@ def _add_bootstrap_options(parser: argparse.ArgumentParser) -> None:
                         help="interval level (default %(default)s)")
 
 
+class _Version(argparse.Action):
+    """``--version``: one unwrapped line, with the signature every score carries."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"scoring {__version__} ({signature()})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scoring", description="Thai CER scoring for the streaming ASR model card."
     )
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="print the version and the normaliser's signature")
     commands = parser.add_subparsers(dest="command", required=True)
 
     score = commands.add_parser(
@@ -116,6 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="do not read or write the normalisation cache")
     ablate.set_defaults(run=run_ablate)
 
+    cache = commands.add_parser("cache", help="where the normalisation cache is, and its size")
+    what = cache.add_mutually_exclusive_group()
+    what.add_argument("--info", action="store_true", help="folders and sizes (the default)")
+    what.add_argument("--clear", action="store_true", help="remove every cached normalisation")
+    cache.set_defaults(run=run_cache)
+
     explain = commands.add_parser(
         "explain", help="show a text after each normalisation rule (and the edits to another)")
     explain.add_argument("text", help="a reference or hypothesis")
@@ -125,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     refs = commands.add_parser("make-refs", help="rebuild refs/ from the public datasets")
     refs.add_argument("--out", type=Path, default=Path("refs"), help="folder (default refs/)")
     refs.add_argument("--sets", nargs="+", default=list(ALL_SETS), metavar="SET",
-                      help="sets to build (default: all eleven)")
+                      help=f"sets to build (default: all eleven): {', '.join(ALL_SETS)}")
     refs.add_argument("--ids", type=Path, default=Path("ids"), metavar="DIR",
                       help="check against DIR/<set>.jsonl where it exists (default ids/)")
     refs.add_argument("--offline", action="store_true", help="use only the hub cache")
@@ -304,6 +321,33 @@ def run_ablate(args: argparse.Namespace) -> int:
         spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     result = ablate(texts, cache=not args.no_cache)
     print(format_ablation(result, markdown=args.markdown), end="")
+    return 0
+
+
+def run_cache(args: argparse.Namespace) -> int:
+    import shutil
+
+    from .batch import cache_directory, fingerprint_folders, normalizer_fingerprint
+
+    root = cache_directory()
+    if root is None:
+        print("the normalisation cache is turned off (SCORING_NO_CACHE)")
+        return 0
+    folders = fingerprint_folders(root)
+    if args.clear:
+        shutil.rmtree(root / "normalized", ignore_errors=True)
+        print(f"{root}: removed {len(folders)} normaliser fingerprints")
+        return 0
+    current = normalizer_fingerprint()[:32]
+    total = 0
+    print(f"{root} (set SCORING_CACHE_DIR to move it)")
+    for folder in folders:
+        size = sum(p.stat().st_size for p in folder.glob("*.json"))
+        total += size
+        mark = "  <- the current normaliser" if folder.name == current else ""
+        print(f"  {folder.name}  {size / 1e6:7.1f} MB{mark}")
+    print(f"{len(folders)} fingerprints, {total / 1e6:.1f} MB; the least recently used "
+          f"beyond 16 are removed automatically")
     return 0
 
 

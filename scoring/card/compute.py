@@ -123,6 +123,20 @@ def unmatched_hypothesis_files(spec: CardSpec) -> list[Path]:
     return sorted(p for p in folder.glob("*.jsonl") if p.name not in expected)
 
 
+def _other_latencies_hint(spec: CardSpec, column: Column, set_name: str, latency: int) -> str:
+    """'; hypotheses/ has it at 560 ms: ...' when the file exists at other latencies."""
+    pattern = f"{column.system}_*ms_{set_name}{'_split' if column.split else ''}.jsonl"
+    found = []
+    for path in (spec.root / "hypotheses").glob(pattern):
+        match = _LATENCY_IN_NAME.search(path.name[len(column.system):])
+        if match and path.name == spec.hypothesis_name(column, set_name, int(match.group(1))):
+            found.append(int(match.group(1)))
+    if not found:
+        return ""
+    shown = ", ".join(f"{L} ms" for L in sorted(found))
+    return f"; hypotheses/ has it at {shown}: is the latency in card.toml right?"
+
+
 def _unmatched_warning(spec: CardSpec, path: Path) -> str:
     found = _LATENCY_IN_NAME.search(path.name)
     why = ""
@@ -156,6 +170,20 @@ def read_card_texts(
 ) -> CardTexts:
     """Read and check every ids, reference and hypothesis file of the card."""
     root = spec.root
+    jobs = spec.streams()
+    for set_name in spec.sets:
+        ids_path = root / "ids" / f"{set_name}.jsonl"
+        if not ids_path.is_file():
+            raise ScoringError(
+                spec.path, f"set {set_name!r} has no ids file (expected {ids_path})")
+    # A missing file is the root cause of every unmatched-file warning it
+    # would bring (a mistyped latency orphans every file): report it first.
+    for latency, set_name, column in jobs:
+        hyp_path = root / "hypotheses" / spec.hypothesis_name(column, set_name, latency)
+        if not hyp_path.is_file():
+            raise ScoringError(hyp_path, "no such file, needed for figure "
+                               f"{cer_figure(latency, set_name, column.key)} ({latency} ms)"
+                               f"{_other_latencies_hint(spec, column, set_name, latency)}")
     warnings = [_unmatched_warning(spec, path) for path in unmatched_hypothesis_files(spec)]
     for message in warnings:
         if on_warning:
@@ -163,7 +191,6 @@ def read_card_texts(
 
     disable = None if progress is None else not progress
     clip_sets, refs, hypotheses = {}, {}, {}
-    jobs = spec.streams()
     with tqdm(total=len(spec.sets) + len(jobs), desc="reading", unit="file",
               disable=disable, leave=False) as bar:
         for set_name in spec.sets:
@@ -182,10 +209,6 @@ def read_card_texts(
             bar.update()
         for latency, set_name, column in jobs:
             hyp_path = root / "hypotheses" / spec.hypothesis_name(column, set_name, latency)
-            if not hyp_path.is_file():
-                raise ScoringError(
-                    hyp_path, "no such file, needed for figure "
-                    f"{cer_figure(latency, set_name, column.key)} ({latency} ms)")
             hyp = read_hypotheses(hyp_path)
             check_coverage(clip_sets[set_name], hyp, hyp_path, "hypothesis")
             hypotheses[(latency, set_name, column.key)] = hyp

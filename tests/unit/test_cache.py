@@ -41,7 +41,9 @@ def test_a_changed_rule_is_never_served_an_old_entry(cache_dir, monkeypatch):
     normalize_texts(TEXTS)
     monkeypatch.setattr(normalizer, "THAI_CER_PIPELINE", normalizer.THAI_CER_PIPELINE[:-1])
     assert normalizer_fingerprint() != before
-    assert normalize_texts(["ก ข"]) == {"ก ข": "ก ข"}  # whitespace rule gone
+    # "hello  world" was cached as "helloworld"; without the whitespace rule it
+    # must be computed again, not read back from the old entry.
+    assert normalize_texts(["hello  world"]) == {"hello  world": "hello  world"}
 
 
 def test_fingerprint_follows_the_pythainlp_version(monkeypatch):
@@ -113,3 +115,26 @@ def test_process_pool_gives_the_serial_results(tmp_path):
                             capture_output=True, text=True, check=True,
                             env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
     assert json.loads(result.stdout) == [normalize(t) for t in texts]
+
+
+def _rule_from_source(tmp_path, name: str, body: str):
+    """A function named like a pipeline rule, defined by ``body`` in a file of its own."""
+    import importlib.util
+
+    path = tmp_path / f"{name}.py"
+    path.write_text(f"def thai_digits_to_arabic(text):\n    {body}\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rule = module.thai_digits_to_arabic
+    rule.__module__ = "scoring.normalizer"  # same module and name as the real rule
+    return rule
+
+
+def test_a_rule_edited_under_the_same_name_changes_the_fingerprint(tmp_path):
+    """Same module, same name, another body: another fingerprint, so no stale entry."""
+    first = _rule_from_source(tmp_path, "edit_one", "return text")
+    second = _rule_from_source(tmp_path, "edit_two", "return text.upper()")
+    rest = normalizer.THAI_CER_PIPELINE[1:]
+    assert (first.__module__, first.__qualname__) == (second.__module__, second.__qualname__)
+    assert normalizer_fingerprint((first, *rest)) != normalizer_fingerprint((second, *rest))

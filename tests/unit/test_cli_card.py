@@ -125,6 +125,27 @@ BAD_CARDS = {
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n"sys-q" = "Q"\n',
         r"hypotheses/sys-q_560ms_fleurs\.jsonl: no such file, needed for figure "
         r"cer/560ms/fleurs/sys-q \(560 ms\)"),
+    "mistyped-latency": (  # the root cause, not a warning per orphaned file first
+        'latency_ms = 56\nsets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n"sys-b" = "B"\n',
+        r"hypotheses/sys-a_56ms_fleurs\.jsonl: no such file, needed for figure "
+        r"cer/56ms/fleurs/sys-a \(56 ms\); hypotheses/ has it at 560 ms: is the latency "
+        r"in card\.toml right\?"),
+    "misspelt-bootstrap-key": (
+        'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[bootstrap]\nseeed = 7\n',
+        r"card\.toml: unknown key 'seeed' in \[bootstrap\]; did you mean 'seed'\?"),
+    "misspelt-resamples": (
+        'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[bootstrap]\nresample = 50\n',
+        r"card\.toml: unknown key 'resample' in \[bootstrap\]; did you mean 'resamples'\?"),
+    "misspelt-set-in-set-names": (
+        'sets = ["fleurs"]\n[set_names]\nfluers = "FLEURS"\n[systems]\n"sys-a" = "A"\n',
+        r"card\.toml: \[set_names\] names undeclared set 'fluers'; did you mean 'fleurs'\?"),
+    "unknown-top-level-key": (
+        'sets = ["fleurs"]\ntitel = "x"\n[systems]\n"sys-a" = "A"\n',
+        r"card\.toml: unknown key 'titel' in card\.toml; did you mean 'title'\?"),
+    "misspelt-system-in-a-comparison": (
+        'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n"sys-b" = "B"\n'
+        '[[comparisons]]\na = "sys-a"\nb = "sys-bb"\n',
+        r"card\.toml: comparison 1 names undeclared system 'sys-bb'; did you mean 'sys-b'\?"),
     "declares-nothing": (
         'title = "empty"\n',
         r"card\.toml: the card declares nothing"),
