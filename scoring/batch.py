@@ -28,6 +28,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from . import normalizer
+from .files import open_mode
 from .normalizer import Rule, apply_rules
 from .numbers import needs_tokeniser
 
@@ -143,6 +144,7 @@ class NormalizationCache:
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 json.dump(entries, stream, ensure_ascii=False)
+            os.chmod(temporary, open_mode())
             os.replace(temporary, self.folder / f"{uuid.uuid4().hex}.json")
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
@@ -238,13 +240,17 @@ def _normalize_all(texts: list[str], progress: bool | None,
                 and threading.active_count() == 1
                 and "PYTEST_XDIST_WORKER" not in os.environ)
     disable = None if progress is None else not progress
-    bar = tqdm(total=len(texts), desc="normalising", unit="text", disable=disable, leave=False)
+    # Counted in characters, the work's real measure (newmm's time follows the
+    # length), and averaged over the whole run: the first batch pays for the
+    # pool's start-up, and must not make the estimate read nine hours.
+    bar = tqdm(total=sum(map(len, texts)), desc="normalising", unit="char", unit_scale=True,
+               smoothing=0, disable=disable, leave=False)
     if not use_pool:
         with bar:
             out = []
             for text in texts:
                 out.append(normalize(text))
-                bar.update()
+                bar.update(len(text))
             return out
     batches = _batches_by_length(texts, heavy, workers * 48)
     # Load newmm's dictionary once here, so forked workers inherit it built.
@@ -263,11 +269,11 @@ def _normalize_all(texts: list[str], progress: bool | None,
             for index, text in enumerate(texts):  # the light ones, while the pool works
                 if index not in heavy_set:
                     out[index] = normalize(text)
-            bar.update(len(texts) - len(heavy))
+            bar.update(sum(len(texts[i]) for i in range(len(texts)) if i not in heavy_set))
             for batch, future in futures:
                 for index, value in zip(batch, future.result()):
                     out[index] = value
-                bar.update(len(batch))
+                bar.update(sum(len(texts[i]) for i in batch))
     finally:
         gc.unfreeze()
     return out

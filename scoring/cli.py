@@ -413,9 +413,17 @@ def run_join_audio(args: argparse.Namespace) -> int:
             raise ScoringError("--ids", "needs --clips DIR, the folder holding <id>.wav")
         recordings = recordings_from_ids(args.ids, args.clips)
     counts = join_audio(recordings, args.out, resample=args.resample)
-    print(f"{args.out}: {len(counts)} recordings, "
-          f"{sum(counts.values()) / 16000 / 3600:.2f} hours")
+    print(f"{args.out}: {len(counts)} recordings, {_duration(sum(counts.values()) / 16000)}")
     return 0
+
+
+def _duration(seconds: float) -> str:
+    """A length in the unit that fits: 12.5 s, 3.2 min, 1.75 hours."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.1f} min"
+    return f"{seconds / 3600:.2f} hours"
 
 
 def main(argv: list[str] | None = None) -> int:

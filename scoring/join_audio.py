@@ -16,14 +16,33 @@ from pathlib import Path
 
 import numpy as np
 
+from .files import open_mode
 from .errors import ScoringError
 from .jsonl import read_ids
 
-__all__ = ["SAMPLE_RATE", "GAP_SAMPLES", "read_clip", "join_clips", "recordings_from_list",
+__all__ = ["SAMPLE_RATE", "GAP_SAMPLES", "check_clip", "read_clip", "join_clips", "recordings_from_list",
            "recordings_from_ids", "join_audio"]
 
 SAMPLE_RATE = 16_000
 GAP_SAMPLES = SAMPLE_RATE  # one second of zeros between clips
+
+
+def check_clip(path: Path, *, resample: bool = False) -> None:
+    """The clip's header only: present, 16-bit PCM WAV, 16 kHz mono unless resampling."""
+    try:
+        with wave.open(str(path), "rb") as clip:
+            rate, channels, width = clip.getframerate(), clip.getnchannels(), clip.getsampwidth()
+    except FileNotFoundError:
+        raise ScoringError(path, "no such clip file") from None
+    except IsADirectoryError:
+        raise ScoringError(path, "is a directory, not a clip") from None
+    except (wave.Error, EOFError) as error:
+        raise ScoringError(path, f"is not a PCM WAV file ({error})") from None
+    if width != 2:
+        raise ScoringError(path, f"has {8 * width}-bit samples; 16-bit PCM is expected")
+    if (rate, channels) != (SAMPLE_RATE, 1) and not resample:
+        raise ScoringError(path, f"is {rate} Hz with {channels} channel(s); clips must be "
+                                 "16 kHz mono (or pass --resample)")
 
 
 def read_clip(path: Path, *, resample: bool = False) -> np.ndarray:
@@ -71,6 +90,7 @@ def _write_wav_atomic(path: Path, signal: np.ndarray) -> None:
             out.setsampwidth(2)
             out.setframerate(SAMPLE_RATE)
             out.writeframes(signal.astype("<i2").tobytes())
+        os.chmod(temporary, open_mode())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -113,12 +133,19 @@ def join_audio(recordings: dict[str, list[Path]], out_dir: Path, *, resample: bo
     """Write ``out_dir/<recording>.wav`` for each recording; returns sample counts."""
     from tqdm import tqdm
 
+    # Every input is checked before anything is written: a bad clip late in
+    # the list must not leave the first recordings (or an empty folder) behind.
+    for recording, clips in recordings.items():
+        if "/" in recording or recording in ("", ".", ".."):
+            raise ScoringError(recording, "is not usable as a file name")
+        for clip in clips:
+            check_clip(clip, resample=resample)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ScoringError(out_dir, "is a file, not a folder for the recordings")
     out_dir.mkdir(parents=True, exist_ok=True)
     counts = {}
     for recording, clips in tqdm(recordings.items(), desc="joining", unit="recording",
                                  disable=None if progress is None else not progress, leave=False):
-        if "/" in recording or recording in ("", ".", ".."):
-            raise ScoringError(recording, "is not usable as a file name")
         signal = join_clips([read_clip(c, resample=resample) for c in clips])
         _write_wav_atomic(out_dir / f"{recording}.wav", signal)
         counts[recording] = int(signal.size)

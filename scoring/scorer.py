@@ -35,6 +35,8 @@ class ClipSet:
 
 def load_clip_set(path: str | os.PathLike, name: str | None = None) -> ClipSet:
     path = Path(path)
+    if path.is_dir():
+        raise ScoringError(path, "is a directory; give the ids file, ids/<set>.jsonl")
     if not path.is_file():
         raise ScoringError(
             path, "ids file not found (it lists the clips of the set and their clusters)"
@@ -51,13 +53,20 @@ def check_coverage(
     """A reference or hypothesis file must hold exactly the clips of the set."""
     listed = set(clip_set.ids)
     missing = listed.difference(texts)
+    extra = set(texts).difference(listed)
+    if missing and extra:  # most often a mistyped id: name both sides
+        raise ScoringError(
+            path,
+            f"{role} is missing {len(missing)} of the {len(listed)} clips of set "
+            f"{clip_set.name!r} ({example_ids(sorted(missing))}) and has {len(extra)} ids "
+            f"that are not in {clip_set.path} ({example_ids(sorted(extra))})",
+        )
     if missing:
         raise ScoringError(
             path,
             f"{role} is missing {len(missing)} of the {len(listed)} clips of set "
             f"{clip_set.name!r} ({example_ids(sorted(missing))})",
         )
-    extra = set(texts).difference(listed)
     if extra:
         raise ScoringError(
             path,

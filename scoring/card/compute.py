@@ -180,6 +180,8 @@ def read_card_texts(
     # would bring (a mistyped latency orphans every file): report it first.
     for latency, set_name, column in jobs:
         hyp_path = root / "hypotheses" / spec.hypothesis_name(column, set_name, latency)
+        if hyp_path.is_dir():
+            raise ScoringError(hyp_path, "is a directory, not a JSON Lines file")
         if not hyp_path.is_file():
             raise ScoringError(hyp_path, "no such file, needed for figure "
                                f"{cer_figure(latency, set_name, column.key)} ({latency} ms)"
@@ -200,7 +202,7 @@ def read_card_texts(
                     spec.path, f"set {set_name!r} has no ids file (expected {ids_path})")
             clip_sets[set_name] = load_clip_set(ids_path)
             ref_path = root / "refs" / f"{set_name}.jsonl"
-            if not ref_path.is_file():
+            if not ref_path.is_file() and not ref_path.is_dir():  # a folder: read says so
                 raise ScoringError(
                     ref_path, "no such file: rebuild the references with "
                     "`python -m scoring make-refs` (see README)")

@@ -18,6 +18,7 @@ from matplotlib.lines import Line2D  # noqa: E402
 from .compute import CardResult  # noqa: E402
 from .spec import Column  # noqa: E402
 from ..errors import ScoringError  # noqa: E402
+from ..files import open_mode  # noqa: E402
 
 __all__ = ["forest_plot", "latency_plot", "latency_plot_path", "check_plot_path"]
 
@@ -51,10 +52,7 @@ def _save(figure, path: Path) -> Path:
     os.close(handle)
     try:
         figure.savefig(temporary, dpi=130, format=suffix.lstrip("."))
-        # mkstemp makes 0600 files; give the picture the mode open() would.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
+        os.chmod(temporary, open_mode())  # mkstemp's 0600 is not what the user expects
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -33,6 +33,7 @@ from huggingface_hub.repocard_data import eval_results_to_model_index, model_ind
 from huggingface_hub.utils import logging as hf_logging
 
 from ..errors import ScoringError
+from ..files import open_mode
 from .compute import CardResult
 from .render import (
     Table,
@@ -383,11 +384,7 @@ def write_atomically(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(text.encode("utf-8"))
-        if mode is None:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temporary, mode)
+        os.chmod(temporary, open_mode() if mode is None else mode)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
