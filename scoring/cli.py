@@ -1,4 +1,5 @@
-"""Command line: ``python -m scoring {score,card,publish,explain,make-refs,join-audio}``.
+"""Command line: ``python -m scoring <command>``: score, card, publish, impact, ablate,
+explain, cache, fetch, make-refs, join-audio.
 
 Thin by design: parse arguments, call the library, print. Every ScoringError
 becomes one line on stderr and exit code 2.
@@ -147,6 +148,20 @@ def build_parser() -> argparse.ArgumentParser:
                       help="check against DIR/<set>.jsonl where it exists (default ids/)")
     refs.add_argument("--offline", action="store_true", help="use only the hub cache")
     refs.set_defaults(run=run_make_refs)
+
+    fetch = commands.add_parser(
+        "fetch", help="download the real card's ids/, hypotheses/ and model card from the hub")
+    fetch.add_argument("--repo", default=None, metavar="REPO",
+                       help="model repository (default iapp/OpenThai2.0-ASR-Streaming)")
+    fetch.add_argument("--revision", default=None, metavar="REV",
+                       help="branch, tag or commit (default main)")
+    fetch.add_argument("--path", default=None, metavar="FOLDER",
+                       help="the benchmark folder inside the repository (default benchmark)")
+    fetch.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
+                       help="project root to write ids/, hypotheses/, model_card/ into "
+                            "(default: here)")
+    fetch.add_argument("--offline", action="store_true", help="use only the hub cache")
+    fetch.set_defaults(run=run_fetch)
 
     join = commands.add_parser("join-audio", help="build long recordings from their clips")
     join.add_argument("out", type=Path, help="folder for <recording>.wav")
@@ -402,6 +417,19 @@ def run_make_refs(args: argparse.Namespace) -> int:
                        warn=lambda message: print(f"warning: {message}", file=sys.stderr))
     for set_name, count in counts.items():
         print(f"{args.out / (set_name + '.jsonl')}: {count} references")
+    return 0
+
+
+def run_fetch(args: argparse.Namespace) -> int:
+    from .fetch import CARD_FILE, DEFAULT_FOLDER, DEFAULT_REPO, fetch_card_data
+
+    repo = args.repo or DEFAULT_REPO
+    counts = fetch_card_data(Hub(offline=args.offline), args.out, repo_id=repo,
+                             revision=args.revision,
+                             folder=DEFAULT_FOLDER if args.path is None else args.path)
+    print(f"{args.out}: {counts['ids']} ids files, {counts['hypotheses']} hypothesis files"
+          + (f", the model card as {CARD_FILE}" if counts["card"] else ", no model card")
+          + f" (from {repo})")
     return 0
 
 

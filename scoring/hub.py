@@ -48,6 +48,30 @@ def _is_transient(error: BaseException) -> bool:
     return isinstance(error, OSError) and "Consistency check failed" in str(error)
 
 
+def _connection_cause(error: BaseException) -> BaseException | None:
+    """The connection failure behind an error, if any (the client wraps it when it
+    falls back to its cache and finds nothing there)."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if _is_transient(error):
+            return error
+        error = error.__cause__ or error.__context__
+    return None
+
+
+def _silent_bar():
+    """A tqdm class that shows nothing (``progress=False``)."""
+    from tqdm.auto import tqdm
+
+    class SilentBar(tqdm):
+        def __init__(self, *args, **kwargs):
+            kwargs["disable"] = True
+            super().__init__(*args, **kwargs)
+
+    return SilentBar
+
+
 def _read_footer(handle, where: str) -> pq.FileMetaData:
     """The parquet footer, fetched exactly.
 
@@ -96,6 +120,13 @@ class Hub:
             return ScoringError(repo_id, (
                 f"is gated and this request was refused: accept its terms at "
                 f"{dataset_url(repo_id)}, then log in (`hf auth login`) or set HF_TOKEN"))
+        cause = _connection_cause(error)
+        if cause is not None and not self.offline:
+            endpoint = self.endpoint or "https://huggingface.co"
+            return ScoringError(repo_id, f"the hub at {endpoint} could not be reached, "
+                                         f"retries included (last error: {type(cause).__name__}: "
+                                         f"{str(cause)[:120]}); check the network or "
+                                         "HF_ENDPOINT, or use --offline with a filled cache")
         if isinstance(error, (LocalEntryNotFoundError, OfflineModeIsEnabled)):
             return ScoringError(repo_id, "is not in the hub cache: run once without --offline")
         if isinstance(error, EntryNotFoundError):
@@ -115,7 +146,11 @@ class Hub:
             except ScoringError:
                 raise
             except Exception as error:  # noqa: BLE001 - every failure gets one line
-                if _is_transient(error) and attempt < RETRIES:
+                # The client already retried (with back-off) before falling back to
+                # its cache; trying again would only multiply the wait.
+                already_retried = type(error).__name__ == "LocalEntryNotFoundError"
+                if (_connection_cause(error) is not None and attempt < RETRIES
+                        and not already_retried):
                     time.sleep(self.retry_delay * attempt)
                     continue
                 raise self._explain(repo_id, error) from None
@@ -150,6 +185,17 @@ class Hub:
         return Path(self._call(repo_id, lambda: hf_hub_download(
             repo_id, filename, repo_type="dataset", endpoint=self.endpoint,
             cache_dir=self.cache_dir, local_files_only=self.offline)))
+
+    # -- a model repository's files ---------------------------------------------
+    def snapshot(self, repo_id: str, patterns: Sequence[str], revision: str | None = None,
+                 repo_type: str = "model") -> Path:
+        """The files matching ``patterns``, through the hub cache; the snapshot's folder."""
+        from huggingface_hub import snapshot_download
+
+        return Path(self._call(repo_id, lambda: snapshot_download(
+            repo_id, repo_type=repo_type, revision=revision, allow_patterns=list(patterns),
+            endpoint=self.endpoint, cache_dir=self.cache_dir, local_files_only=self.offline,
+            tqdm_class=None if self.progress is not False else _silent_bar())))
 
     # -- columns of parquet files -----------------------------------------------
     def parquet_schema(self, repo_id: str, path: str) -> pa.Schema:

@@ -16,9 +16,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 CARD_ROOTS = {"demo": REPO_ROOT / "examples" / "demo", "real": REPO_ROOT}
 REQUIRE_REAL_ENV = "CARD_REQUIRE_REAL"
 FETCH_HINT = (
-    "the real card's refs/ and hypotheses/ are not here: rebuild refs with "
-    "`python -m scoring make-refs --out refs/` and drop the systems' "
-    "hypotheses/*.jsonl in (see README: The real card)"
+    "the real card's refs/ and hypotheses/ are not here: run `python -m scoring fetch`, "
+    "then `python -m scoring make-refs --out refs/`, then "
+    "`pytest -n auto --require-real-card` (see README: The real card)"
 )
 
 

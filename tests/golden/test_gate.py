@@ -158,7 +158,10 @@ def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):
 def test_require_real_card_turns_the_skip_into_a_failure(suite):
     """Without refs/ and hypotheses/, --require-real-card fails and says how to fetch them."""
     skipped = run_pytest(suite, "-k", "test_real_markdown", "-rs", workers="0")
-    assert skipped.returncode == 0 and "make-refs" in skipped.stdout
+    assert skipped.returncode == 0
+    for command in ("python -m scoring fetch", "python -m scoring make-refs --out refs/",
+                    "pytest -n auto --require-real-card"):
+        assert command in skipped.stdout
     required = run_pytest(suite, "-k", "test_real_markdown", "--require-real-card", workers="0")
     assert required.returncode == 1
     assert "the real card's refs/ and hypotheses/ are not here" in required.stdout

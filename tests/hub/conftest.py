@@ -16,7 +16,10 @@ def fake_hub(monkeypatch):
     publish_all(hub)
     monkeypatch.setenv("HF_ENDPOINT", hub.url)
     monkeypatch.delenv("HF_TOKEN", raising=False)
+    # The client reads this once, at import: set the constant itself, so the
+    # order in which tests first import huggingface_hub cannot matter.
     monkeypatch.setenv("HF_HUB_DISABLE_IMPLICIT_TOKEN", "1")
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_DISABLE_IMPLICIT_TOKEN", True)
     yield hub
     hub.stop()
 

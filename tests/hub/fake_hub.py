@@ -47,8 +47,10 @@ class FakeHub:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}"
 
-    def add(self, repo_id: str, path: str, data: bytes, gated: bool = False) -> None:
-        repo = self.repos.setdefault(repo_id, Repo())
+    def add(self, repo_id: str, path: str, data: bytes, gated: bool = False,
+            repo_type: str = "dataset") -> None:
+        """A file of a dataset (kept under its id) or a model (under ``model:<id>``)."""
+        repo = self.repos.setdefault(repo_key(repo_id, repo_type), Repo())
         repo.files[path] = data
         repo.gated = repo.gated or gated
 
@@ -69,6 +71,10 @@ class FakeHub:
         self.server.server_close()
 
 
+def repo_key(repo_id: str, repo_type: str) -> str:
+    return repo_id if repo_type == "dataset" else f"model:{repo_id}"
+
+
 def _entry(path: str, data: bytes) -> dict:
     return {"type": "file", "path": path, "size": len(data),
             "oid": hashlib.sha1(data).hexdigest()}
@@ -83,8 +89,9 @@ def _folders(files) -> set[str]:
 
 
 def _handler(hub: FakeHub):
-    api = re.compile(r"^/api/datasets/([^/]+/[^/]+)(?:/(revision|tree|paths-info)/([^/]+)(/.*)?)?$")
-    resolve = re.compile(r"^/datasets/([^/]+/[^/]+)/resolve/([^/]+)/(.+)$")
+    api = re.compile(r"^/api/(datasets|models)/([^/]+/[^/]+)"
+                     r"(?:/(revision|tree|paths-info)/([^/]+)(/.*)?)?$")
+    resolve = re.compile(r"^/(datasets/)?([^/]+/[^/]+)/resolve/([^/]+)/(.+)$")
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -130,19 +137,20 @@ def _handler(hub: FakeHub):
             url = urlparse(self.path)
             path = unquote(url.path)
             if (m := api.match(url.path)) is not None:
-                repo_id = unquote(m.group(1))
+                repo_id = repo_key(unquote(m.group(2)),
+                                   "dataset" if m.group(1) == "datasets" else "model")
                 hub.log(Request(self.command, repo_id, path, None))
                 if self._refuse(repo_id):
                     return
                 files = hub.repos[repo_id].files
-                kind = m.group(2)
+                kind = m.group(3)
                 if kind in (None, "revision"):
                     return self._json(200, {
-                        "id": repo_id, "sha": COMMIT, "private": False,
+                        "id": repo_id.removeprefix("model:"), "sha": COMMIT, "private": False,
                         "gated": "auto" if hub.repos[repo_id].gated else False,
                         "siblings": [{"rfilename": p} for p in sorted(files)]})
                 if kind == "tree":
-                    prefix = unquote(m.group(4) or "").strip("/")
+                    prefix = unquote(m.group(5) or "").strip("/")
                     recursive = parse_qs(url.query).get("recursive", ["False"])[0] in ("True", "true")
                     entries = []
                     for folder in sorted(_folders(files)):
@@ -167,7 +175,8 @@ def _handler(hub: FakeHub):
                 return self._json(200, infos)
 
             if (m := resolve.match(url.path)) is not None:
-                repo_id, file_path = unquote(m.group(1)), unquote(m.group(3))
+                repo_id = repo_key(unquote(m.group(2)), "dataset" if m.group(1) else "model")
+                file_path = unquote(m.group(4))
                 byte_range = None
                 header = self.headers.get("Range")
                 data = hub.repos.get(repo_id, Repo()).files.get(file_path)

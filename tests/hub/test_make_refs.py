@@ -23,6 +23,7 @@ def read_jsonl(path):
 def with_token(monkeypatch):
     monkeypatch.setenv("HF_TOKEN", GOOD_TOKEN)
     monkeypatch.delenv("HF_HUB_DISABLE_IMPLICIT_TOKEN", raising=False)
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_DISABLE_IMPLICIT_TOKEN", False)
 
 
 @pytest.fixture
@@ -113,6 +114,7 @@ def test_token_is_never_printed(fake_hub, hub_client, tmp_path, monkeypatch, cap
     """With a wrong token set, the error names the dataset but not the token."""
     monkeypatch.setenv("HF_TOKEN", "hf_secret_wrong_token")
     monkeypatch.delenv("HF_HUB_DISABLE_IMPLICIT_TOKEN", raising=False)
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_DISABLE_IMPLICIT_TOKEN", False)
     with pytest.raises(ScoringError) as error:
         make_refs(tmp_path / "refs", ["gs2"], ids_dir=None, hub=hub_client)
     out, err = capsys.readouterr()
@@ -233,3 +235,26 @@ def test_parquet_read_cut_off_is_retried(fake_hub, hub_client, tmp_path, no_slee
     fake_hub.cut_connection("data/test-00000-of-00001.parquet", after_bytes=0, times=2)
     make_refs(tmp_path / "refs", ["isan"], ids_dir=None, hub=hub_client)
     assert read_jsonl(tmp_path / "refs/isan.jsonl") == fixtures.ISAN_EXPECTED
+
+
+def test_an_unreachable_hub_says_so_not_offline_advice(tmp_path, monkeypatch):
+    """A closed port on 127.0.0.1: one line naming the endpoint and the last error."""
+    from scoring.hub import Hub
+
+    from .fake_hub import FakeHub
+
+    hub = FakeHub()  # never started: its port is bound, then closed
+    url = hub.url
+    hub.server.server_close()
+    monkeypatch.setenv("HF_ENDPOINT", url)
+    monkeypatch.setenv("HF_HUB_DISABLE_IMPLICIT_TOKEN", "1")
+    sleeps = []
+    monkeypatch.setattr("huggingface_hub.utils._http.time.sleep", sleeps.append)  # no waiting
+    client = Hub(cache_dir=tmp_path / "cache", retry_delay=0.0, progress=False)
+    with pytest.raises(ScoringError) as caught:
+        make_refs(tmp_path / "refs", ["fleurs"], ids_dir=None, hub=client, warn=lambda m: None)
+    message = str(caught.value)
+    assert f"the hub at {url} could not be reached, retries included (last error: " in message
+    assert "Connection refused" in message and "without --offline" not in message
+    assert len(sleeps) == 5  # the client's own back-off, not multiplied by ours
+    assert not (tmp_path / "refs").exists()

@@ -1,0 +1,117 @@
+"""fetch, then make-refs, then the real card: the README's path, walked against the fake hub."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from conftest import REPO_ROOT
+from scoring.card import compute_card, load_card_spec
+from scoring.cli import main
+from scoring.errors import ScoringError
+from scoring.fetch import DEFAULT_REPO, fetch_card_data
+from scoring.make_refs import ALL_SETS, make_refs
+
+from . import fixtures
+from .fake_hub import GOOD_TOKEN
+
+EXPECTED = {
+    "fleurs": fixtures.FLEURS_EXPECTED, "gs2": fixtures.GS2_EXPECTED,
+    "gs2_long": fixtures.GS2_LONG_EXPECTED, "tvspeech": fixtures.TV_EXPECTED,
+    "tv_long": fixtures.TV_LONG_EXPECTED, "isan": fixtures.ISAN_EXPECTED,
+    **fixtures.LOTUS_EXPECTED,
+}
+MODEL_CARD = "---\nlicense: apache-2.0\n---\n# OpenThai2.0-ASR-Streaming\n"
+
+
+def _jsonl(records) -> bytes:
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode()
+
+
+def publish_model_repo(hub, folder: str = "benchmark") -> None:
+    """The model repository: ids and every hypothesis file the root card.toml expects."""
+    spec = load_card_spec(REPO_ROOT)
+    for set_name, refs in EXPECTED.items():
+        hub.add(DEFAULT_REPO, f"{folder}/ids/{set_name}.jsonl",
+                _jsonl({"id": r["id"], "cluster": r["id"][:4]} for r in refs), repo_type="model")
+    for name, (latency, set_name, column) in spec.expected_hypotheses().items():
+        # Each system drops the last character of every clip: a small, known CER.
+        hub.add(DEFAULT_REPO, f"{folder}/hypotheses/{name}",
+                _jsonl({"id": r["id"], "pred_text": r["text"][:-1]} for r in EXPECTED[set_name]),
+                repo_type="model")
+    hub.add(DEFAULT_REPO, "README.md", MODEL_CARD.encode(), repo_type="model")
+    hub.add(DEFAULT_REPO, "model.safetensors", b"\0" * 1000, repo_type="model")
+
+
+@pytest.fixture
+def model_repo(fake_hub):
+    publish_model_repo(fake_hub)
+    return fake_hub
+
+
+def test_fetch_writes_ids_hypotheses_and_the_card(model_repo, hub_client, tmp_path):
+    counts = fetch_card_data(hub_client, tmp_path)
+    spec = load_card_spec(REPO_ROOT)
+    assert counts == {"ids": 11, "hypotheses": len(spec.expected_hypotheses()), "card": 1}
+    assert sorted(p.name for p in (tmp_path / "ids").iterdir()) == sorted(
+        f"{s}.jsonl" for s in ALL_SETS)
+    assert (tmp_path / "model_card/README.md").read_text(encoding="utf-8") == MODEL_CARD
+    # Only what was asked for crossed the wire: never the weights.
+    assert not any("safetensors" in r.path for r in model_repo.requests)
+
+
+def test_the_readme_path_fetch_make_refs_card(model_repo, tmp_path, monkeypatch, capsys):
+    """The three commands of the README, in a fresh project root, end to end."""
+    root = tmp_path / "project"
+    root.mkdir()
+    shutil.copy2(REPO_ROOT / "card.toml", root / "card.toml")
+    monkeypatch.chdir(root)
+    # The commands use the hub's own cache: a private one here, never the user's.
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "hub-cache"))
+    monkeypatch.setenv("HF_TOKEN", GOOD_TOKEN)  # GigaSpeech2 is gated
+    monkeypatch.delenv("HF_HUB_DISABLE_IMPLICIT_TOKEN", raising=False)
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_DISABLE_IMPLICIT_TOKEN", False)
+    assert main(["fetch"]) == 0
+    assert "11 ids files" in capsys.readouterr().out
+    assert main(["make-refs", "--out", "refs/"]) == 0
+    capsys.readouterr()
+    result = compute_card(load_card_spec(root), progress=False, cache=False)
+    assert all(0 < value < 1 for name, value in result.figures().items()
+               if name.startswith("cer/"))
+
+
+def test_fetch_retries_a_cut_off_download(model_repo, hub_client, tmp_path):
+    model_repo.cut_connection("benchmark/ids/isan.jsonl", after_bytes=10, times=1)
+    counts = fetch_card_data(hub_client, tmp_path)
+    assert counts["ids"] == 11
+    assert (tmp_path / "ids/isan.jsonl").read_bytes().count(b"\n") == len(fixtures.ISAN_EXPECTED)
+
+
+def test_fetch_offline_reads_the_hub_cache(model_repo, tmp_path):
+    from scoring.hub import Hub
+
+    cache = tmp_path / "hub-cache"
+    fetch_card_data(Hub(cache_dir=cache, retry_delay=0, progress=False), tmp_path / "first")
+    before = len(model_repo.requests)
+    counts = fetch_card_data(Hub(cache_dir=cache, offline=True, progress=False),
+                             tmp_path / "second")
+    assert counts["ids"] == 11 and len(model_repo.requests) == before
+    assert ((tmp_path / "first/ids/isan.jsonl").read_bytes()
+            == (tmp_path / "second/ids/isan.jsonl").read_bytes())
+
+
+def test_fetch_offline_with_an_empty_cache_is_one_line(model_repo, tmp_path):
+    from scoring.hub import Hub
+
+    with pytest.raises(ScoringError, match="is not in the hub cache"):
+        fetch_card_data(Hub(cache_dir=tmp_path / "empty", offline=True, progress=False),
+                        tmp_path)
+
+
+def test_a_wrong_benchmark_folder_says_which(model_repo, hub_client, tmp_path):
+    with pytest.raises(ScoringError, match=r"has no eval/ids/ and eval/hypotheses/ at "
+                                           r"revision main .*pass --path FOLDER"):
+        fetch_card_data(hub_client, tmp_path, folder="eval")
+    assert not (tmp_path / "ids").exists()
