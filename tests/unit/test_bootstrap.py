@@ -9,7 +9,7 @@ from scoring import cluster_sums, paired_bootstrap, set_stats
 from scoring.statistics import ClipStats
 
 
-def textbook_interval(ea, eb, n, clusters, seed=1, resamples=1000):
+def textbook_interval(ea, eb, n, clusters, seed=1, resamples=1000, percentiles=(2.5, 97.5)):
     """The published recipe, written out plainly with Python dicts."""
     order, sums = [], {}
     for c, a, b, k in zip(clusters, ea, eb, n):
@@ -25,7 +25,7 @@ def textbook_interval(ea, eb, n, clusters, seed=1, resamples=1000):
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, len(order), size=(resamples, len(order)))
     diffs = [(A[row].sum() - B[row].sum()) / N[row].sum() for row in idx]
-    low, high = np.percentile(diffs, [2.5, 97.5])
+    low, high = np.percentile(diffs, list(percentiles))
     return (sum(ea) - sum(eb)) / sum(n), low, high
 
 
@@ -91,4 +91,70 @@ def test_refuses_unpaired_systems(example):
     a, _ = make_pair(ea, eb, n, clusters)
     _, b = make_pair(ea[:-1], eb[:-1], n[:-1], clusters[:-1])
     with pytest.raises(ValueError, match="same clips"):
+        paired_bootstrap(a, b)
+
+
+def test_level_090_is_the_recipe_at_5_and_95_percent(example):
+    """A 90 % interval is the recipe's [5, 95] percentiles, to the last bit (not [2.5, 97.5])."""
+    ea, eb, n, clusters = example
+    diff = paired_bootstrap(*make_pair(ea, eb, n, clusters), level=0.90)
+    _, low, high = textbook_interval(ea, eb, n, clusters, percentiles=(5, 95))
+    assert (diff.low, diff.high) == (low, high)
+    _, wide_low, wide_high = textbook_interval(ea, eb, n, clusters)
+    assert (diff.low, diff.high) != (wide_low, wide_high)
+
+
+def test_seed_and_resamples_reach_the_recipe_and_the_result(example):
+    """Seed 3 and 400 resamples are the recipe's seed 3 and 400 rows, and are reported."""
+    ea, eb, n, clusters = example
+    diff = paired_bootstrap(*make_pair(ea, eb, n, clusters), seed=3, resamples=400)
+    _, low, high = textbook_interval(ea, eb, n, clusters, seed=3, resamples=400)
+    assert (diff.low, diff.high, diff.seed, diff.resamples) == (low, high, 3, 400)
+    assert diff.level == 0.95
+
+
+def test_one_resample_is_allowed(example):
+    """resamples = 1: both ends are that single resample's difference."""
+    ea, eb, n, clusters = example
+    diff = paired_bootstrap(*make_pair(ea, eb, n, clusters), resamples=1)
+    _, low, high = textbook_interval(ea, eb, n, clusters, resamples=1)
+    assert diff.low == diff.high == low == high
+
+
+@pytest.mark.parametrize("level", [0.0, 1.0, -0.5, 1.5])
+def test_levels_outside_the_open_interval_are_refused(example, level):
+    with pytest.raises(ValueError, match="level must be between 0 and 1"):
+        paired_bootstrap(*make_pair(*example), level=level)
+
+
+@pytest.mark.parametrize("resamples", [0, -1])
+def test_no_resamples_is_refused(example, resamples):
+    with pytest.raises(ValueError, match="resamples must be at least 1"):
+        paired_bootstrap(*make_pair(*example), resamples=resamples)
+
+
+def test_same_ids_with_other_clusters_are_not_paired(example):
+    """The pairing check compares clusters too, not only ids."""
+    ea, eb, n, clusters = example
+    a, _ = make_pair(ea, eb, n, clusters)
+    _, b = make_pair(ea, eb, n, ["elsewhere"] + clusters[1:])
+    with pytest.raises(ValueError, match="same clips"):
+        paired_bootstrap(a, b)
+
+
+def test_same_clusters_with_other_ids_are_not_paired(example):
+    ea, eb, n, clusters = example
+    a, _ = make_pair(ea, eb, n, clusters)
+    ids = [f"x{i}" for i in range(len(n))]
+    b = set_stats(ids, clusters, [ClipStats(e, k) for e, k in zip(eb, n)])
+    with pytest.raises(ValueError, match="same clips"):
+        paired_bootstrap(a, b)
+
+
+def test_other_references_are_refused(example):
+    """Same clips, other reference lengths: not the same references."""
+    ea, eb, n, clusters = example
+    a, _ = make_pair(ea, eb, n, clusters)
+    _, b = make_pair(ea, eb, [k + 1 for k in n], clusters)
+    with pytest.raises(ValueError, match="same references"):
         paired_bootstrap(a, b)
