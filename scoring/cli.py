@@ -1,5 +1,5 @@
 """Command line: ``python -m scoring <command>``: score, card, publish, impact, ablate,
-explain, cache, fetch, make-refs, join-audio.
+explain, cache, fetch, gate, make-refs, join-audio.
 
 Thin by design: parse arguments, call the library, print. Every ScoringError
 becomes one line on stderr and exit code 2.
@@ -162,6 +162,23 @@ def build_parser() -> argparse.ArgumentParser:
                             "(default: here)")
     fetch.add_argument("--offline", action="store_true", help="use only the hub cache")
     fetch.set_defaults(run=run_fetch)
+
+    gate = commands.add_parser(
+        "gate", help="the maintainers' CI in one command: fetch, refs (cached), pytest, report")
+    gate.add_argument("root", type=Path, nargs="?", default=Path("."),
+                      help="the project root (default: here)")
+    gate.add_argument("--report", type=Path, default=None, metavar="FILE",
+                      help="impact report written when the gate fails (default card-impact.md)")
+    gate.add_argument("--plot", type=Path, default=None, metavar="FILE",
+                      help="forest plot written when the gate fails (default card-forest.png)")
+    gate.add_argument("--refs-cache", type=Path, default=None, metavar="DIR",
+                      help="where rebuilt references are kept, by a hash of ids/ and the "
+                           "make-refs code (default: in the scoring cache)")
+    gate.add_argument("--no-fetch", action="store_true",
+                      help="use ids/ and hypotheses/ as they are")
+    gate.add_argument("--pytest-args", default=None, metavar="ARGS",
+                      help="pytest's arguments (default: -n auto --require-real-card -q)")
+    gate.set_defaults(run=run_gate)
 
     join = commands.add_parser("join-audio", help="build long recordings from their clips")
     join.add_argument("out", type=Path, help="folder for <recording>.wav")
@@ -431,6 +448,19 @@ def run_fetch(args: argparse.Namespace) -> int:
           + (f", the model card as {CARD_FILE}" if counts["card"] else ", no model card")
           + f" (from {repo})")
     return 0
+
+
+def run_gate(args: argparse.Namespace) -> int:
+    import shlex
+
+    from .gate import DEFAULT_PLOT, DEFAULT_REPORT, PYTEST_ARGS, run_gate as gate
+
+    result = gate(args.root, hub=Hub(), refs_cache=args.refs_cache,
+                  report=args.report or DEFAULT_REPORT, plot=args.plot or DEFAULT_PLOT,
+                  pytest_args=shlex.split(args.pytest_args) if args.pytest_args else PYTEST_ARGS,
+                  fetch=not args.no_fetch,
+                  say=lambda line: print(line, flush=True))
+    return 0 if result.passed else 1
 
 
 def run_join_audio(args: argparse.Namespace) -> int:
