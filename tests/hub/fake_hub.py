@@ -17,13 +17,20 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlparse
 
 GOOD_TOKEN = "hf_fake_token_for_tests_only"
-COMMIT = "a" * 40
 
 
 @dataclass
 class Repo:
     files: dict[str, bytes] = field(default_factory=dict)
     gated: bool = False
+
+    @property
+    def commit(self) -> str:
+        """A commit id that changes with the content, as the hub's does."""
+        digest = hashlib.sha1()
+        for path, data in sorted(self.files.items()):
+            digest.update(path.encode() + b"\0" + hashlib.sha1(data).digest())
+        return digest.hexdigest()
 
 
 @dataclass
@@ -146,7 +153,8 @@ def _handler(hub: FakeHub):
                 kind = m.group(3)
                 if kind in (None, "revision"):
                     return self._json(200, {
-                        "id": repo_id.removeprefix("model:"), "sha": COMMIT, "private": False,
+                        "id": repo_id.removeprefix("model:"),
+                        "sha": hub.repos[repo_id].commit, "private": False,
                         "gated": "auto" if hub.repos[repo_id].gated else False,
                         "siblings": [{"rfilename": p} for p in sorted(files)]})
                 if kind == "tree":
@@ -195,7 +203,7 @@ def _handler(hub: FakeHub):
                 self.send_response(200 if byte_range is None else 206)
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("ETag", f'"{hashlib.sha1(data).hexdigest()}"')
-                self.send_header("X-Repo-Commit", COMMIT)
+                self.send_header("X-Repo-Commit", hub.repos[repo_id].commit)
                 self.send_header("Accept-Ranges", "bytes")
                 if byte_range is not None:
                     self.send_header("Content-Range",
