@@ -40,6 +40,16 @@ def pytest_configure(config):
     os.environ["SCORING_TEST_CACHE_DIR"] = folder
     os.environ["SCORING_CACHE_DIR"] = folder
     config._scoring_test_cache = folder
+    # Normalise the demo card once, here, with every core (before any worker
+    # exists): the workers and the gate's subprocess runs then start warm.
+    try:
+        from scoring.batch import normalize_texts
+        from scoring.card import load_card_spec, read_card_texts
+
+        texts = read_card_texts(load_card_spec(REPO_ROOT / "examples" / "demo"), progress=False)
+        normalize_texts(texts.all_texts(), progress=False)
+    except Exception:  # a broken demo is for the tests to report, not for setup
+        pass
 
 
 def pytest_unconfigure(config):

@@ -118,14 +118,39 @@ def run_gate(
         return GateResult(True, from_cache, None)
 
     say(f"4/4 the gate failed (pytest exit {completed.returncode}); writing {report}")
+    write_failure_report(root, report, plot)
+    return GateResult(False, from_cache, report)
+
+
+def write_failure_report(root: Path, report: Path, plot: Path | None) -> None:
+    """What moved, against the golden snapshots, as markdown; and the forest plot."""
+    from .batch import normalize_texts
+    from .card import card_from_texts, load_card_spec, read_card_texts
+    from .card.golden import SNAPSHOT_DIR, golden_figures, golden_ledger
+    from .card.impact import compare, format_impact
+
     try:
-        impact = subprocess.run(
-            [sys.executable, "-m", "scoring", "impact", str(root), "--markdown"],
-            capture_output=True, text=True, cwd=root)
-        report.write_text(impact.stdout or impact.stderr, encoding="utf-8")
-        if plot is not None:
-            subprocess.run([sys.executable, "-m", "scoring", "card", str(root), "--plot",
-                            str(plot)], capture_output=True, cwd=root)
+        spec = load_card_spec(root)
+        texts = read_card_texts(spec, progress=False)
+        normalized = normalize_texts(texts.all_texts(), progress=False)
+        result = card_from_texts(texts, normalized, progress=False)
+        snapshots = root / "tests" / "golden" / "__snapshots__"
+        snapshots = snapshots if snapshots.is_dir() else SNAPSHOT_DIR
+        impact = compare(spec, "the golden snapshots the gate pins", golden_figures(
+            "real", snapshots), result, golden_ledger("real", spec.sets, snapshots), texts,
+            normalized)
+        text = format_impact(impact, markdown=True)
+    except ScoringError as error:  # the report says why it is missing, and the gate goes on
+        text = f"# The card gate failed\n\nNo impact report: {error}\n"
+        result = None
+    try:
+        report.write_text(text, encoding="utf-8")
     except OSError as error:
         raise ScoringError(report, f"the impact report could not be written ({error})") from None
-    return GateResult(False, from_cache, report)
+    if plot is not None and result is not None:
+        from .card.plot import forest_plot
+
+        try:
+            forest_plot(result, plot)
+        except ScoringError:
+            pass  # a card without comparisons has no forest plot; the report stands

@@ -79,7 +79,7 @@ def pristine_suite(tmp_path_factory) -> Path:
             shutil.rmtree(root, ignore_errors=True)
             root.mkdir(parents=True)
             copy_suite(root)
-            result = run_pytest(root, "--snapshot-update")
+            result = run_pytest(root, "--snapshot-update", workers="0")
             assert result.returncode == 0, result.stdout[-3000:]
             (root / ".ready").touch()
     return root
