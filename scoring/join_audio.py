@@ -27,11 +27,12 @@ SAMPLE_RATE = 16_000
 GAP_SAMPLES = SAMPLE_RATE  # one second of zeros between clips
 
 
-def check_clip(path: Path, *, resample: bool = False) -> None:
-    """The clip's header only: present, 16-bit PCM WAV, 16 kHz mono unless resampling."""
+def _open_clip(path: Path, *, frames: bool) -> tuple[int, int, bytes]:
+    """(sample rate, channels, frames if asked) of a 16-bit PCM WAV file."""
     try:
         with wave.open(str(path), "rb") as clip:
             rate, channels, width = clip.getframerate(), clip.getnchannels(), clip.getsampwidth()
+            data = clip.readframes(clip.getnframes()) if frames else b""
     except FileNotFoundError:
         raise ScoringError(path, "no such clip file") from None
     except IsADirectoryError:
@@ -40,29 +41,28 @@ def check_clip(path: Path, *, resample: bool = False) -> None:
         raise ScoringError(path, f"is not a PCM WAV file ({error})") from None
     if width != 2:
         raise ScoringError(path, f"has {8 * width}-bit samples; 16-bit PCM is expected")
+    return rate, channels, data
+
+
+def _check_format(path: Path, rate: int, channels: int, resample: bool) -> None:
     if (rate, channels) != (SAMPLE_RATE, 1) and not resample:
         raise ScoringError(path, f"is {rate} Hz with {channels} channel(s); clips must be "
                                  "16 kHz mono (or pass --resample)")
 
 
+def check_clip(path: Path, *, resample: bool = False) -> None:
+    """The clip's header only: present, 16-bit PCM WAV, 16 kHz mono unless resampling."""
+    rate, channels, _ = _open_clip(path, frames=False)
+    _check_format(path, rate, channels, resample)
+
+
 def read_clip(path: Path, *, resample: bool = False) -> np.ndarray:
     """A 16 kHz mono int16 signal from a PCM WAV file."""
-    try:
-        with wave.open(str(path), "rb") as clip:
-            rate, channels, width = clip.getframerate(), clip.getnchannels(), clip.getsampwidth()
-            frames = clip.readframes(clip.getnframes())
-    except FileNotFoundError:
-        raise ScoringError(path, "no such clip file") from None
-    except (wave.Error, EOFError) as error:
-        raise ScoringError(path, f"is not a PCM WAV file ({error})") from None
-    if width != 2:
-        raise ScoringError(path, f"has {8 * width}-bit samples; 16-bit PCM is expected")
+    rate, channels, frames = _open_clip(path, frames=True)
+    _check_format(path, rate, channels, resample)
     signal = np.frombuffer(frames, dtype="<i2").reshape(-1, channels)
     if rate == SAMPLE_RATE and channels == 1:
         return signal[:, 0].copy()
-    if not resample:
-        raise ScoringError(path, f"is {rate} Hz with {channels} channel(s); clips must be "
-                                 "16 kHz mono (or pass --resample)")
     import soxr
 
     mono = signal.astype(np.float32).mean(axis=1) / 32768.0

@@ -51,3 +51,14 @@ def test_pooled_cer_sums_over_sets():
     one = set_stats(["a"], ["a"], [clip_stats("กขค", "กข")])
     two = set_stats(["b"], ["b"], [clip_stats("ก" * 9, "ก" * 9)])
     assert pooled_cer([one, two]) == 1 / 12
+
+
+def test_per_clip_counts_are_int64_arrays():
+    """SetStats holds exact integer counts (int64), one per clip, in ids order."""
+    import numpy as np
+
+    from scoring import ClipStats, set_stats
+
+    stats = set_stats(["a", "b"], ["k", "k"], [ClipStats(3, 10), ClipStats(0, 7)])
+    assert stats.edits.dtype == np.int64 and stats.ref_chars.dtype == np.int64
+    assert stats.edits.tolist() == [3, 0] and stats.ref_chars.tolist() == [10, 7]
