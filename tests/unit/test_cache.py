@@ -138,3 +138,54 @@ def test_a_rule_edited_under_the_same_name_changes_the_fingerprint(tmp_path):
     rest = normalizer.THAI_CER_PIPELINE[1:]
     assert (first.__module__, first.__qualname__) == (second.__module__, second.__qualname__)
     assert normalizer_fingerprint((first, *rest)) != normalizer_fingerprint((second, *rest))
+
+
+def test_old_fingerprints_are_pruned_least_recently_used_first(tmp_path):
+    """Beyond KEEP_FINGERPRINTS folders, the least recently used go; the one in use stays."""
+    import os
+
+    from scoring.batch import KEEP_FINGERPRINTS, fingerprint_folders
+
+    for number in range(KEEP_FINGERPRINTS + 3):
+        store = NormalizationCache(tmp_path, f"{number:032x}" + "0" * 32)
+        store.add({"ก": "ก"})
+        os.utime(store.folder, (1000 + number, 1000 + number))  # an order to keep
+    newest = NormalizationCache(tmp_path, "f" * 64)
+    newest.add({"ข": "ข"})  # a new fingerprint: pruning runs
+    kept = fingerprint_folders(tmp_path)
+    assert len(kept) == KEEP_FINGERPRINTS and kept[0] == newest.folder
+    assert not (tmp_path / "normalized" / f"{0:032x}").exists()  # the oldest went first
+
+
+def test_cache_command_lists_and_clears(tmp_path, monkeypatch, capsys):
+    from scoring.batch import normalizer_fingerprint
+    from scoring.cli import main
+
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("SCORING_NO_CACHE", raising=False)
+    normalize_texts(TEXTS)
+    assert main(["cache"]) == 0
+    out = capsys.readouterr().out
+    assert f"{normalizer_fingerprint()[:32]}" in out and "<- the current normaliser" in out
+    assert "1 fingerprints" in out
+    assert main(["cache", "--clear"]) == 0
+    assert "removed 1 normaliser fingerprints" in capsys.readouterr().out
+    assert not (tmp_path / "normalized").exists()
+
+
+def test_the_progress_estimate_counts_characters_over_the_whole_run(monkeypatch):
+    """The bar's total is the texts' characters and its rate the run's average (smoothing 0)."""
+    import scoring.batch as batch
+
+    seen = {}
+
+    class Recorder(batch.tqdm):
+        def __init__(self, *args, **kwargs):
+            seen.update(kwargs)
+            kwargs["disable"] = True
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "tqdm", Recorder)
+    batch._normalize_all(TEXTS, progress=True)
+    assert seen["total"] == sum(map(len, TEXTS)) and seen["unit"] == "char"
+    assert seen["smoothing"] == 0

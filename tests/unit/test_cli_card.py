@@ -188,3 +188,22 @@ def test_bytes_that_are_not_utf8_in_card(spoilable, capsys):
     (spoilable / "card.toml").write_bytes(b'title = "\xff"\n')
     code, _, err = run(capsys, "card", str(spoilable))
     assert code == 2 and "card.toml: is not UTF-8 text" in err
+
+
+def test_version_prints_the_package_and_the_signature(capsys):
+    import scoring
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert exited.value.code == 0 and out.count("\n") == 1
+    assert out.startswith(f"scoring {scoring.__version__} (metric:cer|nrm:th-")
+
+
+def test_make_refs_help_lists_the_sets(capsys):
+    from scoring.make_refs import ALL_SETS
+
+    with pytest.raises(SystemExit):
+        main(["make-refs", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert ", ".join(ALL_SETS) in help_text

@@ -58,6 +58,9 @@ def test_a_dropped_rule_names_figures_and_clips_with_texts_before_and_after(
     code, out, _ = run(capsys, "impact", str(DEMO), "--against", "HEAD")
     assert code == 0
     assert "Nothing moved" not in out
+    flips = out.split("1. Conclusions that flipped")[1].split("2. Figures")[0]
+    assert ("verdict of diff/560ms/tvspeech/openthai2.0-asr-streaming-vs-"
+            "typhoon-asr-streaming-0.6b: tie -> A better") in flips
     figures = out.split("2. Figures that moved")[1].split("3. Clips")[0]
     assert "cer/560ms/tvspeech/typhoon-asr-streaming-0.6b " in figures
     assert "8.99 -> 9.43" in figures  # 0.44 pp, as the ablation shows for this rule
