@@ -321,13 +321,32 @@ def published_card(result: CardResult, path: str | os.PathLike | None = None) ->
     card = _load_model_card(old, path)
     front = _FRONT_MATTER.match(old)
     body_start = front.end() if front else 0
-    body = old[body_start:]
     regions = find_regions(old, str(path))
+    new_body, mismatches = _regenerate_regions(result, old, body_start, regions, path)
+    expected = expected_eval_results(result)
+    results, foreign, index_mismatches = _regenerate_model_index(card, expected, spec)
+    if results == list(card.data.eval_results or []) and (not expected or card.data.model_name):
+        new = old[:body_start] + new_body  # front matter kept byte for byte
+    else:
+        card.data.eval_results = results
+        card.data.model_name = card.data.model_name or spec.publish_model_name or spec.title
+        card.text = new_body
+        new = card.content
+    foreign_lines = tuple(
+        f"model-index entry '{r.metric_name or r.metric_type}' ({r.metric_type}) on "
+        f"{r.dataset_type} {r.dataset_config or ''} {r.dataset_split or ''}".rstrip()
+        + " is not ours (no figure of the card); kept as it is" for r in foreign)
+    return PublishedCard(path, old, new, tuple(mismatches + index_mismatches), foreign_lines,
+                         len(regions), len(expected))
+
+
+def _regenerate_regions(result: CardResult, old: str, body_start: int,
+                        regions: list[Region], path: Path) -> tuple[str, list[Mismatch]]:
+    """The body with every region rewritten, and the numbers that differed."""
     mismatches: list[Mismatch] = []
     pieces, copied = [], body_start
     for region in regions:
-        where = f"{path}:{region.line}"
-        made = _region_table(result, region, where)
+        made = _region_table(result, region, f"{path}:{region.line}")
         current = old[region.start:region.end]
         label = (f"inline region (line {region.line})" if region.kind == "figure"
                  else f"table region '{region.label}' (line {region.line})")
@@ -343,17 +362,21 @@ def published_card(result: CardResult, path: str | os.PathLike | None = None) ->
         pieces += [old[copied:region.start], wanted]
         copied = region.end
     pieces.append(old[copied:])
-    new_body = "".join(pieces)
+    return "".join(pieces), mismatches
 
-    # The model-index: ours regenerated, theirs kept.
-    expected = expected_eval_results(result)
+
+def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResult]],
+                            spec: CardSpec) -> tuple[list[EvalResult], list[EvalResult],
+                                                      list[Mismatch]]:
+    """(the results to publish, the foreign ones kept, our numbers that differed)."""
     ours = {_identity(made): (figure, made) for figure, made in expected}
     existing = list(card.data.eval_results or [])
     foreign = [r for r in existing if _identity(r) not in ours]
     model_name = card.data.model_name or spec.publish_model_name or spec.title
-    wanted_results = (_canonical(model_name, [made for _, made in expected] + foreign)
-                      if expected else existing)
+    results = (_canonical(model_name, [made for _, made in expected] + foreign)
+               if expected else existing)
     have = {_identity(r): r for r in existing if _identity(r) in ours}
+    mismatches = []
     for identity, (figure, made) in ours.items():
         where = f"model-index entry '{made.metric_name}' on {made.dataset_name}"
         there = have.get(identity)
@@ -362,19 +385,7 @@ def published_card(result: CardResult, path: str | os.PathLike | None = None) ->
         elif not _same_value(there.metric_value, made.metric_value):
             mismatches.append(Mismatch(figure, where, str(there.metric_value),
                                        f"{made.metric_value:.2f}"))
-    if wanted_results == existing and (not expected or card.data.model_name):
-        new = old[:body_start] + new_body  # front matter kept byte for byte
-    else:
-        card.data.eval_results = wanted_results
-        card.data.model_name = model_name
-        card.text = new_body
-        new = card.content
-    foreign_lines = tuple(
-        f"model-index entry '{r.metric_name or r.metric_type}' ({r.metric_type}) on "
-        f"{r.dataset_type} {r.dataset_config or ''} {r.dataset_split or ''}".rstrip()
-        + " is not ours (no figure of the card); kept as it is" for r in foreign)
-    return PublishedCard(path, old, new, tuple(mismatches), foreign_lines, len(regions),
-                         len(expected))
+    return results, foreign, mismatches
 
 
 def write_atomically(path: Path, text: str) -> None:
