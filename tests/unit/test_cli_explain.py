@@ -48,3 +48,10 @@ def test_an_invisible_step_shows_its_code_points(capsys):
     main(["explain", "ทำ"])
     line = next(l for l in capsys.readouterr().out.splitlines() if "decompose_sara_am" in l)
     assert "(same on screen; code points U+0E33 -> U+0E4D U+0E32)" in line
+
+
+def test_trace_follows_the_rules_it_is_given():
+    """trace_rules(text, rules) traces those rules, not the pipeline."""
+    from scoring import remove_whitespace
+
+    assert trace_rules("สาม คน", [remove_whitespace]) == [("remove_whitespace", "สามคน")]
