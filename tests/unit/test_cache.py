@@ -189,3 +189,71 @@ def test_the_progress_estimate_counts_characters_over_the_whole_run(monkeypatch)
     batch._normalize_all(TEXTS, progress=True)
     assert seen["total"] == sum(map(len, TEXTS)) and seen["unit"] == "char"
     assert seen["smoothing"] == 0
+
+
+def test_cache_folder_follows_the_environment(tmp_path, monkeypatch):
+    """SCORING_CACHE_DIR, else XDG_CACHE_HOME, else ~/.cache; SCORING_NO_CACHE=0 keeps it on."""
+    from scoring.batch import cache_directory
+
+    monkeypatch.delenv("SCORING_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("SCORING_NO_CACHE", "0")
+    assert cache_directory() == tmp_path / "xdg" / "thai-asr-card-scoring"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache_directory() == tmp_path / "home" / ".cache" / "thai-asr-card-scoring"
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache_directory() == tmp_path / "mine"
+    monkeypatch.setenv("SCORING_NO_CACHE", "1")
+    assert cache_directory() is None
+
+
+def test_no_cache_writes_nothing_and_a_warm_cache_is_read(cache_dir, monkeypatch):
+    """cache=False leaves the folder alone; with the cache, a second run normalises nothing."""
+    import scoring.batch as batch
+
+    normalize_texts(TEXTS, cache=False)
+    assert not cache_dir.exists()
+    normalize_texts(TEXTS)
+    calls = []
+    real = batch._normalize_all
+    monkeypatch.setattr(batch, "_normalize_all",
+                        lambda texts, *a, **k: calls.append(list(texts)) or real(texts, *a, **k))
+    assert normalize_texts(TEXTS) == {t: normalize(t) for t in TEXTS}
+    assert calls == []  # every text came from the cache
+
+
+def _rule_module(tmp_path, name: str, table: str):
+    """A module whose rule reads a module-level table, under one shared module name."""
+    import importlib.util
+    import sys
+
+    path = tmp_path / f"{name}.py"
+    path.write_text(f"TABLE = {table!r}\n\ndef swap(text):\n    return text.replace('a', TABLE)\n",
+                    encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("shared_rules", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules["shared_rules"] = module
+    return module.swap
+
+
+def test_a_changed_rule_table_changes_the_fingerprint(tmp_path, monkeypatch):
+    """The same rule body reading another module-level table is another normaliser."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "shared_rules", None)
+    first = normalizer_fingerprint((_rule_module(tmp_path, "one", "b"),))
+    second = normalizer_fingerprint((_rule_module(tmp_path, "two", "c"),))
+    assert first != second
+
+
+def test_the_fingerprint_is_the_same_in_a_fresh_process():
+    """Nothing process-specific (an object's address) enters the fingerprint."""
+    import subprocess
+    import sys
+
+    fresh = subprocess.run(
+        [sys.executable, "-c", "from scoring.batch import normalizer_fingerprint as f; print(f())"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    assert fresh == normalizer_fingerprint()

@@ -258,3 +258,19 @@ def test_interrupted_impact_leaves_the_tree_and_no_temporary_files(monkeypatch, 
     assert set(Path(tempfile.gettempdir()).glob("scoring-impact-*")) == before
     assert subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain"],
                           capture_output=True, text=True).stdout == status
+
+
+@needs_git
+def test_an_unchanged_revision_shares_the_cache_of_the_working_tree(tmp_path):
+    """HEAD's rules, imported under another package name, have the working tree's fingerprint."""
+    from scoring.batch import normalizer_fingerprint
+    from scoring.card.revision import rules_at_revision
+
+    status = subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain", "--",
+                             "scoring/normalizer.py", "scoring/numbers.py"],
+                            capture_output=True, text=True).stdout
+    if status:
+        pytest.skip("the rules differ from HEAD in this working tree")
+    rules, _ = rules_at_revision("HEAD", tmp_path)
+    assert rules[0].__module__.startswith("scoring_at_")
+    assert normalizer_fingerprint(rules) == normalizer_fingerprint()
