@@ -306,8 +306,8 @@ def run_impact(args: argparse.Namespace) -> int:
 
     from .batch import normalize_texts
     from .card import card_from_texts, read_card_texts
-    from .card.golden import card_name, golden_figures, golden_ledger
-    from .card.impact import compare, format_impact
+    from .card.golden import card_name
+    from .card.impact import compare, format_impact, impact_against_golden
     from .card.revision import rules_at_revision
 
     if args.clips < 0:
@@ -315,31 +315,27 @@ def run_impact(args: argparse.Namespace) -> int:
     spec = load_card_spec(_card_root(args.root))
     warn = lambda message: print(f"warning: {message}", file=sys.stderr)  # noqa: E731
     cache = not args.no_cache
-    with tempfile.TemporaryDirectory(prefix="scoring-impact-") as work:
-        if args.against is None:
-            card = card_name(spec.root)
-            if card is None:
-                raise ScoringError(spec.path, "no golden snapshots pin this card: compare "
-                                              "with a git revision (--against REV)")
-            before_figures = golden_figures(card)
-            before_ledger = golden_ledger(card, spec.sets)
-            against = "the golden snapshots the gate pins (tests/golden/__snapshots__)"
-            before_normalized = None
-        else:
+    if args.against is None:
+        card = card_name(spec.root)
+        if card is None:
+            raise ScoringError(spec.path, "no golden snapshots pin this card: compare "
+                                          "with a git revision (--against REV)")
+        impact, _ = impact_against_golden(spec, card, clips_per_set=args.clips, cache=cache,
+                                          on_warning=warn)
+    else:
+        with tempfile.TemporaryDirectory(prefix="scoring-impact-") as work:
             rules, sha = rules_at_revision(args.against, Path(work))
-            against = f"the normaliser at {args.against} ({sha[:10]})"
-        texts = read_card_texts(spec, on_warning=warn)
-        every_text = texts.all_texts()
-        if args.against is not None:
+            texts = read_card_texts(spec, on_warning=warn)
+            every_text = texts.all_texts()
             before_normalized = normalize_texts(every_text, cache=cache, rules=rules)
             before = card_from_texts(texts, before_normalized, progress=False)
-            before_figures = before.figures()
+            normalized = normalize_texts(every_text, cache=cache)
+            after = card_from_texts(texts, normalized, progress=False)
             before_ledger = {row[:4]: (row[4], row[5])
                              for s in spec.sets for row in before.ledger(s)}
-        normalized = normalize_texts(every_text, cache=cache)
-        after = card_from_texts(texts, normalized, progress=False)
-        impact = compare(spec, against, before_figures, after, before_ledger, texts,
-                         normalized, before_normalized, clips_per_set=args.clips)
+            impact = compare(spec, f"the normaliser at {args.against} ({sha[:10]})",
+                             before.figures(), after, before_ledger, texts, normalized,
+                             before_normalized, clips_per_set=args.clips)
     print(format_impact(impact, markdown=args.markdown), end="")
     return 0
 

@@ -124,21 +124,14 @@ def run_gate(
 
 def write_failure_report(root: Path, report: Path, plot: Path | None) -> None:
     """What moved, against the golden snapshots, as markdown; and the forest plot."""
-    from .batch import normalize_texts
-    from .card import card_from_texts, load_card_spec, read_card_texts
-    from .card.golden import SNAPSHOT_DIR, golden_figures, golden_ledger
-    from .card.impact import compare, format_impact
+    from .card import load_card_spec
+    from .card.golden import SNAPSHOT_DIR
+    from .card.impact import format_impact, impact_against_golden
 
     try:
-        spec = load_card_spec(root)
-        texts = read_card_texts(spec, progress=False)
-        normalized = normalize_texts(texts.all_texts(), progress=False)
-        result = card_from_texts(texts, normalized, progress=False)
         snapshots = root / "tests" / "golden" / "__snapshots__"
-        snapshots = snapshots if snapshots.is_dir() else SNAPSHOT_DIR
-        impact = compare(spec, "the golden snapshots the gate pins", golden_figures(
-            "real", snapshots), result, golden_ledger("real", spec.sets, snapshots), texts,
-            normalized)
+        impact, result = impact_against_golden(
+            load_card_spec(root), "real", snapshots if snapshots.is_dir() else SNAPSHOT_DIR)
         text = format_impact(impact, markdown=True)
     except ScoringError as error:  # the report says why it is missing, and the gate goes on
         text = f"# The card gate failed\n\nNo impact report: {error}\n"

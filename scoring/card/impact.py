@@ -28,6 +28,7 @@ __all__ = [
     "compare",
     "conclusions",
     "format_impact",
+    "impact_against_golden",
 ]
 
 CLIPS_PER_SET = 3
@@ -157,6 +158,25 @@ def compare(
         clips[set_name] = tuple(shown)
     return Impact(spec.title, against, flips, tuple(moved), len(after_figures), clips,
                   clips_moved)
+
+
+def impact_against_golden(spec: CardSpec, card: str, snapshot_dir=None, *,
+                          clips_per_set: int = CLIPS_PER_SET, cache: bool = True,
+                          on_warning=None) -> tuple[Impact, CardResult]:
+    """The card now against what the gate pins for it ('demo' or 'real')."""
+    from ..batch import normalize_texts
+    from .compute import card_from_texts, read_card_texts
+    from .golden import golden_figures, golden_ledger
+
+    before_figures = golden_figures(card, snapshot_dir)
+    before_ledger = golden_ledger(card, spec.sets, snapshot_dir)
+    texts = read_card_texts(spec, progress=False, on_warning=on_warning)
+    normalized = normalize_texts(texts.all_texts(), progress=False, cache=cache)
+    result = card_from_texts(texts, normalized, progress=False)
+    impact = compare(spec, "the golden snapshots the gate pins (tests/golden/__snapshots__)",
+                     before_figures, result, before_ledger, texts, normalized,
+                     clips_per_set=clips_per_set)
+    return impact, result
 
 
 def _value(value) -> str:
