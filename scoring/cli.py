@@ -31,6 +31,17 @@ from .provenance import signature, unpinned_pythainlp_message
 __all__ = ["main", "build_parser"]
 
 
+def _add_card_root(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("root", type=Path, nargs="?", default=None,
+                        help="benchmark folder with card.toml (default: the demo benchmark)")
+
+
+def _add_no_cache(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-cache", action="store_true",
+                        help="do not read or write the normalisation cache "
+                             "(also: SCORING_NO_CACHE=1)")
+
+
 def _add_bootstrap_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES,
                         help="bootstrap resamples (default %(default)s)")
@@ -73,8 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(run=run_score)
 
     card = commands.add_parser("card", help="compute every figure of a card")
-    card.add_argument("root", type=Path, nargs="?", default=None,
-                      help="benchmark folder with card.toml (default: the demo benchmark)")
+    _add_card_root(card)
     output = card.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="every figure as JSON")
     output.add_argument("--markdown", action="store_true",
@@ -85,29 +95,24 @@ def build_parser() -> argparse.ArgumentParser:
                            "beside it (FILE-latency.png)")
     card.add_argument("--latency", type=int, metavar="MS",
                       help="latency of the forest plot (default: the card's headline)")
-    card.add_argument("--no-cache", action="store_true",
-                      help="do not read or write the normalisation cache "
-                           "(also: SCORING_NO_CACHE=1)")
+    _add_no_cache(card)
     card.set_defaults(run=run_card)
 
     publish = commands.add_parser(
         "publish", help="regenerate (--write) or check (--check) the published model card")
-    publish.add_argument("root", type=Path, nargs="?", default=None,
-                         help="benchmark folder with card.toml (default: the demo benchmark)")
+    _add_card_root(publish)
     action = publish.add_mutually_exclusive_group(required=True)
     action.add_argument("--write", action="store_true",
                         help="rewrite every marked region and the model-index from the data")
     action.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 and show what differs if anything does")
-    publish.add_argument("--no-cache", action="store_true",
-                         help="do not read or write the normalisation cache")
+    _add_no_cache(publish)
     publish.set_defaults(run=run_publish)
 
     impact = commands.add_parser(
         "impact", help="what a normaliser change does to the card (against a revision or "
                        "the golden snapshots)")
-    impact.add_argument("root", type=Path, nargs="?", default=None,
-                        help="benchmark folder with card.toml (default: the demo benchmark)")
+    _add_card_root(impact)
     impact.add_argument("--against", metavar="REV",
                         help="git revision whose normaliser is 'before' (default: the "
                              "golden snapshots the gate pins)")
@@ -115,17 +120,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the report as markdown, for a pull request")
     impact.add_argument("--clips", type=int, default=3, metavar="N",
                         help="clips shown per set (default %(default)s)")
-    impact.add_argument("--no-cache", action="store_true",
-                        help="do not read or write the normalisation cache")
+    _add_no_cache(impact)
     impact.set_defaults(run=run_impact)
 
     ablate = commands.add_parser(
         "ablate", help="the card recomputed with each normalisation rule left out in turn")
-    ablate.add_argument("root", type=Path, nargs="?", default=None,
-                        help="benchmark folder with card.toml (default: the demo benchmark)")
+    _add_card_root(ablate)
     ablate.add_argument("--markdown", action="store_true", help="tables as markdown")
-    ablate.add_argument("--no-cache", action="store_true",
-                        help="do not read or write the normalisation cache")
+    _add_no_cache(ablate)
     ablate.set_defaults(run=run_ablate)
 
     cache = commands.add_parser("cache", help="where the normalisation cache is, and its size")
