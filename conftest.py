@@ -40,6 +40,12 @@ def pytest_configure(config):
     os.environ["SCORING_TEST_CACHE_DIR"] = folder
     os.environ["SCORING_CACHE_DIR"] = folder
     config._scoring_test_cache = folder
+    # The workers and the many subprocess runs (the gate's self-tests, the
+    # CLI) each compile and assertion-rewrite the same plugins; with
+    # PYTHONDONTWRITEBYTECODE set, every process paid that again (about 0.7 s
+    # each). Their bytecode goes to this run's folder, not beside any source.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(folder, "pycache")
     # Normalise the demo card once, here, with every core (before any worker
     # exists): the workers and the gate's subprocess runs then start warm.
     try:
