@@ -10,6 +10,7 @@ import pytest
 from scoring.batch import normalize_texts
 from scoring.card import card_from_texts, load_card_spec, read_card_texts
 
+from .drift import DriftExplainer
 from .snapshot_format import CardSnapshotExtension
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +43,19 @@ def computed_cards(request):
             normalized = normalize_texts(texts.all_texts(), progress=False)
             cache[card] = (card_from_texts(texts, normalized, progress=False), texts, normalized)
         return cache[card]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def drift_explainers(computed_cards):
+    """Each card's figures and drift explanations, built once per test process."""
+    explainers = {}
+
+    def get(card: str) -> DriftExplainer:
+        if card not in explainers:
+            explainers[card] = DriftExplainer(card, *computed_cards(card))
+        return explainers[card]
 
     return get
 

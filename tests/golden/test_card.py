@@ -14,7 +14,6 @@ from scoring.card import load_card_spec
 from scoring.card import card_markdown
 
 from .conftest import CARD_ROOTS
-from .drift import explain_drift
 from .snapshot_format import LedgerSnapshotExtension, ledger_tsv
 
 CARD_SPECS = {card: load_card_spec(root) for card, root in CARD_ROOTS.items()}
@@ -28,10 +27,9 @@ def sets(card):
     return pytest.mark.parametrize("set_name", CARD_SPECS[card].sets)
 
 
-def check_figure(card, figure, computed_cards, snapshot):
-    result, texts, normalized = computed_cards(card)
-    assert result.figures()[figure] == snapshot, explain_drift(
-        card, result, figure, texts, normalized)
+def check_figure(card, figure, drift_explainers, snapshot):
+    drift = drift_explainers(card)
+    assert drift.current_figures[figure] == snapshot, drift.explain(figure)
 
 
 def check_ledger(card, set_name, card_results, snapshot):
@@ -40,9 +38,9 @@ def check_ledger(card, set_name, card_results, snapshot):
 
 
 @figures("demo")
-def test_demo_figure(figure, computed_cards, snapshot):
+def test_demo_figure(figure, drift_explainers, snapshot):
     """One published number of the demo card, unrounded."""
-    check_figure("demo", figure, computed_cards, snapshot)
+    check_figure("demo", figure, drift_explainers, snapshot)
 
 
 @sets("demo")
@@ -57,9 +55,9 @@ def test_demo_markdown(card_results, snapshot):
 
 
 @figures("real")
-def test_real_figure(figure, computed_cards, snapshot):
+def test_real_figure(figure, drift_explainers, snapshot):
     """One published number of the real card, unrounded."""
-    check_figure("real", figure, computed_cards, snapshot)
+    check_figure("real", figure, drift_explainers, snapshot)
 
 
 @sets("real")
