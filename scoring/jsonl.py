@@ -45,9 +45,10 @@ def max_text_chars() -> int:
             from None
 
 
-def check_text_length(text: str, where: str) -> str:
+def check_text_length(text: str, where: str, limit: int | None = None) -> str:
     """Refuse, early and by name, a text far longer than any recording."""
-    limit = max_text_chars()
+    if limit is None:
+        limit = max_text_chars()
     if len(text) > limit:
         raise ScoringError(where, f"text is {len(text):,} characters long, beyond the limit of "
                                   f"{limit:,} (normalising grows faster than the length; the "
@@ -126,10 +127,11 @@ def read_text_by_id(path: str | os.PathLike, field: str) -> dict[str, str]:
     """``{id: record[field]}``, refusing duplicate ids."""
     texts: dict[str, str] = {}
     first_line: dict[str, int] = {}
+    limit = max_text_chars()  # once a file: the environment is read per call
     for line_number, record in iter_records(path):
         where = f"{path}:{line_number}"
         clip_id = _string_field(record, "id", where)
-        text = check_text_length(_string_field(record, field, where), where)
+        text = check_text_length(_string_field(record, field, where), where, limit)
         if clip_id in texts:
             raise ScoringError(
                 where, f"id {clip_id!r} appears twice (first on line {first_line[clip_id]})"
