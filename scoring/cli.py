@@ -269,18 +269,18 @@ def run_card(args: argparse.Namespace) -> int:
 
 
 def run_publish(args: argparse.Namespace) -> int:
-    from .card.publish import published_card, write_atomically
+    from .card.publish import published_card, read_card_file, write_atomically
 
     spec = load_card_spec(_card_root(args.root))
     if spec.publish_file is None:
         raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown file "
                                       "is the published card?")
-    if not spec.publish_file.is_file():  # before the work: a wrong path costs nothing
-        raise ScoringError(spec.publish_file, "no such card file (see [publish] file)")
+    # Before the work: a wrong path or a malformed card costs nothing.
+    card_file = read_card_file(spec.publish_file, spec)
     result = compute_card(
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
-    card = published_card(result)
+    card = published_card(result, card_file)
     for line in card.foreign:
         print(f"note: {line}", file=sys.stderr)
     summary = f"{card.regions} regions, {card.results} model-index results"

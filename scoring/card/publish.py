@@ -19,6 +19,7 @@ not ours are kept and reported.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import os
 import re
@@ -48,9 +49,11 @@ __all__ = [
     "REGION_KINDS",
     "Region",
     "Mismatch",
+    "CardFile",
     "PublishedCard",
     "find_regions",
     "published_card",
+    "read_card_file",
     "expected_eval_results",
     "metric_name",
     "write_atomically",
@@ -138,18 +141,18 @@ def _latency_arg(spec: CardSpec, value: str, where: str) -> int:
     return latency
 
 
-def _region_table(result: CardResult, region: Region, where: str) -> Table | str:
-    """What a region holds: a table, or one figure's text."""
-    spec = result.spec
+def _region_subject(spec: CardSpec, region: Region, where: str):
+    """What a region asks for, checked against the card's spec alone (no numbers needed):
+    a latency, a (comparison, latency) pair, a figure name, or None."""
     args = region.args
     if region.kind == "cer-table":
         if len(args) != 1:
             raise ScoringError(where, "cer-table takes one latency, e.g. scoring:cer-table 560ms")
-        return cer_table(result, _latency_arg(spec, args[0], where))
+        return _latency_arg(spec, args[0], where)
     if region.kind == "latency-summary":
         if args:
             raise ScoringError(where, "latency-summary takes no arguments")
-        return latency_summary_table(result)
+        return None
     if region.kind == "differences":
         if len(args) != 2:
             raise ScoringError(where, "differences takes a comparison and a latency, e.g. "
@@ -163,16 +166,29 @@ def _region_table(result: CardResult, region: Region, where: str) -> Table | str
         latency = _latency_arg(spec, args[1], where)
         if latency not in comparison.latencies:
             raise ScoringError(where, f"comparison {args[0]!r} is not published at {latency} ms")
-        return comparison_table(result, comparison, latency)
+        return comparison, latency
     # figure
     if len(args) != 1:
         raise ScoringError(where, "figure takes one figure name, e.g. "
                                   "scoring:figure cer/560ms/fleurs/<system>")
-    if args[0] not in result.exact:
-        close = difflib.get_close_matches(args[0], list(result.exact), n=1)
+    names = spec.figure_names()
+    if args[0] not in names:
+        close = difflib.get_close_matches(args[0], names, n=1)
         raise ScoringError(where, f"the card computes no figure {args[0]!r}" + (
             f"; did you mean {close[0]!r}?" if close else ""))
-    return format_figure(result, args[0])
+    return args[0]
+
+
+def _region_table(result: CardResult, region: Region, where: str) -> Table | str:
+    """What a region holds: a table, or one figure's text."""
+    subject = _region_subject(result.spec, region, where)
+    if region.kind == "cer-table":
+        return cer_table(result, subject)
+    if region.kind == "latency-summary":
+        return latency_summary_table(result)
+    if region.kind == "differences":
+        return comparison_table(result, *subject)
+    return format_figure(result, subject)
 
 
 def _cells(line: str) -> list[str]:
@@ -302,26 +318,58 @@ def _load_model_card(text: str, where: Path) -> ModelCard:
         raise ScoringError(where, f"front matter: {error}") from None
 
 
-def published_card(result: CardResult, path: str | os.PathLike | None = None) -> PublishedCard:
-    """Regenerate every region and the model-index of the card file from ``result``."""
-    spec = result.spec
-    path = Path(path) if path is not None else spec.publish_file
-    if path is None:
-        raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown file "
-                                      "is the published card?")
+@dataclass(frozen=True)
+class CardFile:
+    """The published card file, read and parsed: all that can be wrong with it
+    before any number is computed."""
+
+    path: Path
+    text: str
+    model_card: ModelCard
+    body_start: int  # where the markdown body starts, after the front matter
+    regions: tuple[Region, ...]
+
+
+def read_card_file(path: str | os.PathLike, spec: CardSpec | None = None) -> CardFile:
+    """Read the card file; a missing, unreadable or malformed one is one ScoringError line.
+
+    With ``spec``, every region's arguments are checked against the card too.
+    """
+    path = Path(path)
     try:
-        old = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         raise ScoringError(path, "no such card file (see [publish] file in card.toml)") from None
     except IsADirectoryError:
         raise ScoringError(path, "is a directory, not the card's markdown file") from None
     except UnicodeDecodeError:
         raise ScoringError(path, "is not UTF-8 text") from None
+    model_card = _load_model_card(text, path)
+    front = _FRONT_MATTER.match(text)
+    regions = tuple(find_regions(text, str(path)))
+    if spec is not None:
+        for region in regions:
+            _region_subject(spec, region, f"{path}:{region.line}")
+    return CardFile(path, text, model_card, front.end() if front else 0, regions)
 
-    card = _load_model_card(old, path)
-    front = _FRONT_MATTER.match(old)
-    body_start = front.end() if front else 0
-    regions = find_regions(old, str(path))
+
+def published_card(result: CardResult,
+                   card_file: CardFile | str | os.PathLike | None = None) -> PublishedCard:
+    """Regenerate every region and the model-index of the card file from ``result``.
+
+    ``card_file``: the file already read (see read_card_file), its path, or by
+    default the card's [publish] file.
+    """
+    spec = result.spec
+    if not isinstance(card_file, CardFile):
+        path = Path(card_file) if card_file is not None else spec.publish_file
+        if path is None:
+            raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown "
+                                          "file is the published card?")
+        card_file = read_card_file(path)
+    path, old, body_start, regions = (card_file.path, card_file.text, card_file.body_start,
+                                      list(card_file.regions))
+    card = copy.deepcopy(card_file.model_card)  # rewritten below; the CardFile stays as read
     new_body, mismatches = _regenerate_regions(result, old, body_start, regions, path)
     expected = expected_eval_results(result)
     results, foreign, index_mismatches = _regenerate_model_index(card, expected, spec)

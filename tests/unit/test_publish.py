@@ -209,7 +209,12 @@ BAD_CARDS = {
 
 
 @pytest.mark.parametrize("case", list(BAD_CARDS))
-def test_bad_card_is_one_line_exit_2_and_the_card_is_untouched(case, demo, capsys):
+def test_bad_card_is_one_line_exit_2_and_the_card_is_untouched(case, demo, capsys, monkeypatch):
+    """Refused before any number is computed: a typo in the card costs no waiting."""
+    def no_numbers_yet(*args, **kwargs):
+        raise AssertionError("the card was computed before the card file was checked")
+
+    monkeypatch.setattr("scoring.cli.compute_card", no_numbers_yet)
     card = demo / "README.md"
     old, new, old2, new2, pattern = BAD_CARDS[case]
     edit(card, old, new)
