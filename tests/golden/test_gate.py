@@ -9,13 +9,19 @@ process, to keep the suite quick.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
+from scoring.card.golden import golden_figures
+from scoring.report import percent
 
 from .conftest import REPO_ROOT
 
@@ -25,10 +31,11 @@ SNAPSHOTS = Path("tests/golden/__snapshots__")
 AMBER = SNAPSHOTS / "test_card.ambr"
 
 
-def copy_suite(destination: Path) -> Path:
-    """The golden suite with what it reads, without this file (no recursion)."""
-    # Only the gate itself: this file (no recursion) and the realism checks stay out.
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "test_gate.py", "test_demo_realism.py")
+def copy_suite(destination: Path, self_tests: bool = False) -> Path:
+    """The golden suite with what it reads; this file only with ``self_tests``."""
+    # The realism checks stay out; this file too, unless a test asks (recursion).
+    left_out = ("test_demo_realism.py",) + (() if self_tests else ("test_gate.py",))
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", *left_out)
     for name in ("pyproject.toml", "conftest.py", "card.toml"):
         shutil.copy2(REPO_ROOT / name, destination / name)
     (destination / "tests").mkdir()
@@ -72,7 +79,10 @@ def pristine_suite(tmp_path_factory) -> Path:
     """
     import fcntl
 
-    root = _shared_folder(tmp_path_factory) / "pristine-golden-suite"
+    # One per checkout: a copy of the project running these tests (see
+    # test_snapshot_update_after_a_rule_change_exits_0) builds its own.
+    checkout = hashlib.sha256(str(REPO_ROOT).encode()).hexdigest()[:12]
+    root = _shared_folder(tmp_path_factory) / f"pristine-golden-suite-{checkout}"
     with open(root.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (root / ".ready").exists():
@@ -103,14 +113,23 @@ def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
 
     result = run_pytest(suite, "-k", "test_demo_figure", workers="0")
     assert result.returncode == 1, result.stdout[-2000:]
-    assert ("card figure 'cer/80ms/isan/typhoon-asr-streaming-0.6b' (80 ms) "
-            "of the demo card drifted, from 21.16 to 21.27 (+0.11 pp)") in result.stdout
+    # The values come from this suite's own snapshots, not from figures typed
+    # here: a deliberate rule change moves them, and must not fail this test.
+    figure = "cer/80ms/isan/typhoon-asr-streaming-0.6b"
+    pinned = golden_figures("demo", suite / SNAPSHOTS)[figure]
+    drifted = re.search(re.escape(f"card figure '{figure}' (80 ms) of the demo card drifted, "
+                                  f"from {percent(pinned)} to ") + r"(\d+\.\d\d) \(\+(\d+\.\d\d) pp\)",
+                        result.stdout)
+    assert drifted, result.stdout[-3000:]
+    now, change = Fraction(drifted[1]), Fraction(drifted[2])
+    # One inserted word adds edits: the figure rises, by the difference it prints.
+    assert now > Fraction(percent(pinned)) and abs(now - Fraction(percent(pinned)) - change) <= Fraction(1, 100)
     assert "1 clip(s) moved at 80 ms" in result.stdout
     assert "hypothesis now: ผิดพลาด" in result.stdout and "edits now:      {+ผิดพลาด+}" in result.stdout
     # One summary section at the end: the whole picture first.
     summary = result.stdout.split("card gate: what moved on the demo card")[1]
     assert "5 of 406 figures moved; 0 conclusions flipped; 1 clip scores moved" in summary
-    assert "cer/80ms/isan/typhoon-asr-streaming-0.6b" in summary and "+0.11 pp" in summary
+    assert f"{figure}" in summary and f"+{drifted[2]} pp" in summary
     assert "python -m scoring impact examples/demo" in summary
     assert f"isan typhoon-asr-streaming-0.6b {clip_id}:" in result.stdout
     assert "aggregate/80ms/average/typhoon-asr-streaming-0.6b" in result.stdout
@@ -118,18 +137,24 @@ def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
     assert "test_demo_figure[cer/560ms/isan/typhoon-asr-streaming-0.6b]" not in result.stdout
 
 
-def test_changed_normalisation_rule_names_numbers_and_clips(suite):
-    """Dropping one rule of the live pipeline fails the gate, naming figures and clips."""
+def drop_a_rule(root: Path) -> str:
+    """Drop one rule of the live pipeline in a copy, through its conftest; its name."""
     from scoring.normalizer import THAI_CER_PIPELINE
 
     names = [rule.__name__ for rule in THAI_CER_PIPELINE]
     # The curly-quote rule while it exists (its moves are known); else the first rule.
     dropped = "straighten_curly_quotes" if "straighten_curly_quotes" in names else names[0]
-    with open(suite / "conftest.py", "a", encoding="utf-8") as handle:
+    with open(root / "conftest.py", "a", encoding="utf-8") as handle:
         handle.write(
             "\nimport scoring.normalizer as _normalizer\n"
             "_normalizer.THAI_CER_PIPELINE = tuple(rule for rule in "
             f"_normalizer.THAI_CER_PIPELINE if rule.__name__ != {dropped!r})\n")
+    return dropped
+
+
+def test_changed_normalisation_rule_names_numbers_and_clips(suite):
+    """Dropping one rule of the live pipeline fails the gate, naming figures and clips."""
+    dropped = drop_a_rule(suite)
     result = run_pytest(suite, "-k", "test_demo_figure", workers="0")
     assert result.returncode == 1, result.stdout[-2000:]
     assert "of the demo card drifted, from " in result.stdout
@@ -218,3 +243,22 @@ def test_hand_edited_published_card_fails_naming_the_figure(suite):
     assert f"figure {figure}: inline region" in result.stdout
     assert f"says 13.99, the data give {text[start:end]}" in result.stdout
     assert "python -m scoring publish" in result.stdout
+
+
+def test_snapshot_update_after_a_rule_change_exits_0(tmp_path):
+    """After a deliberate rule change, `--snapshot-update -n 2` rewrites the card and exits 0,
+    the gate's own self-tests included: they build their suite from the code, not from
+    the snapshots being rewritten in the same run."""
+    project = copy_suite(tmp_path, self_tests=True)
+    drop_a_rule(project)  # the same rule as above: the normalised texts are cached
+    # The card's tests, the published card, and the self-test whose numbers the change moves.
+    result = run_pytest(project, "--snapshot-update", "-rA", "-k",
+                        "not test_gate or test_changed_80ms_hypothesis_line")
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert "snapshots updated" in result.stdout or "snapshot updated" in result.stdout
+    assert ("PASSED tests/golden/test_gate.py::"
+            "test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip") in result.stdout
+    assert "PASSED tests/golden/test_published_card.py::test_demo_published_card" in result.stdout
+    # And the run after it is green: the gate now pins the changed card.
+    again = run_pytest(project, "-k", "not test_gate")
+    assert again.returncode == 0, again.stdout[-3000:]
