@@ -102,19 +102,83 @@ def test_cache_can_be_turned_off(tmp_path, monkeypatch):
     assert not (tmp_path / "cache").exists()
 
 
+# Runs _normalize_all in a fresh single-threaded process (a pytest-xdist
+# worker is neither, and the pool is only used where forking is safe); it
+# reports what went to the workers and where the progress bar ended.
+POOL_SCRIPT = """
+import json, os, sys
+import scoring.batch as b
+config = json.loads(sys.argv[1])
+b.POOL_THRESHOLD = config["threshold"]
+if config["cpus"]:
+    os.cpu_count = lambda: config["cpus"]
+submitted = []
+class Pool(b.ProcessPoolExecutor):
+    def submit(self, function, texts, *args):
+        submitted.append(list(texts))
+        return super().submit(function, texts, *args)
+bars = []
+class Bar(b.tqdm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        bars.append(self)
+b.ProcessPoolExecutor, b.tqdm = Pool, Bar
+texts = json.loads(sys.stdin.read())
+out = b._normalize_all(texts, progress=True)
+print(json.dumps({"out": out, "submitted": submitted, "bar": [bars[0].n, bars[0].total]},
+                 ensure_ascii=False))
+"""
+
+
+def run_normalize_all(tmp_path, texts, threshold=1, cpus=None, **env):
+    """_normalize_all in a child process that imports this very ``scoring``."""
+    import os
+    from pathlib import Path
+
+    import scoring
+
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    environment.update(PYTHONPATH=str(Path(scoring.__file__).resolve().parents[1]),
+                       HOME=str(tmp_path), **env)
+    result = subprocess.run(
+        [sys.executable, "-c", POOL_SCRIPT, json.dumps({"threshold": threshold, "cpus": cpus})],
+        input=json.dumps(texts), capture_output=True, text=True, check=True, env=environment)
+    return json.loads(result.stdout)
+
+
+POOL_TEXTS = TEXTS * 40 + [f"{i} สาม คน" for i in range(150)] + ["ตัวอย่าง " * 300, ""]
+
+
 def test_process_pool_gives_the_serial_results(tmp_path):
-    """The forked pool path returns exactly what the serial path returns."""
-    script = (
-        "import json, sys, scoring.batch as b\n"
-        "b.POOL_THRESHOLD = 1\n"
-        "texts = json.loads(sys.stdin.read())\n"
-        "print(json.dumps(b._normalize_all(texts, progress=False), ensure_ascii=False))\n"
-    )
-    texts = TEXTS * 50 + [f"{i} สาม คน" for i in range(200)]
-    result = subprocess.run([sys.executable, "-c", script], input=json.dumps(texts),
-                            capture_output=True, text=True, check=True,
-                            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
-    assert json.loads(result.stdout) == [normalize(t) for t in texts]
+    """The forked pool returns exactly the serial results, and the bar ends at the total."""
+    run = run_normalize_all(tmp_path, POOL_TEXTS)
+    assert run["out"] == [normalize(t) for t in POOL_TEXTS]
+    assert run["submitted"], "the pool was not used"
+    assert run["bar"] == [sum(map(len, POOL_TEXTS))] * 2
+
+
+def test_only_texts_that_need_the_tokeniser_go_to_the_pool(tmp_path):
+    """Each such text goes to a worker exactly once; the others stay in this process."""
+    from scoring.numbers import needs_tokeniser
+
+    run = run_normalize_all(tmp_path, POOL_TEXTS)
+    sent = [text for batch in run["submitted"] for text in batch]
+    heavy = [text for text in POOL_TEXTS if needs_tokeniser(text)]
+    assert sorted(sent) == sorted(heavy) and len(heavy) < len(POOL_TEXTS)
+    # Longest first, so no worker is left alone with the long recordings at the end.
+    assert sent[0] == max(heavy, key=len)
+
+
+@pytest.mark.parametrize("why, threshold, cpus, env", [
+    ("fewer texts than the threshold", 10_000, None, {}),
+    ("one core", 1, 1, {}),
+    ("inside a pytest-xdist worker", 1, None, {"PYTEST_XDIST_WORKER": "gw0"}),
+])
+def test_no_pool_when_it_would_not_pay(tmp_path, why, threshold, cpus, env):
+    run = run_normalize_all(tmp_path, POOL_TEXTS, threshold=threshold, cpus=cpus, **env)
+    assert run["submitted"] == [], why
+    assert run["out"] == [normalize(t) for t in POOL_TEXTS]
+    assert run["bar"] == [sum(map(len, POOL_TEXTS))] * 2
 
 
 def _rule_from_source(tmp_path, name: str, body: str):
