@@ -72,6 +72,90 @@ def test_many_shards_are_compacted_without_losing_entries(cache_dir):
     assert store.load() == {f"text{i}": f"norm{i}" for i in range(MAX_SHARDS + 3)}
 
 
+def test_a_shard_is_written_inside_its_own_folder(cache_dir, monkeypatch):
+    """The temporary file sits beside the shards (a rename across file systems would
+    fail), so a missing system temporary folder costs nothing."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(cache_dir.parent / "no-such-folder"))
+    store = NormalizationCache(cache_dir, "d" * 64)
+    store.add({"ก": "ข"})
+    assert store.load() == {"ก": "ข"}
+
+
+def test_a_write_that_fails_leaves_no_temporary_file(cache_dir):
+    """Nothing half-written stays behind; the error is not swallowed as a cache miss."""
+    store = NormalizationCache(cache_dir, "e" * 64)
+    with pytest.raises(TypeError):
+        store.add({"ก": object()})  # not JSON
+    assert list(store.folder.iterdir()) == []
+
+
+def test_the_cache_is_utf8_whatever_the_locale(tmp_path):
+    """Under an ASCII locale the cache still writes and reads Thai (as UTF-8 text)."""
+    import os
+
+    script = ("import json, sys\n"
+              "from scoring.batch import normalize_texts\n"
+              "texts = json.loads(sys.argv[1])\n"
+              "print(json.dumps([normalize_texts(texts) for _ in range(2)], ensure_ascii=True))\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONUTF8"))}
+    env.update(LC_ALL="C", PYTHONCOERCECLOCALE="0", PYTHONUTF8="0",
+               SCORING_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("SCORING_NO_CACHE", None)
+    result = subprocess.run([sys.executable, "-c", script, json.dumps(TEXTS)],
+                            capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    cold, warm = json.loads(result.stdout)
+    assert cold == warm == {t: normalize(t) for t in TEXTS}
+    (shard,) = (tmp_path / "cache").rglob("*.json")
+    assert "ราคา".encode() in shard.read_bytes()  # readable UTF-8, not \\u escapes
+
+
+def test_a_corrupt_shard_removed_meanwhile_by_another_process_is_no_error(cache_dir, monkeypatch):
+    """Two readers find the same broken shard; the second to remove it must not fail."""
+    from pathlib import Path
+
+    store = NormalizationCache(cache_dir, "a" * 64)
+    store.add({"ก": "ก"})
+    broken = store.folder / "broken.json"
+    broken.write_text('{"ข": ', encoding="utf-8")
+    real_read = Path.read_text
+
+    def read_then_lose(path, *args, **kwargs):
+        text = real_read(path, *args, **kwargs)
+        if path == broken:
+            path.unlink()  # the other reader got there first
+        return text
+
+    monkeypatch.setattr(Path, "read_text", read_then_lose)
+    assert store.load() == {"ก": "ก"}
+
+
+def test_shards_are_folded_once_there_are_more_than_max_shards(cache_dir):
+    """MAX_SHARDS shards stay as they are; one more folds them all into one."""
+    store = NormalizationCache(cache_dir, "b" * 64)
+    for i in range(MAX_SHARDS):
+        store.add({f"text{i}": f"norm{i}"})
+    assert len(store._shards()) == MAX_SHARDS
+    store.add({"one more": "x"})
+    assert len(store._shards()) == 1
+    assert len(store.load()) == MAX_SHARDS + 1
+
+
+def test_folding_removes_every_old_shard_even_if_one_is_gone(cache_dir, monkeypatch):
+    """Another process folded too and removed a shard first: the rest still go."""
+    store = NormalizationCache(cache_dir, "c" * 64)
+    for i in range(MAX_SHARDS):
+        store.add({f"text{i}": f"norm{i}"})
+    real_shards = store._shards
+    gone = store.folder / "0-already-removed.json"
+    monkeypatch.setattr(store, "_shards", lambda: [gone] + real_shards())
+    store.add({"one more": "x"})
+    assert len(real_shards()) == 1
+    assert len(store.load()) == MAX_SHARDS + 1
+
+
 def _write_many(args):
     root, worker = args
     store = NormalizationCache(root, "c" * 64)
@@ -124,13 +208,16 @@ class Bar(b.tqdm):
         bars.append(self)
 b.ProcessPoolExecutor, b.tqdm = Pool, Bar
 texts = json.loads(sys.stdin.read())
-out = b._normalize_all(texts, progress=True)
+rules = None
+if config["drop"]:
+    rules = [r for r in b.normalizer.THAI_CER_PIPELINE if r.__name__ != config["drop"]]
+out = b._normalize_all(texts, progress=True, rules=rules)
 print(json.dumps({"out": out, "submitted": submitted, "bar": [bars[0].n, bars[0].total]},
                  ensure_ascii=False))
 """
 
 
-def run_normalize_all(tmp_path, texts, threshold=1, cpus=None, **env):
+def run_normalize_all(tmp_path, texts, threshold=1, cpus=None, drop=None, **env):
     """_normalize_all in a child process that imports this very ``scoring``."""
     import os
     from pathlib import Path
@@ -141,7 +228,7 @@ def run_normalize_all(tmp_path, texts, threshold=1, cpus=None, **env):
     environment.update(PYTHONPATH=str(Path(scoring.__file__).resolve().parents[1]),
                        HOME=str(tmp_path), **env)
     result = subprocess.run(
-        [sys.executable, "-c", POOL_SCRIPT, json.dumps({"threshold": threshold, "cpus": cpus})],
+        [sys.executable, "-c", POOL_SCRIPT, json.dumps({"threshold": threshold, "cpus": cpus, "drop": drop})],
         input=json.dumps(texts), capture_output=True, text=True, check=True, env=environment)
     return json.loads(result.stdout)
 
@@ -155,6 +242,18 @@ def test_process_pool_gives_the_serial_results(tmp_path):
     assert run["out"] == [normalize(t) for t in POOL_TEXTS]
     assert run["submitted"], "the pool was not used"
     assert run["bar"] == [sum(map(len, POOL_TEXTS))] * 2
+
+
+def test_the_pool_applies_the_rules_it_is_given(tmp_path):
+    """An ablation (a rule list, not the live pipeline) is what the workers apply too."""
+    from scoring.normalizer import THAI_CER_PIPELINE, apply_rules
+
+    rules = [r for r in THAI_CER_PIPELINE if r.__name__ != "spoken_numbers_to_digits"]
+    assert len(rules) == len(THAI_CER_PIPELINE) - 1
+    run = run_normalize_all(tmp_path, POOL_TEXTS, drop="spoken_numbers_to_digits")
+    assert run["submitted"]
+    assert run["out"] == [apply_rules(t, rules) for t in POOL_TEXTS]
+    assert run["out"] != [normalize(t) for t in POOL_TEXTS]
 
 
 def test_only_texts_that_need_the_tokeniser_go_to_the_pool(tmp_path):
@@ -213,12 +312,30 @@ def test_old_fingerprints_are_pruned_least_recently_used_first(tmp_path):
     for number in range(KEEP_FINGERPRINTS + 3):
         store = NormalizationCache(tmp_path, f"{number:032x}" + "0" * 32)
         store.add({"ก": "ก"})
-        os.utime(store.folder, (1000 + number, 1000 + number))  # an order to keep
+        # Used in the reverse of the names' order: age, not name, decides.
+        os.utime(store.folder, (5000 - number, 5000 - number))
     newest = NormalizationCache(tmp_path, "f" * 64)
     newest.add({"ข": "ข"})  # a new fingerprint: pruning runs
     kept = fingerprint_folders(tmp_path)
     assert len(kept) == KEEP_FINGERPRINTS and kept[0] == newest.folder
-    assert not (tmp_path / "normalized" / f"{0:032x}").exists()  # the oldest went first
+    oldest = f"{KEEP_FINGERPRINTS + 2:032x}"
+    assert not (tmp_path / "normalized" / oldest).exists()  # the least recently used went
+    assert (tmp_path / "normalized" / f"{0:032x}").exists()
+    assert [p.name for p in kept[1:]] == [f"{n:032x}" for n in range(KEEP_FINGERPRINTS - 1)]
+
+
+def test_pruning_goes_on_when_a_folder_is_already_gone(tmp_path, monkeypatch):
+    """Two processes pruning at once: a folder the other removed is no error."""
+    import scoring.batch as batch
+
+    for number in range(3):
+        NormalizationCache(tmp_path, f"{number:032x}" + "0" * 32).add({"ก": "ก"})
+    real = batch.fingerprint_folders(tmp_path)
+    monkeypatch.setattr(batch, "fingerprint_folders",
+                        lambda root: real[:1] + [tmp_path / "normalized" / "gone"] + real[1:])
+    removed = batch.prune_fingerprints(tmp_path, keep=1)
+    assert len(removed) == 3
+    assert [p.name for p in (tmp_path / "normalized").iterdir()] == [real[0].name]
 
 
 def test_cache_command_lists_and_clears(tmp_path, monkeypatch, capsys):
@@ -253,6 +370,21 @@ def test_the_progress_estimate_counts_characters_over_the_whole_run(monkeypatch)
     batch._normalize_all(TEXTS, progress=True)
     assert seen["total"] == sum(map(len, TEXTS)) and seen["unit"] == "char"
     assert seen["smoothing"] == 0
+
+
+@pytest.mark.parametrize("progress, shown", [(True, True), (False, False), (None, False)])
+def test_the_bar_shows_when_asked_and_on_a_terminal_only(progress, shown, capsys):
+    """progress=None: only on a terminal (here stderr is captured, so not)."""
+    import scoring.batch as batch
+
+    batch._normalize_all(["ก" * 1500, "ข"], progress=progress)
+    err = capsys.readouterr().err
+    if not shown:
+        assert err == ""
+        return
+    # Named, counted in thousands of characters, and cleared when done.
+    assert "normalising" in err and "/1.50k " in err and "char/s" in err
+    assert not err.endswith("\n")
 
 
 def test_cache_folder_follows_the_environment(tmp_path, monkeypatch):
