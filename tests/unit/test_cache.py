@@ -194,8 +194,7 @@ import json, os, sys
 import scoring.batch as b
 config = json.loads(sys.argv[1])
 b.POOL_THRESHOLD = config["threshold"]
-if config["cpus"]:
-    os.cpu_count = lambda: config["cpus"]
+os.cpu_count = lambda: config["cpus"]
 submitted = []
 class Pool(b.ProcessPoolExecutor):
     def submit(self, function, texts, *args):
@@ -217,8 +216,9 @@ print(json.dumps({"out": out, "submitted": submitted, "bar": [bars[0].n, bars[0]
 """
 
 
-def run_normalize_all(tmp_path, texts, threshold=1, cpus=None, drop=None, **env):
-    """_normalize_all in a child process that imports this very ``scoring``."""
+def run_normalize_all(tmp_path, texts, threshold=1, cpus=2, drop=None, **env):
+    """_normalize_all in a child process that imports this very ``scoring``; it sees
+    ``cpus`` cores, whatever the machine has."""
     import os
     from pathlib import Path
 
@@ -236,9 +236,15 @@ def run_normalize_all(tmp_path, texts, threshold=1, cpus=None, drop=None, **env)
 POOL_TEXTS = TEXTS * 40 + [f"{i} สาม คน" for i in range(150)] + ["ตัวอย่าง " * 300, ""]
 
 
-def test_process_pool_gives_the_serial_results(tmp_path):
+@pytest.fixture(scope="module")
+def pool_run(tmp_path_factory):
+    """One run through the pool, shared by the tests that read it."""
+    return run_normalize_all(tmp_path_factory.mktemp("pool"), POOL_TEXTS)
+
+
+def test_process_pool_gives_the_serial_results(pool_run):
     """The forked pool returns exactly the serial results, and the bar ends at the total."""
-    run = run_normalize_all(tmp_path, POOL_TEXTS)
+    run = pool_run
     assert run["out"] == [normalize(t) for t in POOL_TEXTS]
     assert run["submitted"], "the pool was not used"
     assert run["bar"] == [sum(map(len, POOL_TEXTS))] * 2
@@ -256,22 +262,24 @@ def test_the_pool_applies_the_rules_it_is_given(tmp_path):
     assert run["out"] != [normalize(t) for t in POOL_TEXTS]
 
 
-def test_only_texts_that_need_the_tokeniser_go_to_the_pool(tmp_path):
+def test_only_texts_that_need_the_tokeniser_go_to_the_pool(pool_run):
     """Each such text goes to a worker exactly once; the others stay in this process."""
     from scoring.numbers import needs_tokeniser
 
-    run = run_normalize_all(tmp_path, POOL_TEXTS)
+    run = pool_run
     sent = [text for batch in run["submitted"] for text in batch]
     heavy = [text for text in POOL_TEXTS if needs_tokeniser(text)]
     assert sorted(sent) == sorted(heavy) and len(heavy) < len(POOL_TEXTS)
-    # Longest first, so no worker is left alone with the long recordings at the end.
+    # Longest first, so no worker is left alone with the long recordings at the end,
+    # and cut into many batches, so every worker has its share.
     assert sent[0] == max(heavy, key=len)
+    assert len(run["submitted"]) >= 8
 
 
 @pytest.mark.parametrize("why, threshold, cpus, env", [
-    ("fewer texts than the threshold", 10_000, None, {}),
+    ("fewer texts than the threshold", 10_000, 2, {}),
     ("one core", 1, 1, {}),
-    ("inside a pytest-xdist worker", 1, None, {"PYTEST_XDIST_WORKER": "gw0"}),
+    ("inside a pytest-xdist worker", 1, 2, {"PYTEST_XDIST_WORKER": "gw0"}),
 ])
 def test_no_pool_when_it_would_not_pay(tmp_path, why, threshold, cpus, env):
     run = run_normalize_all(tmp_path, POOL_TEXTS, threshold=threshold, cpus=cpus, **env)
