@@ -96,9 +96,12 @@ def test_the_cache_is_utf8_whatever_the_locale(tmp_path):
     import os
 
     script = ("import json, sys\n"
-              "from scoring.batch import normalize_texts\n"
+              "import scoring.batch as b\n"
               "texts = json.loads(sys.argv[1])\n"
-              "print(json.dumps([normalize_texts(texts) for _ in range(2)], ensure_ascii=True))\n")
+              "done, real = [], b._normalize_all\n"
+              "b._normalize_all = lambda missing, *a: done.append(len(missing)) or real(missing, *a)\n"
+              "runs = [b.normalize_texts(texts) for _ in range(2)]\n"
+              "print(json.dumps(runs + [done], ensure_ascii=True))\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONUTF8"))}
     env.update(LC_ALL="C", PYTHONCOERCECLOCALE="0", PYTHONUTF8="0",
                SCORING_CACHE_DIR=str(tmp_path / "cache"))
@@ -106,8 +109,9 @@ def test_the_cache_is_utf8_whatever_the_locale(tmp_path):
     result = subprocess.run([sys.executable, "-c", script, json.dumps(TEXTS)],
                             capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr[-2000:]
-    cold, warm = json.loads(result.stdout)
+    cold, warm, normalised = json.loads(result.stdout)
     assert cold == warm == {t: normalize(t) for t in TEXTS}
+    assert normalised == [len(TEXTS)]  # the second run read every text from the cache
     (shard,) = (tmp_path / "cache").rglob("*.json")
     assert "ราคา".encode() in shard.read_bytes()  # readable UTF-8, not \\u escapes
 
