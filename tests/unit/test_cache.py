@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -31,8 +32,22 @@ def cache_dir(tmp_path, monkeypatch):
 def test_cached_results_equal_fresh_results(cache_dir):
     """A warm cache answers exactly what normalize computes."""
     first = normalize_texts(TEXTS)
-    assert list((cache_dir / "normalized").rglob("*.json"))
+    (shard,) = (cache_dir / "normalized").rglob("*.json")
+    assert "ราคา".encode() in shard.read_bytes()  # readable UTF-8, not \\u escapes
     assert normalize_texts(TEXTS) == first == {t: normalize(t) for t in TEXTS}
+
+
+def test_rules_without_a_source_file_still_get_their_own_fingerprint():
+    """Rules typed into a notebook have no source to hash; two of them with the same
+    name are still two normalisers, never one cache folder."""
+    def rule_from_a_notebook(body: str):
+        namespace = {"__name__": "notebook_cell"}
+        exec(f"def clean(text):\n    return {body}\n", namespace)
+        return namespace["clean"]
+
+    first, second = rule_from_a_notebook("text"), rule_from_a_notebook("text.upper()")
+    assert (first.__module__, first.__qualname__) == (second.__module__, second.__qualname__)
+    assert normalizer_fingerprint((first,)) != normalizer_fingerprint((second,))
 
 
 def test_a_changed_rule_is_never_served_an_old_entry(cache_dir, monkeypatch):
@@ -242,8 +257,12 @@ POOL_TEXTS = TEXTS * 40 + [f"{i} สาม คน" for i in range(150)] + ["ต�
 
 @pytest.fixture(scope="module")
 def pool_run(tmp_path_factory):
-    """One run through the pool, shared by the tests that read it."""
-    return run_normalize_all(tmp_path_factory.mktemp("pool"), POOL_TEXTS)
+    """One run through the pool, shared by the tests that read it; exactly as many
+    texts need the tokeniser as the threshold asks for."""
+    from scoring.numbers import needs_tokeniser
+
+    heavy = sum(map(needs_tokeniser, POOL_TEXTS))
+    return run_normalize_all(tmp_path_factory.mktemp("pool"), POOL_TEXTS, threshold=heavy)
 
 
 def test_process_pool_gives_the_serial_results(pool_run):
@@ -384,18 +403,26 @@ def test_the_progress_estimate_counts_characters_over_the_whole_run(monkeypatch)
     assert seen["smoothing"] == 0
 
 
-@pytest.mark.parametrize("progress, shown", [(True, True), (False, False), (None, False)])
-def test_the_bar_shows_when_asked_and_on_a_terminal_only(progress, shown, capsys):
-    """progress=None: only on a terminal (here stderr is captured, so not)."""
-    import scoring.batch as batch
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
 
-    batch._normalize_all(["ก" * 1500, "ข"], progress=progress)
-    err = capsys.readouterr().err
+
+@pytest.mark.parametrize("progress, terminal, shown", [
+    (True, False, True), (False, True, False), (None, False, False), (None, True, True)])
+def test_the_bar_shows_when_asked_and_on_a_terminal_only(progress, terminal, shown,
+                                                         monkeypatch):
+    """progress=None (the default): shown on a terminal, never in a log file."""
+    stderr = Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    normalize_texts(["ก" * 1500, "ข"], progress=progress, cache=False)
+    err = stderr.getvalue()
     if not shown:
         assert err == ""
         return
     # Named, counted in thousands of characters, and cleared when done.
-    assert "normalising" in err and "/1.50k " in err and "char/s" in err
+    assert err.lstrip("\r").startswith("normalising: ")
+    assert "/1.50k " in err and "char/s" in err
     assert not err.endswith("\n")
 
 
