@@ -206,14 +206,12 @@ def test_cache_can_be_turned_off(tmp_path, monkeypatch):
 
 
 # Runs _normalize_all in a fresh single-threaded process (a pytest-xdist
-# worker is neither, and the pool is only used where forking is safe); it
-# reports what went to the workers and where the progress bar ended.
+# worker is neither, and the pool is only used where forking is safe), once
+# per configuration; each run reports what went to the workers and where the
+# progress bar ended. One child for them all: each costs a PyThaiNLP start-up.
 POOL_SCRIPT = """
 import json, os, sys
 import scoring.batch as b
-config = json.loads(sys.argv[1])
-b.POOL_THRESHOLD = config["threshold"]
-os.cpu_count = lambda: config["cpus"]
 submitted = []
 class Pool(b.ProcessPoolExecutor):
     def submit(self, function, texts, *args):
@@ -226,77 +224,90 @@ class Bar(b.tqdm):
         bars.append(self)
 b.ProcessPoolExecutor, b.tqdm = Pool, Bar
 texts = json.loads(sys.stdin.read())
-rules = None
-if config["drop"]:
-    rules = [r for r in b.normalizer.THAI_CER_PIPELINE if r.__name__ != config["drop"]]
-out = b._normalize_all(texts, progress=True, rules=rules)
-print(json.dumps({"out": out, "submitted": submitted, "bar": [bars[0].n, bars[0].total]},
-                 ensure_ascii=False))
+runs = {}
+for name, config in json.loads(sys.argv[1]).items():
+    submitted.clear(); bars.clear()
+    b.POOL_THRESHOLD = config["threshold"]
+    os.cpu_count = lambda: config["cpus"]
+    os.environ.pop("PYTEST_XDIST_WORKER", None)
+    os.environ.update(config["env"])
+    rules = None
+    if config["drop"]:
+        rules = [r for r in b.normalizer.THAI_CER_PIPELINE if r.__name__ != config["drop"]]
+    out = b._normalize_all(texts, progress=True, rules=rules)
+    runs[name] = {"out": out, "submitted": list(submitted), "bar": [bars[0].n, bars[0].total]}
+print(json.dumps(runs, ensure_ascii=False))
 """
 
+POOL_TEXTS = TEXTS * 40 + [f"{i} สาม คน" for i in range(150)] + ["ตัวอย่าง " * 300, ""]
+ABLATED = "spoken_numbers_to_digits"
 
-def run_normalize_all(tmp_path, texts, threshold=1, cpus=2, drop=None, **env):
-    """_normalize_all in a child process that imports this very ``scoring``; it sees
-    ``cpus`` cores, whatever the machine has."""
+
+def pool_configuration(threshold: int, cpus: int = 2, drop: str | None = None, **env) -> dict:
+    # The child sees `cpus` cores, whatever the machine has.
+    return {"threshold": threshold, "cpus": cpus, "drop": drop, "env": env}
+
+
+@pytest.fixture(scope="module")
+def pool_runs(tmp_path_factory):
+    """_normalize_all in a child process that imports this very ``scoring``, once per
+    configuration; and the same texts on the serial path in this process."""
     import os
     from pathlib import Path
 
     import scoring
-
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    environment.update(PYTHONPATH=str(Path(scoring.__file__).resolve().parents[1]),
-                       HOME=str(tmp_path), **env)
-    result = subprocess.run(
-        [sys.executable, "-c", POOL_SCRIPT, json.dumps({"threshold": threshold, "cpus": cpus, "drop": drop})],
-        input=json.dumps(texts), capture_output=True, text=True, check=True, env=environment)
-    run = json.loads(result.stdout)
-    # The same texts in this process, on the serial path (far below the threshold):
-    # what the pool must match. (It also lets mutmut see that these tests run
-    # _normalize_all, which it cannot trace in a child process.)
-    rules = None if drop is None else [r for r in normalizer.THAI_CER_PIPELINE
-                                       if r.__name__ != drop]
-    run["serial"] = batch._normalize_all(texts, progress=False, rules=rules)
-    return run
-
-
-POOL_TEXTS = TEXTS * 40 + [f"{i} สาม คน" for i in range(150)] + ["ตัวอย่าง " * 300, ""]
-
-
-@pytest.fixture(scope="module")
-def pool_run(tmp_path_factory):
-    """One run through the pool, shared by the tests that read it; exactly as many
-    texts need the tokeniser as the threshold asks for."""
     from scoring.numbers import needs_tokeniser
 
     heavy = sum(map(needs_tokeniser, POOL_TEXTS))
-    return run_normalize_all(tmp_path_factory.mktemp("pool"), POOL_TEXTS, threshold=heavy)
+    configurations = {
+        # Exactly as many texts need the tokeniser as the threshold asks for.
+        "pool": pool_configuration(heavy),
+        "ablation": pool_configuration(1, drop=ABLATED),
+        "fewer texts than the threshold": pool_configuration(heavy + 1),
+        "one core": pool_configuration(1, cpus=1),
+        "inside a pytest-xdist worker": pool_configuration(1, PYTEST_XDIST_WORKER="gw0"),
+    }
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    environment.update(PYTHONPATH=str(Path(scoring.__file__).resolve().parents[1]),
+                       HOME=str(tmp_path_factory.mktemp("home")))
+    result = subprocess.run([sys.executable, "-c", POOL_SCRIPT, json.dumps(configurations)],
+                            input=json.dumps(POOL_TEXTS), capture_output=True, text=True,
+                            check=True, env=environment)
+    runs = json.loads(result.stdout)
+    # What the pool must match. (Run here, it also lets mutmut see that these
+    # tests run _normalize_all, which it cannot trace in a child process.)
+    ablated = [r for r in normalizer.THAI_CER_PIPELINE if r.__name__ != ABLATED]
+    for name, run in runs.items():
+        rules = ablated if name == "ablation" else None
+        run["serial"] = batch._normalize_all(POOL_TEXTS, progress=False, rules=rules)
+    return runs
 
 
-def test_process_pool_gives_the_serial_results(pool_run):
+def test_process_pool_gives_the_serial_results(pool_runs):
     """The forked pool returns exactly the serial results, and the bar ends at the total."""
-    run = pool_run
+    run = pool_runs["pool"]
     assert run["out"] == run["serial"] == [normalize(t) for t in POOL_TEXTS]
     assert run["submitted"], "the pool was not used"
     assert run["bar"] == [sum(map(len, POOL_TEXTS))] * 2
 
 
-def test_the_pool_applies_the_rules_it_is_given(tmp_path):
+def test_the_pool_applies_the_rules_it_is_given(pool_runs):
     """An ablation (a rule list, not the live pipeline) is what the workers apply too."""
     from scoring.normalizer import THAI_CER_PIPELINE, apply_rules
 
-    rules = [r for r in THAI_CER_PIPELINE if r.__name__ != "spoken_numbers_to_digits"]
+    rules = [r for r in THAI_CER_PIPELINE if r.__name__ != ABLATED]
     assert len(rules) == len(THAI_CER_PIPELINE) - 1
-    run = run_normalize_all(tmp_path, POOL_TEXTS, drop="spoken_numbers_to_digits")
+    run = pool_runs["ablation"]
     assert run["submitted"]
     assert run["out"] == run["serial"] == [apply_rules(t, rules) for t in POOL_TEXTS]
     assert run["out"] != [normalize(t) for t in POOL_TEXTS]
 
 
-def test_only_texts_that_need_the_tokeniser_go_to_the_pool(pool_run):
+def test_only_texts_that_need_the_tokeniser_go_to_the_pool(pool_runs):
     """Each such text goes to a worker exactly once; the others stay in this process."""
     from scoring.numbers import needs_tokeniser
 
-    run = pool_run
+    run = pool_runs["pool"]
     sent = [text for batch in run["submitted"] for text in batch]
     heavy = [text for text in POOL_TEXTS if needs_tokeniser(text)]
     assert sorted(sent) == sorted(heavy) and len(heavy) < len(POOL_TEXTS)
@@ -306,13 +317,10 @@ def test_only_texts_that_need_the_tokeniser_go_to_the_pool(pool_run):
     assert len(run["submitted"]) >= 8
 
 
-@pytest.mark.parametrize("why, threshold, cpus, env", [
-    ("fewer texts than the threshold", 10_000, 2, {}),
-    ("one core", 1, 1, {}),
-    ("inside a pytest-xdist worker", 1, 2, {"PYTEST_XDIST_WORKER": "gw0"}),
-])
-def test_no_pool_when_it_would_not_pay(tmp_path, why, threshold, cpus, env):
-    run = run_normalize_all(tmp_path, POOL_TEXTS, threshold=threshold, cpus=cpus, **env)
+@pytest.mark.parametrize("why", [
+    "fewer texts than the threshold", "one core", "inside a pytest-xdist worker"])
+def test_no_pool_when_it_would_not_pay(pool_runs, why):
+    run = pool_runs[why]
     assert run["submitted"] == [], why
     assert run["out"] == run["serial"] == [normalize(t) for t in POOL_TEXTS]
     assert run["bar"] == [sum(map(len, POOL_TEXTS))] * 2
