@@ -23,6 +23,12 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# mutmut runs each mutant in a fork of its own threaded process: forking a
+# normalisation pool there can deadlock on a lock another thread held, so
+# mutation runs normalise in one process (see tests/MUTANTS.md).
+if "MUTANT_UNDER_TEST" in os.environ:
+    os.environ.setdefault("SCORING_WORKERS", "1")
+
 REPO_ROOT = Path(__file__).resolve().parent
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from . import normalizer
+from .errors import ScoringError
 from .files import open_mode
 from .normalizer import Rule, apply_rules
 from .numbers import needs_tokeniser
@@ -40,6 +41,7 @@ from .provenance import pythainlp_version
 __all__ = [
     "CACHE_DIR_ENV",
     "NO_CACHE_ENV",
+    "WORKERS_ENV",
     "POOL_THRESHOLD",
     "normalizer_fingerprint",
     "cache_directory",
@@ -51,6 +53,11 @@ __all__ = [
 
 CACHE_DIR_ENV = "SCORING_CACHE_DIR"
 NO_CACHE_ENV = "SCORING_NO_CACHE"
+# How many processes may normalise at once (default: every core); 1 keeps the
+# work in this process, for shared machines, or where this process was itself
+# forked from a threaded one (a fork there can deadlock, and no check here can
+# tell).
+WORKERS_ENV = "SCORING_WORKERS"
 # Below this many texts that need the tokeniser, starting worker processes
 # costs more than it saves (on 2 cores a fork pool pays for itself near 1,500).
 POOL_THRESHOLD = 2000
@@ -188,6 +195,17 @@ def prune_fingerprints(root: Path, keep: int = KEEP_FINGERPRINTS) -> list[Path]:
     return removed
 
 
+def worker_count() -> int:
+    """Processes that may normalise at once: SCORING_WORKERS, else every core."""
+    value = os.environ.get(WORKERS_ENV, "")
+    if not value:
+        return os.cpu_count() or 1
+    if not value.isdigit() or int(value) < 1:
+        raise ScoringError(WORKERS_ENV, f"must be a whole number of processes, 1 or more, "
+                                        f"not {value!r}")
+    return int(value)
+
+
 def _normalizer_for(rules: Sequence[Rule] | None):
     """The live pipeline (read at call time, so a patched one counts), or ``rules``."""
     if rules is None:
@@ -230,7 +248,7 @@ def _normalize_all(texts: list[str], progress: bool | None,
     the same normaliser: the split only schedules the work.
     """
     normalize = _normalizer_for(rules)
-    workers = os.cpu_count() or 1
+    workers = worker_count()
     heavy = [i for i, t in enumerate(texts) if needs_tokeniser(t)]
     # Fork only a single-threaded process (a forked child of a threaded one can
     # deadlock), and not inside a pytest-xdist worker, whose siblings already

@@ -229,7 +229,8 @@ for name, config in json.loads(sys.argv[1]).items():
     submitted.clear(); bars.clear()
     b.POOL_THRESHOLD = config["threshold"]
     os.cpu_count = lambda: config["cpus"]
-    os.environ.pop("PYTEST_XDIST_WORKER", None)
+    for variable in ("PYTEST_XDIST_WORKER", "SCORING_WORKERS"):
+        os.environ.pop(variable, None)
     os.environ.update(config["env"])
     rules = None
     if config["drop"]:
@@ -266,8 +267,10 @@ def pool_runs(tmp_path_factory):
         "fewer texts than the threshold": pool_configuration(heavy + 1),
         "one core": pool_configuration(1, cpus=1),
         "inside a pytest-xdist worker": pool_configuration(1, PYTEST_XDIST_WORKER="gw0"),
+        "SCORING_WORKERS=1": pool_configuration(1, SCORING_WORKERS="1"),
     }
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    environment = {k: v for k, v in os.environ.items()
+                   if not k.startswith("PYTEST_") and k != "SCORING_WORKERS"}
     environment.update(PYTHONPATH=str(Path(scoring.__file__).resolve().parents[1]),
                        HOME=str(tmp_path_factory.mktemp("home")))
     result = subprocess.run([sys.executable, "-c", POOL_SCRIPT, json.dumps(configurations)],
@@ -318,7 +321,8 @@ def test_only_texts_that_need_the_tokeniser_go_to_the_pool(pool_runs):
 
 
 @pytest.mark.parametrize("why", [
-    "fewer texts than the threshold", "one core", "inside a pytest-xdist worker"])
+    "fewer texts than the threshold", "one core", "inside a pytest-xdist worker",
+    "SCORING_WORKERS=1"])
 def test_no_pool_when_it_would_not_pay(pool_runs, why):
     run = pool_runs[why]
     assert run["submitted"] == [], why
@@ -439,6 +443,23 @@ def test_the_bar_shows_when_asked_and_on_a_terminal_only(progress, terminal, sho
     assert err.lstrip("\r").startswith("normalising: ")
     assert "/1.50k " in err and "char/s" in err
     assert not err.endswith("\n")
+
+
+def test_workers_follow_the_environment(monkeypatch):
+    """SCORING_WORKERS caps the processes; a bad value is one line naming it."""
+    from scoring.batch import worker_count
+    from scoring.errors import ScoringError
+
+    monkeypatch.delenv("SCORING_WORKERS", raising=False)
+    monkeypatch.setattr("os.cpu_count", lambda: 6)
+    assert worker_count() == 6
+    monkeypatch.setenv("SCORING_WORKERS", "3")
+    assert worker_count() == 3
+    for bad in ("0", "two", "-1"):
+        monkeypatch.setenv("SCORING_WORKERS", bad)
+        with pytest.raises(ScoringError, match=f"SCORING_WORKERS: must be a whole number "
+                                               f"of processes, 1 or more, not '{bad}'"):
+            worker_count()
 
 
 def test_cache_folder_follows_the_environment(tmp_path, monkeypatch):
