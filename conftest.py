@@ -23,10 +23,17 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-# mutmut runs each mutant in a fork of its own threaded process: forking a
-# normalisation pool there can deadlock on a lock another thread held, so
-# mutation runs normalise in one process (see tests/MUTANTS.md).
+# mutmut runs each mutant in a fork of its own process. There, tqdm's default
+# write lock is a semaphore shared by every fork: one mutant killed while
+# holding it left every later one waiting forever (a run of "timeouts" with no
+# CPU used). A lock of this process's own, and no pool forked inside the fork
+# (see tests/MUTANTS.md).
 if "MUTANT_UNDER_TEST" in os.environ:
+    import threading
+
+    from tqdm import tqdm
+
+    tqdm.set_lock(threading.RLock())
     os.environ.setdefault("SCORING_WORKERS", "1")
 
 REPO_ROOT = Path(__file__).resolve().parent
