@@ -279,6 +279,17 @@ def pool_runs(tmp_path_factory):
     return json.loads(result.stdout)
 
 
+def test_a_worker_normalises_its_batch_with_the_rules_it_is_given():
+    """What each pool worker runs: the live pipeline, or the rule list it is handed."""
+    from scoring.normalizer import THAI_CER_PIPELINE, apply_rules
+
+    rules = [r for r in THAI_CER_PIPELINE if r.__name__ != ABLATED]
+    texts = TEXTS + ["หนึ่งร้อย คน"]
+    assert batch._normalize_batch(texts) == [normalize(t) for t in texts]
+    assert batch._normalize_batch(texts, rules) == [apply_rules(t, rules) for t in texts]
+    assert batch._normalize_batch(texts, rules) != batch._normalize_batch(texts)
+
+
 def serial_run(rules=None) -> list[str]:
     """What the pool must match: the serial path, in this process. Each pool test
     calls it itself, so that mutmut, which cannot trace the child process, sees
