@@ -80,6 +80,12 @@ def pytest_unconfigure(config):
         os.environ.pop("SCORING_TEST_CACHE_DIR", None)
 
 
+def pytest_collection_modifyitems(items):
+    """The slow tests first (longest jobs first): under xdist a worker then never
+    starts one near the end while the other waits for it."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_addoption(parser):
     parser.addoption(
         "--require-real-card", action="store_true",
