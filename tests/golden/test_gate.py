@@ -53,8 +53,12 @@ def run_pytest(root: Path, *args: str, workers: str = "2") -> subprocess.Complet
     # and would take the inner controller for a worker.
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
+    # Only the plugins the gate uses: whatever else this machine has installed
+    # stays out of the copy's runs (and each of them starts quicker).
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/golden", "-q", "-n", workers, *args],
+        [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy",
+         "tests/golden", "-q", "-n", workers, *args],
         cwd=root, capture_output=True, text=True, timeout=300, env=env,
     )
 
