@@ -388,8 +388,6 @@ def test_old_fingerprints_are_pruned_least_recently_used_first(tmp_path):
 
 def test_pruning_goes_on_when_a_folder_is_already_gone(tmp_path, monkeypatch):
     """Two processes pruning at once: a folder the other removed is no error."""
-    import scoring.batch as batch
-
     for number in range(3):
         NormalizationCache(tmp_path, f"{number:032x}" + "0" * 32).add({"ก": "ก"})
     real = batch.fingerprint_folders(tmp_path)
@@ -401,7 +399,6 @@ def test_pruning_goes_on_when_a_folder_is_already_gone(tmp_path, monkeypatch):
 
 
 def test_cache_command_lists_and_clears(tmp_path, monkeypatch, capsys):
-    from scoring.batch import normalizer_fingerprint
     from scoring.cli import main
 
     monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
@@ -418,8 +415,6 @@ def test_cache_command_lists_and_clears(tmp_path, monkeypatch, capsys):
 
 def test_the_progress_estimate_counts_characters_over_the_whole_run(monkeypatch):
     """The bar's total is the texts' characters and its rate the run's average (smoothing 0)."""
-    import scoring.batch as batch
-
     seen = {}
 
     class Recorder(batch.tqdm):
@@ -476,8 +471,6 @@ def test_workers_follow_the_environment(monkeypatch):
 
 def test_cache_folder_follows_the_environment(tmp_path, monkeypatch):
     """SCORING_CACHE_DIR, else XDG_CACHE_HOME, else ~/.cache; SCORING_NO_CACHE=0 keeps it on."""
-    from scoring.batch import cache_directory
-
     monkeypatch.delenv("SCORING_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("SCORING_NO_CACHE", "0")
@@ -493,8 +486,6 @@ def test_cache_folder_follows_the_environment(tmp_path, monkeypatch):
 
 def test_no_cache_writes_nothing_and_a_warm_cache_is_read(cache_dir, monkeypatch):
     """cache=False leaves the folder alone; with the cache, a second run normalises nothing."""
-    import scoring.batch as batch
-
     normalize_texts(TEXTS, cache=False)
     assert not cache_dir.exists()
     normalize_texts(TEXTS)
