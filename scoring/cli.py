@@ -1,5 +1,5 @@
 """Command line: ``python -m scoring <command>``: score, card, publish, impact, ablate,
-explain, cache, fetch, gate, make-refs, join-audio.
+rebaseline, explain, cache, fetch, gate, make-refs, join-audio.
 
 Thin by design: parse arguments, call the library, print. Every ScoringError
 becomes one line on stderr and exit code 2.
@@ -129,6 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
     ablate.add_argument("--markdown", action="store_true", help="tables as markdown")
     _add_no_cache(ablate)
     ablate.set_defaults(run=run_ablate)
+
+    rebaseline = commands.add_parser(
+        "rebaseline", help="accept a deliberate change: pin the normaliser version, rewrite "
+                           "the golden snapshots and the published cards")
+    rebaseline.set_defaults(run=run_rebaseline)
 
     cache = commands.add_parser("cache", help="where the normalisation cache is, and its size")
     what = cache.add_mutually_exclusive_group()
@@ -351,6 +356,14 @@ def run_ablate(args: argparse.Namespace) -> int:
         spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     result = ablate(texts, cache=not args.no_cache)
     print(format_ablation(result, markdown=args.markdown), end="")
+    return 0
+
+
+def run_rebaseline(args: argparse.Namespace) -> int:
+    from .card.rebaseline import find_checkout, format_accepted, rebaseline
+
+    accepted = rebaseline(find_checkout(), say=lambda line: print(line, flush=True))
+    print(format_accepted(accepted))
     return 0
 
 

@@ -7,13 +7,24 @@ package's version.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import re
+import tomllib
 from importlib import metadata
+from pathlib import Path
 
+from . import normalizer, numbers
 from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED
+from .errors import ScoringError
 from .normalizer import NORMALIZER_VERSION
 
 __all__ = [
     "PINNED_PYTHAINLP",
+    "RULES_PINS_FILE",
+    "pinned_rules_digests",
+    "rules_source_digest",
+    "write_rules_pin",
     "package_version",
     "pythainlp_version",
     "signature",
@@ -64,3 +75,55 @@ def unpinned_pythainlp_message(installed: str | None = None) -> str | None:
         f"(pip install pythainlp=={PINNED_PYTHAINLP})"
     )
 
+
+
+# NORMALIZER_VERSION -> sha256 of the rules' source. Data, not test code:
+# `python -m scoring rebaseline` adds the pin of a new version, and a test
+# fails when the rules' source no longer matches the pin of the current one.
+RULES_PINS_FILE = Path(__file__).with_name("normalizer_pins.toml")
+_PINS_HEADER = (
+    "# NORMALIZER_VERSION = sha256 of the rules' source (scoring/normalizer.py without its\n"
+    "# version line, then scoring/numbers.py). Written by `python -m scoring rebaseline`;\n"
+    "# a rule edited without a version bump no longer matches its version's pin.\n"
+)
+
+
+def rules_source_digest(normalizer_source: str | None = None,
+                        numbers_source: str | None = None) -> str:
+    """A digest of every line that decides what the rules do (the version line left out)."""
+    source = inspect.getsource(normalizer) if normalizer_source is None else normalizer_source
+    source = re.sub(r"^NORMALIZER_VERSION = .*$", "", source, flags=re.M)
+    rest = inspect.getsource(numbers) if numbers_source is None else numbers_source
+    return hashlib.sha256((source + rest).encode()).hexdigest()
+
+
+def pinned_rules_digests(path: Path = RULES_PINS_FILE) -> dict[str, str]:
+    """``{version: digest}`` as pinned; a missing file pins nothing."""
+    try:
+        pins = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except tomllib.TOMLDecodeError as error:
+        raise ScoringError(path, f"is not valid TOML ({error})") from None
+    if not all(isinstance(v, str) for v in pins.values()):
+        raise ScoringError(path, "every pin must be a version = \"digest\" string")
+    return pins
+
+
+def write_rules_pin(version: str, digest: str, path: Path = RULES_PINS_FILE) -> bool:
+    """Pin ``digest`` for ``version``; False when it was pinned already.
+
+    A different digest already pinned for ``version`` is refused: the rules
+    changed under a version that has been published.
+    """
+    pins = pinned_rules_digests(path)
+    if pins.get(version) == digest:
+        return False
+    if version in pins:
+        raise ScoringError(path, f"NORMALIZER_VERSION {version!r} is pinned to other rules")
+    pins[version] = digest
+    lines = [f'"{key}" = "{value}"\n' for key, value in pins.items()]
+    from .files import write_text_atomically
+
+    write_text_atomically(path, _PINS_HEADER + "".join(lines))
+    return True

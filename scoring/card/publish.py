@@ -23,7 +23,6 @@ import copy
 import difflib
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -34,7 +33,7 @@ from huggingface_hub.repocard_data import eval_results_to_model_index, model_ind
 from huggingface_hub.utils import logging as hf_logging
 
 from ..errors import ScoringError
-from ..files import open_mode
+from ..files import write_text_atomically
 from .compute import CardResult
 from .render import (
     Table,
@@ -436,15 +435,5 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
     return results, foreign, mismatches
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` through a temporary file and a rename; keep its mode."""
-    mode = path.stat().st_mode & 0o777 if path.exists() else None
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
-        os.chmod(temporary, open_mode() if mode is None else mode)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+# The card is written like every other file of the project.
+write_atomically = write_text_atomically

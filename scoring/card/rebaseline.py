@@ -1,0 +1,202 @@
+"""Accept a deliberate change in one command: ``python -m scoring rebaseline``.
+
+A normaliser change (or new hypotheses, or a PyThaiNLP upgrade) that was
+reviewed with ``impact`` is accepted by refreshing, in this order:
+
+1. the pin of the rules' digest for the current ``NORMALIZER_VERSION``
+   (``scoring/normalizer_pins.toml``); a rules change without a version bump
+   is refused before anything is written;
+2. each pinned card's published model card (its regions and model-index);
+3. the golden snapshots and ledgers, written by syrupy itself
+   (``pytest tests/golden --snapshot-update``), the real card's too where its
+   data is here.
+
+Every step is a pure function of the working tree, so a second run, or a run
+after the bump instead of before, gives the same files. It ends with what was
+accepted (figures moved, conclusions flipped, the largest moves) and the
+exact ``git add`` line.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import normalizer
+from ..errors import ScoringError
+from ..provenance import RULES_PINS_FILE, pinned_rules_digests, rules_source_digest, \
+    write_rules_pin
+
+__all__ = [
+    "GOLDEN_TESTS",
+    "Accepted",
+    "check_version_bump",
+    "find_checkout",
+    "rebaseline",
+]
+
+# The tests whose expectations are data: the snapshots, and the published card
+# that --snapshot-update rewrites.
+GOLDEN_TESTS = ("tests/golden/test_card.py", "tests/golden/test_published_card.py")
+LARGEST_SHOWN = 5
+
+
+def find_checkout(start: Path | None = None) -> Path:
+    """The project checkout holding ``start`` (default: here), whose ``scoring`` is imported."""
+    here = Path.cwd() if start is None else Path(start)
+    here = here.resolve()
+    root = next((folder for folder in (here, *here.parents)
+                 if (folder / "tests" / "golden").is_dir() and (folder / "scoring").is_dir()),
+                None)
+    if root is None:
+        raise ScoringError(here, "is not inside a checkout of this project (no tests/golden/ "
+                                 "above it): rebaseline rewrites the checkout's snapshots")
+    imported = Path(normalizer.__file__).resolve().parents[1]
+    if imported != root:
+        raise ScoringError(root, f"is not the checkout whose scoring is imported ({imported}); "
+                                 "run `pip install -e .` here, or rebaseline from there")
+    return root
+
+
+def _next_version(version: str) -> str:
+    return str(int(version) + 1) if version.isdigit() else f"{version}.1"
+
+
+def check_version_bump(pins_file: Path = RULES_PINS_FILE) -> tuple[str, str, bool]:
+    """``(version, digest, already pinned)``; a rules change under a pinned version is refused."""
+    version, digest = normalizer.NORMALIZER_VERSION, rules_source_digest()
+    pinned = pinned_rules_digests(pins_file).get(version)
+    if pinned is not None and pinned != digest:
+        raise ScoringError(
+            "scoring/normalizer.py", f"the rules changed but NORMALIZER_VERSION is still "
+            f"{version!r}: bump it (NORMALIZER_VERSION = \"{_next_version(version)}\"), then "
+            "run `python -m scoring rebaseline` again; nothing was changed")
+    return version, digest, pinned is not None
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """What one rebaseline accepted."""
+
+    version: str
+    new_pin: bool
+    summaries: dict[str, list[str]]  # card -> the impact summary's lines
+    changed: tuple[str, ...]  # paths to commit, relative to the checkout
+
+
+def _impact_lines(root: Path, card: str, card_root: Path, snapshot_dir: Path) -> list[str]:
+    """The card now against its snapshots, before they are refreshed: the summary's lines."""
+    from .impact import format_impact, impact_against_golden
+    from .spec import load_card_spec
+
+    spec = load_card_spec(card_root)
+    try:
+        impact, _ = impact_against_golden(spec, card, snapshot_dir, clips_per_set=0)
+    except ScoringError as error:
+        if "snapshots missing" in error.message or "ledger missing" in error.message:
+            return [f"no snapshots pinned the {card} card before: created now"]
+        raise
+    report = format_impact(impact, figures_shown=LARGEST_SHOWN).split("3. Clips")[0]
+    return report.rstrip("\n").splitlines()[1:]
+
+
+def _rewrite_published_card(card_root: Path) -> Path | None:
+    """Regenerate a card's published markdown (and what it carries); its path, if it has one."""
+    from .compute import compute_card
+    from .publish import published_card, read_card_file, write_atomically
+    from .spec import load_card_spec
+
+    spec = load_card_spec(card_root)
+    if spec.publish_file is None or not spec.publish_file.is_file():
+        return None
+    card_file = read_card_file(spec.publish_file, spec)
+    card = published_card(compute_card(spec, progress=False), card_file)
+    if not card.up_to_date:
+        write_atomically(card.path, card.new)
+    return card.path
+
+
+def _refresh_snapshots(root: Path) -> None:
+    """syrupy rewrites every golden snapshot and ledger; deleted ones go too."""
+    try:
+        import pytest  # noqa: F401
+        import syrupy  # noqa: F401
+    except ImportError:
+        raise ScoringError("rebaseline", "needs the test extras to rewrite the snapshots: "
+                                         "pip install -e '.[test]'") from None
+    command = [sys.executable, "-m", "pytest", *GOLDEN_TESTS, "--snapshot-update", "-q",
+               "-p", "no:cacheprovider", "-p", "no:randomly", "-n", "auto"]
+    from ..batch import cache_directory
+
+    env = dict(os.environ)
+    cache = cache_directory()
+    if cache is not None:  # the run reads the texts just normalised, not a cold cache of its own
+        env["SCORING_TEST_CACHE_DIR"] = env["SCORING_CACHE_DIR"] = str(cache)
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        tail = [line for line in done.stdout.splitlines() if line.strip()][-12:]
+        raise ScoringError("rebaseline", "refreshing the snapshots failed (" + " ".join(
+            command[2:]) + "):\n  " + "\n  ".join(tail))
+
+
+def _changed_paths(root: Path, candidates: list[Path]) -> tuple[str, ...]:
+    """Which of the paths rebaseline may touch now differ from git's index (all of them
+    outside git)."""
+    relative = [str(p.relative_to(root)) for p in candidates if p.exists()]
+    done = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", "--",
+                           *relative], cwd=root, capture_output=True, text=True)
+    if done.returncode != 0:
+        return tuple(relative)
+    changed = sorted({line[3:].strip('"') for line in done.stdout.splitlines() if line})
+    # A whole folder is named once, as a reviewer would add it.
+    folders = [r for r in relative if (root / r).is_dir()]
+    named = [f for f in folders if any(c.startswith(f + "/") for c in changed)]
+    rest = [c for c in changed if not any(c.startswith(f + "/") for f in named)]
+    return tuple(named + rest)
+
+
+def rebaseline(root: Path, *, say: Callable[[str], None] = print) -> Accepted:
+    """Accept the working tree's figures as the new baseline (see the module's docstring)."""
+    version, digest, pinned = check_version_bump()
+    snapshot_dir = root / "tests" / "golden" / "__snapshots__"
+    cards = {"demo": root / "examples" / "demo"}
+    real_data = (root / "refs").is_dir() and any((root / "hypotheses").glob("*.jsonl"))
+    if real_data:
+        cards["real"] = root
+    say(f"rebaseline: normaliser th-{version}, cards: {', '.join(cards)}")
+    summaries = {card: _impact_lines(root, card, card_root, snapshot_dir)
+                 for card, card_root in cards.items()}
+    new_pin = not pinned and write_rules_pin(version, digest)
+    if new_pin:
+        say(f"pinned NORMALIZER_VERSION {version!r} to the rules' digest {digest[:12]}... "
+            f"({RULES_PINS_FILE.relative_to(root)})")
+    touched = [RULES_PINS_FILE, snapshot_dir]
+    for card, card_root in cards.items():
+        path = _rewrite_published_card(card_root)
+        if path is not None:
+            touched.append(path)
+            eval_results = path.parent / ".eval_results"
+            if eval_results.is_dir():
+                touched.append(eval_results)
+    say("refreshing the golden snapshots (pytest " + " ".join(GOLDEN_TESTS)
+        + " --snapshot-update)")
+    _refresh_snapshots(root)
+    return Accepted(version, new_pin, summaries, _changed_paths(root, touched))
+
+
+def format_accepted(accepted: Accepted) -> str:
+    lines = []
+    for card, summary in accepted.summaries.items():
+        lines.append(f"accepted on the {card} card:")
+        lines += [f"  {line}" if line else "" for line in summary]
+    if accepted.changed:
+        lines.append("commit them with:")
+        lines.append("  git add " + " ".join(accepted.changed))
+    else:
+        lines.append("nothing to commit: the snapshots, pins and published cards already "
+                     "hold what the data give")
+    return "\n".join(line.rstrip() for line in lines)
