@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from conftest import REPO_ROOT, write_jsonl
+from scoring import NORMALIZER_VERSION
 from scoring.cli import main
 
 
@@ -26,7 +27,7 @@ def test_two_hypotheses_print_cers_and_interval(tiny_benchmark, capsys, monkeypa
     assert code == 0
     assert "A  CER 0.00 %" in out
     assert "B  CER " in out and "A - B" in out and "95 % CI [" in out
-    assert "signature: metric:cer|nrm:th-1|pythainlp:5.3.5|" in out
+    assert f"signature: metric:cer|nrm:th-{NORMALIZER_VERSION}|pythainlp:5.3.5|" in out
 
 
 def test_json_matches_the_schema(tiny_benchmark, capsys, monkeypatch):
@@ -192,7 +193,7 @@ def test_by_cluster_shares_add_up_to_the_estimate(capsys):
     from fractions import Fraction
 
     from scoring import paired_bootstrap, score_files
-    from scoring.report import cluster_shares
+    from scoring.report import cluster_shares, points
 
     demo = REPO_ROOT / "examples" / "demo"
     ref, ids = demo / "refs/isan.jsonl", demo / "ids/isan.jsonl"
@@ -211,7 +212,11 @@ def test_by_cluster_shares_add_up_to_the_estimate(capsys):
     out = capsys.readouterr().out
     rows = out.split("where A - B comes from")[1].splitlines()[2:]
     assert len(rows) == 5 and rows[0].split()[0] == shares[0].cluster
-    assert rows[3].strip().startswith("(the other 17)") and rows[4].split()[-1] == "+1.25"
+    rest = shares[3:]
+    assert rows[3].strip().startswith(f"(the other {len(rest)})")
+    assert rows[3].split()[-1] == points(sum((r.share for r in rest), Fraction(0)))
+    assert rows[4].split()[-1] == points(Fraction(a.total_edits - b.total_edits,
+                                                  a.total_ref_chars))
 
 
 def test_by_cluster_needs_two_hypotheses(capsys):
