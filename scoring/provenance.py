@@ -97,8 +97,9 @@ def rules_source_digest(normalizer_source: str | None = None,
     return hashlib.sha256((source + rest).encode()).hexdigest()
 
 
-def pinned_rules_digests(path: Path = RULES_PINS_FILE) -> dict[str, str]:
-    """``{version: digest}`` as pinned; a missing file pins nothing."""
+def pinned_rules_digests(path: Path | None = None) -> dict[str, str]:
+    """``{version: digest}`` as pinned (default: RULES_PINS_FILE); a missing file pins nothing."""
+    path = RULES_PINS_FILE if path is None else path
     try:
         pins = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -110,12 +111,13 @@ def pinned_rules_digests(path: Path = RULES_PINS_FILE) -> dict[str, str]:
     return pins
 
 
-def write_rules_pin(version: str, digest: str, path: Path = RULES_PINS_FILE) -> bool:
+def write_rules_pin(version: str, digest: str, path: Path | None = None) -> bool:
     """Pin ``digest`` for ``version``; False when it was pinned already.
 
     A different digest already pinned for ``version`` is refused: the rules
     changed under a version that has been published.
     """
+    path = RULES_PINS_FILE if path is None else path
     pins = pinned_rules_digests(path)
     if pins.get(version) == digest:
         return False

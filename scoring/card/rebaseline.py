@@ -28,8 +28,8 @@ from pathlib import Path
 
 from .. import normalizer
 from ..errors import ScoringError
-from ..provenance import RULES_PINS_FILE, pinned_rules_digests, rules_source_digest, \
-    write_rules_pin
+from .. import provenance
+from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
 
 __all__ = [
     "GOLDEN_TESTS",
@@ -66,10 +66,10 @@ def _next_version(version: str) -> str:
     return str(int(version) + 1) if version.isdigit() else f"{version}.1"
 
 
-def check_version_bump(pins_file: Path = RULES_PINS_FILE) -> tuple[str, str, bool]:
+def check_version_bump() -> tuple[str, str, bool]:
     """``(version, digest, already pinned)``; a rules change under a pinned version is refused."""
     version, digest = normalizer.NORMALIZER_VERSION, rules_source_digest()
-    pinned = pinned_rules_digests(pins_file).get(version)
+    pinned = pinned_rules_digests().get(version)
     if pinned is not None and pinned != digest:
         raise ScoringError(
             "scoring/normalizer.py", f"the rules changed but NORMALIZER_VERSION is still "
@@ -88,36 +88,33 @@ class Accepted:
     changed: tuple[str, ...]  # paths to commit, relative to the checkout
 
 
-def _impact_lines(root: Path, card: str, card_root: Path, snapshot_dir: Path) -> list[str]:
-    """The card now against its snapshots, before they are refreshed: the summary's lines."""
-    from .impact import format_impact, impact_against_golden
-    from .spec import load_card_spec
-
-    spec = load_card_spec(card_root)
-    try:
-        impact, _ = impact_against_golden(spec, card, snapshot_dir, clips_per_set=0)
-    except ScoringError as error:
-        if "snapshots missing" in error.message or "ledger missing" in error.message:
-            return [f"no snapshots pinned the {card} card before: created now"]
-        raise
-    report = format_impact(impact, figures_shown=LARGEST_SHOWN).split("3. Clips")[0]
-    return report.rstrip("\n").splitlines()[1:]
-
-
-def _rewrite_published_card(card_root: Path) -> Path | None:
-    """Regenerate a card's published markdown (and what it carries); its path, if it has one."""
+def _accept_card(card: str, card_root: Path, snapshot_dir: Path) -> tuple[list[str], Path | None]:
+    """The card now against its snapshots (the summary's lines, before they are refreshed),
+    then its published markdown regenerated; the card file's path, if it has one."""
     from .compute import compute_card
+    from .impact import format_impact, impact_against_golden
     from .publish import published_card, read_card_file, write_atomically
     from .spec import load_card_spec
 
     spec = load_card_spec(card_root)
-    if spec.publish_file is None or not spec.publish_file.is_file():
-        return None
-    card_file = read_card_file(spec.publish_file, spec)
-    card = published_card(compute_card(spec, progress=False), card_file)
-    if not card.up_to_date:
-        write_atomically(card.path, card.new)
-    return card.path
+    card_file = None
+    if spec.publish_file is not None and spec.publish_file.is_file():
+        card_file = read_card_file(spec.publish_file, spec)  # a broken card stops us here
+    try:
+        impact, result = impact_against_golden(spec, card, snapshot_dir, clips_per_set=0)
+        report = format_impact(impact, figures_shown=LARGEST_SHOWN).split("3. Clips")[0]
+        summary = report.rstrip("\n").splitlines()[1:]
+    except ScoringError as error:
+        if "snapshots missing" not in error.message and "ledger missing" not in error.message:
+            raise
+        summary = [f"no snapshots pinned the {card} card before: created now"]
+        result = compute_card(spec, progress=False)
+    if card_file is None:
+        return summary, None
+    published = published_card(result, card_file)
+    if not published.up_to_date:
+        write_atomically(published.path, published.new)
+    return summary, published.path
 
 
 def _refresh_snapshots(root: Path) -> None:
@@ -129,7 +126,9 @@ def _refresh_snapshots(root: Path) -> None:
         raise ScoringError("rebaseline", "needs the test extras to rewrite the snapshots: "
                                          "pip install -e '.[test]'") from None
     command = [sys.executable, "-m", "pytest", *GOLDEN_TESTS, "--snapshot-update", "-q",
-               "-p", "no:cacheprovider", "-p", "no:randomly", "-n", "auto"]
+               "-p", "no:cacheprovider", "-p", "no:randomly", "-n", "0"]
+    # One process: each pytest process computes the whole card once, and these tests are
+    # otherwise trivial, so workers would only compute it again.
     from ..batch import cache_directory
 
     env = dict(os.environ)
@@ -168,15 +167,14 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print) -> Accepted:
     if real_data:
         cards["real"] = root
     say(f"rebaseline: normaliser th-{version}, cards: {', '.join(cards)}")
-    summaries = {card: _impact_lines(root, card, card_root, snapshot_dir)
-                 for card, card_root in cards.items()}
     new_pin = not pinned and write_rules_pin(version, digest)
     if new_pin:
         say(f"pinned NORMALIZER_VERSION {version!r} to the rules' digest {digest[:12]}... "
-            f"({RULES_PINS_FILE.relative_to(root)})")
-    touched = [RULES_PINS_FILE, snapshot_dir]
+            f"({provenance.RULES_PINS_FILE.relative_to(root)})")
+    touched = [provenance.RULES_PINS_FILE, snapshot_dir]
+    summaries = {}
     for card, card_root in cards.items():
-        path = _rewrite_published_card(card_root)
+        summaries[card], path = _accept_card(card, card_root, snapshot_dir)
         if path is not None:
             touched.append(path)
             eval_results = path.parent / ".eval_results"
