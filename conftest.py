@@ -81,9 +81,13 @@ def pytest_unconfigure(config):
 
 
 def pytest_collection_modifyitems(items):
-    """The slow tests first (longest jobs first): under xdist a worker then never
-    starts one near the end while the other waits for it."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The slow tests first, longest first (``slow(seconds=N)``): under xdist a worker
+    then never starts one near the end while the other waits for it."""
+    def longest_first(item):
+        slow = item.get_closest_marker("slow")
+        return (slow is None, -(slow.kwargs.get("seconds", 5) if slow else 0))
+
+    items.sort(key=longest_first)
 
 
 def pytest_addoption(parser):

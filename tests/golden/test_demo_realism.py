@@ -7,6 +7,8 @@ and clear differences.
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from scoring import THAI_CER_PIPELINE, apply_rules, clip_stats, set_stats
@@ -18,6 +20,7 @@ from .conftest import CARD_ROOTS
 DEMO = CARD_ROOTS["demo"]
 
 
+@functools.lru_cache(maxsize=None)  # the full pipeline's CERs serve every rule's test
 def set_cers(set_name, rules):
     """CER of every system on one demo set under the given rules."""
     spec = load_card_spec(DEMO)

@@ -21,7 +21,7 @@ from conftest import REPO_ROOT
 from .fake_hub import GOOD_TOKEN
 from .test_fetch import publish_model_repo
 
-pytestmark = pytest.mark.slow  # several subprocess runs of the gate
+pytestmark = pytest.mark.slow(seconds=9)  # several subprocess runs of the gate
 
 REAL_TESTS = "tests/golden -k real -n 0 -q -p no:randomly"
 
