@@ -302,6 +302,9 @@ def run_publish(args: argparse.Namespace) -> int:
         return 0
     for mismatch in card.mismatches:
         print(mismatch.line())
+    if not card.mismatches:  # e.g. spacing inside a region: no cell differs, the text does
+        print("text: the generated regions or the model-index differ from the data in their "
+              "layout, not in any cell (see the diff)")
     print(f"{card.path}: differs from the data; `python -m scoring publish "
           f"{spec.root} --write` rewrites it")
     print(card.diff(), end="")

@@ -20,6 +20,7 @@ from fractions import Fraction
 from ..alignment import align
 from ..report import points
 from .compute import CardResult, CardTexts
+from .render import exact_value, format_value
 from .spec import CardSpec, parse_figure
 
 __all__ = [
@@ -98,10 +99,10 @@ class Impact:
         return not self.moved and not self.flips and not any(self.clips_moved.values())
 
 
-def _delta_points(before, after) -> Fraction | None:
+def _delta_points(name, before, after) -> Fraction | None:
     if isinstance(before, bool) or isinstance(after, bool):
         return None
-    return Fraction(after) - Fraction(before)
+    return exact_value(name, after) - exact_value(name, before)
 
 
 def compare(
@@ -124,7 +125,7 @@ def compare(
             moved.append((name, was, now))
 
     def size(item):
-        delta = _delta_points(item[1], item[2]) if item[1] is not None else None
+        delta = _delta_points(*item) if item[1] is not None else None
         return -abs(delta) if delta is not None else 0
 
     moved.sort(key=size)
@@ -179,18 +180,15 @@ def impact_against_golden(spec: CardSpec, card: str, snapshot_dir=None, *,
     return impact, result
 
 
-def _value(value) -> str:
-    if value is None:
-        return "absent"
-    if isinstance(value, bool):
-        return "tie" if value else "significant"
-    return points(value)[1:] if value >= 0 else points(value)  # percent, half-up rounded
+def _value(name, value) -> str:
+    """As the card prints it (differences signed), or 'absent'."""
+    return "absent" if value is None else format_value(name, value)
 
 
 def _figure_line(name, before, after) -> tuple[str, str, str, str]:
-    delta = _delta_points(before, after) if before is not None else None
+    delta = _delta_points(name, before, after) if before is not None else None
     shown_delta = f"{points(delta)} pp" if delta is not None else ""
-    return name, _value(before), _value(after), shown_delta
+    return name, _value(name, before), _value(name, after), shown_delta
 
 
 def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int = 40) -> str:

@@ -195,17 +195,29 @@ def _cells(line: str) -> list[str]:
 
 
 def _table_mismatches(table: Table, current: str, where: str) -> list[Mismatch]:
-    """Cell by cell: which figures the region prints differently."""
-    rows = [_cells(line) for line in current.strip().splitlines() if line.strip()][2:]
+    """Cell by cell, header and labels too: what the region prints differently.
+
+    A figure's cell names its figure; any other cell (a label, a header, the
+    alignment row) is text, so an edited label or a reshaped table is caught too.
+    """
+    lines = [_cells(line) for line in current.strip().splitlines() if line.strip()]
+    wanted = [table.header, table.align, *table.rows]
+    no_figures = (None,) * len(table.header)
+    names = [no_figures, no_figures, *table.figures]
     found = []
-    for row_index, (figures, wanted) in enumerate(zip(table.figures, table.rows)):
-        have = rows[row_index] if row_index < len(rows) else []
-        for column, (name, cell) in enumerate(zip(figures, wanted)):
+    for row, (row_names, cells) in enumerate(zip(names, wanted)):
+        have = lines[row] if row < len(lines) else []
+        for column, cell in enumerate(cells):
             now = have[column] if column < len(have) else "(nothing)"
-            if name is not None and now != cell:
-                found.append(Mismatch(name.replace("|", " and "), where, now, cell))
-    if not found and len(rows) != len(table.rows):
-        found.append(Mismatch(None, where, f"{len(rows)} rows", f"{len(table.rows)} rows"))
+            if now != cell:
+                name = row_names[column] if column < len(row_names) else None
+                found.append(Mismatch(name.replace("|", " and ") if name else None, where,
+                                      now if name else repr(now), cell if name else repr(cell)))
+        if len(have) > len(cells):
+            found.append(Mismatch(None, where, f"{len(have)} cells in row {row + 1}",
+                                  f"{len(cells)} cells"))
+    if len(lines) != len(wanted):
+        found.append(Mismatch(None, where, f"{len(lines) - 2} rows", f"{len(wanted) - 2} rows"))
     return found
 
 

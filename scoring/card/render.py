@@ -11,6 +11,7 @@ half away from zero, from the exact value.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .compute import CardResult
 from .spec import Column, Comparison, aggregate_figure, cer_figure, diff_figure
@@ -24,7 +25,9 @@ __all__ = [
     "cer_table",
     "comparison_table",
     "comparison_title",
+    "exact_value",
     "format_figure",
+    "format_value",
     "latency_summary_table",
     "latency_title",
 ]
@@ -53,10 +56,29 @@ def _row(cells) -> str:
 
 def format_figure(result: CardResult, name: str) -> str:
     """One figure as the card prints it: CERs in percent, differences signed."""
-    value = result.exact[name]
+    return format_value(name, result.exact[name])
+
+
+def exact_value(name: str, value: float | Fraction) -> Fraction:
+    """The exact value the card rounds, from a figure kept as a float (a pinned snapshot).
+
+    CERs, aggregates and estimates are ratios of counts. One that sits exactly on a
+    rounding boundary (k/20000) is a short decimal, which its float's shortest repr
+    gives back, while the float's binary value lies just beside it: 0.07475 is
+    stored as 0.0747499999... Interval ends are floats by nature, and the card
+    rounds them at their binary value.
+    """
+    if isinstance(value, Fraction) or name.endswith(("/low", "/high")):
+        return Fraction(value)
+    return Fraction(repr(float(value)))
+
+
+def format_value(name: str, value: float | Fraction | bool) -> str:
+    """A figure's value as the card prints it, whether exact or pinned as a float."""
     if isinstance(value, bool):
         return "tie" if value else "significant"
-    return points(value) if name.startswith("diff/") else percent(value)
+    exact = exact_value(name, value)
+    return points(exact) if name.startswith("diff/") else percent(exact)
 
 
 def latency_title(result: CardResult, latency: int) -> str:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from fractions import Fraction
 from pathlib import Path
 
 from scoring.alignment import align
 from scoring.card import CardResult, CardTexts, Column
 from scoring.card.golden import golden_figures, ledger_path, parse_ledger_tsv
+from scoring.card.render import exact_value, format_value
 from scoring.card.spec import parse_figure
 from scoring.errors import ScoringError
-from scoring.report import percent, points
+from scoring.report import points
 
 # This suite's own snapshots (a copy of the suite reads the copy's).
 SNAPSHOT_DIR = Path(__file__).resolve().parent / "__snapshots__"
@@ -125,8 +125,9 @@ class DriftExplainer:
         now = self.current_figures[figure]
         if was is None or isinstance(was, bool) or isinstance(now, bool):
             return f", from {was} to {now}" if was is not None else ""
-        return (f", from {percent(was)} to {percent(now)} "
-                f"({points(Fraction(now) - Fraction(was))} pp)")
+        change = exact_value(figure, now) - exact_value(figure, was)
+        return (f", from {format_value(figure, was)} to {format_value(figure, now)} "
+                f"({points(change)} pp)")
 
 
 def _root_argument(card: str) -> str:

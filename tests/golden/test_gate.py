@@ -23,7 +23,7 @@ import pytest
 from scoring.batch import normalize_texts
 from scoring.card import load_card_spec, read_card_texts
 from scoring.card.golden import golden_figures
-from scoring.report import percent
+from scoring.card.render import format_value
 
 from .conftest import REPO_ROOT
 
@@ -121,14 +121,14 @@ def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
     # The values come from this suite's own snapshots, not from figures typed
     # here: a deliberate rule change moves them, and must not fail this test.
     figure = "cer/80ms/isan/typhoon-asr-streaming-0.6b"
-    pinned = golden_figures("demo", suite / SNAPSHOTS)[figure]
+    pinned = format_value(figure, golden_figures("demo", suite / SNAPSHOTS)[figure])
     drifted = re.search(re.escape(f"card figure '{figure}' (80 ms) of the demo card drifted, "
-                                  f"from {percent(pinned)} to ") + r"(\d+\.\d\d) \(\+(\d+\.\d\d) pp\)",
+                                  f"from {pinned} to ") + r"(\d+\.\d\d) \(\+(\d+\.\d\d) pp\)",
                         result.stdout)
     assert drifted, result.stdout[-3000:]
     now, change = Fraction(drifted[1]), Fraction(drifted[2])
     # One inserted word adds edits: the figure rises, by the difference it prints.
-    assert now > Fraction(percent(pinned)) and abs(now - Fraction(percent(pinned)) - change) <= Fraction(1, 100)
+    assert now > Fraction(pinned) and abs(now - Fraction(pinned) - change) <= Fraction(1, 100)
     assert "1 clip(s) moved at 80 ms" in result.stdout
     assert "hypothesis now: ผิดพลาด" in result.stdout and "edits now:      {+ผิดพลาด+}" in result.stdout
     # One summary section at the end: the whole picture first.
