@@ -11,6 +11,7 @@ import string
 from pythainlp.util import normalize as pythainlp_normalize_text
 
 __all__ = [
+    "CLEANED_SETS",
     "REFERENCE_CLEANING",
     "remove_ascii_punctuation",
     "remove_typographic_marks",
@@ -18,6 +19,9 @@ __all__ = [
     "pythainlp_normalize",
     "clean_reference",
 ]
+
+# The sets whose references are cleaned (make-refs, and the demo's generator alike).
+CLEANED_SETS = ("fleurs", "gs2")
 
 _REMOVED_ASCII = "".join(c for c in string.punctuation if c not in "?!")
 _NO_ASCII_PUNCTUATION = str.maketrans("", "", _REMOVED_ASCII)

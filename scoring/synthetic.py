@@ -21,6 +21,8 @@ from pathlib import Path
 
 from pythainlp.util import num_to_thaiword
 
+from .cleaning import CLEANED_SETS, clean_reference
+
 __all__ = ["BenchmarkSize", "DEMO_SIZE", "FULL_SIZE", "LATENCIES_MS", "SYSTEMS", "SETS",
            "SWEEP_SYSTEMS", "write_benchmark"]
 
@@ -374,7 +376,10 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
             # LOTUSDIS devices share one transcript per turn.
             turn = c.id.rsplit("_", 1)[0] if family == "lotus" else c.id
             if (family, turn) not in reference_text:
-                reference_text[(family, turn)] = _render(rng, c.sentence, WRITING[f"reference-{family}"])
+                text = _render(rng, c.sentence, WRITING[f"reference-{family}"])
+                # Cleaned exactly as make-refs cleans the real FLEURS and GigaSpeech2.
+                reference_text[(family, turn)] = (clean_reference(text)
+                                                  if family in CLEANED_SETS else text)
             refs.append({"id": c.id, "text": reference_text[(family, turn)]})
         _write(root / "refs" / f"{set_name}.jsonl", refs)
         device = DEVICE_FACTOR[set_name.split("_", 1)[1]] if family == "lotus" else 1.0

@@ -99,3 +99,13 @@ def test_neighbouring_latencies_mostly_agree_word_for_word():
 def test_demo_stays_under_ten_megabytes():
     size = sum(p.stat().st_size for p in DEMO.rglob("*") if p.is_file())
     assert size < 10 * 1024 * 1024, size
+
+
+@pytest.mark.parametrize("set_name", ["fleurs", "gs2", "gs2_long"])
+def test_cleaned_sets_are_cleaned_like_make_refs_output(set_name):
+    """FLEURS and GigaSpeech2 references went through make-refs' cleaning, as the real ones do."""
+    from scoring.cleaning import clean_reference
+
+    refs = read_refs(DEMO / "refs" / f"{set_name}.jsonl")
+    assert all(clean_reference(text) == text for text in refs.values())
+    assert not any('"' in text or "“" in text for text in refs.values())
