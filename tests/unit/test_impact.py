@@ -24,9 +24,16 @@ from scoring.normalizer import remove_whitespace, straighten_curly_quotes
 from scoring.report import percent
 
 DEMO = REPO_ROOT / "examples" / "demo"
-IN_GIT = subprocess.run(["git", "-C", str(REPO_ROOT), "rev-parse", "HEAD"],
-                        capture_output=True).returncode == 0
-needs_git = pytest.mark.skipif(not IN_GIT, reason="this checkout is not a git repository")
+def _own_git_work_tree(root: Path) -> bool:
+    """The checkout is a git work tree of its own (not, say, mutmut's copy inside one)."""
+    top = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"],
+                         capture_output=True, text=True)
+    return top.returncode == 0 and Path(top.stdout.strip()).resolve() == root.resolve()
+
+
+IN_GIT = _own_git_work_tree(REPO_ROOT)
+needs_git = pytest.mark.skipif(not IN_GIT, reason="this checkout is not a git work tree of "
+                                                  "its own")
 
 
 def run(capsys, *argv):
