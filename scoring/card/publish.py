@@ -269,6 +269,13 @@ def _canonical(model_name: str, results: list[EvalResult]) -> list[EvalResult]:
     return model_index_to_eval_results(eval_results_to_model_index(model_name, results))[1]
 
 
+def _as_printed(value) -> str:
+    """A model-index value as a card prints figures: YAML reads "6.70" back as 6.7."""
+    if isinstance(value, float) and round(value, 2) == value:
+        return f"{value:.2f}"
+    return str(value)
+
+
 def _same_value(a, b) -> bool:
     try:
         return Fraction(str(a)) == Fraction(str(b))
@@ -442,7 +449,7 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
         if there is None:
             mismatches.append(Mismatch(figure, where, "nothing", f"{made.metric_value:.2f}"))
         elif not _same_value(there.metric_value, made.metric_value):
-            mismatches.append(Mismatch(figure, where, str(there.metric_value),
+            mismatches.append(Mismatch(figure, where, _as_printed(there.metric_value),
                                        f"{made.metric_value:.2f}"))
     return results, foreign, mismatches
 
