@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "PairedDifference",
     "cluster_sums",
+    "interval_tails",
     "resample_indices",
     "paired_bootstrap",
 ]
@@ -76,6 +77,13 @@ def resample_indices(n_clusters: int, resamples: int, seed: int | None) -> np.nd
     return rng.integers(0, n_clusters, size=(resamples, n_clusters))
 
 
+def interval_tails(level: float) -> tuple[float, float]:
+    """The percentiles of a ``level`` interval: (2.5, 97.5) for 0.95, exactly as published."""
+    # Rounded: 1 - 0.95 is 0.05000000000000004 in binary floating point.
+    tail = round(50.0 * (1.0 - level), 10)
+    return tail, 100.0 - tail
+
+
 def paired_bootstrap(
     a: SetStats,
     b: SetStats,
@@ -105,10 +113,7 @@ def paired_bootstrap(
     diffs = (edits_a[idx].sum(axis=1) - edits_b[idx].sum(axis=1)) / ref_chars[
         idx
     ].sum(axis=1)
-    # Rounded so that level 0.95 asks for exactly [2.5, 97.5], as published;
-    # 1 - 0.95 is 0.05000000000000004 in binary floating point.
-    tail = round(50.0 * (1.0 - level), 10)
-    low, high = np.percentile(diffs, [tail, 100.0 - tail])
+    low, high = np.percentile(diffs, interval_tails(level))
     estimate = (a.total_edits - b.total_edits) / a.total_ref_chars
     return PairedDifference(
         estimate=float(estimate),

@@ -1,5 +1,5 @@
 """Command line: ``python -m scoring <command>``: score, card, publish, impact, ablate,
-rebaseline, explain, cache, fetch, gate, make-refs, join-audio.
+verdicts, rebaseline, explain, cache, fetch, gate, make-refs, join-audio.
 
 Thin by design: parse arguments, call the library, print. Every ScoringError
 becomes one line on stderr and exit code 2.
@@ -129,6 +129,25 @@ def build_parser() -> argparse.ArgumentParser:
     ablate.add_argument("--markdown", action="store_true", help="tables as markdown")
     _add_no_cache(ablate)
     ablate.set_defaults(run=run_ablate)
+
+    verdicts = commands.add_parser(
+        "verdicts", help="every comparison's verdict looked at twice: its stability under "
+                         "other seeds, and whether it survives Holm's correction")
+    _add_card_root(verdicts)
+    verdicts.add_argument("--seeds", type=int, default=None, metavar="K",
+                          help="seeds of the published recipe for stability (default: the "
+                               "card's [verdicts] seeds, 200)")
+    verdicts.add_argument("--resamples", type=int, default=None, metavar="N",
+                          help="resamples of each p-value (default: [verdicts] resamples, "
+                               "100000)")
+    verdicts.add_argument("--family", default=None, metavar="card|latency",
+                          help="Holm's family: every comparison of the card (default) or "
+                               "each latency's")
+    shown = verdicts.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="every row as JSON")
+    shown.add_argument("--markdown", action="store_true", help="the table as markdown")
+    _add_no_cache(verdicts)
+    verdicts.set_defaults(run=run_verdicts)
 
     rebaseline = commands.add_parser(
         "rebaseline", help="accept a deliberate change: pin the normaliser version, rewrite "
@@ -261,7 +280,11 @@ def run_card(args: argparse.Namespace) -> int:
     if args.plot:
         from .card.plot import forest_plot, latency_plot, latency_plot_path
 
-        forest_plot(result, args.plot, latency=args.latency)
+        from .card.verdicts import card_verdicts
+
+        fragile = frozenset((row.latency, row.set_name, row.comparison)
+                            for row in card_verdicts(result).rows if row.fragile)
+        forest_plot(result, args.plot, latency=args.latency, fragile=fragile)
         print(f"wrote {args.plot}", file=sys.stderr)
         if len(spec.latencies) > 1:
             latency_plot(result, latency_plot_path(args.plot))
@@ -359,6 +382,29 @@ def run_ablate(args: argparse.Namespace) -> int:
         spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     result = ablate(texts, cache=not args.no_cache)
     print(format_ablation(result, markdown=args.markdown), end="")
+    return 0
+
+
+def run_verdicts(args: argparse.Namespace) -> int:
+    from .card.spec import VERDICT_FAMILIES
+    from .card.verdicts import card_verdicts, format_verdicts, verdicts_json
+    from .robustness import check_settings
+
+    if args.family is not None and args.family not in VERDICT_FAMILIES:
+        raise ScoringError("--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, "
+                                       f"not {args.family!r}")
+    if args.seeds is not None and args.seeds < 1:
+        check_settings(seeds=args.seeds, resamples=0, family_size=1, alpha=0.05)
+    spec = load_card_spec(_card_root(args.root))
+    result = compute_card(
+        spec, cache=not args.no_cache,
+        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+    verdicts = card_verdicts(result, seeds=args.seeds, resamples=args.resamples,
+                             family=args.family)
+    if args.json:
+        print(json.dumps(verdicts_json(result, verdicts), ensure_ascii=False, indent=1))
+    else:
+        print(format_verdicts(result, verdicts, markdown=args.markdown), end="")
     return 0
 
 

@@ -63,8 +63,12 @@ def _save(figure, path: Path) -> Path:
 
 
 def forest_plot(result: CardResult, path: str | os.PathLike,
-                latency: int | None = None) -> Path:
-    """Draw each comparison's difference and interval per set, against zero."""
+                latency: int | None = None, fragile: frozenset = frozenset()) -> Path:
+    """Draw each comparison's difference and interval per set, against zero.
+
+    ``fragile``: the (latency, set, comparison key) whose verdict fewer than
+    95 % of seeds agree with; drawn hollow and labelled, not told by colour alone.
+    """
     spec = result.spec
     path = check_plot_path(path)
     latency = spec.headline_latency if latency is None else latency
@@ -84,10 +88,16 @@ def forest_plot(result: CardResult, path: str | os.PathLike,
     for axis, comparison in zip(axes[:, 0], comparisons):
         diffs = [result.diffs[(latency, s, comparison.key)] for s in comparison.sets]
         rows = range(len(diffs))[::-1]
-        for row, d in zip(rows, diffs):
+        for row, d, set_name in zip(rows, diffs, comparison.sets):
             colour = "0.55" if d.tie else ("tab:green" if d.estimate < 0 else "tab:red")
-            axis.plot([d.low * 100, d.high * 100], [row, row], color=colour, lw=2)
-            axis.plot(d.estimate * 100, row, "o", color=colour, ms=5)
+            shaky = (latency, set_name, comparison.key) in fragile
+            axis.plot([d.low * 100, d.high * 100], [row, row], color=colour, lw=2,
+                      ls=(0, (2, 1)) if shaky else "-")
+            axis.plot(d.estimate * 100, row, "D" if shaky else "o", color=colour,
+                      ms=6 if shaky else 5, markerfacecolor="white" if shaky else colour)
+            if shaky:
+                axis.annotate("fragile", (d.high * 100, row), xytext=(4, 0),
+                              textcoords="offset points", va="center", fontsize=7)
         axis.set_ylim(-0.7, len(diffs) - 0.3)  # same row spacing in every panel
         axis.axvline(0, color="black", lw=0.8)
         axis.set_yticks(list(rows), [spec.set_names[s] for s in comparison.sets])
@@ -98,10 +108,13 @@ def forest_plot(result: CardResult, path: str | os.PathLike,
     axes[-1, 0].set_xlabel(
         f"CER A − B, percentage points, {latency} ms chunk "
         f"({spec.level * 100:g} % cluster-bootstrap interval)")
-    figure.legend(
-        handles=[Line2D([], [], color=c, marker="o", lw=2, label=label) for c, label in
-                 (("tab:green", "A better"), ("tab:red", "B better"), ("0.55", "tie"))],
-        loc="upper right", ncols=3, fontsize=8, frameon=False)
+    handles = [Line2D([], [], color=c, marker="o", lw=2, label=label) for c, label in
+               (("tab:green", "A better"), ("tab:red", "B better"), ("0.55", "tie"))]
+    if fragile:
+        handles.append(Line2D([], [], color="0.3", marker="D", markerfacecolor="white",
+                              lw=2, ls=(0, (2, 1)), label="fragile (< 95 % of seeds agree)"))
+    figure.legend(handles=handles, loc="upper right", ncols=len(handles), fontsize=8,
+                  frameon=False)
     figure.tight_layout(rect=(0, 0, 1, 0.97))
     return _save(figure, path)
 

@@ -10,7 +10,7 @@ between HTML comments (invisible on the hub), in the style of ``cog``::
     FLEURS: <!-- scoring:figure cer/560ms/fleurs/openthai2.0-asr-streaming -->8.47<!-- scoring:end --> % CER
 
 Region kinds: ``cer-table <L>ms``, ``latency-summary``,
-``differences <comparison key> <L>ms`` and ``figure <figure name>``. Text
+``differences <comparison key> <L>ms``, ``verdicts [<L>ms]`` and ``figure <figure name>``. Text
 outside the regions is never touched. The model-index in the YAML front
 matter is written and read with huggingface_hub's ``ModelCard``: one
 ``EvalResult`` per published CER of the card's own model; results that are
@@ -58,7 +58,7 @@ __all__ = [
     "write_atomically",
 ]
 
-REGION_KINDS = ("cer-table", "latency-summary", "differences", "figure")
+REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure")
 TASK_TYPE = "automatic-speech-recognition"
 TASK_NAME = "Automatic Speech Recognition"
 _MARKER = re.compile(r"<!--\s*scoring:(?P<word>[^\s>]*)(?P<args>[^>]*?)\s*-->")
@@ -152,6 +152,11 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
         if args:
             raise ScoringError(where, "latency-summary takes no arguments")
         return None
+    if region.kind == "verdicts":
+        if len(args) > 1:
+            raise ScoringError(where, "verdicts takes at most a latency, e.g. "
+                                      "scoring:verdicts 560ms (none: every latency)")
+        return _latency_arg(spec, args[0], where) if args else None
     if region.kind == "differences":
         if len(args) != 2:
             raise ScoringError(where, "differences takes a comparison and a latency, e.g. "
@@ -178,9 +183,18 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
     return args[0]
 
 
-def _region_table(result: CardResult, region: Region, where: str) -> Table | str:
-    """What a region holds: a table, or one figure's text."""
+def _region_table(result: CardResult, region: Region, where: str,
+                  verdicts: dict | None = None) -> Table | str:
+    """What a region holds: a table, or one figure's text. ``verdicts`` keeps the card's
+    second look, computed once for every verdicts region."""
     subject = _region_subject(result.spec, region, where)
+    if region.kind == "verdicts":
+        from .verdicts import card_verdicts, verdicts_table
+
+        memo = {} if verdicts is None else verdicts
+        if "rows" not in memo:
+            memo["rows"] = card_verdicts(result, progress=False)
+        return verdicts_table(result, memo["rows"], subject)
     if region.kind == "cer-table":
         return cer_table(result, subject)
     if region.kind == "latency-summary":
@@ -411,8 +425,9 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
     """The body with every region rewritten, and the numbers that differed."""
     mismatches: list[Mismatch] = []
     pieces, copied = [], body_start
+    verdicts: dict = {}
     for region in regions:
-        made = _region_table(result, region, f"{path}:{region.line}")
+        made = _region_table(result, region, f"{path}:{region.line}", verdicts)
         current = old[region.start:region.end]
         label = (f"inline region (line {region.line})" if region.kind == "figure"
                  else f"table region '{region.label}' (line {region.line})")

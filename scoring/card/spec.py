@@ -145,6 +145,11 @@ class CardSpec:
     resamples: int = DEFAULT_RESAMPLES
     seed: int | None = DEFAULT_SEED
     level: float = DEFAULT_LEVEL
+    # The second look at the verdicts (scoring.robustness): seeds for stability,
+    # resamples of the p-values, and the family Holm's correction runs over.
+    verdict_seeds: int = 200
+    verdict_resamples: int = 100_000
+    verdict_family: str = "card"
     publish_file: Path | None = None
     publish_system: str | None = None  # whose CERs the model-index holds
     publish_model_name: str | None = None
@@ -215,12 +220,14 @@ class CardSpec:
 
 TOP_LEVEL_KEYS = ("title", "latency_ms", "latencies_ms", "headline_latency_ms", "sets",
                   "set_names", "systems", "split", "comparisons", "aggregates",
-                  "bootstrap", "publish", "datasets")
+                  "bootstrap", "verdicts", "publish", "datasets")
 SYSTEM_KEYS = ("display", "latencies_ms")
 SPLIT_KEYS = ("systems", "sets", "latencies_ms")
 COMPARISON_KEYS = ("a", "b", "sets", "split", "latencies_ms")
 AGGREGATE_KEYS = ("key", "display", "method", "sets", "latencies_ms")
 BOOTSTRAP_KEYS = ("resamples", "seed", "level")
+VERDICTS_KEYS = ("seeds", "resamples", "family")
+VERDICT_FAMILIES = ("card", "latency")
 PUBLISH_KEYS = ("file", "system", "model_name")
 DATASET_KEYS = ("id", "name", "config", "split")
 
@@ -420,6 +427,13 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
                           BOOTSTRAP_KEYS, "[bootstrap]")
     seed = bootstrap.get("seed", DEFAULT_SEED)
 
+    verdicts = read.only(read.table(data.get("verdicts", {}), "[verdicts]"),
+                         VERDICTS_KEYS, "[verdicts]")
+    verdict_family = verdicts.get("family", "card")
+    if verdict_family not in VERDICT_FAMILIES:
+        raise read.fail(f"[verdicts] family must be one of {', '.join(VERDICT_FAMILIES)}"
+                        f"{_did_you_mean(str(verdict_family), VERDICT_FAMILIES)}")
+
     publish = read.only(read.table(data.get("publish", {}), "[publish]"),
                         PUBLISH_KEYS, "[publish]")
     publish_file = None
@@ -472,6 +486,10 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         resamples=int(bootstrap.get("resamples", DEFAULT_RESAMPLES)),
         seed=None if seed == "none" else int(seed),
         level=float(bootstrap.get("level", DEFAULT_LEVEL)),
+        verdict_seeds=read.integer(verdicts.get("seeds", 200), "[verdicts] seeds"),
+        verdict_resamples=read.integer(verdicts.get("resamples", 100_000),
+                                       "[verdicts] resamples"),
+        verdict_family=verdict_family,
         publish_file=publish_file,
         publish_system=publish_system,
         publish_model_name=publish_model_name,

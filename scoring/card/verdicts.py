@@ -1,0 +1,273 @@
+"""The card's verdicts, looked at twice: `python -m scoring verdicts [ROOT]`.
+
+For every paired comparison of the card, at every latency: the published
+estimate, interval and verdict, unchanged; their **stability** under other
+seeds of the same recipe; whether a "better" survives **Holm's correction**
+over the card's family of comparisons; and the interval's **resolution** (its
+half-width). Only per-cluster statistics are used, so nothing is normalised
+again; each comparison's results are cached by a digest of its inputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from ..batch import cache_directory
+from ..bootstrap import cluster_sums
+from ..files import open_mode
+from ..report import points
+from ..robustness import FEW_CLUSTERS, FRAGILE_BELOW, check_settings, p_value, seed_intervals, stability, \
+    verdict_of
+from .compute import CardResult
+from .render import Table, comparison_title, format_figure
+from .spec import VERDICT_FAMILIES, Column, diff_figure
+
+__all__ = ["VerdictRow", "CardVerdicts", "card_verdicts", "format_verdicts", "verdicts_json",
+           "verdicts_table"]
+
+# Bump when what is cached per comparison changes meaning.
+_CACHE_VERSION = "1"
+RESOLVES_PP = 1.0  # the resolution column says whether a 1 pp difference can be resolved
+
+
+@dataclass(frozen=True)
+class VerdictRow:
+    latency: int
+    set_name: str
+    comparison: str  # comparison key
+    estimate: float  # published, fractions
+    low: float
+    high: float
+    verdict: str  # published: tie, A better, B better
+    agree: float  # share of seeds giving the published verdict
+    low_sd: float  # Monte Carlo spread of the bounds across seeds (fractions)
+    high_sd: float
+    fragile: bool
+    p_value: float
+    holm: bool  # the null is rejected by Holm over the row's family
+    clusters: int  # what the bootstrap resamples
+
+    @property
+    def few_clusters(self) -> bool:
+        """Too few clusters for the bootstrap's tails: its p-value and interval are optimistic."""
+        return self.clusters < FEW_CLUSTERS
+
+    @property
+    def figure(self) -> str:
+        return diff_figure(self.latency, self.set_name, self.comparison, "tie").rsplit("/", 1)[0]
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    @property
+    def holm_reading(self) -> str:
+        """What Holm says of the published verdict: a 'better' survives or does not."""
+        if self.verdict == "tie":
+            return "tie" if not self.holm else "tie (p below Holm's threshold)"
+        return "survives" if self.holm else "does not survive"
+
+
+@dataclass(frozen=True)
+class CardVerdicts:
+    rows: tuple[VerdictRow, ...]
+    seeds: int
+    resamples: int
+    family: str
+    alpha: float
+    family_sizes: dict[str, int]
+
+
+def _cache_path(arrays, settings: str) -> Path | None:
+    root = cache_directory()
+    if root is None:
+        return None
+    digest = hashlib.sha256(f"verdicts {_CACHE_VERSION} {settings}".encode())
+    for array in arrays:
+        digest.update(np.ascontiguousarray(array, dtype=np.int64).tobytes() + b"|")
+    return root / "verdicts" / f"{digest.hexdigest()[:40]}.json"
+
+
+def _cached(arrays, settings: str, compute) -> dict:
+    """``compute()``, kept by a digest of the per-cluster sums and the settings: stability and
+    p-values are pure functions of them."""
+    path = _cache_path(arrays, settings)
+    if path is not None and path.is_file():
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass  # a damaged entry is computed again
+    found = compute()
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(found, stream)
+            os.chmod(temporary, open_mode())
+            os.replace(temporary, path)
+        except OSError:
+            pass  # a cache that cannot be written only costs time
+    return found
+
+
+def _second_look(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None, seeds: int,
+                 resamples: int, p_resamples: int, level: float) -> dict:
+    """Stability under ``seeds`` seeds, and the p-value of one comparison."""
+    arrays = (edits_a, edits_b, ref_chars)
+    first = 0 if seed is None else seed
+
+    def stable() -> dict:
+        intervals = seed_intervals(edits_a, edits_b, ref_chars, range(first, first + seeds),
+                                   resamples=resamples, level=level)
+        return asdict(stability(verdict, intervals))
+
+    look = _cached(arrays, f"stability {first} {seeds} {resamples} {level!r} {verdict}", stable)
+    look = dict(look)
+    look["p_value"] = _cached(arrays, f"p {seed} {p_resamples}", lambda: {
+        "p": p_value(edits_a, edits_b, ref_chars, resamples=p_resamples, seed=seed)})["p"]
+    return look
+
+
+def card_verdicts(result: CardResult, *, seeds: int | None = None,
+                  resamples: int | None = None, family: str | None = None,
+                  progress: bool | None = None) -> CardVerdicts:
+    """Every comparison of the card with its stability, p-value and Holm verdict.
+
+    Defaults come from the card's ``[verdicts]`` table (200 seeds, 100,000
+    resamples, the whole card as one family).
+    """
+    from ..errors import ScoringError
+    from ..robustness import holm_rejections
+
+    spec = result.spec
+    seeds = spec.verdict_seeds if seeds is None else seeds
+    resamples = spec.verdict_resamples if resamples is None else resamples
+    family = spec.verdict_family if family is None else family
+    if family not in VERDICT_FAMILIES:
+        raise ScoringError("--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, "
+                                       f"not {family!r}")
+    alpha = 1.0 - spec.level
+    keys = list(result.diffs)
+    groups: dict[str, list[int]] = {}
+    for index, (latency, _, _) in enumerate(keys):
+        groups.setdefault("card" if family == "card" else f"{latency}ms", []).append(index)
+    check_settings(seeds=seeds, resamples=resamples, alpha=alpha,
+                   family_size=max((len(g) for g in groups.values()), default=1))
+
+    disable = None if progress is None else not progress
+    looks, published = [], []
+    for latency, set_name, key in tqdm(keys, desc="verdicts", unit="pair", disable=disable,
+                                       leave=False):
+        comparison = next(c for c in spec.comparisons if c.key == key)
+        a = result.stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
+        b = result.stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
+        diff = result.diffs[(latency, set_name, key)]
+        verdict = verdict_of(diff.low, diff.high)
+        edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
+        looks.append(_second_look(edits_a, edits_b, ref_chars, verdict, seed=spec.seed,
+                                  seeds=seeds, resamples=spec.resamples,
+                                  p_resamples=resamples, level=spec.level))
+        published.append((diff, verdict, ref_chars.size))
+    rejected = [False] * len(keys)
+    for members in groups.values():
+        for index, reject in zip(members, holm_rejections(
+                [looks[i]["p_value"] for i in members], alpha)):
+            rejected[index] = reject
+    rows = tuple(
+        VerdictRow(latency, set_name, key, diff.estimate, diff.low, diff.high, verdict,
+                   look["agree"], look["low_sd"], look["high_sd"],
+                   look["agree"] < FRAGILE_BELOW, look["p_value"], rejected[i], clusters)
+        for i, ((latency, set_name, key), (diff, verdict, clusters), look)
+        in enumerate(zip(keys, published, looks)))
+    return CardVerdicts(rows, seeds, resamples, family, alpha,
+                        {name: len(members) for name, members in groups.items()})
+
+
+def _p_text(value: float, resamples: int) -> str:
+    return f"< {2 / resamples:.1g}" if value == 0 else f"{value:.2g}" if value < 0.01 else \
+        f"{value:.3f}"
+
+
+def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | None = None
+                   ) -> Table:
+    """One row per comparison (at ``latency``, or every latency): markdown-ready."""
+    spec = result.spec
+    rows = []
+    for row in verdicts.rows:
+        if latency is not None and row.latency != latency:
+            continue
+        comparison = next(c for c in spec.comparisons if c.key == row.comparison)
+        name = lambda part: diff_figure(row.latency, row.set_name, row.comparison, part)  # noqa: E731
+        verdict = row.verdict + (" ◇ fragile" if row.fragile else "")
+        rows.append((
+            f"{spec.set_names[row.set_name]}, {row.latency} ms", comparison_title(result, comparison),
+            format_figure(result, name("estimate")),
+            f"[{format_figure(result, name('low'))}, {format_figure(result, name('high'))}]",
+            verdict, f"{row.agree * 100:.1f} %",
+            f"±{row.low_sd * 100:.2f} / ±{row.high_sd * 100:.2f}",
+            _p_text(row.p_value, verdicts.resamples), row.holm_reading,
+            points(row.half_width)[1:], f"{row.clusters}{' †' if row.few_clusters else ''}"))
+    return Table(("Set", "A − B", "A − B (pp)", f"{spec.level * 100:g} % interval", "verdict",
+                  "seeds agreeing", "bound spread (pp)", "p", "Holm", "± (pp)", "clusters"),
+                 ("---", "---", "---:", "---:", "---", "---:", "---:", "---:", "---", "---:",
+                  "---:"),
+                 tuple(rows), tuple((None,) * 11 for _ in rows))
+
+
+def format_verdicts(result: CardResult, verdicts: CardVerdicts, *, markdown: bool = False) -> str:
+    spec = result.spec
+    fragile = [r for r in verdicts.rows if r.fragile]
+    casualties = [r for r in verdicts.rows if r.verdict != "tie" and not r.holm]
+    better = [r for r in verdicts.rows if r.verdict != "tie"]
+    families = ", ".join(f"{name}: {size}" for name, size in verdicts.family_sizes.items())
+    summary = [
+        f"{len(verdicts.rows)} comparisons; {len(better)} published as better, "
+        f"{len(verdicts.rows) - len(better)} ties.",
+        f"Stability: {verdicts.seeds} seeds of the published recipe ({spec.resamples} "
+        f"resamples each, seeds {spec.seed if spec.seed is not None else 0} onward); "
+        f"{len(fragile)} verdicts are fragile (fewer than 95 % of seeds agree) ◇.",
+        f"Family-wise: bootstrap p-values from {verdicts.resamples} resamples, Holm at "
+        f"{verdicts.alpha:g} over {'the whole card' if verdicts.family == 'card' else 'each latency'}"
+        f" ({families}); {len(better) - len(casualties)} of {len(better)} 'better' verdicts "
+        "survive.",
+        f"Resolution: ± is the interval's half-width; "
+        f"{sum(r.half_width * 100 < RESOLVES_PP for r in verdicts.rows)} of "
+        f"{len(verdicts.rows)} comparisons can resolve a {RESOLVES_PP:g} pp difference.",
+        f"Clusters: {sum(r.few_clusters for r in verdicts.rows)} comparisons rest on fewer "
+        f"than {FEW_CLUSTERS} clusters (†), where the bootstrap's tails are too thin: their "
+        "intervals, p-values and Holm verdicts are optimistic.",
+    ]
+    table = verdicts_table(result, verdicts)
+    if markdown:
+        return "\n".join([f"# Verdicts of {spec.title}, looked at twice", "",
+                          *[f"- {line}" for line in summary], "", table.markdown()]) + "\n"
+    widths = [max(len(cell) for cell in column) for column in zip(table.header, *table.rows)]
+    lines = [f"verdicts of {spec.title}", *[f"  {line}" for line in summary], ""]
+    for cells in (table.header, *table.rows):
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(cells, widths)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def verdicts_json(result: CardResult, verdicts: CardVerdicts) -> dict:
+    return {
+        "signature": result.signature,
+        "seeds": verdicts.seeds, "resamples": verdicts.resamples, "family": verdicts.family,
+        "alpha": verdicts.alpha, "family_sizes": verdicts.family_sizes,
+        "comparisons": [{
+            "figure": row.figure, "latency_ms": row.latency, "set": row.set_name,
+            "comparison": row.comparison, "estimate": row.estimate, "low": row.low,
+            "high": row.high, "verdict": row.verdict, "seeds_agreeing": row.agree,
+            "low_sd": row.low_sd, "high_sd": row.high_sd, "fragile": row.fragile,
+            "p_value": row.p_value, "holm_rejects": row.holm, "holm": row.holm_reading,
+            "half_width": row.half_width, "clusters": row.clusters,
+            "few_clusters": row.few_clusters} for row in verdicts.rows],
+    }

@@ -1,0 +1,198 @@
+"""`scoring verdicts`: stability under other seeds, bootstrap p-values, Holm, resolution."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+import scoring.card.plot as plot
+import scoring.robustness as robustness
+from conftest import REPO_ROOT
+from scoring.bootstrap import cluster_sums
+from scoring.card import Column, compute_card, load_card_spec
+from scoring.card.verdicts import card_verdicts
+from scoring.cli import main
+from scoring.robustness import (
+    holm_rejections,
+    min_resamples_for_holm,
+    p_value,
+    seed_intervals,
+    stability,
+    verdict_of,
+)
+
+DEMO = REPO_ROOT / "examples" / "demo"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def demo_result():
+    return compute_card(load_card_spec(DEMO), progress=False)
+
+
+def comparison_sums(result, key):
+    latency, set_name, comparison_key = key
+    comparison = next(c for c in result.spec.comparisons if c.key == comparison_key)
+    a = result.stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
+    b = result.stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
+    return cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
+
+
+# ------------------------------------------------------------ against independent numpy
+
+def independent_p_value(edits_a, edits_b, ref_chars, resamples, seed):
+    """One (resamples, C) matrix, the recipe's three sums, counted: written out here."""
+    idx = np.random.default_rng(seed).integers(0, ref_chars.size, size=(resamples, ref_chars.size))
+    diffs = (edits_a[idx].sum(1) - edits_b[idx].sum(1)) / ref_chars[idx].sum(1)
+    return min(1.0, 2 * min(int((diffs <= 0).sum()), int((diffs >= 0).sum())) / resamples)
+
+
+@pytest.mark.parametrize("chunk", [10**9, 1000])  # one matrix, or many chunks of rows
+def test_p_values_match_an_independent_numpy_computation(demo_result, monkeypatch, chunk):
+    monkeypatch.setattr(robustness, "_CHUNK_ELEMENTS", chunk)
+    for key in list(demo_result.diffs)[:12]:
+        sums = comparison_sums(demo_result, key)
+        assert p_value(*sums, resamples=20_000, seed=3) == independent_p_value(
+            *sums, resamples=20_000, seed=3), key
+
+
+def test_one_seed_reproduces_every_published_interval_and_verdict(demo_result):
+    """The first seed is the published one: `--seeds 1` is the published run itself."""
+    verdicts = card_verdicts(demo_result, seeds=1, progress=False)
+    assert len(verdicts.rows) == len(demo_result.diffs) == 68
+    for row in verdicts.rows:
+        diff = demo_result.diffs[(row.latency, row.set_name, row.comparison)]
+        (low, high), = seed_intervals(*comparison_sums(demo_result, (
+            row.latency, row.set_name, row.comparison)), [demo_result.spec.seed],
+            resamples=demo_result.spec.resamples, level=demo_result.spec.level)
+        assert (low, high) == (diff.low, diff.high)
+        assert row.verdict == ("tie" if diff.tie else "A better" if diff.high < 0 else "B better")
+        assert row.agree == 1.0 and not row.fragile
+
+
+def test_an_interval_edge_at_zero_is_fragile():
+    """Shift one system's edits until the published lower bound crosses zero: right at the
+    crossing, other seeds disagree, and the verdict is reported fragile."""
+    rng = np.random.default_rng(11)
+    chars = rng.integers(800, 1200, size=40)
+    edits_b = rng.binomial(chars, 0.10)
+    noise = rng.integers(-12, 13, size=40)
+    edges = []
+    for shift in range(0, 40):
+        edits_a = edits_b + noise + shift
+        (low, high), = seed_intervals(edits_a, edits_b, chars, [1], resamples=1000, level=0.95)
+        edges.append((abs(low), shift, edits_a, verdict_of(low, high)))
+    _, shift, edits_a, published = min(edges, key=lambda e: e[0])  # the bound nearest zero
+    found = stability(published, seed_intervals(edits_a, edits_b, chars, range(1, 201),
+                                                resamples=1000, level=0.95))
+    assert found.fragile and found.agree < 0.95
+    # Far from the edge the same construction is stable.
+    far = edits_b + noise + 40
+    (low, high), = seed_intervals(far, edits_b, chars, [1], resamples=1000, level=0.95)
+    assert not stability(verdict_of(low, high), seed_intervals(
+        far, edits_b, chars, range(1, 201), resamples=1000, level=0.95)).fragile
+
+
+@pytest.mark.parametrize(("p_values", "expected"), [
+    ([0.01, 0.04, 0.03, 0.005], [True, False, False, True]),  # stops at 0.03 > 0.05/2
+    ([0.001, 0.001, 0.001], [True, True, True]),
+    ([0.2, 0.01], [False, True]),  # 0.01 <= 0.05/2; then 0.2 > 0.05
+    ([0.03, 0.02], [True, True]),  # 0.02 <= 0.025, then 0.03 <= 0.05
+    ([], []),
+])
+def test_holm_step_down_by_hand(p_values, expected):
+    assert holm_rejections(p_values, 0.05) == expected
+
+
+def test_holm_lies_between_bonferroni_and_no_correction():
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        p = list(rng.uniform(0, 0.1, size=int(rng.integers(1, 12))))
+        holm = holm_rejections(p, 0.05)
+        bonferroni = [x <= 0.05 / len(p) for x in p]
+        assert all(h or not b for h, b in zip(holm, bonferroni))
+        assert all(x <= 0.05 or not h for x, h in zip(p, holm))
+
+
+# ------------------------------------------------------------ the command
+
+def test_verdicts_prints_every_comparison_with_its_second_look(capsys):
+    code, out, _ = run(capsys, "verdicts", str(DEMO))
+    assert code == 0
+    header = next(line for line in out.splitlines() if line.startswith("Set "))
+    for column in ("verdict", "seeds agreeing", "bound spread (pp)", "p", "Holm", "± (pp)"):
+        assert column in header
+    rows = [line for line in out.splitlines() if " ms " in line and " − " in line]
+    assert len(rows) == 68
+    assert "68 comparisons;" in out and "fragile" in out and "survive" in out
+
+
+def test_json_agrees_with_the_card(capsys, demo_result):
+    code, out, _ = run(capsys, "verdicts", str(DEMO), "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["seeds"] == 200 and report["resamples"] == 100_000
+    assert report["family_sizes"] == {"card": 68}
+    figures = demo_result.figures()
+    for row in report["comparisons"]:
+        assert row["low"] == figures[row["figure"] + "/low"]
+        assert row["fragile"] == (row["seeds_agreeing"] < 0.95)
+        assert row["half_width"] == pytest.approx((row["high"] - row["low"]) / 2)
+    p = [row["p_value"] for row in report["comparisons"]]
+    assert [row["holm_rejects"] for row in report["comparisons"]] == holm_rejections(p, 0.05)
+
+
+def test_family_per_latency_holds_each_latency_apart(capsys):
+    code, out, _ = run(capsys, "verdicts", str(DEMO), "--json", "--family", "latency")
+    assert code == 0
+    assert json.loads(out)["family_sizes"] == {"80ms": 11, "160ms": 11, "560ms": 35,
+                                               "1120ms": 11}
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--seeds", "0"], "--seeds: must be 1 or more, not 0"),
+    (["--resamples", "1000"], f"use at least {min_resamples_for_holm(68, 0.05)}"),
+    (["--family", "set"], "--family: must be one of card, latency, not 'set'"),
+])
+def test_bad_options_are_one_line(capsys, argv, said):
+    code, out, err = run(capsys, "verdicts", str(DEMO), *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and said in err
+
+
+def test_the_verdicts_region_is_gated_by_check(tmp_path, capsys):
+    """An edited cell of the demo card's verdicts region fails --check; --write restores it."""
+    root = tmp_path / "demo"
+    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    card = root / "README.md"
+    original = card.read_text(encoding="utf-8")
+    start = original.index("<!-- scoring:verdicts 560ms -->")
+    row = original.index("| FLEURS, 560 ms |", start)
+    edited = original[:row] + original[row:].replace(" survives |", " holds |", 1)
+    card.write_text(edited, encoding="utf-8")
+    code, out, _ = run(capsys, "publish", str(root), "--check")
+    assert code == 1 and "table region 'verdicts 560ms'" in out and "says 'holds'" in out
+    assert run(capsys, "publish", str(root), "--write")[0] == 0
+    assert card.read_text(encoding="utf-8") == original
+
+
+def test_the_forest_plot_marks_fragile_verdicts_by_shape(demo_result, monkeypatch, tmp_path):
+    """Hollow diamonds, a dashed interval and a label: not colour alone."""
+    drawn = {}
+    monkeypatch.setattr(plot, "_save", lambda figure, path: drawn.setdefault("figure", figure))
+    key = next(k for k in demo_result.diffs if k[0] == 560)
+    plot.forest_plot(demo_result, tmp_path / "forest.png", fragile=frozenset({key}))
+    axes = drawn["figure"].axes
+    hollow = [line for axis in axes for line in axis.lines
+              if line.get_marker() == "D" and line.get_markerfacecolor() == "white"]
+    labels = [text.get_text() for axis in axes for text in axis.texts]
+    assert len(hollow) == 1 and labels.count("fragile") == 1
+    legend = [text.get_text() for legend in drawn["figure"].legends for text in legend.texts]
+    assert any("fragile" in text for text in legend)
