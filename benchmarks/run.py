@@ -48,9 +48,11 @@ from scoring.statistics import clip_stats, set_stats  # noqa: E402
 from scoring.synthetic import DEMO_SIZE, FULL_SIZE, write_benchmark  # noqa: E402
 
 # Cold within 1.3x the floor, warm within 1.5x reading plus edit distances;
-# a warm ablate within 6 warm cards, a warm impact --against within 3.
+# a warm ablate within 6 warm cards, a warm impact --against within 3; verdicts
+# (normalisation cache warm, its own results not yet cached) within 20.
 TARGETS = {"cold_over_floor": 1.3, "warm_over_read_edit": 1.5, "rss_mb": 2048.0,
-           "speedup": 15.0, "ablate_over_warm": 6.0, "impact_over_warm": 3.0}
+           "speedup": 15.0, "ablate_over_warm": 6.0, "impact_over_warm": 3.0,
+           "verdicts_over_warm": 20.0}
 
 
 def timed_process(args: list[str], cache_dir: Path) -> tuple[float, float, bytes]:
@@ -160,6 +162,7 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, help="write the benchmark here and keep it")
     parser.add_argument("--no-impact", action="store_true",
                         help="skip timing `impact --against HEAD` and `ablate`")
+    parser.add_argument("--no-verdicts", action="store_true", help="skip timing `verdicts`")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="card-bench-"))
@@ -207,6 +210,12 @@ def main() -> int:
                                                          f"{parts['texts_per_s']:,.0f} texts/s"),
                 ("bootstrap, every comparison",
                  f"{parts['bootstrap_s']:.2f} s for {parts['comparisons']} pairs")]
+        if not args.no_verdicts:
+            verdicts_s, verdicts_mb, _ = timed_process(["verdicts", str(root)], cache)
+            rows.append(("verdicts (200 seeds, 100,000-resample p-values)",
+                         f"{verdicts_s:.2f} s = {verdicts_s / warm:.2f}x a warm card, "
+                         f"{verdicts_mb:.0f} MB   "
+                         + judge("verdicts_over_warm", verdicts_s / warm)))
         if not args.no_impact:
             timings = {}
             for label, command in (("ablate", ["ablate", str(root)]),
