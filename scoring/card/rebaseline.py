@@ -119,12 +119,11 @@ def _accept_card(card: str, card_root: Path, snapshot_dir: Path) -> tuple[list[s
 
 def _refresh_snapshots(root: Path) -> None:
     """syrupy rewrites every golden snapshot and ledger; deleted ones go too."""
-    try:
-        import pytest  # noqa: F401
-        import syrupy  # noqa: F401
-    except ImportError:
+    import importlib.util
+
+    if not all(importlib.util.find_spec(name) for name in ("pytest", "syrupy", "xdist")):
         raise ScoringError("rebaseline", "needs the test extras to rewrite the snapshots: "
-                                         "pip install -e '.[test]'") from None
+                                         "pip install -e '.[test]'")
     # Only the plugins these tests use: whatever else is installed stays out (and the run
     # starts quicker).
     command = [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy",

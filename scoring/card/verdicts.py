@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -22,7 +20,7 @@ from tqdm import tqdm
 
 from ..batch import cache_directory
 from ..bootstrap import cluster_sums
-from ..files import open_mode
+from ..files import write_text_atomically
 from ..report import points
 from ..robustness import FEW_CLUSTERS, FRAGILE_BELOW, check_settings, p_value, seed_intervals, stability, \
     verdict_of
@@ -109,11 +107,7 @@ def _cached(arrays, settings: str, compute) -> dict:
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(found, stream)
-            os.chmod(temporary, open_mode())
-            os.replace(temporary, path)
+            write_text_atomically(path, json.dumps(found))
         except OSError:
             pass  # a cache that cannot be written only costs time
     return found

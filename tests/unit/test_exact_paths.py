@@ -255,7 +255,7 @@ def test_an_edited_label_or_shape_inside_a_region_fails_the_check(demo_copy, cap
     _edit_in_region(card, "<!-- scoring:cer-table 560ms -->", old, new)
     code, out, _ = run(capsys, "publish", str(demo_copy), "--check")
     assert code == 1
-    assert f"text: table region 'cer-table 560ms' (line " in out and said in out
+    assert "text: table region 'cer-table 560ms' (line " in out and said in out
     assert run(capsys, "publish", str(demo_copy), "--write")[0] == 0
     assert card.read_bytes() == original
 
