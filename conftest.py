@@ -80,6 +80,18 @@ def pytest_unconfigure(config):
         os.environ.pop("SCORING_TEST_CACHE_DIR", None)
 
 
+def pytest_sessionstart(session):
+    """The real card's first run, before any snapshot pins it: one line and the command
+    that creates them, not a drift failure for each of its figures."""
+    config = session.config
+    if hasattr(config, "workerinput") or config.getoption("update_snapshots", default=False):
+        return
+    from tests.golden.conftest import FIRST_RUN_HINT, real_card_available, real_card_pinned
+
+    if real_card_available() and not real_card_pinned():
+        pytest.exit(FIRST_RUN_HINT, returncode=1)
+
+
 def pytest_collection_modifyitems(items):
     """The slow tests first, longest first (``slow(seconds=N)``): under xdist a worker
     then never starts one near the end while the other waits for it."""

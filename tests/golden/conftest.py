@@ -23,6 +23,20 @@ FETCH_HINT = (
 )
 
 
+FIRST_RUN_HINT = (
+    "the real card's data is here but no golden snapshot pins it yet: create them with "
+    "`python -m scoring rebaseline`, review `git diff tests/golden/__snapshots__`, and "
+    "commit them (see README: The real card)")
+
+
+def real_card_pinned(snapshot_dir: Path | None = None) -> bool:
+    """Whether any figure of the real card is pinned in the golden snapshots."""
+    from scoring.card.golden import SNAPSHOT_DIR
+
+    amber = (snapshot_dir or SNAPSHOT_DIR) / "test_card.ambr"
+    return amber.is_file() and "# name: test_real_figure[" in amber.read_text(encoding="utf-8")
+
+
 def real_card_available() -> bool:
     return (REPO_ROOT / "refs").is_dir() and (REPO_ROOT / "hypotheses").is_dir() and any(
         (REPO_ROOT / "hypotheses").glob("*.jsonl"))

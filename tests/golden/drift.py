@@ -93,8 +93,8 @@ class DriftExplainer:
         latency = parse_figure(figure).latency_ms
         lines = [f"card figure {figure!r} ({latency} ms) of the {card} card "
                  f"drifted{self._change(figure)}."]
-        if missing_golden:
-            lines.append(f"no golden ledger at {', '.join(missing_golden)}")
+        if missing_golden:  # a comparison reads two streams of one set: name it once
+            lines.append(f"no golden ledger at {', '.join(dict.fromkeys(missing_golden))}")
         if moved:
             moved.sort(key=lambda m: -abs(m[2][0] - (m[1][0] if m[1] else 0)))
             lines.append(f"{len(moved)} clip(s) moved at {latency} ms; the largest changes "

@@ -253,3 +253,18 @@ def test_hand_edited_published_card_fails_naming_the_figure(suite):
     assert f"figure {figure}: inline region" in result.stdout
     assert f"says 13.99, the data give {text[start:end]}" in result.stdout
     assert "python -m scoring publish" in result.stdout
+
+
+def test_the_real_cards_first_run_is_one_line_and_the_command(suite):
+    """The real card's data in place but nothing pinned yet: pytest stops at once, saying how
+    to create its snapshots, instead of failing each of its figures as drifted."""
+    for folder in ("ids", "refs", "hypotheses"):
+        (suite / folder).mkdir(exist_ok=True)
+        for path in (suite / "examples/demo" / folder).glob("*.jsonl"):
+            shutil.copy2(path, suite / folder / path.name)
+    result = run_pytest(suite, "--require-real-card", workers="2")
+    assert result.returncode == 1
+    assert "no golden snapshot pins it yet: create them with `python -m scoring rebaseline`" \
+        in result.stdout
+    assert "FAILED" not in result.stdout and "drifted" not in result.stdout
+    assert len(result.stdout.strip().splitlines()) <= 2, result.stdout[-2000:]
