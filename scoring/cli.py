@@ -187,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="project root to write ids/, hypotheses/, model_card/ into "
                             "(default: here)")
     fetch.add_argument("--offline", action="store_true", help="use only the hub cache")
+    fetch.add_argument("--force", action="store_true",
+                       help="overwrite or remove files in ids/, hypotheses/ and model_card/ "
+                            "that fetch did not write")
     fetch.set_defaults(run=run_fetch)
 
     gate = commands.add_parser(
@@ -501,12 +504,15 @@ def run_fetch(args: argparse.Namespace) -> int:
     from .fetch import CARD_FILE, DEFAULT_FOLDER, DEFAULT_REPO, fetch_card_data
 
     repo = args.repo or DEFAULT_REPO
-    counts = fetch_card_data(Hub(offline=args.offline), args.out, repo_id=repo,
-                             revision=args.revision,
-                             folder=DEFAULT_FOLDER if args.path is None else args.path)
-    print(f"{args.out}: {counts['ids']} ids files, {counts['hypotheses']} hypothesis files"
-          + (f", the model card as {CARD_FILE}" if counts["card"] else ", no model card")
-          + f" (from {repo})")
+    fetched = fetch_card_data(Hub(offline=args.offline), args.out, repo_id=repo,
+                              revision=args.revision,
+                              folder=DEFAULT_FOLDER if args.path is None else args.path,
+                              force=args.force)
+    for name in fetched.removed:
+        print(f"removed: {name} (gone from {repo})")
+    print(f"{args.out}: {fetched['ids']} ids files, {fetched['hypotheses']} hypothesis files"
+          + (f", the model card as {CARD_FILE}" if fetched["card"] else ", no model card")
+          + f" (from {repo} at {fetched.commit[:12]})")
     return 0
 
 

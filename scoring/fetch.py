@@ -3,26 +3,74 @@
 The benchmark folder of the model repository holds ``ids/`` and
 ``hypotheses/``; the card itself is the repository's ``README.md``. They are
 downloaded through the hub cache (``snapshot_download`` with allow patterns,
-retried, with a progress bar) and copied into the project, each file written
-through a temporary file and a rename.
+retried, with a progress bar) and mirrored into the project: each file is
+written through a temporary file and a rename, a file gone upstream is
+removed, and what was mirrored (the commit, each file's digest) is recorded in
+``FETCHED``. A file there that fetch did not write (or that was edited since)
+is never overwritten or removed silently: fetch refuses unless forced.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ScoringError
 from .files import open_mode
 from .hub import Hub
 
-__all__ = ["DEFAULT_REPO", "DEFAULT_FOLDER", "CARD_FILE", "fetch_card_data"]
+__all__ = ["DEFAULT_REPO", "DEFAULT_FOLDER", "CARD_FILE", "FETCHED", "Fetched",
+           "fetch_card_data", "fetched_revision"]
 
 DEFAULT_REPO = "iapp/OpenThai2.0-ASR-Streaming"
 DEFAULT_FOLDER = "benchmark"
 CARD_FILE = Path("model_card") / "README.md"  # where the root card.toml's [publish] looks
+FETCHED = Path(".fetched.json")  # what the last fetch mirrored: repository, commit, digests
+MIRRORED_KINDS = ("ids", "hypotheses")
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """What one fetch mirrored."""
+
+    repo_id: str
+    commit: str
+    counts: dict[str, int]
+    removed: tuple[str, ...] = field(default=())
+
+    def __getitem__(self, kind: str) -> int:  # counts, as the gate reads them
+        return self.counts[kind]
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _read_fetched(out: Path) -> dict:
+    try:
+        return json.loads((out / FETCHED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def fetched_revision(out: Path) -> str | None:
+    """'<repo> at <commit>' as the last fetch recorded it, or None."""
+    record = _read_fetched(out)
+    return f"{record['repo']} at {record['commit']}" if record.get("commit") else None
+
+
+def _local_files(out: Path) -> dict[str, Path]:
+    """The files fetch owns in the project: ids/*.jsonl, hypotheses/*.jsonl, the card."""
+    found = {f"{kind}/{p.name}": p for kind in MIRRORED_KINDS
+             for p in sorted((out / kind).glob("*.jsonl")) if p.is_file()}
+    if (out / CARD_FILE).is_file():
+        found[CARD_FILE.as_posix()] = out / CARD_FILE
+    return found
 
 
 def _copy_atomically(source: Path, target: Path) -> None:
@@ -40,28 +88,51 @@ def _copy_atomically(source: Path, target: Path) -> None:
 
 
 def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
-                    revision: str | None = None, folder: str = DEFAULT_FOLDER) -> dict[str, int]:
-    """Download ids/, hypotheses/ and the card into ``out``; files counted per kind."""
+                    revision: str | None = None, folder: str = DEFAULT_FOLDER,
+                    force: bool = False) -> Fetched:
+    """Mirror ids/, hypotheses/ and the card of the repository's revision into ``out``."""
     folder = folder.strip("/")
     prefix = f"{folder}/" if folder else ""
     patterns = [f"{prefix}ids/*.jsonl", f"{prefix}hypotheses/*.jsonl", "README.md"]
     snapshot = hub.snapshot(repo_id, patterns, revision=revision)
     found = {kind: sorted((snapshot / prefix / kind).glob("*.jsonl"))
-             for kind in ("ids", "hypotheses")}
+             for kind in MIRRORED_KINDS}
     if not found["ids"] or not found["hypotheses"]:
         missing = " and ".join(f"{prefix}{kind}/" for kind in found if not found[kind])
         raise ScoringError(repo_id, f"has no {missing} at revision {revision or 'main'} "
                                     "(the benchmark folder is another? pass --path FOLDER)")
+    upstream = {f"{kind}/{path.name}": path for kind, paths in found.items() for path in paths}
+    if (snapshot / "README.md").is_file():
+        upstream[CARD_FILE.as_posix()] = snapshot / "README.md"
+
+    # Files fetch did not write, or that changed since it did, are the user's.
+    written = _read_fetched(out).get("files", {})
+    local = _local_files(out)
+    theirs = [name for name, path in local.items()
+              if written.get(name) != _digest(path)
+              and not (name in upstream and _digest(upstream[name]) == _digest(path))]
+    if theirs and not force:
+        shown = ", ".join(theirs[:3]) + (f" and {len(theirs) - 3} more" if len(theirs) > 3 else "")
+        raise ScoringError(out, f"holds {len(theirs)} file(s) that fetch did not write or that "
+                                f"were edited since ({shown}); fetch would overwrite or remove "
+                                "them: move them away, or pass --force")
     # Everything is downloaded before anything is copied: a failed fetch leaves
     # the project's files as they were.
-    counts = {}
-    for kind, paths in found.items():
-        for path in paths:
-            _copy_atomically(path, out / kind / path.name)
-        counts[kind] = len(paths)
-    card = snapshot / "README.md"
-    counts["card"] = 0
-    if card.is_file():
-        _copy_atomically(card, out / CARD_FILE)
-        counts["card"] = 1
-    return counts
+    for name, path in upstream.items():
+        _copy_atomically(path, out / name)
+    removed = tuple(sorted(name for name in local if name not in upstream))
+    for name in removed:
+        (out / name).unlink(missing_ok=True)
+    commit = snapshot.name  # the hub cache keeps each snapshot under its commit id
+    record = {"repo": repo_id, "commit": commit, "path": folder,
+              "files": {name: _digest(out / name) for name in sorted(upstream)}}
+    _write_text(out / FETCHED, json.dumps(record, indent=1) + "\n")
+    counts = {kind: len(paths) for kind, paths in found.items()}
+    counts["card"] = int(CARD_FILE.as_posix() in upstream)
+    return Fetched(repo_id, commit, counts, removed)
+
+
+def _write_text(path: Path, text: str) -> None:
+    from .files import write_text_atomically
+
+    write_text_atomically(path, text)

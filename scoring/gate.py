@@ -88,7 +88,10 @@ def run_gate(
             counts = fetch_card_data(hub, root)
         except ScoringError as error:
             raise ScoringError("gate step 1 (fetch)", str(error)) from None
-        say(f"    {counts['ids']} ids files, {counts['hypotheses']} hypothesis files")
+        say(f"    {counts['ids']} ids files, {counts['hypotheses']} hypothesis files "
+            f"({counts.repo_id} at {counts.commit[:12]})")
+        for name in counts.removed:
+            say(f"    removed: {name} (gone upstream)")
     else:
         say("1/4 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")
 
@@ -136,6 +139,12 @@ def write_failure_report(root: Path, report: Path, plot: Path | None) -> None:
     except ScoringError as error:  # the report says why it is missing, and the gate goes on
         text = f"# The card gate failed\n\nNo impact report: {error}\n"
         result = None
+    from .fetch import fetched_revision
+
+    revision = fetched_revision(root)
+    if revision:  # which data the failing gate ran on
+        title, _, rest = text.partition("\n")
+        text = f"{title}\n\nData: {revision} (as fetched).\n{rest}"
     try:
         report.write_text(text, encoding="utf-8")
     except OSError as error:

@@ -102,6 +102,14 @@ class Hub:
         self.progress = progress
         self.endpoint = os.environ.get("HF_ENDPOINT") or None
 
+    def _show_progress(self) -> bool:
+        """Bars when asked, else only on a terminal: a CI log gets no stream of redraws."""
+        if self.progress is not None:
+            return self.progress
+        import sys
+
+        return sys.stderr.isatty()
+
     # -- failures -------------------------------------------------------------
     def _explain(self, repo_id: str, error: BaseException) -> ScoringError:
         from huggingface_hub.errors import (
@@ -195,7 +203,7 @@ class Hub:
         return Path(self._call(repo_id, lambda: snapshot_download(
             repo_id, repo_type=repo_type, revision=revision, allow_patterns=list(patterns),
             endpoint=self.endpoint, cache_dir=self.cache_dir, local_files_only=self.offline,
-            tqdm_class=None if self.progress is not False else _silent_bar())))
+            tqdm_class=None if self._show_progress() else _silent_bar())))
 
     # -- columns of parquet files -----------------------------------------------
     def parquet_schema(self, repo_id: str, path: str) -> pa.Schema:

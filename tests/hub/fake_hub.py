@@ -61,6 +61,10 @@ class FakeHub:
         repo.files[path] = data
         repo.gated = repo.gated or gated
 
+    def remove(self, repo_id: str, path: str, repo_type: str = "dataset") -> None:
+        """A file deleted upstream: the repository's next commit no longer has it."""
+        del self.repos[repo_key(repo_id, repo_type)].files[path]
+
     def cut_connection(self, path: str, after_bytes: int, times: int = 1) -> None:
         """The next ``times`` GETs of ``path`` stop after ``after_bytes`` bytes."""
         self.drop_after[path] = [after_bytes] * times

@@ -52,9 +52,11 @@ def model_repo(fake_hub):
 
 
 def test_fetch_writes_ids_hypotheses_and_the_card(model_repo, hub_client, tmp_path):
-    counts = fetch_card_data(hub_client, tmp_path)
+    fetched = fetch_card_data(hub_client, tmp_path)
     spec = load_card_spec(REPO_ROOT)
-    assert counts == {"ids": 11, "hypotheses": len(spec.expected_hypotheses()), "card": 1}
+    assert fetched.counts == {"ids": 11, "hypotheses": len(spec.expected_hypotheses()),
+                              "card": 1}
+    assert fetched.commit == model_repo.repos[f"model:{DEFAULT_REPO}"].commit
     assert sorted(p.name for p in (tmp_path / "ids").iterdir()) == sorted(
         f"{s}.jsonl" for s in ALL_SETS)
     assert (tmp_path / "model_card/README.md").read_text(encoding="utf-8") == MODEL_CARD
@@ -115,3 +117,46 @@ def test_a_wrong_benchmark_folder_says_which(model_repo, hub_client, tmp_path):
                                            r"revision main .*pass --path FOLDER"):
         fetch_card_data(hub_client, tmp_path, folder="eval")
     assert not (tmp_path / "ids").exists()
+
+
+# ------------------------------------------------------------ fetch mirrors the repository
+
+def test_a_file_gone_upstream_is_removed_and_reported(model_repo, tmp_path, monkeypatch, capsys):
+    """After fetch, ids/, hypotheses/ and model_card/ hold exactly the revision's files."""
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "hub-cache"))
+    out = tmp_path / "project"
+    assert main(["fetch", "--out", str(out)]) == 0
+    gone = sorted((out / "hypotheses").glob("*.jsonl"))[0].name
+    model_repo.remove(DEFAULT_REPO, f"benchmark/hypotheses/{gone}", repo_type="model")
+    capsys.readouterr()
+    assert main(["fetch", "--out", str(out)]) == 0
+    out_text = capsys.readouterr().out
+    assert f"removed: hypotheses/{gone} (gone from {DEFAULT_REPO})" in out_text
+    assert not (out / "hypotheses" / gone).exists()
+    record = json.loads((out / ".fetched.json").read_text(encoding="utf-8"))
+    commit = model_repo.repos[f"model:{DEFAULT_REPO}"].commit
+    assert record["commit"] == commit and f"at {commit[:12]}" in out_text
+    mirrored = {f"{kind}/{p.name}" for kind in ("ids", "hypotheses")
+                for p in (out / kind).glob("*.jsonl")} | {"model_card/README.md"}
+    assert set(record["files"]) == mirrored
+
+
+def test_files_fetch_did_not_write_are_never_silently_replaced(model_repo, tmp_path,
+                                                               monkeypatch, capsys):
+    """A hand-placed or hand-edited file stops fetch in one line; --force mirrors anyway."""
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "hub-cache"))
+    out = tmp_path / "project"
+    assert main(["fetch", "--out", str(out)]) == 0
+    mine = out / "hypotheses" / "my-system_560ms_fleurs.jsonl"
+    mine.write_text('{"id": "x", "pred_text": "y"}\n', encoding="utf-8")
+    edited = sorted((out / "ids").glob("*.jsonl"))[0]
+    original = edited.read_bytes()
+    edited.write_bytes(original + b"\n")
+    capsys.readouterr()
+    assert main(["fetch", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "holds 2 file(s) that fetch did not write" in err
+    assert "--force" in err and mine.exists() and edited.read_bytes() == original + b"\n"
+    assert main(["fetch", "--out", str(out), "--force"]) == 0
+    assert not mine.exists() and edited.read_bytes() == original
+    assert f"removed: hypotheses/{mine.name}" in capsys.readouterr().out

@@ -91,5 +91,7 @@ def test_first_run_clean_run_cached_refs_and_a_drifted_card(fake_hub, tmp_path):
     report = (project / "card-impact.md").read_text(encoding="utf-8")
     assert report.startswith("# Normaliser impact on")
     assert "`cer/80ms/isan/openthai2.0-asr-streaming`" in report
+    commit = fake_hub.repos["model:iapp/OpenThai2.0-ASR-Streaming"].commit
+    assert f"Data: iapp/OpenThai2.0-ASR-Streaming at {commit} (as fetched)." in report
     assert (project / "card-forest.png").read_bytes()[:4] == b"\x89PNG"
     assert GOOD_TOKEN not in first.stdout + clean.stdout + drifted.stdout + drifted.stderr
