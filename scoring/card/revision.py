@@ -21,7 +21,7 @@ from ..normalizer import Rule
 
 __all__ = ["PACKAGE_DIR", "rules_at_revision"]
 
-PACKAGE_DIR = Path(__file__).resolve().parents[1]  # this checkout's scoring/
+PACKAGE_DIR = Path(__file__).resolve().parents[1]  # the imported scoring/ (where, in git)
 
 
 def _git(repo: Path, *args: str) -> subprocess.CompletedProcess:
@@ -34,17 +34,21 @@ def _git(repo: Path, *args: str) -> subprocess.CompletedProcess:
 
 def rules_at_revision(revision: str, workdir: Path) -> tuple[tuple[Rule, ...], str]:
     """``(THAI_CER_PIPELINE of that revision, its commit id)``; files go to ``workdir``."""
-    repo = PACKAGE_DIR.parent
+    # The checkout is found from where the user stands, not from where this package
+    # is installed (an installed wheel lives in site-packages, outside any git).
+    repo = Path.cwd()
     top = _git(repo, "rev-parse", "--show-toplevel")
     if top.returncode != 0:
-        raise ScoringError(repo, "is not a git repository: --against REV needs one "
-                                 "(without --against, the golden snapshots are the reference)")
+        raise ScoringError(repo, "is not inside a git repository: --against REV reads the "
+                                 "revision from the checkout you run it in (without "
+                                 "--against, the golden snapshots are the reference)")
     toplevel = Path(top.stdout.decode().strip()).resolve()
     commit = _git(repo, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
     if commit.returncode != 0:
         raise ScoringError("--against", f"unknown git revision {revision!r}")
     sha = commit.stdout.decode().strip()
-    relative = PACKAGE_DIR.relative_to(toplevel).as_posix()
+    relative = (PACKAGE_DIR.relative_to(toplevel).as_posix()
+                if PACKAGE_DIR.is_relative_to(toplevel) else "scoring")
     archive = _git(repo, "archive", "--format=tar", sha, "--", relative)
     if archive.returncode != 0:
         raise ScoringError("--against", f"revision {revision!r} has no {relative}/ to "

@@ -280,18 +280,16 @@ def test_unknown_revision_is_one_line(capsys):
 
 
 def test_not_a_git_repository_is_one_line(tmp_path, monkeypatch, capsys):
-    import scoring.card.revision as revision
-
-    monkeypatch.setattr(revision, "PACKAGE_DIR", tmp_path / "scoring")
+    """--against reads the checkout the user stands in; outside any, one line."""
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
     code, _, err = run(capsys, "impact", str(DEMO), "--against", "HEAD")
-    assert code == 2 and err.count("\n") == 1 and "is not a git repository" in err
+    assert code == 2 and err.count("\n") == 1 and "is not inside a git repository" in err
 
 
 def test_a_revision_whose_normaliser_cannot_be_imported(tmp_path, monkeypatch, capsys):
-    import scoring.card.revision as revision
-
-    monkeypatch.setattr(revision, "PACKAGE_DIR", _git_repo_with_broken_normaliser(tmp_path))
+    _git_repo_with_broken_normaliser(tmp_path)
+    monkeypatch.chdir(tmp_path)  # the checkout is found from here
     code, _, err = run(capsys, "impact", str(DEMO), "--against", "HEAD")
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert "the normaliser of revision 'HEAD' cannot be imported (SyntaxError" in err
