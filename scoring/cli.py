@@ -24,7 +24,8 @@ from .make_refs import ALL_SETS, make_refs
 from .normalizer import trace_rules
 from .statistics import clip_stats
 from .card import card_json, card_markdown
-from .report import cluster_shares, format_cluster_shares, format_score_report, score_report
+from .report import cluster_shares, format_cluster_shares, format_score_report, plural, \
+    score_report
 from .scorer import score_files
 from .provenance import signature, unpinned_pythainlp_message
 
@@ -225,6 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_score(args: argparse.Namespace) -> int:
+    if args.seed < 0:
+        raise ScoringError("--seed", f"must be 0 or more (a whole number), not {args.seed}")
     ids_path = args.ids or Path("ids") / f"{args.ref.stem}.jsonl"
     hyp_paths = [p for p in (args.hyp, args.hyp_b) if p is not None]
     clip_set, stats = score_files(args.ref, hyp_paths, ids_path)
@@ -498,7 +501,7 @@ def run_make_refs(args: argparse.Namespace) -> int:
     counts = make_refs(args.out, args.sets, ids_dir=args.ids, hub=Hub(offline=args.offline),
                        warn=lambda message: print(f"warning: {message}", file=sys.stderr))
     for set_name, count in counts.items():
-        print(f"{args.out / (set_name + '.jsonl')}: {count} references")
+        print(f"{args.out / (set_name + '.jsonl')}: {plural(count, 'reference')}")
     return 0
 
 
@@ -512,7 +515,8 @@ def run_fetch(args: argparse.Namespace) -> int:
                               force=args.force)
     for name in fetched.removed:
         print(f"removed: {name} (gone from {repo})")
-    print(f"{args.out}: {fetched['ids']} ids files, {fetched['hypotheses']} hypothesis files"
+    print(f"{args.out}: {plural(fetched['ids'], 'ids file')}, "
+          f"{plural(fetched['hypotheses'], 'hypothesis file')}"
           + (f", the model card as {CARD_FILE}" if fetched["card"] else ", no model card")
           + f" (from {repo} at {fetched.commit[:12]})")
     return 0
@@ -539,7 +543,8 @@ def run_join_audio(args: argparse.Namespace) -> int:
             raise ScoringError("--ids", "needs --clips DIR, the folder holding <id>.wav")
         recordings = recordings_from_ids(args.ids, args.clips)
     counts = join_audio(recordings, args.out, resample=args.resample)
-    print(f"{args.out}: {len(counts)} recordings, {_duration(sum(counts.values()) / 16000)}")
+    print(f"{args.out}: {plural(len(counts), 'recording')}, "
+          f"{_duration(sum(counts.values()) / 16000)}")
     return 0
 
 

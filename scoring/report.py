@@ -19,10 +19,16 @@ __all__ = [
     "format_score_report",
     "round_half_up",
     "percent",
+    "plural",
     "points",
 ]
 
 DECIMALS = 2
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """'1 recording', '2 recordings' (``many`` where adding an s is wrong)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def round_half_up(value: Fraction | float | int, decimals: int = DECIMALS) -> str:

@@ -196,7 +196,11 @@ def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int 
     lines: list[str] = []
     heading = (lambda level, text: lines.append(f"{'#' * level} {text}\n")) if markdown else (
         lambda level, text: lines.append(text if level > 1 else text.upper()))
-    heading(1, f"Normaliser impact on {impact.title}")
+    # Against another revision's normaliser, only the normaliser differs; against the
+    # golden snapshots, hypotheses, references or settings may have moved as well.
+    cause = "Normaliser impact" if impact.against.startswith("the normaliser at ") else \
+        "What moved"
+    heading(1, f"{cause} on {impact.title}")
     lines.append(f"{'Compared with' if markdown else 'compared with'} {impact.against}. "
                  f"{len(impact.moved)} of {impact.figures} figures moved; "
                  f"{len(impact.flips)} conclusions flipped; "

@@ -355,6 +355,15 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         raise read.fail("the card declares nothing: it needs [systems] and sets = [...]")
 
     set_names_table = read.table(data.get("set_names", {}), "[set_names]")
+    # A typo in sets = [...] shows up here first; the ids/ files tell which name is right.
+    for named in set_names_table:
+        close = difflib.get_close_matches(named, [s for s in sets if s not in set_names_table],
+                                          n=1, cutoff=0.6)
+        ids = path.parent / "ids"
+        if (named not in sets and close and (ids / f"{named}.jsonl").is_file()
+                and not (ids / f"{close[0]}.jsonl").is_file()):
+            raise read.fail(f"sets = [...] lists {close[0]!r}, which has no ids file and no "
+                            f"[set_names] entry; did you mean {named!r}?")
     read.declared(set_names_table, sets, "set", "[set_names]", "add it to sets = [...]")
 
     def known_systems(names, where):
@@ -426,6 +435,9 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
     bootstrap = read.only(read.table(data.get("bootstrap", {}), "[bootstrap]"),
                           BOOTSTRAP_KEYS, "[bootstrap]")
     seed = bootstrap.get("seed", DEFAULT_SEED)
+    if seed != "none" and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise read.fail(f"[bootstrap] seed must be a whole number, 0 or more (or \"none\"), "
+                        f"not {seed!r}")
 
     verdicts = read.only(read.table(data.get("verdicts", {}), "[verdicts]"),
                          VERDICTS_KEYS, "[verdicts]")

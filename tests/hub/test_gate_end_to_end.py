@@ -89,7 +89,7 @@ def test_first_run_clean_run_cached_refs_and_a_drifted_card(fake_hub, tmp_path):
     assert drifted.returncode == 1, drifted.stdout[-3000:]
     assert "4/4 the gate failed" in drifted.stdout
     report = (project / "card-impact.md").read_text(encoding="utf-8")
-    assert report.startswith("# Normaliser impact on")
+    assert report.startswith("# What moved on")  # against the snapshots: not only the normaliser
     assert "`cer/80ms/isan/openthai2.0-asr-streaming`" in report
     commit = fake_hub.repos["model:iapp/OpenThai2.0-ASR-Streaming"].commit
     assert f"Data: iapp/OpenThai2.0-ASR-Streaming at {commit} (as fetched)." in report

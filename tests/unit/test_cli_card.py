@@ -139,6 +139,13 @@ BAD_CARDS = {
     "misspelt-set-in-set-names": (
         'sets = ["fleurs"]\n[set_names]\nfluers = "FLEURS"\n[systems]\n"sys-a" = "A"\n',
         r"card\.toml: \[set_names\] names undeclared set 'fluers'; did you mean 'fleurs'\?"),
+    "misspelt-set-in-sets": (  # blamed on sets: ids/ has the name [set_names] uses
+        'sets = ["fleurz"]\n[set_names]\nfleurs = "FLEURS"\n[systems]\n"sys-a" = "A"\n',
+        r"card\.toml: sets = \[\.\.\.\] lists 'fleurz', which has no ids file and no "
+        r"\[set_names\] entry; did you mean 'fleurs'\?"),
+    "negative-seed": (
+        'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[bootstrap]\nseed = -1\n',
+        r"card\.toml: \[bootstrap\] seed must be a whole number, 0 or more"),
     "unknown-top-level-key": (
         'sets = ["fleurs"]\ntitel = "x"\n[systems]\n"sys-a" = "A"\n',
         r"card\.toml: unknown key 'titel' in card\.toml; did you mean 'title'\?"),

@@ -225,3 +225,11 @@ def test_by_cluster_needs_two_hypotheses(capsys):
                  str(demo / "hypotheses/openthai2.0-asr-streaming_560ms_isan.jsonl"),
                  "--ids", str(demo / "ids/isan.jsonl"), "--by-cluster"])
     assert code == 2 and "--by-cluster needs two hypothesis files" in capsys.readouterr().err
+
+
+def test_a_negative_seed_names_the_option(tiny_benchmark, capsys, monkeypatch):
+    monkeypatch.chdir(tiny_benchmark)
+    code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
+                         "hypotheses/b.jsonl", "--seed", "-1")
+    assert code == 2 and out == ""
+    assert err == "error: --seed: must be 0 or more (a whole number), not -1\n"

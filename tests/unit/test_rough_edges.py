@@ -144,7 +144,7 @@ def test_join_audio_summary_uses_a_unit_that_fits(tmp_path, capsys):
     listing = tmp_path / "list.tsv"
     listing.write_text(f"r1\t{clip}\nr1\t{clip}\n", encoding="utf-8")
     code, out, _ = run(capsys, "join-audio", str(tmp_path / "out"), "--list", str(listing))
-    assert code == 0 and out.strip().endswith(": 1 recordings, 2.0 s")  # 0.5 + 1 + 0.5
+    assert code == 0 and out.strip().endswith(": 1 recording, 2.0 s")  # 0.5 + 1 + 0.5
 
 
 # ---------------------------------------------------------------- defect 7
