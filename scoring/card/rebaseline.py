@@ -3,13 +3,13 @@
 A normaliser change (or new hypotheses, or a PyThaiNLP upgrade) that was
 reviewed with ``impact`` is accepted by refreshing, in this order:
 
-1. the pin of the rules' digest for the current ``NORMALIZER_VERSION``
-   (``scoring/normalizer_pins.toml``); a rules change without a version bump
-   is refused before anything is written;
-2. each pinned card's published model card (its regions and model-index);
-3. the golden snapshots and ledgers, written by syrupy itself
+1. the golden snapshots and ledgers, written by syrupy itself
    (``pytest tests/golden --snapshot-update``), the real card's too where its
-   data is here.
+   data is here;
+2. each pinned card's published model card (its regions and model-index);
+3. the pin of the rules' digest for the current ``NORMALIZER_VERSION``
+   (``scoring/normalizer_pins.toml``), last. A rules change without a version
+   bump is refused before anything is written.
 
 Every step is a pure function of the working tree, so a second run, or a run
 after the bump instead of before, gives the same files. It ends with what was
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import normalizer
+from ..files import write_text_atomically as write_atomically
 from ..errors import ScoringError
 from .. import provenance
 from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
@@ -88,12 +89,12 @@ class Accepted:
     changed: tuple[str, ...]  # paths to commit, relative to the checkout
 
 
-def _accept_card(card: str, card_root: Path, snapshot_dir: Path) -> tuple[list[str], Path | None]:
+def _accept_card(card: str, card_root: Path, snapshot_dir: Path):
     """The card now against its snapshots (the summary's lines, before they are refreshed),
-    then its published markdown regenerated; the card file's path, if it has one."""
+    and its published markdown regenerated in memory (a PublishedCard, if it has one)."""
     from .compute import compute_card
     from .impact import format_impact, impact_against_golden
-    from .publish import published_card, read_card_file, write_atomically
+    from .publish import published_card, read_card_file
     from .spec import load_card_spec
 
     spec = load_card_spec(card_root)
@@ -109,12 +110,7 @@ def _accept_card(card: str, card_root: Path, snapshot_dir: Path) -> tuple[list[s
             raise
         summary = [f"no snapshots pinned the {card} card before: created now"]
         result = compute_card(spec, progress=False)
-    if card_file is None:
-        return summary, None
-    published = published_card(result, card_file)
-    if not published.up_to_date:
-        write_atomically(published.path, published.new)
-    return summary, published.path
+    return summary, None if card_file is None else published_card(result, card_file)
 
 
 def _refresh_snapshots(root: Path) -> None:
@@ -168,22 +164,29 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print) -> Accepted:
     if real_data:
         cards["real"] = root
     say(f"rebaseline: normaliser th-{version}, cards: {', '.join(cards)}")
+    # Read-only first (what moved, the cards regenerated in memory); then the snapshots,
+    # the card files and, last, the pin: a failure part way leaves the pin unwritten, so
+    # the next run does the whole of it again.
+    summaries, cards_to_write = {}, []
+    for card, card_root in cards.items():
+        summaries[card], published = _accept_card(card, card_root, snapshot_dir)
+        if published is not None:
+            cards_to_write.append(published)
+    say("refreshing the golden snapshots (pytest " + " ".join(GOLDEN_TESTS)
+        + " --snapshot-update)")
+    _refresh_snapshots(root)
+    touched = [provenance.RULES_PINS_FILE, snapshot_dir]
+    for published in cards_to_write:
+        if not published.up_to_date:
+            write_atomically(published.path, published.new)
+        touched.append(published.path)
+        eval_results = published.path.parent / ".eval_results"
+        if eval_results.is_dir():
+            touched.append(eval_results)
     new_pin = not pinned and write_rules_pin(version, digest)
     if new_pin:
         say(f"pinned NORMALIZER_VERSION {version!r} to the rules' digest {digest[:12]}... "
             f"({provenance.RULES_PINS_FILE.relative_to(root)})")
-    touched = [provenance.RULES_PINS_FILE, snapshot_dir]
-    summaries = {}
-    for card, card_root in cards.items():
-        summaries[card], path = _accept_card(card, card_root, snapshot_dir)
-        if path is not None:
-            touched.append(path)
-            eval_results = path.parent / ".eval_results"
-            if eval_results.is_dir():
-                touched.append(eval_results)
-    say("refreshing the golden snapshots (pytest " + " ".join(GOLDEN_TESTS)
-        + " --snapshot-update)")
-    _refresh_snapshots(root)
     return Accepted(version, new_pin, summaries, _changed_paths(root, touched))
 
 
