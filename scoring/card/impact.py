@@ -33,6 +33,7 @@ __all__ = [
 ]
 
 CLIPS_PER_SET = 3
+CLIP_LABEL_WIDTH = len("hypothesis before:")  # every clip text starts in one column
 
 
 def conclusions(spec: CardSpec, figures: Mapping[str, float | bool]) -> dict[str, str]:
@@ -227,7 +228,7 @@ def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int 
         lines += [f"| `{n}` | {b} | {a} | {d} |" for n, b, a, d in rows]
     else:
         width = max((len(n) for n, *_ in rows), default=10)
-        lines += [f"  {n:<{width}}  {b:>8} -> {a:<8} {d}" for n, b, a, d in rows]
+        lines += [f"  {n:<{width}}  {b:>8} -> {a:>8}  {d:>10}" for n, b, a, d in rows]
     if len(impact.moved) > figures_shown:
         lines.append(f"{'' if markdown else '  '}... and {len(impact.moved) - figures_shown} more")
     lines.append("")
@@ -241,14 +242,14 @@ def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int 
             was = f"{move.before[0]}" if move.before else "absent"
             title = (f"{move.column} at {move.latency} ms, clip {move.clip_id}: "
                      f"{was} -> {move.after[0]} edits over {move.after[1]} reference characters")
-            body = []
+            rows = []
             if move.ref_before is not None:
-                body += [f"reference before: {move.ref_before}",
-                         f"hypothesis before: {move.hyp_before}",
-                         f"edits before:     {align(move.ref_before, move.hyp_before).inline()}"]
-            body += [f"reference now:    {move.ref_after}",
-                     f"hypothesis now:   {move.hyp_after}",
-                     f"edits now:        {align(move.ref_after, move.hyp_after).inline()}"]
+                rows += [("reference before:", move.ref_before),
+                         ("hypothesis before:", move.hyp_before),
+                         ("edits before:", align(move.ref_before, move.hyp_before).inline())]
+            rows += [("reference now:", move.ref_after), ("hypothesis now:", move.hyp_after),
+                     ("edits now:", align(move.ref_after, move.hyp_after).inline())]
+            body = [f"{label:<{CLIP_LABEL_WIDTH}} {text}" for label, text in rows]
             if markdown:
                 lines += [f"- {title}", "", "  ```", *[f"  {b}" for b in body], "  ```", ""]
             else:

@@ -126,6 +126,10 @@ def test_a_dropped_rule_names_figures_and_clips_with_texts_before_and_after(
     for label in ("reference before:", "hypothesis before:", "edits before:",
                   "reference now:", "hypothesis now:", "edits now:"):
         assert label in clips
+    # Every text of a clip starts in one column, whatever its label.
+    labelled = [line for line in clips.splitlines() if "before: " in line or "now: " in line]
+    starts = {len(line) - len(line.split(":", 1)[1].lstrip(" ")) for line in labelled}
+    assert len(labelled) >= 6 and len(starts) == 1, labelled[:6]
     # Curly quotes are in some normalised texts now; before, every one was straightened.
     def lines(label):
         return [line for line in clips.splitlines() if label in line]
