@@ -146,6 +146,39 @@ def _unmatched_warning(spec: CardSpec, path: Path) -> str:
     return f"{path}: matches no figure of {spec.path.name}{why}; it is not scored"
 
 
+def _undeclared_latency(spec: CardSpec, path: Path) -> tuple[str, int] | None:
+    """(system, latency) when the file is a declared system's at a card latency that system
+    is not declared at."""
+    for system in sorted(spec.systems, key=len, reverse=True):
+        match = re.match(rf"{re.escape(system)}_(\d+)ms_", path.name)
+        if match and int(match.group(1)) in spec.latencies and \
+                int(match.group(1)) not in spec.system_latencies[system]:
+            return system, int(match.group(1))
+    return None
+
+
+def _unmatched_warnings(spec: CardSpec, paths: list[Path]) -> list[str]:
+    """One warning per system whose files sit at latencies it is not declared at; one per
+    other file that matches no figure."""
+    by_system: dict[str, list[tuple[int, Path]]] = {}
+    warnings = []
+    for path in paths:
+        found = _undeclared_latency(spec, path)
+        if found is None:
+            warnings.append(_unmatched_warning(spec, path))
+        else:
+            by_system.setdefault(found[0], []).append((found[1], path))
+    for system, files in by_system.items():
+        latencies = sorted({latency for latency, _ in files})
+        declared = list(spec.system_latencies[system])
+        warnings.append(
+            f"{spec.root / 'hypotheses'}: {len(files)} file{'s' if len(files) > 1 else ''} of "
+            f"{system!r} at {', '.join(f'{L} ms' for L in latencies)} {'are' if len(files) > 1 else 'is'}"
+            f" not scored: card.toml declares it at {declared} ms only (add the latency to its "
+            "latencies_ms to score them)")
+    return warnings
+
+
 @dataclass(frozen=True)
 class CardTexts:
     """Every text the card scores, read once: what normalisation variants share."""
@@ -186,7 +219,7 @@ def read_card_texts(
             raise ScoringError(hyp_path, "no such file, needed for figure "
                                f"{cer_figure(latency, set_name, column.key)} ({latency} ms)"
                                f"{_other_latencies_hint(spec, column, set_name, latency)}")
-    warnings = [_unmatched_warning(spec, path) for path in unmatched_hypothesis_files(spec)]
+    warnings = _unmatched_warnings(spec, unmatched_hypothesis_files(spec))
     for message in warnings:
         if on_warning:
             on_warning(message)

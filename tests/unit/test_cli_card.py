@@ -214,3 +214,18 @@ def test_make_refs_help_lists_the_sets(capsys):
         main(["make-refs", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert ", ".join(ALL_SETS) in help_text
+
+
+def test_files_at_a_latency_their_system_lacks_are_one_warning(tmp_path, capsys):
+    """Typhoon + 4-gram is declared at 560 ms only: its 80 ms files make one warning, saying so."""
+    root = tmp_path / "demo"
+    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py"))
+    for set_name in ("fleurs", "isan", "gs2"):
+        shutil.copy2(root / f"hypotheses/typhoon-asr-streaming-0.6b_80ms_{set_name}.jsonl",
+                     root / f"hypotheses/typhoon-asr-streaming-0.6b_4gram_80ms_{set_name}.jsonl")
+    code, _, err = run(capsys, "card", str(root), "--json")
+    assert code == 0
+    warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
+    assert len(warnings) == 1, err
+    assert ("3 files of 'typhoon-asr-streaming-0.6b_4gram' at 80 ms are not scored: card.toml "
+            "declares it at [560] ms only") in warnings[0]
