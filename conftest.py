@@ -35,6 +35,8 @@ if "MUTANT_UNDER_TEST" in os.environ:
 
     tqdm.set_lock(threading.RLock())
     os.environ.setdefault("SCORING_WORKERS", "1")
+    # A mutant keeps the module's source text: cached verdicts would hide it.
+    os.environ.setdefault("SCORING_NO_VERDICTS_CACHE", "1")
 
 REPO_ROOT = Path(__file__).resolve().parent
 

@@ -11,8 +11,11 @@ again; each comparison's results are cached by a digest of its inputs.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
+import os
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +36,9 @@ __all__ = ["VerdictRow", "CardVerdicts", "card_verdicts", "format_verdicts", "ve
 
 # Bump when what is cached per comparison changes meaning.
 _CACHE_VERSION = "1"
+# Set (to anything but 0) to compute every comparison afresh: mutation testing does, since
+# a mutant changes the code without changing its source text.
+NO_VERDICTS_CACHE_ENV = "SCORING_NO_VERDICTS_CACHE"
 RESOLVES_PP = 1.0  # the resolution column says whether a 1 pp difference can be resolved
 
 
@@ -84,11 +90,20 @@ class CardVerdicts:
     family_sizes: dict[str, int]
 
 
+@lru_cache(maxsize=1)
+def _code_digest() -> str:
+    """The code that computes what is cached: an edit to it is never served old results."""
+    from .. import bootstrap, robustness
+
+    return hashlib.sha256((inspect.getsource(robustness) + inspect.getsource(bootstrap))
+                          .encode()).hexdigest()
+
+
 def _cache_path(arrays, settings: str) -> Path | None:
     root = cache_directory()
-    if root is None:
+    if root is None or os.environ.get(NO_VERDICTS_CACHE_ENV, "") not in ("", "0"):
         return None
-    digest = hashlib.sha256(f"verdicts {_CACHE_VERSION} {settings}".encode())
+    digest = hashlib.sha256(f"verdicts {_CACHE_VERSION} {_code_digest()} {settings}".encode())
     for array in arrays:
         digest.update(np.ascontiguousarray(array, dtype=np.int64).tobytes() + b"|")
     return root / "verdicts" / f"{digest.hexdigest()[:40]}.json"

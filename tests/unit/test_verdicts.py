@@ -196,3 +196,16 @@ def test_the_forest_plot_marks_fragile_verdicts_by_shape(demo_result, monkeypatc
     assert len(hollow) == 1 and labels.count("fragile") == 1
     legend = [text.get_text() for legend in drawn["figure"].legends for text in legend.texts]
     assert any("fragile" in text for text in legend)
+
+
+def test_the_verdicts_cache_follows_the_code_and_can_be_turned_off(monkeypatch, tmp_path):
+    """An edit to the statistics is never served old results; mutation runs turn it off."""
+    import scoring.card.verdicts as verdicts
+
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
+    arrays = (np.array([1, 2]), np.array([2, 2]), np.array([10, 10]))
+    before = verdicts._cache_path(arrays, "settings")
+    monkeypatch.setattr(verdicts, "_code_digest", lambda: "edited statistics")
+    assert verdicts._cache_path(arrays, "settings") not in (None, before)
+    monkeypatch.setenv("SCORING_NO_VERDICTS_CACHE", "1")
+    assert verdicts._cache_path(arrays, "settings") is None
