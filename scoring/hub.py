@@ -101,6 +101,7 @@ class Hub:
         self.retry_delay = retry_delay
         self.progress = progress
         self.endpoint = os.environ.get("HF_ENDPOINT") or None
+        self._reached = False  # one quick request has answered (see _check_reachable)
 
     def _show_progress(self) -> bool:
         """Bars when asked, else only on a terminal: a CI log gets no stream of redraws."""
@@ -164,6 +165,26 @@ class Hub:
                 raise self._explain(repo_id, error) from None
         raise AssertionError("unreachable")
 
+    def _check_reachable(self, where: str) -> None:
+        """One plain request before the client's own back-off: with no network, the run ends
+        in one line at once instead of a minute of "Retrying" lines."""
+        if self.offline or self._reached:
+            return
+        from huggingface_hub import constants
+        from huggingface_hub.utils import get_session
+
+        endpoint = self.endpoint or constants.ENDPOINT
+        try:
+            get_session().head(endpoint, timeout=15)
+        except Exception as error:  # noqa: BLE001 - any answer at all would do
+            if _connection_cause(error) is None:
+                raise
+            raise ScoringError(where, f"the hub at {endpoint} cannot be reached "
+                                      f"({type(error).__name__}: {str(error)[:120]}); check "
+                                      "the network or HF_ENDPOINT, or use --offline with a "
+                                      "filled cache") from None
+        self._reached = True
+
     # -- listing --------------------------------------------------------------
     def list_files(self, repo_id: str) -> list[str]:
         """Every file path in the dataset repository (from the cache when offline)."""
@@ -173,6 +194,7 @@ class Hub:
         from huggingface_hub import HfApi
 
         api = HfApi(endpoint=self.endpoint)
+        self._check_reachable(repo_id)
         return sorted(self._call(repo_id, lambda: api.list_repo_files(repo_id, repo_type="dataset")))
 
     def _cached_snapshot(self, repo_id: str) -> Path:
@@ -190,6 +212,7 @@ class Hub:
         """A small file, through the hub cache (resumed and retried by the client)."""
         from huggingface_hub import hf_hub_download
 
+        self._check_reachable(f"{repo_id} {filename}")
         return Path(self._call(repo_id, lambda: hf_hub_download(
             repo_id, filename, repo_type="dataset", endpoint=self.endpoint,
             cache_dir=self.cache_dir, local_files_only=self.offline)))

@@ -249,7 +249,12 @@ def make_refs(out: Path, sets: Sequence[str] = ALL_SETS, *, ids_dir: Path | None
     """Build, check and write ``out/<set>.jsonl``; returns the row count per set."""
     unknown = [s for s in sets if s not in ALL_SETS]
     if unknown:
-        raise ScoringError("--sets", f"unknown set {unknown[0]!r}; sets are {', '.join(ALL_SETS)}")
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0], ALL_SETS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise ScoringError("--sets", f"unknown set {unknown[0]!r}; {hint}sets are "
+                                     f"{', '.join(ALL_SETS)}")
     out = Path(out)
     refs = build_references(hub or Hub(), sets)
     for set_name in sets:

@@ -238,7 +238,8 @@ def test_parquet_read_cut_off_is_retried(fake_hub, hub_client, tmp_path, no_slee
 
 
 def test_an_unreachable_hub_says_so_not_offline_advice(tmp_path, monkeypatch):
-    """A closed port on 127.0.0.1: one line naming the endpoint and the last error."""
+    """A closed port on 127.0.0.1: one line, at once, naming the file, the endpoint and the
+    error (the client's back-off would print a "Retrying" line for half a minute)."""
     from scoring.hub import Hub
 
     from .fake_hub import FakeHub
@@ -254,7 +255,16 @@ def test_an_unreachable_hub_says_so_not_offline_advice(tmp_path, monkeypatch):
     with pytest.raises(ScoringError) as caught:
         make_refs(tmp_path / "refs", ["fleurs"], ids_dir=None, hub=client, warn=lambda m: None)
     message = str(caught.value)
-    assert f"the hub at {url} could not be reached, retries included (last error: " in message
+    assert message.startswith("google/fleurs data/th_th/test.tsv: ")  # the file it needed
+    assert f"the hub at {url} cannot be reached (ConnectError: " in message
     assert "Connection refused" in message and "without --offline" not in message
-    assert len(sleeps) == 5  # the client's own back-off, not multiplied by ours
+    assert sleeps == []  # at once: no back-off, no "Retrying" lines
     assert not (tmp_path / "refs").exists()
+
+
+def test_a_misspelt_set_gets_a_did_you_mean(tmp_path, capsys):
+    from scoring.cli import main
+
+    assert main(["make-refs", "--out", str(tmp_path / "refs"), "--sets", "flerus"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown set 'flerus'; did you mean 'fleurs'?" in err
