@@ -203,6 +203,7 @@ def test_the_verdicts_cache_follows_the_code_and_can_be_turned_off(monkeypatch, 
     import scoring.card.verdicts as verdicts
 
     monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("SCORING_NO_VERDICTS_CACHE", raising=False)  # as mutation runs set it
     arrays = (np.array([1, 2]), np.array([2, 2]), np.array([10, 10]))
     before = verdicts._cache_path(arrays, "settings")
     monkeypatch.setattr(verdicts, "_code_digest", lambda: "edited statistics")
