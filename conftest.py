@@ -67,8 +67,15 @@ def pytest_configure(config):
         from scoring.batch import normalize_texts
         from scoring.card import load_card_spec, read_card_texts
 
-        texts = read_card_texts(load_card_spec(REPO_ROOT / "examples" / "demo"), progress=False)
-        normalize_texts(texts.all_texts(), progress=False)
+        from scoring.card import card_from_texts
+        from scoring.card.verdicts import card_verdicts
+
+        spec = load_card_spec(REPO_ROOT / "examples" / "demo")
+        texts = read_card_texts(spec, progress=False)
+        normalized = normalize_texts(texts.all_texts(), progress=False)
+        # And the published card's verdicts, which every worker would otherwise compute.
+        card_verdicts(card_from_texts(texts, normalized), latency=spec.headline_latency,
+                      progress=False)
     except Exception:  # a broken demo is for the tests to report, not for setup
         pass
 

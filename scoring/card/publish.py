@@ -192,9 +192,9 @@ def _region_table(result: CardResult, region: Region, where: str,
         from .verdicts import card_verdicts, verdicts_table
 
         memo = {} if verdicts is None else verdicts
-        if "rows" not in memo:
-            memo["rows"] = card_verdicts(result, progress=False)
-        return verdicts_table(result, memo["rows"], subject)
+        if subject not in memo:  # Holm counts the whole card; stability only what is shown
+            memo[subject] = card_verdicts(result, latency=subject, progress=False)
+        return verdicts_table(result, memo[subject], subject)
     if region.kind == "cer-table":
         return cer_table(result, subject)
     if region.kind == "latency-summary":

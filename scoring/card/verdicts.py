@@ -135,6 +135,9 @@ def _second_look(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None,
     first = 0 if seed is None else seed
 
     def stable() -> dict:
+        if not seeds:  # a row not shown: only its p-value counts (in Holm's family)
+            return {"seeds": 0, "agree": float("nan"), "low_sd": float("nan"),
+                    "high_sd": float("nan")}
         intervals = seed_intervals(edits_a, edits_b, ref_chars, range(first, first + seeds),
                                    resamples=resamples, level=level)
         return asdict(stability(verdict, intervals))
@@ -148,16 +151,18 @@ def _second_look(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None,
 
 def card_verdicts(result: CardResult, *, seeds: int | None = None,
                   resamples: int | None = None, family: str | None = None,
-                  progress: bool | None = None) -> CardVerdicts:
+                  latency: int | None = None, progress: bool | None = None) -> CardVerdicts:
     """Every comparison of the card with its stability, p-value and Holm verdict.
 
     Defaults come from the card's ``[verdicts]`` table (200 seeds, 100,000
-    resamples, the whole card as one family).
+    resamples, the whole card as one family). With ``latency``, only that
+    latency's rows are returned; Holm still counts the whole family.
     """
     from ..errors import ScoringError
     from ..robustness import holm_rejections
 
     spec = result.spec
+    shown = latency  # the loops below name their own latencies
     seeds = spec.verdict_seeds if seeds is None else seeds
     resamples = spec.verdict_resamples if resamples is None else resamples
     family = spec.verdict_family if family is None else family
@@ -183,8 +188,9 @@ def card_verdicts(result: CardResult, *, seeds: int | None = None,
         verdict = verdict_of(diff.low, diff.high)
         edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
         looks.append(_second_look(edits_a, edits_b, ref_chars, verdict, seed=spec.seed,
-                                  seeds=seeds, resamples=spec.resamples,
-                                  p_resamples=resamples, level=spec.level))
+                                  seeds=seeds if shown in (None, latency) else 0,
+                                  resamples=spec.resamples, p_resamples=resamples,
+                                  level=spec.level))
         published.append((diff, verdict, ref_chars.size))
     rejected = [False] * len(keys)
     for members in groups.values():
@@ -196,7 +202,7 @@ def card_verdicts(result: CardResult, *, seeds: int | None = None,
                    look["agree"], look["low_sd"], look["high_sd"],
                    look["agree"] < FRAGILE_BELOW, look["p_value"], rejected[i], clusters)
         for i, ((latency, set_name, key), (diff, verdict, clusters), look)
-        in enumerate(zip(keys, published, looks)))
+        in enumerate(zip(keys, published, looks)) if shown in (None, latency))
     return CardVerdicts(rows, seeds, resamples, family, alpha,
                         {name: len(members) for name, members in groups.items()})
 
