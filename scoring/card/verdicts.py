@@ -149,6 +149,34 @@ def _second_look(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None,
     return look
 
 
+def _look(job) -> dict:
+    args, options = job
+    return _second_look(*args, **options)
+
+
+def _all_looks(jobs: list, progress: bool | None) -> list[dict]:
+    """Every comparison's second look; on every core when it pays (each one is cached on its
+    own, so the workers never wait for each other)."""
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ..batch import worker_count
+
+    disable = None if progress is None else not progress
+    workers = min(worker_count(), len(jobs))
+    # As the normaliser's pool: fork a single-threaded process only, never inside an
+    # xdist worker (its siblings keep every core busy).
+    if (workers > 1 and len(jobs) >= 8 and "fork" in multiprocessing.get_all_start_methods()
+            and threading.active_count() == 1 and "PYTEST_XDIST_WORKER" not in os.environ):
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            return list(tqdm(pool.map(_look, jobs), total=len(jobs), desc="verdicts",
+                             unit="pair", disable=disable, leave=False))
+    return [_look(job) for job in tqdm(jobs, desc="verdicts", unit="pair", disable=disable,
+                                       leave=False)]
+
+
 def card_verdicts(result: CardResult, *, seeds: int | None = None,
                   resamples: int | None = None, family: str | None = None,
                   latency: int | None = None, progress: bool | None = None) -> CardVerdicts:
@@ -177,21 +205,19 @@ def card_verdicts(result: CardResult, *, seeds: int | None = None,
     check_settings(seeds=seeds, resamples=resamples, alpha=alpha,
                    family_size=max((len(g) for g in groups.values()), default=1))
 
-    disable = None if progress is None else not progress
-    looks, published = [], []
-    for latency, set_name, key in tqdm(keys, desc="verdicts", unit="pair", disable=disable,
-                                       leave=False):
+    jobs, published = [], []
+    for latency, set_name, key in keys:
         comparison = next(c for c in spec.comparisons if c.key == key)
         a = result.stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
         b = result.stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
         diff = result.diffs[(latency, set_name, key)]
         verdict = verdict_of(diff.low, diff.high)
         edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
-        looks.append(_second_look(edits_a, edits_b, ref_chars, verdict, seed=spec.seed,
-                                  seeds=seeds if shown in (None, latency) else 0,
-                                  resamples=spec.resamples, p_resamples=resamples,
-                                  level=spec.level))
+        jobs.append(((edits_a, edits_b, ref_chars, verdict),
+                     dict(seed=spec.seed, seeds=seeds if shown in (None, latency) else 0,
+                          resamples=spec.resamples, p_resamples=resamples, level=spec.level)))
         published.append((diff, verdict, ref_chars.size))
+    looks = _all_looks(jobs, progress)
     rejected = [False] * len(keys)
     for members in groups.values():
         for index, reject in zip(members, holm_rejections(
