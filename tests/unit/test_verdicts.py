@@ -106,6 +106,7 @@ def test_an_interval_edge_at_zero_is_fragile():
     ([0.001, 0.001, 0.001], [True, True, True]),
     ([0.2, 0.01], [False, True]),  # 0.01 <= 0.05/2; then 0.2 > 0.05
     ([0.03, 0.02], [True, True]),  # 0.02 <= 0.025, then 0.03 <= 0.05
+    ([0.05, 0.025], [True, True]),  # equal to the threshold is rejected: 0.025 <= 0.05/2
     ([], []),
 ])
 def test_holm_step_down_by_hand(p_values, expected):
