@@ -211,3 +211,21 @@ def test_the_verdicts_cache_follows_the_code_and_can_be_turned_off(monkeypatch, 
     assert verdicts._cache_path(arrays, "settings") not in (None, before)
     monkeypatch.setenv("SCORING_NO_VERDICTS_CACHE", "1")
     assert verdicts._cache_path(arrays, "settings") is None
+
+
+def test_identical_systems_have_p_value_one():
+    """Every resampled difference is 0, so both tails hold everything: p is 1, not 2."""
+    edits = np.array([3, 5, 8, 2]), np.array([100, 120, 90, 80])
+    assert p_value(edits[0], edits[0], edits[1], resamples=1000, seed=1) == 1.0
+
+
+def test_stability_is_the_share_agreeing_and_the_sample_spread():
+    """The bounds' spread is the sample standard deviation across seeds; 95 % agreeing is not
+    fragile, fewer is."""
+    intervals = np.array([[-0.02, -0.01], [-0.03, 0.001], [-0.025, -0.004], [-0.021, -0.002]])
+    found = stability("A better", intervals)
+    assert found.agree == 0.75 and found.seeds == 4
+    assert found.low_sd == float(np.std(intervals[:, 0], ddof=1))
+    assert found.high_sd == float(np.std(intervals[:, 1], ddof=1))
+    assert not robustness.Stability(200, 0.95, 0.0, 0.0).fragile
+    assert robustness.Stability(200, 0.945, 0.0, 0.0).fragile
