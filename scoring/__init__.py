@@ -4,6 +4,21 @@ The flat public API: normalise text, turn clips into statistics, compute
 CER and the paired cluster-bootstrap difference.
 """
 
+import os as _os
+import signal as _signal
+import sys as _sys
+
+
+def _interrupted_while_starting(signum, frame):  # noqa: ARG001
+    _sys.stderr.write("interrupted\n")
+    _os._exit(130)
+
+
+# The command line's own process (`python -m scoring`, or the `scoring` script): a Ctrl-C
+# while numpy and PyThaiNLP load is one line too, before the CLI installs its own handler.
+if _sys.argv[:1] == ["-m"] or _os.path.basename(_sys.argv[0] if _sys.argv else "") == "scoring":
+    _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+
 from .bootstrap import (
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 import unicodedata
 from fractions import Fraction
@@ -29,7 +31,7 @@ from .report import cluster_shares, format_cluster_shares, format_score_report, 
 from .scorer import score_files
 from .provenance import signature, unpinned_pythainlp_message
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "entry", "build_parser"]
 
 
 def _add_card_root(parser: argparse.ArgumentParser) -> None:
@@ -557,11 +559,39 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.2f} hours"
 
 
+INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
+
+
+class _Interrupts:
+    """Ctrl-C, for the whole process tree: the main process raises KeyboardInterrupt once;
+    a forked worker leaves at once and silently (the main process says so, once)."""
+
+    def __init__(self) -> None:
+        self.main_pid = os.getpid()
+        self.seen = False
+
+    def __call__(self, signum, frame) -> None:
+        if os.getpid() != self.main_pid:
+            os._exit(INTERRUPTED)
+        self.seen = True
+        raise KeyboardInterrupt
+
+
+def _stop_children() -> None:
+    """No worker outlives an interrupted run (nor is waited for)."""
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        child.kill()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     mismatch = unpinned_pythainlp_message()
     if mismatch:
         print(f"warning: {mismatch}", file=sys.stderr)
+    interrupts = _Interrupts()
+    previous = signal.signal(signal.SIGINT, interrupts)
     try:
         return args.run(args)
     except (ScoringError, ValueError) as error:  # ValueError: e.g. --level 2
@@ -570,6 +600,28 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head`: not an error
         sys.stderr.close()
         return 0
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    except BaseException as error:
+        # Ctrl-C, or a worker pool broken by the Ctrl-C that reached its workers first.
+        if not (isinstance(error, KeyboardInterrupt) or interrupts.seen):
+            raise
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing
+        _stop_children()
+        print("interrupted", file=sys.stderr, flush=True)
+        return INTERRUPTED
+    finally:
+        if signal.getsignal(signal.SIGINT) is interrupts:
+            signal.signal(signal.SIGINT, previous)
+
+
+def entry() -> None:
+    """The command line's process: after Ctrl-C it exits at once, never waiting at exit for a
+    worker pool's threads."""
+    code = main()
+    if code == INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(INTERRUPTED)
+    sys.exit(code)
