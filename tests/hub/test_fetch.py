@@ -12,7 +12,7 @@ from scoring.card import compute_card, load_card_spec
 from scoring.cli import main
 from scoring.errors import ScoringError
 from scoring.fetch import DEFAULT_REPO, fetch_card_data
-from scoring.make_refs import ALL_SETS, make_refs
+from scoring.make_refs import ALL_SETS
 
 from . import fixtures
 from .fake_hub import GOOD_TOKEN
