@@ -118,6 +118,15 @@ def pytest_addoption(parser):
              "are absent (also: CARD_REQUIRE_REAL=1)")
 
 
+def run_cli(capsys, *argv):
+    """``(exit code, stdout, stderr)`` of ``python -m scoring ARGV``, run in this process."""
+    from scoring.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def write_jsonl(path: Path, records) -> Path:
     """Write records as JSON Lines, creating parent folders."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -517,9 +517,9 @@ def run_fetch(args: argparse.Namespace) -> int:
                               force=args.force)
     for name in fetched.removed:
         print(f"removed: {name} (gone from {repo})")
-    print(f"{args.out}: {plural(fetched['ids'], 'ids file')}, "
-          f"{plural(fetched['hypotheses'], 'hypothesis file')}"
-          + (f", the model card as {CARD_FILE}" if fetched["card"] else ", no model card")
+    print(f"{args.out}: {plural(fetched.counts['ids'], 'ids file')}, "
+          f"{plural(fetched.counts['hypotheses'], 'hypothesis file')}"
+          + (f", the model card as {CARD_FILE}" if fetched.counts["card"] else ", no model card")
           + f" (from {repo} at {fetched.commit[:12]})")
     return 0
 

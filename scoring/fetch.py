@@ -43,9 +43,6 @@ class Fetched:
     counts: dict[str, int]
     removed: tuple[str, ...] = field(default=())
 
-    def __getitem__(self, kind: str) -> int:  # counts, as the gate reads them
-        return self.counts[kind]
-
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -85,12 +85,12 @@ def run_gate(
     if fetch:
         say("1/4 fetching the card's data from the hub")
         try:
-            counts = fetch_card_data(hub, root)
+            fetched = fetch_card_data(hub, root)
         except ScoringError as error:
             raise ScoringError("gate step 1 (fetch)", str(error)) from None
-        say(f"    {counts['ids']} ids files, {counts['hypotheses']} hypothesis files "
-            f"({counts.repo_id} at {counts.commit[:12]})")
-        for name in counts.removed:
+        say(f"    {fetched.counts['ids']} ids files, {fetched.counts['hypotheses']} hypothesis "
+            f"files ({fetched.repo_id} at {fetched.commit[:12]})")
+        for name in fetched.removed:
             say(f"    removed: {name} (gone upstream)")
     else:
         say("1/4 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")

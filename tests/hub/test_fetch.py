@@ -87,7 +87,7 @@ def test_the_readme_path_fetch_make_refs_card(model_repo, tmp_path, monkeypatch,
 def test_fetch_retries_a_cut_off_download(model_repo, hub_client, tmp_path):
     model_repo.cut_connection("benchmark/ids/isan.jsonl", after_bytes=10, times=1)
     counts = fetch_card_data(hub_client, tmp_path)
-    assert counts["ids"] == 11
+    assert counts.counts["ids"] == 11
     assert (tmp_path / "ids/isan.jsonl").read_bytes().count(b"\n") == len(fixtures.ISAN_EXPECTED)
 
 
@@ -99,7 +99,7 @@ def test_fetch_offline_reads_the_hub_cache(model_repo, tmp_path):
     before = len(model_repo.requests)
     counts = fetch_card_data(Hub(cache_dir=cache, offline=True, progress=False),
                              tmp_path / "second")
-    assert counts["ids"] == 11 and len(model_repo.requests) == before
+    assert counts.counts["ids"] == 11 and len(model_repo.requests) == before
     assert ((tmp_path / "first/ids/isan.jsonl").read_bytes()
             == (tmp_path / "second/ids/isan.jsonl").read_bytes())
 

@@ -24,22 +24,16 @@ import pytest
 from huggingface_hub import ModelCard
 
 import scoring.batch as batch
-from conftest import REPO_ROOT, write_jsonl
+from conftest import REPO_ROOT, run_cli as run, write_jsonl
 from scoring.batch import normalize_texts, normalizer_fingerprint
 from scoring.card import compute_card, load_card_spec
 from scoring.card.render import format_value
-from scoring.cli import main
 from scoring.jsonl import read_ids
 from scoring.report import percent, points
 
 DEMO = REPO_ROOT / "examples" / "demo"
 SYSTEMS = ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
 
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def recipe(edits_a, edits_b, chars, clusters, *, seed, resamples, level):

@@ -10,11 +10,10 @@ import pytest
 
 import scoring.card.plot as plot
 import scoring.robustness as robustness
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, run_cli as run
 from scoring.bootstrap import cluster_sums
 from scoring.card import Column, compute_card, load_card_spec
 from scoring.card.verdicts import card_verdicts
-from scoring.cli import main
 from scoring.robustness import (
     holm_rejections,
     min_resamples_for_holm,
@@ -26,11 +25,6 @@ from scoring.robustness import (
 
 DEMO = REPO_ROOT / "examples" / "demo"
 
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")
