@@ -47,7 +47,12 @@ def pytest_configure(config):
     Set on the controller before xdist starts its workers, so they (and the
     gate's subprocess runs) share it; removed when the run ends.
     """
-    if hasattr(config, "workerinput") or os.environ.get("SCORING_TEST_CACHE_DIR"):
+    if hasattr(config, "workerinput"):
+        # Each xdist worker already has a core; a pool of its own (and the
+        # pools of the subprocess runs it starts) would only contend for it.
+        os.environ.setdefault("SCORING_WORKERS", "1")
+        return
+    if os.environ.get("SCORING_TEST_CACHE_DIR"):
         return
     import tempfile
 

@@ -145,10 +145,10 @@ def tree_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
-@pytest.mark.slow(seconds=25)  # three rebaselines and the data-following tests, in a copy
+@pytest.mark.slow(seconds=25)  # two rebaselines and the data-following tests, in a copy
 def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
     """Edit, bump, rebaseline: the data-following tests pass untouched, and the signature
-    names the new version; rebaseline refused before the bump and is idempotent after it."""
+    names the new version; a second rebaseline changes nothing."""
     from scoring.normalizer import THAI_CER_PIPELINE
 
     if "remove_mai_yamok" in [rule.__name__ for rule in THAI_CER_PIPELINE]:
@@ -160,12 +160,8 @@ def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
         return subprocess.run([sys.executable, "-m", "scoring", *args], cwd=root, env=env,
                               capture_output=True, text=True)
 
+    # (Its refusal before the bump is the test above: the same code, without a subprocess.)
     add_a_rule(root)
-    untouched = tree_digest(root)
-    refused = scoring("rebaseline")
-    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
-    assert "bump it" in refused.stderr and tree_digest(root) == untouched
-
     bump_the_version(root)
     accepted = scoring("rebaseline")
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
