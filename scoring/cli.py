@@ -20,9 +20,9 @@ from . import __version__
 from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bootstrap
 from .card import compute_card, load_card_spec
 from .errors import ScoringError
-from .hub import Hub
-from .join_audio import join_audio, recordings_from_ids, recordings_from_list
-from .make_refs import ALL_SETS, make_refs
+from .data.hub import Hub
+from .data.join_audio import join_audio, recordings_from_ids, recordings_from_list
+from .data.make_refs import ALL_SETS, make_refs
 from .normalizer import trace_rules
 from .statistics import clip_stats
 from .card import card_json, card_markdown
@@ -102,13 +102,22 @@ def build_parser() -> argparse.ArgumentParser:
     card.set_defaults(run=run_card)
 
     publish = commands.add_parser(
-        "publish", help="regenerate (--write) or check (--check) the published model card")
+        "publish", help="regenerate (--write), check (--check) or put on the hub (--push) the "
+                        "published model card")
     _add_card_root(publish)
     action = publish.add_mutually_exclusive_group(required=True)
     action.add_argument("--write", action="store_true",
                         help="rewrite every marked region and the model-index from the data")
     action.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 and show what differs if anything does")
+    action.add_argument("--push", action="store_true",
+                        help="open a pull request on the model repository with the card the "
+                             "data give (README.md, and .eval_results/ where the card has it); "
+                             "the token comes from HF_TOKEN")
+    publish.add_argument("--repo", default=None, metavar="OWNER/NAME",
+                         help="with --push: the model repository (default: [publish] repo)")
+    publish.add_argument("--no-pr", action="store_true",
+                         help="with --push: commit to main directly, not as a pull request")
     _add_no_cache(publish)
     publish.set_defaults(run=run_publish)
 
@@ -196,7 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     fetch.set_defaults(run=run_fetch)
 
     gate = commands.add_parser(
-        "gate", help="the maintainers' CI in one command: fetch, refs (cached), pytest, report")
+        "gate", help="the maintainers' CI in one command: fetch, refs (cached), pytest, the "
+                     "card on the hub, report")
     gate.add_argument("root", type=Path, nargs="?", default=Path("."),
                       help="the project root (default: here)")
     gate.add_argument("--report", type=Path, default=None, metavar="FILE",
@@ -210,6 +220,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="use ids/ and hypotheses/ as they are")
     gate.add_argument("--pytest-args", default=None, metavar="ARGS",
                       help="pytest's arguments (default: -n auto --require-real-card -q)")
+    gate.add_argument("--open-pr", action="store_true",
+                      help="when every test passes but the card on the hub differs from the "
+                           "data, open the pull request that puts it right (needs a write "
+                           "token in HF_TOKEN; for CI on pushes to main)")
     gate.set_defaults(run=run_gate)
 
     join = commands.add_parser("join-audio", help="build long recordings from their clips")
@@ -313,8 +327,24 @@ def run_publish(args: argparse.Namespace) -> int:
     if spec.publish_file is None:
         raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown file "
                                       "is the published card?")
-    # Before the work: a wrong path or a malformed card costs nothing.
+    # Before the work: a wrong path, a malformed card or a missing repository or token
+    # costs nothing.
     card_file = read_card_file(spec.publish_file, spec)
+    if (args.repo or args.no_pr) and not args.push:
+        raise ScoringError("--repo" if args.repo else "--no-pr", "goes with --push only")
+    repo = args.repo or spec.publish_repo
+    if args.push:
+        from .data.hub import TOKEN_ENV
+
+        if not repo:
+            raise ScoringError(spec.path, "[publish] repo = \"owner/name\" is not set and "
+                                          "--repo was not given: which model repository?")
+        if repo.count("/") != 1 or not all(repo.split("/")):
+            raise ScoringError("--repo", f"must name a model repository as owner/name, "
+                                         f"not {repo!r}")
+        if not os.environ.get(TOKEN_ENV, "").strip():
+            raise ScoringError(TOKEN_ENV, f"is not set: --push commits to {repo} with the "
+                                          "token in HF_TOKEN (one with write access)")
     result = compute_card(
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
@@ -322,6 +352,13 @@ def run_publish(args: argparse.Namespace) -> int:
     for line in card.foreign:
         print(f"note: {line}", file=sys.stderr)
     summary = f"{card.regions} regions, {card.results} model-index results"
+    if args.push:
+        from .data.push import format_pushed, push_card
+
+        pushed = push_card(card, repo_id=repo, hub=Hub(), signature=result.signature,
+                           create_pr=not args.no_pr)
+        print(format_pushed(pushed, card.path))
+        return 0
     if args.write:
         if card.up_to_date:
             print(f"{card.path}: already what the data give ({summary})")
@@ -508,7 +545,7 @@ def run_make_refs(args: argparse.Namespace) -> int:
 
 
 def run_fetch(args: argparse.Namespace) -> int:
-    from .fetch import CARD_FILE, DEFAULT_FOLDER, DEFAULT_REPO, fetch_card_data
+    from .data.fetch import CARD_FILE, DEFAULT_FOLDER, DEFAULT_REPO, fetch_card_data
 
     repo = args.repo or DEFAULT_REPO
     fetched = fetch_card_data(Hub(offline=args.offline), args.out, repo_id=repo,
@@ -532,7 +569,7 @@ def run_gate(args: argparse.Namespace) -> int:
     result = gate(args.root, hub=Hub(), refs_cache=args.refs_cache,
                   report=args.report or DEFAULT_REPORT, plot=args.plot or DEFAULT_PLOT,
                   pytest_args=shlex.split(args.pytest_args) if args.pytest_args else PYTEST_ARGS,
-                  fetch=not args.no_fetch,
+                  fetch=not args.no_fetch, open_pr=args.open_pr,
                   say=lambda line: print(line, flush=True))
     return 0 if result.passed else 1
 

@@ -4,7 +4,10 @@
 2. rebuild refs/, unless a cached copy matches: the cache key hashes ids/
    and the code that makes references;
 3. run ``pytest -n auto --require-real-card``;
-4. on a failure, write the impact report (markdown) and the forest plot for
+4. compare the card as published on the hub (the fetched README.md) with the
+   data, and say in one line whether it differs and what puts it right; with
+   ``open_pr``, and only when every test passed, open that pull request;
+5. on a failure, write the impact report (markdown) and the forest plot for
    CI to attach.
 
 Each step that fails says so in one line; the token is never printed.
@@ -25,11 +28,14 @@ from pathlib import Path
 
 from .errors import ScoringError
 
-__all__ = ["GateResult", "refs_cache_key", "run_gate", "DEFAULT_REPORT", "DEFAULT_PLOT"]
+__all__ = ["GateResult", "refs_cache_key", "run_gate", "DEFAULT_REPORT", "DEFAULT_PLOT",
+           "PUBLISHED_CARD_TEST"]
 
 DEFAULT_REPORT = Path("card-impact.md")
 DEFAULT_PLOT = Path("card-forest.png")
 PYTEST_ARGS = ("-n", "auto", "--require-real-card", "-q")
+# Step 4 checks this one itself, to say in one line what the hub's card needs.
+PUBLISHED_CARD_TEST = "tests/golden/test_published_card.py::test_real_published_card"
 
 
 @dataclass(frozen=True)
@@ -37,11 +43,12 @@ class GateResult:
     passed: bool
     refs_from_cache: bool
     report: Path | None  # written when the gate failed
+    pull_request: str | None = None  # opened (or found open) for the hub's card
 
 
 def refs_cache_key(root: Path) -> str:
     """A hash of ids/ and of the code that turns datasets into references."""
-    from . import cleaning, hub, make_refs
+    from .data import cleaning, hub, make_refs
 
     digest = hashlib.sha256()
     for path in sorted((root / "ids").glob("*.jsonl")):
@@ -76,14 +83,16 @@ def run_gate(
     pytest_args: Sequence[str] = PYTEST_ARGS,
     say: Callable[[str], None] = print,
     fetch: bool = True,
+    open_pr: bool = False,
 ) -> GateResult:
-    """Fetch, rebuild or reuse refs/, run the gate; on failure write the report."""
-    from .fetch import fetch_card_data
-    from .make_refs import ALL_SETS, make_refs
+    """Fetch, rebuild or reuse refs/, run the tests, check the hub's card; on failure write
+    the report."""
+    from .data.fetch import fetch_card_data
+    from .data.make_refs import ALL_SETS, make_refs
 
     root = root.resolve()
     if fetch:
-        say("1/4 fetching the card's data from the hub")
+        say("1/5 fetching the card's data from the hub")
         try:
             fetched = fetch_card_data(hub, root)
         except ScoringError as error:
@@ -93,17 +102,17 @@ def run_gate(
         for name in fetched.removed:
             say(f"    removed: {name} (gone upstream)")
     else:
-        say("1/4 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")
+        say("1/5 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")
 
     cache = (refs_cache or default_refs_cache()) / refs_cache_key(root)
     refs = root / "refs"
     if (cache / ".complete").is_file():
-        say(f"2/4 references from the cache ({cache.name}): ids and make-refs unchanged")
+        say(f"2/5 references from the cache ({cache.name}): ids and make-refs unchanged")
         _copy_tree(cache, refs)
         (refs / ".complete").unlink(missing_ok=True)
         from_cache = True
     else:
-        say("2/4 rebuilding the references from the public datasets")
+        say("2/5 rebuilding the references from the public datasets")
         try:
             make_refs(refs, ALL_SETS, ids_dir=root / "ids", hub=hub,
                       warn=lambda message: say(f"    warning: {message}"))
@@ -114,18 +123,118 @@ def run_gate(
         from_cache = False
 
     # The project root is where the gate's tests live and the real card sits.
-    say(f"3/4 pytest {' '.join(pytest_args)}")
-    completed = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=root)
-    if completed.returncode == 0:
-        say("4/4 the card is exactly what the data give")
+    say(f"3/5 pytest {' '.join(pytest_args)}")
+    completed = subprocess.run([sys.executable, "-m", "pytest", *pytest_args,
+                                "--deselect", PUBLISHED_CARD_TEST], cwd=root)
+    tests_passed = completed.returncode == 0
+
+    hub_card = check_hub_card(root, hub=hub, say=say, open_pr=open_pr and tests_passed,
+                              tests_passed=tests_passed)
+    if tests_passed and hub_card.matches:
+        say("5/5 the card is exactly what the data give, on the hub too")
+        for stale in (report, plot):  # a failed run's files would be taken for this one's
+            if stale is not None:
+                Path(stale).unlink(missing_ok=True)
         return GateResult(True, from_cache, None)
+    if tests_passed:  # only the hub's card is behind: the report says so, not "nothing moved"
+        say(f"5/5 the gate failed: the card on the hub is not what the data give; "
+            f"writing {report}")
+        _write_text(report, hub_card.report())
+        return GateResult(False, from_cache, report, hub_card.pull_request)
+    say(f"5/5 the gate failed (pytest exit {completed.returncode}); writing {report}")
+    write_failure_report(root, report, plot, extra=hub_card.report_section())
+    return GateResult(False, from_cache, report, hub_card.pull_request)
 
-    say(f"4/4 the gate failed (pytest exit {completed.returncode}); writing {report}")
-    write_failure_report(root, report, plot)
-    return GateResult(False, from_cache, report)
+
+@dataclass(frozen=True)
+class HubCard:
+    """Step 4: the card as published (on the hub, once fetched) against the data."""
+
+    matches: bool
+    where: str  # 'the card on the hub (<repo> at <commit>)', or the local file
+    lines: tuple[str, ...] = ()  # the numbers that differ
+    pull_request: str | None = None
+    note: str = ""  # why it was not compared, or what was done about it
+
+    def report_section(self) -> str:
+        if self.matches or not (self.lines or self.note):
+            return ""
+        body = [f"## {self.where[0].upper()}{self.where[1:]}", ""]
+        if self.lines:
+            body += [f"It differs from the data in {len(self.lines)} number"
+                     f"{'s' if len(self.lines) != 1 else ''}:", ""]
+            body += [f"- {line}" for line in self.lines]
+            body.append("")
+        if self.note:
+            body += [self.note, ""]
+        return "\n".join(body)
+
+    def report(self) -> str:
+        return ("# The card as published differs from the data\n\nEvery test passed: the "
+                "figures are the ones the golden snapshots pin. Only the published card "
+                "is behind.\n\n" + self.report_section())
 
 
-def write_failure_report(root: Path, report: Path, plot: Path | None) -> None:
+def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool,
+                   tests_passed: bool) -> HubCard:
+    """Compare the card file (the hub's, as fetched) with the data; open the pull request
+    that puts it right when asked and every test passed."""
+    from .card import compute_card, load_card_spec
+    from .card.publish import published_card
+    from .data.fetch import fetched_card
+
+    try:
+        spec = load_card_spec(root)
+        if spec.publish_file is None or not spec.publish_file.is_file():
+            say("4/5 no published card here ([publish] file): nothing to compare")
+            return HubCard(True, "no published card")
+        on_hub = fetched_card(spec.publish_file)
+        where = (f"the card on the hub ({on_hub})" if on_hub
+                 else f"the card file {spec.publish_file.name}")
+        result = compute_card(spec, progress=False)
+        card = published_card(result)
+    except ScoringError as error:
+        say(f"4/5 the published card could not be compared: {error}")
+        return HubCard(tests_passed is False, "the published card", note=str(error))
+    if card.up_to_date:
+        say(f"4/5 {where} is exactly what the data give")
+        return HubCard(True, where)
+    lines = tuple(m.line() for m in card.mismatches) or (
+        "the layout of a region or of the model-index differs (publish --check shows it)",)
+    count = f"{len(card.mismatches)} number{'s' if len(card.mismatches) != 1 else ''}"
+    command = "python -m scoring publish . --push"
+    if not open_pr:
+        why = "" if tests_passed else " (once every test passes)"
+        say(f"4/5 {where} differs from the data in {count}: `{command}` opens the pull "
+            f"request that puts it right{why}; in CI, `gate --open-pr`")
+        return HubCard(False, where, lines, note=f"`{command}` opens the pull request "
+                                                 "that puts it right.")
+    from .data.push import push_card
+
+    repo = spec.publish_repo or (on_hub or "").split(" at ")[0]
+    try:
+        pushed = push_card(card, repo_id=repo, hub=hub, signature=result.signature)
+    except ScoringError as error:
+        say(f"4/5 {where} differs from the data in {count}; the pull request could not be "
+            f"opened: {error}")
+        return HubCard(False, where, lines, note=f"The pull request could not be opened: {error}")
+    if pushed.url is None:  # the hub moved on since the fetch, and holds this card already
+        say(f"4/5 {where} differs from the data, but {repo} now holds this card: fetch again")
+        return HubCard(False, where, lines, note=f"{repo} already holds this card.")
+    verb = "is already open" if pushed.already_open else "opened"
+    say(f"4/5 {where} differs from the data in {count}; pull request {verb}: {pushed.url} "
+        "(merge it, and the gate passes)")
+    return HubCard(False, where, lines, pushed.url, f"Pull request {verb}: {pushed.url}")
+
+
+def _write_text(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ScoringError(path, f"the report could not be written ({error})") from None
+
+
+def write_failure_report(root: Path, report: Path, plot: Path | None, extra: str = "") -> None:
     """What moved, against the golden snapshots, as markdown; and the forest plot."""
     from .card import load_card_spec
     from .card.golden import SNAPSHOT_DIR
@@ -139,16 +248,15 @@ def write_failure_report(root: Path, report: Path, plot: Path | None) -> None:
     except ScoringError as error:  # the report says why it is missing, and the gate goes on
         text = f"# The card gate failed\n\nNo impact report: {error}\n"
         result = None
-    from .fetch import fetched_revision
+    from .data.fetch import fetched_revision
 
     revision = fetched_revision(root)
     if revision:  # which data the failing gate ran on
         title, _, rest = text.partition("\n")
         text = f"{title}\n\nData: {revision} (as fetched).\n{rest}"
-    try:
-        report.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise ScoringError(report, f"the impact report could not be written ({error})") from None
+    if extra:
+        text = text.rstrip("\n") + "\n\n" + extra
+    _write_text(report, text)
     if plot is not None and result is not None:
         from .card.plot import forest_plot
 

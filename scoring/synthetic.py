@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pythainlp.util import num_to_thaiword
 
-from .cleaning import CLEANED_SETS, clean_reference
+from .data.cleaning import CLEANED_SETS, clean_reference
 
 __all__ = ["BenchmarkSize", "DEMO_SIZE", "FULL_SIZE", "LATENCIES_MS", "SYSTEMS", "SETS",
            "SWEEP_SYSTEMS", "write_benchmark"]

@@ -113,6 +113,14 @@ def _accept_card(card: str, card_root: Path, snapshot_dir: Path):
     return summary, None if card_file is None else published_card(result, card_file)
 
 
+def _shown(card_root: Path, root: Path) -> str:
+    """A card's root as a user types it in the checkout: '.' for the real card."""
+    try:
+        return card_root.resolve().relative_to(root.resolve()).as_posix() or "."
+    except ValueError:
+        return str(card_root)
+
+
 def _refresh_snapshots(root: Path) -> None:
     """syrupy rewrites every golden snapshot and ledger; deleted ones go too."""
     import importlib.util
@@ -171,12 +179,22 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print) -> Accepted:
     for card, card_root in cards.items():
         summaries[card], published = _accept_card(card, card_root, snapshot_dir)
         if published is not None:
-            cards_to_write.append(published)
+            cards_to_write.append((card_root, published))
     say("refreshing the golden snapshots (pytest " + " ".join(GOLDEN_TESTS)
         + " --snapshot-update)")
     _refresh_snapshots(root)
     touched = [provenance.RULES_PINS_FILE, snapshot_dir]
-    for published in cards_to_write:
+    from ..data.fetch import fetched_card
+
+    for card_root, published in cards_to_write:
+        on_hub = fetched_card(published.path)
+        if on_hub is not None:  # the hub's card: put right there, never over the mirror
+            if not published.up_to_date:
+                say(f"the card as published on the hub ({on_hub}) differs from the data in "
+                    f"{len(published.mismatches)} numbers: `python -m scoring publish "
+                    f"{_shown(card_root, root)} --push` opens the pull request that puts "
+                    "it right")
+            continue
         if not published.up_to_date:
             write_atomically(published.path, published.new)
         touched.append(published.path)

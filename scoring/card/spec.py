@@ -153,6 +153,7 @@ class CardSpec:
     publish_file: Path | None = None
     publish_system: str | None = None  # whose CERs the model-index holds
     publish_model_name: str | None = None
+    publish_repo: str | None = None  # the model repository `publish --push` commits to
     datasets: dict[str, DatasetSource] = field(default_factory=dict)
 
     @property
@@ -228,7 +229,7 @@ AGGREGATE_KEYS = ("key", "display", "method", "sets", "latencies_ms")
 BOOTSTRAP_KEYS = ("resamples", "seed", "level")
 VERDICTS_KEYS = ("seeds", "resamples", "family")
 VERDICT_FAMILIES = ("card", "latency")
-PUBLISH_KEYS = ("file", "system", "model_name")
+PUBLISH_KEYS = ("file", "system", "model_name", "repo")
 DATASET_KEYS = ("id", "name", "config", "split")
 
 
@@ -457,6 +458,10 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
     if publish_system is not None:
         known_systems((publish_system,), "[publish] system")
     publish_model_name = publish.get("model_name")
+    publish_repo = publish.get("repo")
+    if publish_repo is not None and (not isinstance(publish_repo, str)
+                                     or publish_repo.count("/") != 1):
+        raise read.fail("[publish] repo must name a model repository as \"owner/name\"")
     if publish_model_name is not None and not isinstance(publish_model_name, str):
         raise read.fail("[publish] model_name must be a string")
 
@@ -505,5 +510,6 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         publish_file=publish_file,
         publish_system=publish_system,
         publish_model_name=publish_model_name,
+        publish_repo=publish_repo,
         datasets=datasets,
     )

@@ -104,7 +104,7 @@ def test_demo_stays_under_ten_megabytes():
 @pytest.mark.parametrize("set_name", ["fleurs", "gs2", "gs2_long"])
 def test_cleaned_sets_are_cleaned_like_make_refs_output(set_name):
     """FLEURS and GigaSpeech2 references went through make-refs' cleaning, as the real ones do."""
-    from scoring.cleaning import clean_reference
+    from scoring.data.cleaning import clean_reference
 
     refs = read_refs(DEMO / "refs" / f"{set_name}.jsonl")
     assert all(clean_reference(text) == text for text in refs.values())

@@ -1,13 +1,17 @@
 """The published model card says exactly what the data give: every marked
 region and every model-index result. A hand edit fails here, naming the figure
 and both values; `python -m scoring publish ROOT --write` puts it right, and
-so does `pytest --snapshot-update`, which rewrites what the gate pins."""
+so does `pytest --snapshot-update`, which rewrites what the gate pins.
+
+The real card's file, once fetched, is the card as published on the hub: it is
+put right there (`publish --push`, a pull request), never over the mirror."""
 
 from __future__ import annotations
 
 import pytest
 
 from scoring.card.publish import published_card, write_atomically
+from scoring.data.fetch import fetched_card
 
 from .conftest import CARD_ROOTS
 
@@ -19,9 +23,18 @@ def check_published(card_results, card: str, request) -> None:
         pytest.skip(f"the real card's published markdown ({path}) is not here; "
                     "see README: The published card")
     published = published_card(result)
+    on_hub = fetched_card(path) if card == "real" else None
     if request.config.getoption("update_snapshots", default=False) and not published.up_to_date:
-        write_atomically(published.path, published.new)  # accepted, like a snapshot
-        return
+        if on_hub is None:
+            write_atomically(published.path, published.new)  # accepted, like a snapshot
+        return  # the hub's card: `publish --push`, which the gate names
+    if on_hub is not None:
+        count = len(published.mismatches)
+        assert published.up_to_date, "\n".join(
+            [f"the real card as published on the hub ({on_hub}) differs from the data "
+             f"({count} number{'s' if count != 1 else ''}); open the pull request that puts it "
+             f"right: python -m scoring publish {CARD_ROOTS[card]} --push"]
+            + [m.line() for m in published.mismatches])
     assert published.up_to_date, "\n".join(
         [f"the {card} card's published markdown {path} differs from the data:"]
         + [m.line() for m in published.mismatches]

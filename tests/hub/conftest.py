@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.hub import Hub
+from scoring.data.hub import Hub
 
 from .fake_hub import FakeHub
 from .fixtures import publish_all

@@ -1,9 +1,11 @@
 """A small Hugging Face hub stand-in on 127.0.0.1 for end-to-end tests.
 
 It answers the few routes the real ``huggingface_hub`` client uses to list a
-dataset, describe paths and read (ranges of) files, logs every request with
-its byte range, and can refuse anonymous requests to a gated dataset or cut
-a file off in the middle.
+dataset, describe paths and read (ranges of) files, and to commit files
+(directly or as a pull request, through ``create_commit``). It logs every
+request with its byte range and every commit with the files it received, and
+can refuse anonymous requests to a gated dataset, refuse a commit from a
+token without write access, or cut a file off in the middle.
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlparse
 
-GOOD_TOKEN = "hf_fake_token_for_tests_only"
+GOOD_TOKEN = "hf_fake_token_for_tests_only"  # reads gated datasets, writes the model repo
+READ_ONLY_TOKEN = "hf_fake_read_only_token"  # reads, but may not commit
+
+
+def git_blob_id(data: bytes) -> str:
+    """The hub's id of a (non-LFS) file: git's blob hash."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
 @dataclass
@@ -34,6 +42,21 @@ class Repo:
 
 
 @dataclass
+class Commit:
+    """One commit the hub received, as it received it."""
+
+    repo: str
+    revision: str
+    create_pr: bool
+    summary: str
+    description: str
+    files: dict[str, bytes]
+    deleted: list[str]
+    pr_number: int | None  # the pull request it opened, if create_pr
+    merged: bool = False
+
+
+@dataclass
 class Request:
     method: str
     repo: str
@@ -46,6 +69,7 @@ class FakeHub:
         self.repos: dict[str, Repo] = {}
         self.requests: list[Request] = []
         self.drop_after: dict[str, list[int]] = {}  # path -> byte counts to cut at, per GET
+        self.commits: list[Commit] = []
         self._lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
@@ -64,6 +88,18 @@ class FakeHub:
     def remove(self, repo_id: str, path: str, repo_type: str = "dataset") -> None:
         """A file deleted upstream: the repository's next commit no longer has it."""
         del self.repos[repo_key(repo_id, repo_type)].files[path]
+
+    def merge(self, pr_number: int) -> None:
+        """A maintainer merges the pull request on the hub: its files land on main."""
+        commit = next(c for c in self.commits if c.pr_number == pr_number)
+        commit.merged = True
+        repo = self.repos[commit.repo]
+        repo.files.update(commit.files)
+        for path in commit.deleted:
+            repo.files.pop(path, None)
+
+    def pull_requests(self, repo_id: str) -> list[Commit]:
+        return [c for c in self.commits if c.repo == repo_key(repo_id, "model") and c.create_pr]
 
     def cut_connection(self, path: str, after_bytes: int, times: int = 1) -> None:
         """The next ``times`` GETs of ``path`` stop after ``after_bytes`` bytes."""
@@ -87,8 +123,7 @@ def repo_key(repo_id: str, repo_type: str) -> str:
 
 
 def _entry(path: str, data: bytes) -> dict:
-    return {"type": "file", "path": path, "size": len(data),
-            "oid": hashlib.sha1(data).hexdigest()}
+    return {"type": "file", "path": path, "size": len(data), "oid": git_blob_id(data)}
 
 
 def _folders(files) -> set[str]:
@@ -101,7 +136,8 @@ def _folders(files) -> set[str]:
 
 def _handler(hub: FakeHub):
     api = re.compile(r"^/api/(datasets|models)/([^/]+/[^/]+)"
-                     r"(?:/(revision|tree|paths-info)/([^/]+)(/.*)?)?$")
+                     r"(?:/(revision|tree|paths-info|preupload|commit)/([^/]+)(/.*)?)?$")
+    discussions = re.compile(r"^/api/(datasets|models)/([^/]+/[^/]+)/discussions$")
     resolve = re.compile(r"^/(datasets/)?([^/]+/[^/]+)/resolve/([^/]+)/(.+)$")
 
     class Handler(BaseHTTPRequestHandler):
@@ -144,9 +180,76 @@ def _handler(hub: FakeHub):
         def do_POST(self):
             self._route()
 
+        def _body(self) -> bytes:
+            return self.rfile.read(int(self.headers.get("Content-Length", 0)))
+
+        def _may_write(self) -> bool:
+            token = self.headers.get("Authorization")
+            if token == f"Bearer {GOOD_TOKEN}":
+                return True
+            status = 403 if token == f"Bearer {READ_ONLY_TOKEN}" else 401
+            self._json(status, {"error": "You don't have the rights to write to this repository"},
+                       {"X-Error-Message": "You don't have the rights to write to this repository"})
+            return False
+
+        def _preupload(self, repo_id: str) -> None:
+            files = hub.repos[repo_id].files
+            wanted = json.loads(self._body())["files"]
+            self._json(200, {"files": [
+                {"path": f["path"], "uploadMode": "regular", "shouldIgnore": False,
+                 "oid": git_blob_id(files[f["path"]]) if f["path"] in files else None}
+                for f in wanted]})
+
+        def _commit(self, repo_id: str, revision: str, create_pr: bool) -> None:
+            import base64
+
+            lines = [json.loads(line) for line in self._body().splitlines() if line.strip()]
+            header = next(line["value"] for line in lines if line["key"] == "header")
+            added = {line["value"]["path"]: base64.b64decode(line["value"]["content"])
+                     for line in lines if line["key"] == "file"}
+            deleted = [line["value"]["path"] for line in lines
+                       if line["key"] in ("deletedFile", "deletedFolder")]
+            if any(line["key"] == "lfsFile" for line in lines):
+                return self._json(400, {"error": "this fake hub takes regular files only"})
+            with hub._lock:
+                number = (1 + sum(c.pr_number is not None for c in hub.commits)
+                          if create_pr else None)
+                hub.commits.append(Commit(repo_id, revision, create_pr, header["summary"],
+                                          header.get("description", ""), added, deleted, number))
+            repo = hub.repos[repo_id]
+            if not create_pr:
+                repo.files.update(added)
+                for gone in deleted:
+                    repo.files.pop(gone, None)
+            name = repo_id.removeprefix("model:")
+            return self._json(200, {
+                "commitUrl": f"{hub.url}/{name}/commit/{repo.commit}",
+                "commitOid": repo.commit,
+                "pullRequestUrl": (f"{hub.url}/{name}/discussions/{number}"
+                                   if create_pr else None)})
+
         def _route(self):
             url = urlparse(self.path)
             path = unquote(url.path)
+            if url.path == "/api/validate-yaml":
+                hub.log(Request(self.command, "", path, None))
+                self._body()
+                return self._json(200, {"errors": [], "warnings": []})
+            if (m := discussions.match(url.path)) is not None:
+                repo_id = repo_key(unquote(m.group(2)),
+                                   "dataset" if m.group(1) == "datasets" else "model")
+                hub.log(Request(self.command, repo_id, path, None))
+                if self._refuse(repo_id):
+                    return
+                query = parse_qs(url.query)
+                wanted = query.get("status", [None])[0]
+                found = [{"num": c.pr_number, "title": c.summary, "isPullRequest": True,
+                          "status": "merged" if c.merged else "open",
+                          "createdAt": "2026-11-30T00:00:00.000Z", "author": {"name": "ci"},
+                          "repo": {"name": repo_id.removeprefix("model:"), "type": "model"}}
+                         for c in hub.commits if c.repo == repo_id and c.create_pr]
+                found = [d for d in found if wanted in (None, "all", d["status"])][::-1]
+                return self._json(200, {"discussions": found, "count": len(found), "start": 0})
             if (m := api.match(url.path)) is not None:
                 repo_id = repo_key(unquote(m.group(2)),
                                    "dataset" if m.group(1) == "datasets" else "model")
@@ -155,6 +258,13 @@ def _handler(hub: FakeHub):
                     return
                 files = hub.repos[repo_id].files
                 kind = m.group(3)
+                if kind in ("preupload", "commit"):
+                    if not self._may_write():
+                        return
+                    if kind == "preupload":
+                        return self._preupload(repo_id)
+                    create_pr = parse_qs(url.query).get("create_pr", ["0"])[0] == "1"
+                    return self._commit(repo_id, unquote(m.group(4)), create_pr)
                 if kind in (None, "revision"):
                     return self._json(200, {
                         "id": repo_id.removeprefix("model:"),

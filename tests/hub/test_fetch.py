@@ -11,8 +11,8 @@ from conftest import REPO_ROOT
 from scoring.card import compute_card, load_card_spec
 from scoring.cli import main
 from scoring.errors import ScoringError
-from scoring.fetch import DEFAULT_REPO, fetch_card_data
-from scoring.make_refs import ALL_SETS
+from scoring.data.fetch import DEFAULT_REPO, fetch_card_data
+from scoring.data.make_refs import ALL_SETS
 
 from . import fixtures
 from .fake_hub import GOOD_TOKEN
@@ -92,7 +92,7 @@ def test_fetch_retries_a_cut_off_download(model_repo, hub_client, tmp_path):
 
 
 def test_fetch_offline_reads_the_hub_cache(model_repo, tmp_path):
-    from scoring.hub import Hub
+    from scoring.data.hub import Hub
 
     cache = tmp_path / "hub-cache"
     fetch_card_data(Hub(cache_dir=cache, retry_delay=0, progress=False), tmp_path / "first")
@@ -105,7 +105,7 @@ def test_fetch_offline_reads_the_hub_cache(model_repo, tmp_path):
 
 
 def test_fetch_offline_with_an_empty_cache_is_one_line(model_repo, tmp_path):
-    from scoring.hub import Hub
+    from scoring.data.hub import Hub
 
     with pytest.raises(ScoringError, match="is not in the hub cache"):
         fetch_card_data(Hub(cache_dir=tmp_path / "empty", offline=True, progress=False),

@@ -1,14 +1,17 @@
 """`python -m scoring gate` end to end against the fake hub, in a copy of the project.
 
-One story, in the order a maintainer lives it: the first run creates the real
-card's snapshots; a clean run passes and reuses the cached references without
-asking any dataset for anything; a drifted hypothesis in the model repository
-fails the gate and writes the impact report naming the figure.
+The README's adoption path, literally, from an empty folder to a green gate
+through `publish --push`; a stale card on the hub, one line and one pull
+request; a clean run that reuses the cached references without asking any
+dataset for anything; a drifted hypothesis in the model repository that fails
+the gate and writes the impact report naming the figure.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -21,15 +24,16 @@ from conftest import REPO_ROOT
 from .fake_hub import GOOD_TOKEN
 from .test_fetch import publish_model_repo
 
-pytestmark = pytest.mark.slow(seconds=9)  # several subprocess runs of the gate
+pytestmark = pytest.mark.slow(seconds=18)  # the README's commands and four runs of the gate
 
 REAL_TESTS = "tests/golden -k real -n 0 -q -p no:randomly"
 
 
 def copy_project(target: Path) -> Path:
     """What the gate needs of the project: the package, the card, the golden suite."""
+    # The golden suite's self-tests stay out: they copy the whole checkout (a git one).
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "test_gate.py",
-                                    "test_demo_realism.py")
+                                    "test_demo_realism.py", "test_rebaseline.py")
     for name in ("pyproject.toml", "conftest.py", "card.toml"):
         shutil.copy2(REPO_ROOT / name, target / name)
     shutil.copytree(REPO_ROOT / "scoring", target / "scoring", ignore=ignore)
@@ -43,55 +47,121 @@ def copy_project(target: Path) -> Path:
     return target
 
 
-def gate(project: Path, hub_url: str, tmp: Path, pytest_args: str) -> subprocess.CompletedProcess:
+def environment(project: Path, hub_url: str, tmp: Path, token: str = GOOD_TOKEN) -> dict:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
-    env.update(HF_ENDPOINT=hub_url, HF_TOKEN=GOOD_TOKEN, HF_HUB_CACHE=str(tmp / "hub-cache"),
+    env.update(HF_ENDPOINT=hub_url, HF_TOKEN=token, HF_HUB_CACHE=str(tmp / "hub-cache"),
                PYTHONPATH=str(project))
     env.pop("HF_HUB_DISABLE_IMPLICIT_TOKEN", None)
-    return subprocess.run(
-        [sys.executable, "-m", "scoring", "gate", str(project), "--refs-cache",
-         str(tmp / "refs-cache"), "--pytest-args", pytest_args],
-        cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    return env
 
 
-def test_first_run_clean_run_cached_refs_and_a_drifted_card(fake_hub, tmp_path):
+def scoring(project: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "scoring", *args], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def gate(project: Path, hub_url: str, tmp: Path, pytest_args: str, *more: str,
+         token: str = GOOD_TOKEN) -> subprocess.CompletedProcess:
+    return scoring(project, environment(project, hub_url, tmp, token), "gate", str(project),
+                   "--refs-cache", str(tmp / "refs-cache"), "--pytest-args", pytest_args, *more)
+
+
+def readme_adoption_commands() -> list[list[str]]:
+    """The real card's block of the README, command by command, as a user types it."""
+    text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("### The real card", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
+    return [shlex.split(line.split("#", 1)[0]) for line in block.splitlines()
+            if line.split("#", 1)[0].strip()]
+
+
+def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypothesis(
+        fake_hub, tmp_path):
+    """One maintainer's story against the fake hub, in a copy of the project.
+
+    1. The README's adoption block, each command exactly as printed, from an empty folder:
+       fetch, make-refs, rebaseline, publish --push (the pull request merged on the hub, as a
+       maintainer does there), gate: green.
+    2. Someone edits a number of the card on the hub: every test still passes, and the gate
+       fails in one line; `--open-pr` opens the pull request that puts it right (the line
+       without --open-pr, and a second run finding the pull request open, are in
+       test_push.py); merged, the gate is green, its references from the cache without
+       asking any dataset for anything.
+    3. A drifted hypothesis in the model repository fails the gate, the report names the
+       figure and the data's commit, and no pull request proposes the unreviewed numbers.
+    """
     publish_model_repo(fake_hub)
     (tmp_path / "project").mkdir()
     project = copy_project(tmp_path / "project")
+    env = environment(project, fake_hub.url, tmp_path)
+    repo_id = "iapp/OpenThai2.0-ASR-Streaming"
+    repo = fake_hub.repos[f"model:{repo_id}"]
 
-    # First run: references rebuilt, the real card's snapshots created.
-    first = gate(project, fake_hub.url, tmp_path, REAL_TESTS + " --snapshot-update")
-    assert first.returncode == 0, first.stdout[-3000:] + first.stderr[-2000:]
-    assert "2/4 rebuilding the references" in first.stdout
-    assert any((project / "tests/golden/__snapshots__/test_card").glob("test_real_ledger*"))
-    # The maintainer publishes the card that --snapshot-update wrote.
-    fake_hub.add("iapp/OpenThai2.0-ASR-Streaming", "README.md",
-                 (project / "model_card/README.md").read_bytes(), repo_type="model")
+    # 1. The README, literally.
+    commands = readme_adoption_commands()
+    assert [c[:4] for c in commands] == [
+        ["python", "-m", "scoring", "fetch"], ["python", "-m", "scoring", "make-refs"],
+        ["python", "-m", "scoring", "rebaseline"], ["python", "-m", "scoring", "publish"],
+        ["python", "-m", "scoring", "gate"]]
+    for command in commands:
+        done = scoring(project, env, *command[3:])
+        assert done.returncode == 0, (command, done.stdout[-3000:], done.stderr[-2000:])
+        if command[3] == "rebaseline":
+            assert any((project / "tests/golden/__snapshots__/test_card").glob("test_real_*"))
+            assert "publish . --push` opens the pull request" in done.stdout
+        if command[3] == "publish":
+            [pull] = fake_hub.pull_requests(repo_id)
+            assert pull.create_pr and list(pull.files) == ["README.md"]  # nothing else
+            assert f"{fake_hub.url}/{repo_id}/discussions/{pull.pr_number}" in done.stdout
+            readme = pull.files["README.md"].decode()
+            assert readme.startswith("---\n") and "model-index:" in readme
+            assert repo.files["README.md"] != pull.files["README.md"]  # main waits for a merge
+            fake_hub.merge(pull.pr_number)  # the maintainer, on the hub
+        if command[3] == "gate":
+            assert f"4/5 the card on the hub ({repo_id} at {repo.commit}) is exactly" in done.stdout
+            assert "5/5 the card is exactly what the data give, on the hub too" in done.stdout
 
-    # Clean run: passes, and the references come from the cache, with no dataset asked.
+    # 2. A hand edit on the hub: one line, and one pull request that puts it right.
+    card = repo.files["README.md"].decode()
+    value = re.search(r"value: (\d+\.\d\d)", card).group(1)
+    fake_hub.add(repo_id, "README.md", card.replace(f"value: {value}", "value: 0.01", 1)
+                 .encode(), repo_type="model")
+    opened = gate(project, fake_hub.url, tmp_path, REAL_TESTS + " --require-real-card",
+                  "--open-pr")
+    assert opened.returncode == 1, opened.stdout[-3000:] + opened.stderr[-2000:]
+    line = next(l for l in opened.stdout.splitlines() if l.startswith("4/5"))
+    pull = fake_hub.pull_requests(repo_id)[-1]
+    assert line == (f"4/5 the card on the hub ({repo_id} at {repo.commit}) differs from the "
+                    f"data in 1 number; pull request opened: {fake_hub.url}/{repo_id}/"
+                    f"discussions/{pull.pr_number} (merge it, and the gate passes)")
+    assert list(pull.files) == ["README.md"] and pull.files["README.md"].decode() == card
+    report = (project / "card-impact.md").read_text(encoding="utf-8")
+    assert report.startswith("# The card as published differs from the data")
+    assert "Nothing moved" not in report and "says 0.01, the data give" in report
+
+    fake_hub.merge(pull.pr_number)
     before = len(fake_hub.requests)
-    clean = gate(project, fake_hub.url, tmp_path, REAL_TESTS + " --require-real-card")
-    assert clean.returncode == 0, clean.stdout[-3000:] + clean.stderr[-2000:]
-    assert "2/4 references from the cache" in clean.stdout
-    assert "4/4 the card is exactly what the data give" in clean.stdout
+    green = gate(project, fake_hub.url, tmp_path, REAL_TESTS + " --require-real-card",
+                 "--open-pr")
+    assert green.returncode == 0, green.stdout[-3000:] + green.stderr[-2000:]
+    assert "2/5 references from the cache" in green.stdout
     datasets = {key for key in fake_hub.repos if not key.startswith("model:")}
     asked = [r for r in fake_hub.requests[before:] if r.repo in datasets]
     assert asked == [], [(r.repo, r.path) for r in asked]
-    assert any(r.repo.startswith("model:") for r in fake_hub.requests[before:])
-    assert not (project / "card-impact.md").exists()
+    assert not (project / "card-impact.md").exists()  # a green gate leaves no stale report
 
-    # Drifted run: one hypothesis changes upstream; the gate fails and reports it.
+    # 3. A drifted hypothesis.
     path = "benchmark/hypotheses/openthai2.0-asr-streaming_80ms_isan.jsonl"
-    files = fake_hub.repos["model:iapp/OpenThai2.0-ASR-Streaming"].files
-    files[path] = files[path].replace(b'"pred_text": "', b'"pred_text": "\xe0\xb8\x9c', 1)
-    drifted = gate(project, fake_hub.url, tmp_path, REAL_TESTS + " --require-real-card")
+    repo.files[path] = repo.files[path].replace(b'"pred_text": "', b'"pred_text": "\xe0\xb8\x9c', 1)
+    drifted = gate(project, fake_hub.url, tmp_path, REAL_TESTS + " --require-real-card",
+                   "--open-pr")
     assert drifted.returncode == 1, drifted.stdout[-3000:]
-    assert "4/4 the gate failed" in drifted.stdout
+    assert "5/5 the gate failed" in drifted.stdout
+    assert len(fake_hub.pull_requests(repo_id)) == 2  # unreviewed figures are never proposed
     report = (project / "card-impact.md").read_text(encoding="utf-8")
     assert report.startswith("# What moved on")  # against the snapshots: not only the normaliser
     assert "`cer/80ms/isan/openthai2.0-asr-streaming`" in report
-    commit = fake_hub.repos["model:iapp/OpenThai2.0-ASR-Streaming"].commit
-    assert f"Data: iapp/OpenThai2.0-ASR-Streaming at {commit} (as fetched)." in report
+    assert f"Data: {repo_id} at {repo.commit} (as fetched)." in report
     assert (project / "card-forest.png").read_bytes()[:4] == b"\x89PNG"
-    assert GOOD_TOKEN not in first.stdout + clean.stdout + drifted.stdout + drifted.stderr
+    shown = opened.stdout + green.stdout + drifted.stdout + drifted.stderr
+    assert GOOD_TOKEN not in shown

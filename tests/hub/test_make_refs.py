@@ -9,7 +9,7 @@ import pytest
 from conftest import write_jsonl
 from scoring import score_files
 from scoring.errors import ScoringError
-from scoring.make_refs import ALL_SETS, make_refs
+from scoring.data.make_refs import ALL_SETS, make_refs
 
 from . import fixtures
 from .fake_hub import GOOD_TOKEN
@@ -192,7 +192,7 @@ def test_missing_tvspeech_test_file_lists_what_was_found(fake_hub, hub_client, t
 def test_offline_uses_only_the_hub_cache(fake_hub, hub_client, tmp_path):
     """After one online run, --offline rebuilds the TSV sets with no request at all."""
     make_refs(tmp_path / "refs", ["fleurs"], ids_dir=None, hub=hub_client)
-    from scoring.hub import Hub
+    from scoring.data.hub import Hub
 
     offline = Hub(offline=True, cache_dir=hub_client.cache_dir, retry_delay=0.0)
     before = len(fake_hub.requests)
@@ -203,7 +203,7 @@ def test_offline_uses_only_the_hub_cache(fake_hub, hub_client, tmp_path):
 
 def test_offline_without_cache_says_so(tmp_path):
     """--offline with an empty cache is one line, not a traceback."""
-    from scoring.hub import Hub
+    from scoring.data.hub import Hub
 
     with pytest.raises(ScoringError, match="is not in the hub cache"):
         make_refs(tmp_path / "refs", ["isan"], ids_dir=None,
@@ -240,7 +240,7 @@ def test_parquet_read_cut_off_is_retried(fake_hub, hub_client, tmp_path, no_slee
 def test_an_unreachable_hub_says_so_not_offline_advice(tmp_path, monkeypatch):
     """A closed port on 127.0.0.1: one line, at once, naming the file, the endpoint and the
     error (the client's back-off would print a "Retrying" line for half a minute)."""
-    from scoring.hub import Hub
+    from scoring.data.hub import Hub
 
     from .fake_hub import FakeHub
 

@@ -7,7 +7,7 @@ import string
 import pytest
 from pythainlp.util import normalize as pythainlp_normalize_oracle
 
-from scoring.cleaning import (
+from scoring.data.cleaning import (
     REFERENCE_CLEANING,
     clean_reference,
     lower_case,

@@ -208,7 +208,7 @@ def test_version_prints_the_package_and_the_signature(capsys):
 
 
 def test_make_refs_help_lists_the_sets(capsys):
-    from scoring.make_refs import ALL_SETS
+    from scoring.data.make_refs import ALL_SETS
 
     with pytest.raises(SystemExit):
         main(["make-refs", "--help"])

@@ -310,7 +310,7 @@ def test_a_stereo_clip_to_resample_is_the_mean_of_its_channels(tmp_path):
     """Both channels count: left and right differ, and the clip is 8 kHz."""
     import soxr
 
-    from scoring.join_audio import read_clip
+    from scoring.data.join_audio import read_clip
 
     rng = np.random.default_rng(5)
     left = rng.integers(-8000, 8000, size=4000).astype(np.int16)

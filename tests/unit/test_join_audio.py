@@ -9,7 +9,7 @@ import pytest
 
 from conftest import write_jsonl
 from scoring.cli import main
-from scoring.join_audio import GAP_SAMPLES, read_clip
+from scoring.data.join_audio import GAP_SAMPLES, read_clip
 
 
 def write_wav(path, samples, rate=16000, channels=1):

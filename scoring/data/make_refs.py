@@ -17,9 +17,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from .cleaning import clean_reference
-from .errors import ScoringError, example_ids
+from ..errors import ScoringError, example_ids
 from .hub import Hub
-from .jsonl import read_ids, write_jsonl_atomic
+from ..jsonl import read_ids, write_jsonl_atomic
 
 __all__ = [
     "ALL_SETS",

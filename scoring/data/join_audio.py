@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .files import open_mode
-from .errors import ScoringError
-from .jsonl import read_ids
+from ..files import open_mode
+from ..errors import ScoringError
+from ..jsonl import read_ids
 
 __all__ = ["SAMPLE_RATE", "GAP_SAMPLES", "check_clip", "read_clip", "join_clips", "recordings_from_list",
            "recordings_from_ids", "join_audio"]

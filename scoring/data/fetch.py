@@ -20,12 +20,12 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import ScoringError
-from .files import open_mode
+from ..errors import ScoringError
+from ..files import open_mode
 from .hub import Hub
 
 __all__ = ["DEFAULT_REPO", "DEFAULT_FOLDER", "CARD_FILE", "FETCHED", "Fetched",
-           "fetch_card_data", "fetched_revision"]
+           "fetch_card_data", "fetched_card", "fetched_revision"]
 
 DEFAULT_REPO = "iapp/OpenThai2.0-ASR-Streaming"
 DEFAULT_FOLDER = "benchmark"
@@ -59,6 +59,26 @@ def fetched_revision(out: Path) -> str | None:
     """'<repo> at <commit>' as the last fetch recorded it, or None."""
     record = _read_fetched(out)
     return f"{record['repo']} at {record['commit']}" if record.get("commit") else None
+
+
+def fetched_card(card_file: Path) -> str | None:
+    """'<repo> at <commit>' when ``card_file`` is exactly the card a fetch mirrored from the
+    hub (the card as published there), else None.
+
+    Such a file is the hub's, not the project's: the card the data give goes to the hub
+    (``publish --push``), never over the mirror, which the next fetch would refuse to replace.
+    """
+    card_file = Path(card_file).resolve()
+    for root in card_file.parents:
+        if (root / FETCHED).is_file():
+            record = _read_fetched(root)
+            name = card_file.relative_to(root).as_posix()
+            digest = record.get("files", {}).get(name)
+            if digest and name == CARD_FILE.as_posix() and card_file.is_file() \
+                    and digest == _digest(card_file):
+                return fetched_revision(root)
+            return None
+    return None
 
 
 def _local_files(out: Path) -> dict[str, Path]:
@@ -130,6 +150,6 @@ def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
 
 
 def _write_text(path: Path, text: str) -> None:
-    from .files import write_text_atomically
+    from ..files import write_text_atomically
 
     write_text_atomically(path, text)

@@ -1,4 +1,5 @@
-"""Reading dataset transcripts from the Hugging Face hub, and nothing more.
+"""The Hugging Face hub as this project uses it: read dataset transcripts and
+the model repository's benchmark files, and commit the regenerated card.
 
 All network access of the project is here. TSV files are small and are
 downloaded whole into the hub cache. Parquet files carry the audio in the
@@ -19,12 +20,13 @@ from typing import TypeVar
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .errors import ScoringError
+from ..errors import ScoringError
 
-__all__ = ["Hub", "dataset_url"]
+__all__ = ["Hub", "TOKEN_ENV", "dataset_url"]
 
 T = TypeVar("T")
 RETRIES = 3
+TOKEN_ENV = "HF_TOKEN"  # the only place a write token is read from
 
 
 def dataset_url(repo_id: str) -> str:
@@ -258,3 +260,73 @@ class Hub:
                 return use(pq.ParquetFile(handle, metadata=metadata, pre_buffer=False))
 
         return self._call(repo_id, read)
+
+    # -- writing: one commit to a model repository ------------------------------
+    def _write_token(self, repo_id: str) -> str:
+        token = os.environ.get(TOKEN_ENV, "").strip()
+        if not token:
+            raise ScoringError(TOKEN_ENV, f"is not set: committing to {repo_id} needs a token "
+                                          "with write access to it (Settings, Access Tokens)")
+        return token
+
+    def _explain_write(self, repo_id: str, error: BaseException) -> ScoringError:
+        from huggingface_hub.errors import HfHubHTTPError
+
+        status = getattr(getattr(error, "response", None), "status_code", None)
+        if isinstance(error, HfHubHTTPError) and status in (401, 403):
+            return ScoringError(repo_id, f"refused the commit ({status}): the token in "
+                                         f"{TOKEN_ENV} has no write access to this repository")
+        return self._explain(repo_id, error)
+
+    def file_ids(self, repo_id: str, paths: Sequence[str], revision: str = "main") -> dict[str, str]:
+        """The hub's blob id of each of ``paths`` that the model repository holds."""
+        from huggingface_hub import HfApi
+
+        api = HfApi(endpoint=self.endpoint, token=self._write_token(repo_id))
+        self._check_reachable(repo_id)
+        infos = self._call(repo_id, lambda: api.get_paths_info(
+            repo_id, list(paths), revision=revision, repo_type="model"))
+        return {info.path: info.blob_id for info in infos if hasattr(info, "blob_id")}
+
+    def open_pull_request(self, repo_id: str, title: str) -> str | None:
+        """The URL of an open pull request on the model repository titled ``title``, if any."""
+        from huggingface_hub import HfApi
+
+        api = HfApi(endpoint=self.endpoint, token=self._write_token(repo_id))
+        self._check_reachable(repo_id)
+        found = self._call(repo_id, lambda: next(
+            (d.url for d in api.get_repo_discussions(repo_id, discussion_type="pull_request",
+                                                     discussion_status="open")
+             if d.title == title), None))
+        return found
+
+    def commit(self, repo_id: str, files: dict[str, bytes], *, message: str, description: str,
+               create_pr: bool) -> str:
+        """Commit ``files`` (path in the repository -> content) to the model repository's main
+        branch, or open a pull request with them; the URL of the pull request (or commit).
+
+        Not retried: a commit whose answer was lost may have landed, and a second try
+        would open a second pull request.
+        """
+        import logging
+
+        from huggingface_hub import CommitOperationAdd, HfApi
+
+        api = HfApi(endpoint=self.endpoint, token=self._write_token(repo_id))
+        self._check_reachable(repo_id)
+        operations = [CommitOperationAdd(path_in_repo=path, path_or_fileobj=data)
+                      for path, data in sorted(files.items())]
+        client_log = logging.getLogger("huggingface_hub")
+        level = client_log.level
+        client_log.setLevel(logging.ERROR)  # its notes on skipped files are ours to say
+        try:
+            info = api.create_commit(repo_id, operations, commit_message=message,
+                                     commit_description=description, repo_type="model",
+                                     create_pr=create_pr)
+        except ScoringError:
+            raise
+        except Exception as error:  # noqa: BLE001 - every failure gets one line
+            raise self._explain_write(repo_id, error) from None
+        finally:
+            client_log.setLevel(level)
+        return (info.pr_url if create_pr else info.commit_url) or info.commit_url
