@@ -74,3 +74,18 @@ def test_untrusted_input_in_run_is_caught(seeded):
     assert audited.returncode != 0 and "template-injection" in audited.stdout
     linted = actionlint(path)
     assert linted.returncode != 0 and "potentially untrusted" in linted.stdout
+
+
+def test_open_pr_and_the_write_token_run_on_pushes_to_main_only():
+    """Forks' pull requests never reach a step that writes to the hub, or its token."""
+    import yaml
+
+    steps = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]["gate"]["steps"]
+    gates = [step for step in steps if "scoring gate" in step.get("run", "")]
+    writing = [step for step in gates if "--open-pr" in step["run"]]
+    reading = [step for step in gates if "--open-pr" not in step["run"]]
+    assert len(writing) == 1 and len(reading) == 1
+    assert writing[0]["if"] == "github.event_name == 'push' && github.ref == 'refs/heads/main'"
+    assert reading[0]["if"] == "github.event_name != 'push'"
+    assert "HF_WRITE_TOKEN" in writing[0]["env"]["HF_TOKEN"]
+    assert all("WRITE" not in str(step.get("env", {})) for step in steps if step is not writing[0])
