@@ -1,5 +1,8 @@
-"""Ctrl-C to the process group of a cold `scoring card`: one line, exit 130, no hang, no
-worker left behind; a second Ctrl-C changes nothing."""
+"""Ctrl-C to the process group of a cold command: one line, exit 130, no hang, no worker
+left behind, nothing half-written; a second Ctrl-C changes nothing.
+
+`card` is interrupted at two moments (once twice); `ablate`, `impact`, `verdicts` and
+`publish --write` once each, while their normalisation pool or bootstrap runs."""
 
 from __future__ import annotations
 
@@ -15,18 +18,15 @@ import pytest
 from conftest import REPO_ROOT
 
 
-@pytest.mark.slow(seconds=4)
-@pytest.mark.parametrize(("after", "twice"), [(0.8, False), (1.5, True)])
-def test_ctrl_c_ends_a_cold_card_in_one_line(tmp_path, after, twice):
-    root = tmp_path / "demo"
-    shutil.copytree(REPO_ROOT / "examples" / "demo", root,
-                    ignore=shutil.ignore_patterns("*.py", "README.md"))
+def interrupt(args, after: float, twice: bool = False, cwd=None) -> None:
+    """Run ``python -m scoring ARGS`` cold, Ctrl-C its process group after ``after`` s (and
+    again 0.3 s later if ``twice``): it ends in one line, exit 130, with nothing left."""
     # Cold, with the worker pool a user gets (this test's own xdist worker would forbid it).
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
-    env.update(SCORING_NO_CACHE="1", SCORING_WORKERS="2")
-    process = subprocess.Popen([sys.executable, "-m", "scoring", "card", str(root)],
+    env.update(SCORING_NO_CACHE="1", SCORING_WORKERS="2", SCORING_NO_VERDICTS_CACHE="1")
+    process = subprocess.Popen([sys.executable, "-m", "scoring", *args],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True, env=env)
+                               start_new_session=True, env=env, cwd=cwd)
     time.sleep(after)
     os.killpg(process.pid, signal.SIGINT)
     if twice:
@@ -41,8 +41,44 @@ def test_ctrl_c_ends_a_cold_card_in_one_line(tmp_path, after, twice):
         os.killpg(process.pid, signal.SIGKILL)
         pytest.fail(f"still running 20 s after Ctrl-C at {after} s")
     if process.returncode == 0:
-        pytest.skip(f"the card was done before Ctrl-C at {after} s")
+        pytest.skip(f"{args[0]} was done before Ctrl-C at {after} s")
     assert process.returncode == 130 and err == "interrupted\n", (process.returncode, err[-500:])
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):  # nothing of the run is left
         os.killpg(process.pid, 0)
+
+
+def demo_copy(tmp_path, keep_card: bool = False):
+    root = tmp_path / "demo"
+    left_out = ("*.py",) if keep_card else ("*.py", "README.md")
+    shutil.copytree(REPO_ROOT / "examples" / "demo", root,
+                    ignore=shutil.ignore_patterns(*left_out))
+    return root
+
+
+@pytest.mark.slow(seconds=4)
+@pytest.mark.parametrize(("after", "twice"), [(0.8, False), (1.5, True)])
+def test_ctrl_c_ends_a_cold_card_in_one_line(tmp_path, after, twice):
+    interrupt(["card", str(demo_copy(tmp_path))], after, twice)
+
+
+@pytest.mark.slow(seconds=3)
+@pytest.mark.parametrize("command", ["ablate", "verdicts", "impact"])
+def test_ctrl_c_ends_ablate_verdicts_and_impact_in_one_line(tmp_path, command):
+    if command == "impact":  # against HEAD: its rules from git, its texts normalised cold
+        interrupt(["impact", "--against", "HEAD"], 1.2, cwd=REPO_ROOT)
+    else:
+        interrupt([command, str(demo_copy(tmp_path))], 1.2)
+
+
+@pytest.mark.slow(seconds=2)
+def test_ctrl_c_during_publish_write_leaves_the_card_whole(tmp_path):
+    root = demo_copy(tmp_path, keep_card=True)
+    card = root / "README.md"
+    original = card.read_text(encoding="utf-8")
+    card.write_text(original.replace("value: ", "value: 1", 1), encoding="utf-8")
+    edited = card.read_text(encoding="utf-8")
+    interrupt(["publish", str(root), "--write"], 1.0)
+    assert card.read_text(encoding="utf-8") in (edited, original)  # before or after, never half
+    assert sorted(p.name for p in root.iterdir()) == ["README.md", "card.toml", "hypotheses",
+                                                       "ids", "refs"]
