@@ -110,10 +110,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="rewrite every marked region and the model-index from the data")
     action.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 and show what differs if anything does")
+    action.add_argument("--mark", action="store_true",
+                        help="adopt a hand-written card: wrap each number that is one of the "
+                             "card's figures in a figure marker; report stale ones")
     action.add_argument("--push", action="store_true",
                         help="open a pull request on the model repository with the card the "
                              "data give (README.md, and .eval_results/ where the card has it); "
                              "the token comes from HF_TOKEN")
+    publish.add_argument("--strict", action="store_true",
+                         help="with --check: fail on a figure-like number outside any marker "
+                              "(default: [publish] strict)")
     publish.add_argument("--repo", default=None, metavar="OWNER/NAME",
                          help="with --push: the model repository (default: [publish] repo)")
     publish.add_argument("--no-pr", action="store_true",
@@ -321,7 +327,7 @@ def run_card(args: argparse.Namespace) -> int:
 
 
 def run_publish(args: argparse.Namespace) -> int:
-    from .card.publish import published_card, read_card_file, write_atomically
+    from .card.publish import published_card, read_card_file
 
     spec = load_card_spec(_card_root(args.root))
     if spec.publish_file is None:
@@ -332,6 +338,8 @@ def run_publish(args: argparse.Namespace) -> int:
     card_file = read_card_file(spec.publish_file, spec)
     if (args.repo or args.no_pr) and not args.push:
         raise ScoringError("--repo" if args.repo else "--no-pr", "goes with --push only")
+    if args.strict and not args.check:
+        raise ScoringError("--strict", "goes with --check only")
     repo = args.repo or spec.publish_repo
     if args.push:
         from .data.hub import TOKEN_ENV
@@ -349,6 +357,18 @@ def run_publish(args: argparse.Namespace) -> int:
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     card = published_card(result, card_file)
+    if args.mark:
+        from .card.adopt import format_marked, mark_card
+
+        marked = mark_card(result, card_file, spec.publish_aliases)
+        stale_index = [m for m in card.mismatches
+                       if m.where.startswith("model-index") and m.says != "nothing"]
+        print(format_marked(marked, card_file.path, stale_index), end="")
+        if marked.new != marked.old:
+            from .files import write_text_atomically
+
+            write_text_atomically(card_file.path, marked.new)
+        return 1 if marked.drifted or stale_index else 0
     for line in card.foreign:
         print(f"note: {line}", file=sys.stderr)
     summary = f"{card.regions} regions, {card.results} model-index results"
@@ -362,14 +382,23 @@ def run_publish(args: argparse.Namespace) -> int:
     if args.write:
         if card.up_to_date:
             print(f"{card.path}: already what the data give ({summary})")
-        else:
-            write_atomically(card.path, card.new)
+            return 0
+        card.write()
+        if card.old != card.new:
             print(f"{card.path}: rewritten from the data ({summary}, "
                   f"{len(card.mismatches)} numbers changed)")
+        if card.eval_results_old != card.eval_results_new:
+            print(f"{card.eval_results_path}: written from the data")
         return 0
+    from .card.adopt import format_coverage
+
+    strict = args.strict or spec.publish_strict
+    gated, ungated_lines = format_coverage(card_file, spec)
     if card.up_to_date:
         print(f"{card.path}: the published card is exactly what the data give ({summary})")
-        return 0
+        print(gated + ungated_lines, end="")
+        return 1 if strict and ungated_lines else 0
+    print(gated + ungated_lines, end="")
     for mismatch in card.mismatches:
         print(mismatch.line())
     if not card.mismatches:  # e.g. spacing inside a region: no cell differs, the text does
@@ -603,15 +632,36 @@ class _Interrupts:
     """Ctrl-C, for the whole process tree: the main process raises KeyboardInterrupt once;
     a forked worker leaves at once and silently (the main process says so, once)."""
 
+    # A KeyboardInterrupt raised where Python only reports exceptions (a callback at fork,
+    # a finaliser) is swallowed and the run goes on: after this long, it ends anyway.
+    GRACE_SECONDS = 3.0
+
     def __init__(self) -> None:
         self.main_pid = os.getpid()
         self.seen = False
+        self.handled = False
 
     def __call__(self, signum, frame) -> None:
         if os.getpid() != self.main_pid:
             os._exit(INTERRUPTED)
-        self.seen = True
+        if not self.seen:
+            import threading
+
+            self.seen = True
+            watchdog = threading.Timer(self.GRACE_SECONDS, self._end_anyway)
+            watchdog.daemon = True
+            watchdog.start()
         raise KeyboardInterrupt
+
+    def _end_anyway(self) -> None:
+        if self.handled:
+            return
+        _stop_children()
+        try:
+            sys.stderr.write("interrupted\n")
+            sys.stderr.flush()
+        finally:
+            os._exit(INTERRUPTED)
 
 
 def _stop_children() -> None:
@@ -629,8 +679,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"warning: {mismatch}", file=sys.stderr)
     interrupts = _Interrupts()
     previous = signal.signal(signal.SIGINT, interrupts)
+    report_unraisable = sys.unraisablehook
+
+    def quiet_when_interrupted(unraisable) -> None:
+        # The Ctrl-C that a fork callback or a finaliser swallowed: counted (see run's
+        # end, and the watchdog), never printed as a traceback.
+        if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+            report_unraisable(unraisable)
+
+    sys.unraisablehook = quiet_when_interrupted
     try:
-        return args.run(args)
+        code = args.run(args)
+        if not interrupts.seen:
+            return code
+        raise KeyboardInterrupt  # the Ctrl-C was swallowed on its way: it still counts
     except (ScoringError, ValueError) as error:  # ValueError: e.g. --level 2
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -642,10 +704,12 @@ def main(argv: list[str] | None = None) -> int:
         if not (isinstance(error, KeyboardInterrupt) or interrupts.seen):
             raise
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing
+        interrupts.handled = True
         _stop_children()
         print("interrupted", file=sys.stderr, flush=True)
         return INTERRUPTED
     finally:
+        sys.unraisablehook = report_unraisable
         if signal.getsignal(signal.SIGINT) is interrupts:
             signal.signal(signal.SIGINT, previous)
 

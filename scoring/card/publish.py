@@ -58,6 +58,7 @@ __all__ = [
     "write_atomically",
 ]
 
+EVAL_RESULTS_FOLDER = ".eval_results"
 REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure")
 TASK_TYPE = "automatic-speech-recognition"
 TASK_NAME = "Automatic Speech Recognition"
@@ -310,15 +311,34 @@ class PublishedCard:
     foreign: tuple[str, ...]  # model-index results that are not ours
     regions: int
     results: int
+    # .eval_results/<name>.yaml beside the card, where card.toml asks for it
+    eval_results_path: Path | None = None
+    eval_results_old: str | None = None  # None: no such file yet
+    eval_results_new: str | None = None
 
     @property
     def up_to_date(self) -> bool:
-        return self.old == self.new
+        return self.old == self.new and self.eval_results_old == self.eval_results_new
 
     def diff(self) -> str:
-        return "".join(difflib.unified_diff(
+        text = "".join(difflib.unified_diff(
             self.old.splitlines(keepends=True), self.new.splitlines(keepends=True),
             fromfile=f"{self.path.name} (published)", tofile=f"{self.path.name} (from the data)"))
+        if self.eval_results_path is not None and self.eval_results_old != self.eval_results_new:
+            name = f"{EVAL_RESULTS_FOLDER}/{self.eval_results_path.name}"
+            text += "".join(difflib.unified_diff(
+                (self.eval_results_old or "").splitlines(keepends=True),
+                (self.eval_results_new or "").splitlines(keepends=True),
+                fromfile=f"{name} (published)", tofile=f"{name} (from the data)"))
+        return text
+
+    def write(self) -> None:
+        """Write the card, and its .eval_results file, each atomically."""
+        if self.old != self.new:
+            write_text_atomically(self.path, self.new)
+        if self.eval_results_path is not None and self.eval_results_old != self.eval_results_new:
+            self.eval_results_path.parent.mkdir(exist_ok=True)
+            write_text_atomically(self.eval_results_path, self.eval_results_new)
 
 
 _FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
@@ -412,12 +432,17 @@ def published_card(result: CardResult,
         card.data.model_name = card.data.model_name or spec.publish_model_name or spec.title
         card.text = new_body
         new = card.content
+    eval_path = eval_old = eval_new = None
+    if spec.eval_results is not None:
+        eval_path = path.parent / EVAL_RESULTS_FOLDER / f"{spec.eval_results.name}.yaml"
+        eval_old, eval_new, eval_mismatches = _regenerate_eval_results(result, eval_path)
+        index_mismatches = index_mismatches + eval_mismatches
     foreign_lines = tuple(
         f"model-index entry '{r.metric_name or r.metric_type}' ({r.metric_type}) on "
         f"{r.dataset_type} {r.dataset_config or ''} {r.dataset_split or ''}".rstrip()
         + " is not ours (no figure of the card); kept as it is" for r in foreign)
     return PublishedCard(path, old, new, tuple(mismatches + index_mismatches), foreign_lines,
-                         len(regions), len(expected))
+                         len(regions), len(expected), eval_path, eval_old, eval_new)
 
 
 def _regenerate_regions(result: CardResult, old: str, body_start: int,
@@ -436,7 +461,9 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
             if current != wanted:
                 mismatches += _table_mismatches(made, current, label)
         else:
-            wanted = made
+            # Printed as the card printed it: its decimals, its minus sign, a plus.
+            wanted = made if current.strip() in ("", made) else _like(result, region.args[0],
+                                                                      current, made)
             if current != wanted:
                 mismatches.append(Mismatch(region.args[0], label, current.strip() or "nothing",
                                            wanted))
@@ -446,17 +473,52 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
     return "".join(pieces), mismatches
 
 
+def _like(result: CardResult, name: str, current: str, made: str) -> str:
+    from .adopt import format_like
+
+    value = result.exact.get(name)
+    return made if isinstance(value, bool) or value is None else format_like(name, value, current)
+
+
+_LATENCY_IN_NAME = re.compile(r"(\d+)\s*ms", re.I)
+
+
+def _hand_written_identity(entry: EvalResult, ours: dict, spec: CardSpec) -> tuple | None:
+    """The identity of our result that a hand-written entry stands for, whatever its metric
+    name: a CER on one of our sets' datasets (id, config, split), at the latency its name
+    names (none: the headline), decoded in pieces if its name says so."""
+    if (entry.metric_type or "").lower() not in ("cer", "character error rate"):
+        return None
+    named = [int(m) for m in _LATENCY_IN_NAME.findall(entry.metric_name or "")]
+    latency = named[0] if len(named) == 1 else spec.headline_latency if not named else None
+    split = bool(re.search(r"split|pieces", entry.metric_name or "", re.I))
+    if latency is None:
+        return None
+    identity = ("cer", entry.dataset_type, entry.dataset_config, entry.dataset_split,
+                metric_name(latency, split))
+    return identity if identity in ours else None
+
+
 def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResult]],
                             spec: CardSpec) -> tuple[list[EvalResult], list[EvalResult],
                                                       list[Mismatch]]:
     """(the results to publish, the foreign ones kept, our numbers that differed)."""
     ours = {_identity(made): (figure, made) for figure, made in expected}
     existing = list(card.data.eval_results or [])
-    foreign = [r for r in existing if _identity(r) not in ours]
+    # A hand-written entry of ours ("Test CER" on FLEURS) is checked like ours and
+    # rewritten in our form: never left stale beside the right one.
+    hand_written = {}
+    for r in existing:
+        if _identity(r) not in ours:
+            identity = _hand_written_identity(r, ours, spec)
+            if identity is not None:
+                hand_written.setdefault(identity, r)
+    foreign = [r for r in existing if _identity(r) not in ours
+               and _hand_written_identity(r, ours, spec) is None]
     model_name = card.data.model_name or spec.publish_model_name or spec.title
     results = (_canonical(model_name, [made for _, made in expected] + foreign)
                if expected else existing)
-    have = {_identity(r): r for r in existing if _identity(r) in ours}
+    have = {**hand_written, **{_identity(r): r for r in existing if _identity(r) in ours}}
     mismatches = []
     for identity, (figure, made) in ours.items():
         where = f"model-index entry '{made.metric_name}' on {made.dataset_name}"
@@ -467,6 +529,87 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
             mismatches.append(Mismatch(figure, where, _as_printed(there.metric_value),
                                        f"{made.metric_value:.2f}"))
     return results, foreign, mismatches
+
+
+# ------------------------------------------------------- .eval_results
+
+def expected_eval_entries(result: CardResult) -> list[tuple[str, "EvalResultEntry"]]:
+    """``(figure, EvalResultEntry)`` for each CER of ``[publish] system`` that the
+    ``.eval_results`` file publishes: the headline latency always, other latencies where
+    ``[publish.eval_results] latencies_ms`` asks, each saying its latency in ``notes``."""
+    from huggingface_hub import EvalResultEntry
+
+    spec = result.spec
+    wanted = spec.eval_results
+    system = spec.publish_system
+    if wanted is None or system is None:
+        return []
+    entries = []
+    latencies = [spec.headline_latency] + [other for other in wanted.latencies
+                                           if other != spec.headline_latency]
+    for latency in latencies:
+        if latency not in spec.system_latencies[system]:
+            continue
+        for set_name in spec.sets:
+            for column in (Column(system), Column(system, True)):
+                if column not in spec.columns(set_name, latency):
+                    continue
+                name = cer_figure(latency, set_name, column.key)
+                entries.append((name, EvalResultEntry(
+                    dataset_id=wanted.dataset_ids[set_name], task_id=wanted.task_ids[set_name],
+                    value=float(format_figure(result, name)),
+                    notes=f"{metric_name(latency, column.split)}, %")))
+    return entries
+
+
+def _read_eval_results(path: Path) -> tuple[str | None, list]:
+    """The file's text and its entries (huggingface_hub's parser); a file that does not
+    parse is one ScoringError line naming it."""
+    from huggingface_hub import parse_eval_result_entries
+
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None, []
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScoringError(path, f"cannot be read as UTF-8 text ({error})") from None
+    try:
+        data = yaml.safe_load(text)
+        if data is None:
+            return text, []
+        if not isinstance(data, list):
+            raise ValueError("it must be a list of results")
+        return text, parse_eval_result_entries(data)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        raise ScoringError(where, f"is not valid YAML ({getattr(error, 'problem', None) or error})"
+                           ) from None
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise ScoringError(path, f"is not an .eval_results file ({error})") from None
+
+
+def _regenerate_eval_results(result: CardResult, path: Path) -> tuple[str | None, str,
+                                                                     list[Mismatch]]:
+    """(the file as it is, as the data give it, our values that differ)."""
+    from huggingface_hub import eval_result_entries_to_yaml
+
+    old, have = _read_eval_results(path)
+    expected = expected_eval_entries(result)
+    new = yaml.safe_dump(eval_result_entries_to_yaml([entry for _, entry in expected]),
+                         sort_keys=False, allow_unicode=True)
+    found = {(e.dataset_id, e.task_id, e.notes): e for e in have}
+    mismatches = []
+    where_file = f"{EVAL_RESULTS_FOLDER}/{path.name}"
+    for figure, entry in expected:
+        there = found.get((entry.dataset_id, entry.task_id, entry.notes))
+        where = f"{where_file} entry {entry.task_id} ({entry.notes})"
+        if there is None:
+            mismatches.append(Mismatch(figure, where, "nothing", f"{entry.value:.2f}"))
+        elif not _same_value(there.value, entry.value):
+            mismatches.append(Mismatch(figure, where, _as_printed(there.value),
+                                       f"{entry.value:.2f}"))
+    return old, new, mismatches
 
 
 # The card is written like every other file of the project.

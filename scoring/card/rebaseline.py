@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import normalizer
-from ..files import write_text_atomically as write_atomically
 from ..errors import ScoringError
 from .. import provenance
 from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
@@ -196,7 +195,7 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print) -> Accepted:
                     "it right")
             continue
         if not published.up_to_date:
-            write_atomically(published.path, published.new)
+            published.write()
         touched.append(published.path)
         eval_results = published.path.parent / ".eval_results"
         if eval_results.is_dir():

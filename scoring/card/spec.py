@@ -154,6 +154,9 @@ class CardSpec:
     publish_system: str | None = None  # whose CERs the model-index holds
     publish_model_name: str | None = None
     publish_repo: str | None = None  # the model repository `publish --push` commits to
+    publish_strict: bool = False  # --check fails on a figure-like number outside a marker
+    publish_aliases: dict[str, str] = field(default_factory=dict)  # text -> set/system key
+    eval_results: EvalResultsSpec | None = None  # .eval_results/ beside the card, if asked
     datasets: dict[str, DatasetSource] = field(default_factory=dict)
 
     @property
@@ -229,13 +232,65 @@ AGGREGATE_KEYS = ("key", "display", "method", "sets", "latencies_ms")
 BOOTSTRAP_KEYS = ("resamples", "seed", "level")
 VERDICTS_KEYS = ("seeds", "resamples", "family")
 VERDICT_FAMILIES = ("card", "latency")
-PUBLISH_KEYS = ("file", "system", "model_name", "repo")
+PUBLISH_KEYS = ("file", "system", "model_name", "repo", "strict", "aliases", "eval_results")
 DATASET_KEYS = ("id", "name", "config", "split")
 
 
 def _did_you_mean(word: str, choices) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
+
+
+@dataclass(frozen=True)
+class EvalResultsSpec:
+    """``[publish.eval_results]``: the hub's newer results file, beside the card."""
+
+    name: str  # the file: .eval_results/<name>.yaml
+    task_ids: dict[str, str]  # set -> the task within its benchmark dataset
+    dataset_ids: dict[str, str]  # set -> the benchmark dataset on the hub
+    latencies: tuple[int, ...]  # beyond the headline, which always gets its entries
+
+
+EVAL_RESULTS_KEYS = ("name", "task_id", "dataset_id", "latencies_ms")
+
+
+def _eval_results_spec(value, sets, datasets, latencies, read) -> EvalResultsSpec | None:
+    if value is None:
+        return None
+    table = read.only(read.table(value, "[publish.eval_results]"), EVAL_RESULTS_KEYS,
+                      "[publish.eval_results]")
+    name = table.get("name", "cer")
+    if not isinstance(name, str) or not name or "/" in name:
+        raise read.fail("[publish.eval_results] name must be a file name (no folder)")
+    task_ids = read.table(table.get("task_id", {}), "[publish.eval_results.task_id]")
+    overrides = read.table(table.get("dataset_id", {}), "[publish.eval_results.dataset_id]")
+    for where, given in (("task_id", task_ids), ("dataset_id", overrides)):
+        for set_name, text in given.items():
+            if set_name not in sets:
+                raise read.fail(f"[publish.eval_results.{where}] names {set_name!r}, which is "
+                                f"no set of the card{_did_you_mean(set_name, sets)}")
+            if not isinstance(text, str) or not text:
+                raise read.fail(f"[publish.eval_results.{where}] {set_name} must be a string")
+    missing = [s for s in sets if s not in task_ids]
+    if missing:
+        raise read.fail(f"[publish.eval_results.task_id] has no task_id for {missing[0]!r}"
+                        + (f" (nor {len(missing) - 1} more)" if len(missing) > 1 else "")
+                        + ": .eval_results needs one per set")
+    dataset_ids = {}
+    for set_name in sets:
+        source = datasets.get(set_name)
+        dataset_ids[set_name] = overrides.get(set_name) or (source.id if source else "")
+        if not dataset_ids[set_name]:
+            raise read.fail(f"[publish.eval_results] set {set_name!r} has no dataset id: "
+                            f"give [datasets.{set_name}] id, or "
+                            f"[publish.eval_results.dataset_id] {set_name}")
+    extra = read.latency_list(table["latencies_ms"], "[publish.eval_results] latencies_ms") \
+        if "latencies_ms" in table else ()
+    for latency in extra:
+        if latency not in latencies:
+            raise read.fail(f"[publish.eval_results] latencies_ms: the card has no {latency} ms "
+                            f"latency (its latencies: {list(latencies)})")
+    return EvalResultsSpec(name, dict(task_ids), dataset_ids, tuple(extra))
 
 
 class _Reader:
@@ -458,6 +513,17 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
     if publish_system is not None:
         known_systems((publish_system,), "[publish] system")
     publish_model_name = publish.get("model_name")
+    publish_strict = publish.get("strict", False)
+    if not isinstance(publish_strict, bool):
+        raise read.fail("[publish] strict must be true or false")
+    publish_aliases = read.table(publish.get("aliases", {}), "[publish.aliases]")
+    known = set(spec_keys := [*systems, *sets, *(a.key for a in aggregates)])
+    for text, key in publish_aliases.items():
+        if not isinstance(key, str) or key not in known:
+            close = difflib.get_close_matches(str(key), spec_keys, n=1)
+            raise read.fail(f"[publish.aliases] {text!r} names {key!r}, which is no set, "
+                            f"aggregate or system of the card"
+                            + (f"; did you mean {close[0]!r}?" if close else ""))
     publish_repo = publish.get("repo")
     if publish_repo is not None and (not isinstance(publish_repo, str)
                                      or publish_repo.count("/") != 1):
@@ -511,5 +577,9 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         publish_system=publish_system,
         publish_model_name=publish_model_name,
         publish_repo=publish_repo,
+        publish_strict=publish_strict,
+        publish_aliases=dict(publish_aliases),
+        eval_results=_eval_results_spec(publish.get("eval_results"), sets, datasets, latencies,
+                                        read),
         datasets=datasets,
     )

@@ -32,6 +32,8 @@ DEFAULT_FOLDER = "benchmark"
 CARD_FILE = Path("model_card") / "README.md"  # where the root card.toml's [publish] looks
 FETCHED = Path(".fetched.json")  # what the last fetch mirrored: repository, commit, digests
 MIRRORED_KINDS = ("ids", "hypotheses")
+# The hub's newer results files, beside the card in the repository and here.
+CARD_EVAL_RESULTS = CARD_FILE.parent / ".eval_results"
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,8 @@ def _local_files(out: Path) -> dict[str, Path]:
              for p in sorted((out / kind).glob("*.jsonl")) if p.is_file()}
     if (out / CARD_FILE).is_file():
         found[CARD_FILE.as_posix()] = out / CARD_FILE
+    for path in sorted((out / CARD_EVAL_RESULTS).glob("*.yaml")):
+        found[f"{CARD_EVAL_RESULTS.as_posix()}/{path.name}"] = path
     return found
 
 
@@ -110,7 +114,8 @@ def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
     """Mirror ids/, hypotheses/ and the card of the repository's revision into ``out``."""
     folder = folder.strip("/")
     prefix = f"{folder}/" if folder else ""
-    patterns = [f"{prefix}ids/*.jsonl", f"{prefix}hypotheses/*.jsonl", "README.md"]
+    patterns = [f"{prefix}ids/*.jsonl", f"{prefix}hypotheses/*.jsonl", "README.md",
+                ".eval_results/*.yaml"]
     snapshot = hub.snapshot(repo_id, patterns, revision=revision)
     found = {kind: sorted((snapshot / prefix / kind).glob("*.jsonl"))
              for kind in MIRRORED_KINDS}
@@ -121,6 +126,8 @@ def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
     upstream = {f"{kind}/{path.name}": path for kind, paths in found.items() for path in paths}
     if (snapshot / "README.md").is_file():
         upstream[CARD_FILE.as_posix()] = snapshot / "README.md"
+    for path in sorted((snapshot / ".eval_results").glob("*.yaml")):
+        upstream[f"{CARD_EVAL_RESULTS.as_posix()}/{path.name}"] = path
 
     # Files fetch did not write, or that changed since it did, are the user's.
     written = _read_fetched(out).get("files", {})

@@ -46,6 +46,9 @@ def files_to_push(card: PublishedCard) -> dict[str, bytes]:
     if folder.is_dir():
         for path in sorted(folder.glob("*.yaml")):
             files[f"{EVAL_RESULTS}/{path.name}"] = path.read_bytes()
+    if card.eval_results_path is not None:  # the one the data give, written or not
+        files[f"{EVAL_RESULTS}/{card.eval_results_path.name}"] = \
+            card.eval_results_new.encode("utf-8")
     return files
 
 

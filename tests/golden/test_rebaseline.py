@@ -170,7 +170,8 @@ def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
     git_add = next(line.strip() for line in accepted.stdout.splitlines()
                    if line.strip().startswith("git add "))
     assert sorted(git_add.split()[2:]) == [
-        "examples/demo/README.md", "scoring/normalizer_pins.toml", "tests/golden/__snapshots__"]
+        "examples/demo/.eval_results", "examples/demo/README.md", "scoring/normalizer_pins.toml",
+        "tests/golden/__snapshots__"]
 
     after_once = tree_digest(root)
     again = scoring("rebaseline")

@@ -23,6 +23,7 @@ from .fake_hub import GOOD_TOKEN, READ_ONLY_TOKEN
 from .test_fetch import DEFAULT_REPO, publish_model_repo
 
 DEMO = REPO_ROOT / "examples" / "demo"
+EVAL = ".eval_results/cer.yaml"
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def demo_card(tmp_path):
     root = tmp_path / "demo"
     shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("generate.py", "__pycache__"))
     card = root / "README.md"
-    text = card.read_text(encoding="utf-8")
+    text = card.read_text(encoding="utf-8")  # and .eval_results/cer.yaml, as the data give it
     value = next(line.split("value: ")[1] for line in text.splitlines() if "value: " in line)
     card.write_text(text.replace(f"value: {value}", "value: 99.99", 1), encoding="utf-8")
     return root, text  # the edited card's folder, and the card the data give
@@ -68,7 +69,8 @@ def test_push_opens_a_pull_request_with_the_card_the_data_give_and_nothing_else(
     pushed = push_card(published(root), repo_id=DEFAULT_REPO, hub=hub(), signature="sig")
     [commit] = writer.commits
     assert commit.create_pr and commit.pr_number == 1 and commit.revision == "main"
-    assert commit.files == {"README.md": truth.encode()} and commit.deleted == []
+    assert commit.files == {"README.md": truth.encode(), EVAL: (DEMO / EVAL).read_bytes()}
+    assert commit.deleted == []
     assert pushed.url == f"{writer.url}/{DEFAULT_REPO}/discussions/1"
     assert "figure " in commit.description and "says 99.99" in commit.description
     assert "`sig`" in commit.description
@@ -94,12 +96,13 @@ def test_no_pr_commits_to_main(writer, demo_card, monkeypatch, capsys):
     [commit] = writer.commits
     assert not commit.create_pr and commit.pr_number is None
     assert writer.repos[f"model:{DEFAULT_REPO}"].files["README.md"] == truth.encode()
-    assert out.startswith(f"committed to {DEFAULT_REPO} main (README.md): {writer.url}/")
+    assert out.startswith(f"committed to {DEFAULT_REPO} main ({EVAL}, README.md): {writer.url}/")
 
 
 def test_a_card_the_hub_already_holds_pushes_nothing(writer, demo_card, capsys, monkeypatch):
     root, truth = demo_card
     writer.add(DEFAULT_REPO, "README.md", truth.encode(), repo_type="model")
+    writer.add(DEFAULT_REPO, EVAL, (DEMO / EVAL).read_bytes(), repo_type="model")
     monkeypatch.chdir(root)
     code, out, _ = run_cli(capsys, "publish", ".", "--push", "--repo", DEFAULT_REPO)
     assert code == 0 and writer.commits == []
@@ -108,13 +111,13 @@ def test_a_card_the_hub_already_holds_pushes_nothing(writer, demo_card, capsys, 
 
 def test_eval_results_beside_the_card_go_too(writer, demo_card, published):
     root, _ = demo_card
-    (root / ".eval_results").mkdir()
-    (root / ".eval_results" / "fleurs.yaml").write_text("- dataset: {id: google/fleurs}\n")
+    (root / ".eval_results" / "extra.yaml").write_text("- dataset: {id: google/fleurs}\n")
     (root / ".eval_results" / "notes.txt").write_text("not a results file\n")
     card = published(root)
-    assert sorted(files_to_push(card)) == [".eval_results/fleurs.yaml", "README.md"]
+    pushed = [EVAL, ".eval_results/extra.yaml", "README.md"]
+    assert sorted(files_to_push(card)) == pushed
     push_card(card, repo_id=DEFAULT_REPO, hub=hub(), signature="sig")
-    assert sorted(writer.commits[0].files) == [".eval_results/fleurs.yaml", "README.md"]
+    assert sorted(writer.commits[0].files) == pushed
 
 
 @pytest.mark.parametrize("token, says", [
@@ -168,6 +171,7 @@ def fetched_demo(writer, tmp_path, demo_card):
             writer.add(repo_id, f"benchmark/{kind}/{path.name}", path.read_bytes(),
                        repo_type="model")
     writer.add(repo_id, "README.md", (source / "README.md").read_bytes(), repo_type="model")
+    writer.add(repo_id, EVAL, (source / EVAL).read_bytes(), repo_type="model")
     root = tmp_path / "fetched"
     root.mkdir()
     shutil.copy2(source / "card.toml", root / "card.toml")

@@ -80,5 +80,25 @@ def test_ctrl_c_during_publish_write_leaves_the_card_whole(tmp_path):
     edited = card.read_text(encoding="utf-8")
     interrupt(["publish", str(root), "--write"], 1.0)
     assert card.read_text(encoding="utf-8") in (edited, original)  # before or after, never half
-    assert sorted(p.name for p in root.iterdir()) == ["README.md", "card.toml", "hypotheses",
-                                                       "ids", "refs"]
+    assert sorted(p.name for p in root.iterdir()) == [".eval_results", "README.md", "card.toml",
+                                                       "hypotheses", "ids", "refs"]
+    assert [p.name for p in (root / ".eval_results").iterdir()] == ["cer.yaml"]
+
+
+def test_a_ctrl_c_swallowed_on_its_way_still_ends_the_run(monkeypatch, capsys):
+    """A KeyboardInterrupt raised inside a finaliser (or a callback at fork) is only reported
+    by Python, and the run goes on: it still ends as interrupted, with no traceback."""
+    from scoring import cli
+
+    class SwallowsTheCtrlC:
+        def __del__(self):
+            signal.raise_signal(signal.SIGINT)  # the handler raises here; Python reports it
+
+    def run_card(args):
+        SwallowsTheCtrlC()
+        return 0
+
+    monkeypatch.setattr(cli, "run_card", run_card)
+    assert cli.main(["card"]) == 130
+    out, err = capsys.readouterr()
+    assert err == "interrupted\n" and "Traceback" not in err

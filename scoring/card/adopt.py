@@ -1,0 +1,582 @@
+"""Adopt a card written by hand: find each figure in its text, and mark it.
+
+``python -m scoring publish ROOT --mark`` reads the card file, which may
+have no marker at all, and wraps each number that is one of the card's
+figures in the inline figure marker that ``--write`` and ``--check`` read::
+
+    FLEURS: <!-- scoring:figure cer/560ms/fleurs/<system> -->6.26<!-- scoring:end --> % CER
+
+A number is identified by its value at its printed precision (``8.5`` at one
+decimal) and by its context: in a table, the text around it in its cell, its
+row label, its column header, the table's caption and the headings above; in
+prose, the text around it in its sentence, the sentence and the headings.
+The context names sets and aggregates, systems (display name, key or an alias
+of ``[publish.aliases]``), a latency, recordings decoded in pieces, a
+difference, and an interval's low or high end.
+
+Only numbers whose context speaks of error rates are candidates at all, and
+only numbers with a decimal point: parameter counts, latencies, sample rates,
+hours, seeds, versions, dates and list numbers are left alone. The same
+reading gives ``--check`` its coverage line (how many candidates carry a
+marker) and ``--strict`` its list of ungated ones.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import ScoringError
+from ..report import round_half_up
+from .compute import CardResult
+from .publish import CardFile, Region
+from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
+
+__all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "mark_card",
+           "strip_markers"]
+
+# A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
+# a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
+# Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
+_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+/:])([-−+]?)(\d+(?:\.\d+)?)(?![^\W_]|\.\d|-\w)")
+# What follows a number that is no error rate: units of time, size and rate.
+_UNIT_AFTER = re.compile(r"\s*(?:ms|s|sec|seconds?|min|h|hrs?|hours?|k?Hz|[KMGT]B|[kMBT]\b|"
+                         r"x\b|×|params?\b|parameters\b)", re.I)
+# What precedes a number that is no error rate.
+_WORD_BEFORE = re.compile(r"(?:weight|seed|version|v|alpha|beta|temperature|lr|rate of|"
+                          r"size|step|epoch)\s*[:=]?\s*$", re.I)
+_SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
+                               r"\bdelta\b|Δ", re.I)
+_DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
+                               r"\bvs\.?\b|\bversus\b|\binterval\b|\bci\b|\bgap\b", re.I)
+_SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
+_LATENCY = re.compile(r"(\d+)\s*ms\b", re.I)
+_LOW_WORDS = re.compile(r"\blow(?:er)?\b", re.I)
+_HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b|\bupper\b", re.I)
+_INTERVAL = re.compile(r"[\[(]\s*([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
+                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
+_FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*scoring:end\s*-->",
+                            re.S)
+
+
+# ------------------------------------------------------------------- names
+
+def _plain(text: str) -> str:
+    """Text as names are compared: lower case, no emphasis, punctuation as spaces."""
+    text = text.lower().replace("*", " ").replace("_", " ").replace("`", " ")
+    return " " + " ".join(re.sub(r"[^\w+]+", " ", text).split()) + " "
+
+
+@dataclass(frozen=True)
+class Names:
+    """Every name the card's figures answer to, longest first."""
+
+    subjects: tuple[tuple[str, str], ...]  # (plain name, set or aggregate key)
+    systems: tuple[tuple[str, str], ...]  # (plain name, system key)
+
+    @classmethod
+    def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
+        subjects: dict[str, str] = {}
+        systems: dict[str, str] = {}
+        for key, display in spec.set_names.items():
+            subjects[_plain(display)] = subjects[_plain(key)] = key
+        for aggregate in spec.aggregates:
+            subjects[_plain(aggregate.display)] = subjects[_plain(aggregate.key)] = aggregate.key
+        for key, display in spec.systems.items():
+            systems[_plain(display)] = systems[_plain(key)] = key
+        for text, key in aliases.items():
+            (systems if key in spec.systems else subjects)[_plain(text)] = key
+
+        def longest_first(names):
+            return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
+
+        return cls(longest_first(subjects), longest_first(systems))
+
+    @staticmethod
+    def _find(text: str, names) -> list[tuple[int, str]]:
+        """(position, key) of each name in ``text``, longer names first, none overlapping."""
+        plain = _plain(text)
+        taken = [False] * len(plain)
+        found = []
+        for name, key in names:
+            start = plain.find(name)
+            while start >= 0:
+                end = start + len(name)
+                if not any(taken[start + 1:end - 1]):
+                    found.append((start, key))
+                    for i in range(start + 1, end - 1):
+                        taken[i] = True
+                start = plain.find(name, start + 1)
+        return sorted(found)
+
+    def subjects_in(self, text: str) -> list[str]:
+        return [key for _, key in self._find(text, self.subjects)]
+
+    def systems_in(self, text: str) -> list[str]:
+        return [key for _, key in self._find(text, self.systems)]
+
+
+# ---------------------------------------------------------------- reading
+
+@dataclass(frozen=True)
+class Candidate:
+    """A number in the card's text that its context says may be a figure."""
+
+    start: int  # the number's text in the file, sign included
+    end: int
+    text: str
+    line: int
+    in_table: bool
+    levels: tuple[str, ...]  # context, most specific first: before, after, cell or sentence, ...
+    bound: str | None  # "low" or "high" inside an interval [a, b]
+    marked: str | None = None  # the figure of the marker around it, if it has one
+
+
+def _masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
+    """Where numbers are never read: front matter, inline code, comments, link targets."""
+    spans = [(0, card.body_start)]
+    for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)", r"^\s*\[[^\]]+\]:\s*\S+.*$",
+                    r"https?://\S+"):
+        spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
+    return spans
+
+
+def _inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+@dataclass
+class _Block:
+    kind: str  # "table" or "prose"
+    start: int
+    end: int
+    headings: tuple[str, ...]
+    caption: str = ""
+    lines: list[tuple[int, str]] = field(default_factory=list)  # (offset, line) of a table
+
+
+def _blocks(text: str, body_start: int) -> list[_Block]:
+    """The body's tables and prose blocks (paragraphs, list items), code left out."""
+    blocks: list[_Block] = []
+    headings: list[str] = []
+    offset = body_start
+    lines = text[body_start:].splitlines(keepends=True)
+    fenced = False
+    previous_blank, in_list = True, False
+    paragraph: _Block | None = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.strip()
+        here = offset
+        offset += len(line)
+        index += 1
+        if _FENCE.match(line):
+            fenced = not fenced
+            paragraph = None
+            continue
+        if fenced:
+            continue
+        if not stripped:
+            previous_blank, paragraph = True, None
+            continue
+        if (line.startswith(("    ", "\t")) and previous_blank and not in_list):
+            continue  # an indented code block
+        previous_blank = False
+        if heading := _HEADING.match(line):
+            level = len(heading.group(1))
+            headings = headings[:level - 1] + [""] * (level - 1 - len(headings)) + [heading.group(2)]
+            paragraph, in_list = None, False
+            continue
+        if stripped.startswith("|") and index < len(lines) and _TABLE_SEPARATOR.match(lines[index]):
+            caption = ""
+            if blocks and blocks[-1].kind == "prose" and text[blocks[-1].end:here].count("\n") <= 2:
+                caption = text[blocks[-1].start:blocks[-1].end]
+            table = _Block("table", here, here, tuple(h for h in headings if h), caption)
+            table.lines.append((here, line))
+            while index < len(lines) and lines[index].strip().startswith("|"):
+                table.lines.append((offset, lines[index]))
+                offset += len(lines[index])
+                index += 1
+            table.end = offset
+            blocks.append(table)
+            paragraph, in_list = None, False
+            continue
+        if _LIST_ITEM.match(line):
+            in_list = True
+            paragraph = None
+        elif not line.startswith((" ", "\t")):
+            in_list = False  # a paragraph at the margin ends the list
+        if paragraph is None:
+            paragraph = _Block("prose", here, offset, tuple(h for h in headings if h))
+            blocks.append(paragraph)
+        paragraph.end = offset
+    return blocks
+
+
+def _cells(line: str, offset: int) -> list[tuple[int, str]]:
+    """(offset, text) of each cell of a table row."""
+    cells = []
+    body = line.rstrip("\n")
+    start = body.index("|") + 1 if body.lstrip().startswith("|") else 0
+    position = start
+    while position <= len(body):
+        bar = body.find("|", position)
+        if bar < 0:
+            if body[position:].strip():
+                cells.append((offset + position, body[position:]))
+            break
+        cells.append((offset + position, body[position:bar]))
+        position = bar + 1
+    return cells
+
+
+def _numbers(text: str, offset: int, masked) -> list[re.Match]:
+    found = []
+    for match in _NUMBER.finditer(text):
+        if "." not in match.group(2) or _inside(offset + match.start(), masked):
+            continue
+        if _UNIT_AFTER.match(text, match.end()) or _WORD_BEFORE.search(text[:match.start()]):
+            continue
+        found.append(match)
+    return found
+
+
+def _bounds(text: str, matches: list[re.Match]) -> dict[int, str]:
+    """Which numbers are the low and high ends of an interval [a, b]."""
+    bounds = {}
+    for interval in _INTERVAL.finditer(text):
+        for match in matches:
+            if match.start() == interval.start(1) or match.start(2) == interval.start(1):
+                bounds[match.start()] = "low"
+            elif match.start() == interval.start(2) or match.start(2) == interval.start(2):
+                bounds[match.start()] = "high"
+    return bounds
+
+
+def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
+    """The text before a number (since the previous one) and after it (to the next one)."""
+    before = text[matches[i - 1].end() if i else 0:matches[i].start()]
+    after = text[matches[i].end():matches[i + 1].start() if i + 1 < len(matches) else len(text)]
+    return before, after
+
+
+def candidates(card: CardFile, names: Names) -> list[Candidate]:
+    """Every number of the card's text that may be a figure, with its context."""
+    text = card.text
+    masked = _masked_spans(text, card)
+    found: list[Candidate] = []
+
+    def speaks_of_errors(context: str) -> bool:
+        return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
+                    or names.systems_in(context))
+
+    def add(match, offset, levels, in_table, bound):
+        start = offset + match.start()
+        # Inside a region the number is gated already: by its figure marker, or by the table.
+        region = next((r for r in card.regions if r.start <= start < r.end), None)
+        figure = None if region is None else (
+            region.args[0] if region.kind == "figure" else f"region {region.label}")
+        found.append(Candidate(start, offset + match.end(), match.group(0),
+                               text.count("\n", 0, start) + 1, in_table, levels, bound, figure))
+
+    for block in _blocks(text, card.body_start):
+        headings = " / ".join(block.headings)
+        if block.kind == "table":
+            header = _cells(block.lines[0][1], block.lines[0][0])
+            table_context = " ".join(cell for _, cell in header) + " " + block.caption
+            if not speaks_of_errors(table_context + headings):
+                continue
+            for row_offset, row in block.lines[2:]:
+                cells = _cells(row, row_offset)
+                label = cells[0][1] if cells else ""
+                for column, (cell_offset, cell) in enumerate(cells):
+                    unmasked = [(s - cell_offset, e - cell_offset) for s, e in masked]
+                    matches = _numbers(cell, 0, unmasked)
+                    bounds = _bounds(cell, matches)
+                    column_header = header[column][1] if column < len(header) else ""
+                    for i, match in enumerate(matches):
+                        before, after = _local(cell, matches, i)
+                        levels = (before, after, cell, label if column else "", column_header,
+                                  block.caption, headings)
+                        add(match, cell_offset, levels, True, bounds.get(match.start()))
+            continue
+        body = text[block.start:block.end]
+        position = 0
+        for sentence_match in list(_SENTENCE_END.finditer(body)) + [None]:
+            end = sentence_match.start() if sentence_match else len(body)
+            sentence = body[position:end]
+            sentence_offset = block.start + position
+            position = sentence_match.end() if sentence_match else len(body)
+            if not (_SPEAKS_OF_ERRORS.search(sentence) or names.subjects_in(sentence)):
+                continue
+            unmasked = [(s - sentence_offset, e - sentence_offset) for s, e in masked]
+            matches = _numbers(sentence, 0, unmasked)
+            bounds = _bounds(sentence, matches)
+            for i, match in enumerate(matches):
+                before, after = _local(sentence, matches, i)
+                add(match, sentence_offset, (before, after, sentence, headings), False,
+                    bounds.get(match.start()))
+    return found
+
+
+# ----------------------------------------------------------- identifying
+
+@dataclass(frozen=True)
+class _Wanted:
+    subjects: frozenset[str] | None  # None: not named (any)
+    systems: frozenset[str] | None
+    latencies: frozenset[int]
+    split: bool
+    difference: bool | None  # None: either
+    bound: str  # "estimate", "low" or "high"
+
+
+def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
+                 bound: str | None, narrow: bool, in_table: bool) -> _Wanted:
+    """What the context says, dimension by dimension, from its most specific level that
+    names each; ``narrow``: in the text before and after the number, only the nearest name."""
+    def pick(found_in, nearest_last: bool):
+        for depth, level in enumerate(levels):
+            found = found_in(level)
+            if not found:
+                continue
+            if depth == 0 and narrow:
+                return frozenset(found[-1:])
+            if depth == 1 and narrow:
+                return frozenset(found[:1])
+            if depth < 3 and not narrow:  # before, after and the cell or sentence, together
+                together = set()
+                for inner in levels[:3]:
+                    together.update(found_in(inner))
+                return frozenset(together)
+            return frozenset(found)
+        return None
+
+    subjects = pick(names.subjects_in, True)
+    systems = pick(names.systems_in, True)
+    latencies = pick(lambda t: [int(m) for m in _LATENCY.findall(t) if int(m) in spec.latencies],
+                     True)
+    split = bool(pick(lambda t: _SPLIT_WORDS.findall(t), True))
+    # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
+    # numbers are differences: the number's own levels decide that.
+    in_place = levels[:-1]
+    difference = True if (bound or any(_DIFFERENCE_WORDS.search(level) for level in in_place)) \
+        else None
+    if bound is None:
+        # An interval's end named in words: next to the number, or in its column's header
+        # (never "lower is better" in a caption).
+        beside = " ".join(levels[:2] + (levels[4:5] if in_table else ()))
+        if _LOW_WORDS.search(beside) and not _HIGH_WORDS.search(beside):
+            bound = "low"
+        elif _HIGH_WORDS.search(beside) and not _LOW_WORDS.search(beside):
+            bound = "high"
+    if not systems:
+        systems = frozenset([default_system])
+    elif not narrow:  # a sentence naming Typhoon may still quote the card's own system
+        systems = systems | {default_system}
+    return _Wanted(subjects, systems,
+                   latencies or frozenset([spec.headline_latency]), split, difference,
+                   bound or "estimate")
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What a figure is of, as a context can name it."""
+
+    kind: str  # "cer", "aggregate" or "diff"
+    latency: int
+    subject: str
+    systems: frozenset[str]  # its system, or a comparison's two
+    split: bool
+    part: str  # "estimate", "low", "high" ("estimate" for a CER)
+
+
+def _facts(name: str, spec: CardSpec) -> _Facts | None:
+    figure = parse_figure(name)
+    if figure.kind == "diff":
+        if figure.part == "tie":
+            return None
+        comparison = next(c for c in spec.comparisons if c.key == figure.column)
+        return _Facts("diff", figure.latency_ms, figure.subject,
+                      frozenset((comparison.a, comparison.b)), comparison.split, figure.part)
+    split = figure.column.endswith(SPLIT_SUFFIX) and figure.column not in spec.systems
+    system = figure.column[:-len(SPLIT_SUFFIX)] if split else figure.column
+    return _Facts(figure.kind, figure.latency_ms, figure.subject, frozenset((system,)), split,
+                  "estimate")
+
+
+def _fits(facts: _Facts, wanted: _Wanted) -> bool:
+    if facts.latency not in wanted.latencies:
+        return False
+    if wanted.subjects is not None and facts.subject not in wanted.subjects:
+        return False
+    if facts.split != wanted.split or facts.part != wanted.bound:
+        return False
+    if facts.kind == "diff":
+        if wanted.difference is None and len(wanted.systems) < 2:
+            return False  # a difference is named as one, or by both its systems
+        return (facts.systems <= wanted.systems if len(wanted.systems) > 1
+                else bool(facts.systems & wanted.systems))
+    if wanted.difference:
+        return False
+    return bool(facts.systems & wanted.systems)
+
+
+def printed_as(value: Fraction, text: str) -> bool:
+    """Whether ``value`` (a fraction) prints as ``text`` (a percentage, at the decimals
+    ``text`` has), ignoring the sign's character and a plus."""
+    number = text.replace("−", "-").lstrip("+")
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    return Fraction(round_half_up(value * 100, decimals)) == Fraction(number)
+
+
+@dataclass(frozen=True)
+class Marked:
+    candidate: Candidate
+    figure: str | None  # None: unexplained or ambiguous
+    verdict: str  # "marked", "drift", "unexplained", "ambiguous", "already"
+    gives: str = ""  # what the data give, for a drift
+    fits: tuple[str, ...] = ()  # the figures an ambiguous number fits
+
+
+def identify(candidate: Candidate, result: CardResult, names: Names,
+             facts: dict[str, _Facts]) -> Marked:
+    """Which figure a number is, from its context and its value (see the module's docstring)."""
+    spec = result.spec
+    default = spec.publish_system or next(iter(spec.systems))
+    narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
+                          candidate.in_table)
+    wide = _constraints(candidate.levels, spec, names, default, candidate.bound, False,
+                        candidate.in_table)
+    exact = result.exact
+    narrow_fits = [name for name, fact in facts.items() if _fits(fact, narrow)]
+    if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
+        return Marked(candidate, narrow_fits[0], "marked")
+    wide_fits = [name for name, fact in facts.items() if _fits(fact, wide)]
+    matches = [name for name in wide_fits if printed_as(exact[name], candidate.text)]
+    if len(matches) == 1:
+        return Marked(candidate, matches[0], "marked")
+    if len(matches) > 1:
+        if len(narrow_fits) == 1 and narrow_fits[0] in matches:
+            return Marked(candidate, narrow_fits[0], "marked")
+        return Marked(candidate, None, "ambiguous", fits=tuple(matches))
+    if candidate.in_table and len(narrow_fits) == 1:
+        name = narrow_fits[0]
+        return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
+    return Marked(candidate, None, "unexplained")
+
+
+def format_like(name: str, value: Fraction, text: str) -> str:
+    """``value`` printed as ``text`` prints a number: its decimals, its minus sign, a plus."""
+    number = text.strip().replace("−", "-")
+    if not re.fullmatch(r"[-+]?\d+(?:\.\d+)?", number):
+        from .render import format_value
+
+        return format_value(name, value)
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    printed = round_half_up(value * 100, decimals)
+    if "−" in text:
+        printed = printed.replace("-", "−")
+    if text.strip().startswith("+") and not printed.startswith(("-", "−")):
+        printed = "+" + printed
+    return printed
+
+
+# --------------------------------------------------------------- marking
+
+@dataclass(frozen=True)
+class MarkResult:
+    old: str
+    new: str
+    found: tuple[Marked, ...]
+
+    def count(self, verdict: str) -> int:
+        return sum(m.verdict == verdict for m in self.found)
+
+    @property
+    def drifted(self) -> bool:
+        return self.count("drift") > 0
+
+
+def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> MarkResult:
+    """The card with every figure its context determines wrapped in a figure marker."""
+    names = Names.of(result.spec, aliases)
+    facts = {name: fact for name in result.exact
+             if (fact := _facts(name, result.spec)) is not None}
+    found = []
+    pieces, copied = [], 0
+    for candidate in candidates(card, names):
+        if candidate.marked is not None:
+            found.append(Marked(candidate, candidate.marked, "already"))
+            continue
+        marked = identify(candidate, result, names, facts)
+        found.append(marked)
+        if marked.figure is None:
+            continue
+        pieces += [card.text[copied:candidate.start],
+                   f"<!-- scoring:figure {marked.figure} -->{candidate.text}<!-- scoring:end -->"]
+        copied = candidate.end
+    pieces.append(card.text[copied:])
+    return MarkResult(card.text, "".join(pieces), tuple(found))
+
+
+def strip_markers(text: str) -> str:
+    """The card without its inline figure markers (what --mark added comes off exactly)."""
+    return _FIGURE_MARKER.sub(lambda m: m.group(2), text)
+
+
+def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[int, list[Candidate]]:
+    """(how many candidate numbers, those without a marker) in the card's text."""
+    found = candidates(card, Names.of(spec, aliases))
+    return len(found), [c for c in found if c.marked is None]
+
+
+# ------------------------------------------------------------- presenting
+
+def _lines(marked: MarkResult, verdict: str) -> list[Marked]:
+    return [m for m in marked.found if m.verdict == verdict]
+
+
+def format_marked(marked: MarkResult, path, stale_index=()) -> str:
+    """The summary of a --mark, what it found wrong, then the diff of the markers added."""
+    import difflib
+
+    new = marked.count("marked") + marked.count("drift")
+    total = new + marked.count("already")
+    lines = [f"{path}: {total} numbers marked ({new} new); {marked.count('drift')} drifted, "
+             f"{len(stale_index)} stale in the model-index; {marked.count('unexplained')} "
+             f"unexplained; {marked.count('ambiguous')} ambiguous"]
+    for m in _lines(marked, "drift"):
+        lines.append(f"drift: line {m.candidate.line}: figure {m.figure} says "
+                     f"{m.candidate.text}, the data give {m.gives}")
+    for mismatch in stale_index:
+        lines.append(f"drift: {mismatch.line()}")
+    for m in _lines(marked, "unexplained"):
+        lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} fits no figure "
+                     "its context names; left unmarked")
+    for m in _lines(marked, "ambiguous"):
+        lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} fits "
+                     f"{len(m.fits)} figures ({', '.join(m.fits[:3])}"
+                     f"{', ...' if len(m.fits) > 3 else ''}); left unmarked")
+    text = "\n".join(lines) + "\n"
+    name = getattr(path, "name", str(path))
+    return text + "".join(difflib.unified_diff(
+        marked.old.splitlines(keepends=True), marked.new.splitlines(keepends=True),
+        fromfile=f"{name} (as written)", tofile=f"{name} (marked)"))
+
+
+def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
+    """The --check coverage line, and a line per figure-like number outside any marker."""
+    total, ungated = coverage(card, spec, spec.publish_aliases)
+    line = f"{total - len(ungated)} of {total} numbers in the card's text are gated\n"
+    listed = "".join(f"ungated: line {c.line}: {c.text} (a figure-like number outside any "
+                     "marker; `publish --mark` marks it)\n" for c in ungated)
+    return line, listed

@@ -1,0 +1,292 @@
+"""`publish --mark`: adopting a card written by hand, on three cards of different shapes.
+
+Each card is written from a template whose figures are placeholders: ``{cer/560ms/fleurs/S}``
+prints that figure as the data give it (``|1`` at one decimal, ``|u`` with a Unicode
+minus, ``|stale`` a tenth off). The template records where each figure went, so the
+test knows, independently of the code under test, which numbers are figures, which
+figure each is, and which were planted stale. Everything else in the cards (parameter
+counts, latencies, sample rates, hours, seeds, an LM weight, versions, dates, list
+numbers, numbers in code, comments and links) must be left alone.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from fractions import Fraction
+
+import pytest
+
+from conftest import REPO_ROOT, run_cli
+from scoring.card import compute_card, load_card_spec
+from scoring.card.adopt import mark_card, strip_markers
+from scoring.card.publish import read_card_file
+from scoring.report import round_half_up
+
+O = "openthai2.0-asr-streaming"
+MIX = "openthai2.0-asr-streaming_th-mix"
+T = "typhoon-asr-streaming-0.6b"
+T4 = "typhoon-asr-streaming-0.6b_4gram"
+VS = f"{O}-vs-{T}"
+MIX_VS = f"{MIX}-vs-{O}"
+
+ALIASES = '''
+[publish.aliases]
+"eleven sets" = "average"
+"OpenThai2.0" = "openthai2.0-asr-streaming"
+"OpenThai" = "openthai2.0-asr-streaming"
+"LOTUSDIS overall" = "lotusdis"
+"th-mix" = "openthai2.0-asr-streaming_th-mix"
+'''
+
+MODEL_INDEX = """---
+license: apache-2.0
+model-index:
+- name: OpenThai2.0-ASR-Streaming
+  results:
+  - task:
+      type: automatic-speech-recognition
+    dataset:
+      type: google/fleurs
+      name: FLEURS
+      config: th_th
+      split: test
+    metrics:
+    - type: cer
+      value: {INDEX}
+      name: Test CER
+---
+"""
+
+CARD_TABLES = MODEL_INDEX + """# OpenThai2.0-ASR-Streaming
+
+A 0.6B-parameter streaming model (v2.0), 16 kHz audio, trained on 12,000 hours.
+Released 2026-04-01.
+
+## At a glance
+
+| | |
+|---|---|
+| Accuracy, 560 ms | FLEURS {cer/560ms/fleurs/O}, TVSpeech {cer/560ms/tvspeech/O} (CER %) |
+| Latency | 560 ms chunks |
+
+## Results
+
+CER (%) at 560 ms, lower is better; the best value of each row in bold.
+
+| Set | OpenThai2.0 (th-TH) | Typhoon 0.6B |
+|---|---:|---:|
+| FLEURS | **{cer/560ms/fleurs/O}** | {cer/560ms/fleurs/T|stale} |
+| TVSpeech | **{cer/560ms/tvspeech/O}** | {cer/560ms/tvspeech/T} |
+| GigaSpeech2 | {cer/560ms/gs2/O} | {cer/560ms/gs2/T} |
+| TVSpeech long | {cer/560ms/tv_long/O} | {cer/560ms/tv_long/T} |
+
+OpenThai2.0 averages {aggregate/560ms/average/O} % CER over the eleven sets, against {aggregate/560ms/average/T} % for Typhoon 0.6B.
+
+### OpenThai2.0 (th-TH) at each chunk size
+
+| Chunk | FLEURS | TVSpeech |
+|---|---:|---:|
+| 80 ms | {cer/80ms/fleurs/O} | {cer/80ms/tvspeech/O} |
+| 160 ms | {cer/160ms/fleurs/O} | {cer/160ms/tvspeech/O} |
+| 1120 ms | {cer/1120ms/fleurs/O} | {cer/1120ms/tvspeech/O} |
+
+### OpenThai2.0 minus Typhoon 0.6B
+
+Paired difference in CER (pp), with its 95 % interval (1000 resamples, seed 1).
+
+| Set | Δ CER (pp) | 95 % interval |
+|---|---:|---:|
+| FLEURS | {diff/560ms/fleurs/VS/estimate|u} | [{diff/560ms/fleurs/VS/low|u}, {diff/560ms/fleurs/VS/high|u}] |
+| Isan | {diff/560ms/isan/VS/estimate|u} | [{diff/560ms/isan/VS/low|u}, {diff/560ms/isan/VS/high|u}] |
+
+Typhoon 0.6B + 4-gram uses an LM weight of 0.5.
+
+```bash
+python decode.py --chunk 560 --beam 4.5 --expect 6.69
+```
+
+See [the paper](https://example.org/v/2.5) for details.
+"""
+
+CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
+
+## Highlights
+
+1. On FLEURS, OpenThai reaches _{cer/560ms/fleurs/O|1} %_ CER at 560 ms.
+2. Typhoon 0.6B + 4-gram gets {cer/560ms/fleurs/T4} % on FLEURS, and {cer/560ms/isan/T4} % on Isan.
+3. The th-mix prompt: {cer/560ms/isan/MIX} % CER on Isan.
+4. At 80 ms, TVSpeech is at {cer/80ms/tvspeech/O} % CER.
+
+Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
+On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
+
+The th-mix prompt against th-TH on Isan: a difference of {diff/560ms/isan/MIX_VS/estimate} pp.
+
+<!-- draft: FLEURS 9.99 % CER, do not publish -->
+
+    indented code: FLEURS 8.88 % CER
+
+The inline `CER = 7.77 %` is code. Seed 1, 1000 resamples, 16.5 kHz, 24.0 hours of audio.
+"""
+
+CARD_TRANSPOSED = MODEL_INDEX + """# Results by system
+
+Table 2: CER (%) per set, at 80 ms.
+
+| System | FLEURS | GigaSpeech2 | Isan |
+|---|---|---|---|
+| OpenThai2.0 (th-TH) | {cer/80ms/fleurs/O} | {cer/80ms/gs2/O|stale} | {cer/80ms/isan/O} |
+
+## The 560 ms card
+
+| System | FLEURS | LOTUSDIS jbl | LOTUSDIS bt10m |
+|---|---|---|---|
+| OpenThai2.0 (th-mix) | {cer/560ms/fleurs/MIX} | {cer/560ms/lotus_jbl/MIX} | {cer/560ms/lotus_bt10m/MIX} |
+| Typhoon 0.6B + 4-gram | {cer/560ms/fleurs/T4} | {cer/560ms/lotus_jbl/T4} | {cer/560ms/lotus_bt10m/T4} |
+
+Model: 0.6 B parameters; window 1.5 s; version 2.0.1.
+"""
+
+SYSTEMS = {"O": O, "T": T, "T4": T4, "MIX": MIX, "O_split": f"{O}_split",
+           "T_split": f"{T}_split", "VS": VS, "MIX_VS": MIX_VS}
+PLACEHOLDER = re.compile(r"\{((?:cer|aggregate|diff)/[^}|]+)(?:\|(\w+))?\}|\{INDEX\}")
+
+
+def printed(value: Fraction, decimals: int = 2, signed: bool = False, unicode: bool = False):
+    text = round_half_up(value * 100, decimals)
+    if signed and not text.startswith("-"):
+        text = "+" + text
+    return text.replace("-", "−") if unicode else text
+
+
+def write_card(template: str, exact: dict):
+    """The card's text, and (offset, figure, stale) of each figure it holds."""
+    placed, pieces, length = [], [], 0
+    position = 0
+    for match in PLACEHOLDER.finditer(template):
+        pieces.append(template[position:match.start()])
+        length += len(template[position:match.start()])
+        if match.group(0) == "{INDEX}":
+            text = printed(exact[f"cer/560ms/fleurs/{O}"])
+        else:
+            parts = match.group(1).split("/")
+            parts[3] = SYSTEMS[parts[3]]
+            name = "/".join(parts)
+            option = match.group(2)
+            value = exact[name]
+            if option == "stale":
+                value += Fraction(1, 1000)  # a tenth of a point off
+            text = printed(value, 1 if option == "1" else 2, name.startswith("diff/"),
+                           option == "u")
+            placed.append((length, name, option == "stale", text))
+        pieces.append(text)
+        length += len(text)
+        position = match.end()
+    pieces.append(template[position:])
+    return "".join(pieces), placed
+
+
+@pytest.fixture(scope="module")
+def demo_result():
+    return compute_card(load_card_spec(REPO_ROOT / "examples" / "demo"), progress=False)
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = tmp_path / "card"
+    shutil.copytree(REPO_ROOT / "examples" / "demo", root,
+                    ignore=shutil.ignore_patterns("*.py", "README.md"))
+    with open(root / "card.toml", "a", encoding="utf-8") as spec:
+        spec.write(ALIASES)
+    return root
+
+
+CARDS = {"tables": CARD_TABLES, "prose": CARD_PROSE, "transposed": CARD_TRANSPOSED}
+
+
+@pytest.mark.parametrize("shape", CARDS)
+def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(shape, project, demo_result,
+                                                                  capsys):
+    text, placed = write_card(CARDS[shape], demo_result.exact)
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    spec = load_card_spec(project)
+    marked = mark_card(demo_result, read_card_file(card, spec), spec.publish_aliases)
+    found = {m.candidate.start: (m.figure, m.verdict) for m in marked.found
+             if m.figure is not None}
+    wanted = {offset: (name, "drift" if stale else "marked") for offset, name, stale, _ in placed}
+    assert found == wanted
+    assert [m.verdict for m in marked.found if m.figure is None] == []
+    assert strip_markers(marked.new) == text  # the text exactly as it was
+
+    stale = [(name, text_) for _, name, is_stale, text_ in placed if is_stale]
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == (1 if stale else 0), out
+    assert card.read_text(encoding="utf-8") == marked.new
+    for name, says in stale:
+        assert f"figure {name} says {says}, the data give" in out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")  # a second adds nothing
+    assert " (0 new)" in out and card.read_text(encoding="utf-8") == marked.new
+
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 0, out
+    assert f"{len(placed)} of {len(placed)} numbers in the card's text are gated" in out
+    fixed = card.read_text(encoding="utf-8")
+    for name, says in stale:  # --write printed the data's value, at the card's decimals
+        assert f"-->{printed(demo_result.exact[name])}<!--" in fixed
+    assert "Test CER" not in fixed  # the hand-written entry, rewritten in our form
+
+
+def test_an_edited_prose_number_fails_the_check_naming_its_figure(project, demo_result, capsys):
+    text, placed = write_card(CARD_PROSE, demo_result.exact)
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    run_cli(capsys, "publish", str(project), "--mark")
+    run_cli(capsys, "publish", str(project), "--write")
+    name = f"cer/560ms/isan/{MIX}"
+    value = printed(demo_result.exact[name])
+    marked = card.read_text(encoding="utf-8")
+    card.write_text(marked.replace(f"-->{value}<!--", "-->1.23<!--", 1), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 1 and f"figure {name}: inline region" in out and "says 1.23" in out
+
+
+def test_strict_fails_on_a_figure_typed_outside_a_marker(project, demo_result, capsys):
+    text, _ = write_card(CARD_TABLES, demo_result.exact)
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    run_cli(capsys, "publish", str(project), "--mark")
+    run_cli(capsys, "publish", str(project), "--write")
+    typed = card.read_text(encoding="utf-8") + "\nIsan is now at 17.01 % CER.\n"
+    card.write_text(typed, encoding="utf-8")
+    line = typed.count("\n")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 0 and f"ungated: line {line}: 17.01" in out  # listed, not failed
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 1 and f"ungated: line {line}: 17.01" in out
+    with open(project / "card.toml", "a", encoding="utf-8") as spec:
+        spec.write("\n")
+    toml = (project / "card.toml").read_text(encoding="utf-8")
+    (project / "card.toml").write_text(toml.replace('file = "README.md"',
+                                                    'file = "README.md"\nstrict = true'))
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 1
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--mark", "--write"], "not allowed with argument"),
+    (["--mark", "--check"], "not allowed with argument"),
+])
+def test_mark_with_write_or_check_is_refused(project, capsys, args, says):
+    with pytest.raises(SystemExit) as stopped:
+        run_cli(capsys, "publish", str(project), *args)
+    assert stopped.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_an_alias_naming_nothing_of_the_card_is_one_line(project, capsys):
+    with open(project / "card.toml", "a", encoding="utf-8") as spec:
+        spec.write('"Typhon" = "typhon-asr"\n')
+    code, out, err = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 2 and err.count("\n") == 1
+    assert "[publish.aliases] 'Typhon' names 'typhon-asr', which is no set" in err
