@@ -40,7 +40,8 @@ __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "mark_
 # A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
 # a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
 # Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
-_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+/:])([-−+]?)(\d+(?:\.\d+)?)(?![^\W_]|\.\d|-\w)")
+_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+/:])([-−+]?)(\d+(?:\.\d+)?)"
+                     r"(?!(?!pp\b)[^\W_]|\.\d|-\w)")  # "2.81pp" is a number too
 # What follows a number that is no error rate: units of time, size and rate.
 _UNIT_AFTER = re.compile(r"\s*(?:ms|s|sec|seconds?|min|h|hrs?|hours?|k?Hz|[KMGT]B|[kMBT]\b|"
                          r"x\b|×|params?\b|parameters\b)", re.I)
@@ -69,9 +70,11 @@ _FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*sco
 # ------------------------------------------------------------------- names
 
 def _plain(text: str) -> str:
-    """Text as names are compared: lower case, no emphasis, punctuation as spaces."""
-    text = text.lower().replace("*", " ").replace("_", " ").replace("`", " ")
-    return " " + " ".join(re.sub(r"[^\w+]+", " ", text).split()) + " "
+    """Text as names are compared: lower case, no emphasis, punctuation as spaces, digits
+    apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram")."""
+    text = re.sub(r"[\W_]+", " ", text.lower())
+    text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
+    return " " + " ".join(text.split()) + " "
 
 
 @dataclass(frozen=True)

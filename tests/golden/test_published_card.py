@@ -35,6 +35,15 @@ def check_published(card_results, card: str, request) -> None:
              f"({count} number{'s' if count != 1 else ''}); open the pull request that puts it "
              f"right: python -m scoring publish {CARD_ROOTS[card]} --push"]
             + [m.line() for m in published.mismatches])
+    if result.spec.publish_strict:  # no figure-like number may sit outside a marker
+        from scoring.card.adopt import coverage
+        from scoring.card.publish import read_card_file
+
+        _, ungated = coverage(read_card_file(path), result.spec, result.spec.publish_aliases)
+        assert not ungated, "\n".join(
+            [f"[publish] strict: the {card} card has numbers outside any marker "
+             f"(`python -m scoring publish {CARD_ROOTS[card]} --mark` marks them):"]
+            + [f"line {c.line}: {c.text}" for c in ungated])
     assert published.up_to_date, "\n".join(
         [f"the {card} card's published markdown {path} differs from the data:"]
         + [m.line() for m in published.mismatches]

@@ -290,3 +290,28 @@ def test_an_alias_naming_nothing_of_the_card_is_one_line(project, capsys):
     code, out, err = run_cli(capsys, "publish", str(project), "--mark")
     assert code == 2 and err.count("\n") == 1
     assert "[publish.aliases] 'Typhon' names 'typhon-asr', which is no set" in err
+
+
+def test_the_published_card_test_honours_strict(project, demo_result, capsys):
+    """[publish] strict: the golden test of the published card fails on an ungated number."""
+    from tests.golden import test_published_card
+
+    card = project / "README.md"
+    shutil.copy2(REPO_ROOT / "examples" / "demo" / "README.md", card)
+    toml = (project / "card.toml").read_text(encoding="utf-8")
+    (project / "card.toml").write_text(toml.replace('file = "README.md"',
+                                                    'file = "README.md"\nstrict = true'))
+    result = compute_card(load_card_spec(project), progress=False)
+
+    class Config:
+        @staticmethod
+        def getoption(name, default=None):
+            return False
+
+    class Request:
+        config = Config()
+
+    test_published_card.check_published(lambda card: result, "demo", Request())  # all gated
+    card.write_text(card.read_text(encoding="utf-8") + "\nFLEURS is at 6.66 % CER.\n")
+    with pytest.raises(AssertionError, match=r"strict: .*\n.*line \d+: 6\.66"):
+        test_published_card.check_published(lambda card: result, "demo", Request())
