@@ -70,6 +70,7 @@ class FakeHub:
         self.requests: list[Request] = []
         self.drop_after: dict[str, list[int]] = {}  # path -> byte counts to cut at, per GET
         self.commits: list[Commit] = []
+        self.delay = 0.0  # seconds each file download waits before its answer (a slow hub)
         self._lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
@@ -308,6 +309,10 @@ def _handler(hub: FakeHub):
                     end = int(end) + 1 if end else len(data)
                     byte_range = (start, min(end, len(data)))
                 hub.log(Request(self.command, repo_id, file_path, byte_range))
+                if hub.delay and self.command == "GET":
+                    import time
+
+                    time.sleep(hub.delay)
                 if self._refuse(repo_id):
                     return
                 if data is None:
