@@ -58,6 +58,8 @@ _LOW_WORDS = re.compile(r"\blow(?:er)?\b", re.I)
 _HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b|\bupper\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
+_SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b", re.I)
+_SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?\d+\.\d+)")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -94,6 +96,22 @@ class Names:
             subjects[_plain(aggregate.display)] = subjects[_plain(aggregate.key)] = aggregate.key
         for key, display in spec.systems.items():
             systems[_plain(display)] = systems[_plain(key)] = key
+        # Words a hand-written card uses without a name: "averages" for the one mean
+        # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
+        # for the one system that has it.
+        for method, words in (("mean", ("average", "averages", "averaged", "mean")),
+                              ("pooled", ("pooled",))):
+            alike = [a for a in spec.aggregates if a.method == method]
+            if len(alike) == 1:
+                for word in words:
+                    subjects.setdefault(_plain(word), alike[0].key)
+        variants: dict[str, list[str]] = {}
+        for key in spec.systems:
+            if "_" in key:
+                variants.setdefault(_plain(key.rsplit("_", 1)[1]), []).append(key)
+        for word, keys in variants.items():
+            if len(keys) == 1:
+                systems.setdefault(word, keys[0])
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[_plain(text)] = key
 
@@ -253,9 +271,13 @@ def _numbers(text: str, offset: int, masked) -> list[re.Match]:
 
 
 def _bounds(text: str, matches: list[re.Match]) -> dict[int, str]:
-    """Which numbers are the low and high ends of an interval [a, b]."""
+    """Which numbers are the low and high ends of an interval: "[a, b]", or "a to b" where
+    the text speaks of an interval."""
     bounds = {}
-    for interval in _INTERVAL.finditer(text):
+    intervals = list(_INTERVAL.finditer(text))
+    if _SPEAKS_OF_AN_INTERVAL.search(text):
+        intervals += list(_SPAN.finditer(text))
+    for interval in intervals:
         for match in matches:
             if match.start() == interval.start(1) or match.start(2) == interval.start(1):
                 bounds[match.start()] = "low"

@@ -249,6 +249,18 @@ def _identity(result: EvalResult) -> tuple:
             result.dataset_split, result.metric_name)
 
 
+def _published_cers(spec: CardSpec, system: str, latencies):
+    """(latency, set, column) of each CER of ``system`` the card has at ``latencies``: whole,
+    and decoded in pieces where it is."""
+    for latency in latencies:
+        if latency not in spec.system_latencies[system]:
+            continue
+        for set_name in spec.sets:
+            for column in (Column(system), Column(system, True)):
+                if column in spec.columns(set_name, latency):
+                    yield latency, set_name, column
+
+
 def expected_eval_results(result: CardResult) -> list[tuple[str, EvalResult]]:
     """``(figure, EvalResult)`` for each published CER of the card's own model."""
     spec = result.spec
@@ -256,24 +268,19 @@ def expected_eval_results(result: CardResult) -> list[tuple[str, EvalResult]]:
     if system is None:
         return []
     results = []
-    for latency in spec.latencies_headline_first():
-        if latency not in spec.system_latencies[system]:
-            continue
-        for set_name in spec.sets:
-            for column in (Column(system), Column(system, True)):
-                if column not in spec.columns(set_name, latency):
-                    continue
-                source = spec.datasets.get(set_name)
-                if source is None:
-                    raise ScoringError(spec.path, f"[datasets.{set_name}] is missing: the "
-                                       "model-index needs the dataset's hub id for each set")
-                name = cer_figure(latency, set_name, column.key)
-                results.append((name, EvalResult(
-                    task_type=TASK_TYPE, task_name=TASK_NAME,
-                    dataset_type=source.id, dataset_name=source.name,
-                    dataset_config=source.config, dataset_split=source.split,
-                    metric_type="cer", metric_value=float(format_figure(result, name)),
-                    metric_name=metric_name(latency, column.split))))
+    for latency, set_name, column in _published_cers(spec, system,
+                                                     spec.latencies_headline_first()):
+        source = spec.datasets.get(set_name)
+        if source is None:
+            raise ScoringError(spec.path, f"[datasets.{set_name}] is missing: the "
+                               "model-index needs the dataset's hub id for each set")
+        name = cer_figure(latency, set_name, column.key)
+        results.append((name, EvalResult(
+            task_type=TASK_TYPE, task_name=TASK_NAME,
+            dataset_type=source.id, dataset_name=source.name,
+            dataset_config=source.config, dataset_split=source.split,
+            metric_type="cer", metric_value=float(format_figure(result, name)),
+            metric_name=metric_name(latency, column.split))))
     return results
 
 
@@ -547,18 +554,12 @@ def expected_eval_entries(result: CardResult) -> list[tuple[str, "EvalResultEntr
     entries = []
     latencies = [spec.headline_latency] + [other for other in wanted.latencies
                                            if other != spec.headline_latency]
-    for latency in latencies:
-        if latency not in spec.system_latencies[system]:
-            continue
-        for set_name in spec.sets:
-            for column in (Column(system), Column(system, True)):
-                if column not in spec.columns(set_name, latency):
-                    continue
-                name = cer_figure(latency, set_name, column.key)
-                entries.append((name, EvalResultEntry(
-                    dataset_id=wanted.dataset_ids[set_name], task_id=wanted.task_ids[set_name],
-                    value=float(format_figure(result, name)),
-                    notes=f"{metric_name(latency, column.split)}, %")))
+    for latency, set_name, column in _published_cers(spec, system, latencies):
+        name = cer_figure(latency, set_name, column.key)
+        entries.append((name, EvalResultEntry(
+            dataset_id=wanted.dataset_ids[set_name], task_id=wanted.task_ids[set_name],
+            value=float(format_figure(result, name)),
+            notes=f"{metric_name(latency, column.split)}, %")))
     return entries
 
 
