@@ -62,7 +62,8 @@ def _resampled_differences(edits_diff: np.ndarray, ref_chars: np.ndarray,
     rows = max(1, _CHUNK_ELEMENTS // max(clusters, 1))
     for start in range(0, resamples, rows):
         idx = rng.integers(0, clusters, size=(min(rows, resamples - start), clusters))
-        yield edits_diff[idx].sum(axis=1) / ref_chars[idx].sum(axis=1)
+        # np.take gathers the same values as edits_diff[idx], about twice as fast.
+        yield np.take(edits_diff, idx).sum(axis=1) / np.take(ref_chars, idx).sum(axis=1)
 
 
 def seed_intervals(edits_a: np.ndarray, edits_b: np.ndarray, ref_chars: np.ndarray,
