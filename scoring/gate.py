@@ -19,13 +19,13 @@ import hashlib
 import inspect
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .children import run_child
 from .errors import ScoringError
 
 __all__ = ["GateResult", "refs_cache_key", "run_gate", "DEFAULT_REPORT", "DEFAULT_PLOT",
@@ -124,8 +124,8 @@ def run_gate(
 
     # The project root is where the gate's tests live and the real card sits.
     say(f"3/5 pytest {' '.join(pytest_args)}")
-    completed = subprocess.run([sys.executable, "-m", "pytest", *pytest_args,
-                                "--deselect", PUBLISHED_CARD_TEST], cwd=root)
+    completed = run_child([sys.executable, "-m", "pytest", *pytest_args,
+                           "--deselect", PUBLISHED_CARD_TEST], cwd=root)
     tests_passed = completed.returncode == 0
 
     hub_card = check_hub_card(root, hub=hub, say=say, open_pr=open_pr and tests_passed,

@@ -28,10 +28,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import ScoringError
 from ..report import round_half_up
 from .compute import CardResult
-from .publish import CardFile, Region
+from .publish import CardFile
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
 
 __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "mark_card",

@@ -28,7 +28,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
-from huggingface_hub import EvalResult, ModelCard
+from huggingface_hub import EvalResult, EvalResultEntry, ModelCard
 from huggingface_hub.repocard_data import eval_results_to_model_index, model_index_to_eval_results
 from huggingface_hub.utils import logging as hf_logging
 
@@ -540,12 +540,10 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
 
 # ------------------------------------------------------- .eval_results
 
-def expected_eval_entries(result: CardResult) -> list[tuple[str, "EvalResultEntry"]]:
+def expected_eval_entries(result: CardResult) -> list[tuple[str, EvalResultEntry]]:
     """``(figure, EvalResultEntry)`` for each CER of ``[publish] system`` that the
     ``.eval_results`` file publishes: the headline latency always, other latencies where
     ``[publish.eval_results] latencies_ms`` asks, each saying its latency in ``notes``."""
-    from huggingface_hub import EvalResultEntry
-
     spec = result.spec
     wanted = spec.eval_results
     system = spec.publish_system

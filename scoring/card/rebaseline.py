@@ -29,6 +29,7 @@ from pathlib import Path
 from .. import normalizer
 from ..errors import ScoringError
 from .. import provenance
+from ..children import run_child
 from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
 
 __all__ = [
@@ -139,7 +140,7 @@ def _refresh_snapshots(root: Path) -> None:
     cache = cache_directory()
     if cache is not None:  # the run reads the texts just normalised, not a cold cache of its own
         env["SCORING_TEST_CACHE_DIR"] = env["SCORING_CACHE_DIR"] = str(cache)
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
+    done = run_child(command, cwd=root, capture=True, env=env)
     if done.returncode != 0:
         tail = [line for line in done.stdout.splitlines() if line.strip()][-12:]
         raise ScoringError("rebaseline", "refreshing the snapshots failed (" + " ".join(

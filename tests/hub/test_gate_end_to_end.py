@@ -165,3 +165,39 @@ def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypo
     assert (project / "card-forest.png").read_bytes()[:4] == b"\x89PNG"
     shown = opened.stdout + green.stdout + drifted.stdout + drifted.stderr
     assert GOOD_TOKEN not in shown
+
+
+@pytest.mark.slow(seconds=4)
+def test_ctrl_c_while_the_gate_runs_pytest_ends_everything_in_one_line(fake_hub, tmp_path):
+    """Ctrl-C to the gate's process group while its pytest (with xdist workers) runs: the
+    gate says `interrupted` once and exits 130; pytest prints no traceback, and no worker
+    is left behind."""
+    import signal
+    import time
+
+    publish_model_repo(fake_hub)
+    (tmp_path / "project").mkdir()
+    project = copy_project(tmp_path / "project")
+    env = environment(project, fake_hub.url, tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scoring", "gate", "--refs-cache", str(tmp_path / "refs-cache")],
+        cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    lines = []
+    for line in process.stdout:  # until the pytest step has begun
+        lines.append(line)
+        if line.startswith("3/5 pytest"):
+            break
+    time.sleep(1.5)  # its workers are up
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("the gate or its pytest still running 15 s after Ctrl-C")
+    assert process.returncode == 130 and err == "interrupted\n", (process.returncode, err)
+    assert "Traceback" not in out + err and "KeyboardInterrupt" not in out
+    time.sleep(0.3)
+    # nothing of the gate's run is left: no pytest, no xdist worker
+    leftover = subprocess.run(["pgrep", "-f", str(project)], capture_output=True, text=True)
+    assert leftover.stdout == "", leftover.stdout
