@@ -7,21 +7,6 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
-
-# The gate's profile is derandomised: the same examples on every run and
-# machine, so a verdict never depends on the draw (and no example database is
-# read or written). HYPOTHESIS_PROFILE=thorough explores: random draws, many
-# more examples; a failure it finds becomes an @example or a unit test.
-settings.register_profile(
-    "default", deadline=None, derandomize=True, database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "thorough", max_examples=2000, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # mutmut runs each mutant in a fork of its own process. There, tqdm's default
 # write lock is a semaphore shared by every fork: one mutant killed while

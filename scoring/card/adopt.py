@@ -157,6 +157,13 @@ class Candidate:
     levels: tuple[str, ...]  # context, most specific first: before, after, cell or sentence, ...
     bound: str | None  # "low" or "high" inside an interval [a, b]
     marked: str | None = None  # the figure of the marker around it, if it has one
+    # In a table whose rows (or columns) name the card's systems or sets: "system" or
+    # "subject" when this one's row or column names none (another model's, another set's).
+    foreign: frozenset[str] = frozenset()
+
+
+def find_kind(names: "Names", kind: str, text: str) -> list[str]:
+    return names.systems_in(text) if kind == "system" else names.subjects_in(text)
 
 
 def _masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
@@ -302,14 +309,15 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
                     or names.systems_in(context))
 
-    def add(match, offset, levels, in_table, bound):
+    def add(match, offset, levels, in_table, bound, foreign=frozenset()):
         start = offset + match.start()
         # Inside a region the number is gated already: by its figure marker, or by the table.
         region = next((r for r in card.regions if r.start <= start < r.end), None)
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         found.append(Candidate(start, offset + match.end(), match.group(0),
-                               text.count("\n", 0, start) + 1, in_table, levels, bound, figure))
+                               text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
+                               foreign))
 
     for block in _blocks(text, card.body_start):
         headings = " / ".join(block.headings)
@@ -318,19 +326,32 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             table_context = " ".join(cell for _, cell in header) + " " + block.caption
             if not speaks_of_errors(table_context + headings):
                 continue
-            for row_offset, row in block.lines[2:]:
-                cells = _cells(row, row_offset)
-                label = cells[0][1] if cells else ""
+            rows = [_cells(row, row_offset) for row_offset, row in block.lines[2:]]
+            labels = [cells[0][1] if cells else "" for cells in rows]
+            headers = [cell for _, cell in header[1:]]
+            # An axis that names the card's systems (or sets) in some rows or columns: one
+            # of its rows or columns that names none is another model's (or dataset's),
+            # never the card's default.
+            axes = {kind: (any(find(label) for label in labels),
+                           any(find(cell) for cell in headers))
+                    for kind, find in (("system", names.systems_in),
+                                       ("subject", names.subjects_in))}
+            for cells, label in zip(rows, labels):
                 for column, (cell_offset, cell) in enumerate(cells):
+                    column_header = header[column][1] if column < len(header) else ""
+                    foreign = frozenset(
+                        kind for kind, (by_row, by_column) in axes.items()
+                        if (by_row and not find_kind(names, kind, label + " " + cell))
+                        or (by_column and column and not find_kind(names, kind,
+                                                                  column_header + " " + cell)))
                     unmasked = [(s - cell_offset, e - cell_offset) for s, e in masked]
                     matches = _numbers(cell, 0, unmasked)
                     bounds = _bounds(cell, matches)
-                    column_header = header[column][1] if column < len(header) else ""
                     for i, match in enumerate(matches):
                         before, after = _local(cell, matches, i)
                         levels = (before, after, cell, label if column else "", column_header,
                                   block.caption, headings)
-                        add(match, cell_offset, levels, True, bounds.get(match.start()))
+                        add(match, cell_offset, levels, True, bounds.get(match.start()), foreign)
             continue
         body = text[block.start:block.end]
         position = 0
@@ -474,6 +495,8 @@ class Marked:
 def identify(candidate: Candidate, result: CardResult, names: Names,
              facts: dict[str, _Facts]) -> Marked:
     """Which figure a number is, from its context and its value (see the module's docstring)."""
+    if candidate.foreign:
+        return Marked(candidate, None, "foreign")
     spec = result.spec
     default = spec.publish_system or next(iter(spec.systems))
     narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
@@ -559,7 +582,7 @@ def strip_markers(text: str) -> str:
 
 def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[int, list[Candidate]]:
     """(how many candidate numbers, those without a marker) in the card's text."""
-    found = candidates(card, Names.of(spec, aliases))
+    found = [c for c in candidates(card, Names.of(spec, aliases)) if not c.foreign]
     return len(found), [c for c in found if c.marked is None]
 
 
@@ -577,7 +600,8 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
     total = new + marked.count("already")
     lines = [f"{path}: {total} numbers marked ({new} new); {marked.count('drift')} drifted, "
              f"{len(stale_index)} stale in the model-index; {marked.count('unexplained')} "
-             f"unexplained; {marked.count('ambiguous')} ambiguous"]
+             f"unexplained; {marked.count('ambiguous')} ambiguous; {marked.count('foreign')} "
+             "left alone in rows or columns of other models or sets"]
     for m in _lines(marked, "drift"):
         lines.append(f"drift: line {m.candidate.line}: figure {m.figure} says "
                      f"{m.candidate.text}, the data give {m.gives}")
