@@ -7,6 +7,7 @@ never matters.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -68,10 +69,13 @@ def _read_bytes(path: Path) -> bytes:
         raise ScoringError(path, f"cannot be read ({error.strerror})") from None
 
 
-def iter_records(path: str | os.PathLike) -> Iterator[tuple[int, dict]]:
-    """Yield ``(line number, object)`` for every non-blank line."""
+def iter_records(path: str | os.PathLike, data: bytes | None = None
+                 ) -> Iterator[tuple[int, dict]]:
+    """Yield ``(line number, object)`` for every non-blank line (of ``data``, the file's
+    bytes, when they were read already)."""
     path = Path(path)
-    data = _read_bytes(path)
+    if data is None:
+        data = _read_bytes(path)
     if data.startswith(_BOM):
         data = data[len(_BOM):]
     if data.startswith(_UTF16_BOMS) or _looks_like_utf16(data):
@@ -123,12 +127,23 @@ def _string_field(record: dict, field: str, where: str) -> str:
     return value
 
 
+# Files already parsed in this process, by content: a process that reads the same files
+# again (impact and ablate compute several cards, a test suite many) parses each once.
+# Keyed by the bytes' digest, never by path or time: an edited file is parsed anew.
+_PARSED: dict[tuple[bytes, str, int], dict[str, str]] = {}
+_PARSED_KEPT = 512
+
+
 def read_text_by_id(path: str | os.PathLike, field: str) -> dict[str, str]:
     """``{id: record[field]}``, refusing duplicate ids."""
+    limit = max_text_chars()  # once a file: the environment is read per call
+    data = _read_bytes(Path(path))
+    key = (hashlib.blake2b(data, digest_size=16).digest(), field, limit)
+    if key in _PARSED:
+        return dict(_PARSED[key])
     texts: dict[str, str] = {}
     first_line: dict[str, int] = {}
-    limit = max_text_chars()  # once a file: the environment is read per call
-    for line_number, record in iter_records(path):
+    for line_number, record in iter_records(path, data):
         where = f"{path}:{line_number}"
         clip_id = _string_field(record, "id", where)
         text = check_text_length(_string_field(record, field, where), where, limit)
@@ -138,7 +153,10 @@ def read_text_by_id(path: str | os.PathLike, field: str) -> dict[str, str]:
             )
         texts[clip_id] = text
         first_line[clip_id] = line_number
-    return texts
+    if len(_PARSED) >= _PARSED_KEPT:
+        _PARSED.pop(next(iter(_PARSED)))
+    _PARSED[key] = texts
+    return dict(texts)
 
 
 def read_refs(path: str | os.PathLike) -> dict[str, str]:
