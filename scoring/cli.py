@@ -327,87 +327,48 @@ def run_card(args: argparse.Namespace) -> int:
 
 
 def run_publish(args: argparse.Namespace) -> int:
-    from .card.publish import published_card, read_card_file
+    from .card.publish import check_report, published_card, read_card_file, write_report
 
     spec = load_card_spec(_card_root(args.root))
     if spec.publish_file is None:
         raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown file "
                                       "is the published card?")
-    # Before the work: a wrong path, a malformed card or a missing repository or token
-    # costs nothing.
+    # Before the work: a wrong path, a malformed card, an option out of place, a missing
+    # repository or token costs nothing.
     card_file = read_card_file(spec.publish_file, spec)
-    if (args.repo or args.no_pr) and not args.push:
-        raise ScoringError("--repo" if args.repo else "--no-pr", "goes with --push only")
-    if args.strict and not args.check:
-        raise ScoringError("--strict", "goes with --check only")
-    repo = args.repo or spec.publish_repo
+    for option, given, wanted, action in (("--repo", args.repo, args.push, "--push"),
+                                          ("--no-pr", args.no_pr, args.push, "--push"),
+                                          ("--strict", args.strict, args.check, "--check")):
+        if given and not wanted:
+            raise ScoringError(option, f"goes with {action} only")
     if args.push:
-        from .data.hub import TOKEN_ENV
+        from .data.push import push_target
 
-        if not repo:
-            raise ScoringError(spec.path, "[publish] repo = \"owner/name\" is not set and "
-                                          "--repo was not given: which model repository?")
-        if repo.count("/") != 1 or not all(repo.split("/")):
-            raise ScoringError("--repo", f"must name a model repository as owner/name, "
-                                         f"not {repo!r}")
-        if not os.environ.get(TOKEN_ENV, "").strip():
-            raise ScoringError(TOKEN_ENV, f"is not set: --push commits to {repo} with the "
-                                          "token in HF_TOKEN (one with write access)")
+        repo = push_target(args.repo or spec.publish_repo, spec.path)
     result = compute_card(
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     card = published_card(result, card_file)
     if args.mark:
-        from .card.adopt import format_marked, mark_card
+        from .card.adopt import mark_report
 
-        marked = mark_card(result, card_file, spec.publish_aliases)
-        stale_index = [m for m in card.mismatches
-                       if m.where.startswith("model-index") and m.says != "nothing"]
-        print(format_marked(marked, card_file.path, stale_index), end="")
-        if marked.new != marked.old:
-            from .files import write_text_atomically
+        text, code = mark_report(result, card_file, card)
+    else:
+        for line in card.foreign:
+            print(f"note: {line}", file=sys.stderr)
+        if args.push:
+            from .data.push import format_pushed, push_card
 
-            write_text_atomically(card_file.path, marked.new)
-        return 1 if marked.drifted or stale_index else 0
-    for line in card.foreign:
-        print(f"note: {line}", file=sys.stderr)
-    summary = f"{card.regions} regions, {card.results} model-index results"
-    if args.push:
-        from .data.push import format_pushed, push_card
-
-        pushed = push_card(card, repo_id=repo, hub=Hub(), signature=result.signature,
-                           create_pr=not args.no_pr)
-        print(format_pushed(pushed, card.path))
-        return 0
-    if args.write:
-        if card.up_to_date:
-            print(f"{card.path}: already what the data give ({summary})")
-            return 0
-        card.write()
-        if card.old != card.new:
-            print(f"{card.path}: rewritten from the data ({summary}, "
-                  f"{len(card.mismatches)} numbers changed)")
-        if card.eval_results_old != card.eval_results_new:
-            print(f"{card.eval_results_path}: written from the data")
-        return 0
-    from .card.adopt import format_coverage
-
-    strict = args.strict or spec.publish_strict
-    gated, ungated_lines = format_coverage(card_file, spec)
-    if card.up_to_date:
-        print(f"{card.path}: the published card is exactly what the data give ({summary})")
-        print(gated + ungated_lines, end="")
-        return 1 if strict and ungated_lines else 0
-    print(gated + ungated_lines, end="")
-    for mismatch in card.mismatches:
-        print(mismatch.line())
-    if not card.mismatches:  # e.g. spacing inside a region: no cell differs, the text does
-        print("text: the generated regions or the model-index differ from the data in their "
-              "layout, not in any cell (see the diff)")
-    print(f"{card.path}: differs from the data; `python -m scoring publish "
-          f"{spec.root} --write` rewrites it")
-    print(card.diff(), end="")
-    return 1
+            pushed = push_card(card, repo_id=repo, hub=Hub(), signature=result.signature,
+                               create_pr=not args.no_pr)
+            text, code = format_pushed(pushed, card.path) + "\n", 0
+        elif args.write:
+            text, code = write_report(card)
+        else:
+            text, code = check_report(card, card_file, spec,
+                                      strict=args.strict or spec.publish_strict)
+    print(text, end="")
+    return code
 
 
 def run_impact(args: argparse.Namespace) -> int:

@@ -33,8 +33,8 @@ from .compute import CardResult
 from .publish import CardFile
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
 
-__all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "mark_card",
-           "strip_markers"]
+__all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
+           "format_marked", "mark_card", "mark_report", "strip_markers"]
 
 # A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
 # a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
@@ -619,6 +619,20 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
     return text + "".join(difflib.unified_diff(
         marked.old.splitlines(keepends=True), marked.new.splitlines(keepends=True),
         fromfile=f"{name} (as written)", tofile=f"{name} (marked)"))
+
+
+def mark_report(result: CardResult, card_file: CardFile, card) -> tuple[str, int]:
+    """Mark the card file (written atomically if anything was marked); what --mark prints,
+    and 1 when a number drifted here or in the model-index."""
+    from ..files import write_text_atomically
+
+    marked = mark_card(result, card_file, result.spec.publish_aliases)
+    stale_index = [m for m in card.mismatches
+                   if m.where.startswith("model-index") and m.says != "nothing"]
+    if marked.new != marked.old:
+        write_text_atomically(card_file.path, marked.new)
+    return (format_marked(marked, card_file.path, stale_index),
+            1 if marked.drifted or stale_index else 0)
 
 
 def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:

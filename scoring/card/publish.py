@@ -56,6 +56,8 @@ __all__ = [
     "expected_eval_results",
     "metric_name",
     "write_atomically",
+    "write_report",
+    "check_report",
 ]
 
 EVAL_RESULTS_FOLDER = ".eval_results"
@@ -298,6 +300,15 @@ def _as_printed(value) -> str:
     return str(value)
 
 
+def _differs(figure: str, where: str, published, made: float) -> list[Mismatch]:
+    """The mismatch of one published value (None: the entry is missing) with the data's."""
+    if published is None:
+        return [Mismatch(figure, where, "nothing", f"{made:.2f}")]
+    if not _same_value(published, made):
+        return [Mismatch(figure, where, _as_printed(published), f"{made:.2f}")]
+    return []
+
+
 def _same_value(a, b) -> bool:
     try:
         return Fraction(str(a)) == Fraction(str(b))
@@ -530,11 +541,7 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
     for identity, (figure, made) in ours.items():
         where = f"model-index entry '{made.metric_name}' on {made.dataset_name}"
         there = have.get(identity)
-        if there is None:
-            mismatches.append(Mismatch(figure, where, "nothing", f"{made.metric_value:.2f}"))
-        elif not _same_value(there.metric_value, made.metric_value):
-            mismatches.append(Mismatch(figure, where, _as_printed(there.metric_value),
-                                       f"{made.metric_value:.2f}"))
+        mismatches += _differs(figure, where, there and there.metric_value, made.metric_value)
     return results, foreign, mismatches
 
 
@@ -603,12 +610,47 @@ def _regenerate_eval_results(result: CardResult, path: Path) -> tuple[str | None
     for figure, entry in expected:
         there = found.get((entry.dataset_id, entry.task_id, entry.notes))
         where = f"{where_file} entry {entry.task_id} ({entry.notes})"
-        if there is None:
-            mismatches.append(Mismatch(figure, where, "nothing", f"{entry.value:.2f}"))
-        elif not _same_value(there.value, entry.value):
-            mismatches.append(Mismatch(figure, where, _as_printed(there.value),
-                                       f"{entry.value:.2f}"))
+        mismatches += _differs(figure, where, there and there.value, entry.value)
     return old, new, mismatches
+
+
+# ------------------------------------------------------------- reporting
+
+def _summary(card: PublishedCard) -> str:
+    return f"{card.regions} regions, {card.results} model-index results"
+
+
+def write_report(card: PublishedCard) -> tuple[str, int]:
+    """Write what differs (the card, its .eval_results); what --write prints, and 0."""
+    if card.up_to_date:
+        return f"{card.path}: already what the data give ({_summary(card)})\n", 0
+    card.write()
+    lines = []
+    if card.old != card.new:
+        lines.append(f"{card.path}: rewritten from the data ({_summary(card)}, "
+                     f"{len(card.mismatches)} numbers changed)")
+    if card.eval_results_old != card.eval_results_new:
+        lines.append(f"{card.eval_results_path}: written from the data")
+    return "\n".join(lines) + "\n", 0
+
+
+def check_report(card: PublishedCard, card_file: CardFile, spec: CardSpec, *,
+                 strict: bool) -> tuple[str, int]:
+    """What --check prints: the verdict, the coverage line (and the ungated numbers), each
+    number that differs and the diff; exit 0 or 1."""
+    from .adopt import format_coverage
+
+    gated, ungated = format_coverage(card_file, spec)
+    if card.up_to_date:
+        return (f"{card.path}: the published card is exactly what the data give "
+                f"({_summary(card)})\n" + gated + ungated, 1 if strict and ungated else 0)
+    lines = [m.line() for m in card.mismatches] or [
+        # e.g. spacing inside a region: no cell differs, the text does
+        "text: the generated regions or the model-index differ from the data in their "
+        "layout, not in any cell (see the diff)"]
+    return (gated + ungated + "\n".join(lines) + "\n"
+            + f"{card.path}: differs from the data; `python -m scoring publish "
+              f"{spec.root} --write` rewrites it\n" + card.diff(), 1)
 
 
 # The card is written like every other file of the project.

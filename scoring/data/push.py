@@ -20,7 +20,8 @@ from ..card.publish import PublishedCard
 from ..errors import ScoringError
 from .hub import Hub
 
-__all__ = ["CARD_IN_REPO", "EVAL_RESULTS", "Pushed", "files_to_push", "format_pushed", "push_card"]
+__all__ = ["CARD_IN_REPO", "EVAL_RESULTS", "Pushed", "files_to_push", "format_pushed", "push_card",
+           "push_target"]
 
 CARD_IN_REPO = "README.md"
 EVAL_RESULTS = ".eval_results"  # the hub's newer results files, beside the card
@@ -36,6 +37,25 @@ class Pushed:
     pull_request: bool
     files: tuple[str, ...]  # the repository's paths that the commit changes
     already_open: bool = False  # the same card waits in an open pull request: none opened
+
+
+def push_target(repo_id: str | None, spec_path) -> str:
+    """The model repository to push to (``--repo``, else ``[publish] repo``), checked, and a
+    token to do it with: each missing piece is one line, before any number is computed."""
+    import os
+
+    from .hub import TOKEN_ENV
+
+    if not repo_id:
+        raise ScoringError(spec_path, "[publish] repo = \"owner/name\" is not set and --repo "
+                                      "was not given: which model repository?")
+    if repo_id.count("/") != 1 or not all(repo_id.split("/")):
+        raise ScoringError("--repo", f"must name a model repository as owner/name, "
+                                     f"not {repo_id!r}")
+    if not os.environ.get(TOKEN_ENV, "").strip():
+        raise ScoringError(TOKEN_ENV, f"is not set: --push commits to {repo_id} with the "
+                                      f"token in {TOKEN_ENV} (one with write access)")
+    return repo_id
 
 
 def files_to_push(card: PublishedCard) -> dict[str, bytes]:

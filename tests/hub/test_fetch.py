@@ -166,26 +166,10 @@ def test_files_fetch_did_not_write_are_never_silently_replaced(model_repo, tmp_p
 def test_ctrl_c_during_fetch_ends_in_one_line_and_writes_nothing(model_repo, tmp_path):
     """Ctrl-C to the process group while the hub client's download threads wait on a slow
     hub: `interrupted`, exit 130, at once; the project is left without a half-mirror."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
+    from conftest import interrupt
 
     model_repo.delay = 0.5  # each file: half a second
     out = tmp_path / "project"
     out.mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
-    env.update(HF_HUB_CACHE=str(tmp_path / "hub-cache"))
-    process = subprocess.Popen([sys.executable, "-m", "scoring", "fetch", "--out", str(out)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True, env=env)
-    time.sleep(1.5)
-    os.killpg(process.pid, signal.SIGINT)
-    try:
-        _, err = process.communicate(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        pytest.fail("fetch still running 10 s after Ctrl-C")
-    assert process.returncode == 130 and err == "interrupted\n", (process.returncode, err)
+    interrupt(["fetch", "--out", str(out)], 1.5, HF_HUB_CACHE=str(tmp_path / "hub-cache"))
     assert list(out.iterdir()) == []

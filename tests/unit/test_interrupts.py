@@ -6,46 +6,12 @@ left behind, nothing half-written; a second Ctrl-C changes nothing.
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
-import subprocess
-import sys
-import time
 
 import pytest
 
-from conftest import REPO_ROOT
-
-
-def interrupt(args, after: float, twice: bool = False, cwd=None) -> None:
-    """Run ``python -m scoring ARGS`` cold, Ctrl-C its process group after ``after`` s (and
-    again 0.3 s later if ``twice``): it ends in one line, exit 130, with nothing left."""
-    # Cold, with the worker pool a user gets (this test's own xdist worker would forbid it).
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
-    env.update(SCORING_NO_CACHE="1", SCORING_WORKERS="2", SCORING_NO_VERDICTS_CACHE="1")
-    process = subprocess.Popen([sys.executable, "-m", "scoring", *args],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True, env=env, cwd=cwd)
-    time.sleep(after)
-    os.killpg(process.pid, signal.SIGINT)
-    if twice:
-        time.sleep(0.3)
-        try:
-            os.killpg(process.pid, signal.SIGINT)
-        except ProcessLookupError:
-            pass
-    try:
-        _, err = process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        pytest.fail(f"still running 20 s after Ctrl-C at {after} s")
-    if process.returncode == 0:
-        pytest.skip(f"{args[0]} was done before Ctrl-C at {after} s")
-    assert process.returncode == 130 and err == "interrupted\n", (process.returncode, err[-500:])
-    time.sleep(0.2)
-    with pytest.raises(ProcessLookupError):  # nothing of the run is left
-        os.killpg(process.pid, 0)
+from conftest import REPO_ROOT, interrupt
 
 
 def demo_copy(tmp_path, keep_card: bool = False):
