@@ -49,8 +49,9 @@ _WORD_BEFORE = re.compile(r"(?:weight|seed|version|v|alpha|beta|temperature|lr|r
                           r"size|step|epoch)\s*[:=]?\s*$", re.I)
 _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
                                r"\bdelta\b|Δ", re.I)
+# ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
-                               r"\bvs\.?\b|\bversus\b|\binterval\b|\bci\b|\bgap\b", re.I)
+                               r"\binterval\b|\bci\b|\bgap\b", re.I)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 _LATENCY = re.compile(r"(\d+)\s*ms\b", re.I)
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b", re.I)
@@ -59,6 +60,7 @@ _INTERVAL = re.compile(r"[\[(]\s*([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b", re.I)
 _SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?\d+\.\d+)")
+_SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bchunk|\blatenc", re.I)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -84,6 +86,7 @@ class Names:
 
     subjects: tuple[tuple[str, str], ...]  # (plain name, set or aggregate key)
     systems: tuple[tuple[str, str], ...]  # (plain name, system key)
+    latencies: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
@@ -117,7 +120,7 @@ class Names:
         def longest_first(names):
             return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
 
-        return cls(longest_first(subjects), longest_first(systems))
+        return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies))
 
     @staticmethod
     def _find(text: str, names) -> list[tuple[int, str]]:
@@ -160,6 +163,7 @@ class Candidate:
     # In a table whose rows (or columns) name the card's systems or sets: "system" or
     # "subject" when this one's row or column names none (another model's, another set's).
     foreign: frozenset[str] = frozenset()
+    table: int | None = None  # where its table starts, for a number in a table
 
 
 def find_kind(names: "Names", kind: str, text: str) -> list[str]:
@@ -309,7 +313,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
                     or names.systems_in(context))
 
-    def add(match, offset, levels, in_table, bound, foreign=frozenset()):
+    def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None):
         start = offset + match.start()
         # Inside a region the number is gated already: by its figure marker, or by the table.
         region = next((r for r in card.regions if r.start <= start < r.end), None)
@@ -317,17 +321,27 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
-                               foreign))
+                               foreign, table))
 
     for block in _blocks(text, card.body_start):
         headings = " / ".join(block.headings)
         if block.kind == "table":
             header = _cells(block.lines[0][1], block.lines[0][0])
             table_context = " ".join(cell for _, cell in header) + " " + block.caption
+            # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table
+            # says it counts in ms or chunks.
+            in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
+
+            def latency_named(text: str) -> str:
+                bare = text.strip().strip("*_")
+                if in_ms and bare.isdigit() and int(bare) in names.latencies:
+                    return f"{text} {bare} ms"
+                return text
+
             if not speaks_of_errors(table_context + headings):
                 continue
             rows = [_cells(row, row_offset) for row_offset, row in block.lines[2:]]
-            labels = [cells[0][1] if cells else "" for cells in rows]
+            labels = [latency_named(cells[0][1]) if cells else "" for cells in rows]
             headers = [cell for _, cell in header[1:]]
             # An axis that names the card's systems (or sets) in some rows or columns: one
             # of its rows or columns that names none is another model's (or dataset's),
@@ -338,7 +352,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
                                        ("subject", names.subjects_in))}
             for cells, label in zip(rows, labels):
                 for column, (cell_offset, cell) in enumerate(cells):
-                    column_header = header[column][1] if column < len(header) else ""
+                    column_header = latency_named(header[column][1]) if column < len(header) \
+                        else ""
                     foreign = frozenset(
                         kind for kind, (by_row, by_column) in axes.items()
                         if (by_row and not find_kind(names, kind, label + " " + cell))
@@ -351,7 +366,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
                         before, after = _local(cell, matches, i)
                         levels = (before, after, cell, label if column else "", column_header,
                                   block.caption, headings)
-                        add(match, cell_offset, levels, True, bounds.get(match.start()), foreign)
+                        add(match, cell_offset, levels, True, bounds.get(match.start()), foreign,
+                            block.start)
             continue
         body = text[block.start:block.end]
         position = 0
@@ -558,15 +574,23 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     names = Names.of(result.spec, aliases)
     facts = {name: fact for name in result.exact
              if (fact := _facts(name, result.spec)) is not None}
-    found = []
+    found = [Marked(candidate, candidate.marked, "already") if candidate.marked is not None
+             else identify(candidate, result, names, facts)
+             for candidate in candidates(card, names)]
+    # One figure in two cells of one table: the reading of that table is wrong somewhere
+    # (a latency or a system it names in a way not understood), so neither is marked.
+    seen: dict[tuple[int, str], int] = {}
+    for m in found:
+        if m.candidate.table is not None and m.figure is not None:
+            key = (m.candidate.table, m.figure)
+            seen[key] = seen.get(key, 0) + 1
+    found = [Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
+             if m.verdict in ("marked", "drift") and seen.get((m.candidate.table, m.figure), 0) > 1
+             else m for m in found]
     pieces, copied = [], 0
-    for candidate in candidates(card, names):
-        if candidate.marked is not None:
-            found.append(Marked(candidate, candidate.marked, "already"))
-            continue
-        marked = identify(candidate, result, names, facts)
-        found.append(marked)
-        if marked.figure is None:
+    for marked in found:
+        candidate = marked.candidate
+        if marked.figure is None or marked.verdict == "already":
             continue
         pieces += [card.text[copied:candidate.start],
                    f"<!-- scoring:figure {marked.figure} -->{candidate.text}<!-- scoring:end -->"]

@@ -151,6 +151,34 @@ Table 2: CER (%) per set, at 80 ms.
 Model: 0.6 B parameters; window 1.5 s; version 2.0.1.
 """
 
+CARD_HUB = """---
+language: th
+license: apache-2.0
+---
+# OpenThai2.0-ASR-Streaming
+
+## Evaluation
+
+| Model | Params | FLEURS | TVSpeech | GigaSpeech2 |
+|---|---|---|---|---|
+| OpenThai2.0-ASR-Streaming | 0.6B | **{cer/560ms/fleurs/O}** | **{cer/560ms/tvspeech/O}** | {cer/560ms/gs2/O} |
+| Typhoon ASR Streaming 0.6B | 0.6B | {cer/560ms/fleurs/T} | {cer/560ms/tvspeech/T} | {cer/560ms/gs2/T|stale} |
+| Whisper large-v3 | 1.5B | {cer/560ms/gs2/O|foreign} | {cer/560ms/tvspeech/T|foreign} | {cer/560ms/isan/O|foreign} |
+
+CER↓ (%), 560 ms chunks.
+
+### Chunk size
+
+| Chunk size (ms) | 80 | 160 | 560 | 1120 |
+|---|---|---|---|---|
+| FLEURS CER (%) | {cer/80ms/fleurs/O} | {cer/160ms/fleurs/O|stale} | {cer/560ms/fleurs/O} | {cer/1120ms/fleurs/O} |
+
+- **FLEURS**: {cer/560ms/fleurs/O}% CER (Typhoon ASR Streaming 0.6B: {cer/560ms/fleurs/T}%)
+- **Isan**: {cer/560ms/isan/O}% CER
+
+At 560 ms, OpenThai2.0-ASR-Streaming reaches {cer/560ms/tvspeech/O}% on TVSpeech versus {cer/560ms/tvspeech/T}% for Typhoon ASR Streaming 0.6B.
+"""
+
 SYSTEMS = {"O": O, "T": T, "T4": T4, "MIX": MIX, "O_split": f"{O}_split",
            "T_split": f"{T}_split", "VS": VS, "MIX_VS": MIX_VS}
 PLACEHOLDER = re.compile(r"\{((?:cer|aggregate|diff)/[^}|]+)(?:\|(\w+))?\}|\{INDEX\}")
@@ -207,7 +235,8 @@ def project(tmp_path):
     return root
 
 
-CARDS = {"tables": CARD_TABLES, "prose": CARD_PROSE, "transposed": CARD_TRANSPOSED}
+CARDS = {"tables": CARD_TABLES, "prose": CARD_PROSE, "transposed": CARD_TRANSPOSED,
+         "hub": CARD_HUB}
 
 
 @pytest.mark.parametrize("shape", CARDS)
