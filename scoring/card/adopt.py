@@ -303,15 +303,76 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     return before, after
 
 
+def _table_numbers(block: _Block, headings: str, names: Names, masked):
+    """(match, offset, levels, bound, foreign) of each number in a table's body cells."""
+    header = _cells(block.lines[0][1], block.lines[0][0])
+    table_context = " ".join(cell for _, cell in header) + " " + block.caption
+    if not _speaks_of_errors(table_context + headings, names):
+        return
+    # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table says it
+    # counts in ms or chunks.
+    in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
+
+    def latency_named(text: str) -> str:
+        bare = text.strip().strip("*_")
+        if in_ms and bare.isdigit() and int(bare) in names.latencies:
+            return f"{text} {bare} ms"
+        return text
+
+    rows = [_cells(row, row_offset) for row_offset, row in block.lines[2:]]
+    labels = [latency_named(cells[0][1]) if cells else "" for cells in rows]
+    columns = [latency_named(cell) for _, cell in header]
+    # An axis that names the card's systems (or sets) in some rows or columns: one of its
+    # rows or columns that names none is another model's (or dataset's), never the card's
+    # default.
+    axes = {kind: (any(find_kind(names, kind, label) for label in labels),
+                   any(find_kind(names, kind, cell) for cell in columns[1:]))
+            for kind in ("system", "subject")}
+    for cells, label in zip(rows, labels):
+        for column, (cell_offset, cell) in enumerate(cells):
+            column_header = columns[column] if column < len(columns) else ""
+            foreign = frozenset(
+                kind for kind, (by_row, by_column) in axes.items()
+                if (by_row and not find_kind(names, kind, label + " " + cell))
+                or (by_column and column and not find_kind(names, kind,
+                                                          column_header + " " + cell)))
+            matches = _numbers(cell, 0, [(s - cell_offset, e - cell_offset) for s, e in masked])
+            bounds = _bounds(cell, matches)
+            for i, match in enumerate(matches):
+                before, after = _local(cell, matches, i)
+                levels = (before, after, cell, label if column else "", column_header,
+                          block.caption, headings)
+                yield match, cell_offset, levels, bounds.get(match.start()), foreign
+
+
+def _prose_numbers(text: str, block: _Block, headings: str, names: Names, masked):
+    """(match, offset, levels, bound) of each number in a prose block, sentence by sentence."""
+    body = text[block.start:block.end]
+    position = 0
+    for sentence_match in list(_SENTENCE_END.finditer(body)) + [None]:
+        end = sentence_match.start() if sentence_match else len(body)
+        sentence = body[position:end]
+        offset = block.start + position
+        position = sentence_match.end() if sentence_match else len(body)
+        if not (_SPEAKS_OF_ERRORS.search(sentence) or names.subjects_in(sentence)):
+            continue
+        matches = _numbers(sentence, 0, [(s - offset, e - offset) for s, e in masked])
+        bounds = _bounds(sentence, matches)
+        for i, match in enumerate(matches):
+            before, after = _local(sentence, matches, i)
+            yield match, offset, (before, after, sentence, headings), bounds.get(match.start())
+
+
+def _speaks_of_errors(context: str, names: Names) -> bool:
+    return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
+                or names.systems_in(context))
+
+
 def candidates(card: CardFile, names: Names) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context."""
     text = card.text
     masked = _masked_spans(text, card)
     found: list[Candidate] = []
-
-    def speaks_of_errors(context: str) -> bool:
-        return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
-                    or names.systems_in(context))
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None):
         start = offset + match.start()
@@ -326,65 +387,13 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     for block in _blocks(text, card.body_start):
         headings = " / ".join(block.headings)
         if block.kind == "table":
-            header = _cells(block.lines[0][1], block.lines[0][0])
-            table_context = " ".join(cell for _, cell in header) + " " + block.caption
-            # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table
-            # says it counts in ms or chunks.
-            in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
-
-            def latency_named(text: str) -> str:
-                bare = text.strip().strip("*_")
-                if in_ms and bare.isdigit() and int(bare) in names.latencies:
-                    return f"{text} {bare} ms"
-                return text
-
-            if not speaks_of_errors(table_context + headings):
-                continue
-            rows = [_cells(row, row_offset) for row_offset, row in block.lines[2:]]
-            labels = [latency_named(cells[0][1]) if cells else "" for cells in rows]
-            headers = [cell for _, cell in header[1:]]
-            # An axis that names the card's systems (or sets) in some rows or columns: one
-            # of its rows or columns that names none is another model's (or dataset's),
-            # never the card's default.
-            axes = {kind: (any(find(label) for label in labels),
-                           any(find(cell) for cell in headers))
-                    for kind, find in (("system", names.systems_in),
-                                       ("subject", names.subjects_in))}
-            for cells, label in zip(rows, labels):
-                for column, (cell_offset, cell) in enumerate(cells):
-                    column_header = latency_named(header[column][1]) if column < len(header) \
-                        else ""
-                    foreign = frozenset(
-                        kind for kind, (by_row, by_column) in axes.items()
-                        if (by_row and not find_kind(names, kind, label + " " + cell))
-                        or (by_column and column and not find_kind(names, kind,
-                                                                  column_header + " " + cell)))
-                    unmasked = [(s - cell_offset, e - cell_offset) for s, e in masked]
-                    matches = _numbers(cell, 0, unmasked)
-                    bounds = _bounds(cell, matches)
-                    for i, match in enumerate(matches):
-                        before, after = _local(cell, matches, i)
-                        levels = (before, after, cell, label if column else "", column_header,
-                                  block.caption, headings)
-                        add(match, cell_offset, levels, True, bounds.get(match.start()), foreign,
-                            block.start)
-            continue
-        body = text[block.start:block.end]
-        position = 0
-        for sentence_match in list(_SENTENCE_END.finditer(body)) + [None]:
-            end = sentence_match.start() if sentence_match else len(body)
-            sentence = body[position:end]
-            sentence_offset = block.start + position
-            position = sentence_match.end() if sentence_match else len(body)
-            if not (_SPEAKS_OF_ERRORS.search(sentence) or names.subjects_in(sentence)):
-                continue
-            unmasked = [(s - sentence_offset, e - sentence_offset) for s, e in masked]
-            matches = _numbers(sentence, 0, unmasked)
-            bounds = _bounds(sentence, matches)
-            for i, match in enumerate(matches):
-                before, after = _local(sentence, matches, i)
-                add(match, sentence_offset, (before, after, sentence, headings), False,
-                    bounds.get(match.start()))
+            for match, offset, levels, bound, foreign in _table_numbers(block, headings, names,
+                                                                        masked):
+                add(match, offset, levels, True, bound, foreign, block.start)
+        else:
+            for match, offset, levels, bound in _prose_numbers(text, block, headings, names,
+                                                               masked):
+                add(match, offset, levels, False, bound)
     return found
 
 
@@ -404,7 +413,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
                  bound: str | None, narrow: bool, in_table: bool) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
     names each; ``narrow``: in the text before and after the number, only the nearest name."""
-    def pick(found_in, nearest_last: bool):
+    def pick(found_in):
         for depth, level in enumerate(levels):
             found = found_in(level)
             if not found:
@@ -421,11 +430,10 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
             return frozenset(found)
         return None
 
-    subjects = pick(names.subjects_in, True)
-    systems = pick(names.systems_in, True)
-    latencies = pick(lambda t: [int(m) for m in _LATENCY.findall(t) if int(m) in spec.latencies],
-                     True)
-    split = bool(pick(lambda t: _SPLIT_WORDS.findall(t), True))
+    subjects = pick(names.subjects_in)
+    systems = pick(names.systems_in)
+    latencies = pick(lambda t: [int(m) for m in _LATENCY.findall(t) if int(m) in spec.latencies])
+    split = bool(pick(_SPLIT_WORDS.findall))
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.
     in_place = levels[:-1]
