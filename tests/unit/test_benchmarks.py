@@ -30,3 +30,4 @@ def test_the_summary_names_what_was_not_met():
     assert targets_summary(judged, []) == "all 3 targets met"
     assert targets_summary(judged, ["cold_over_floor"]) == (
         "2 of 3 targets met; NOT MET: cold_over_floor")
+

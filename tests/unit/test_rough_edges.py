@@ -190,3 +190,18 @@ def test_written_files_get_the_mode_open_would_give(small_set, tmp_path, capsys,
     capsys.readouterr()
     for path in written:
         assert stat.S_IMODE(path.stat().st_mode) == 0o644, path
+
+
+def test_mutmut_mutates_the_metric_core_only():
+    """Every module is either the metric core (mutated, scored in tests/MUTANTS.md) or listed
+    in do_not_mutate: a new module is a decision, not an accident."""
+    import tomllib
+
+    config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    skipped = set(config["tool"]["mutmut"]["do_not_mutate"])
+    mutated = sorted(str(path.relative_to(REPO_ROOT)) for path in
+                     (REPO_ROOT / "scoring").rglob("*.py")
+                     if str(path.relative_to(REPO_ROOT)) not in skipped)
+    assert mutated == ["scoring/batch.py", "scoring/bootstrap.py", "scoring/normalizer.py",
+                       "scoring/numbers.py", "scoring/robustness.py", "scoring/statistics.py"]
+    assert all((REPO_ROOT / name).is_file() for name in skipped)
