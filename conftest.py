@@ -82,6 +82,12 @@ def pytest_unconfigure(config):
 def pytest_sessionstart(session):
     """The real card's first run, before any snapshot pins it: one line and the command
     that creates them, not a drift failure for each of its figures."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        # mutmut forks this process for each mutant: pairs compared before the fork were
+        # compared by the unmutated clip_stats.
+        from scoring.scorer import forget_pair_stats
+
+        forget_pair_stats()
     config = session.config
     if hasattr(config, "workerinput") or config.getoption("update_snapshots", default=False):
         return

@@ -10,7 +10,7 @@ from pathlib import Path
 from .batch import normalize_texts
 from .errors import ScoringError, example_ids
 from .jsonl import read_hypotheses, read_ids, read_refs
-from .statistics import SetStats, clip_stats, set_stats
+from .statistics import ClipStats, SetStats, clip_stats, set_stats
 
 __all__ = [
     "ClipSet",
@@ -18,6 +18,7 @@ __all__ = [
     "check_coverage",
     "stats_for",
     "score_files",
+    "forget_pair_stats",
 ]
 
 NormalizeMany = Callable[[Iterable[str]], Mapping[str, str]]
@@ -83,10 +84,32 @@ def stats_for(
 ) -> SetStats:
     """Per-clip statistics of one system, from already-normalised text."""
     clips = [
-        clip_stats(normalized[refs[clip_id]], normalized[hypotheses[clip_id]])
+        _pair_stats(normalized[refs[clip_id]], normalized[hypotheses[clip_id]])
         for clip_id in clip_set.ids
     ]
     return set_stats(clip_set.ids, clip_set.clusters, clips)
+
+
+# Each pair of normalised texts is compared once per process: one command may compute a
+# card several times (publish for its regions and its checks, impact before and after,
+# a test process dozens of times), and the edit distance is most of that work.
+_PAIR_STATS: dict[tuple[str, str], ClipStats] = {}
+_PAIR_STATS_KEPT = 1 << 19  # about a real card's pairs at every latency; then it starts over
+
+
+def _pair_stats(normalized_ref: str, normalized_hyp: str) -> ClipStats:
+    key = (normalized_ref, normalized_hyp)
+    stats = _PAIR_STATS.get(key)
+    if stats is None:
+        if len(_PAIR_STATS) >= _PAIR_STATS_KEPT:
+            _PAIR_STATS.clear()
+        stats = _PAIR_STATS[key] = clip_stats(normalized_ref, normalized_hyp)
+    return stats
+
+
+def forget_pair_stats() -> None:
+    """Drop the memo (a process whose ``clip_stats`` changed under it: a mutation test)."""
+    _PAIR_STATS.clear()
 
 
 def score_files(

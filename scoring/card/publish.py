@@ -359,6 +359,9 @@ class PublishedCard:
             write_text_atomically(self.eval_results_path, self.eval_results_new)
 
 
+# libyaml's safe loader where PyYAML was built with it: the same documents, read about ten
+# times faster (the front matter is read on every --check, and the gate's tests read it often).
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
 
 
@@ -366,7 +369,7 @@ def _load_model_card(text: str, where: Path) -> ModelCard:
     match = _FRONT_MATTER.match(text)
     if match:
         try:
-            data = yaml.safe_load(match.group(1))
+            data = yaml.load(match.group(1), Loader=_YAML_LOADER)
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             line = f":{mark.line + 2}" if mark is not None else ""
@@ -580,7 +583,7 @@ def _read_eval_results(path: Path) -> tuple[str | None, list]:
     except (OSError, UnicodeDecodeError) as error:
         raise ScoringError(path, f"cannot be read as UTF-8 text ({error})") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_YAML_LOADER)
         if data is None:
             return text, []
         if not isinstance(data, list):
