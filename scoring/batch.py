@@ -30,7 +30,7 @@ from tqdm import tqdm
 from . import normalizer
 from .errors import ScoringError
 from .files import open_mode
-from .normalizer import Rule, apply_rules
+from .normalizer import Rule
 from .numbers import needs_tokeniser
 
 # tqdm's monitor thread would make this process multi-threaded, and a
@@ -206,12 +206,38 @@ def worker_count() -> int:
     return int(value)
 
 
+# Within one process a rule often meets the same text again: an ablation, another
+# revision's pipeline or a contributor's edit differs in one cheap rule, and most texts
+# reach the number rule (newmm, nearly all the work) exactly as before. Each rule's
+# output is kept, by rule and input text, for the life of the process.
+_APPLIED: dict[tuple[Rule, str], str] = {}
+_APPLIED_KEPT = 1 << 19  # pragma: no mutate  (then it starts over)
+
+
+def _apply_remembering(text: str, rules: Sequence[Rule]) -> str:
+    """``apply_rules(text, rules)``, each rule's output read from the memo where it is."""
+    for rule in rules:
+        key = (rule, text)  # pragma: no mutate
+        done = _APPLIED.get(key)  # pragma: no mutate
+        if done is None:  # pragma: no mutate
+            if len(_APPLIED) >= _APPLIED_KEPT:  # pragma: no mutate
+                _APPLIED.clear()  # pragma: no mutate
+            done = _APPLIED[key] = rule(text)  # pragma: no mutate
+        text = done
+    return text
+
+
+def forget_applied_rules() -> None:
+    """Drop the memo (a process whose rules changed under it: a mutation test)."""
+    _APPLIED.clear()
+
+
 def _normalizer_for(rules: Sequence[Rule] | None):
     """The live pipeline (read at call time, so a patched one counts), or ``rules``."""
     if rules is None:
-        return normalizer.normalize
+        return lambda text: _apply_remembering(text, normalizer.THAI_CER_PIPELINE)
     rules = tuple(rules)
-    return lambda text: apply_rules(text, rules)
+    return lambda text: _apply_remembering(text, rules)
 
 
 def _normalize_batch(texts: list[str], rules: Sequence[Rule] | None = None) -> list[str]:
