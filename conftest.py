@@ -24,6 +24,18 @@ if "MUTANT_UNDER_TEST" in os.environ:
     os.environ.setdefault("SCORING_NO_VERDICTS_CACHE", "1")
 
 REPO_ROOT = Path(__file__).resolve().parent
+# Set by a run of this suite for the pytest runs its tests start (the gate's, a copy's).
+NESTED_RUN_ENV = "SCORING_NESTED_TEST_RUN"
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` in a pytest that a test of this suite started: no workers of its own.
+
+    The outer run's workers already keep every core busy; a nested run's workers
+    would only contend for them, each paying pytest's start-up and the card again.
+    (The tests that are about xdist ask for ``-n 2`` by name.)
+    """
+    return 0 if os.environ.get(NESTED_RUN_ENV) else None
 
 
 def pytest_configure(config):
@@ -32,6 +44,9 @@ def pytest_configure(config):
     Set on the controller before xdist starts its workers, so they (and the
     gate's subprocess runs) share it; removed when the run ends.
     """
+    if not os.environ.get(NESTED_RUN_ENV):
+        os.environ[NESTED_RUN_ENV] = "1"
+        config._scoring_nested_env = True
     if hasattr(config, "workerinput"):
         # Each xdist worker already has a core; a pool of its own (and the
         # pools of the subprocess runs it starts) would only contend for it.
@@ -71,6 +86,8 @@ def pytest_configure(config):
 
 
 def pytest_unconfigure(config):
+    if getattr(config, "_scoring_nested_env", False):
+        os.environ.pop(NESTED_RUN_ENV, None)
     folder = getattr(config, "_scoring_test_cache", None)
     if folder:
         import shutil
