@@ -62,8 +62,16 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _OneLineErrors(argparse.ArgumentParser):
+    """A wrong command line is one line, as every other bad input is: the problem and where
+    the usage is (argparse alone prints the whole usage above it)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineErrors(
         prog="scoring", description="Thai CER scoring for the streaming ASR model card."
     )
     parser.add_argument("--version", action=_Version, nargs=0,

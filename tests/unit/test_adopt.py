@@ -316,7 +316,8 @@ def test_strict_fails_on_a_figure_typed_outside_a_marker(project, demo_result, c
 def test_mark_with_write_or_check_is_refused(project, capsys, args, says):
     with pytest.raises(SystemExit) as stopped:
         run_cli(capsys, "publish", str(project), *args)
-    assert stopped.value.code == 2 and says in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and says in err and err.count("\n") == 1, err
 
 
 def test_an_alias_naming_nothing_of_the_card_is_one_line(project, capsys):
