@@ -119,6 +119,26 @@ def cache_directory() -> Path | None:
     return Path(base) / "thai-asr-card-scoring"
 
 
+# One process reads the same shards again and again (each card it computes; each test of
+# a test process). A shard is never rewritten in place (a new one gets a new name), so its
+# entries are parsed once per path, size and modification time.
+_SHARD_ENTRIES: dict[tuple[Path, int, int], dict[str, str]] = {}
+_SHARDS_KEPT = 64  # pragma: no mutate
+
+
+def _shard_entries(shard: Path) -> dict[str, str]:
+    """The shard's ``{text: normalised}``, parsed, or as parsed before (do not modify it)."""
+    stat = shard.stat()
+    key = (shard, stat.st_size, stat.st_mtime_ns)  # pragma: no mutate
+    entries = _SHARD_ENTRIES.get(key)  # pragma: no mutate
+    if entries is None:  # pragma: no mutate
+        entries = json.loads(shard.read_text(encoding="utf-8"))
+        if len(_SHARD_ENTRIES) >= _SHARDS_KEPT:  # pragma: no mutate
+            _SHARD_ENTRIES.pop(next(iter(_SHARD_ENTRIES)))  # pragma: no mutate
+        _SHARD_ENTRIES[key] = entries  # pragma: no mutate
+    return entries
+
+
 class NormalizationCache:
     """Shards of ``{text: normalised}`` for one normaliser fingerprint."""
 
@@ -138,7 +158,7 @@ class NormalizationCache:
                 pass
         for shard in self._shards():
             try:
-                entries.update(json.loads(shard.read_text(encoding="utf-8")))
+                entries.update(_shard_entries(shard))
             except FileNotFoundError:  # compacted away by another process
                 continue
             except (ValueError, UnicodeDecodeError):  # never written by us whole
