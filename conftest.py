@@ -101,12 +101,10 @@ def pytest_sessionstart(session):
     that creates them, not a drift failure for each of its figures."""
     if "MUTANT_UNDER_TEST" in os.environ:
         # mutmut forks this process for each mutant: pairs compared before the fork were
-        # compared by the unmutated clip_stats, texts normalised by the unmutated rules.
-        from scoring.batch import forget_applied_rules
-        from scoring.scorer import forget_pair_stats
+        # computed by unmutated code (scoring/memo.py).
+        from scoring.memo import forget_all
 
-        forget_applied_rules()
-        forget_pair_stats()
+        forget_all()
     config = session.config
     if hasattr(config, "workerinput") or config.getoption("update_snapshots", default=False):
         return

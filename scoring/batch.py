@@ -22,7 +22,7 @@ import threading
 import uuid
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 from tqdm import tqdm
@@ -30,6 +30,7 @@ from tqdm import tqdm
 from . import normalizer
 from .errors import ScoringError
 from .files import open_mode
+from .memo import Memo
 from .normalizer import Rule
 from .numbers import needs_tokeniser
 
@@ -121,22 +122,16 @@ def cache_directory() -> Path | None:
 
 # One process reads the same shards again and again (each card it computes; each test of
 # a test process). A shard is never rewritten in place (a new one gets a new name), so its
-# entries are parsed once per path, size and modification time.
-_SHARD_ENTRIES: dict[tuple[Path, int, int], dict[str, str]] = {}
-_SHARDS_KEPT = 64  # pragma: no mutate
+# entries are parsed once per path, size and modification time (see memo.py).
+_SHARD_ENTRIES = Memo(kept=64)
 
 
 def _shard_entries(shard: Path) -> dict[str, str]:
     """The shard's ``{text: normalised}``, parsed, or as parsed before (do not modify it)."""
     stat = shard.stat()
-    key = (shard, stat.st_size, stat.st_mtime_ns)  # pragma: no mutate
-    entries = _SHARD_ENTRIES.get(key)  # pragma: no mutate
-    if entries is None:  # pragma: no mutate
-        entries = json.loads(shard.read_text(encoding="utf-8"))
-        if len(_SHARD_ENTRIES) >= _SHARDS_KEPT:  # pragma: no mutate
-            _SHARD_ENTRIES.pop(next(iter(_SHARD_ENTRIES)))  # pragma: no mutate
-        _SHARD_ENTRIES[key] = entries  # pragma: no mutate
-    return entries
+    return _SHARD_ENTRIES.get(  # pragma: no mutate
+        (shard, stat.st_size, stat.st_mtime_ns),  # pragma: no mutate
+        lambda: json.loads(shard.read_text(encoding="utf-8")))
 
 
 class NormalizationCache:
@@ -229,27 +224,15 @@ def worker_count() -> int:
 # Within one process a rule often meets the same text again: an ablation, another
 # revision's pipeline or a contributor's edit differs in one cheap rule, and most texts
 # reach the number rule (newmm, nearly all the work) exactly as before. Each rule's
-# output is kept, by rule and input text, for the life of the process.
-_APPLIED: dict[tuple[Rule, str], str] = {}
-_APPLIED_KEPT = 1 << 19  # pragma: no mutate  (then it starts over)
+# output is kept by rule and input text (see memo.py).
+_APPLIED = Memo(kept=1 << 19)
 
 
 def _apply_remembering(text: str, rules: Sequence[Rule]) -> str:
     """``apply_rules(text, rules)``, each rule's output read from the memo where it is."""
     for rule in rules:
-        key = (rule, text)  # pragma: no mutate
-        done = _APPLIED.get(key)  # pragma: no mutate
-        if done is None:  # pragma: no mutate
-            if len(_APPLIED) >= _APPLIED_KEPT:  # pragma: no mutate
-                _APPLIED.clear()  # pragma: no mutate
-            done = _APPLIED[key] = rule(text)  # pragma: no mutate
-        text = done
+        text = _APPLIED.get((rule, text), partial(rule, text))  # pragma: no mutate
     return text
-
-
-def forget_applied_rules() -> None:
-    """Drop the memo (a process whose rules changed under it: a mutation test)."""
-    _APPLIED.clear()
 
 
 def _normalizer_for(rules: Sequence[Rule] | None):

@@ -10,6 +10,7 @@ from pathlib import Path
 from .batch import normalize_texts
 from .errors import ScoringError, example_ids
 from .jsonl import read_hypotheses, read_ids, read_refs
+from .memo import Memo
 from .statistics import ClipStats, SetStats, clip_stats, set_stats
 
 __all__ = [
@@ -18,7 +19,6 @@ __all__ = [
     "check_coverage",
     "stats_for",
     "score_files",
-    "forget_pair_stats",
 ]
 
 NormalizeMany = Callable[[Iterable[str]], Mapping[str, str]]
@@ -90,26 +90,14 @@ def stats_for(
     return set_stats(clip_set.ids, clip_set.clusters, clips)
 
 
-# Each pair of normalised texts is compared once per process: one command may compute a
-# card several times (publish for its regions and its checks, impact before and after,
-# a test process dozens of times), and the edit distance is most of that work.
-_PAIR_STATS: dict[tuple[str, str], ClipStats] = {}
-_PAIR_STATS_KEPT = 1 << 19  # about a real card's pairs at every latency; then it starts over
+# Each pair of normalised texts is compared once per process (see memo.py): the edit
+# distance is most of the work of computing a card again.
+_PAIR_STATS = Memo(kept=1 << 19)  # about a real card's pairs at every latency
 
 
 def _pair_stats(normalized_ref: str, normalized_hyp: str) -> ClipStats:
-    key = (normalized_ref, normalized_hyp)
-    stats = _PAIR_STATS.get(key)
-    if stats is None:
-        if len(_PAIR_STATS) >= _PAIR_STATS_KEPT:
-            _PAIR_STATS.clear()
-        stats = _PAIR_STATS[key] = clip_stats(normalized_ref, normalized_hyp)
-    return stats
-
-
-def forget_pair_stats() -> None:
-    """Drop the memo (a process whose ``clip_stats`` changed under it: a mutation test)."""
-    _PAIR_STATS.clear()
+    return _PAIR_STATS.get((normalized_ref, normalized_hyp),
+                           lambda: clip_stats(normalized_ref, normalized_hyp))
 
 
 def score_files(

@@ -29,6 +29,7 @@ from .spec import (
 )
 from ..errors import ScoringError
 from ..jsonl import read_hypotheses, read_refs
+from ..memo import Memo
 from ..scorer import ClipSet, NormalizeMany, check_coverage, load_clip_set, stats_for
 from ..provenance import signature
 from ..statistics import SetStats, pooled_cer
@@ -251,6 +252,23 @@ def read_card_texts(
     return CardTexts(spec, clip_sets, refs, hypotheses, tuple(warnings))
 
 
+# Each pair's interval is drawn once per process for each content of its statistics and
+# each recipe (see memo.py); a seed of None draws afresh every time, as it says.
+_INTERVALS = Memo(kept=1 << 14)
+
+
+def _interval(a: SetStats, b: SetStats, *, resamples: int, seed: int | None,
+              level: float) -> PairedDifference:
+    def draw() -> PairedDifference:
+        return paired_bootstrap(a, b, resamples=resamples, seed=seed, level=level)
+
+    if seed is None:
+        return draw()
+    key = (a.ids, a.clusters, b.ids, b.clusters, a.edits.tobytes(), a.ref_chars.tobytes(),
+           b.edits.tobytes(), b.ref_chars.tobytes(), resamples, seed, level)
+    return _INTERVALS.get(key, draw)
+
+
 def card_from_texts(texts: CardTexts, normalized: Mapping[str, str], *,
                     progress: bool | None = None) -> CardResult:
     """Every figure, from the card's texts and their normalised forms."""
@@ -282,7 +300,7 @@ def card_from_texts(texts: CardTexts, normalized: Mapping[str, str], *,
                                               disable=disable, leave=False):
         a = stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
         b = stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
-        diffs[(latency, set_name, comparison.key)] = paired_bootstrap(
+        diffs[(latency, set_name, comparison.key)] = _interval(
             a, b, resamples=spec.resamples, seed=spec.seed, level=spec.level)
 
     return CardResult(

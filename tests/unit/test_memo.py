@@ -1,0 +1,81 @@
+"""The per-process memos (scoring/memo.py): a value is kept by all that determines it,
+never served for another input, and forgotten on demand."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import scoring.batch as batch
+import scoring.card.compute as compute
+import scoring.scorer as scorer
+from scoring import paired_bootstrap, set_stats
+from scoring.memo import Memo, forget_all
+from scoring.statistics import ClipStats, clip_stats
+
+
+def test_a_value_is_computed_once_until_the_memo_is_full():
+    memo, calls = Memo(kept=2), []
+
+    def compute_for(key):
+        return lambda: calls.append(key) or f"value of {key}"
+
+    assert memo.get("a", compute_for("a")) == memo.get("a", compute_for("a")) == "value of a"
+    memo.get("b", compute_for("b"))
+    memo.get("c", compute_for("c"))  # full: it starts over, keeping only "c"
+    memo.get("a", compute_for("a"))
+    assert calls == ["a", "b", "c", "a"]
+
+
+def test_forget_all_empties_every_memo_of_the_process():
+    scorer._pair_stats("กข", "กค")
+    batch._apply_remembering("สองคน", [str.upper])
+    assert scorer._PAIR_STATS.entries and batch._APPLIED.entries
+    forget_all()
+    assert not scorer._PAIR_STATS.entries and not batch._APPLIED.entries
+    assert not compute._INTERVALS.entries and not batch._SHARD_ENTRIES.entries
+
+
+def test_pair_statistics_are_those_of_the_pair():
+    pairs = [("กขค", "กขค"), ("กขค", "กค"), ("กค", "กขค"), ("กขค", "")]
+    for _ in range(2):  # computed, then read back
+        assert [scorer._pair_stats(*p) for p in pairs] == [clip_stats(*p) for p in pairs]
+
+
+def test_a_rule_is_remembered_for_its_own_output_only():
+    def first(text):
+        return text + "1"
+
+    def second(text):
+        return text + "2"
+
+    for _ in range(2):
+        assert batch._apply_remembering("x", [first, second]) == "x12"
+        assert batch._apply_remembering("x", [second, first]) == "x21"
+        assert batch._apply_remembering("x", [second]) == "x2"
+
+
+def _pair(clusters, edits_a=(1, 4, 0, 2, 3, 5), edits_b=(2, 2, 1, 0, 3, 1)):
+    ids = [f"c{i}" for i in range(len(clusters))]
+    chars = [20, 30, 25, 40, 10, 35]
+    return (set_stats(ids, clusters, [ClipStats(e, n) for e, n in zip(edits_a, chars)]),
+            set_stats(ids, clusters, [ClipStats(e, n) for e, n in zip(edits_b, chars)]))
+
+
+def test_an_interval_is_that_of_its_clusters_and_recipe():
+    """The same edits under other clusters, another seed or level: never the kept interval."""
+    cases = [(_pair(["k1", "k1", "k2", "k2", "k3", "k3"]), 1, 0.95),
+             (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 1, 0.95),
+             (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 2, 0.95),
+             (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 2, 0.90)]
+    for _ in range(2):
+        for (a, b), seed, level in cases:
+            kept = compute._interval(a, b, resamples=200, seed=seed, level=level)
+            assert kept == paired_bootstrap(a, b, resamples=200, seed=seed, level=level)
+
+
+def test_no_seed_draws_afresh_every_time():
+    a, b = _pair(["k1", "k2", "k3", "k4", "k5", "k6"])
+    before = len(compute._INTERVALS.entries)
+    lows = {compute._interval(a, b, resamples=50, seed=None, level=0.95).low for _ in range(20)}
+    assert len(compute._INTERVALS.entries) == before and len(lows) > 1
+    assert np.isfinite(list(lows)).all()
