@@ -48,7 +48,11 @@ def copy_suite(destination: Path) -> Path:
     return destination
 
 
-def run_pytest(root: Path, *args: str, workers: str = "2") -> subprocess.CompletedProcess:
+CARD_TESTS, PUBLISHED_TESTS = "tests/golden/test_card.py", "tests/golden/test_published_card.py"
+
+
+def run_pytest(root: Path, *args: str, workers: str = "2",
+               tests: str = "tests/golden") -> subprocess.CompletedProcess:
     # Drop the outer run's xdist variables: syrupy reads PYTEST_XDIST_WORKER
     # and would take the inner controller for a worker.
     env = {k: v for k, v in os.environ.items()
@@ -58,7 +62,7 @@ def run_pytest(root: Path, *args: str, workers: str = "2") -> subprocess.Complet
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy",
-         "tests/golden", "-q", "-n", workers, *args],
+         tests, "-q", "-n", workers, *args],
         cwd=root, capture_output=True, text=True, timeout=300, env=env,
     )
 
@@ -116,7 +120,8 @@ def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
     path.write_text("".join(lines), encoding="utf-8")
     clip_id = lines[4].split('"id": "')[1].split('"')[0]
 
-    result = run_pytest(suite, "-k", "test_demo_figure", workers="0")
+    result = run_pytest(suite, "-k", "test_demo_figure", workers="0",
+                        tests=CARD_TESTS)
     assert result.returncode == 1, result.stdout[-2000:]
     # The values come from this suite's own snapshots, not from figures typed
     # here: a deliberate rule change moves them, and must not fail this test.
@@ -165,7 +170,8 @@ def drop_a_rule(root: Path) -> str:
 def test_changed_normalisation_rule_names_numbers_and_clips(suite):
     """Dropping one rule of the live pipeline fails the gate, naming figures and clips."""
     dropped = drop_a_rule(suite)
-    result = run_pytest(suite, "-k", "test_demo_figure", workers="0")
+    result = run_pytest(suite, "-k", "test_demo_figure", workers="0",
+                        tests=CARD_TESTS)
     assert result.returncode == 1, result.stdout[-2000:]
     assert "of the demo card drifted, from " in result.stdout
     assert "clip(s) moved" in result.stdout and "edits now:" in result.stdout
@@ -182,7 +188,8 @@ def test_changed_bootstrap_seed_names_the_intervals(suite):
     card = suite / "examples/demo/card.toml"
     card.write_text(card.read_text(encoding="utf-8").replace("seed = 1", "seed = 2"),
                     encoding="utf-8")
-    result = run_pytest(suite, "-k", "test_demo_figure", workers="0")
+    result = run_pytest(suite, "-k", "test_demo_figure", workers="0",
+                        tests=CARD_TESTS)
     assert result.returncode == 1
     assert "/low' (80 ms) of the demo card drifted" in result.stdout
     assert "/low' (560 ms) of the demo card drifted" in result.stdout
@@ -228,12 +235,14 @@ def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):
 
 def test_require_real_card_turns_the_skip_into_a_failure(suite):
     """Without refs/ and hypotheses/, --require-real-card fails and says how to fetch them."""
-    skipped = run_pytest(suite, "-k", "test_real_markdown", "-rs", workers="0")
+    skipped = run_pytest(suite, "-k", "test_real_markdown", "-rs", workers="0",
+                         tests=CARD_TESTS)
     assert skipped.returncode == 0
     for command in ("python -m scoring fetch", "python -m scoring make-refs --out refs/",
                     "pytest -n auto --require-real-card"):
         assert command in skipped.stdout
-    required = run_pytest(suite, "-k", "test_real_markdown", "--require-real-card", workers="0")
+    required = run_pytest(suite, "-k", "test_real_markdown", "--require-real-card", workers="0",
+                          tests=CARD_TESTS)
     assert required.returncode == 1
     assert "the real card's refs/ and hypotheses/ are not here" in required.stdout
 
@@ -248,7 +257,7 @@ def test_hand_edited_published_card_fails_naming_the_figure(suite):
     end = text.index("<!--", start)
     card.write_text(text[:start] + "13.99" + text[end:], encoding="utf-8")
 
-    result = run_pytest(suite, "-k", "published", workers="0")
+    result = run_pytest(suite, workers="0", tests=PUBLISHED_TESTS)
     assert result.returncode == 1, result.stdout[-2000:]
     assert f"figure {figure}: inline region" in result.stdout
     assert f"says 13.99, the data give {text[start:end]}" in result.stdout
