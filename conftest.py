@@ -65,7 +65,7 @@ def pytest_configure(config):
     # PYTHONDONTWRITEBYTECODE set, every process paid that again (about 0.7 s
     # each). Their bytecode goes to this run's folder, not beside any source.
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(folder, "pycache")
+    os.environ["PYTHONPYCACHEPREFIX"] = _seeded_pycache(os.path.join(folder, "pycache"))
     # Normalise the demo card once, here, with every core (before any worker
     # exists): the workers and the gate's subprocess runs then start warm.
     try:
@@ -83,6 +83,34 @@ def pytest_configure(config):
         card_verdicts(card_from_texts(texts, normalized), progress=False)
     except Exception:  # a broken demo is for the tests to report, not for setup
         pass
+
+
+def _seeded_pycache(prefix: str) -> str:
+    """The run's bytecode folder, holding already the installed bytecode of what the
+    workers import: Python reads bytecode only from the prefix once one is set, and the
+    workers, starting together, would otherwise each compile all of it again."""
+    import importlib
+    import shutil
+    import sys
+
+    for name in ("hypothesis", "matplotlib.pyplot", "pyarrow.parquet", "huggingface_hub",
+                 "scoring.cli", "scoring.card.plot", "syrupy", "xdist"):
+        try:
+            importlib.import_module(name)
+        except Exception:  # a missing extra is for its tests to report
+            pass
+    for module in list(sys.modules.values()):
+        cached = getattr(module, "__cached__", None)
+        if not cached or not os.path.isfile(cached):
+            continue
+        # <dir>/__pycache__/<name>.pyc is read as <prefix><dir>/<name>.pyc under the prefix
+        target = prefix + os.path.abspath(cached.replace(os.sep + "__pycache__", ""))
+        try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(cached, target)
+        except OSError:
+            pass
+    return prefix
 
 
 def pytest_unconfigure(config):
