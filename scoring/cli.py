@@ -476,12 +476,19 @@ def run_cache(args: argparse.Namespace) -> int:
         print(f"{root}: removed {len(folders)} normaliser fingerprints")
         return 0
     current = normalizer_fingerprint()[:32]
+    from . import normalizer
+    from .batch import TOKENISING_RULE
+
+    alone = [rule for rule in normalizer.THAI_CER_PIPELINE if rule.__name__ == TOKENISING_RULE]
+    tokenising = normalizer_fingerprint(alone)[:32] if alone else None
     total = 0
     print(f"{root} (set SCORING_CACHE_DIR to move it)")
     for folder in folders:
         size = sum(p.stat().st_size for p in folder.glob("*.json"))
         total += size
-        mark = "  <- the current normaliser" if folder.name == current else ""
+        mark = ("  <- the current normaliser" if folder.name == current else
+                f"  <- {TOKENISING_RULE} alone (the current one's)"
+                if folder.name == tokenising else "")
         print(f"  {folder.name}  {size / 1e6:7.1f} MB{mark}")
     print(f"{len(folders)} fingerprints, {total / 1e6:.1f} MB; the least recently used "
           f"beyond 16 are removed automatically")

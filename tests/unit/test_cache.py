@@ -32,9 +32,35 @@ def cache_dir(tmp_path, monkeypatch):
 def test_cached_results_equal_fresh_results(cache_dir):
     """A warm cache answers exactly what normalize computes."""
     first = normalize_texts(TEXTS)
-    (shard,) = (cache_dir / "normalized").rglob("*.json")
+    (shard,) = NormalizationCache(cache_dir, normalizer_fingerprint()).folder.glob("*.json")
     assert "ราคา".encode() in shard.read_bytes()  # readable UTF-8, not \\u escapes
     assert normalize_texts(TEXTS) == first == {t: normalize(t) for t in TEXTS}
+
+
+def _before_the_number_rule(rules):
+    names = [rule.__name__ for rule in rules]
+    return tuple(rules)[:names.index(batch.TOKENISING_RULE)]
+
+
+def test_a_pipeline_that_differs_in_a_cheap_rule_tokenises_only_the_changed_inputs(
+        cache_dir, monkeypatch):
+    """The number rule's results are cached by its own input: without the curly-quote rule,
+    newmm runs again only on the texts whose input to the number rule changed."""
+    from scoring.memo import forget_all
+    from scoring.normalizer import THAI_CER_PIPELINE, apply_rules
+
+    texts = TEXTS + ["เขาพูดว่า “สามร้อย” คน", "ร้อยละ ‘ห้า’"]
+    normalize_texts(texts)
+    forget_all()  # as in a new process: only the disk cache is left
+    tokenised = []
+    real = batch._normalize_all
+    monkeypatch.setattr(batch, "_normalize_all", lambda missing, *rest: (
+        tokenised.extend(missing) or real(missing, *rest)))
+    variant = [rule for rule in THAI_CER_PIPELINE if rule.__name__ != "straighten_curly_quotes"]
+    assert normalize_texts(texts, rules=variant) == {t: apply_rules(t, variant) for t in texts}
+    changed = ({apply_rules(t, _before_the_number_rule(variant)) for t in texts}
+               - {apply_rules(t, _before_the_number_rule(THAI_CER_PIPELINE)) for t in texts})
+    assert changed and sorted(tokenised) == sorted(changed)
 
 
 def test_rules_without_a_source_file_still_get_their_own_fingerprint():
@@ -126,9 +152,10 @@ def test_the_cache_is_utf8_whatever_the_locale(tmp_path):
     assert result.returncode == 0, result.stderr[-2000:]
     cold, warm, normalised = json.loads(result.stdout)
     assert cold == warm == {t: normalize(t) for t in TEXTS}
-    assert normalised == [len(TEXTS)]  # the second run read every text from the cache
-    (shard,) = (tmp_path / "cache").rglob("*.json")
-    assert "ราคา".encode() in shard.read_bytes()  # readable UTF-8, not \\u escapes
+    assert len(normalised) == 1  # the second run read every text from the cache
+    shards = [shard.read_bytes() for shard in (tmp_path / "cache").rglob("*.json")]
+    assert any("ราคา".encode() in shard for shard in shards)  # readable UTF-8,
+    assert not any(b"\\u0e" in shard for shard in shards)  # not \\u escapes
 
 
 def test_a_corrupt_shard_removed_meanwhile_by_another_process_is_no_error(cache_dir, monkeypatch):
@@ -406,10 +433,13 @@ def test_cache_command_lists_and_clears(tmp_path, monkeypatch, capsys):
     normalize_texts(TEXTS)
     assert main(["cache"]) == 0
     out = capsys.readouterr().out
-    assert f"{normalizer_fingerprint()[:32]}" in out and "<- the current normaliser" in out
-    assert "1 fingerprints" in out
+    assert f"{normalizer_fingerprint()[:32]}  " in out and "<- the current normaliser" in out
+    number_rule = [r for r in normalizer.THAI_CER_PIPELINE if r.__name__ == batch.TOKENISING_RULE]
+    assert f"{normalizer_fingerprint(number_rule)[:32]}  " in out
+    assert f"<- {batch.TOKENISING_RULE} alone" in out
+    assert "2 fingerprints" in out
     assert main(["cache", "--clear"]) == 0
-    assert "removed 1 normaliser fingerprints" in capsys.readouterr().out
+    assert "removed 2 normaliser fingerprints" in capsys.readouterr().out
     assert not (tmp_path / "normalized").exists()
 
 
