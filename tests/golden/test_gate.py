@@ -208,7 +208,7 @@ def test_stale_and_unused_snapshots_fail_under_xdist(suite):
     amber.write_text(text[:start] + "0.5" + text[end:]
                      + "# name: test_demo_figure[cer/retired/set]\n  0.1\n# ---\n",
                      encoding="utf-8")
-    result = run_pytest(suite, "--snapshot-details")
+    result = run_pytest(suite, "--snapshot-details", tests=CARD_TESTS)
     assert result.returncode == 1
     assert ("FAILED tests/golden/test_card.py::test_demo_figure"
             "[cer/560ms/fleurs/openthai2.0-asr-streaming]") in result.stdout
@@ -227,7 +227,7 @@ def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):
     amber.write_text(amber.read_text(encoding="utf-8").replace(
         "# name: test_demo_markdown\n", "# name: test_demo_markdown\n  'stale'\n# ---\n"
         "# name: test_demo_markdown_old\n", 1), encoding="utf-8")
-    result = run_pytest(suite, "--snapshot-update")
+    result = run_pytest(suite, "--snapshot-update", tests=CARD_TESTS)
     assert result.returncode == 0, result.stdout[-2000:]
     assert "1 snapshot updated. 1 unused snapshot deleted." in result.stdout
     assert snapshot_files(suite) == before
