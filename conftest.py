@@ -128,8 +128,8 @@ def pytest_sessionstart(session):
     """The real card's first run, before any snapshot pins it: one line and the command
     that creates them, not a drift failure for each of its figures."""
     if "MUTANT_UNDER_TEST" in os.environ:
-        # mutmut forks this process for each mutant: pairs compared before the fork were
-        # computed by unmutated code (scoring/memo.py).
+        # mutmut forks this process for each mutant: what the memos (scoring/memo.py)
+        # kept before the fork was computed by unmutated code.
         from scoring.memo import forget_all
 
         forget_all()

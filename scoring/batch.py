@@ -50,6 +50,7 @@ __all__ = [
     "fingerprint_folders",
     "normalize_texts",
     "prune_fingerprints",
+    "tokenising_rule_fingerprint",
 ]
 
 CACHE_DIR_ENV = "SCORING_CACHE_DIR"
@@ -331,6 +332,13 @@ def _normalize_all(texts: list[str], progress: bool | None,
 # (an ablation, another revision, a contributor's new rule) runs newmm only on the texts
 # whose input to it changed.
 TOKENISING_RULE = "spoken_numbers_to_digits"
+
+
+def tokenising_rule_fingerprint() -> str | None:
+    """The fingerprint under which the live pipeline's number rule keeps its own results
+    (None when the pipeline has no such rule)."""
+    alone = [rule for rule in normalizer.THAI_CER_PIPELINE if rule.__name__ == TOKENISING_RULE]
+    return normalizer_fingerprint(alone) if len(alone) == 1 else None
 
 
 def _normalize_missing(texts: list[str], progress: bool | None, rules: Sequence[Rule] | None,

@@ -464,7 +464,8 @@ def run_rebaseline(args: argparse.Namespace) -> int:
 def run_cache(args: argparse.Namespace) -> int:
     import shutil
 
-    from .batch import cache_directory, fingerprint_folders, normalizer_fingerprint
+    from .batch import (TOKENISING_RULE, cache_directory, fingerprint_folders,
+                        normalizer_fingerprint, tokenising_rule_fingerprint)
 
     root = cache_directory()
     if root is None:
@@ -476,11 +477,7 @@ def run_cache(args: argparse.Namespace) -> int:
         print(f"{root}: removed {len(folders)} normaliser fingerprints")
         return 0
     current = normalizer_fingerprint()[:32]
-    from . import normalizer
-    from .batch import TOKENISING_RULE
-
-    alone = [rule for rule in normalizer.THAI_CER_PIPELINE if rule.__name__ == TOKENISING_RULE]
-    tokenising = normalizer_fingerprint(alone)[:32] if alone else None
+    tokenising = (tokenising_rule_fingerprint() or "")[:32] or None
     total = 0
     print(f"{root} (set SCORING_CACHE_DIR to move it)")
     for folder in folders:
