@@ -229,6 +229,14 @@ def _handler(hub: FakeHub):
                 "pullRequestUrl": (f"{hub.url}/{name}/discussions/{number}"
                                    if create_pr else None)})
 
+        def _repo_asked(self, match, path):
+            """The repository an /api/(models|datasets)/<id>/... request names, logged; None
+            when its token is refused (the refusal already sent)."""
+            repo_id = repo_key(unquote(match.group(2)),
+                               "dataset" if match.group(1) == "datasets" else "model")
+            hub.log(Request(self.command, repo_id, path, None))
+            return None if self._refuse(repo_id) else repo_id
+
         def _route(self):
             url = urlparse(self.path)
             path = unquote(url.path)
@@ -237,10 +245,7 @@ def _handler(hub: FakeHub):
                 self._body()
                 return self._json(200, {"errors": [], "warnings": []})
             if (m := discussions.match(url.path)) is not None:
-                repo_id = repo_key(unquote(m.group(2)),
-                                   "dataset" if m.group(1) == "datasets" else "model")
-                hub.log(Request(self.command, repo_id, path, None))
-                if self._refuse(repo_id):
+                if (repo_id := self._repo_asked(m, path)) is None:
                     return
                 query = parse_qs(url.query)
                 wanted = query.get("status", [None])[0]
@@ -252,10 +257,7 @@ def _handler(hub: FakeHub):
                 found = [d for d in found if wanted in (None, "all", d["status"])][::-1]
                 return self._json(200, {"discussions": found, "count": len(found), "start": 0})
             if (m := api.match(url.path)) is not None:
-                repo_id = repo_key(unquote(m.group(2)),
-                                   "dataset" if m.group(1) == "datasets" else "model")
-                hub.log(Request(self.command, repo_id, path, None))
-                if self._refuse(repo_id):
+                if (repo_id := self._repo_asked(m, path)) is None:
                     return
                 files = hub.repos[repo_id].files
                 kind = m.group(3)
