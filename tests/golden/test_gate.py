@@ -3,8 +3,8 @@
 Each test copies the golden tests, their snapshots and the demo benchmark to
 a temporary folder, changes one thing, and runs pytest there. The snapshot
 bookkeeping (stale, unused, update) is shown under xdist, the way CI runs;
-the drift messages, which do not depend on xdist, on the figures alone in one
-process, to keep the suite quick.
+the drift messages, which do not depend on xdist, on the figures alone and in
+this process (see _run_pytest_here), to keep the suite quick.
 """
 
 from __future__ import annotations
@@ -53,6 +53,9 @@ CARD_TESTS, PUBLISHED_TESTS = "tests/golden/test_card.py", "tests/golden/test_pu
 
 def run_pytest(root: Path, *args: str, workers: str = "2",
                tests: str = "tests/golden") -> subprocess.CompletedProcess:
+    """pytest in ``root``: with xdist workers in a process of its own; without, in this one."""
+    if workers == "0":
+        return _run_pytest_here(root, tests, *args)
     # Drop the outer run's xdist variables: syrupy reads PYTEST_XDIST_WORKER
     # and would take the inner controller for a worker.
     env = {k: v for k, v in os.environ.items()
@@ -65,6 +68,50 @@ def run_pytest(root: Path, *args: str, workers: str = "2",
          tests, "-q", "-n", workers, *args],
         cwd=root, capture_output=True, text=True, timeout=300, env=env,
     )
+
+
+def _copys_module(name: str) -> bool:
+    """Modules the copy has under the same names as this checkout: its conftest, its tests."""
+    return name in ("conftest", "tests") or name.startswith("tests.")
+
+
+def _run_pytest_here(root: Path, *args: str) -> subprocess.CompletedProcess:
+    """pytest on the copy in this process, as pytester's in-process runs do.
+
+    The copy's tests run this checkout's scoring either way; here they also
+    reuse what this process has already read and computed of the demo (a
+    fresh process spent about a second on it, and on starting). Everything the
+    run touches is put back: the copy's modules out, ours in, the working
+    folder, the environment, sys.path, and the live pipeline, which a copy's
+    conftest may replace (drop_a_rule).
+    """
+    import contextlib
+    import io
+
+    import scoring.normalizer as normalizer
+
+    ours = {name: module for name, module in sys.modules.items() if _copys_module(name)}
+    path = list(sys.path)
+    output = io.StringIO()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(root)
+            for name in [n for n in os.environ if n.startswith(("PYTEST_XDIST",
+                                                               "PYTEST_CURRENT_TEST"))]:
+                patch.delenv(name)
+            patch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+            patch.setattr(normalizer, "THAI_CER_PIPELINE", normalizer.THAI_CER_PIPELINE)
+            for name in ours:
+                del sys.modules[name]
+            with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+                code = pytest.main(["-p", "xdist.plugin", "-p", "syrupy", "-p", "no:cacheprovider",
+                                    "--capture=sys", "-q", "-n", "0", *args])
+    finally:
+        for name in [n for n in sys.modules if _copys_module(n)]:
+            del sys.modules[name]
+        sys.modules.update(ours)
+        sys.path[:] = path
+    return subprocess.CompletedProcess(["pytest", *args], int(code), output.getvalue(), "")
 
 
 def snapshot_files(root: Path) -> dict[str, bytes]:
