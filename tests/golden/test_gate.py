@@ -27,7 +27,7 @@ from scoring.card.render import format_value
 
 from .conftest import REPO_ROOT
 
-pytestmark = pytest.mark.slow  # each test runs pytest in a subprocess
+pytestmark = pytest.mark.slow  # each test runs pytest on a copy of the golden suite
 
 SNAPSHOTS = Path("tests/golden/__snapshots__")
 AMBER = SNAPSHOTS / "test_card.ambr"
