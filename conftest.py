@@ -98,18 +98,25 @@ def _seeded_pycache(prefix: str) -> str:
             importlib.import_module(name)
         except Exception:  # a missing extra is for its tests to report
             pass
+    import py_compile
+
     for module in list(sys.modules.values()):
         cached = getattr(module, "__cached__", None)
-        if not cached or not os.path.isfile(cached):
+        if not cached:
             continue
         # <dir>/__pycache__/<name>.pyc is read as <prefix><dir>/<name>.pyc under the prefix
         target = prefix + os.path.abspath(cached.replace(os.sep + "__pycache__", ""))
         try:
             os.makedirs(os.path.dirname(target), exist_ok=True)
-            # A link, not a copy: a tenth of the time. Python replaces a stale bytecode
-            # file by renaming a new one over it, so the installed one is never written.
-            os.symlink(cached, target)
-        except OSError:  # listed twice (a module under two names), or not ours to link
+            if os.path.isfile(cached):
+                # A link, not a copy: a tenth of the time. Python replaces a stale bytecode
+                # file by renaming a new one over it, so the installed one is never written.
+                os.symlink(cached, target)
+            elif str(module.__file__).endswith(".py") and not os.path.exists(target):
+                # Never compiled here (a fresh clone's own package, with bytecode writing
+                # off): compiled once now, not by every worker and every subprocess run.
+                py_compile.compile(module.__file__, cfile=target, doraise=True)
+        except (OSError, py_compile.PyCompileError):  # listed twice, or not ours to write
             pass
     return prefix
 
