@@ -90,6 +90,7 @@ def _seeded_pycache(prefix: str) -> str:
     workers import: Python reads bytecode only from the prefix once one is set, and the
     workers, starting together, would otherwise each compile all of it again."""
     import importlib
+    import py_compile
     import sys
 
     for name in ("hypothesis", "matplotlib.pyplot", "pyarrow.parquet", "huggingface_hub",
@@ -98,8 +99,6 @@ def _seeded_pycache(prefix: str) -> str:
             importlib.import_module(name)
         except Exception:  # a missing extra is for its tests to report
             pass
-    import py_compile
-
     for module in list(sys.modules.values()):
         cached = getattr(module, "__cached__", None)
         if not cached:
@@ -280,8 +279,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 def pytest_collection_finish(session):
     """What is alive once collection ends (the imported modules, the test items) lives
     until the run ends: frozen out of the garbage collector, whose full passes otherwise
-    walk all of it again and again (a tenth of the suite's time, with the dictionary
-    scoring.numbers freezes itself)."""
+    walk all of it again and again (an eighth of the suite's CPU, with newmm's dictionary,
+    which scoring.batch freezes itself)."""
     import gc
 
     gc.freeze()
