@@ -82,31 +82,42 @@ def iter_records(path: str | os.PathLike, data: bytes | None = None
         raise ScoringError(path, "is UTF-16 text; save it as UTF-8 (one JSON object a line)")
     if not data.strip():
         raise ScoringError(path, "is empty: it holds no JSON lines")
-    lines = data.split(b"\n")
+    try:
+        # The whole file at once (0x0A never sits inside a UTF-8 character, so its lines
+        # are the lines of the bytes); line by line only to name the bad one.
+        lines = data.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        lines = data.split(b"\n")
     # Split on \n only: U+2028 and friends may legally sit inside JSON strings.
-    for line_number, raw in enumerate(lines, start=1):
-        where = f"{path}:{line_number}"
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            if error.reason == "unexpected end of data" and error.end >= len(raw.rstrip(b"\r")):
-                raise ScoringError(where, "ends in the middle of a character: the file looks "
-                                          "truncated (copied or downloaded only in part?)") \
-                    from None
-            raise ScoringError(
-                where, f"is not UTF-8 (bad byte at column {error.start + 1})"
-            ) from None
+    for line_number, line in enumerate(lines, start=1):
+        if type(line) is not str:
+            line = _decode_line(line, f"{path}:{line_number}")
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
             raise ScoringError(
-                where, f"malformed JSON ({error.msg} at column {error.colno})"
+                f"{path}:{line_number}", f"malformed JSON ({error.msg} at column {error.colno})"
             ) from None
         if not isinstance(record, dict):
-            raise ScoringError(where, "expected a JSON object on each line")
+            raise ScoringError(f"{path}:{line_number}", "expected a JSON object on each line")
         yield line_number, record
+
+
+def _decode_line(raw: bytes, where: str) -> str:
+    """One line's bytes as text, or the error naming the bad byte (or a cut-off file)."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data" and error.end >= len(raw.rstrip(b"\r")):
+            raise ScoringError(where, "ends in the middle of a character: the file looks "
+                                      "truncated (copied or downloaded only in part?)") \
+                from None
+        raise ScoringError(
+            where, f"is not UTF-8 (bad byte at column {error.start + 1})"
+        ) from None
+    return line
 
 
 def _looks_like_utf16(data: bytes) -> bool:
@@ -144,13 +155,16 @@ def read_text_by_id(path: str | os.PathLike, field: str) -> dict[str, str]:
     texts: dict[str, str] = {}
     first_line: dict[str, int] = {}
     for line_number, record in iter_records(path, data):
-        where = f"{path}:{line_number}"
-        clip_id = _string_field(record, "id", where)
-        text = check_text_length(_string_field(record, field, where), where, limit)
-        if clip_id in texts:
-            raise ScoringError(
-                where, f"id {clip_id!r} appears twice (first on line {first_line[clip_id]})"
-            )
+        clip_id, text = record.get("id"), record.get(field)
+        if not (type(clip_id) is str and type(text) is str and len(text) <= limit
+                and clip_id not in texts):  # the checks again, naming what is wrong
+            where = f"{path}:{line_number}"
+            clip_id = _string_field(record, "id", where)
+            text = check_text_length(_string_field(record, field, where), where, limit)
+            if clip_id in texts:
+                raise ScoringError(
+                    where, f"id {clip_id!r} appears twice (first on line {first_line[clip_id]})"
+                )
         texts[clip_id] = text
         first_line[clip_id] = line_number
     if len(_PARSED) >= _PARSED_KEPT:

@@ -50,6 +50,17 @@ def test_a_line_cut_off_mid_character_says_truncated(small_set, capsys):
     assert "hyp.jsonl:3: ends in the middle of a character: the file looks truncated" in err
 
 
+def test_a_byte_that_is_not_utf8_is_named_by_line_and_column(small_set, capsys):
+    """The whole file is decoded at once; a bad byte still names its own line and column."""
+    hyp = small_set / "hyp.jsonl"
+    lines = hyp.read_bytes().split(b"\n")
+    column = lines[1].index(b"pred_text") + 1
+    lines[1] = lines[1][:column - 1] + b"\xff" + lines[1][column - 1:]
+    hyp.write_bytes(b"\n".join(lines))
+    err = one_error(*score(capsys, small_set, hyp))
+    assert f"hyp.jsonl:2: is not UTF-8 (bad byte at column {column})" in err
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
 def test_utf16_input_says_utf16(small_set, capsys, encoding):
     hyp = small_set / "hyp.jsonl"
