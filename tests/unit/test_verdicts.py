@@ -8,7 +8,6 @@ import shutil
 import numpy as np
 import pytest
 
-import scoring.card.plot as plot
 import scoring.robustness as robustness
 from conftest import REPO_ROOT, run_cli as run
 from scoring.bootstrap import cluster_sums
@@ -180,6 +179,8 @@ def test_the_verdicts_region_is_gated_by_check(tmp_path, capsys):
 
 def test_the_forest_plot_marks_fragile_verdicts_by_shape(demo_result, monkeypatch, tmp_path):
     """Hollow diamonds, a dashed interval and a label: not colour alone."""
+    import scoring.card.plot as plot  # here: matplotlib is half a second of every worker's start
+
     drawn = {}
     monkeypatch.setattr(plot, "_save", lambda figure, path: drawn.setdefault("figure", figure))
     key = next(k for k in demo_result.diffs if k[0] == 560)
