@@ -66,6 +66,15 @@ def pytest_configure(config):
     # each). Their bytecode goes to this run's folder, not beside any source.
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = _seeded_pycache(os.path.join(folder, "pycache"))
+    # Meanwhile, a collection-only pytest writes there what pytest itself compiles: the
+    # test modules and the plugins' packages (Hypothesis, syrupy, anyio, xdist: some 180
+    # modules), assertion-rewritten. Each worker rewrote them all again as it started.
+    import subprocess
+    import sys
+
+    rewriting = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0"], cwd=REPO_ROOT,
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # Normalise the demo card once, here, with every core (before any worker
     # exists): the workers and the gate's subprocess runs then start warm.
     try:
@@ -83,6 +92,8 @@ def pytest_configure(config):
         card_verdicts(card_from_texts(texts, normalized), progress=False)
     except Exception:  # a broken demo is for the tests to report, not for setup
         pass
+    finally:
+        rewriting.wait()
 
 
 def _seeded_pycache(prefix: str) -> str:
