@@ -72,9 +72,10 @@ def pytest_configure(config):
     import subprocess
     import sys
 
-    rewriting = subprocess.Popen(
+    rewriting = subprocess.Popen(  # (only when there are workers to spare it)
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0"], cwd=REPO_ROOT,
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    ) if getattr(config.option, "numprocesses", None) else None
     # Normalise the demo card once, here, with every core (before any worker
     # exists): the workers and the gate's subprocess runs then start warm.
     try:
@@ -93,7 +94,8 @@ def pytest_configure(config):
     except Exception:  # a broken demo is for the tests to report, not for setup
         pass
     finally:
-        rewriting.wait()
+        if rewriting is not None:
+            rewriting.wait()
 
 
 def _seeded_pycache(prefix: str) -> str:
