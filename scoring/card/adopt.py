@@ -16,7 +16,11 @@ difference, and an interval's low or high end.
 
 Only numbers whose context speaks of error rates are candidates at all, and
 only numbers with a decimal point: parameter counts, latencies, sample rates,
-hours, seeds, versions, dates and list numbers are left alone. The same
+hours, seeds, versions, dates and list numbers are left alone, and so are
+numbers whose nearest context names another metric ("21.37 % WER", a "WER"
+column, a real-time factor) or a relative figure ("12 % reduction"), and a
+spread after "±". A table cell holding two numbers never drifts: either one
+may be something else. The same
 reading gives ``--check`` its coverage line (how many candidates carry a
 marker) and ``--strict`` its list of ungated ones.
 """
@@ -60,6 +64,16 @@ _INTERVAL = re.compile(r"[\[(]\s*([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b", re.I)
 _SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?\d+\.\d+)")
+# Error rates that are not ours, other quantities (a model's size, hours of audio), and
+# figures relative to another (a "12 % reduction"): a number whose nearest metric word is
+# one of these is never a candidate.
+_OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughput|"
+                           r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration)\b",
+                           re.I)
+_OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
+_RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
+_CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b", re.I)
+_SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bchunk|\blatenc", re.I)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -164,6 +178,7 @@ class Candidate:
     # "subject" when this one's row or column names none (another model's, another set's).
     foreign: frozenset[str] = frozenset()
     table: int | None = None  # where its table starts, for a number in a table
+    alone: bool = True  # the only candidate in its table cell ("9.50 / 12.80" holds two)
 
 
 def find_kind(names: "Names", kind: str, text: str) -> list[str]:
@@ -191,6 +206,15 @@ class _Block:
     headings: tuple[str, ...]
     caption: str = ""
     lines: list[tuple[int, str]] = field(default_factory=list)  # (offset, line) of a table
+
+
+def _starts_a_table(line: str, next_line: str) -> bool:
+    """A table's header row: followed by its separator row. Without a leading pipe
+    ("Model | FLEURS" over "---|---"), both rows must hold one, as in GitHub's markdown;
+    a line over a bare "---" is a heading."""
+    if not _TABLE_SEPARATOR.match(next_line):
+        return False
+    return line.startswith("|") or ("|" in line and "|" in next_line)
 
 
 def _blocks(text: str, body_start: int) -> list[_Block]:
@@ -226,13 +250,15 @@ def _blocks(text: str, body_start: int) -> list[_Block]:
             headings = headings[:level - 1] + [""] * (level - 1 - len(headings)) + [heading.group(2)]
             paragraph, in_list = None, False
             continue
-        if stripped.startswith("|") and index < len(lines) and _TABLE_SEPARATOR.match(lines[index]):
+        if index < len(lines) and _starts_a_table(stripped, lines[index]):
+            piped = stripped.startswith("|")
             caption = ""
             if blocks and blocks[-1].kind == "prose" and text[blocks[-1].end:here].count("\n") <= 2:
                 caption = text[blocks[-1].start:blocks[-1].end]
             table = _Block("table", here, here, tuple(h for h in headings if h), caption)
             table.lines.append((here, line))
-            while index < len(lines) and lines[index].strip().startswith("|"):
+            while index < len(lines) and (lines[index].strip().startswith("|") if piped
+                                          else "|" in lines[index] and lines[index].strip()):
                 table.lines.append((offset, lines[index]))
                 offset += len(lines[index])
                 index += 1
@@ -274,10 +300,31 @@ def _numbers(text: str, offset: int, masked) -> list[re.Match]:
     for match in _NUMBER.finditer(text):
         if "." not in match.group(2) or _inside(offset + match.start(), masked):
             continue
-        if _UNIT_AFTER.match(text, match.end()) or _WORD_BEFORE.search(text[:match.start()]):
+        before = text[:match.start()]
+        if (_UNIT_AFTER.match(text, match.end()) or _WORD_BEFORE.search(before)
+                or _SPREAD_BEFORE.search(before)):  # "6.26 ± 0.31": a spread, no figure
             continue
         found.append(match)
     return found
+
+
+def _metric_in(text: str) -> str | None:
+    """What a piece of context says the number measures: "ours" (CER), "other" (another
+    error rate, a speed, or a figure relative to another), or None (nothing, or both)."""
+    if _RELATIVE.search(text):
+        return "other"
+    ours, other = bool(_OUR_METRIC.search(text)), bool(_OTHER_METRIC.search(text))
+    return None if ours == other else "ours" if ours else "other"
+
+
+def _measures_another_metric(levels: tuple[str, ...]) -> bool:
+    """Whether a number's nearest context names a metric other than ours: "21.37 % WER",
+    a "WER (%)" column, a "relative reduction". The clause just before the number, then the
+    one just after, then each wider level (cell or sentence, row, column, caption, headings)
+    in turn: the first that names one metric decides."""
+    before, after, *wider = levels
+    nearest = (_CLAUSE.split(before)[-1], _CLAUSE.split(after)[0], *wider)
+    return next((metric for metric in map(_metric_in, nearest) if metric), None) == "other"
 
 
 def _bounds(text: str, matches: list[re.Match]) -> dict[int, str]:
@@ -304,7 +351,8 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 
 
 def _table_numbers(block: _Block, headings: str, names: Names, masked):
-    """(match, offset, levels, bound, foreign) of each number in a table's body cells."""
+    """(match, offset, levels, bound, foreign, alone in its cell) of each number in a table's
+    body cells that may be one of ours."""
     header = _cells(block.lines[0][1], block.lines[0][0])
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     if not _speaks_of_errors(table_context + headings, names):
@@ -338,11 +386,16 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
                                                           column_header + " " + cell)))
             matches = _numbers(cell, 0, [(s - cell_offset, e - cell_offset) for s, e in masked])
             bounds = _bounds(cell, matches)
+            ours = []
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)
                 levels = (before, after, cell, label if column else "", column_header,
                           block.caption, headings)
-                yield match, cell_offset, levels, bounds.get(match.start()), foreign
+                if not _measures_another_metric(levels):
+                    ours.append((match, levels))
+            for match, levels in ours:
+                yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
+                       len(ours) == 1)
 
 
 def _prose_numbers(text: str, block: _Block, headings: str, names: Names, masked):
@@ -360,7 +413,9 @@ def _prose_numbers(text: str, block: _Block, headings: str, names: Names, masked
         bounds = _bounds(sentence, matches)
         for i, match in enumerate(matches):
             before, after = _local(sentence, matches, i)
-            yield match, offset, (before, after, sentence, headings), bounds.get(match.start())
+            levels = (before, after, sentence, headings)
+            if not _measures_another_metric(levels):
+                yield match, offset, levels, bounds.get(match.start())
 
 
 def _speaks_of_errors(context: str, names: Names) -> bool:
@@ -374,7 +429,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     masked = _masked_spans(text, card)
     found: list[Candidate] = []
 
-    def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None):
+    def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
+            alone=True):
         start = offset + match.start()
         # Inside a region the number is gated already: by its figure marker, or by the table.
         region = next((r for r in card.regions if r.start <= start < r.end), None)
@@ -382,14 +438,14 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
-                               foreign, table))
+                               foreign, table, alone))
 
     for block in _blocks(text, card.body_start):
         headings = " / ".join(block.headings)
         if block.kind == "table":
-            for match, offset, levels, bound, foreign in _table_numbers(block, headings, names,
-                                                                        masked):
-                add(match, offset, levels, True, bound, foreign, block.start)
+            for match, offset, levels, bound, foreign, alone in _table_numbers(
+                    block, headings, names, masked):
+                add(match, offset, levels, True, bound, foreign, block.start, alone)
         else:
             for match, offset, levels, bound in _prose_numbers(text, block, headings, names,
                                                                masked):
@@ -539,7 +595,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if len(narrow_fits) == 1 and narrow_fits[0] in matches:
             return Marked(candidate, narrow_fits[0], "marked")
         return Marked(candidate, None, "ambiguous", fits=tuple(matches))
-    if candidate.in_table and len(narrow_fits) == 1:
+    # Drift only where the cell holds nothing else: in "9.50 / 12.80" the number that is not
+    # the figure may be anything.
+    if candidate.in_table and candidate.alone and len(narrow_fits) == 1:
         name = narrow_fits[0]
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     return Marked(candidate, None, "unexplained")

@@ -506,8 +506,9 @@ _LATENCY_IN_NAME = re.compile(r"(\d+)\s*ms", re.I)
 
 def _hand_written_identity(entry: EvalResult, ours: dict, spec: CardSpec) -> tuple | None:
     """The identity of our result that a hand-written entry stands for, whatever its metric
-    name: a CER on one of our sets' datasets (id, config, split), at the latency its name
-    names (none: the headline), decoded in pieces if its name says so."""
+    name: a CER on one of our sets' datasets (id, config, split; a config or split left out
+    matches when the rest leaves one set), at the latency its name names (none: the
+    headline), decoded in pieces if its name says so."""
     if (entry.metric_type or "").lower() not in ("cer", "character error rate"):
         return None
     named = [int(m) for m in _LATENCY_IN_NAME.findall(entry.metric_name or "")]
@@ -515,9 +516,15 @@ def _hand_written_identity(entry: EvalResult, ours: dict, spec: CardSpec) -> tup
     split = bool(re.search(r"split|pieces", entry.metric_name or "", re.I))
     if latency is None:
         return None
-    identity = ("cer", entry.dataset_type, entry.dataset_config, entry.dataset_split,
-                metric_name(latency, split))
-    return identity if identity in ours else None
+    name = metric_name(latency, split)
+    # A hand-written entry often leaves out the dataset's config or split: it stands for
+    # ours when the rest leaves exactly one.
+    fits = [identity for identity in ours
+            if identity[0] == "cer" and identity[1] == entry.dataset_type
+            and identity[4] == name
+            and entry.dataset_config in (None, identity[2])
+            and entry.dataset_split in (None, identity[3])]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResult]],
