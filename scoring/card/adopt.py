@@ -57,7 +57,9 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
 _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
                                r"\binterval\b|\bci\b|\bgap\b", re.I)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
-_LATENCY = re.compile(r"(\d+)\s*ms\b", re.I)
+# A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "560 milliseconds".
+_LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|s|sec|seconds?)\b",
+                      re.I)
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b", re.I)
 _HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b|\bupper\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
@@ -74,7 +76,7 @@ _OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b", re.I)
 _SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
-_SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bchunk|\blatenc", re.I)
+_SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -465,6 +467,16 @@ class _Wanted:
     bound: str  # "estimate", "low" or "high"
 
 
+def _latencies_in(text: str) -> list[int]:
+    """The chunk sizes ``text`` names, in ms."""
+    found = []
+    for number, unit in _LATENCY.findall(text):
+        ms = Fraction(number) * (1 if unit.lower().startswith("m") else 1000)
+        if ms.denominator == 1:
+            found.append(int(ms))
+    return found
+
+
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
                  bound: str | None, narrow: bool, in_table: bool) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
@@ -488,7 +500,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
 
     subjects = pick(names.subjects_in)
     systems = pick(names.systems_in)
-    latencies = pick(lambda t: [int(m) for m in _LATENCY.findall(t) if int(m) in spec.latencies])
+    latencies = pick(lambda t: [ms for ms in _latencies_in(t) if ms in spec.latencies])
     split = bool(pick(_SPLIT_WORDS.findall))
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.

@@ -181,9 +181,9 @@ At 560 ms, OpenThai2.0-ASR-Streaming reaches {cer/560ms/tvspeech/O}% on TVSpeech
 
 # A card as hub cards are often written: WER beside CER, a relative reduction, a model's
 # size, a spread after a figure, two numbers in one cell, a table without its outer pipes,
-# a speed in prose. Its WER, relative, size and speed numbers are no candidates at all;
-# "{?0.42}" is a number the card's context does not explain (a CER table's cell holding a
-# second number): listed, never marked. Its model-index leaves out FLEURS's config, as
+# chunk sizes in seconds or "160-ms", an HTML table, a speed in prose. Its WER, relative,
+# size and speed numbers are no candidates at all; "{?0.42}" is a number the card's context
+# does not explain (a CER table's cell holding a second number): listed, never marked. Its model-index leaves out FLEURS's config, as
 # hand-written ones often do: its CER is still read as ours (and is stale); its WER is not.
 CARD_METRICS = """---
 language: th
@@ -227,6 +227,21 @@ Typhoon 0.6B | {cer/560ms/fleurs/T} | {cer/560ms/gs2/T|stale}
 
 On FLEURS, OpenThai2.0 reaches 21.37 % WER and {cer/560ms/fleurs/O} % CER, at a real-time factor of 0.05.
 A relative CER reduction of 12.3 % against Typhoon 0.6B on FLEURS.
+
+### Chunk size
+
+Isan CER (%) at each chunk size:
+
+| **Model** | **0.08 s** | **0.16 s** | **0.56 s** |
+|---|---|---|---|
+| **OpenThai2.0** | {cer/80ms/isan/O} | {cer/160ms/isan/O|stale} | {cer/560ms/isan/O} |
+
+With 160-ms chunks, OpenThai2.0 gets {cer/160ms/tvspeech/O} % CER on TVSpeech.
+
+<table>
+<tr><th>Set</th><th>CER (%)</th></tr>
+<tr><td>GigaSpeech2</td><td>{cer/560ms/gs2/O}</td></tr>
+</table>
 """
 
 SYSTEMS = {"O": O, "T": T, "T4": T4, "MIX": MIX, "O_split": f"{O}_split",
