@@ -123,6 +123,17 @@ class Names:
             if len(alike) == 1:
                 for word in words:
                     subjects.setdefault(_plain(word), alike[0].key)
+        # A set named by what sets it apart from its siblings: "jbl" in a table of
+        # LOTUSDIS microphones, where the display name is "LOTUSDIS jbl". Only a last word
+        # that one set alone ends with ("long" ends two).
+        endings: dict[str, list[str]] = {}
+        for key, display in spec.set_names.items():
+            words = display.split()
+            if len(words) > 1:
+                endings.setdefault(_plain(words[-1]), []).append(key)
+        for ending, keys in endings.items():
+            if len(keys) == 1 and not ending.strip().isdigit():
+                subjects.setdefault(ending, keys[0])
         variants: dict[str, list[str]] = {}
         for key in spec.systems:
             if "_" in key:

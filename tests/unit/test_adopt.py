@@ -173,6 +173,13 @@ CER↓ (%), 560 ms chunks.
 |---|---|---|---|---|
 | FLEURS CER (%) | {cer/80ms/fleurs/O} | {cer/160ms/fleurs/O|stale} | {cer/560ms/fleurs/O} | {cer/1120ms/fleurs/O} |
 
+### LOTUSDIS meetings, by microphone
+
+| System | con123 | lav123 | jbl | bt3m | bt10m | Pooled |
+|---|---|---|---|---|---|---|
+| OpenThai2.0-ASR-Streaming | {cer/560ms/lotus_con123/O} | {cer/560ms/lotus_lav123/O} | {cer/560ms/lotus_jbl/O} | {cer/560ms/lotus_bt3m/O} | {cer/560ms/lotus_bt10m/O} | {aggregate/560ms/lotusdis/O} |
+| Typhoon ASR Streaming 0.6B | {cer/560ms/lotus_con123/T} | {cer/560ms/lotus_lav123/T} | {cer/560ms/lotus_jbl/T|stale} | {cer/560ms/lotus_bt3m/T} | {cer/560ms/lotus_bt10m/T} | {aggregate/560ms/lotusdis/T} |
+
 - **FLEURS**: {cer/560ms/fleurs/O}% CER (Typhoon ASR Streaming 0.6B: {cer/560ms/fleurs/T}%)
 - **Isan**: {cer/560ms/isan/O}% CER
 
