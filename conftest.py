@@ -24,6 +24,20 @@ if "MUTANT_UNDER_TEST" in os.environ:
     os.environ.setdefault("SCORING_NO_VERDICTS_CACHE", "1")
 
 REPO_ROOT = Path(__file__).resolve().parent
+
+
+def _own_git_work_tree(root: Path) -> bool:
+    """The checkout is a git work tree of its own (not, say, mutmut's copy inside one,
+    where `git archive HEAD` finds no mutants/scoring)."""
+    import subprocess
+
+    top = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"],
+                         capture_output=True, text=True)
+    return top.returncode == 0 and Path(top.stdout.strip()).resolve() == root.resolve()
+
+
+needs_git = pytest.mark.skipif(not _own_git_work_tree(REPO_ROOT),
+                               reason="this checkout is not a git work tree of its own")
 # Set by a run of this suite for the pytest runs its tests start (the gate's, a copy's).
 NESTED_RUN_ENV = "SCORING_NESTED_TEST_RUN"
 

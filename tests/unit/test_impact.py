@@ -11,7 +11,7 @@ import editdistance
 import pytest
 
 import scoring.normalizer as normalizer_module
-from conftest import REPO_ROOT, write_jsonl
+from conftest import REPO_ROOT, needs_git, write_jsonl
 from scoring import THAI_CER_PIPELINE, ClipStats, SetStats, apply_rules, clip_stats, \
     paired_bootstrap, set_stats
 from scoring.batch import normalize_texts
@@ -24,16 +24,6 @@ from scoring.normalizer import remove_whitespace, straighten_curly_quotes
 from scoring.report import percent
 
 DEMO = REPO_ROOT / "examples" / "demo"
-def _own_git_work_tree(root: Path) -> bool:
-    """The checkout is a git work tree of its own (not, say, mutmut's copy inside one)."""
-    top = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"],
-                         capture_output=True, text=True)
-    return top.returncode == 0 and Path(top.stdout.strip()).resolve() == root.resolve()
-
-
-IN_GIT = _own_git_work_tree(REPO_ROOT)
-needs_git = pytest.mark.skipif(not IN_GIT, reason="this checkout is not a git work tree of "
-                                                  "its own")
 
 
 def run(capsys, *argv):

@@ -11,7 +11,7 @@ import signal
 
 import pytest
 
-from conftest import REPO_ROOT, interrupt
+from conftest import REPO_ROOT, interrupt, needs_git
 
 
 def demo_copy(tmp_path, keep_card: bool = False):
@@ -29,7 +29,8 @@ def test_ctrl_c_ends_a_cold_card_in_one_line(tmp_path, after, twice):
 
 
 @pytest.mark.slow(seconds=3)
-@pytest.mark.parametrize("command", ["ablate", "verdicts", "impact"])
+@pytest.mark.parametrize("command", ["ablate", "verdicts",
+                                     pytest.param("impact", marks=needs_git)])
 def test_ctrl_c_ends_ablate_verdicts_and_impact_in_one_line(tmp_path, command):
     if command == "impact":  # against HEAD: its rules from git, its texts normalised cold
         interrupt(["impact", "--against", "HEAD"], 1.2, cwd=REPO_ROOT)
