@@ -83,13 +83,16 @@ def pytest_configure(config):
     # Meanwhile, a collection-only pytest writes there what pytest itself compiles: the
     # test modules and the plugins' packages (Hypothesis, syrupy, anyio, xdist: some 180
     # modules), assertion-rewritten. Each worker rewrote them all again as it started.
+    # Only when xdist starts workers: a single process computes what its tests need as
+    # they need it, and a contributor running one file waits for nothing else.
+    if not getattr(config.option, "numprocesses", None):
+        return
     import subprocess
     import sys
 
-    rewriting = subprocess.Popen(  # (only when there are workers to spare it)
+    rewriting = subprocess.Popen(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0"], cwd=REPO_ROOT,
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    ) if getattr(config.option, "numprocesses", None) else None
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # Normalise the demo card once, here, with every core (before any worker
     # exists): the workers and the gate's subprocess runs then start warm.
     try:
@@ -108,8 +111,7 @@ def pytest_configure(config):
     except Exception:  # a broken demo is for the tests to report, not for setup
         pass
     finally:
-        if rewriting is not None:
-            rewriting.wait()
+        rewriting.wait()
 
 
 def _seeded_pycache(prefix: str) -> str:
