@@ -443,6 +443,13 @@ def test_cache_command_lists_and_clears(tmp_path, monkeypatch, capsys):
     assert not (tmp_path / "normalized").exists()
 
 
+def test_a_pipeline_without_the_number_rule_has_no_number_rule_cache(monkeypatch):
+    """Without spoken_numbers_to_digits (a contributor dropped it), no folder is its own."""
+    without = [r for r in normalizer.THAI_CER_PIPELINE if r.__name__ != batch.TOKENISING_RULE]
+    monkeypatch.setattr(normalizer, "THAI_CER_PIPELINE", without)
+    assert batch.tokenising_rule_fingerprint() is None
+
+
 def test_the_progress_estimate_counts_characters_over_the_whole_run(monkeypatch):
     """The bar's total is the texts' characters and its rate the run's average (smoothing 0)."""
     seen = {}
