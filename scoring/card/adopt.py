@@ -340,12 +340,12 @@ def _measures_another_metric(levels: tuple[str, ...]) -> bool:
     return next((metric for metric in map(_metric_in, nearest) if metric), None) == "other"
 
 
-def _bounds(text: str, matches: list[re.Match]) -> dict[int, str]:
+def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:
     """Which numbers are the low and high ends of an interval: "[a, b]", or "a to b" where
-    the text speaks of an interval."""
+    the text, or what is ``around`` it (a cell's column header), speaks of an interval."""
     bounds = {}
     intervals = list(_INTERVAL.finditer(text))
-    if _SPEAKS_OF_AN_INTERVAL.search(text):
+    if _SPEAKS_OF_AN_INTERVAL.search(text + " " + around):
         intervals += list(_SPAN.finditer(text))
     for interval in intervals:
         for match in matches:
@@ -364,8 +364,8 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 
 
 def _table_numbers(block: _Block, headings: str, names: Names, masked):
-    """(match, offset, levels, bound, foreign, alone in its cell) of each number in a table's
-    body cells that may be one of ours."""
+    """(match, offset, levels, bound, foreign, alone in its cell: or one end of the one
+    interval it holds) of each number in a table's body cells that may be one of ours."""
     header = _cells(block.lines[0][1], block.lines[0][0])
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     if not _speaks_of_errors(table_context + headings, names):
@@ -398,7 +398,7 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
                 or (by_column and column and not find_kind(names, kind,
                                                           column_header + " " + cell)))
             matches = _numbers(cell, 0, [(s - cell_offset, e - cell_offset) for s, e in masked])
-            bounds = _bounds(cell, matches)
+            bounds = _bounds(cell, matches, column_header)
             ours = []
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)
@@ -406,9 +406,11 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
                           block.caption, headings)
                 if not _measures_another_metric(levels):
                     ours.append((match, levels))
+            # An interval's two ends in one cell are each determined by which end they are.
+            one_interval = len(ours) == 2 and all(m.start() in bounds for m, _ in ours)
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
-                       len(ours) == 1)
+                       len(ours) == 1 or one_interval)
 
 
 def _prose_numbers(text: str, block: _Block, headings: str, names: Names, masked):

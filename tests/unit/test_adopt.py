@@ -188,9 +188,10 @@ At 560 ms, OpenThai2.0-ASR-Streaming reaches {cer/560ms/tvspeech/O}% on TVSpeech
 
 # A card as hub cards are often written: WER beside CER, a relative reduction, a model's
 # size, a spread after a figure, two numbers in one cell, a table without its outer pipes,
-# chunk sizes in seconds or "160-ms", an HTML table, a speed in prose. Its WER, relative,
-# size and speed numbers are no candidates at all; "{?0.42}" is a number the card's context
-# does not explain (a CER table's cell holding a second number): listed, never marked. Its model-index leaves out FLEURS's config, as
+# chunk sizes in seconds or "160-ms", intervals "a to b" under a "95 % CI" header, an HTML
+# table, a speed in prose. Its WER, relative, size and speed numbers are no candidates at
+# all; "{?0.42}" is a number the card's context does not explain (a CER table's cell holding
+# a second number): listed, never marked. Its model-index leaves out FLEURS's config, as
 # hand-written ones often do: its CER is still read as ours (and is stale); its WER is not.
 CARD_METRICS = """---
 language: th
@@ -244,6 +245,13 @@ Isan CER (%) at each chunk size:
 | **OpenThai2.0** | {cer/80ms/isan/O} | {cer/160ms/isan/O|stale} | {cer/560ms/isan/O} |
 
 With 160-ms chunks, OpenThai2.0 gets {cer/160ms/tvspeech/O} % CER on TVSpeech.
+
+### OpenThai2.0 minus Typhoon 0.6B
+
+| Set | Δ CER (pp) | 95 % CI |
+|---|---:|---:|
+| FLEURS | {diff/560ms/fleurs/VS/estimate|u} | {diff/560ms/fleurs/VS/low|u} to {diff/560ms/fleurs/VS/high|u} |
+| Isan | {diff/560ms/isan/VS/estimate} | ({diff/560ms/isan/VS/low}, {diff/560ms/isan/VS/high|stale}) |
 
 <table>
 <tr><th>Set</th><th>CER (%)</th></tr>
@@ -358,7 +366,8 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(shape, projec
             "are gated") in out
     fixed = card.read_text(encoding="utf-8")
     for name, says in stale:  # --write printed the data's value, at the card's decimals
-        assert f"-->{printed(demo_result.exact[name])}<!--" in fixed
+        assert f"-->{printed(demo_result.exact[name], signed=name.startswith('diff/'))}<!--" \
+            in fixed
     assert "Test CER" not in fixed  # the hand-written entry, rewritten in our form
     if "Test WER" in text:
         assert "Test WER" in fixed and "value: 21.37" in fixed  # not ours: kept as it was
