@@ -19,8 +19,8 @@ only numbers with a decimal point: parameter counts, latencies, sample rates,
 hours, seeds, versions, dates and list numbers are left alone, and so are
 numbers whose nearest context names another metric ("21.37 % WER", a "WER"
 column, a real-time factor) or a relative figure ("12 % reduction"), and a
-spread after "±". A table cell holding two numbers never drifts: either one
-may be something else. The same
+spread after "±". A table cell holding two numbers (other than one interval's
+two ends) never drifts: either one may be something else. The same
 reading gives ``--check`` its coverage line (how many candidates carry a
 marker) and ``--strict`` its list of ungated ones.
 """
