@@ -19,8 +19,9 @@ only numbers with a decimal point: parameter counts, latencies, sample rates,
 hours, seeds, versions, dates and list numbers are left alone, and so are
 numbers whose nearest context names another metric ("21.37 % WER", a "WER"
 column, a real-time factor) or a relative figure ("12 % reduction"), and a
-spread after "±". A table cell holding two numbers (other than one interval's
-two ends) never drifts: either one may be something else. The same
+spread after "±". In a table cell holding two numbers, neither drifts (either
+may be something else) unless it is one end of the cell's interval or the words
+beside it name what it is ("FLEURS 6.26, TVSpeech 8.72"). The same
 reading gives ``--check`` its coverage line (how many candidates carry a
 marker) and ``--strict`` its list of ungated ones.
 """
@@ -191,7 +192,9 @@ class Candidate:
     # "subject" when this one's row or column names none (another model's, another set's).
     foreign: frozenset[str] = frozenset()
     table: int | None = None  # where its table starts, for a number in a table
-    alone: bool = True  # the only candidate in its table cell ("9.50 / 12.80" holds two)
+    # In a table cell: the only candidate there, one end of its one interval, or named by
+    # the words beside it. "9.50 / 12.80" holds two numbers, neither of them alone.
+    alone: bool = True
 
 
 def find_kind(names: "Names", kind: str, text: str) -> list[str]:
@@ -330,6 +333,12 @@ def _metric_in(text: str) -> str | None:
     return None if ours == other else "ours" if ours else "other"
 
 
+def _named_beside(levels: tuple[str, ...], names: "Names") -> bool:
+    """Whether the clause just before or just after a number names a set or a system."""
+    nearest = _CLAUSE.split(levels[0])[-1] + " " + _CLAUSE.split(levels[1])[0]
+    return bool(names.subjects_in(nearest) or names.systems_in(nearest))
+
+
 def _measures_another_metric(levels: tuple[str, ...]) -> bool:
     """Whether a number's nearest context names a metric other than ours: "21.37 % WER",
     a "WER (%)" column, a "relative reduction". The clause just before the number, then the
@@ -406,11 +415,12 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
                           block.caption, headings)
                 if not _measures_another_metric(levels):
                     ours.append((match, levels))
-            # An interval's two ends in one cell are each determined by which end they are.
+            # An interval's two ends in one cell are each determined by which end they are;
+            # "FLEURS 6.26, TVSpeech 8.72" names what each number is.
             one_interval = len(ours) == 2 and all(m.start() in bounds for m, _ in ours)
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
-                       len(ours) == 1 or one_interval)
+                       len(ours) == 1 or one_interval or _named_beside(levels, names))
 
 
 def _prose_numbers(text: str, block: _Block, headings: str, names: Names, masked):

@@ -68,7 +68,7 @@ Released 2026-04-01.
 
 | | |
 |---|---|
-| Accuracy, 560 ms | FLEURS {cer/560ms/fleurs/O}, TVSpeech {cer/560ms/tvspeech/O} (CER %) |
+| Accuracy, 560 ms | FLEURS {cer/560ms/fleurs/O}, TVSpeech {cer/560ms/tvspeech/O|stale} (CER %) |
 | Latency | 560 ms chunks |
 
 ## Results
