@@ -63,6 +63,33 @@ def test_a_pipeline_that_differs_in_a_cheap_rule_tokenises_only_the_changed_inpu
     assert changed and sorted(tokenised) == sorted(changed)
 
 
+def mark_the_text_once_more(text: str) -> str:
+    """A rule that is not idempotent: run twice, it shows."""
+    return text + "|"
+
+
+def test_each_rule_runs_once_around_the_number_rules_own_cache(cache_dir):
+    """The rules before the number rule run before it, those after it after it: each once
+    (a rule run again after the number rule would show here)."""
+    from scoring.normalizer import THAI_CER_PIPELINE, apply_rules
+
+    names = [rule.__name__ for rule in THAI_CER_PIPELINE]
+    at = names.index(batch.TOKENISING_RULE)
+    rules = [*THAI_CER_PIPELINE[:at], mark_the_text_once_more, *THAI_CER_PIPELINE[at:]]
+    assert normalize_texts(TEXTS, rules=rules) == {t: apply_rules(t, rules) for t in TEXTS}
+
+
+def test_no_bar_asked_for_is_no_bar_for_the_number_rule_either(cache_dir, monkeypatch):
+    """``progress=False`` reaches the number rule's own run too (a bar left to the default
+    would show on a terminal)."""
+    asked = []
+    real = batch._normalize_all
+    monkeypatch.setattr(batch, "_normalize_all", lambda texts, progress, *rest: (
+        asked.append(progress) or real(texts, progress, *rest)))
+    normalize_texts(TEXTS, progress=False)
+    assert asked and set(asked) == {False}
+
+
 def test_rules_without_a_source_file_still_get_their_own_fingerprint():
     """Rules typed into a notebook have no source to hash; two of them with the same
     name are still two normalisers, never one cache folder."""
