@@ -333,9 +333,14 @@ def _metric_in(text: str) -> str | None:
     return None if ours == other else "ours" if ours else "other"
 
 
+def _clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
+    """The clause just before a number and the one just after it (levels: before, after)."""
+    return _CLAUSE.split(levels[0])[-1], _CLAUSE.split(levels[1])[0]
+
+
 def _named_beside(levels: tuple[str, ...], names: "Names") -> bool:
     """Whether the clause just before or just after a number names a set or a system."""
-    nearest = _CLAUSE.split(levels[0])[-1] + " " + _CLAUSE.split(levels[1])[0]
+    nearest = " ".join(_clauses_beside(levels))
     return bool(names.subjects_in(nearest) or names.systems_in(nearest))
 
 
@@ -344,8 +349,7 @@ def _measures_another_metric(levels: tuple[str, ...]) -> bool:
     a "WER (%)" column, a "relative reduction". The clause just before the number, then the
     one just after, then each wider level (cell or sentence, row, column, caption, headings)
     in turn: the first that names one metric decides."""
-    before, after, *wider = levels
-    nearest = (_CLAUSE.split(before)[-1], _CLAUSE.split(after)[0], *wider)
+    nearest = (*_clauses_beside(levels), *levels[2:])
     return next((metric for metric in map(_metric_in, nearest) if metric), None) == "other"
 
 
@@ -373,8 +377,8 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 
 
 def _table_numbers(block: _Block, headings: str, names: Names, masked):
-    """(match, offset, levels, bound, foreign, alone in its cell: or one end of the one
-    interval it holds) of each number in a table's body cells that may be one of ours."""
+    """(match, offset, levels, bound, foreign, alone: see Candidate) of each number in a
+    table's body cells that may be one of ours."""
     header = _cells(block.lines[0][1], block.lines[0][0])
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     if not _speaks_of_errors(table_context + headings, names):
