@@ -235,8 +235,15 @@ class Hub:
         return self._with_parquet(repo_id, path, lambda f: f.schema_arrow)
 
     def read_columns(self, repo_id: str, path: str, columns: Sequence[str]) -> pa.Table:
-        """Only ``columns`` of one parquet file; no other column's bytes are fetched."""
-        return self._with_parquet(repo_id, path, lambda f: f.read(columns=list(columns)))
+        """Only ``columns`` of one parquet file; no other column's bytes are fetched.
+
+        Read on this thread: Arrow's own thread pool, once started, can still be running
+        when the interpreter exits, and its threads then abort the process
+        ("terminate called without an active exception", exit -6) after all its work
+        was done. The text columns are small; threads would gain nothing.
+        """
+        return self._with_parquet(repo_id, path,
+                                  lambda f: f.read(columns=list(columns), use_threads=False))
 
     def _with_parquet(self, repo_id: str, path: str, use: Callable[[pq.ParquetFile], T]) -> T:
         if self.offline:

@@ -44,6 +44,20 @@ EXPECTED = {
 }
 
 
+def test_every_parquet_read_stays_on_the_callers_thread(fake_hub, hub_client, with_token,
+                                                       tmp_path, monkeypatch):
+    """make-refs never starts Arrow's thread pool: its threads, alive at exit, once aborted
+    `python -m scoring make-refs` (exit -6) after every reference was written."""
+    import pyarrow.parquet as pq
+
+    asked = []
+    real = pq.ParquetFile.read
+    monkeypatch.setattr(pq.ParquetFile, "read", lambda self, *args, **kwargs: (
+        asked.append(kwargs.get("use_threads", True)) or real(self, *args, **kwargs)))
+    make_refs(tmp_path / "refs", ALL_SETS, ids_dir=None, hub=hub_client, warn=lambda m: None)
+    assert asked and not any(asked)
+
+
 @pytest.mark.parametrize("set_name", ALL_SETS)
 def test_each_set_gets_exactly_the_expected_references(all_refs, set_name):
     """Every adapter writes the hand-worked references of its fixture, line for line."""
