@@ -80,13 +80,13 @@ def pytest_configure(config):
     # each). Their bytecode goes to this run's folder, not beside any source.
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = _seeded_pycache(os.path.join(folder, "pycache"))
+    # The warm-up below only when xdist starts workers: a single process computes what
+    # its tests need as they need it, and a contributor running one file waits for nothing.
+    if not getattr(config.option, "numprocesses", None):
+        return
     # Meanwhile, a collection-only pytest writes there what pytest itself compiles: the
     # test modules and the plugins' packages (Hypothesis, syrupy, anyio, xdist: some 180
     # modules), assertion-rewritten. Each worker rewrote them all again as it started.
-    # Only when xdist starts workers: a single process computes what its tests need as
-    # they need it, and a contributor running one file waits for nothing else.
-    if not getattr(config.option, "numprocesses", None):
-        return
     import subprocess
     import sys
 

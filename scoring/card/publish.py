@@ -520,10 +520,10 @@ def _hand_written_identity(entry: EvalResult, ours: dict, spec: CardSpec) -> tup
     # A hand-written entry often leaves out the dataset's config or split: it stands for
     # ours when the rest leaves exactly one.
     fits = [identity for identity in ours
-            if identity[0] == "cer" and identity[1] == entry.dataset_type
-            and identity[4] == name
-            and entry.dataset_config in (None, identity[2])
-            and entry.dataset_split in (None, identity[3])]
+            for kind, dataset, config, split_name, metric in [identity]
+            if (kind, dataset, metric) == ("cer", entry.dataset_type, name)
+            and entry.dataset_config in (None, config)
+            and entry.dataset_split in (None, split_name)]
     return fits[0] if len(fits) == 1 else None
 
 
