@@ -21,13 +21,13 @@ import tempfile
 import threading
 import uuid
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache, partial
 from pathlib import Path
 
 from tqdm import tqdm
 
 from . import normalizer
+from .children import worker_pool
 from .errors import ScoringError
 from .files import open_mode
 from .memo import Memo
@@ -327,7 +327,7 @@ def _normalize_all(texts: list[str], progress: bool | None,
     # collection in a worker walks (and copies on write) the whole inherited heap.
     # They stay frozen: unfreezing would hand newmm's dictionary back to it too.
     gc.freeze()  # pragma: no mutate
-    with bar, ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with bar, worker_pool(workers, context) as pool:
         futures = [(batch, pool.submit(_normalize_batch, [texts[i] for i in batch], rules))
                    for batch in batches]
         heavy_set = set(heavy)

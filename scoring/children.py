@@ -4,6 +4,9 @@ The gate and ``rebaseline`` run pytest as a child. Started in a session of its o
 child (and any xdist workers it starts) never sees the terminal's Ctrl-C: the command line
 alone handles it, says ``interrupted`` once, and ends the child's whole process group, so no
 worker is left behind and no child prints a traceback of its own.
+
+The normaliser and the verdicts fork a pool of workers (``worker_pool``). Those do see the
+Ctrl-C, and leave at once; the pool is then killed, never waited for.
 """
 
 from __future__ import annotations
@@ -11,9 +14,34 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
-__all__ = ["run_child"]
+__all__ = ["run_child", "worker_pool"]
+
+
+@contextmanager
+def worker_pool(workers: int, context) -> Iterator[ProcessPoolExecutor]:
+    """A process pool that is waited for only when the work ended well.
+
+    On any interruption its workers are killed and the pool is left without waiting: a
+    worker killed half-way through sending a result leaves the pool's reader thread
+    blocked on the rest of the message, and ``shutdown(wait=True)`` would wait for that
+    thread for ever (Ctrl-C once hung the command line that way).
+    """
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
+        yield pool
+    except BaseException:
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        for process in workers:
+            process.kill()
+        for process in workers:  # reaped: no zombie outlives the run either
+            process.join(timeout=1.0)
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def run_child(command: Sequence[str], *, capture: bool = False,

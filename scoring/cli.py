@@ -606,7 +606,8 @@ class _Interrupts:
     a forked worker leaves at once and silently (the main process says so, once)."""
 
     # A KeyboardInterrupt raised where Python only reports exceptions (a callback at fork,
-    # a finaliser) is swallowed and the run goes on: after this long, it ends anyway.
+    # a finaliser) is swallowed: it is delivered again (deliver_again), and should the run
+    # still go on, after this long it ends anyway.
     GRACE_SECONDS = 3.0
 
     def __init__(self) -> None:
@@ -625,6 +626,20 @@ class _Interrupts:
             watchdog.daemon = True
             watchdog.start()
         raise KeyboardInterrupt
+
+    def deliver_again(self) -> None:
+        """Raise the swallowed Ctrl-C once more in the main thread, once what swallowed it
+        has returned (from a thread of its own: raised here, it would be swallowed again)."""
+        import _thread
+        import threading
+
+        def again() -> None:
+            if not self.handled:  # never into the code that called main() after it returned
+                _thread.interrupt_main(signal.SIGINT)
+
+        timer = threading.Timer(0.01, again)
+        timer.daemon = True
+        timer.start()
 
     def _end_anyway(self) -> None:
         if self.handled:
@@ -655,10 +670,16 @@ def main(argv: list[str] | None = None) -> int:
     report_unraisable = sys.unraisablehook
 
     def quiet_when_interrupted(unraisable) -> None:
-        # The Ctrl-C that a fork callback or a finaliser swallowed: counted (see run's
-        # end, and the watchdog), never printed as a traceback.
-        if not issubclass(unraisable.exc_type, KeyboardInterrupt):
-            report_unraisable(unraisable)
+        # The Ctrl-C that a fork callback or a finaliser swallowed (logging's lock release
+        # after a pool worker forks, say) is never printed as a traceback. It is delivered
+        # again, so the run stops now rather than when the watchdog ends it.
+        try:
+            if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+                report_unraisable(unraisable)
+            elif os.getpid() == interrupts.main_pid:
+                interrupts.deliver_again()
+        except KeyboardInterrupt:  # a second Ctrl-C, arriving in here
+            interrupts.deliver_again()
 
     sys.unraisablehook = quiet_when_interrupted
     try:

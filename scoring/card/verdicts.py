@@ -159,9 +159,8 @@ def _all_looks(jobs: list, progress: bool | None) -> list[dict]:
     own, so the workers never wait for each other)."""
     import multiprocessing
     import threading
-    from concurrent.futures import ProcessPoolExecutor
-
     from ..batch import worker_count
+    from ..children import worker_pool
 
     disable = None if progress is None else not progress
     workers = min(worker_count(), len(jobs))
@@ -170,7 +169,7 @@ def _all_looks(jobs: list, progress: bool | None) -> list[dict]:
     if (workers > 1 and len(jobs) >= 8 and "fork" in multiprocessing.get_all_start_methods()
             and threading.active_count() == 1 and "PYTEST_XDIST_WORKER" not in os.environ):
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        with worker_pool(workers, context) as pool:
             return list(tqdm(pool.map(_look, jobs), total=len(jobs), desc="verdicts",
                              unit="pair", disable=disable, leave=False))
     return [_look(job) for job in tqdm(jobs, desc="verdicts", unit="pair", disable=disable,

@@ -266,8 +266,9 @@ def test_cache_can_be_turned_off(tmp_path, monkeypatch):
 POOL_SCRIPT = """
 import json, os, sys
 import scoring.batch as b
+import scoring.children as children
 submitted = []
-class Pool(b.ProcessPoolExecutor):
+class Pool(children.ProcessPoolExecutor):
     def submit(self, function, texts, *args):
         submitted.append(list(texts))
         return super().submit(function, texts, *args)
@@ -276,7 +277,7 @@ class Bar(b.tqdm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         bars.append(self)
-b.ProcessPoolExecutor, b.tqdm = Pool, Bar
+children.ProcessPoolExecutor, b.tqdm = Pool, Bar
 texts = json.loads(sys.stdin.read())
 runs = {}
 for name, config in json.loads(sys.argv[1]).items():

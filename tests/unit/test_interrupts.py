@@ -69,3 +69,51 @@ def test_a_ctrl_c_swallowed_on_its_way_still_ends_the_run(monkeypatch, capsys):
     assert cli.main(["card"]) == 130
     out, err = capsys.readouterr()
     assert err == "interrupted\n" and "Traceback" not in err
+
+
+def test_a_swallowed_ctrl_c_is_delivered_again_and_stops_the_work_at_once(monkeypatch, capsys):
+    """Swallowed by a callback at fork (logging's, as a pool worker starts), the Ctrl-C is
+    raised again in the main thread: the work after it stops, without waiting for the
+    watchdog (held off here, so only the redelivery can stop it)."""
+    import time
+
+    from scoring import cli
+
+    class SwallowsTheCtrlC:
+        def __del__(self):
+            signal.raise_signal(signal.SIGINT)
+
+    steps = []
+
+    def run_card(args):
+        SwallowsTheCtrlC()
+        for step in range(300):  # three seconds of work, unless the Ctrl-C stops it
+            steps.append(step)
+            time.sleep(0.01)
+        return 0
+
+    monkeypatch.setattr(cli, "run_card", run_card)
+    monkeypatch.setattr(cli._Interrupts, "GRACE_SECONDS", 600.0)
+    assert cli.main(["card"]) == 130
+    assert len(steps) < 300, "the run went on to its end after the Ctrl-C"
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_an_interrupted_worker_pool_is_killed_not_waited_for():
+    """A pool left by an exception kills its workers and returns at once: a worker killed
+    while sending its result would otherwise keep `shutdown(wait=True)` waiting for ever."""
+    import multiprocessing
+    import time
+
+    from scoring.children import worker_pool
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("the pools fork")
+    with pytest.raises(KeyboardInterrupt):
+        with worker_pool(2, multiprocessing.get_context("fork")) as pool:
+            pool.submit(time.sleep, 60)
+            processes = list(pool._processes.values())
+            raise KeyboardInterrupt
+    for process in processes:
+        process.join(5)
+    assert processes and not any(process.is_alive() for process in processes)
