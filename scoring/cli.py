@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 import unicodedata
 from fractions import Fraction
@@ -29,6 +28,7 @@ from .card import card_json, card_markdown
 from .report import cluster_shares, format_cluster_shares, format_score_report, plural, \
     score_report
 from .scorer import score_files
+from .interrupts import INTERRUPTED, watching_for_ctrl_c
 from .provenance import signature, unpinned_pythainlp_message
 
 __all__ = ["main", "entry", "build_parser"]
@@ -598,114 +598,28 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.2f} hours"
 
 
-INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
-
-
-class _Interrupts:
-    """Ctrl-C, for the whole process tree: the main process raises KeyboardInterrupt once;
-    a forked worker leaves at once and silently (the main process says so, once)."""
-
-    # A KeyboardInterrupt raised where Python only reports exceptions (a callback at fork,
-    # a finaliser) is swallowed: it is delivered again (deliver_again), and should the run
-    # still go on, after this long it ends anyway.
-    GRACE_SECONDS = 3.0
-
-    def __init__(self) -> None:
-        self.main_pid = os.getpid()
-        self.seen = False
-        self.handled = False
-
-    def __call__(self, signum, frame) -> None:
-        if os.getpid() != self.main_pid:
-            os._exit(INTERRUPTED)
-        if not self.seen:
-            import threading
-
-            self.seen = True
-            watchdog = threading.Timer(self.GRACE_SECONDS, self._end_anyway)
-            watchdog.daemon = True
-            watchdog.start()
-        raise KeyboardInterrupt
-
-    def deliver_again(self) -> None:
-        """Raise the swallowed Ctrl-C once more in the main thread, once what swallowed it
-        has returned (from a thread of its own: raised here, it would be swallowed again)."""
-        import _thread
-        import threading
-
-        def again() -> None:
-            if not self.handled:  # never into the code that called main() after it returned
-                _thread.interrupt_main(signal.SIGINT)
-
-        timer = threading.Timer(0.01, again)
-        timer.daemon = True
-        timer.start()
-
-    def _end_anyway(self) -> None:
-        if self.handled:
-            return
-        _stop_children()
-        try:
-            sys.stderr.write("interrupted\n")
-            sys.stderr.flush()
-        finally:
-            os._exit(INTERRUPTED)
-
-
-def _stop_children() -> None:
-    """No worker outlives an interrupted run (nor is waited for)."""
-    import multiprocessing
-
-    for child in multiprocessing.active_children():
-        child.kill()
-
-
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     mismatch = unpinned_pythainlp_message()
     if mismatch:
         print(f"warning: {mismatch}", file=sys.stderr)
-    interrupts = _Interrupts()
-    previous = signal.signal(signal.SIGINT, interrupts)
-    report_unraisable = sys.unraisablehook
-
-    def quiet_when_interrupted(unraisable) -> None:
-        # The Ctrl-C that a fork callback or a finaliser swallowed (logging's lock release
-        # after a pool worker forks, say) is never printed as a traceback. It is delivered
-        # again, so the run stops now rather than when the watchdog ends it.
+    with watching_for_ctrl_c() as interrupts:
         try:
-            if not issubclass(unraisable.exc_type, KeyboardInterrupt):
-                report_unraisable(unraisable)
-            elif os.getpid() == interrupts.main_pid:
-                interrupts.deliver_again()
-        except KeyboardInterrupt:  # a second Ctrl-C, arriving in here
-            interrupts.deliver_again()
-
-    sys.unraisablehook = quiet_when_interrupted
-    try:
-        code = args.run(args)
-        if not interrupts.seen:
-            return code
-        raise KeyboardInterrupt  # the Ctrl-C was swallowed on its way: it still counts
-    except (ScoringError, ValueError) as error:  # ValueError: e.g. --level 2
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # output piped into `head`: not an error
-        sys.stderr.close()
-        return 0
-    except BaseException as error:
-        # Ctrl-C, or a worker pool broken by the Ctrl-C that reached its workers first.
-        if not (isinstance(error, KeyboardInterrupt) or interrupts.seen):
-            raise
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing
-        interrupts.handled = True
-        _stop_children()
-        print("interrupted", file=sys.stderr, flush=True)
-        return INTERRUPTED
-    finally:
-        sys.unraisablehook = report_unraisable
-        if signal.getsignal(signal.SIGINT) is interrupts:
-            signal.signal(signal.SIGINT, previous)
+            code = args.run(args)
+            if not interrupts.seen:
+                return code
+            raise KeyboardInterrupt  # the Ctrl-C was swallowed on its way: it still counts
+        except (ScoringError, ValueError) as error:  # ValueError: e.g. --level 2
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        except BrokenPipeError:  # output piped into `head`: not an error
+            sys.stderr.close()
+            return 0
+        except BaseException as error:
+            # Ctrl-C, or a worker pool broken by the Ctrl-C that reached its workers first.
+            if not (isinstance(error, KeyboardInterrupt) or interrupts.seen):
+                raise
+            return interrupts.end()
 
 
 def entry() -> None:

@@ -162,3 +162,22 @@ def test_other_references_are_refused(example):
     with pytest.raises(ValueError,
                        match="^paired bootstrap needs the same references for A and B$"):
         paired_bootstrap(a, b)
+
+
+@pytest.mark.parametrize("worse", ["a", "b"])
+def test_an_interval_ending_exactly_at_zero_is_a_tie_for_the_card_and_the_verdicts(worse):
+    """A and B differ in one cluster of ten: a third of the resamples leave it out and give
+    exactly 0, so one bound is exactly 0.0. Zero is inside the interval: a tie, both in the
+    card's figure and in the verdicts' reading of it."""
+    from scoring.robustness import verdict_of
+
+    clusters = [f"r{i}" for i in range(10)]
+    same = [3] * 10
+    other = [3] * 9 + [7]
+    ea, eb = (other, same) if worse == "a" else (same, other)
+    a, b = make_pair(ea, eb, [50] * 10, clusters)
+    diff = paired_bootstrap(a, b, resamples=1000, seed=1)
+    _, low, high = textbook_interval(ea, eb, [50] * 10, clusters)
+    assert (diff.low, diff.high) == (low, high)
+    assert (low == 0.0 < high) if worse == "a" else (low < 0.0 == high)
+    assert diff.tie and verdict_of(diff.low, diff.high) == "tie"

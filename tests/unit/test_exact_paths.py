@@ -213,6 +213,7 @@ def test_score_prints_the_exact_rounding(boundary_card, capsys):
     ("diff/560ms/edge/a-vs-b/estimate", -1 / 24000, "-0.00"),
     ("diff/560ms/edge/a-vs-b/estimate", 1 / 24000, "+0.00"),
     ("diff/560ms/edge/a-vs-b/low", 0.07475, "+7.47"),    # a bound: its binary value
+    ("diff/560ms/edge/a-vs-b/high", 0.07475, "+7.47"),   # both bounds
 ])
 def test_a_pinned_float_prints_as_the_card_prints_it(name, value, printed):
     """impact and the gate's messages read figures pinned as floats: they print what the card

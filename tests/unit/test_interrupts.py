@@ -77,7 +77,7 @@ def test_a_swallowed_ctrl_c_is_delivered_again_and_stops_the_work_at_once(monkey
     watchdog (held off here, so only the redelivery can stop it)."""
     import time
 
-    from scoring import cli
+    from scoring import cli, interrupts
 
     class SwallowsTheCtrlC:
         def __del__(self):
@@ -93,7 +93,7 @@ def test_a_swallowed_ctrl_c_is_delivered_again_and_stops_the_work_at_once(monkey
         return 0
 
     monkeypatch.setattr(cli, "run_card", run_card)
-    monkeypatch.setattr(cli._Interrupts, "GRACE_SECONDS", 600.0)
+    monkeypatch.setattr(interrupts.Interrupts, "GRACE_SECONDS", 600.0)
     assert cli.main(["card"]) == 130
     assert len(steps) < 300, "the run went on to its end after the Ctrl-C"
     assert capsys.readouterr().err == "interrupted\n"

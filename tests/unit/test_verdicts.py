@@ -116,6 +116,21 @@ def test_holm_lies_between_bonferroni_and_no_correction():
         assert all(x <= 0.05 or not h for x, h in zip(p, holm))
 
 
+def test_holm_runs_at_the_level_card_toml_gives(demo_result):
+    """[bootstrap] level 0.9: the family-wise level is 0.1, as the intervals are 90 % ones
+    (resamples enough for Holm at 0.1 would be refused as too coarse at 0.05)."""
+    import dataclasses
+
+    spec = dataclasses.replace(demo_result.spec, level=0.9)
+    result = compute_card(spec, progress=False)
+    alpha = 1 - spec.level
+    verdicts = card_verdicts(result, seeds=1, resamples=min_resamples_for_holm(68, alpha),
+                             progress=False)
+    assert verdicts.alpha == pytest.approx(0.1)
+    p = [row.p_value for row in verdicts.rows]
+    assert [row.holm for row in verdicts.rows] == holm_rejections(p, alpha)
+
+
 # ------------------------------------------------------------ the command
 
 def test_verdicts_prints_every_comparison_with_its_second_look(capsys):
