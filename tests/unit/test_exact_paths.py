@@ -21,7 +21,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from huggingface_hub import ModelCard
+import yaml
+from huggingface_hub import ModelCard, parse_eval_result_entries
 
 import scoring.batch as batch
 from conftest import REPO_ROOT, run_cli as run, write_jsonl
@@ -158,6 +159,7 @@ def boundary_card(tmp_path) -> Path:
         '[[aggregates]]\nkey = "mean"\ndisplay = "Mean"\nmethod = "mean"\nsets = ["edge"]\n'
         '[[aggregates]]\nkey = "pooled"\ndisplay = "Pooled"\nmethod = "pooled"\nsets = ["edge"]\n'
         '[publish]\nfile = "README.md"\nsystem = "a"\nmodel_name = "A"\n'
+        '[publish.eval_results]\nname = "cer"\n[publish.eval_results.task_id]\nedge = "edge"\n'
         '[datasets.edge]\nid = "example/edge"\nname = "Edge"\nconfig = "th"\nsplit = "test"\n',
         encoding="utf-8")
     (root / "README.md").write_text(
@@ -195,6 +197,9 @@ def test_tables_prose_and_model_index_print_the_exact_rounding(boundary_card, ca
     assert differences.split("|")[2].strip() == "-0.00"
     results = ModelCard.load(boundary_card / "README.md").data.eval_results
     assert [r.metric_value for r in results] == [7.48]
+    entries = parse_eval_result_entries(yaml.safe_load(
+        (boundary_card / ".eval_results/cer.yaml").read_text(encoding="utf-8")))
+    assert [entry.value for entry in entries] == [7.48]
     assert run(capsys, "publish", str(boundary_card), "--check")[0] == 0
 
 

@@ -116,19 +116,36 @@ def test_holm_lies_between_bonferroni_and_no_correction():
         assert all(x <= 0.05 or not h for x, h in zip(p, holm))
 
 
-def test_holm_runs_at_the_level_card_toml_gives(demo_result):
-    """[bootstrap] level 0.9: the family-wise level is 0.1, as the intervals are 90 % ones
-    (resamples enough for Holm at 0.1 would be refused as too coarse at 0.05)."""
+def test_every_bootstrap_setting_reaches_the_second_look(demo_result, monkeypatch, tmp_path):
+    """Two seeds and the p-values, checked against the recipe's own functions, for the
+    demo's settings and then, through the same cache (each setting in its key), for
+    [bootstrap] level 0.9, then 1,500 resamples and p-values of another resolution too.
+    At 0.9, Holm's family-wise level is 0.1."""
     import dataclasses
 
-    spec = dataclasses.replace(demo_result.spec, level=0.9)
-    result = compute_card(spec, progress=False)
-    alpha = 1 - spec.level
-    verdicts = card_verdicts(result, seeds=1, resamples=min_resamples_for_holm(68, alpha),
-                             progress=False)
-    assert verdicts.alpha == pytest.approx(0.1)
-    p = [row.p_value for row in verdicts.rows]
-    assert [row.holm for row in verdicts.rows] == holm_rejections(p, alpha)
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("SCORING_NO_VERDICTS_CACHE", raising=False)
+    needed = min_resamples_for_holm(35, 0.05)  # the largest latency's family
+    # One setting changed at a time: a key that left it out would serve the previous run's.
+    level = dataclasses.replace(demo_result.spec, level=0.9)
+    resamples = dataclasses.replace(level, resamples=1500)
+    for result, p_resamples in ((demo_result, needed),
+                                (compute_card(level, progress=False), needed),
+                                (compute_card(resamples, progress=False), needed + 1000)):
+        spec = result.spec
+        verdicts = card_verdicts(result, seeds=2, resamples=p_resamples, family="latency",
+                                 progress=False)
+        assert verdicts.alpha == pytest.approx(1 - spec.level)
+        for row in verdicts.rows[::5]:
+            sums = comparison_sums(result, (row.latency, row.set_name, row.comparison))
+            intervals = seed_intervals(*sums, [spec.seed, spec.seed + 1],
+                                       resamples=spec.resamples, level=spec.level)
+            assert (row.low_sd, row.high_sd) == tuple(intervals.std(axis=0, ddof=1))
+            assert row.p_value == p_value(*sums, resamples=p_resamples, seed=spec.seed)
+        for latency in spec.latencies:
+            rows = [row for row in verdicts.rows if row.latency == latency]
+            assert [row.holm for row in rows] == holm_rejections(
+                [row.p_value for row in rows], 1 - spec.level)
 
 
 # ------------------------------------------------------------ the command
