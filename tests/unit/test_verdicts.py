@@ -148,6 +148,25 @@ def test_every_bootstrap_setting_reaches_the_second_look(demo_result, monkeypatc
                 [row.p_value for row in rows], 1 - spec.level)
 
 
+def test_the_verdicts_table_of_card_toml_sets_the_defaults(demo_result, tmp_path):
+    """[verdicts] seeds, resamples and family are read, and are what `verdicts` uses when no
+    option overrides them."""
+    import dataclasses
+
+    (tmp_path / "card.toml").write_text(
+        (DEMO / "card.toml").read_text(encoding="utf-8")
+        + '\n[verdicts]\nseeds = 2\nresamples = 14001\nfamily = "latency"\n', encoding="utf-8")
+    read = load_card_spec(tmp_path)
+    assert (read.verdict_seeds, read.verdict_resamples, read.verdict_family) == (
+        2, 14001, "latency")
+    spec = dataclasses.replace(demo_result.spec, verdict_seeds=read.verdict_seeds,
+                               verdict_resamples=read.verdict_resamples,
+                               verdict_family=read.verdict_family)
+    verdicts = card_verdicts(dataclasses.replace(demo_result, spec=spec), progress=False)
+    assert (verdicts.seeds, verdicts.resamples, verdicts.family) == (2, 14001, "latency")
+    assert verdicts.family_sizes == {"80ms": 11, "160ms": 11, "560ms": 35, "1120ms": 11}
+
+
 # ------------------------------------------------------------ the command
 
 def test_verdicts_prints_every_comparison_with_its_second_look(capsys):
