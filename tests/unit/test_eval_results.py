@@ -83,3 +83,22 @@ def test_a_set_without_a_task_id_is_one_line(demo, capsys):
     code, _, err = run_cli(capsys, "publish", str(demo), "--check")
     assert code == 2 and err.count("\n") == 1
     assert "[publish.eval_results.task_id] has no task_id for 'isan'" in err
+
+
+def test_the_headline_listed_among_the_other_latencies_is_written_once():
+    """`latencies_ms` naming the headline latency too (560 here) adds no second entry for it:
+    one entry per figure."""
+    import dataclasses
+
+    from scoring.card import compute_card
+    from scoring.card.publish import expected_eval_entries
+
+    result = compute_card(load_card_spec(DEMO), progress=False)
+    spec = result.spec
+    assert spec.headline_latency not in spec.eval_results.latencies
+    listed = dataclasses.replace(spec.eval_results, latencies=(
+        *spec.eval_results.latencies, spec.headline_latency))
+    result = dataclasses.replace(result, spec=dataclasses.replace(spec, eval_results=listed))
+    names = [name for name, _ in expected_eval_entries(result)]
+    assert len(names) == len(set(names))
+    assert {name.split("/")[1] for name in names} == {"80ms", "160ms", "560ms", "1120ms"}
