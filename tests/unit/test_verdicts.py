@@ -123,8 +123,6 @@ def test_every_bootstrap_setting_reaches_the_second_look(demo_result, monkeypatc
     is 1 - level."""
     import dataclasses
 
-    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
-    monkeypatch.delenv("SCORING_NO_VERDICTS_CACHE", raising=False)
     # Wide families' levels keep the p-values' resamples few (Holm asks for 20 steps below
     # alpha / 35, the largest latency's family); one setting changed at a time: a cache key
     # that left it out would serve the previous run's results.
@@ -132,9 +130,13 @@ def test_every_bootstrap_setting_reaches_the_second_look(demo_result, monkeypatc
     first = dataclasses.replace(demo_result.spec, level=0.8)
     level = dataclasses.replace(first, level=0.7)
     resamples = dataclasses.replace(level, resamples=1500)
-    for result, p_resamples in ((compute_card(first, progress=False), needed),
-                                (compute_card(level, progress=False), needed),
-                                (compute_card(resamples, progress=False), needed + 1000)):
+    runs = [(compute_card(first, progress=False), needed),
+            (compute_card(level, progress=False), needed),
+            (compute_card(resamples, progress=False), needed + 1000)]
+    # The cards from the run's normalisation cache; the verdicts into one of their own.
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("SCORING_NO_VERDICTS_CACHE", raising=False)
+    for result, p_resamples in runs:
         spec = result.spec
         verdicts = card_verdicts(result, seeds=2, resamples=p_resamples, family="latency",
                                  progress=False)
