@@ -34,10 +34,10 @@ def worker_pool(workers: int, context) -> Iterator[ProcessPoolExecutor]:
     try:
         yield pool
     except BaseException:
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        for process in workers:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
             process.kill()
-        for process in workers:  # reaped: no zombie outlives the run either
+        for process in processes:  # reaped: no zombie outlives the run either
             process.join(timeout=1.0)
         pool.shutdown(wait=False, cancel_futures=True)
         raise

@@ -159,6 +159,7 @@ def _all_looks(jobs: list, progress: bool | None) -> list[dict]:
     own, so the workers never wait for each other)."""
     import multiprocessing
     import threading
+
     from ..batch import worker_count
     from ..children import worker_pool
 
