@@ -121,6 +121,30 @@ def test_fingerprint_follows_the_pythainlp_version(monkeypatch):
     assert normalizer_fingerprint() != before
 
 
+def test_fingerprint_follows_newmms_dictionary_file(monkeypatch, tmp_path):
+    """The same release with its word list edited (a local patch, a repackaging) tokenises
+    differently: the fingerprint reads the file newmm reads, by content."""
+    import pythainlp.corpus
+
+    def fingerprint() -> str:
+        batch._dictionary_digest.cache_clear()  # read once a process: the run's own file
+        return normalizer_fingerprint()
+
+    real = fingerprint()
+    monkeypatch.setattr(pythainlp.corpus, "__file__", str(tmp_path / "__init__.py"))
+    words = tmp_path / "words_th.txt"
+    try:
+        words.write_text("สาม\nคน\n", encoding="utf-8")
+        first = fingerprint()
+        words.write_text("สาม\nคน\nสามคน\n", encoding="utf-8")
+        edited = fingerprint()
+        words.unlink()
+        missing = fingerprint()
+    finally:
+        batch._dictionary_digest.cache_clear()
+    assert len({real, first, edited, missing}) == 4
+
+
 def test_a_corrupt_shard_is_ignored_and_removed(cache_dir):
     """A shard that is not whole JSON is dropped, not trusted."""
     store = NormalizationCache(cache_dir, normalizer_fingerprint())
