@@ -34,6 +34,8 @@ def worker_pool(workers: int, context) -> Iterator[ProcessPoolExecutor]:
     try:
         yield pool
     except BaseException:
+        # The executor's own map of its workers (there is no public one); not every child
+        # of this process, which multiprocessing.active_children() would kill too.
         processes = list((getattr(pool, "_processes", None) or {}).values())
         for process in processes:
             process.kill()
