@@ -80,7 +80,7 @@ _SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")  # GFM: one dash is enough
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
 _FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*scoring:end\s*-->",
@@ -118,7 +118,7 @@ class Names:
         # Words a hand-written card uses without a name: "averages" for the one mean
         # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
         # for the one system that has it.
-        for method, words in (("mean", ("average", "averages", "averaged", "mean")),
+        for method, words in (("mean", ("average", "averages", "averaged", "mean", "avg")),
                               ("pooled", ("pooled",))):
             alike = [a for a in spec.aggregates if a.method == method]
             if len(alike) == 1:
@@ -204,7 +204,7 @@ def find_kind(names: "Names", kind: str, text: str) -> list[str]:
 def _masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     """Where numbers are never read: front matter, inline code, comments, link targets."""
     spans = [(0, card.body_start)]
-    for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)", r"^\s*\[[^\]]+\]:\s*\S+.*$",
+    for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)", r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$",
                     r"https?://\S+"):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
     return spans
@@ -394,8 +394,20 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
         return text
 
     rows = [_cells(row, row_offset) for row_offset, row in block.lines[2:]]
-    labels = [latency_named(cells[0][1]) if cells else "" for cells in rows]
+    # A row's label: its first cell, and every other cell of a column that holds no number
+    # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
+    widest = max((len(cells) for cells in rows), default=0)
+    label_columns = [0] + [column for column in range(1, widest)
+                           if not any(column < len(cells) and _numbers(cells[column][1], 0, ())
+                                      for cells in rows)]
+    labels = [" ".join(latency_named(cells[column][1]) for column in label_columns
+                       if column < len(cells)) for cells in rows]
     columns = [latency_named(cell) for _, cell in header]
+    # A difference column beside columns of systems ("| FLEURS | 6.69 | 9.50 | −2.81 |" under
+    # "Set | OpenThai | Typhoon | Δ (pp)") is the difference of those systems; so is a
+    # difference row under rows of systems.
+    columns = _differences_named(columns, names, first=1)
+    labels = _differences_named(labels, names, first=0)
     # An axis that names the card's systems (or sets) in some rows or columns: one of its
     # rows or columns that names none is another model's (or dataset's), never the card's
     # default.
@@ -425,6 +437,16 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
                        len(ours) == 1 or one_interval or _named_beside(levels, names))
+
+
+def _differences_named(headers: list[str], names: Names, first: int) -> list[str]:
+    """``headers`` (a table's column headers or row labels), each that speaks of a
+    difference but names no system extended by the systems the others name."""
+    named = [header for header in headers[first:] if names.systems_in(header)]
+    return [f"{header} ({' / '.join(named)})"
+            if index >= first and named and _DIFFERENCE_WORDS.search(header)
+            and not names.systems_in(header) else header
+            for index, header in enumerate(headers)]
 
 
 def _prose_numbers(text: str, block: _Block, headings: str, names: Names, masked):
@@ -463,6 +485,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         start = offset + match.start()
         # Inside a region the number is gated already: by its figure marker, or by the table.
         region = next((r for r in card.regions if r.start <= start < r.end), None)
+        if region is not None and region.kind == "not-a-figure":
+            return  # said to be none of the card's figures
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         found.append(Candidate(start, offset + match.end(), match.group(0),
@@ -717,6 +741,11 @@ def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[i
 
 # ------------------------------------------------------------- presenting
 
+def _not_a_figure_hint(text: str) -> str:
+    return (f"; none of the card's figures? then write it "
+            f"<!-- scoring:not-a-figure -->{text}<!-- scoring:end -->")
+
+
 def _lines(marked: MarkResult, verdict: str) -> list[Marked]:
     return [m for m in marked.found if m.verdict == verdict]
 
@@ -738,7 +767,7 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
         lines.append(f"drift: {mismatch.line()}")
     for m in _lines(marked, "unexplained"):
         lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} fits no figure "
-                     "its context names; left unmarked")
+                     f"its context names; left unmarked{_not_a_figure_hint(m.candidate.text)}")
     for m in _lines(marked, "ambiguous"):
         lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} fits "
                      f"{len(m.fits)} figures ({', '.join(m.fits[:3])}"
@@ -769,5 +798,6 @@ def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
     total, ungated = coverage(card, spec, spec.publish_aliases)
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated\n"
     listed = "".join(f"ungated: line {c.line}: {c.text} (a figure-like number outside any "
-                     "marker; `publish --mark` marks it)\n" for c in ungated)
+                     f"marker: `publish --mark` marks it{_not_a_figure_hint(c.text)})\n"
+                     for c in ungated)
     return line, listed

@@ -61,7 +61,10 @@ __all__ = [
 ]
 
 EVAL_RESULTS_FOLDER = ".eval_results"
-REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure")
+# "not-a-figure" wraps a number that reads like a figure but is none of the card's (a CER
+# on another model's set): left as written, and not counted by --check's coverage.
+REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure",
+                "not-a-figure")
 TASK_TYPE = "automatic-speech-recognition"
 TASK_NAME = "Automatic Speech Recognition"
 _MARKER = re.compile(r"<!--\s*scoring:(?P<word>[^\s>]*)(?P<args>[^>]*?)\s*-->")
@@ -151,9 +154,9 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
         if len(args) != 1:
             raise ScoringError(where, "cer-table takes one latency, e.g. scoring:cer-table 560ms")
         return _latency_arg(spec, args[0], where)
-    if region.kind == "latency-summary":
+    if region.kind in ("latency-summary", "not-a-figure"):
         if args:
-            raise ScoringError(where, "latency-summary takes no arguments")
+            raise ScoringError(where, f"{region.kind} takes no arguments")
         return None
     if region.kind == "verdicts":
         if len(args) > 1:
@@ -473,6 +476,8 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
     pieces, copied = [], body_start
     verdicts: dict = {}
     for region in regions:
+        if region.kind == "not-a-figure":
+            continue  # its text stays as written
         made = _region_table(result, region, f"{path}:{region.line}", verdicts)
         current = old[region.start:region.end]
         label = (f"inline region (line {region.line})" if region.kind == "figure"
@@ -549,8 +554,13 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
     have = {**hand_written, **{_identity(r): r for r in existing if _identity(r) in ours}}
     mismatches = []
     for identity, (figure, made) in ours.items():
-        where = f"model-index entry '{made.metric_name}' on {made.dataset_name}"
         there = have.get(identity)
+        # A hand-written entry is named as the card names it, so that it can be found there.
+        where = (f"model-index entry '{there.metric_name or there.metric_type}' on "
+                 f"{there.dataset_name or there.dataset_type} (hand-written)"
+                 if identity in hand_written and identity not in
+                 {_identity(r) for r in existing} else
+                 f"model-index entry '{made.metric_name}' on {made.dataset_name}")
         mismatches += _differs(figure, where, there and there.metric_value, made.metric_value)
     return results, foreign, mismatches
 

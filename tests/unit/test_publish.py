@@ -223,6 +223,10 @@ BAD_CARDS = {
     "undeclared-latency": (
         "<!-- scoring:cer-table 80ms -->", "<!-- scoring:cer-table 240ms -->", None, None,
         r"README\.md:\d+: the card has no 240 ms latency"),
+    "not-a-figure-with-arguments": (
+        "## How these numbers are made",
+        "<!-- scoring:not-a-figure 560ms -->1.0<!-- scoring:end -->\n## How", None, None,
+        r"README\.md:\d+: not-a-figure takes no arguments"),
     "end-without-region": (
         "## How these numbers are made", "<!-- scoring:end -->\n## How", None, None,
         r"README\.md:\d+: region end without a region to close"),
