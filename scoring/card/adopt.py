@@ -411,8 +411,12 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
     # An axis that names the card's systems (or sets) in some rows or columns: one of its
     # rows or columns that names none is another model's (or dataset's), never the card's
     # default.
-    axes = {kind: (any(find_kind(names, kind, label) for label in labels),
-                   any(find_kind(names, kind, cell) for cell in columns[1:]))
+    # (A difference's header names the other side of the comparison, "Δ vs Typhoon": no
+    # axis of systems.)
+    axes = {kind: (any(find_kind(names, kind, label) for label in labels
+                       if not _DIFFERENCE_WORDS.search(label)),
+                   any(find_kind(names, kind, cell) for cell in columns[1:]
+                       if not _DIFFERENCE_WORDS.search(cell)))
             for kind in ("system", "subject")}
     for cells, label in zip(rows, labels):
         for column, (cell_offset, cell) in enumerate(cells):

@@ -159,6 +159,13 @@ Model: 0.6 B parameters; window 1.5 s; version 2.0.1.
 | OpenThai2.0 (th-TH) | {cer/560ms/fleurs/O} | {cer/560ms/isan/O} |
 | Typhoon 0.6B | {cer/560ms/fleurs/T} | {cer/560ms/isan/T} |
 | Difference (pp) | {diff/560ms/fleurs/VS/estimate} | {diff/560ms/isan/VS/estimate|stale} |
+
+## At a glance, 560 ms
+
+| | FLEURS | Isan |
+|---|---|---|
+| CER (%) | {cer/560ms/fleurs/O} | {cer/560ms/isan/O} |
+| Δ vs Typhoon 0.6B (pp) | {diff/560ms/fleurs/VS/estimate} | {diff/560ms/isan/VS/estimate} |
 """
 
 CARD_HUB = """---
@@ -273,8 +280,9 @@ With 160-ms chunks, OpenThai2.0 gets {cer/160ms/tvspeech/O} % CER on TVSpeech.
 # (whose definition is masked, and nothing after it), results inside <details> with linked
 # row labels, "%" in the cells and a Δ column beside the two systems' columns (their
 # difference), "|:-:|" separators, bare chunk sizes under "Chunk (ms)", an "Avg" column, a
-# chunk size in a second label column beside "[70, 1]", another model's CER in prose (listed,
-# never marked) and a number said to be none of the card's figures (never read).
+# chunk size in a second label column beside "[70, 1]", a CER column beside a "Δ vs Typhoon"
+# column (which names no column of Typhoon's), another model's CER in prose (listed, never
+# marked) and a number said to be none of the card's figures (never read).
 CARD_DETAILS = """---
 license: cc-by-4.0
 language: [th]
@@ -321,6 +329,13 @@ pipeline_tag: automatic-speech-recognition
 | [70, 0] | 80 ms | {cer/80ms/tvspeech/O} | {cer/80ms/gs2/O} |
 | [70, 1] | 160 ms | {cer/160ms/tvspeech/O|stale} | {cer/160ms/gs2/O} |
 | [70, 13] | 1120 ms | {cer/1120ms/tvspeech/O} | {cer/1120ms/gs2/O} |
+
+### Against Typhoon
+
+| Set | CER (%) | Δ vs Typhoon ASR Realtime (pp) | 95% CI |
+| --- | --- | --- | --- |
+| Isan | {cer/560ms/isan/O} | {diff/560ms/isan/VS/estimate} | {diff/560ms/isan/VS/low} – {diff/560ms/isan/VS/high} |
+| TVSpeech | {cer/560ms/tvspeech/O|stale} | {diff/560ms/tvspeech/VS/estimate} | {diff/560ms/tvspeech/VS/low} – {diff/560ms/tvspeech/VS/high} |
 
 Trained for 200k steps with a batch size of 256 on 8×H100 (lr 1e-4, 36.5 GPU-hours per epoch).
 
