@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from ..report import round_half_up
 from .compute import CardResult
-from .publish import CardFile
+from .publish import CardFile, latencies_in
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
 
 __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
@@ -58,9 +58,6 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
 _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
                                r"\binterval\b|\bci\b|\bgap\b", re.I)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
-# A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "560 milliseconds".
-_LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|s|sec|seconds?)\b",
-                      re.I)
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b", re.I)
 _HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b|\bupper\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
@@ -522,16 +519,6 @@ class _Wanted:
     bound: str  # "estimate", "low" or "high"
 
 
-def _latencies_in(text: str) -> list[int]:
-    """The chunk sizes ``text`` names, in ms."""
-    found = []
-    for number, unit in _LATENCY.findall(text):
-        ms = Fraction(number) * (1 if unit.lower().startswith("m") else 1000)
-        if ms.denominator == 1:
-            found.append(int(ms))
-    return found
-
-
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
                  bound: str | None, narrow: bool, in_table: bool) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
@@ -555,7 +542,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
 
     subjects = pick(names.subjects_in)
     systems = pick(names.systems_in)
-    latencies = pick(lambda t: [ms for ms in _latencies_in(t) if ms in spec.latencies])
+    latencies = pick(lambda t: [ms for ms in latencies_in(t) if ms in spec.latencies])
     split = bool(pick(_SPLIT_WORDS.findall))
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.

@@ -506,7 +506,19 @@ def _like(result: CardResult, name: str, current: str, made: str) -> str:
     return made if isinstance(value, bool) or value is None else format_like(name, value, current)
 
 
-_LATENCY_IN_NAME = re.compile(r"(\d+)\s*ms", re.I)
+# A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "1.12s frame size".
+_LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|s|sec|seconds?)\b",
+                      re.I)
+
+
+def latencies_in(text: str) -> list[int]:
+    """The chunk sizes ``text`` names, in ms."""
+    found = []
+    for number, unit in _LATENCY.findall(text):
+        ms = Fraction(number) * (1 if unit.lower().startswith("m") else 1000)
+        if ms.denominator == 1:
+            found.append(int(ms))
+    return found
 
 
 def _hand_written_identity(entry: EvalResult, ours: dict, spec: CardSpec) -> tuple | None:
@@ -516,7 +528,7 @@ def _hand_written_identity(entry: EvalResult, ours: dict, spec: CardSpec) -> tup
     headline), decoded in pieces if its name says so."""
     if (entry.metric_type or "").lower() not in ("cer", "character error rate"):
         return None
-    named = [int(m) for m in _LATENCY_IN_NAME.findall(entry.metric_name or "")]
+    named = latencies_in(entry.metric_name or "")
     latency = named[0] if len(named) == 1 else spec.headline_latency if not named else None
     split = bool(re.search(r"split|pieces", entry.metric_name or "", re.I))
     if latency is None:

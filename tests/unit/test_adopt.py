@@ -469,6 +469,29 @@ def adopted(project, template: str, exact: dict, capsys):
     return card
 
 
+def test_a_hand_written_entry_naming_its_chunk_in_seconds_is_checked_at_that_chunk(
+        project, demo_result, capsys):
+    """ "Test CER (1.12s frame size)", as hub cards name their chunk sizes: the 1120 ms
+    figure, never the headline's."""
+    def entry(name, figure, off=0):
+        value = printed(demo_result.exact[f"cer/{figure}/fleurs/{O}"] + off)
+        return f"    - name: {name}\n      type: cer\n      value: {value}\n"
+
+    front = MODEL_INDEX.split("    metrics:\n")[0] + "    metrics:\n"
+    stale = Fraction(1, 1000)
+    card = project / "README.md"
+    card.write_text(front + entry("Test CER (1.12s frame size)", "1120ms")
+                    + entry("Test CER (0.08 s chunk)", "80ms", stale) + "---\n# Card\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    drifts = [line for line in out.splitlines() if line.startswith("drift: ")]
+    says = printed(demo_result.exact[f"cer/80ms/fleurs/{O}"] + stale)
+    assert code == 1 and drifts == [
+        f"drift: figure cer/80ms/fleurs/{O}: model-index entry 'Test CER (0.08 s chunk)' on "
+        f"FLEURS (hand-written) says {says}, the data give "
+        f"{printed(demo_result.exact[f'cer/80ms/fleurs/{O}'])}"], out
+
+
 def test_an_edited_prose_number_fails_the_check_naming_its_figure(project, demo_result, capsys):
     card = adopted(project, CARD_PROSE, demo_result.exact, capsys)
     name = f"cer/560ms/isan/{MIX}"
