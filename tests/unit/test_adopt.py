@@ -492,14 +492,31 @@ def test_a_hand_written_entry_naming_its_chunk_in_seconds_is_checked_at_that_chu
         f"{printed(demo_result.exact[f'cer/80ms/fleurs/{O}'])}"], out
 
 
-def test_an_edited_prose_number_fails_the_check_naming_its_figure(project, demo_result, capsys):
-    card = adopted(project, CARD_PROSE, demo_result.exact, capsys)
-    name = f"cer/560ms/isan/{MIX}"
-    value = printed(demo_result.exact[name])
+@pytest.mark.parametrize("shape", CARDS)
+def test_an_edited_prose_number_fails_the_check_naming_its_figure(shape, project, demo_result,
+                                                                  capsys):
+    """After adoption, a figure edited by hand (in prose where the card quotes one, else in a
+    table) fails --check, which names it."""
+    text, placed = write_card(CARDS[shape], demo_result.exact)
+    figures = [(offset, name) for offset, name, stale, _ in placed
+               if name not in (None, UNEXPLAINED) and not stale]
+
+    def in_prose(offset):
+        return "|" not in text[text.rfind("\n", 0, offset) + 1:text.find("\n", offset)]
+
+    offset, name = next((f for f in figures if in_prose(f[0])), figures[0])
+    card = adopted(project, CARDS[shape], demo_result.exact, capsys)
     marked = card.read_text(encoding="utf-8")
-    card.write_text(marked.replace(f"-->{value}<!--", "-->1.23<!--", 1), encoding="utf-8")
+    opening = f"<!-- scoring:figure {name} -->"
+    nth = sum(other == name for at, other in figures if at < offset)  # its own marker
+    start = -1
+    for _ in range(nth + 1):
+        start = marked.index(opening, start + 1)
+    value_end = marked.index("<!--", start + len(opening))
+    card.write_text(marked[:start + len(opening)] + "1.23" + marked[value_end:],
+                    encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--check")
-    assert code == 1 and f"figure {name}: inline region" in out and "says 1.23" in out
+    assert code == 1 and f"figure {name}: inline region" in out and "says 1.23" in out, out
 
 
 def test_strict_fails_on_a_figure_typed_outside_a_marker(project, demo_result, capsys):
