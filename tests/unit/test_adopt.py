@@ -513,10 +513,11 @@ def test_an_edited_prose_number_fails_the_check_naming_its_figure(shape, project
     for _ in range(nth + 1):
         start = marked.index(opening, start + 1)
     value_end = marked.index("<!--", start + len(opening))
-    card.write_text(marked[:start + len(opening)] + "1.23" + marked[value_end:],
+    edited = "1.23" if marked[start + len(opening):value_end] != "1.23" else "3.21"
+    card.write_text(marked[:start + len(opening)] + edited + marked[value_end:],
                     encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--check")
-    assert code == 1 and f"figure {name}: inline region" in out and "says 1.23" in out, out
+    assert code == 1 and f"figure {name}: inline region" in out and f"says {edited}" in out, out
 
 
 def test_strict_fails_on_a_figure_typed_outside_a_marker(project, demo_result, capsys):
