@@ -148,8 +148,9 @@ class Names:
         return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies))
 
     @staticmethod
-    def _find(text: str, names) -> list[tuple[int, str]]:
-        """(position, key) of each name in ``text``, longer names first, none overlapping."""
+    def _find(text: str, names) -> list[tuple[int, int, str]]:
+        """(start, end, key) of each name in ``text`` as compared (plain), longer names
+        first, none overlapping."""
         plain = _plain(text)
         taken = [False] * len(plain)
         found = []
@@ -158,17 +159,26 @@ class Names:
             while start >= 0:
                 end = start + len(name)
                 if not any(taken[start + 1:end - 1]):
-                    found.append((start, key))
+                    found.append((start, end, key))
                     for i in range(start + 1, end - 1):
                         taken[i] = True
                 start = plain.find(name, start + 1)
         return sorted(found)
 
     def subjects_in(self, text: str) -> list[str]:
-        return [key for _, key in self._find(text, self.subjects)]
+        return [key for _, _, key in self._find(text, self.subjects)]
 
     def systems_in(self, text: str) -> list[str]:
-        return [key for _, key in self._find(text, self.systems)]
+        """The systems ``text`` names. A system's name followed closely by one of its
+        variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt") names that
+        variant alone."""
+        found = self._find(text, self.systems)
+        plain = _plain(text)
+        qualified = {i for i, (_, end, key) in enumerate(found)
+                     for start, _, other in found[i + 1:]
+                     if other.rsplit("_", 1)[0] == key and "_" in other
+                     and start >= end - 1 and len(plain[end:start].split()) <= 3}
+        return [key for i, (_, _, key) in enumerate(found) if i not in qualified]
 
 
 # ---------------------------------------------------------------- reading

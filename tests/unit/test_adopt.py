@@ -180,6 +180,7 @@ license: apache-2.0
 |---|---|---|---|---|
 | OpenThai2.0-ASR-Streaming | 0.6B | **{cer/560ms/fleurs/O}** | **{cer/560ms/tvspeech/O}** | {cer/560ms/gs2/O} |
 | Typhoon ASR Streaming 0.6B | 0.6B | {cer/560ms/fleurs/T} | {cer/560ms/tvspeech/T} | {cer/560ms/gs2/T|stale} |
+| Typhoon ASR Streaming 0.6B with its 4-gram LM | 0.6B | {cer/560ms/fleurs/T4|stale} | {cer/560ms/tvspeech/T4} | {cer/560ms/gs2/T4} |
 | Whisper large-v3 | 1.5B | {cer/560ms/gs2/O|foreign} | {cer/560ms/tvspeech/T|foreign} | {cer/560ms/isan/O|foreign} |
 
 CER↓ (%), 560 ms chunks.
