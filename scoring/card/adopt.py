@@ -77,7 +77,8 @@ _SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")  # GFM: one dash is enough
+# GitHub's markdown: one dash per cell is enough ("|:-:|").
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
 _FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*scoring:end\s*-->",
@@ -211,8 +212,9 @@ def find_kind(names: "Names", kind: str, text: str) -> list[str]:
 def _masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     """Where numbers are never read: front matter, inline code, comments, link targets."""
     spans = [(0, card.body_start)]
-    for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)", r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$",
-                    r"https?://\S+"):
+    # (A link's or footnote's definition ends with its line: "[^avg]: ...".)
+    for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)",
+                    r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+"):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
     return spans
 

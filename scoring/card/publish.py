@@ -563,15 +563,15 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
     model_name = card.data.model_name or spec.publish_model_name or spec.title
     results = (_canonical(model_name, [made for _, made in expected] + foreign)
                if expected else existing)
-    have = {**hand_written, **{_identity(r): r for r in existing if _identity(r) in ours}}
+    in_our_form = {_identity(r): r for r in existing if _identity(r) in ours}
+    have = {**hand_written, **in_our_form}
     mismatches = []
     for identity, (figure, made) in ours.items():
         there = have.get(identity)
         # A hand-written entry is named as the card names it, so that it can be found there.
         where = (f"model-index entry '{there.metric_name or there.metric_type}' on "
                  f"{there.dataset_name or there.dataset_type} (hand-written)"
-                 if identity in hand_written and identity not in
-                 {_identity(r) for r in existing} else
+                 if there is not None and identity not in in_our_form else
                  f"model-index entry '{made.metric_name}' on {made.dataset_name}")
         mismatches += _differs(figure, where, there and there.metric_value, made.metric_value)
     return results, foreign, mismatches
