@@ -772,6 +772,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
         lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} fits no figure "
                      f"its context names; left unmarked{_not_a_figure_hint(m.candidate.text)}")
     for m in _lines(marked, "ambiguous"):
+        if len(m.fits) == 1:  # one figure read in two cells of a table
+            lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "
+                         f"{m.fits[0]}, and so does another cell of its table (is a latency "
+                         "or a system named in a way not understood?); left unmarked")
+            continue
         lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} fits "
                      f"{len(m.fits)} figures ({', '.join(m.fits[:3])}"
                      f"{', ...' if len(m.fits) > 3 else ''}); left unmarked")

@@ -493,6 +493,23 @@ def test_a_hand_written_entry_naming_its_chunk_in_seconds_is_checked_at_that_chu
         f"{printed(demo_result.exact[f'cer/80ms/fleurs/{O}'])}"], out
 
 
+def test_one_figure_read_in_two_cells_of_a_table_marks_neither(project, demo_result, capsys):
+    """Rows whose chunk sizes are named in a way not understood both read as the headline's
+    figure: neither is marked, and each is listed saying so."""
+    fleurs = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    other = printed(demo_result.exact[f"cer/1120ms/fleurs/{O}"])
+    card = project / "README.md"
+    text = ("# Card\n\n| Setting | FLEURS |\n|---|---|\n"
+            f"| small chunks | {fleurs} |\n| large chunks | {other} |\n")
+    card.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    figure = f"cer/560ms/fleurs/{O}"
+    assert code == 0 and card.read_text(encoding="utf-8") == text, out
+    for line, value in ((5, fleurs), (6, other)):
+        assert (f"ambiguous: line {line}: {value} reads as {figure}, and so does another cell "
+                "of its table") in out, out
+
+
 @pytest.mark.parametrize("shape", CARDS)
 def test_an_edited_prose_number_fails_the_check_naming_its_figure(shape, project, demo_result,
                                                                   capsys):
