@@ -744,9 +744,8 @@ def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[i
 
 # ------------------------------------------------------------- presenting
 
-def _not_a_figure_hint(text: str) -> str:
-    return (f"; none of the card's figures? then write it "
-            f"<!-- scoring:not-a-figure -->{text}<!-- scoring:end -->")
+def _not_a_figure_hint(text: str, lead: str = "; if it is none of the card's figures") -> str:
+    return f"{lead}, write it <!-- scoring:not-a-figure -->{text}<!-- scoring:end -->"
 
 
 def _lines(marked: MarkResult, verdict: str) -> list[Marked]:
@@ -806,6 +805,7 @@ def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
     total, ungated = coverage(card, spec, spec.publish_aliases)
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated\n"
     listed = "".join(f"ungated: line {c.line}: {c.text} (a figure-like number outside any "
-                     f"marker: `publish --mark` marks it{_not_a_figure_hint(c.text)})\n"
+                     f"marker: `publish --mark` marks it if it is one of the card's figures"
+                     f"{_not_a_figure_hint(c.text, '; if not')})\n"
                      for c in ungated)
     return line, listed
