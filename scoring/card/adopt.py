@@ -57,6 +57,7 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
                                r"\binterval\b|\bci\b|\bgap\b", re.I)
+_COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b", re.I)
 _HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b|\bupper\b", re.I)
@@ -420,12 +421,13 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
     # An axis that names the card's systems (or sets) in some rows or columns: one of its
     # rows or columns that names none is another model's (or dataset's), never the card's
     # default.
-    # (A difference's header names the other side of the comparison, "Δ vs Typhoon": no
-    # axis of systems.)
-    axes = {kind: (any(find_kind(names, kind, label) for label in labels
-                       if not _DIFFERENCE_WORDS.search(label)),
-                   any(find_kind(names, kind, cell) for cell in columns[1:]
-                       if not _DIFFERENCE_WORDS.search(cell)))
+    # (A difference's or a comparison's header names the other side of it, "Δ vs Typhoon",
+    # "Against Typhoon": no axis of systems.)
+    def on_axis(header: str) -> bool:
+        return not (_DIFFERENCE_WORDS.search(header) or _COMPARES.search(header))
+
+    axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
+                   any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
             for kind in ("system", "subject")}
     for cells, label in zip(rows, labels):
         for column, (cell_offset, cell) in enumerate(cells):
@@ -709,16 +711,21 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [Marked(candidate, candidate.marked, "already") if candidate.marked is not None
              else identify(candidate, result, names, facts)
              for candidate in candidates(card, names)]
-    # One figure in two cells of one table: the reading of that table is wrong somewhere
-    # (a latency or a system it names in a way not understood), so neither is marked.
+    # One figure read from the rows and columns of two cells of one table: the reading of
+    # that table is wrong somewhere (a latency or a system it names in a way not
+    # understood), so neither is marked. A cell whose own words name the number ("FLEURS
+    # 6.26") says what it is: an at-a-glance table may quote a figure twice.
+    def by_position(m: Marked) -> bool:
+        return (m.candidate.table is not None and m.figure is not None
+                and not _named_beside(m.candidate.levels, names))
+
     seen: dict[tuple[int, str], int] = {}
-    for m in found:
-        if m.candidate.table is not None and m.figure is not None:
-            key = (m.candidate.table, m.figure)
-            seen[key] = seen.get(key, 0) + 1
+    for m in filter(by_position, found):
+        key = (m.candidate.table, m.figure)
+        seen[key] = seen.get(key, 0) + 1
     found = [Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
-             if m.verdict in ("marked", "drift") and seen.get((m.candidate.table, m.figure), 0) > 1
-             else m for m in found]
+             if m.verdict in ("marked", "drift") and by_position(m)
+             and seen[(m.candidate.table, m.figure)] > 1 else m for m in found]
     pieces, copied = [], 0
     for marked in found:
         candidate = marked.candidate

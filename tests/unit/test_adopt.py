@@ -71,6 +71,7 @@ Released 2026-04-01.
 | | |
 |---|---|
 | Accuracy, 560 ms | FLEURS {cer/560ms/fleurs/O}, TVSpeech {cer/560ms/tvspeech/O|stale} (CER %) |
+| Against Typhoon 0.6B | FLEURS {cer/560ms/fleurs/O} vs {cer/560ms/fleurs/T} |
 | Latency | 560 ms chunks |
 
 ## Results
