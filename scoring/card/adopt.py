@@ -52,6 +52,8 @@ _UNIT_AFTER = re.compile(r"\s*(?:ms|s|sec|seconds?|min|h|hrs?|hours?|k?Hz|[KMGT]
 # What precedes a number that is no error rate.
 _WORD_BEFORE = re.compile(r"(?:weight|seed|version|v|alpha|beta|temperature|lr|rate of|"
                           r"size|step|epoch)\s*[:=]?\s*$", re.I)
+# A p-value as prose gives it: "(p = 0.012)", "p < 0.05".
+_P_VALUE_BEFORE = re.compile(r"\bp\s*[=<>≤≈]\s*$", re.I)
 _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
                                r"\bdelta\b|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
@@ -69,8 +71,8 @@ _SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is
 # one of these is never a candidate.
 _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughput|"
-                           r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration)\b",
-                           re.I)
+                           r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
+                           r"p-?values?)\b|^\s*p\s*$", re.I)  # (a column headed "p")
 _OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b", re.I)
@@ -328,6 +330,7 @@ def _numbers(text: str, offset: int, masked) -> list[re.Match]:
             continue
         before = text[:match.start()]
         if (_UNIT_AFTER.match(text, match.end()) or _WORD_BEFORE.search(before)
+                or _P_VALUE_BEFORE.search(before)
                 or _SPREAD_BEFORE.search(before)):  # "6.26 ± 0.31": a spread, no figure
             continue
         found.append(match)

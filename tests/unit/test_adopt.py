@@ -127,6 +127,7 @@ Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, aga
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
 
 The th-mix prompt against th-TH on Isan: a difference of {diff/560ms/isan/MIX_VS/estimate} pp.
+On FLEURS the difference is significant (p = 0.012), and it survives Holm's correction.
 
 <!-- draft: FLEURS 9.99 % CER, do not publish -->
 
@@ -267,10 +268,10 @@ With 160-ms chunks, OpenThai2.0 gets {cer/160ms/tvspeech/O} % CER on TVSpeech.
 
 ### OpenThai2.0 minus Typhoon 0.6B
 
-| Set | Δ CER (pp) | 95 % CI |
-|---|---:|---:|
-| FLEURS | {diff/560ms/fleurs/VS/estimate|u} | {diff/560ms/fleurs/VS/low|u} to {diff/560ms/fleurs/VS/high|u} |
-| Isan | {diff/560ms/isan/VS/estimate} | ({diff/560ms/isan/VS/low}, {diff/560ms/isan/VS/high|stale}) |
+| Set | Δ CER (pp) | 95 % CI | p |
+|---|---:|---:|---:|
+| FLEURS | {diff/560ms/fleurs/VS/estimate|u} | {diff/560ms/fleurs/VS/low|u} to {diff/560ms/fleurs/VS/high|u} | 0.001 |
+| Isan | {diff/560ms/isan/VS/estimate} | ({diff/560ms/isan/VS/low}, {diff/560ms/isan/VS/high|stale}) | 0.090 |
 
 <table>
 <tr><th>Set</th><th>CER (%)</th></tr>
