@@ -780,6 +780,16 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
     for m in _lines(marked, "unexplained"):
         lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} fits no figure "
                      f"its context names; left unmarked{_not_a_figure_hint(m.candidate.text)}")
+    by_line: dict[int, list[Marked]] = {}
+    for m in _lines(marked, "foreign"):
+        by_line.setdefault(m.candidate.line, []).append(m)
+    for line, alone in by_line.items():
+        kinds = set().union(*(m.candidate.foreign for m in alone))
+        what = " or ".join(word for kind, word in (("system", "system"), ("subject", "set"))
+                           if kind in kinds)
+        lines.append(f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
+                     f"(its row or column names no {what} of the card's; if it does, name it "
+                     "in [publish.aliases])")
     for m in _lines(marked, "ambiguous"):
         if len(m.fits) == 1:  # one figure read in two cells of a table
             lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "

@@ -428,6 +428,7 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(shape, projec
               for offset, name, stale, _ in placed}
     assert found == wanted
     unexplained = [text_ for _, name, _, text_ in placed if name == UNEXPLAINED]
+    foreign = [p for p in placed if p[1] is None]
     placed = [p for p in placed if p[1] not in (None, UNEXPLAINED)]
     assert strip_markers(marked.new) == text  # the text exactly as it was
 
@@ -438,6 +439,12 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(shape, projec
     assert card.read_text(encoding="utf-8") == marked.new
     for name, says in stale:
         assert f"figure {name} says {says}, the data give" in out
+    alone = {}  # another model's or set's numbers, listed by line
+    for offset, name, _, text_ in foreign:
+        alone.setdefault(text.count("\n", 0, offset) + 1, []).append(text_)
+    assert [line.split(" (")[0] for line in out.splitlines()
+            if line.startswith("left alone: ")] == [
+        f"left alone: line {line}: {', '.join(texts)}" for line, texts in alone.items()]
     headline = f"cer/560ms/fleurs/{O}"
     says = printed(demo_result.exact[headline] + Fraction(1, 1000))
     # The hand-written entry, named as the card names it (CARD_METRICS's front matter).
