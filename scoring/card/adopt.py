@@ -59,6 +59,9 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
                                r"\binterval\b|\bci\b|\bgap\b", re.I)
+# Where a name in one word splits into two: "TVSpeech" -> "TV Speech", "GigaSpeech2" ->
+# "Giga Speech2", "OpenThai2.0" -> "Open Thai2.0".
+_CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b", re.I)
@@ -116,6 +119,10 @@ class Names:
             subjects[_plain(aggregate.display)] = subjects[_plain(aggregate.key)] = aggregate.key
         for key, display in spec.systems.items():
             systems[_plain(display)] = systems[_plain(key)] = key
+        # A name written in one word is also written in two: "TV Speech", "Giga Speech2".
+        for names, pairs in ((subjects, spec.set_names.items()), (systems, spec.systems.items())):
+            for key, display in pairs:
+                names.setdefault(_plain(_CAMEL_CASE.sub(" ", display)), key)
         # Words a hand-written card uses without a name: "averages" for the one mean
         # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
         # for the one system that has it.

@@ -178,7 +178,7 @@ license: apache-2.0
 
 ## Evaluation
 
-| Model | Params | FLEURS | TVSpeech | GigaSpeech2 |
+| Model | Params | FLEURS | TV Speech | GigaSpeech2 |
 |---|---|---|---|---|
 | OpenThai2.0-ASR-Streaming | 0.6B | **{cer/560ms/fleurs/O}** | **{cer/560ms/tvspeech/O}** | {cer/560ms/gs2/O} |
 | Typhoon ASR Streaming 0.6B | 0.6B | {cer/560ms/fleurs/T} | {cer/560ms/tvspeech/T} | {cer/560ms/gs2/T|stale} |
