@@ -420,8 +420,14 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
     label_columns = [0] + [column for column in range(1, widest)
                            if not any(column < len(cells) and _numbers(cells[column][1], 0, ())
                                       for cells in rows)]
-    labels = [" ".join(latency_named(cells[column][1]) for column in label_columns
-                       if column < len(cells)) for cells in rows]
+    # A bare number is a chunk size in the first column of a table that counts in ms, or
+    # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
+    sized = {column for column in label_columns
+             if column == 0 or (column < len(header)
+                                and _SPEAKS_OF_LATENCY.search(header[column][1]))}
+    labels = [" ".join(latency_named(cells[column][1]) if column in sized
+                       else cells[column][1]
+                       for column in label_columns if column < len(cells)) for cells in rows]
     columns = [latency_named(cell) for _, cell in header]
     # A difference column beside columns of systems ("| FLEURS | 6.69 | 9.50 | −2.81 |" under
     # "Set | OpenThai | Typhoon | Δ (pp)") is the difference of those systems; so is a

@@ -333,6 +333,20 @@ pipeline_tag: automatic-speech-recognition
 | [70, 1] | 160 ms | {cer/160ms/tvspeech/O|stale} | {cer/160ms/gs2/O} |
 | [70, 13] | 1120 ms | {cer/1120ms/tvspeech/O} | {cer/1120ms/gs2/O} |
 
+### Sizes
+
+CER (%) at 560 ms chunks, with each set's size.
+
+| Set | Hours | OpenThai2.0 (th-TH) |
+|---|---|---|
+| FLEURS | 80 | {cer/560ms/fleurs/O} |
+| Isan | 160 | {cer/560ms/isan/O} |
+
+| Setting | Chunk (ms) | FLEURS |
+|---|---|---|
+| [70, 1] | 160 | {cer/160ms/fleurs/O} |
+| [70, 13] | 1120 | {cer/1120ms/fleurs/O|stale} |
+
 ### Against Typhoon
 
 | Set | CER (%) | Δ vs Typhoon ASR Realtime (pp) | 95% CI |
