@@ -120,9 +120,9 @@ class Names:
         for key, display in spec.systems.items():
             systems[_plain(display)] = systems[_plain(key)] = key
         # A name written in one word is also written in two: "TV Speech", "Giga Speech2".
-        for names, pairs in ((subjects, spec.set_names.items()), (systems, spec.systems.items())):
+        for found, pairs in ((subjects, spec.set_names.items()), (systems, spec.systems.items())):
             for key, display in pairs:
-                names.setdefault(_plain(_CAMEL_CASE.sub(" ", display)), key)
+                found.setdefault(_plain(_CAMEL_CASE.sub(" ", display)), key)
         # Words a hand-written card uses without a name: "averages" for the one mean
         # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
         # for the one system that has it.
@@ -416,10 +416,12 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
     rows = [_cells(row, row_offset) for row_offset, row in block.lines[2:]]
     # A row's label: its first cell, and every other cell of a column that holds no number
     # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
+    numbers = [[_numbers(cell, 0, [(s - offset, e - offset) for s, e in masked])
+                for offset, cell in cells] for cells in rows]
     widest = max((len(cells) for cells in rows), default=0)
     label_columns = [0] + [column for column in range(1, widest)
-                           if not any(column < len(cells) and _numbers(cells[column][1], 0, ())
-                                      for cells in rows)]
+                           if not any(column < len(found) and found[column]
+                                      for found in numbers)]
     # A bare number is a chunk size in the first column of a table that counts in ms, or
     # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
     sized = {column for column in label_columns
@@ -445,7 +447,7 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
     axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
                    any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
             for kind in ("system", "subject")}
-    for cells, label in zip(rows, labels):
+    for cells, label, in_row in zip(rows, labels, numbers):
         for column, (cell_offset, cell) in enumerate(cells):
             column_header = columns[column] if column < len(columns) else ""
             foreign = frozenset(
@@ -453,7 +455,7 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
                 if (by_row and not find_kind(names, kind, label + " " + cell))
                 or (by_column and column and not find_kind(names, kind,
                                                           column_header + " " + cell)))
-            matches = _numbers(cell, 0, [(s - cell_offset, e - cell_offset) for s, e in masked])
+            matches = in_row[column]
             bounds = _bounds(cell, matches, column_header)
             ours = []
             for i, match in enumerate(matches):
@@ -473,11 +475,11 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
 def _differences_named(headers: list[str], names: Names, first: int) -> list[str]:
     """``headers`` (a table's column headers or row labels), each that speaks of a
     difference but names no system extended by the systems the others name."""
-    named = [header for header in headers[first:] if names.systems_in(header)]
+    systems = [names.systems_in(header) for header in headers]
+    named = [header for header, found in zip(headers[first:], systems[first:]) if found]
     return [f"{header} ({' / '.join(named)})"
-            if index >= first and named and _DIFFERENCE_WORDS.search(header)
-            and not names.systems_in(header) else header
-            for index, header in enumerate(headers)]
+            if index >= first and named and not found and _DIFFERENCE_WORDS.search(header)
+            else header for index, (header, found) in enumerate(zip(headers, systems))]
 
 
 def _prose_numbers(text: str, block: _Block, headings: str, names: Names, masked):
@@ -767,6 +769,9 @@ def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[i
 
 # ------------------------------------------------------------- presenting
 
+_KIND_WORDS = {"system": "system", "subject": "set"}  # as a report names each kind
+
+
 def _not_a_figure_hint(text: str, lead: str = "; if it is none of the card's figures") -> str:
     return f"{lead}, write it <!-- scoring:not-a-figure -->{text}<!-- scoring:end -->"
 
@@ -798,8 +803,7 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
         by_line.setdefault(m.candidate.line, []).append(m)
     for line, alone in by_line.items():
         kinds = set().union(*(m.candidate.foreign for m in alone))
-        what = " or ".join(word for kind, word in (("system", "system"), ("subject", "set"))
-                           if kind in kinds)
+        what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
         lines.append(f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
                      f"(its row or column names no {what} of the card's; if it does, name it "
                      "in [publish.aliases])")
