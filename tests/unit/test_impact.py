@@ -331,3 +331,140 @@ def test_an_unchanged_revision_shares_the_cache_of_the_working_tree(tmp_path):
     rules, _ = rules_at_revision("HEAD", tmp_path)
     assert rules[0].__module__.startswith("scoring_at_")
     assert normalizer_fingerprint(rules) == normalizer_fingerprint()
+
+
+# ------------------------------------------------------------ the printed change column
+
+def _printed(value: Fraction) -> str:
+    """A value in percent (points) at the card's two decimals, half away from zero, signed
+    where ``signed``: written here with decimal's own rounding, not the project's."""
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+    with localcontext() as context:
+        context.prec = 50
+        scaled = Decimal(value.numerator) * 100 / Decimal(value.denominator)
+        text = str(scaled.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    if value < 0 and not text.startswith("-"):
+        text = "-" + text  # a negative change that rounds to zero keeps its sign
+    return text
+
+
+def _signed(value: Fraction) -> str:
+    text = _printed(value)
+    return text if text.startswith("-") else "+" + text
+
+
+def _moved_lines(report: str, markdown: bool) -> dict[str, tuple[str, str, str]]:
+    """``figure -> (before, after, change)`` as the report prints them in section 2."""
+    section = report.split("2. Figures that moved")[1].split("3. Clips")[0]
+    found = {}
+    for line in section.splitlines():
+        if markdown and line.startswith("| `"):
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            found[cells[0].strip("`")] = (cells[1], cells[2], cells[3])
+        elif not markdown and line.strip().endswith(" pp"):
+            name, before, arrow, after, change, unit = line.split()
+            assert arrow == "->" and unit == "pp", line
+            found[name] = (before, after, change + " pp")
+    return found
+
+
+def _spaced_card(root: Path) -> Path:
+    """Three sets, one system, and a rule change that leaves out whitespace removal:
+    'up' gains an edit (a space the hypothesis lacks), 'down' gains reference characters
+    only (its spaced clip is right), 'flat' moves by a hair (four thousand characters
+    and one more space)."""
+    sets = {
+        "up": [("กข คง", "กขคง")],
+        "down": [("กขค", "กขง"), ("ก ข ค ง จ", "ก ข ค ง จ")],
+        "flat": [("ก" * 4000, "ก" * 3960 + "ข" * 40), ("ก ก", "ก ก")],
+    }
+    for name, clips in sets.items():
+        write_jsonl(root / f"ids/{name}.jsonl",
+                    [{"id": f"{name}{i}", "cluster": f"k{i}"} for i in range(len(clips))])
+        write_jsonl(root / f"refs/{name}.jsonl",
+                    [{"id": f"{name}{i}", "text": ref} for i, (ref, _) in enumerate(clips)])
+        write_jsonl(root / f"hypotheses/a_560ms_{name}.jsonl",
+                    [{"id": f"{name}{i}", "pred_text": hyp} for i, (_, hyp) in enumerate(clips)])
+    (root / "card.toml").write_text(
+        'title = "Spaced"\nlatency_ms = 560\nsets = ["up", "down", "flat"]\n[systems]\na = "A"\n'
+        '[[aggregates]]\nkey = "average"\nmethod = "mean"\n', encoding="utf-8")
+    return root
+
+
+def _cer_by_hand(root: Path, set_name: str, keep_spaces: bool) -> Fraction:
+    """The set's CER with editdistance, whitespace removed unless ``keep_spaces``."""
+    refs = read_refs(root / f"refs/{set_name}.jsonl")
+    hyps = read_hypotheses(root / f"hypotheses/a_560ms_{set_name}.jsonl")
+    strip = (lambda text: text) if keep_spaces else (lambda text: "".join(text.split()))
+    edits = sum(editdistance.eval(strip(refs[i]), strip(hyps[i])) for i in refs)
+    return Fraction(edits, sum(len(strip(refs[i])) for i in refs))
+
+
+@pytest.mark.parametrize("markdown", [False, True], ids=["human", "markdown"])
+def test_every_printed_change_is_after_minus_before(tmp_path, markdown):
+    """Each moved figure's line says before, after and the change (after - before, signed)
+    as computed here with editdistance: one figure rises, one falls, one moves by less
+    than its printed precision ('+0.00' or '-0.00', the sign still told)."""
+    from scoring.card.impact import format_impact
+
+    root = _spaced_card(tmp_path)
+    spec = load_card_spec(root)
+    texts = read_card_texts(spec)
+    every = texts.all_texts()
+    # The rules named here: whitespace removal is the only one these texts meet.
+    before = card_from_texts(texts, normalize_texts(every, cache=False, rules=(remove_whitespace,)))
+    after_normalized = normalize_texts(every, cache=False, rules=(straighten_curly_quotes,))
+    after = card_from_texts(texts, after_normalized)
+    ledger = {row[:4]: (row[4], row[5]) for s in spec.sets for row in before.ledger(s)}
+    impact = compare(spec, "test", before.figures(), after, ledger, texts, after_normalized)
+    printed = _moved_lines(format_impact(impact, markdown=markdown), markdown)
+
+    exact = {}
+    for set_name in spec.sets:
+        exact[f"cer/560ms/{set_name}/a"] = (_cer_by_hand(root, set_name, False),
+                                            _cer_by_hand(root, set_name, True))
+    exact["aggregate/560ms/average/a"] = tuple(
+        sum(exact[f"cer/560ms/{s}/a"][side] for s in spec.sets) / 3 for side in (0, 1))
+    assert set(printed) == set(exact)  # every figure moved, and only these
+    for name, (was, now) in exact.items():
+        assert printed[name] == (_printed(was), _printed(now), _signed(now - was) + " pp"), name
+    # The three kinds of move are all here.
+    up, down, flat = (exact[f"cer/560ms/{s}/a"] for s in ("up", "down", "flat"))
+    assert up[1] > up[0] and down[1] < down[0]
+    assert flat[1] != flat[0] and _printed(flat[1]) == _printed(flat[0])
+    assert printed["cer/560ms/flat/a"][2] == "-0.00 pp"
+
+
+def test_the_ablation_tables_print_without_minus_with(small_demo, capsys):
+    """Every cell of the number rule's row, in both systems' tables, is CER without the rule
+    minus CER with every rule, computed clip by clip here and rounded here."""
+    code, out, _ = run(capsys, "ablate", str(small_demo), "--markdown")
+    assert code == 0
+    without = tuple(r for r in THAI_CER_PIPELINE if r.__name__ != "spoken_numbers_to_digits")
+    tables = out.split("### ")[1:]
+    assert len(tables) == len(ABLATION_SYSTEMS)
+    for system, table in zip(ABLATION_SYSTEMS, tables):
+        header = next(line for line in table.splitlines() if line.startswith("| rule left out"))
+        columns = [cell.strip() for cell in header.strip("|").split("|")][1:]
+        row = next(line for line in table.splitlines()
+                   if line.startswith("| `spoken_numbers_to_digits` |"))
+        cells = dict(zip(columns, (c.strip() for c in row.strip("|").split("|")[1:])))
+        full_row = next(line for line in table.splitlines() if "CER with every rule" in line)
+        full_cells = dict(zip(columns, (c.strip() for c in full_row.strip("|").split("|")[1:])))
+        changes = {}
+        for set_name in ("isan", "tvspeech"):
+            ids, clusters = read_ids(small_demo / "ids" / f"{set_name}.jsonl")
+            refs = read_refs(small_demo / "refs" / f"{set_name}.jsonl")
+            hyps = read_hypotheses(small_demo / "hypotheses" / f"{system}_560ms_{set_name}.jsonl")
+
+            def cer(rules):
+                edits = sum(editdistance.eval(apply_rules(refs[i], rules),
+                                              apply_rules(hyps[i], rules)) for i in ids)
+                return Fraction(edits, sum(len(apply_rules(refs[i], rules)) for i in ids))
+
+            full = cer(THAI_CER_PIPELINE)
+            changes[set_name] = cer(without) - full
+            assert full_cells[set_name] == _printed(full)
+            assert cells[set_name] == _signed(changes[set_name]), (system, set_name)
+        assert cells["average"] == _signed(sum(changes.values()) / 2)
