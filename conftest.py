@@ -8,6 +8,41 @@ from pathlib import Path
 
 import pytest
 
+# The user's Hugging Face hub is never this suite's: not its cache, not its token, not the
+# hub itself. huggingface_hub reads these variables once, when it is first imported, and a
+# test that set them later would read (and fill) the user's cache, so they are set here,
+# at the suite's first import. The first process of a run makes an empty home; every
+# process it starts (xdist workers, the pytest runs of the gate's self-tests) inherits it,
+# together with what a test deliberately sets for such a process.
+HUB_HOME_ENV = "SCORING_TEST_HF_HOME"
+# Every variable through which huggingface_hub finds a cache, a token or an endpoint.
+_HUB_VARIABLES = ("HF_HOME", "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "HF_ASSETS_CACHE",
+                  "HUGGINGFACE_ASSETS_CACHE", "HF_XET_CACHE", "HF_TOKEN_PATH",
+                  "HF_STORED_TOKENS_PATH", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_ENDPOINT",
+                  "HF_HUB_OFFLINE")
+
+
+def _isolate_from_the_users_hub() -> str | None:
+    """An empty hub home for this run (its path when this process made it)."""
+    if os.environ.get(HUB_HOME_ENV):
+        return None
+    import tempfile
+
+    home = tempfile.mkdtemp(prefix="scoring-test-hf-home-")
+    for name in _HUB_VARIABLES:
+        os.environ.pop(name, None)
+    os.environ.update({
+        HUB_HOME_ENV: home,
+        "HF_HOME": home,  # the cache, the token file and the stored tokens live under it
+        # A test that forgets the fake hub reaches a closed port here, never a real host.
+        "HF_ENDPOINT": "http://127.0.0.1:9",
+        "HF_HUB_DISABLE_TELEMETRY": "1",
+    })
+    return home
+
+
+_OWN_HUB_HOME = _isolate_from_the_users_hub()
+
 # mutmut runs each mutant in a fork of its own process. There, tqdm's default
 # write lock is a semaphore shared by every fork: one mutant killed while
 # holding it left every later one waiting forever (a run of "timeouts" with no
@@ -152,12 +187,14 @@ def _seeded_pycache(prefix: str) -> str:
 def pytest_unconfigure(config):
     if getattr(config, "_scoring_nested_env", False):
         os.environ.pop(NESTED_RUN_ENV, None)
+    import shutil
+
     folder = getattr(config, "_scoring_test_cache", None)
     if folder:
-        import shutil
-
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop("SCORING_TEST_CACHE_DIR", None)
+    if _OWN_HUB_HOME and not hasattr(config, "workerinput"):
+        shutil.rmtree(_OWN_HUB_HOME, ignore_errors=True)
 
 
 def pytest_sessionstart(session):

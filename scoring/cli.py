@@ -454,9 +454,15 @@ def run_verdicts(args: argparse.Namespace) -> int:
 
 
 def run_rebaseline(args: argparse.Namespace) -> int:
-    from .card.rebaseline import find_checkout, format_accepted, rebaseline
+    from .card.rebaseline import HubCopy, find_checkout, format_accepted, rebaseline
+    from .data.fetch import fetched_state
 
-    accepted = rebaseline(find_checkout(), say=lambda line: print(line, flush=True))
+    def hub_copy(card_file: Path) -> HubCopy | None:  # the data side knows what was fetched
+        state = fetched_state(card_file)
+        return None if state is None else HubCopy(*state)
+
+    accepted = rebaseline(find_checkout(), say=lambda line: print(line, flush=True),
+                          hub_copy=hub_copy)
     print(format_accepted(accepted))
     return 0
 

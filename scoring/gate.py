@@ -29,13 +29,15 @@ from .children import run_child
 from .errors import ScoringError
 
 __all__ = ["GateResult", "refs_cache_key", "run_gate", "DEFAULT_REPORT", "DEFAULT_PLOT",
-           "PUBLISHED_CARD_TEST"]
+           "PUBLISHED_CARD_TEST", "failed_tests", "failure_report", "format_failed"]
 
 DEFAULT_REPORT = Path("card-impact.md")
 DEFAULT_PLOT = Path("card-forest.png")
 PYTEST_ARGS = ("-n", "auto", "--require-real-card", "-q")
 # Step 4 checks this one itself, to say in one line what the hub's card needs.
 PUBLISHED_CARD_TEST = "tests/golden/test_published_card.py::test_real_published_card"
+FAILED_SHOWN = 3  # in the verdict's line; the report lists more
+FAILED_LISTED = 30
 
 
 @dataclass(frozen=True)
@@ -122,10 +124,15 @@ def run_gate(
         (cache / ".complete").touch()
         from_cache = False
 
-    # The project root is where the gate's tests live and the real card sits.
+    # The project root is where the gate's tests live and the real card sits. pytest's
+    # JUnit report says which tests failed, for the verdict and the report.
     say(f"3/5 pytest {' '.join(pytest_args)}")
-    completed = run_child([sys.executable, "-m", "pytest", *pytest_args,
-                           "--deselect", PUBLISHED_CARD_TEST], cwd=root)
+    with tempfile.TemporaryDirectory(prefix="scoring-gate-") as work:
+        junit = Path(work) / "pytest.xml"
+        completed = run_child([sys.executable, "-m", "pytest", *pytest_args,
+                               "--deselect", PUBLISHED_CARD_TEST, f"--junit-xml={junit}"],
+                              cwd=root)
+        failed = failed_tests(junit, root)
     tests_passed = completed.returncode == 0
 
     hub_card = check_hub_card(root, hub=hub, say=say, open_pr=open_pr and tests_passed,
@@ -141,9 +148,44 @@ def run_gate(
             f"writing {report}")
         _write_text(report, hub_card.report())
         return GateResult(False, from_cache, report, hub_card.pull_request)
-    say(f"5/5 the gate failed (pytest exit {completed.returncode}); writing {report}")
-    write_failure_report(root, report, plot, extra=hub_card.report_section())
+    say(f"5/5 the gate failed: {format_failed(failed, completed.returncode)}; writing {report}")
+    write_failure_report(root, report, plot, failed, completed.returncode,
+                         extra=hub_card.report_section())
     return GateResult(False, from_cache, report, hub_card.pull_request)
+
+
+def failed_tests(junit_xml: Path, root: Path) -> list[str]:
+    """The node ids of the tests that failed or did not run for an error, from pytest's
+    JUnit XML report (none when it holds none, or is missing)."""
+    import xml.etree.ElementTree as ElementTree
+
+    try:
+        cases = ElementTree.parse(junit_xml).iter("testcase")
+    except (OSError, ElementTree.ParseError):
+        return []
+    return [_node_id(case.get("classname", ""), case.get("name", ""), root) for case in cases
+            if case.find("failure") is not None or case.find("error") is not None]
+
+
+def _node_id(classname: str, name: str, root: Path) -> str:
+    """pytest's node id from a JUnit test case: its dotted class name split where the
+    module's file is ('tests.golden.test_card' -> tests/golden/test_card.py)."""
+    parts = classname.split(".") if classname else []
+    for cut in range(len(parts), 0, -1):
+        module = "/".join(parts[:cut]) + ".py"
+        if (root / module).is_file():
+            return "::".join([module, *parts[cut:], name])
+    return "::".join([*parts, name]) if parts else name
+
+
+def format_failed(failed: Sequence[str], exit_code: int) -> str:
+    """'2 tests failed: a, b' (the first few, and how many more), or pytest's exit code
+    when no test is named (it could not collect, or was stopped)."""
+    if not failed:
+        return f"pytest exit {exit_code}, no failing test named"
+    shown = ", ".join(failed[:FAILED_SHOWN]) + (
+        f" and {len(failed) - FAILED_SHOWN} more" if len(failed) > FAILED_SHOWN else "")
+    return f"{len(failed)} test{'s' if len(failed) != 1 else ''} failed ({shown})"
 
 
 @dataclass(frozen=True)
@@ -234,29 +276,25 @@ def _write_text(path: Path, text: str) -> None:
         raise ScoringError(path, f"the report could not be written ({error})") from None
 
 
-def write_failure_report(root: Path, report: Path, plot: Path | None, extra: str = "") -> None:
-    """What moved, against the golden snapshots, as markdown; and the forest plot."""
+def write_failure_report(root: Path, report: Path, plot: Path | None,
+                         failed: Sequence[str] = (), exit_code: int = 1, extra: str = "") -> None:
+    """What moved, against the golden snapshots, as markdown, with the tests that failed;
+    and the forest plot."""
     from .card import load_card_spec
     from .card.golden import SNAPSHOT_DIR
-    from .card.impact import format_impact, impact_against_golden
+    from .card.impact import impact_against_golden
+    from .data.fetch import fetched_revision
 
     try:
         snapshots = root / "tests" / "golden" / "__snapshots__"
         impact, result = impact_against_golden(
             load_card_spec(root), "real", snapshots if snapshots.is_dir() else SNAPSHOT_DIR)
-        text = format_impact(impact, markdown=True)
+        missing = None
     except ScoringError as error:  # the report says why it is missing, and the gate goes on
-        text = f"# The card gate failed\n\nNo impact report: {error}\n"
-        result = None
-    from .data.fetch import fetched_revision
-
-    revision = fetched_revision(root)
-    if revision:  # which data the failing gate ran on
-        title, _, rest = text.partition("\n")
-        text = f"{title}\n\nData: {revision} (as fetched).\n{rest}"
-    if extra:
-        text = text.rstrip("\n") + "\n\n" + extra
-    _write_text(report, text)
+        impact = result = None
+        missing = str(error)
+    _write_text(report, failure_report(impact, failed, exit_code, fetched_revision(root),
+                                       missing=missing, extra=extra))
     if plot is not None and result is not None:
         from .card.plot import forest_plot
 
@@ -264,3 +302,31 @@ def write_failure_report(root: Path, report: Path, plot: Path | None, extra: str
             forest_plot(result, plot)
         except ScoringError:
             pass  # a card without comparisons has no forest plot; the report stands
+
+
+def failure_report(impact, failed: Sequence[str], exit_code: int, revision: str | None, *,
+                   missing: str | None = None, extra: str = "") -> str:
+    """The failing gate's report: the impact report (or why there is none), which data it
+    ran on, and the tests that failed. When no figure moved, it says the gate failed for
+    another reason, never that nothing moved."""
+    from .card.impact import format_impact
+
+    if impact is None:
+        text = f"# The card gate failed\n\nNo impact report: {missing}\n"
+    elif impact.nothing_moved:
+        title = format_impact(impact, markdown=True).split("\n", 1)[0]
+        text = (f"{title}\n\nCompared with {impact.against}: no figure, conclusion or clip "
+                "moved. The gate failed for another reason: the tests below.\n")
+    else:
+        text = format_impact(impact, markdown=True)
+    if revision:  # which data the failing gate ran on
+        title, _, rest = text.partition("\n")
+        text = f"{title}\n\nData: {revision} (as fetched).\n{rest}"
+    listed = [f"- `{name}`" for name in failed[:FAILED_LISTED]]
+    if len(failed) > FAILED_LISTED:
+        listed.append(f"- ... and {len(failed) - FAILED_LISTED} more")
+    text = text.rstrip("\n") + "\n\n## Tests that failed\n\n" + (
+        "\n".join(listed) if listed else f"None named (pytest exit {exit_code}).") + "\n"
+    if extra:
+        text = text.rstrip("\n") + "\n\n" + extra
+    return text

@@ -79,11 +79,60 @@ class Interrupts:
 
 
 def stop_children() -> None:
-    """No worker outlives an interrupted run (nor is waited for)."""
+    """No child outlives an interrupted run, nor is waited for, nor left for init to reap.
+
+    Every child of this process is killed and reaped: the pool's workers that
+    multiprocessing knows, and one forked just as the Ctrl-C arrived. That one missed the
+    Ctrl-C sent to the group (it did not exist yet), and the ``KeyboardInterrupt`` raised
+    in this process the moment its fork returned came before multiprocessing recorded it:
+    left alive, it waited for work for ever, holding the terminal's output open.
+    """
+    children = _living_children()
+    for pid in children:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    for pid in children:
+        _reap(pid)
+
+
+def _living_children() -> set[int]:
+    """This process's children: multiprocessing's, and the kernel's list of them (in /proc,
+    where there is one), which holds a child from the moment it is forked."""
     import multiprocessing
 
-    for child in multiprocessing.active_children():
-        child.kill()
+    found = {child.pid for child in multiprocessing.active_children()}
+    me = os.getpid()
+    try:
+        entries = [entry for entry in os.listdir("/proc") if entry.isdigit()]
+    except OSError:
+        return found
+    for entry in entries:
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                # "pid (command) state ppid ...": the command may hold spaces and brackets.
+                parent = stat.read().rsplit(b")", 1)[1].split()[1]
+        except (OSError, ValueError):
+            continue
+        if int(parent) == me:  # a zombie among them too: it is reaped, not left to init
+            found.add(int(entry))
+    return found
+
+
+def _reap(pid: int, seconds: float = 1.0) -> None:
+    """Wait for a killed child (at most ``seconds``), so that no zombie of it remains."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # reaped already (by multiprocessing), or not ours
+            return
+        if done or time.monotonic() > deadline:
+            return
+        time.sleep(0.005)
 
 
 @contextmanager

@@ -111,17 +111,18 @@ def pinned_rules_digests(path: Path | None = None) -> dict[str, str]:
     return pins
 
 
-def write_rules_pin(version: str, digest: str, path: Path | None = None) -> bool:
+def write_rules_pin(version: str, digest: str, path: Path | None = None, *,
+                    replace: bool = False) -> bool:
     """Pin ``digest`` for ``version``; False when it was pinned already.
 
-    A different digest already pinned for ``version`` is refused: the rules
-    changed under a version that has been published.
+    A different digest already pinned for ``version`` is refused, unless ``replace``
+    (the caller knows that pin was never committed: the version is not spent).
     """
     path = RULES_PINS_FILE if path is None else path
     pins = pinned_rules_digests(path)
     if pins.get(version) == digest:
         return False
-    if version in pins:
+    if version in pins and not replace:
         raise ScoringError(path, f"NORMALIZER_VERSION {version!r} is pinned to other rules")
     pins[version] = digest
     lines = [f'"{key}" = "{value}"\n' for key, value in pins.items()]

@@ -9,7 +9,13 @@ reviewed with ``impact`` is accepted by refreshing, in this order:
 2. each pinned card's published model card (its regions and model-index);
 3. the pin of the rules' digest for the current ``NORMALIZER_VERSION``
    (``scoring/normalizer_pins.toml``), last. A rules change without a version
-   bump is refused before anything is written.
+   bump is refused before anything is written, once that version is spent: its
+   pin committed. A pin not committed yet is a contributor's work in progress,
+   and is pinned again.
+
+A card that ``fetch`` mirrored from the hub is the hub's: the command line says
+which it is (``hub_copy``), and such a card is put right on the hub, never over
+the mirror; one adopted here (marked, written) is the user's copy of it.
 
 Every step is a pure function of the working tree, so a second run, or a run
 after the bump instead of before, gives the same files. It ends with what was
@@ -22,12 +28,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import normalizer
 from ..errors import ScoringError
+from ..report import plural
 from .. import provenance
 from ..children import run_child
 from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
@@ -35,7 +43,9 @@ from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_
 __all__ = [
     "GOLDEN_TESTS",
     "Accepted",
+    "HubCopy",
     "check_version_bump",
+    "committed_pins",
     "find_checkout",
     "rebaseline",
 ]
@@ -67,16 +77,52 @@ def _next_version(version: str) -> str:
     return str(int(version) + 1) if version.isdigit() else f"{version}.1"
 
 
-def check_version_bump() -> tuple[str, str, bool]:
-    """``(version, digest, already pinned)``; a rules change under a pinned version is refused."""
+def committed_pins(root: Path, pins_file: Path | None = None) -> dict[str, str] | None:
+    """The pins as committed at HEAD ({} when none is), or None where that cannot be told
+    (no git checkout, or a pins file outside it): then every pin counts as committed."""
+    pins_file = (pins_file or provenance.RULES_PINS_FILE).resolve()
+    try:
+        relative = pins_file.relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return None
+    inside = subprocess.run(["git", "rev-parse", "--git-dir"], cwd=root, capture_output=True)
+    if inside.returncode != 0:
+        return None
+    shown = subprocess.run(["git", "show", f"HEAD:{relative}"], cwd=root, capture_output=True,
+                           text=True)
+    if shown.returncode != 0:  # no commit yet, or none holding the pins
+        return {}
+    try:
+        return tomllib.loads(shown.stdout)
+    except tomllib.TOMLDecodeError:
+        return None
+
+
+def check_version_bump(root: Path | None = None) -> tuple[str, str, bool]:
+    """``(version, digest, already pinned)``; a rules change under a spent version (its pin
+    committed) is refused. A pin not committed yet is pinned again: a contributor revising
+    an unreleased rule does not burn a version."""
     version, digest = normalizer.NORMALIZER_VERSION, rules_source_digest()
     pinned = pinned_rules_digests().get(version)
     if pinned is not None and pinned != digest:
-        raise ScoringError(
-            "scoring/normalizer.py", f"the rules changed but NORMALIZER_VERSION is still "
-            f"{version!r}: bump it (NORMALIZER_VERSION = \"{_next_version(version)}\"), then "
-            "run `python -m scoring rebaseline` again; nothing was changed")
+        committed = None if root is None else committed_pins(root)
+        if committed is None or version in committed:
+            raise ScoringError(
+                "scoring/normalizer.py", f"the rules changed but NORMALIZER_VERSION is still "
+                f"{version!r}, whose pin is committed: bump it (NORMALIZER_VERSION = "
+                f"\"{_next_version(version)}\"), then run `python -m scoring rebaseline` again; "
+                "nothing was changed")
+        return version, digest, False
     return version, digest, pinned is not None
+
+
+@dataclass(frozen=True)
+class HubCopy:
+    """A card file that ``fetch`` mirrored from the hub: the revision it came from, and
+    whether it was edited here since (adopted, written)."""
+
+    revision: str  # '<repo> at <commit>'
+    edited: bool
 
 
 @dataclass(frozen=True)
@@ -89,27 +135,34 @@ class Accepted:
     changed: tuple[str, ...]  # paths to commit, relative to the checkout
 
 
-def _accept_card(card: str, card_root: Path, snapshot_dir: Path):
+def _accept_card(card: str, card_root: Path, snapshot_dir: Path,
+                 say: Callable[[str], None] = print):
     """The card now against its snapshots (the summary's lines, before they are refreshed),
-    and its published markdown regenerated in memory (a PublishedCard, if it has one)."""
+    and its published markdown regenerated in memory (a PublishedCard, if it has one). Its
+    card.toml's warnings are said, as `card` says them."""
     from .compute import compute_card
     from .impact import format_impact, impact_against_golden
     from .publish import published_card, read_card_file
     from .spec import load_card_spec
 
     spec = load_card_spec(card_root)
+
+    def warn(message: str) -> None:
+        say(f"warning: {message}")
+
     card_file = None
     if spec.publish_file is not None and spec.publish_file.is_file():
         card_file = read_card_file(spec.publish_file, spec)  # a broken card stops us here
     try:
-        impact, result = impact_against_golden(spec, card, snapshot_dir, clips_per_set=0)
+        impact, result = impact_against_golden(spec, card, snapshot_dir, clips_per_set=0,
+                                               on_warning=warn)
         report = format_impact(impact, figures_shown=LARGEST_SHOWN).split("3. Clips")[0]
         summary = report.rstrip("\n").splitlines()[1:]
     except ScoringError as error:
         if "snapshots missing" not in error.message and "ledger missing" not in error.message:
             raise
         summary = [f"no snapshots pinned the {card} card before: created now"]
-        result = compute_card(spec, progress=False)
+        result = compute_card(spec, progress=False, on_warning=warn)
     return summary, None if card_file is None else published_card(result, card_file)
 
 
@@ -163,9 +216,12 @@ def _changed_paths(root: Path, candidates: list[Path]) -> tuple[str, ...]:
     return tuple(named + rest)
 
 
-def rebaseline(root: Path, *, say: Callable[[str], None] = print) -> Accepted:
-    """Accept the working tree's figures as the new baseline (see the module's docstring)."""
-    version, digest, pinned = check_version_bump()
+def rebaseline(root: Path, *, say: Callable[[str], None] = print,
+               hub_copy: Callable[[Path], HubCopy | None] = lambda path: None) -> Accepted:
+    """Accept the working tree's figures as the new baseline (see the module's docstring).
+    ``hub_copy`` says which card file is a mirror of the hub's card (the command line asks
+    the data side)."""
+    version, digest, pinned = check_version_bump(root)
     snapshot_dir = root / "tests" / "golden" / "__snapshots__"
     cards = {"demo": root / "examples" / "demo"}
     real_data = (root / "refs").is_dir() and any((root / "hypotheses").glob("*.jsonl"))
@@ -177,34 +233,40 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print) -> Accepted:
     # the next run does the whole of it again.
     summaries, cards_to_write = {}, []
     for card, card_root in cards.items():
-        summaries[card], published = _accept_card(card, card_root, snapshot_dir)
+        summaries[card], published = _accept_card(card, card_root, snapshot_dir, say)
         if published is not None:
             cards_to_write.append((card_root, published))
     say("refreshing the golden snapshots (pytest " + " ".join(GOLDEN_TESTS)
         + " --snapshot-update)")
     _refresh_snapshots(root)
     touched = [provenance.RULES_PINS_FILE, snapshot_dir]
-    from ..data.fetch import fetched_card
-
     for card_root, published in cards_to_write:
-        on_hub = fetched_card(published.path)
-        if on_hub is not None:  # the hub's card: put right there, never over the mirror
+        copy = hub_copy(published.path)
+        push = f"`python -m scoring publish {_shown(card_root, root)} --push`"
+        if copy is not None and not copy.edited:
+            # The hub's card as fetched: put right there, never over the mirror.
             if not published.up_to_date:
-                say(f"the card as published on the hub ({on_hub}) differs from the data in "
-                    f"{len(published.mismatches)} numbers: `python -m scoring publish "
-                    f"{_shown(card_root, root)} --push` opens the pull request that puts "
-                    "it right")
+                say(f"the card as published on the hub ({copy.revision}) differs from the data "
+                    f"in {plural(len(published.mismatches), 'number')}: {push} opens the pull "
+                    "request that puts it right")
             continue
         if not published.up_to_date:
             published.write()
+        if copy is not None:  # adopted here: the user's copy of the hub's card, not committed
+            say(f"{_shown(published.path, root)} holds the card adopted here, which the card on "
+                f"the hub ({copy.revision}) does not show yet: {push} opens the pull request "
+                "that puts it there")
+            continue
         touched.append(published.path)
         eval_results = published.path.parent / ".eval_results"
         if eval_results.is_dir():
             touched.append(eval_results)
-    new_pin = not pinned and write_rules_pin(version, digest)
+    repin = not pinned and version in pinned_rules_digests()
+    new_pin = not pinned and write_rules_pin(version, digest, replace=repin)
     if new_pin:
-        say(f"pinned NORMALIZER_VERSION {version!r} to the rules' digest {digest[:12]}... "
-            f"({provenance.RULES_PINS_FILE.relative_to(root)})")
+        say(f"{'pinned again' if repin else 'pinned'} NORMALIZER_VERSION {version!r} to the "
+            f"rules' digest {digest[:12]}... ({provenance.RULES_PINS_FILE.relative_to(root)})"
+            + (": its earlier pin was never committed" if repin else ""))
     return Accepted(version, new_pin, summaries, _changed_paths(root, touched))
 
 

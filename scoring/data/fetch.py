@@ -24,8 +24,8 @@ from ..errors import ScoringError
 from ..files import open_mode
 from .hub import Hub
 
-__all__ = ["DEFAULT_REPO", "DEFAULT_FOLDER", "CARD_FILE", "FETCHED", "Fetched",
-           "fetch_card_data", "fetched_card", "fetched_revision"]
+__all__ = ["DEFAULT_REPO", "DEFAULT_FOLDER", "CARD_FILE", "FETCHED", "Fetched", "LocalEdits",
+           "fetch_card_data", "fetched_card", "fetched_revision", "fetched_state"]
 
 DEFAULT_REPO = "iapp/OpenThai2.0-ASR-Streaming"
 DEFAULT_FOLDER = "benchmark"
@@ -34,6 +34,21 @@ FETCHED = Path(".fetched.json")  # what the last fetch mirrored: repository, com
 MIRRORED_KINDS = ("ids", "hypotheses")
 # The hub's newer results files, beside the card in the repository and here.
 CARD_EVAL_RESULTS = CARD_FILE.parent / ".eval_results"
+
+
+class LocalEdits(ScoringError):
+    """The project holds files that fetch did not write, or that were edited since: fetch
+    would overwrite or remove them, and does not unless forced."""
+
+    def __init__(self, out: Path, names: list[str], what_to_do: str) -> None:
+        self.names = tuple(names)
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        card = (f"; a card adopted or written here goes to the hub first (`python -m scoring "
+                f"publish . --push`, then merge its pull request)"
+                if CARD_FILE.as_posix() in names else "")
+        super().__init__(out, f"holds {len(names)} file(s) that fetch did not write or that "
+                              f"were edited since ({shown}); fetch would overwrite or remove "
+                              f"them{card}; {what_to_do}")
 
 
 @dataclass(frozen=True)
@@ -63,6 +78,22 @@ def fetched_revision(out: Path) -> str | None:
     return f"{record['repo']} at {record['commit']}" if record.get("commit") else None
 
 
+def fetched_state(card_file: Path) -> tuple[str, bool] | None:
+    """``('<repo> at <commit>', edited)`` when ``card_file`` is the card that a fetch mirrored
+    from the hub (``model_card/README.md`` of a fetched project), ``edited`` when it no
+    longer holds what was fetched (adopted or written here); else None."""
+    card_file = Path(card_file).resolve()
+    for root in card_file.parents:
+        if (root / FETCHED).is_file():
+            record = _read_fetched(root)
+            name = card_file.relative_to(root).as_posix()
+            digest = record.get("files", {}).get(name)
+            if not (digest and name == CARD_FILE.as_posix() and card_file.is_file()):
+                return None
+            return fetched_revision(root), digest != _digest(card_file)
+    return None
+
+
 def fetched_card(card_file: Path) -> str | None:
     """'<repo> at <commit>' when ``card_file`` is exactly the card a fetch mirrored from the
     hub (the card as published there), else None.
@@ -70,17 +101,8 @@ def fetched_card(card_file: Path) -> str | None:
     Such a file is the hub's, not the project's: the card the data give goes to the hub
     (``publish --push``), never over the mirror, which the next fetch would refuse to replace.
     """
-    card_file = Path(card_file).resolve()
-    for root in card_file.parents:
-        if (root / FETCHED).is_file():
-            record = _read_fetched(root)
-            name = card_file.relative_to(root).as_posix()
-            digest = record.get("files", {}).get(name)
-            if digest and name == CARD_FILE.as_posix() and card_file.is_file() \
-                    and digest == _digest(card_file):
-                return fetched_revision(root)
-            return None
-    return None
+    state = fetched_state(card_file)
+    return state[0] if state is not None and not state[1] else None
 
 
 def _local_files(out: Path) -> dict[str, Path]:
@@ -136,10 +158,8 @@ def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
               if written.get(name) != _digest(path)
               and not (name in upstream and _digest(upstream[name]) == _digest(path))]
     if theirs and not force:
-        shown = ", ".join(theirs[:3]) + (f" and {len(theirs) - 3} more" if len(theirs) > 3 else "")
-        raise ScoringError(out, f"holds {len(theirs)} file(s) that fetch did not write or that "
-                                f"were edited since ({shown}); fetch would overwrite or remove "
-                                "them: move them away, or pass --force")
+        raise LocalEdits(out, theirs, "to drop the local edits, move them away or run "
+                                      "`python -m scoring fetch --force`")
     # Everything is downloaded before anything is copied: a failed fetch leaves
     # the project's files as they were.
     for name, path in upstream.items():

@@ -10,7 +10,7 @@ import pytest
 from scoring.batch import normalize_texts
 from scoring.card import card_from_texts, load_card_spec, read_card_texts
 
-from .drift import DriftExplainer
+from .drift import SNAPSHOT_DIR, DriftExplainer
 from .snapshot_format import CardSnapshotExtension
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -30,9 +30,8 @@ FIRST_RUN_HINT = (
 
 
 def real_card_pinned(snapshot_dir: Path | None = None) -> bool:
-    """Whether any figure of the real card is pinned in the golden snapshots."""
-    from scoring.card.golden import SNAPSHOT_DIR
-
+    """Whether any figure of the real card is pinned in this suite's golden snapshots (a
+    copy of the suite reads its own, never those of the checkout whose package runs it)."""
     amber = (snapshot_dir or SNAPSHOT_DIR) / "test_card.ambr"
     return amber.is_file() and "# name: test_real_figure[" in amber.read_text(encoding="utf-8")
 

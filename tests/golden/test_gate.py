@@ -25,6 +25,8 @@ from scoring.card import load_card_spec, read_card_texts
 from scoring.card.golden import golden_figures
 from scoring.card.render import format_value
 
+from tests.copies import copy_golden_suite, fill_real_layout
+
 from .conftest import REPO_ROOT
 
 pytestmark = pytest.mark.slow  # each test runs pytest on a copy of the golden suite
@@ -34,18 +36,9 @@ AMBER = SNAPSHOTS / "test_card.ambr"
 
 
 def copy_suite(destination: Path) -> Path:
-    """The golden suite with what it reads, without this file (recursion)."""
-    # The realism checks and rebaseline's (they need the whole checkout) stay out too.
-    left_out = ("test_demo_realism.py", "test_rebaseline.py", "test_gate.py")
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", *left_out)
-    for name in ("pyproject.toml", "conftest.py", "card.toml"):
-        shutil.copy2(REPO_ROOT / name, destination / name)
-    (destination / "tests").mkdir()
-    shutil.copy2(REPO_ROOT / "tests" / "__init__.py", destination / "tests" / "__init__.py")
-    shutil.copytree(REPO_ROOT / "tests" / "golden", destination / "tests" / "golden", ignore=ignore)
-    shutil.copytree(REPO_ROOT / "examples" / "demo", destination / "examples" / "demo",
-                    ignore=ignore)
-    return destination
+    """The golden suite with what it reads, without its self-tests (this file among them), in
+    a world of its own (tests/copies.py)."""
+    return copy_golden_suite(REPO_ROOT, destination)
 
 
 CARD_TESTS, PUBLISHED_TESTS = "tests/golden/test_card.py", "tests/golden/test_published_card.py"
@@ -314,10 +307,7 @@ def test_hand_edited_published_card_fails_naming_the_figure(suite):
 def test_the_real_cards_first_run_is_one_line_and_the_command(suite):
     """The real card's data in place but nothing pinned yet: pytest stops at once, saying how
     to create its snapshots, instead of failing each of its figures as drifted."""
-    for folder in ("ids", "refs", "hypotheses"):
-        (suite / folder).mkdir(exist_ok=True)
-        for path in (suite / "examples/demo" / folder).glob("*.jsonl"):
-            shutil.copy2(path, suite / folder / path.name)
+    fill_real_layout(suite)
     result = run_pytest(suite, "--require-real-card", workers="2")
     assert result.returncode == 1
     assert "no golden snapshot pins it yet: create them with `python -m scoring rebaseline`" \

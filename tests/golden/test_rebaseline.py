@@ -20,8 +20,11 @@ import pytest
 
 import scoring.card.rebaseline as rebaseline_module
 import scoring.provenance as provenance
+from scoring.errors import ScoringError
 from scoring.cli import main
 from scoring.normalizer import NORMALIZER_VERSION
+
+from tests.copies import copy_checkout, fill_real_layout, git_commit_all
 
 from .conftest import REPO_ROOT
 
@@ -39,17 +42,31 @@ DATA_FOLLOWING_TESTS = (
 DATA = ("rules or normalizer or hand_edited or committed_demo_card or front_matter or "
         "dropped_rule or unchanged or conclusions or two_hypotheses or by_cluster")
 
-NEW_RULE = '''
+# The contributor's rule, one that no contributor would write, so that whatever rules the
+# working tree already has, it is new and it moves figures: a normalised text of more than
+# 40 characters loses its last one, which moves nearly every figure of the demo and no case
+# of the rules' tables (all shorter). It is appended to the pipeline, whatever that holds,
+# and named only in the copy, where this test puts it.
+SELF_TEST_RULE = "trim_long_texts_for_the_rebaseline_self_test"
+NEW_RULE = f'''
 
-def remove_mai_yamok(text: str) -> str:
-    """The repetition mark ๆ is removed: transcribers disagree on writing it."""
-    return text.replace("ๆ", "")
+def {SELF_TEST_RULE}(text: str) -> str:
+    """A text of more than 40 characters loses its last one (the rebaseline self-test's)."""
+    return text[:-1] if len(text) > 40 else text
+
+
+THAI_CER_PIPELINE = (*THAI_CER_PIPELINE, {SELF_TEST_RULE})
 '''
-NEW_CASES = '''MAI_YAMOK_CASES = [
-    ("joined", "มากๆ", "มาก", "มาก"),
-    ("spaced", "ช้า ๆ", "ช้า ", "ช้า"),
-]
+# (input, rule output, pipeline output)
+NEW_CASES = f'''
 
+from scoring.normalizer import {SELF_TEST_RULE}
+
+
+@pytest.mark.parametrize(("text", "alone", "piped"), [
+    ("กขค", "กขค", "กขค"), ("ข" * 41, "ข" * 40, "ข" * 40), ("ข " * 21, "ข " * 20 + "ข", "ข" * 21)])
+def test_the_self_tests_rule(text, alone, piped):
+    assert {SELF_TEST_RULE}(text) == alone and normalize(text) == piped
 '''
 
 
@@ -68,9 +85,83 @@ def test_a_rules_change_without_a_version_bump_is_refused(tmp_path, monkeypatch,
     out, err = capsys.readouterr()
     bumped = str(int(NORMALIZER_VERSION) + 1)
     assert out == "" and err.count("\n") == 1
-    assert (f"the rules changed but NORMALIZER_VERSION is still '{NORMALIZER_VERSION}': bump "
-            f'it (NORMALIZER_VERSION = "{bumped}")') in err
+    assert (f"the rules changed but NORMALIZER_VERSION is still '{NORMALIZER_VERSION}', whose "
+            f'pin is committed: bump it (NORMALIZER_VERSION = "{bumped}")') in err
     assert pins.read_bytes() == before
+
+
+def _pins_repo(root: Path, committed: str | None, working: str) -> Path:
+    """A git checkout whose pins file holds ``committed`` at HEAD (None: no such file there)
+    and ``working`` in the working tree."""
+    from tests.copies import git_commit_all
+
+    pins = root / "scoring" / "normalizer_pins.toml"
+    pins.parent.mkdir(parents=True)
+    (root / "README.md").write_text("x\n", encoding="utf-8")
+    if committed is not None:
+        pins.write_text(committed, encoding="utf-8")
+    git_commit_all(root, "pins")
+    pins.write_text(working, encoding="utf-8")
+    return pins
+
+
+@pytest.mark.parametrize(("committed", "allowed"), [
+    (None, True),  # never committed: the contributor's own pin, pinned again
+    ('"1" = "{a}"\n', True),  # an older version committed, this one not
+    ('"1" = "{a}"\n"2" = "{b}"\n', False),  # this version's pin committed: spent
+], ids=["no-pins-committed", "older-version-committed", "this-version-committed"])
+def test_a_version_is_spent_once_its_pin_is_committed(tmp_path, monkeypatch, committed, allowed):
+    """Rules revised under a version whose pin is not committed are pinned again; once the
+    pin is committed, the same change is refused. Outside git, every pin counts as spent."""
+    a, b, now = "a" * 64, "b" * 64, "c" * 64
+    pins = _pins_repo(tmp_path, None if committed is None else committed.format(a=a, b=b),
+                      f'"1" = "{a}"\n"2" = "{b}"\n')
+    monkeypatch.setattr(provenance, "RULES_PINS_FILE", pins)
+    monkeypatch.setattr(rebaseline_module.normalizer, "NORMALIZER_VERSION", "2")
+    monkeypatch.setattr(rebaseline_module, "rules_source_digest", lambda: now)
+    if allowed:
+        assert rebaseline_module.check_version_bump(tmp_path) == ("2", now, False)
+    else:
+        with pytest.raises(ScoringError, match="'2', whose pin is committed: bump it"):
+            rebaseline_module.check_version_bump(tmp_path)
+    outside = tmp_path / "elsewhere"  # a pins file that no checkout of root holds
+    outside.mkdir()
+    with pytest.raises(ScoringError, match="whose pin is committed"):
+        rebaseline_module.check_version_bump(outside)
+
+
+@pytest.mark.parametrize("state", ["not-fetched", "fetched", "adopted"])
+def test_rebaseline_writes_only_the_cards_that_are_the_projects(tmp_path, monkeypatch, state):
+    """The hub's card as fetched is never written over, and rebaseline says when the hub's
+    card differs; a card adopted here (marked, written) is written, and it says that the hub
+    does not show it yet; any other card is written and listed to commit."""
+    from scoring.card.publish import PublishedCard
+
+    card = tmp_path / "model_card" / "README.md"
+    card.parent.mkdir()
+    card.write_text("old\n", encoding="utf-8")
+    published = PublishedCard(card, "old\n", "new\n", (), (), 1, 0)
+    (tmp_path / "refs").mkdir()
+    (tmp_path / "hypotheses").mkdir()
+    (tmp_path / "hypotheses" / "a_560ms_s.jsonl").write_text("", encoding="utf-8")
+    monkeypatch.setattr(provenance, "RULES_PINS_FILE", tmp_path / "normalizer_pins.toml")
+    monkeypatch.setattr(rebaseline_module, "check_version_bump", lambda root: ("1", "d", True))
+    monkeypatch.setattr(rebaseline_module, "_refresh_snapshots", lambda root: None)
+    monkeypatch.setattr(rebaseline_module, "_accept_card",
+                        lambda card_name, *args: (["moved"], published if card_name == "real"
+                                                  else None))
+    copies = {"not-fetched": None,
+              "fetched": rebaseline_module.HubCopy("owner/model at abc", edited=False),
+              "adopted": rebaseline_module.HubCopy("owner/model at abc", edited=True)}
+    said = []
+    accepted = rebaseline_module.rebaseline(tmp_path, say=said.append,
+                                            hub_copy=lambda path: copies[state])
+    written = card.read_text(encoding="utf-8") == "new\n"
+    assert written == (state != "fetched")
+    push = "`python -m scoring publish . --push`"
+    assert any(push in line and "owner/model at abc" in line for line in said) == (
+        state != "not-fetched")
+    assert ("model_card/README.md" in accepted.changed) == (state == "not-fetched")
 
 
 def test_rebaseline_outside_a_checkout_is_one_line(tmp_path, monkeypatch, capsys):
@@ -82,22 +173,6 @@ def test_rebaseline_outside_a_checkout_is_one_line(tmp_path, monkeypatch, capsys
 
 # ------------------------------------------------------------ the contributor's path
 
-def copy_checkout(destination: Path) -> Path:
-    """The checkout's files as they are now (committed or not), committed in a new repository,
-    so that HEAD there is this working tree before the contributor's change."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=REPO_ROOT, capture_output=True, check=True).stdout
-    for name in filter(None, listed.decode().split("\0")):
-        source = REPO_ROOT / name
-        if source.is_file():
-            (destination / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination / name)
-    git = ["git", "-c", "user.email=t@example.invalid", "-c", "user.name=t"]
-    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "before"]):
-        subprocess.run(git + command, cwd=destination, check=True, capture_output=True)
-    return destination
-
-
 def edit_source(path: Path, text: str) -> None:
     """Write ``text``, its modification time clearly later: a bump keeps the file's size, and
     bytecode cached in the same second would otherwise be taken for the new source."""
@@ -107,24 +182,15 @@ def edit_source(path: Path, text: str) -> None:
 
 
 def add_a_rule(root: Path) -> None:
-    """What the contributor edits: the rule, its place in the pipeline, its cases, the order test."""
+    """What the contributor edits: the rule at the end of the pipeline, its cases, and its
+    name at the end of the pipeline-order test's list, whatever rules come before it."""
     normalizer = root / "scoring" / "normalizer.py"
-    text = normalizer.read_text(encoding="utf-8")
-    text = text.replace('    "remove_whitespace",\n',
-                        '    "remove_whitespace",\n    "remove_mai_yamok",\n', 1)
-    text = text.replace("\n\ndef remove_whitespace(", NEW_RULE + "\n\ndef remove_whitespace(", 1)
-    text = text.replace("    remove_whitespace,          #",
-                        "    remove_mai_yamok,           # มากๆ -> มาก\n"
-                        "    remove_whitespace,          #", 1)
-    edit_source(normalizer, text)
+    edit_source(normalizer, normalizer.read_text(encoding="utf-8") + NEW_RULE)
     rules = root / "tests" / "unit" / "test_rules.py"
     text = rules.read_text(encoding="utf-8")
-    text = text.replace("    remove_whitespace,\n    spoken",
-                        "    remove_mai_yamok,\n    remove_whitespace,\n    spoken", 1)
-    text = text.replace("RULE_TABLES = [", NEW_CASES + "RULE_TABLES = [\n"
-                        "    (remove_mai_yamok, MAI_YAMOK_CASES),", 1)
-    text = text.replace('        "remove_whitespace",\n    ]',
-                        '        "remove_mai_yamok",\n        "remove_whitespace",\n    ]', 1)
+    order_test = text.index("def test_pipeline_lists_")
+    closing = text.index("\n    ]", order_test)
+    text = text[:closing] + f'\n        "{SELF_TEST_RULE}",' + text[closing:] + NEW_CASES
     edit_source(rules, text)
 
 
@@ -145,15 +211,22 @@ def tree_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
-@pytest.mark.slow(seconds=25)  # two rebaselines and the data-following tests, in a copy
-def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
-    """Edit, bump, rebaseline: the data-following tests pass untouched, and the signature
-    names the new version; a second rebaseline changes nothing."""
-    from scoring.normalizer import THAI_CER_PIPELINE
+# In the copy, once the contributor's change is accepted there, the gate's self-test of the
+# real card's first run: it copies the checkout in its turn (tests/copies.py), and must
+# build the same world from one whose real card is here, pinned and committed.
+REAL_CARD_SELF_TEST = ("tests/golden/test_gate.py::"
+                       "test_the_real_cards_first_run_is_one_line_and_the_command")
 
-    if "remove_mai_yamok" in [rule.__name__ for rule in THAI_CER_PIPELINE]:
-        pytest.skip("the working tree already has remove_mai_yamok, the rule this test adds")
-    root = copy_checkout(tmp_path / "checkout")
+
+@pytest.mark.slow(seconds=30)  # two rebaselines and the data-following tests, in a copy
+def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
+    """In a maintainer's checkout (the real card's data here, filled from the demo): edit,
+    bump, rebaseline. Both cards are accepted, the real card's warnings said; with the real
+    card pinned and committed, the data-following tests and the gate's self-test of the real
+    card's first run pass untouched, and the signature names the new version; a second
+    rebaseline changes nothing."""
+    root = copy_checkout(REPO_ROOT, tmp_path / "checkout")
+    fill_real_layout(root)
     env = {**os.environ, "PYTHONPATH": str(root)}  # the copy's scoring, not this one
 
     def scoring(*args):
@@ -167,11 +240,16 @@ def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
     moved = re.search(r"(\d+) of (\d+) figures moved", accepted.stdout)
     assert moved and int(moved.group(1)) > 0, accepted.stdout
+    assert "no snapshots pinned the real card before: created now" in accepted.stdout
+    # The real card declares Typhoon at 560 ms only; the demo's files at its other latencies
+    # are said, as `card .` says them.
+    assert re.search(r"^warning: \S*hypotheses: .* are not scored", accepted.stdout, re.M)
     git_add = next(line.strip() for line in accepted.stdout.splitlines()
                    if line.strip().startswith("git add "))
     assert sorted(git_add.split()[2:]) == [
         "examples/demo/.eval_results", "examples/demo/README.md", "scoring/normalizer_pins.toml",
         "tests/golden/__snapshots__"]
+    git_commit_all(root, "normaliser: the self-test's rule; card figures move as reviewed")
 
     after_once = tree_digest(root)
     again = scoring("rebaseline")
@@ -180,12 +258,15 @@ def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
 
     suite = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy", "-q", "-n", "0",
-         "-p", "no:cacheprovider", "-m", "not slow", "-k", DATA, *DATA_FOLLOWING_TESTS],
+         "-p", "no:cacheprovider", "-rA", "-k", f"({DATA}) or real_cards_first_run",
+         *DATA_FOLLOWING_TESTS, REAL_CARD_SELF_TEST],
         cwd=root, env={**env, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}, capture_output=True,
         text=True)
     assert suite.returncode == 0, suite.stdout[-4000:]
     assert " passed" in suite.stdout and "failed" not in suite.stdout
+    assert f"PASSED {REAL_CARD_SELF_TEST}" in suite.stdout, suite.stdout[-4000:]
 
     bumped = str(int(NORMALIZER_VERSION) + 1)
     markdown = (root / "tests/golden/__snapshots__/test_card.ambr").read_text(encoding="utf-8")
     assert f"nrm:th-{bumped}|" in markdown and f"nrm:th-{NORMALIZER_VERSION}|" not in markdown
+    assert "# name: test_real_markdown" in markdown

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -173,3 +174,28 @@ def test_ctrl_c_during_fetch_ends_in_one_line_and_writes_nothing(model_repo, tmp
     out.mkdir()
     interrupt(["fetch", "--out", str(out)], 1.5, HF_HUB_CACHE=str(tmp_path / "hub-cache"))
     assert list(out.iterdir()) == []
+
+
+def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, hub_client,
+                                                                     tmp_path):
+    """A card marked or written here (adoption) stops the gate's fetch in one line, which
+    names the way on (push first) and the way back (fetch --force): both real commands."""
+    import shlex
+
+    from scoring.cli import build_parser
+    from scoring.gate import run_gate
+
+    fetch_card_data(hub_client, tmp_path)
+    card = tmp_path / "model_card" / "README.md"
+    card.write_text(card.read_text(encoding="utf-8") + "\nmarked here\n", encoding="utf-8")
+    with pytest.raises(ScoringError) as refused:
+        run_gate(tmp_path, hub=hub_client, refs_cache=tmp_path / "refs-cache",
+                 say=lambda line: None)
+    message = str(refused.value)
+    assert message.startswith("gate step 1 (fetch): ") and "\n" not in message
+    assert "model_card/README.md" in message and "pass --force" not in message
+    commands = re.findall(r"`python -m scoring ([^`]+)`", message)
+    assert commands == ["publish . --push", "fetch --force"]
+    for command in commands:
+        build_parser().parse_args(shlex.split(command))  # exits 2 on an unknown option
+    assert card.read_text(encoding="utf-8").endswith("marked here\n")

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT
+from tests import copies
 
 from .fake_hub import GOOD_TOKEN
 from .test_fetch import publish_model_repo
@@ -32,21 +33,10 @@ REAL_TESTS = "tests/golden/test_card.py -k real -n 0 -q -p no:randomly"
 
 
 def copy_project(target: Path) -> Path:
-    """What the gate needs of the project: the package, the card, the golden suite."""
-    # The golden suite's self-tests stay out: they copy the whole checkout (a git one).
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "test_gate.py",
-                                    "test_demo_realism.py", "test_rebaseline.py")
-    for name in ("pyproject.toml", "conftest.py", "card.toml"):
-        shutil.copy2(REPO_ROOT / name, target / name)
-    shutil.copytree(REPO_ROOT / "scoring", target / "scoring", ignore=ignore)
-    (target / "tests").mkdir()
-    shutil.copy2(REPO_ROOT / "tests/__init__.py", target / "tests/__init__.py")
-    shutil.copytree(REPO_ROOT / "tests/golden", target / "tests/golden", ignore=ignore)
-    # The real card has no snapshots yet: its first run creates them.
-    for path in (target / "tests/golden/__snapshots__/test_card").glob("test_real_*"):
-        path.unlink()
-    shutil.copytree(REPO_ROOT / "examples/demo", target / "examples/demo", ignore=ignore)
-    return target
+    """What the gate needs of the project (the package, the card, the golden suite), in a
+    world of its own: no real card's data, nothing of it pinned (tests/copies.py). The
+    golden suite's self-tests stay out: they copy the whole checkout (a git one)."""
+    return copies.copy_project(REPO_ROOT, target)
 
 
 def environment(project: Path, hub_url: str, tmp: Path, token: str = GOOD_TOKEN,

@@ -228,7 +228,8 @@ def test_cli_gated_dataset_is_one_line_exit_2(fake_hub, tmp_path, capsys, monkey
     """`scoring make-refs` on a gated dataset: one stderr line, exit 2."""
     from scoring.cli import main
 
-    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "cache"))
+    # The hub client read its cache's place at import: the constant itself, not the variable.
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "cache"))
     code = main(["make-refs", "--out", str(tmp_path / "refs"), "--sets", "gs2",
                  "--ids", str(tmp_path / "no-ids")])
     out, err = capsys.readouterr()

@@ -130,3 +130,55 @@ def test_an_interrupted_worker_pool_is_killed_not_waited_for():
     while any(running(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert pids and not any(running(pid) for pid in pids)
+
+
+LAUNCHER = '''
+import os, signal, sys
+real_fork = os.fork
+forks = []
+
+def fork_as_the_ctrl_c_arrives():
+    """The group's Ctrl-C arrives while this process forks a worker: the parent gets it the
+    moment the fork returns, the child (not yet in the group when it was sent) never."""
+    pid = real_fork()
+    if pid:
+        forks.append(pid)
+        if len(forks) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+    return pid
+
+os.fork = fork_as_the_ctrl_c_arrives
+sys.argv = ["scoring", *sys.argv[1:]]
+from scoring.cli import entry
+entry()
+'''
+
+
+@pytest.mark.slow(seconds=2)
+@pytest.mark.parametrize("command", ["ablate", "verdicts"])
+def test_a_ctrl_c_while_a_worker_forks_leaves_no_worker_behind(tmp_path, command):
+    """The worker forked as the Ctrl-C arrived missed it, and multiprocessing had not yet
+    recorded it: it once outlived the run, waiting for work and holding stderr open (a
+    test saw `ablate` 'still running 20 s after Ctrl-C'). It is killed and reaped now."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    launcher = tmp_path / "launch.py"
+    launcher.write_text(LAUNCHER, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
+    env.update(SCORING_NO_CACHE="1", SCORING_WORKERS="2", SCORING_NO_VERDICTS_CACHE="1",
+               PYTHONPATH=str(REPO_ROOT))
+    process = subprocess.Popen([sys.executable, str(launcher), command, str(demo_copy(tmp_path))],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, env=env)
+    try:
+        _, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("a worker outlived the run, holding its stderr open")
+    assert process.returncode == 130 and err == "interrupted\n", (process.returncode, err[-500:])
+    time.sleep(0.05)
+    with pytest.raises(ProcessLookupError):  # reaped too: nothing is left for init
+        os.killpg(process.pid, 0)
