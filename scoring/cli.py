@@ -121,6 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
     action.add_argument("--mark", action="store_true",
                         help="adopt a hand-written card: wrap each number that is one of the "
                              "card's figures in a figure marker; report stale ones")
+    action.add_argument("--diff", action="store_true",
+                        help="review: the card here against the card on the hub as fetched "
+                             "(what --mark and --write changed), as a unified diff")
     action.add_argument("--push", action="store_true",
                         help="open a pull request on the model repository with the card the "
                              "data give (README.md, and .eval_results/ where the card has it); "
@@ -349,6 +352,9 @@ def run_publish(args: argparse.Namespace) -> int:
                                           ("--strict", args.strict, args.check, "--check")):
         if given and not wanted:
             raise ScoringError(option, f"goes with {action} only")
+    home = _card_home(card_file.path, args.root)
+    if args.diff:
+        return _print_card_diff(card_file, home)
     if args.push:
         from .data.push import push_target
 
@@ -360,23 +366,46 @@ def run_publish(args: argparse.Namespace) -> int:
     if args.mark:
         from .card.adopt import mark_report
 
-        text, code = mark_report(result, card_file, card)
+        text, code = mark_report(result, card_file, card, home)
     else:
         for line in card.foreign:
             print(f"note: {line}", file=sys.stderr)
         if args.push:
             from .data.push import format_pushed, push_card
 
-            pushed = push_card(card, repo_id=repo, hub=Hub(), signature=result.signature,
-                               create_pr=not args.no_pr)
+            pushed = push_card(card.files_for_the_hub(), card.changes(), repo_id=repo,
+                               hub=Hub(), signature=result.signature, create_pr=not args.no_pr)
             text, code = format_pushed(pushed, card.path) + "\n", 0
         elif args.write:
-            text, code = write_report(card)
+            text, code = write_report(card, home)
         else:
             text, code = check_report(card, card_file, spec,
                                       strict=args.strict or spec.publish_strict)
     print(text, end="")
     return code
+
+
+def _card_home(card_path: Path, root: Path | None):
+    """The card file's home: the hub's card mirrored by fetch, or a file of the checkout."""
+    from .card.publish import CardHome
+    from .data.fetch import fetched_state
+
+    state = fetched_state(card_path)
+    return CardHome("" if root is None else str(root), *(state or (None, False)))
+
+
+def _print_card_diff(card_file, home) -> int:
+    """``publish --diff``: the card here against the hub's, as fetched (from the hub cache)."""
+    from .card.publish import format_card_diff
+    from .data.fetch import fetched_original
+
+    original = fetched_original(card_file.path, Hub(offline=True, progress=False))
+    if original is None:
+        raise ScoringError(card_file.path, "is not a card fetched from the hub (`python -m "
+                                           "scoring fetch` mirrors it): `git diff` shows what "
+                                           "changed in it")
+    print(format_card_diff(original, card_file.text, card_file.path, home), end="")
+    return 0
 
 
 def run_impact(args: argparse.Namespace) -> int:

@@ -255,7 +255,8 @@ def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool
 
     repo = spec.publish_repo or (on_hub or "").split(" at ")[0]
     try:
-        pushed = push_card(card, repo_id=repo, hub=hub, signature=result.signature)
+        pushed = push_card(card.files_for_the_hub(), card.changes(), repo_id=repo, hub=hub,
+                           signature=result.signature)
     except ScoringError as error:
         say(f"4/5 {where} differs from the data in {count}; the pull request could not be "
             f"opened: {error}")

@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from ..report import round_half_up
 from .compute import CardResult
-from .publish import CardFile, latencies_in
+from .publish import CardFile, CardHome, latencies_in
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
 
 __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
@@ -823,9 +823,10 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
         fromfile=f"{name} (as written)", tofile=f"{name} (marked)"))
 
 
-def mark_report(result: CardResult, card_file: CardFile, card) -> tuple[str, int]:
+def mark_report(result: CardResult, card_file: CardFile, card,
+                home: CardHome | None = None) -> tuple[str, int]:
     """Mark the card file (written atomically if anything was marked); what --mark prints,
-    and 1 when a number drifted here or in the model-index."""
+    ending with the next steps, and 1 when a number drifted here or in the model-index."""
     from ..files import write_text_atomically
 
     marked = mark_card(result, card_file, result.spec.publish_aliases)
@@ -833,8 +834,14 @@ def mark_report(result: CardResult, card_file: CardFile, card) -> tuple[str, int
                    if m.where.startswith("model-index") and m.says != "nothing"]
     if marked.new != marked.old:
         write_text_atomically(card_file.path, marked.new)
-    return (format_marked(marked, card_file.path, stale_index),
-            1 if marked.drifted or stale_index else 0)
+    text = format_marked(marked, card_file.path, stale_index)
+    if home is not None:
+        write = f"`python -m scoring publish {home.root_argument} --write`"
+        text += (f"next: review the card with {home.review(card_file.path)}; {write} puts "
+                 "right what drifted and writes the model-index in the gate's form"
+                 + (f"; then {home.push()} proposes it on the hub" if home.on_hub else "")
+                 + "\n")
+    return text, 1 if marked.drifted or stale_index else 0
 
 
 def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:

@@ -58,9 +58,12 @@ __all__ = [
     "write_atomically",
     "write_report",
     "check_report",
+    "format_card_diff",
+    "CardHome",
 ]
 
-EVAL_RESULTS_FOLDER = ".eval_results"
+EVAL_RESULTS_FOLDER = ".eval_results"  # the hub's newer results files, beside the card
+CARD_IN_REPO = "README.md"  # the model repository's card
 # "not-a-figure" wraps a number that reads like a figure but is none of the card's (a CER
 # on another model's set): left as written, and not counted by --check's coverage.
 REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure",
@@ -352,6 +355,23 @@ class PublishedCard:
                 (self.eval_results_new or "").splitlines(keepends=True),
                 fromfile=f"{name} (published)", tofile=f"{name} (from the data)"))
         return text
+
+    def files_for_the_hub(self) -> dict[str, bytes]:
+        """The model repository's paths and their content, as the data give them: the card
+        as README.md, and its .eval_results/*.yaml where the card has that folder."""
+        files = {CARD_IN_REPO: self.new.encode("utf-8")}
+        folder = self.path.parent / EVAL_RESULTS_FOLDER
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.yaml")):
+                files[f"{EVAL_RESULTS_FOLDER}/{path.name}"] = path.read_bytes()
+        if self.eval_results_path is not None:  # the one the data give, written or not
+            files[f"{EVAL_RESULTS_FOLDER}/{self.eval_results_path.name}"] = \
+                self.eval_results_new.encode("utf-8")
+        return files
+
+    def changes(self) -> list[str]:
+        """A line for each number the card as the data give it puts right."""
+        return [m.line() for m in self.mismatches]
 
     def write(self) -> None:
         """Write the card, and its .eval_results file, each atomically."""
@@ -652,17 +672,46 @@ def _summary(card: PublishedCard) -> str:
     return f"{card.regions} regions, {card.results} model-index results"
 
 
-def write_report(card: PublishedCard) -> tuple[str, int]:
+@dataclass(frozen=True)
+class CardHome:
+    """Where the card file lives, as the command line knows it: a file of this checkout,
+    or the hub's card as ``fetch`` mirrored it (``on_hub``), which goes back to the hub."""
+
+    root_argument: str  # the card's ROOT as the user typed it ('' for the demo's default)
+    on_hub: str | None = None  # '<repo> at <commit>' of the card fetch mirrored
+    edited: bool = False  # the mirror no longer holds what was fetched
+
+    def command(self, option: str) -> str:
+        return "`" + " ".join(filter(None, ("python -m scoring publish", self.root_argument,
+                                            option))) + "`"
+
+    def review(self, path: Path) -> str:
+        return self.command("--diff") if self.on_hub else f"`git diff {path}`"
+
+    def push(self) -> str:
+        return self.command("--push")
+
+    def not_on_the_hub_yet(self, path: Path) -> str:
+        """The line saying that the hub does not show this card yet, and what puts it there."""
+        return (f"{path}: the card on the hub ({self.on_hub}) does not show this yet: "
+                f"{self.push()} opens the pull request that puts it there (merge it, and the "
+                "gate's fetch brings it back)")
+
+
+def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str, int]:
     """Write what differs (the card, its .eval_results); what --write prints, and 0."""
-    if card.up_to_date:
-        return f"{card.path}: already what the data give ({_summary(card)})\n", 0
-    card.write()
     lines = []
-    if card.old != card.new:
-        lines.append(f"{card.path}: rewritten from the data ({_summary(card)}, "
-                     f"{len(card.mismatches)} numbers changed)")
-    if card.eval_results_old != card.eval_results_new:
-        lines.append(f"{card.eval_results_path}: written from the data")
+    if card.up_to_date:
+        lines.append(f"{card.path}: already what the data give ({_summary(card)})")
+    else:
+        card.write()
+        if card.old != card.new:
+            lines.append(f"{card.path}: rewritten from the data ({_summary(card)}, "
+                         f"{len(card.mismatches)} numbers changed)")
+        if card.eval_results_old != card.eval_results_new:
+            lines.append(f"{card.eval_results_path}: written from the data")
+    if home is not None and home.on_hub and (home.edited or not card.up_to_date):
+        lines.append(home.not_on_the_hub_yet(card.path))
     return "\n".join(lines) + "\n", 0
 
 
@@ -683,6 +732,23 @@ def check_report(card: PublishedCard, card_file: CardFile, spec: CardSpec, *,
     return (gated + ungated + "\n".join(lines) + "\n"
             + f"{card.path}: differs from the data; `python -m scoring publish "
               f"{spec.root} --write` rewrites it\n" + card.diff(), 1)
+
+
+def format_card_diff(published: str, here: str, card_path: Path, home: CardHome) -> str:
+    """What the card here changes in the card as published (``where``): the unified diff a
+    reviewer reads before the card goes to the hub, and the command that sends it."""
+    where = home.on_hub
+    name = card_path.name
+    diff = "".join(difflib.unified_diff(
+        published.splitlines(keepends=True), here.splitlines(keepends=True),
+        fromfile=f"{name} (on the hub: {where})", tofile=f"{name} (here)"))
+    if not diff:
+        return f"{card_path}: the same as the card on the hub ({where}); nothing to review\n"
+    changed = sum(1 for line in diff.splitlines()
+                  if line.startswith(("+", "-")) and not line.startswith(("+++", "---")))
+    return (diff + f"{card_path}: {changed} lines differ from the card on the hub ({where}); "
+            f"{home.push()} proposes the card the data give, from this one, as a pull "
+            "request\n")
 
 
 # The card is written like every other file of the project.

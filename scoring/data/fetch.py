@@ -25,7 +25,8 @@ from ..files import open_mode
 from .hub import Hub
 
 __all__ = ["DEFAULT_REPO", "DEFAULT_FOLDER", "CARD_FILE", "FETCHED", "Fetched", "LocalEdits",
-           "fetch_card_data", "fetched_card", "fetched_revision", "fetched_state"]
+           "fetch_card_data", "fetched_card", "fetched_original", "fetched_revision",
+           "fetched_state"]
 
 DEFAULT_REPO = "iapp/OpenThai2.0-ASR-Streaming"
 DEFAULT_FOLDER = "benchmark"
@@ -103,6 +104,20 @@ def fetched_card(card_file: Path) -> str | None:
     """
     state = fetched_state(card_file)
     return state[0] if state is not None and not state[1] else None
+
+
+def fetched_original(card_file: Path, hub: Hub) -> str | None:
+    """The hub's card as the last fetch mirrored it (from the hub cache, at the commit that
+    was fetched), when ``card_file`` is fetch's mirror of it; else None."""
+    card_file = Path(card_file).resolve()
+    root = next((folder for folder in card_file.parents if (folder / FETCHED).is_file()), None)
+    if root is None or card_file.relative_to(root).as_posix() != CARD_FILE.as_posix():
+        return None
+    record = _read_fetched(root)
+    if not record.get("commit") or CARD_FILE.as_posix() not in record.get("files", {}):
+        return None
+    snapshot = hub.snapshot(record["repo"], ["README.md"], revision=record["commit"])
+    return (snapshot / "README.md").read_bytes().decode("utf-8")
 
 
 def _local_files(out: Path) -> dict[str, Path]:

@@ -13,18 +13,15 @@ the next fetch brings the card back and the gate is green.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..card.publish import PublishedCard
 from ..errors import ScoringError
 from .hub import Hub
 
-__all__ = ["CARD_IN_REPO", "EVAL_RESULTS", "Pushed", "files_to_push", "format_pushed", "push_card",
-           "push_target"]
+__all__ = ["Pushed", "format_pushed", "push_card", "push_target"]
 
-CARD_IN_REPO = "README.md"
-EVAL_RESULTS = ".eval_results"  # the hub's newer results files, beside the card
 MISMATCHES_DESCRIBED = 40
 
 
@@ -58,26 +55,12 @@ def push_target(repo_id: str | None, spec_path) -> str:
     return repo_id
 
 
-def files_to_push(card: PublishedCard) -> dict[str, bytes]:
-    """The repository's paths and their content: README.md, and .eval_results/*.yaml
-    where the card has that folder beside it."""
-    files = {CARD_IN_REPO: card.new.encode("utf-8")}
-    folder = card.path.parent / EVAL_RESULTS
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.yaml")):
-            files[f"{EVAL_RESULTS}/{path.name}"] = path.read_bytes()
-    if card.eval_results_path is not None:  # the one the data give, written or not
-        files[f"{EVAL_RESULTS}/{card.eval_results_path.name}"] = \
-            card.eval_results_new.encode("utf-8")
-    return files
-
-
 def _git_blob_id(data: bytes) -> str:
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
-def _description(card: PublishedCard, signature: str) -> str:
-    lines = [m.line() for m in card.mismatches]
+def _description(changes: Sequence[str], signature: str) -> str:
+    lines = list(changes)
     shown = lines[:MISMATCHES_DESCRIBED]
     if len(lines) > len(shown):
         shown.append(f"... and {len(lines) - len(shown)} more")
@@ -87,20 +70,21 @@ def _description(card: PublishedCard, signature: str) -> str:
         *(f"- {line}" for line in shown)]) + "\n"
 
 
-def push_card(card: PublishedCard, *, repo_id: str, hub: Hub, signature: str,
-              create_pr: bool = True) -> Pushed:
-    """Commit the card the data give (and its .eval_results) to ``repo_id``, or open a
-    pull request with it; nothing when the repository already holds exactly that."""
+def push_card(files: dict[str, bytes], changes: Sequence[str], *, repo_id: str, hub: Hub,
+              signature: str, create_pr: bool = True) -> Pushed:
+    """Commit ``files`` (the repository's paths and their content: the card the data give,
+    built by the card side) to ``repo_id``, or open a pull request with them; nothing when
+    the repository already holds exactly that. ``changes`` says, a line each, which
+    numbers the card puts right."""
     if not repo_id or repo_id.count("/") != 1:
         raise ScoringError("--repo", f"must name a model repository as owner/name, "
                                      f"not {repo_id!r}")
-    files = files_to_push(card)
     on_hub = hub.file_ids(repo_id, list(files))
     changed = {path: data for path, data in files.items()
                if on_hub.get(path) != _git_blob_id(data)}
     if not changed:
         return Pushed(repo_id, None, create_pr, ())
-    count = len(card.mismatches)
+    count = len(changes)
     # The title names the content, so that a gate run again on main finds its own pull
     # request still open rather than opening the same one twice.
     content = hashlib.sha256(b"".join(path.encode() + b"\0" + data
@@ -112,8 +96,16 @@ def push_card(card: PublishedCard, *, repo_id: str, hub: Hub, signature: str,
         if waiting is not None:
             return Pushed(repo_id, waiting, True, tuple(sorted(changed)), already_open=True)
     url = hub.commit(repo_id, changed, message=message,
-                     description=_description(card, signature), create_pr=create_pr)
+                     description=_description(changes, signature), create_pr=create_pr)
     return Pushed(repo_id, url, create_pr, tuple(sorted(changed)))
+
+
+def _shown(path: Path) -> str:
+    """A path as the user would type it here: relative to the working folder when inside it."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def format_pushed(pushed: Pushed, card_path: Path) -> str:
@@ -126,6 +118,6 @@ def format_pushed(pushed: Pushed, card_path: Path) -> str:
                 f"none opened: {pushed.url}")
     if pushed.pull_request:
         return (f"opened a pull request on {pushed.repo_id} ({what}): {pushed.url}\n"
-                f"once it is merged, `python -m scoring fetch` brings the card back to "
-                f"{card_path.name} and the gate passes")
+                f"once it is merged, `python -m scoring fetch` (the gate's first step) brings "
+                f"the card back to {_shown(card_path)} and the gate passes")
     return f"committed to {pushed.repo_id} main ({what}): {pushed.url}"

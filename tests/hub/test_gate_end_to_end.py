@@ -65,6 +65,22 @@ def gate(project: Path, hub_url: str, tmp: Path, pytest_args: str, *more: str,
                    "--pytest-args", pytest_args, *more)
 
 
+# The model repository's card as its authors wrote it, long before this gate: numbers in
+# plain text, none of them what the data give.
+HAND_WRITTEN_CARD = """---
+license: apache-2.0
+---
+# OpenThai2.0-ASR-Streaming
+
+Character error rate (CER, %) at the default 560 ms chunk.
+
+| Dataset | OpenThai2.0 (th-TH) | Typhoon 0.6B |
+|---|---:|---:|
+| FLEURS | 12.34 | 13.45 |
+| TVSpeech | 10.00 | 11.00 |
+"""
+
+
 def readme_adoption_commands() -> list[list[str]]:
     """The real card's block of the README, command by command, as a user types it."""
     text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
@@ -77,9 +93,10 @@ def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypo
         fake_hub, tmp_path):
     """One maintainer's story against the fake hub, in a copy of the project.
 
-    1. The README's adoption block, each command exactly as printed, from an empty folder:
-       fetch, make-refs, rebaseline, publish --push (the pull request merged on the hub, as a
-       maintainer does there), gate: green.
+    1. The README's adoption block, each command exactly as printed, from an empty folder and
+       a hand-written card on the hub: fetch, make-refs, rebaseline, publish --mark (its
+       stale numbers found), --diff (the review), --write, --push (the pull request merged on
+       the hub, as a maintainer does there), gate: green.
     2. Someone edits a number of the card on the hub: every test still passes, and the gate
        fails in one line; `--open-pr` opens the pull request that puts it right (the line
        without --open-pr, and a second run finding the pull request open, are in
@@ -89,33 +106,51 @@ def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypo
        figure and the data's commit, and no pull request proposes the unreviewed numbers.
     """
     publish_model_repo(fake_hub)
+    repo_id = "iapp/OpenThai2.0-ASR-Streaming"
+    fake_hub.add(repo_id, "README.md", HAND_WRITTEN_CARD.encode(), repo_type="model")
     (tmp_path / "project").mkdir()
     project = copy_project(tmp_path / "project")
     env = environment(project, fake_hub.url, tmp_path, only_the_gates_plugins=True)
-    repo_id = "iapp/OpenThai2.0-ASR-Streaming"
     repo = fake_hub.repos[f"model:{repo_id}"]
 
     # 1. The README, literally.
     commands = readme_adoption_commands()
-    assert [c[:4] for c in commands] == [
-        ["python", "-m", "scoring", "fetch"], ["python", "-m", "scoring", "make-refs"],
-        ["python", "-m", "scoring", "rebaseline"], ["python", "-m", "scoring", "publish"],
-        ["python", "-m", "scoring", "gate"]]
+    assert [c[3:5] for c in commands] == [
+        ["fetch"], ["make-refs", "--out"], ["rebaseline"], ["publish", "."], ["publish", "."],
+        ["publish", "."], ["publish", "."], ["gate"]]
     for command in commands:
         done = scoring(project, env, *command[3:])
-        assert done.returncode == 0, (command, done.stdout[-3000:], done.stderr[-2000:])
-        if command[3] == "rebaseline":
+        step = " ".join(command[3:4] + command[5:6])
+        # --mark exits 1 when the card's numbers are stale, as these are.
+        assert done.returncode == (1 if step == "publish --mark" else 0), (
+            command, done.stdout[-3000:], done.stderr[-2000:])
+        if step == "rebaseline":
             assert any((project / "tests/golden/__snapshots__/test_card").glob("test_real_*"))
             assert "publish . --push` opens the pull request" in done.stdout
-        if command[3] == "publish":
+        if step == "publish --mark":
+            assert "4 numbers marked (4 new); 4 drifted" in done.stdout
+            assert done.stdout.endswith("next: review the card with `python -m scoring publish "
+                                        ". --diff`; `python -m scoring publish . --write` puts "
+                                        "right what drifted and writes the model-index in the "
+                                        "gate's form; then `python -m scoring publish . --push` "
+                                        "proposes it on the hub\n")
+        if step == "publish --diff":  # the markers, against the card as fetched
+            assert "+| FLEURS | <!-- scoring:figure cer/560ms/fleurs/openthai2.0-asr-streaming" \
+                " -->12.34<!-- scoring:end --> |" in done.stdout
+            assert "-| FLEURS | 12.34 | 13.45 |" in done.stdout
+        if step == "publish --write":
+            assert "does not show this yet: `python -m scoring publish . --push`" in done.stdout
+        if step == "publish --push":
             [pull] = fake_hub.pull_requests(repo_id)
             assert pull.create_pr and list(pull.files) == ["README.md"]  # nothing else
             assert f"{fake_hub.url}/{repo_id}/discussions/{pull.pr_number}" in done.stdout
             readme = pull.files["README.md"].decode()
             assert readme.startswith("---\n") and "model-index:" in readme
+            assert "<!-- scoring:figure cer/560ms/tvspeech/typhoon-asr-streaming-0.6b -->" in readme
+            assert "12.34" not in readme and "11.00" not in readme  # put right
             assert repo.files["README.md"] != pull.files["README.md"]  # main waits for a merge
             fake_hub.merge(pull.pr_number)  # the maintainer, on the hub
-        if command[3] == "gate":
+        if step == "gate":
             assert f"4/5 the card on the hub ({repo_id} at {repo.commit}) is exactly" in done.stdout
             assert "5/5 the card is exactly what the data give, on the hub too" in done.stdout
 

@@ -16,7 +16,7 @@ from scoring.card import compute_card, load_card_spec
 from scoring.card.publish import published_card, read_card_file
 from scoring.data.fetch import fetch_card_data
 from scoring.data.hub import Hub
-from scoring.data.push import files_to_push, push_card
+from scoring.data.push import push_card as push_files
 from scoring.gate import check_hub_card
 
 from .fake_hub import GOOD_TOKEN, READ_ONLY_TOKEN
@@ -24,6 +24,11 @@ from .test_fetch import DEFAULT_REPO, publish_model_repo
 
 DEMO = REPO_ROOT / "examples" / "demo"
 EVAL = ".eval_results/cer.yaml"
+
+
+def push_card(card, **kwargs):
+    """What `publish --push` sends: the files the card side builds, and its change lines."""
+    return push_files(card.files_for_the_hub(), card.changes(), **kwargs)
 
 
 @pytest.fixture
@@ -115,7 +120,7 @@ def test_eval_results_beside_the_card_go_too(writer, demo_card, published):
     (root / ".eval_results" / "notes.txt").write_text("not a results file\n")
     card = published(root)
     pushed = [EVAL, ".eval_results/extra.yaml", "README.md"]
-    assert sorted(files_to_push(card)) == pushed
+    assert sorted(card.files_for_the_hub()) == pushed
     push_card(card, repo_id=DEFAULT_REPO, hub=hub(), signature="sig")
     assert sorted(writer.commits[0].files) == pushed
 
@@ -214,3 +219,13 @@ def test_the_hubs_card_is_never_written_over_by_snapshot_update(fetched_demo):
     assert fetched_card(root / "model_card" / "README.md") is not None
     (root / "model_card" / "README.md").write_text("edited\n", encoding="utf-8")
     assert fetched_card(root / "model_card" / "README.md") is None
+
+
+def test_the_pushed_line_names_the_card_file_as_the_user_types_it(tmp_path, monkeypatch):
+    """`model_card/README.md`, where the card is, not the repository's README.md."""
+    from scoring.data.push import Pushed, format_pushed
+
+    monkeypatch.chdir(tmp_path)
+    pushed = Pushed("owner/model", "http://hub/owner/model/discussions/1", True, ("README.md",))
+    line = format_pushed(pushed, tmp_path / "model_card" / "README.md")
+    assert "brings the card back to model_card/README.md and the gate passes" in line
