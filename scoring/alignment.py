@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+from .errors import plural
+
 __all__ = ["Alignment", "align"]
 
 GAP = "*"
@@ -75,7 +77,7 @@ class Alignment:
         return "".join(out)
 
     def summary(self) -> str:
-        return (f"{self.edits} edits: {self.substitutions} substituted, "
+        return (f"{plural(self.edits, 'edit')}: {self.substitutions} substituted, "
                 f"{self.deletions} deleted, {self.insertions} inserted")
 
 

@@ -25,8 +25,8 @@ from .data.make_refs import ALL_SETS, make_refs
 from .normalizer import trace_rules
 from .statistics import clip_stats
 from .card import card_json, card_markdown
-from .report import cluster_shares, format_cluster_shares, format_score_report, plural, \
-    score_report
+from .report import cluster_shares, few_clusters_note, format_cluster_shares, \
+    format_score_report, plural, score_report
 from .scorer import score_files
 from .interrupts import INTERRUPTED, watching_for_ctrl_c
 from .provenance import signature, unpinned_pythainlp_message
@@ -43,6 +43,31 @@ def _add_no_cache(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-cache", action="store_true",
                         help="do not read or write the normalisation cache "
                              "(also: SCORING_NO_CACHE=1)")
+
+
+def _add_output(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--output", type=Path, default=None, metavar="FILE",
+                        help="write the report to FILE (only once it is complete; a failed "
+                             "run leaves no file) instead of printing it")
+
+
+def _emit(text: str, output: Path | None) -> None:
+    """The report on stdout, or into ``output`` through a temporary file and a rename, so a
+    run that fails or is stopped never leaves an empty or half report (as `> file` does)."""
+    if output is None:
+        print(text, end="")
+        return
+    from .files import write_text_atomically
+
+    write_text_atomically(output, text)
+    print(f"wrote {output}", file=sys.stderr)
+
+
+def _check_output(output: Path | None) -> None:
+    """A report file that cannot be written is refused before any work."""
+    if output is not None and (output.is_dir() or not output.parent.is_dir()):
+        raise ScoringError(output, "is a directory" if output.is_dir()
+                           else f"cannot be written: there is no folder {output.parent}")
 
 
 def _add_bootstrap_options(parser: argparse.ArgumentParser) -> None:
@@ -64,10 +89,24 @@ class _Version(argparse.Action):
 
 class _OneLineErrors(argparse.ArgumentParser):
     """A wrong command line is one line, as every other bad input is: the problem and where
-    the usage is (argparse alone prints the whole usage above it)."""
+    the usage is (argparse alone prints the whole usage above it). An option the command
+    does not take points to that command's own help."""
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+    def parse_args(self, args=None, namespace=None):
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            command = self._commands().get(getattr(parsed, "command", None), self)
+            command.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+    def _commands(self) -> dict:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return action.choices
+        return {}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,8 +128,11 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.add_argument("--by-cluster", action="store_true",
                        help="with two hypotheses: each cluster's share of A - B")
-    score.add_argument("--top", type=int, default=10, metavar="N",
-                       help="with --by-cluster: clusters shown (default %(default)s)")
+    score.add_argument("--top", type=int, default=None, metavar="N",
+                       help="with --by-cluster: clusters shown (default 10)")
+    score.add_argument("--only-listed", action="store_true",
+                       help="score only the clips the ids file lists, ignoring (and counting) "
+                            "any other clip in a hypothesis file")
     _add_bootstrap_options(score)
     score.set_defaults(run=run_score)
 
@@ -110,8 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     card.set_defaults(run=run_card)
 
     publish = commands.add_parser(
-        "publish", help="regenerate (--write), check (--check) or put on the hub (--push) the "
-                        "published model card")
+        "publish", help="the published model card: check it (--check), regenerate it "
+                        "(--write), adopt a hand-written one (--mark), review it against the "
+                        "hub's (--diff), or put it on the hub (--push)")
     _add_card_root(publish)
     action = publish.add_mutually_exclusive_group(required=True)
     action.add_argument("--write", action="store_true",
@@ -149,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the report as markdown, for a pull request")
     impact.add_argument("--clips", type=int, default=3, metavar="N",
                         help="clips shown per set (default %(default)s)")
+    _add_output(impact)
     _add_no_cache(impact)
     impact.set_defaults(run=run_impact)
 
@@ -156,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
         "ablate", help="the card recomputed with each normalisation rule left out in turn")
     _add_card_root(ablate)
     ablate.add_argument("--markdown", action="store_true", help="tables as markdown")
+    _add_output(ablate)
     _add_no_cache(ablate)
     ablate.set_defaults(run=run_ablate)
 
@@ -175,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     shown = verdicts.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="every row as JSON")
     shown.add_argument("--markdown", action="store_true", help="the table as markdown")
+    _add_output(verdicts)
     _add_no_cache(verdicts)
     verdicts.set_defaults(run=run_verdicts)
 
@@ -258,12 +304,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run_score(args: argparse.Namespace) -> int:
+def _check_bootstrap_options(args: argparse.Namespace) -> None:
+    """The settings the signature names are checked whatever else is asked."""
     if args.seed < 0:
         raise ScoringError("--seed", f"must be 0 or more (a whole number), not {args.seed}")
+    if args.resamples < 1:
+        raise ScoringError("--resamples", f"must be 1 or more, not {args.resamples}")
+    if not 0 < args.level < 1:
+        raise ScoringError("--level", f"must be a fraction between 0 and 1 (0.95 for a 95 % "
+                                      f"interval), not {args.level:g}")
+
+
+def _goes_with(option: str, given: bool, needed: str, present: bool) -> None:
+    if given and not present:
+        raise ScoringError(option, f"goes with {needed} only")
+
+
+def run_score(args: argparse.Namespace) -> int:
+    _check_bootstrap_options(args)
+    _goes_with("--top", args.top is not None, "--by-cluster", args.by_cluster)
+    if not args.ref.is_file():  # before the ids file its name points to
+        raise ScoringError(args.ref, "is a directory, not a reference file" if args.ref.is_dir()
+                           else "no such reference file")
     ids_path = args.ids or Path("ids") / f"{args.ref.stem}.jsonl"
     hyp_paths = [p for p in (args.hyp, args.hyp_b) if p is not None]
-    clip_set, stats = score_files(args.ref, hyp_paths, ids_path)
+    clip_set, stats = score_files(
+        args.ref, hyp_paths, ids_path, only_listed=args.only_listed,
+        on_ignored=lambda path, count: print(
+            f"warning: {path}: {plural(count, 'clip')} not in {ids_path} left out "
+            "(--only-listed)", file=sys.stderr))
+    few = few_clusters_note(clip_set)
+    if few:
+        print(f"warning: {few}", file=sys.stderr)
     diff = None
     if len(stats) == 2:
         diff = paired_bootstrap(
@@ -272,10 +344,11 @@ def run_score(args: argparse.Namespace) -> int:
     sig = signature(resamples=args.resamples, seed=args.seed, level=args.level)
     report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig)
     shares = None
+    top = 10 if args.top is None else args.top
     if args.by_cluster:
         if diff is None:
             raise ScoringError(args.hyp, "--by-cluster needs two hypothesis files (A and B)")
-        if args.top < 1:
+        if top < 1:
             raise ScoringError("--top", "must be 1 or more")
         shares = cluster_shares(stats[0], stats[1])
         report["clusters"] = [
@@ -289,7 +362,7 @@ def run_score(args: argparse.Namespace) -> int:
         if shares is not None:
             estimate = Fraction(stats[0].total_edits - stats[1].total_edits,
                                 stats[0].total_ref_chars)
-            print(format_cluster_shares(shares, estimate, args.top))
+            print(format_cluster_shares(shares, estimate, top))
     return 0
 
 
@@ -307,6 +380,7 @@ def _card_root(root: Path | None) -> Path:
 
 
 def run_card(args: argparse.Namespace) -> int:
+    _goes_with("--latency", args.latency is not None, "--plot", args.plot is not None)
     spec = load_card_spec(_card_root(args.root))
     if args.latency is not None and args.latency not in spec.latencies:
         raise ScoringError(spec.path, f"has no {args.latency} ms latency "
@@ -417,6 +491,7 @@ def run_impact(args: argparse.Namespace) -> int:
     from .card.impact import compare, format_impact, impact_against_golden
     from .card.revision import rules_at_revision
 
+    _check_output(args.output)
     if args.clips < 0:
         raise ScoringError("--clips", "must be 0 or more")
     spec = load_card_spec(_card_root(args.root))
@@ -443,7 +518,7 @@ def run_impact(args: argparse.Namespace) -> int:
             impact = compare(spec, f"the normaliser at {args.against} ({sha[:10]})",
                              before.figures(), after, before_ledger, texts, normalized,
                              before_normalized, clips_per_set=args.clips)
-    print(format_impact(impact, markdown=args.markdown), end="")
+    _emit(format_impact(impact, markdown=args.markdown), args.output)
     return 0
 
 
@@ -451,11 +526,12 @@ def run_ablate(args: argparse.Namespace) -> int:
     from .card import read_card_texts
     from .card.ablate import ablate, format_ablation
 
+    _check_output(args.output)
     spec = load_card_spec(_card_root(args.root))
     texts = read_card_texts(
         spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     result = ablate(texts, cache=not args.no_cache)
-    print(format_ablation(result, markdown=args.markdown), end="")
+    _emit(format_ablation(result, markdown=args.markdown), args.output)
     return 0
 
 
@@ -464,6 +540,7 @@ def run_verdicts(args: argparse.Namespace) -> int:
     from .card.verdicts import card_verdicts, format_verdicts, verdicts_json
     from .robustness import check_settings
 
+    _check_output(args.output)
     if args.family is not None and args.family not in VERDICT_FAMILIES:
         raise ScoringError("--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, "
                                        f"not {args.family!r}")
@@ -476,9 +553,10 @@ def run_verdicts(args: argparse.Namespace) -> int:
     verdicts = card_verdicts(result, seeds=args.seeds, resamples=args.resamples,
                              family=args.family)
     if args.json:
-        print(json.dumps(verdicts_json(result, verdicts), ensure_ascii=False, indent=1))
+        _emit(json.dumps(verdicts_json(result, verdicts), ensure_ascii=False, indent=1) + "\n",
+              args.output)
     else:
-        print(format_verdicts(result, verdicts, markdown=args.markdown), end="")
+        _emit(format_verdicts(result, verdicts, markdown=args.markdown), args.output)
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["ScoringError", "example_ids"]
+__all__ = ["ScoringError", "example_ids", "plural"]
 
 
 class ScoringError(Exception):
@@ -18,6 +18,11 @@ class ScoringError(Exception):
         self.where = str(where)
         self.message = message
         super().__init__(f"{self.where}: {message}")
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """'1 recording', '2 recordings' (``many`` where adding an s is wrong)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def example_ids(ids: Sequence[str], limit: int = 3) -> str:

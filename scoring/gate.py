@@ -105,6 +105,10 @@ def run_gate(
             say(f"    removed: {name} (gone upstream)")
     else:
         say("1/5 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")
+        if not any((root / "ids").glob("*.jsonl")):  # make-refs would go to the network for
+            raise ScoringError("gate step 1 (--no-fetch)", f"{root / 'ids'} holds no ids file: "
+                               "run the gate without --no-fetch, or `python -m scoring fetch` "
+                               "first")
 
     cache = (refs_cache or default_refs_cache()) / refs_cache_key(root)
     refs = root / "refs"

@@ -8,6 +8,7 @@ from fractions import Fraction
 from dataclasses import dataclass
 
 from .bootstrap import PairedDifference
+from .errors import plural
 from .scorer import ClipSet
 from .statistics import SetStats
 
@@ -16,6 +17,7 @@ __all__ = [
     "cluster_shares",
     "format_cluster_shares",
     "score_report",
+    "few_clusters_note",
     "format_score_report",
     "round_half_up",
     "percent",
@@ -24,11 +26,6 @@ __all__ = [
 ]
 
 DECIMALS = 2
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 recording', '2 recordings' (``many`` where adding an s is wrong)."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def round_half_up(value: Fraction | float | int, decimals: int = DECIMALS) -> str:
@@ -87,6 +84,18 @@ def score_report(
     return report
 
 
+def few_clusters_note(clip_set: ClipSet) -> str | None:
+    """What to say of a set whose clusters are too few for the bootstrap to be trusted."""
+    from .robustness import FEW_CLUSTERS
+
+    count = len(set(clip_set.clusters))
+    if count >= FEW_CLUSTERS:
+        return None
+    return (f"set {clip_set.name!r} has {plural(count, 'cluster')} (fewer than {FEW_CLUSTERS}): "
+            "its bootstrap interval is optimistic, too narrow to trust at its level "
+            "(see README: How firm is each verdict)")
+
+
 def format_score_report(report: dict) -> str:
     lines = [
         f"set {report['set']}: {report['n_clips']} clips, "
@@ -98,12 +107,13 @@ def format_score_report(report: dict) -> str:
             lines.append(
                 f"  {key.upper()}  CER "
                 f"{percent(Fraction(system['edits'], report['ref_chars']))} %  "
-                f"({system['edits']} edits)  {system['file']}"
+                f"({plural(system['edits'], 'edit')})  {system['file']}"
             )
     if "diff" in report:
         d = report["diff"]
         level = f"{d['level'] * 100:g} %"
-        verdict = "  tie" if d["tie"] else ""
+        verdict = "  tie" if d["tie"] else ("  A better (lower CER)" if d["estimate"] < 0
+                                             else "  B better (lower CER)")
         lines.append(
             f"  A - B  {points(d['estimate'])} pp  {level} CI "
             f"[{points(d['low'])}, {points(d['high'])}]{verdict}"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .batch import normalize_texts
-from .errors import ScoringError, example_ids
+from .errors import ScoringError, example_ids, plural
 from .jsonl import read_hypotheses, read_ids, read_refs
 from .memo import Memo
 from .statistics import ClipStats, SetStats, clip_stats, set_stats
@@ -49,31 +49,37 @@ def load_clip_set(path: str | os.PathLike, name: str | None = None) -> ClipSet:
 
 
 def check_coverage(
-    clip_set: ClipSet, texts: Mapping[str, str], path: str | os.PathLike, role: str
-) -> None:
-    """A reference or hypothesis file must hold exactly the clips of the set."""
+    clip_set: ClipSet, texts: Mapping[str, str], path: str | os.PathLike, role: str,
+    *, extra_allowed: bool = False,
+) -> int:
+    """A reference or hypothesis file must hold exactly the clips of the set (at least
+    them, with ``extra_allowed``); how many other clips it holds."""
     listed = set(clip_set.ids)
     missing = listed.difference(texts)
     extra = set(texts).difference(listed)
+    if extra_allowed and not missing:
+        return len(extra)
     if missing and extra:  # most often a mistyped id: name both sides
         raise ScoringError(
             path,
-            f"{role} is missing {len(missing)} of the {len(listed)} clips of set "
-            f"{clip_set.name!r} ({example_ids(sorted(missing))}) and has {len(extra)} ids "
-            f"that are not in {clip_set.path} ({example_ids(sorted(extra))})",
+            f"{role} is missing {len(missing)} of the {plural(len(listed), 'clip')} of set "
+            f"{clip_set.name!r} ({example_ids(sorted(missing))}) and has "
+            f"{plural(len(extra), 'id')} that {'is' if len(extra) == 1 else 'are'} not in "
+            f"{clip_set.path} ({example_ids(sorted(extra))})",
         )
     if missing:
         raise ScoringError(
             path,
-            f"{role} is missing {len(missing)} of the {len(listed)} clips of set "
+            f"{role} is missing {len(missing)} of the {plural(len(listed), 'clip')} of set "
             f"{clip_set.name!r} ({example_ids(sorted(missing))})",
         )
     if extra:
         raise ScoringError(
             path,
-            f"{role} has {len(extra)} ids that are not in {clip_set.path} "
-            f"({example_ids(sorted(extra))})",
+            f"{role} has {plural(len(extra), 'id')} that {'is' if len(extra) == 1 else 'are'} "
+            f"not in {clip_set.path} ({example_ids(sorted(extra))})",
         )
+    return 0
 
 
 def stats_for(
@@ -105,16 +111,25 @@ def score_files(
     hyp_paths: Sequence[str | os.PathLike],
     ids_path: str | os.PathLike,
     normalize_many: NormalizeMany = normalize_texts,
+    *,
+    only_listed: bool = False,
+    on_ignored: Callable[[str, int], None] | None = None,
 ) -> tuple[ClipSet, list[SetStats]]:
-    """Score one or more hypothesis files against one reference file."""
+    """Score one or more hypothesis files against one reference file.
+
+    ``only_listed``: a file may hold clips the ids file does not list (a system decoded a
+    larger set); they are left out, and ``on_ignored(path, count)`` hears how many.
+    """
     clip_set = load_clip_set(ids_path, name=Path(ref_path).stem)
     refs = read_refs(ref_path)
-    check_coverage(clip_set, refs, ref_path, "reference")
     hypotheses = []
-    for hyp_path in hyp_paths:
-        hyp = read_hypotheses(hyp_path)
-        check_coverage(clip_set, hyp, hyp_path, "hypothesis")
-        hypotheses.append(hyp)
+    for path, texts, role in [(ref_path, refs, "reference")] + [
+            (p, read_hypotheses(p), "hypothesis") for p in hyp_paths]:
+        ignored = check_coverage(clip_set, texts, path, role, extra_allowed=only_listed)
+        if ignored and on_ignored is not None:
+            on_ignored(str(path), ignored)
+        if role == "hypothesis":
+            hypotheses.append(texts)
 
     texts = [refs[i] for i in clip_set.ids]
     for hyp in hypotheses:

@@ -848,8 +848,9 @@ def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
     """The --check coverage line, and a line per figure-like number outside any marker."""
     total, ungated = coverage(card, spec, spec.publish_aliases)
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated\n"
-    listed = "".join(f"ungated: line {c.line}: {c.text} (a figure-like number outside any "
-                     f"marker: `publish --mark` marks it if it is one of the card's figures"
-                     f"{_not_a_figure_hint(c.text, '; if not')})\n"
-                     for c in ungated)
+    listed = "".join(f"ungated: line {c.line}: {c.text}\n" for c in ungated)
+    if ungated:  # what to do, said once
+        listed += ("(each is a figure-like number outside any marker: `publish --mark` marks "
+                   "it if it is one of the card's figures"
+                   f"{_not_a_figure_hint('N', '; if not')})\n")
     return line, listed

@@ -196,6 +196,19 @@ class CardTexts:
         return texts
 
 
+def _check_ids_file(spec: CardSpec, set_name: str) -> Path:
+    """The set's ids file; a missing one is one line, which says where a published card's
+    data come from when none of them is here (a fresh checkout of the real card)."""
+    ids_path = spec.root / "ids" / f"{set_name}.jsonl"
+    if ids_path.is_file():
+        return ids_path
+    none_here = not any((spec.root / "ids").glob("*.jsonl"))
+    raise ScoringError(spec.path, f"set {set_name!r} has no ids file (expected {ids_path})" + (
+        "; ids/ holds none: a card published with its data on the hub gets them with "
+        "`python -m scoring fetch`, its references with `python -m scoring make-refs "
+        "--out refs/` (see README: The real card)" if none_here else ""))
+
+
 def read_card_texts(
     spec: CardSpec,
     *,
@@ -206,10 +219,7 @@ def read_card_texts(
     root = spec.root
     jobs = spec.streams()
     for set_name in spec.sets:
-        ids_path = root / "ids" / f"{set_name}.jsonl"
-        if not ids_path.is_file():
-            raise ScoringError(
-                spec.path, f"set {set_name!r} has no ids file (expected {ids_path})")
+        _check_ids_file(spec, set_name)
     # A missing file is the root cause of every unmatched-file warning it
     # would bring (a mistyped latency orphans every file): report it first.
     for latency, set_name, column in jobs:
@@ -230,11 +240,7 @@ def read_card_texts(
     with tqdm(total=len(spec.sets) + len(jobs), desc="reading", unit="file",
               disable=disable, leave=False) as bar:
         for set_name in spec.sets:
-            ids_path = root / "ids" / f"{set_name}.jsonl"
-            if not ids_path.is_file():
-                raise ScoringError(
-                    spec.path, f"set {set_name!r} has no ids file (expected {ids_path})")
-            clip_sets[set_name] = load_clip_set(ids_path)
+            clip_sets[set_name] = load_clip_set(_check_ids_file(spec, set_name))
             ref_path = root / "refs" / f"{set_name}.jsonl"
             if not ref_path.is_file() and not ref_path.is_dir():  # a folder: read says so
                 raise ScoringError(

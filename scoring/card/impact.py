@@ -84,6 +84,15 @@ class ClipMove:
     def change(self) -> int:
         return self.after[0] - (self.before[0] if self.before else 0)
 
+    def counts(self) -> str:
+        """'4 -> 4 edits over 28 -> 26 reference characters': edits, and the reference's
+        length where it moved too (a rule that rewrites the reference moves both)."""
+        if self.before is None:
+            return f"absent -> {self.after[0]} edits over {self.after[1]} reference characters"
+        chars = (f"{self.after[1]}" if self.before[1] == self.after[1]
+                 else f"{self.before[1]} -> {self.after[1]}")
+        return f"{self.before[0]} -> {self.after[0]} edits over {chars} reference characters"
+
 
 @dataclass(frozen=True)
 class Impact:
@@ -239,9 +248,7 @@ def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int 
             continue
         heading(3, f"{set_name}: {impact.clips_moved[set_name]} clip scores moved")
         for move in moves:
-            was = f"{move.before[0]}" if move.before else "absent"
-            title = (f"{move.column} at {move.latency} ms, clip {move.clip_id}: "
-                     f"{was} -> {move.after[0]} edits over {move.after[1]} reference characters")
+            title = f"{move.column} at {move.latency} ms, clip {move.clip_id}: {move.counts()}"
             rows = []
             if move.ref_before is not None:
                 rows += [("reference before:", move.ref_before),

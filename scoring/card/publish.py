@@ -388,14 +388,20 @@ _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
 
 
+def _yaml_error_mark(error: yaml.YAMLError):
+    """Where a YAML error is: the start of the construct it is in where YAML says (an
+    unclosed bracket is found only at the end of the text, but it is where it opens)."""
+    return getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
+
+
 def _load_model_card(text: str, where: Path) -> ModelCard:
     match = _FRONT_MATTER.match(text)
     if match:
         try:
             data = yaml.load(match.group(1), Loader=_YAML_LOADER)
         except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            line = f":{mark.line + 2}" if mark is not None else ""
+            mark = _yaml_error_mark(error)
+            line = f":{mark.line + 2}" if mark is not None else ""  # after the opening ---
             problem = getattr(error, "problem", None) or "cannot be parsed"
             raise ScoringError(f"{where}{line}", f"front matter is not valid YAML ({problem})") \
                 from None
@@ -483,7 +489,7 @@ def published_card(result: CardResult,
         index_mismatches = index_mismatches + eval_mismatches
     foreign_lines = tuple(
         f"model-index entry '{r.metric_name or r.metric_type}' ({r.metric_type}) on "
-        f"{r.dataset_type} {r.dataset_config or ''} {r.dataset_split or ''}".rstrip()
+        + " ".join(filter(None, (r.dataset_type, r.dataset_config, r.dataset_split)))
         + " is not ours (no figure of the card); kept as it is" for r in foreign)
     return PublishedCard(path, old, new, tuple(mismatches + index_mismatches), foreign_lines,
                          len(regions), len(expected), eval_path, eval_old, eval_new)
@@ -639,7 +645,7 @@ def _read_eval_results(path: Path) -> tuple[str | None, list]:
             raise ValueError("it must be a list of results")
         return text, parse_eval_result_entries(data)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
+        mark = _yaml_error_mark(error)
         where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
         raise ScoringError(where, f"is not valid YAML ({getattr(error, 'problem', None) or error})"
                            ) from None

@@ -236,8 +236,17 @@ PUBLISH_KEYS = ("file", "system", "model_name", "repo", "strict", "aliases", "ev
 DATASET_KEYS = ("id", "name", "config", "split")
 
 
-def _did_you_mean(word: str, choices) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+# Keys whose value is a list: a misspelt key holding a list means one of these.
+_LIST_KEYS = {"latencies_ms", "sets", "systems", "comparisons", "aggregates"}
+
+
+def _did_you_mean(word: str, choices, value=None) -> str:
+    """'; did you mean ...?' for the closest of ``choices``; among keys, one that takes a
+    value like ``value`` where one does ('latencys_ms = [..]' means latencies_ms)."""
+    choices = list(choices)
+    if isinstance(value, list):
+        choices = [c for c in choices if c in _LIST_KEYS] or choices
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
@@ -294,10 +303,14 @@ def _eval_results_spec(value, sets, datasets, latencies, read) -> EvalResultsSpe
 
 
 class _Reader:
-    """Checks one card.toml; every problem is one ScoringError naming the key."""
+    """Checks one card.toml; every problem is one ScoringError naming the key. It learns the
+    card's latencies, sets and systems as they are read, for the tables that name them."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.latencies: tuple[int, ...] = ()
+        self.sets: tuple[str, ...] = ()
+        self.systems: dict[str, str] = {}
 
     def fail(self, message: str) -> ScoringError:
         return ScoringError(self.path, message)
@@ -308,9 +321,10 @@ class _Reader:
         return value
 
     def only(self, table: dict, allowed, where: str) -> dict:
-        for key in table:
+        for key, value in table.items():
             if key not in allowed:
-                raise self.fail(f"unknown key {key!r} in {where}{_did_you_mean(key, allowed)}")
+                raise self.fail(f"unknown key {key!r} in {where}"
+                                f"{_did_you_mean(key, allowed, value)}")
         return table
 
     def names(self, value, where: str) -> tuple[str, ...]:
@@ -340,14 +354,78 @@ class _Reader:
                                 f"{_did_you_mean(name, declared) or f' ({hint})'}")
         return names
 
+    def known_systems(self, names, where: str):
+        return self.declared(names, self.systems, "system", where, "declare it under [systems]")
+
+    def known_sets(self, names, where: str):
+        return self.declared(names, self.sets, "set", where, "add it to sets = [...]")
+
+    def latencies_in_card(self, value, where: str) -> tuple[int, ...]:
+        """A list of latencies, each one the card declares."""
+        chosen = self.latency_list(value, where)
+        for latency in chosen:
+            if latency not in self.latencies:
+                raise self.fail(f"{where} lists {latency} ms, which the card does not "
+                                f"declare (latencies: {list(self.latencies)})")
+        return chosen
+
 
 def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
-    """Read and check ``card.toml``; every problem is one ScoringError line."""
+    """Read and check ``card.toml``; every problem is one ScoringError line naming the key.
+    Each table is read by a function of its own, in an order where each refers only to
+    what was read before it (the latencies first)."""
+    path, data = _read_toml(root_or_file)
+    read = _Reader(path)
+    read.only(data, TOP_LEVEL_KEYS, "card.toml")
+    latencies, headline = _read_latencies(data, read)
+    read.latencies = latencies
+    sets = read.names(data.get("sets", []), "sets")
+    if len(set(sets)) != len(sets):
+        raise read.fail("a set is listed twice in sets")
+    systems, system_latencies = _read_systems(data, read)
+    if not systems or not sets:
+        raise read.fail("the card declares nothing: it needs [systems] and sets = [...]")
+    read.sets, read.systems = sets, systems
+    set_names = _read_set_names(data, read)
+    split_systems, split_sets, split_latencies = _read_split(data, read, headline)
+    comparisons = _read_comparisons(data, read, system_latencies,
+                                    (split_systems, split_sets, split_latencies))
+    aggregates = _read_aggregates(data, read, headline)
+    resamples, seed, level = _read_bootstrap(data, read)
+    verdict_seeds, verdict_resamples, verdict_family = _read_verdicts(data, read)
+    datasets = _read_datasets(data, read)
+    publish = _read_publish(data, read, aggregates, datasets)
+    return CardSpec(
+        path=path,
+        title=str(data.get("title", "Model card")),
+        latencies=latencies,
+        headline_latency=headline,
+        systems=systems,
+        system_latencies=system_latencies,
+        sets=sets,
+        set_names=set_names,
+        split_systems=split_systems,
+        split_sets=split_sets,
+        split_latencies=split_latencies,
+        comparisons=comparisons,
+        aggregates=aggregates,
+        resamples=resamples,
+        seed=seed,
+        level=level,
+        verdict_seeds=verdict_seeds,
+        verdict_resamples=verdict_resamples,
+        verdict_family=verdict_family,
+        datasets=datasets,
+        **publish,
+    )
+
+
+def _read_toml(root_or_file: str | os.PathLike) -> tuple[Path, dict]:
     path = Path(root_or_file)
     if path.is_dir():
         path = path / "card.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return path, tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ScoringError(path, "no card.toml here (see README: The card)") from None
     except IsADirectoryError:
@@ -356,110 +434,102 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         raise ScoringError(path, "is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ScoringError(path, f"is not valid TOML ({error})") from None
-    read = _Reader(path)
-    read.only(data, TOP_LEVEL_KEYS, "card.toml")
 
-    # Latencies first: every later check refers to them.
+
+def _read_latencies(data: dict, read: _Reader) -> tuple[tuple[int, ...], int]:
+    """``latency_ms`` (one latency), or ``latencies_ms`` with ``headline_latency_ms``."""
     if "latency_ms" in data and ("latencies_ms" in data or "headline_latency_ms" in data):
         raise read.fail("give either latency_ms (one latency) or latencies_ms with "
                         "headline_latency_ms, not both")
-    if "latencies_ms" in data:
-        latencies = read.latency_list(data["latencies_ms"], "latencies_ms")
-        if "headline_latency_ms" not in data and len(latencies) > 1:
-            raise read.fail("latencies_ms lists several latencies: say which one the "
-                            "card headlines with headline_latency_ms = ...")
-        headline = read.integer(data.get("headline_latency_ms", latencies[0]),
-                                "headline_latency_ms")
-        if headline not in latencies:
-            raise read.fail(f"headline_latency_ms = {headline} is not in latencies_ms "
-                            f"{list(latencies)}")
-    else:
+    if "latencies_ms" not in data:
         headline = read.integer(data.get("latency_ms", 560), "latency_ms")
-        latencies = (headline,)
+        return (headline,), headline
+    latencies = read.latency_list(data["latencies_ms"], "latencies_ms")
+    if "headline_latency_ms" not in data and len(latencies) > 1:
+        raise read.fail("latencies_ms lists several latencies: say which one the "
+                        "card headlines with headline_latency_ms = ...")
+    headline = read.integer(data.get("headline_latency_ms", latencies[0]),
+                            "headline_latency_ms")
+    if headline not in latencies:
+        raise read.fail(f"headline_latency_ms = {headline} is not in latencies_ms "
+                        f"{list(latencies)}")
+    return latencies, headline
 
-    def latencies_in_card(value, where: str) -> tuple[int, ...]:
-        chosen = read.latency_list(value, where)
-        for latency in chosen:
-            if latency not in latencies:
-                raise read.fail(f"{where} lists {latency} ms, which the card does not "
-                                f"declare (latencies: {list(latencies)})")
-        return chosen
 
-    sets = read.names(data.get("sets", []), "sets")
-    if len(set(sets)) != len(sets):
-        raise read.fail("a set is listed twice in sets")
-
-    systems_table = read.table(data.get("systems", {}), "[systems]")
+def _read_systems(data: dict, read: _Reader) -> tuple[dict[str, str],
+                                                     dict[str, tuple[int, ...]]]:
+    """``[systems]``: each key's display name, and the latencies it was decoded at."""
     systems: dict[str, str] = {}
     system_latencies: dict[str, tuple[int, ...]] = {}
-    for key, value in systems_table.items():
+    for key, value in read.table(data.get("systems", {}), "[systems]").items():
         if key.endswith(SPLIT_SUFFIX):
             raise read.fail(f"system {key!r}: names may not end in {SPLIT_SUFFIX!r}")
+        display = value
+        system_latencies[key] = read.latencies
         if isinstance(value, dict):
             read.only(value, SYSTEM_KEYS, f"[systems.{key!r}]")
             display = value.get("display", key)
-            system_latencies[key] = (latencies_in_card(value["latencies_ms"],
-                                                       f"system {key!r} latencies_ms")
-                                     if "latencies_ms" in value else latencies)
-        else:
-            display = value
-            system_latencies[key] = latencies
+            if "latencies_ms" in value:
+                system_latencies[key] = read.latencies_in_card(value["latencies_ms"],
+                                                               f"system {key!r} latencies_ms")
         if not isinstance(display, str):
             raise read.fail(f"system {key!r}: display name must be a string")
         systems[key] = display
-    if not systems or not sets:
-        raise read.fail("the card declares nothing: it needs [systems] and sets = [...]")
+    return systems, system_latencies
 
-    set_names_table = read.table(data.get("set_names", {}), "[set_names]")
+
+def _read_set_names(data: dict, read: _Reader) -> dict[str, str]:
+    """``[set_names]``: every set's display name (its key where none is given)."""
+    table = read.table(data.get("set_names", {}), "[set_names]")
     # A typo in sets = [...] shows up here first; the ids/ files tell which name is right.
-    for named in set_names_table:
-        close = difflib.get_close_matches(named, [s for s in sets if s not in set_names_table],
+    ids = read.path.parent / "ids"
+    for named in table:
+        close = difflib.get_close_matches(named, [s for s in read.sets if s not in table],
                                           n=1, cutoff=0.6)
-        ids = path.parent / "ids"
-        if (named not in sets and close and (ids / f"{named}.jsonl").is_file()
+        if (named not in read.sets and close and (ids / f"{named}.jsonl").is_file()
                 and not (ids / f"{close[0]}.jsonl").is_file()):
             raise read.fail(f"sets = [...] lists {close[0]!r}, which has no ids file and no "
                             f"[set_names] entry; did you mean {named!r}?")
-    read.declared(set_names_table, sets, "set", "[set_names]", "add it to sets = [...]")
+    read.declared(table, read.sets, "set", "[set_names]", "add it to sets = [...]")
+    return {s: table.get(s, s) for s in read.sets}
 
-    def known_systems(names, where):
-        return read.declared(names, systems, "system", where, "declare it under [systems]")
 
-    def known_sets(names, where):
-        return read.declared(names, sets, "set", where, "add it to sets = [...]")
-
+def _read_split(data: dict, read: _Reader, headline: int):
+    """``[split]``: the systems and sets decoded in pieces too, and at which latencies."""
     split = read.only(read.table(data.get("split", {}), "[split]"), SPLIT_KEYS, "[split]")
-    split_systems = known_systems(read.names(split.get("systems", []), "split.systems"),
-                                  "[split]")
-    split_sets = known_sets(read.names(split.get("sets", []), "split.sets"), "[split]")
-    split_latencies = (latencies_in_card(split["latencies_ms"], "[split] latencies_ms")
-                       if "latencies_ms" in split else (headline,))
+    systems = read.known_systems(read.names(split.get("systems", []), "split.systems"),
+                                 "[split]")
+    sets = read.known_sets(read.names(split.get("sets", []), "split.sets"), "[split]")
+    latencies = (read.latencies_in_card(split["latencies_ms"], "[split] latencies_ms")
+                 if "latencies_ms" in split else (headline,))
+    return systems, sets, latencies
 
+
+def _read_comparisons(data: dict, read: _Reader, system_latencies, split) -> tuple:
+    """``[[comparisons]]``: A − B on the sets and latencies both systems have."""
+    split_systems, split_sets, split_latencies = split
     comparisons = []
     for number, entry in enumerate(data.get("comparisons", []), start=1):
         where = f"comparison {number}"
         entry = read.only(read.table(entry, where), COMPARISON_KEYS, where)
         if not {"a", "b"} <= set(entry):
             raise read.fail(f"{where} needs a = and b = system names")
-        a, b = known_systems((entry["a"], entry["b"]), where)
+        a, b = read.known_systems((entry["a"], entry["b"]), where)
         if a == b:
             raise read.fail(f"{where} compares {a!r} with itself")
         is_split = entry.get("split", False)
         if not isinstance(is_split, bool):
             raise read.fail(f"{where}: split must be true or false")
-        default_sets = split_sets if is_split else sets
-        on = known_sets(read.names(entry.get("sets", list(default_sets)), f"{where} sets"),
-                        where)
+        default_sets = split_sets if is_split else read.sets
+        on = read.known_sets(read.names(entry.get("sets", list(default_sets)),
+                                        f"{where} sets"), where)
         if is_split:
             if a not in split_systems or b not in split_systems:
                 raise read.fail(f"{where}: split comparisons need both systems in [split]")
             if not set(on) <= set(split_sets):
                 raise read.fail(f"{where}: split comparisons need sets in [split]")
-        available = [latency for latency in latencies
-                     if latency in system_latencies[a] and latency in system_latencies[b]
-                     and (not is_split or latency in split_latencies)]
         if "latencies_ms" in entry:
-            at = latencies_in_card(entry["latencies_ms"], f"{where} latencies_ms")
+            at = read.latencies_in_card(entry["latencies_ms"], f"{where} latencies_ms")
             for latency in at:
                 for system in (a, b):
                     if latency not in system_latencies[system]:
@@ -470,9 +540,15 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
                     raise read.fail(f"{where} is at {latency} ms, but [split] decodes are "
                                     f"only at {list(split_latencies)}")
         else:
-            at = tuple(available)
+            at = tuple(latency for latency in read.latencies
+                       if latency in system_latencies[a] and latency in system_latencies[b]
+                       and (not is_split or latency in split_latencies))
         comparisons.append(Comparison(a, b, on, is_split, at))
+    return tuple(comparisons)
 
+
+def _read_aggregates(data: dict, read: _Reader, headline: int) -> tuple:
+    """``[[aggregates]]``: a mean or pooled CER over sets, at the latencies given."""
     aggregates = []
     for number, entry in enumerate(data.get("aggregates", []), start=1):
         where = f"aggregate {number}"
@@ -482,67 +558,94 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         method = entry.get("method")
         if method not in AGGREGATE_METHODS:
             raise read.fail(f"{where}: method must be one of {', '.join(AGGREGATE_METHODS)}")
-        on = known_sets(read.names(entry.get("sets", list(sets)), f"{where} sets"), where)
-        at = (latencies_in_card(entry["latencies_ms"], f"{where} latencies_ms")
+        on = read.known_sets(read.names(entry.get("sets", list(read.sets)), f"{where} sets"),
+                             where)
+        at = (read.latencies_in_card(entry["latencies_ms"], f"{where} latencies_ms")
               if "latencies_ms" in entry else (headline,))
         aggregates.append(Aggregate(entry["key"], entry.get("display", entry["key"]),
                                     method, on, at))
+    return tuple(aggregates)
 
+
+def _read_bootstrap(data: dict, read: _Reader) -> tuple[int, int | None, float]:
+    """``[bootstrap]``: resamples (1 or more), seed (0 or more, or "none"), level (a
+    fraction: 0.95 for a 95 % interval)."""
     bootstrap = read.only(read.table(data.get("bootstrap", {}), "[bootstrap]"),
                           BOOTSTRAP_KEYS, "[bootstrap]")
+    resamples = read.integer(bootstrap.get("resamples", DEFAULT_RESAMPLES),
+                             "[bootstrap] resamples")
+    if resamples < 1:
+        raise read.fail(f"[bootstrap] resamples must be 1 or more, not {resamples}")
     seed = bootstrap.get("seed", DEFAULT_SEED)
     if seed != "none" and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise read.fail(f"[bootstrap] seed must be a whole number, 0 or more (or \"none\"), "
                         f"not {seed!r}")
+    level = bootstrap.get("level", DEFAULT_LEVEL)
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
+        raise read.fail(f"[bootstrap] level must be a fraction between 0 and 1 (0.95 for a "
+                        f"95 % interval), not {level!r}")
+    return resamples, None if seed == "none" else int(seed), float(level)
 
+
+def _read_verdicts(data: dict, read: _Reader) -> tuple[int, int, str]:
+    """``[verdicts]``: the second look's seeds, p-value resamples and Holm's family."""
     verdicts = read.only(read.table(data.get("verdicts", {}), "[verdicts]"),
                          VERDICTS_KEYS, "[verdicts]")
-    verdict_family = verdicts.get("family", "card")
-    if verdict_family not in VERDICT_FAMILIES:
+    family = verdicts.get("family", "card")
+    if family not in VERDICT_FAMILIES:
         raise read.fail(f"[verdicts] family must be one of {', '.join(VERDICT_FAMILIES)}"
-                        f"{_did_you_mean(str(verdict_family), VERDICT_FAMILIES)}")
+                        f"{_did_you_mean(str(family), VERDICT_FAMILIES)}")
+    return (read.integer(verdicts.get("seeds", 200), "[verdicts] seeds"),
+            read.integer(verdicts.get("resamples", 100_000), "[verdicts] resamples"), family)
 
+
+def _read_publish(data: dict, read: _Reader, aggregates, datasets) -> dict:
+    """``[publish]``: the published card file and what it gates, as CardSpec's fields."""
     publish = read.only(read.table(data.get("publish", {}), "[publish]"),
                         PUBLISH_KEYS, "[publish]")
     publish_file = None
     if "file" in publish:
         if not isinstance(publish["file"], str):
             raise read.fail("[publish] file must be a path (relative to card.toml)")
-        publish_file = (path.parent / publish["file"]).resolve()
-    publish_system = publish.get("system")
-    if publish_system is not None:
-        known_systems((publish_system,), "[publish] system")
-    publish_model_name = publish.get("model_name")
-    publish_strict = publish.get("strict", False)
-    if not isinstance(publish_strict, bool):
+        publish_file = (read.path.parent / publish["file"]).resolve()
+    system = publish.get("system")
+    if system is not None:
+        read.known_systems((system,), "[publish] system")
+    strict = publish.get("strict", False)
+    if not isinstance(strict, bool):
         raise read.fail("[publish] strict must be true or false")
-    publish_aliases = read.table(publish.get("aliases", {}), "[publish.aliases]")
-    known = set(spec_keys := [*systems, *sets, *(a.key for a in aggregates)])
-    for text, key in publish_aliases.items():
-        if not isinstance(key, str) or key not in known:
-            close = difflib.get_close_matches(str(key), spec_keys, n=1)
+    aliases = read.table(publish.get("aliases", {}), "[publish.aliases]")
+    keys = [*read.systems, *read.sets, *(a.key for a in aggregates)]
+    for text, key in aliases.items():
+        if not isinstance(key, str) or key not in keys:
             raise read.fail(f"[publish.aliases] {text!r} names {key!r}, which is no set, "
-                            f"aggregate or system of the card"
-                            + (f"; did you mean {close[0]!r}?" if close else ""))
-    publish_repo = publish.get("repo")
-    if publish_repo is not None and (not isinstance(publish_repo, str)
-                                     or publish_repo.count("/") != 1):
+                            f"aggregate or system of the card{_did_you_mean(str(key), keys)}")
+    repo = publish.get("repo")
+    if repo is not None and (not isinstance(repo, str) or repo.count("/") != 1):
         raise read.fail("[publish] repo must name a model repository as \"owner/name\"")
-    if publish_model_name is not None and not isinstance(publish_model_name, str):
+    model_name = publish.get("model_name")
+    if model_name is not None and not isinstance(model_name, str):
         raise read.fail("[publish] model_name must be a string")
+    return dict(publish_file=publish_file, publish_system=system,
+                publish_model_name=model_name, publish_repo=repo, publish_strict=strict,
+                publish_aliases=dict(aliases),
+                eval_results=_eval_results_spec(publish.get("eval_results"), read.sets,
+                                                datasets, read.latencies, read))
 
+
+def _read_datasets(data: dict, read: _Reader) -> dict[str, DatasetSource]:
+    """``[datasets.<set>]``: where each set comes from, for the model-index; no two sets
+    alike in id, config and split (the hub's model-index would merge them)."""
     datasets = {}
     for set_name, entry in read.table(data.get("datasets", {}), "[datasets]").items():
         where = f"[datasets.{set_name}]"
-        known_sets((set_name,), "[datasets]")
+        read.known_sets((set_name,), "[datasets]")
         entry = read.only(read.table(entry, where), DATASET_KEYS, where)
         if not isinstance(entry.get("id"), str):
             raise read.fail(f"{where} needs id = the dataset's hub id")
         datasets[set_name] = DatasetSource(
             entry["id"], str(entry.get("name", set_name)),
             entry.get("config"), entry.get("split"))
-    # The hub's model-index groups results by dataset id, config and split: two
-    # sets sharing all three would be merged and lose their names.
     seen: dict[tuple, str] = {}
     for set_name, source in datasets.items():
         identity = (source.id, source.config, source.split)
@@ -551,35 +654,4 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
                             f"[datasets.{seen[identity]}]; give the derived set a config "
                             "of its own so the model-index keeps them apart")
         seen[identity] = set_name
-
-    return CardSpec(
-        path=path,
-        title=str(data.get("title", "Model card")),
-        latencies=latencies,
-        headline_latency=headline,
-        systems=systems,
-        system_latencies=system_latencies,
-        sets=sets,
-        set_names={s: set_names_table.get(s, s) for s in sets},
-        split_systems=split_systems,
-        split_sets=split_sets,
-        split_latencies=split_latencies,
-        comparisons=tuple(comparisons),
-        aggregates=tuple(aggregates),
-        resamples=int(bootstrap.get("resamples", DEFAULT_RESAMPLES)),
-        seed=None if seed == "none" else int(seed),
-        level=float(bootstrap.get("level", DEFAULT_LEVEL)),
-        verdict_seeds=read.integer(verdicts.get("seeds", 200), "[verdicts] seeds"),
-        verdict_resamples=read.integer(verdicts.get("resamples", 100_000),
-                                       "[verdicts] resamples"),
-        verdict_family=verdict_family,
-        publish_file=publish_file,
-        publish_system=publish_system,
-        publish_model_name=publish_model_name,
-        publish_repo=publish_repo,
-        publish_strict=publish_strict,
-        publish_aliases=dict(publish_aliases),
-        eval_results=_eval_results_spec(publish.get("eval_results"), sets, datasets, latencies,
-                                        read),
-        datasets=datasets,
-    )
+    return datasets

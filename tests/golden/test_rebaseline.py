@@ -192,6 +192,13 @@ def add_a_rule(root: Path) -> None:
     closing = text.index("\n    ]", order_test)
     text = text[:closing] + f'\n        "{SELF_TEST_RULE}",' + text[closing:] + NEW_CASES
     edit_source(rules, text)
+    # Its row at the end of the README's rule table.
+    readme = root / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    rows = list(re.finditer(r"^\| (\d+) \| `\w+` \|.*\n", text, re.M))
+    row = (f"| {int(rows[-1].group(1)) + 1} | `{SELF_TEST_RULE}` | a text of more than 40 "
+           "characters loses its last one | |\n")
+    readme.write_text(text[:rows[-1].end()] + row + text[rows[-1].end():], encoding="utf-8")
 
 
 def bump_the_version(root: Path) -> None:

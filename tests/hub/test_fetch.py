@@ -199,3 +199,28 @@ def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, 
     for command in commands:
         build_parser().parse_args(shlex.split(command))  # exits 2 on an unknown option
     assert card.read_text(encoding="utf-8").endswith("marked here\n")
+
+
+def test_diff_shows_the_card_here_against_the_hubs_as_fetched(model_repo, tmp_path,
+                                                              monkeypatch, capsys):
+    """`publish . --diff` reads the hub's card from the hub cache, at the fetched commit: the
+    review of an adoption, where `git diff` sees nothing (model_card/ is not committed). A
+    card that fetch did not mirror is one line."""
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "hub-cache"))
+    root = tmp_path / "project"
+    root.mkdir()
+    shutil.copy2(REPO_ROOT / "card.toml", root / "card.toml")
+    monkeypatch.chdir(root)
+    assert main(["fetch"]) == 0
+    card = root / "model_card" / "README.md"
+    card.write_text(card.read_text(encoding="utf-8") + "\nA line added here.\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["publish", ".", "--diff"]) == 0
+    out = capsys.readouterr().out
+    assert "--- README.md (on the hub: iapp/OpenThai2.0-ASR-Streaming at " in out
+    assert "+A line added here.\n" in out
+    assert "`python -m scoring publish . --push` proposes the card" in out
+    (root / ".fetched.json").unlink()
+    assert main(["publish", ".", "--diff"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not a card fetched from the hub" in err

@@ -106,11 +106,11 @@ BAD_INPUTS = {
     "hypothesis-extra-id": (
         "hypotheses/a.jsonl",
         "".join(f'{{"id": "{i}", "pred_text": "x"}}\n' for i in ["c1", "c2", "c3", "zz"]).encode(),
-        r"hypotheses/a\.jsonl: hypothesis has 1 ids that are not in .*tiny\.jsonl \('zz'\)"),
+        r"hypotheses/a\.jsonl: hypothesis has 1 id that is not in .*tiny\.jsonl \('zz'\)"),
     "reference-extra-id": (
         "refs/tiny.jsonl",
         "".join(f'{{"id": "{i}", "text": "ก"}}\n' for i in ["c1", "c2", "c3", "c9"]).encode(),
-        r"refs/tiny\.jsonl: reference has 1 ids that are not in"),
+        r"refs/tiny\.jsonl: reference has 1 id that is not in"),
     "zero-reference-characters": (
         "refs/tiny.jsonl",
         "".join(f'{{"id": "{i}", "text": " "}}\n' for i in ["c1", "c2", "c3"]).encode(),
@@ -172,12 +172,12 @@ def test_unpinned_pythainlp_is_warned_about(tiny_benchmark, capsys, monkeypatch)
     code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
     assert code == 0 and "pythainlp:5.4.0" in out
     assert err.startswith("warning: PyThaiNLP 5.4.0 is installed but the card pins 5.3.5")
-    assert err.count("\n") == 1
+    assert sum("PyThaiNLP" in line for line in err.splitlines()) == 1
 
 
 @pytest.mark.parametrize(("option", "value", "message"), [
-    ("--level", "1.5", "level must be between 0 and 1"),
-    ("--resamples", "0", "resamples must be at least 1"),
+    ("--level", "1.5", "--level: must be a fraction between 0 and 1"),
+    ("--resamples", "0", "--resamples: must be 1 or more"),
 ])
 def test_bad_bootstrap_settings_are_one_line(tiny_benchmark, capsys, monkeypatch,
                                              option, value, message):

@@ -468,3 +468,55 @@ def test_the_ablation_tables_print_without_minus_with(small_demo, capsys):
             assert full_cells[set_name] == _printed(full)
             assert cells[set_name] == _signed(changes[set_name]), (system, set_name)
         assert cells["average"] == _signed(sum(changes.values()) / 2)
+
+
+def test_a_clips_line_shows_its_reference_length_moving_too(tmp_path):
+    """A rule that rewrites the reference moves its length as well as its edits: the clip's
+    line says both, 'E -> E edits over N -> M reference characters' (here computed with
+    editdistance), and its length once where it did not move."""
+    from scoring.card.impact import format_impact
+
+    root = _spaced_card(tmp_path)
+    spec = load_card_spec(root)
+    texts = read_card_texts(spec)
+    every = texts.all_texts()
+    before = card_from_texts(texts, normalize_texts(every, cache=False, rules=(remove_whitespace,)))
+    after_normalized = normalize_texts(every, cache=False, rules=(straighten_curly_quotes,))
+    after = card_from_texts(texts, after_normalized)
+    ledger = {row[:4]: (row[4], row[5]) for s in spec.sets for row in before.ledger(s)}
+    report = format_impact(compare(spec, "test", before.figures(), after, ledger, texts,
+                                   after_normalized, clips_per_set=5))
+    refs = read_refs(root / "refs/down.jsonl")
+    hyps = read_hypotheses(root / "hypotheses/a_560ms_down.jsonl")
+    for clip in ("down0", "down1"):
+        ref, hyp = refs[clip], hyps[clip]
+        squeezed = ("".join(ref.split()), "".join(hyp.split()))
+        edits = (editdistance.eval(*squeezed), editdistance.eval(ref, hyp))
+        chars = (len(squeezed[0]), len(ref))
+        counts = (f"{chars[1]}" if chars[0] == chars[1] else f"{chars[0]} -> {chars[1]}")
+        line = f"a at 560 ms, clip {clip}: {edits[0]} -> {edits[1]} edits over {counts} " \
+               "reference characters"
+        assert (line in report) == (edits[0] != edits[1] or chars[0] != chars[1]), clip
+    assert "clip down1: 0 -> 0 edits over 5 -> 9 reference characters" in report
+
+
+def test_a_report_written_to_a_file_is_whole_or_absent(tmp_path, capsys, monkeypatch):
+    """--output writes the report once it is complete; a run that fails leaves no file (where
+    `> impact.md` leaves an empty one), and a folder that does not exist is refused first."""
+    import scoring.card.impact as impact
+
+    out = tmp_path / "impact.md"
+    code, _, err = run(capsys, "impact", str(DEMO), "--markdown", "--output", str(out))
+    assert code == 0 and err == f"wrote {out}\n"
+    assert out.read_text(encoding="utf-8").startswith("# What moved on ")
+    out.unlink()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the report failed half-way")
+
+    monkeypatch.setattr(impact, "format_impact", broken)
+    with pytest.raises(RuntimeError):
+        run(capsys, "impact", str(DEMO), "--markdown", "--output", str(out))
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+    code, _, err = run(capsys, "impact", str(DEMO), "--output", str(tmp_path / "no/such.md"))
+    assert code == 2 and "cannot be written: there is no folder" in err

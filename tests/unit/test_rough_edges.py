@@ -79,7 +79,7 @@ def test_an_id_typo_names_the_missing_and_the_stray_id(small_set, capsys):
     hyp = small_set / "hyp.jsonl"
     hyp.write_text(hyp.read_text(encoding="utf-8").replace('"c1"', '"cl"'), encoding="utf-8")
     err = one_error(*score(capsys, small_set, hyp))
-    assert "is missing 1 of the 3 clips of set 's' ('c1') and has 1 ids that are not in" in err
+    assert "is missing 1 of the 3 clips of set 's' ('c1') and has 1 id that is not in" in err
     assert "('cl')" in err
 
 
@@ -216,3 +216,203 @@ def test_mutmut_mutates_the_metric_core_only():
     assert mutated == ["scoring/batch.py", "scoring/bootstrap.py", "scoring/normalizer.py",
                        "scoring/numbers.py", "scoring/robustness.py", "scoring/statistics.py"]
     assert all((REPO_ROOT / name).is_file() for name in skipped)
+
+
+# ---------------------------------------------------- met on the real path (issue 28)
+
+@pytest.mark.parametrize("hypotheses", [1, 2], ids=["one-hypothesis", "two-hypotheses"])
+@pytest.mark.parametrize(("option", "value"), [("--level", "1.5"), ("--level", "0"),
+                                               ("--resamples", "0"), ("--resamples", "-5")])
+def test_bootstrap_settings_are_checked_with_one_hypothesis_too(small_set, capsys, option,
+                                                                value, hypotheses):
+    """They would go into the signature: refused whatever is scored, naming the option."""
+    hyp = small_set / "hyp.jsonl"
+    extra = [str(hyp)] if hypotheses == 2 else []
+    err = one_error(*run(capsys, "score", str(small_set / "refs/s.jsonl"), str(hyp), *extra,
+                         "--ids", str(small_set / "ids/s.jsonl"), option, value))
+    assert err.startswith(f"error: {option}: must be ")
+
+
+def test_a_missing_reference_file_is_named_itself(small_set, capsys, monkeypatch):
+    """Not the ids file its name points to."""
+    monkeypatch.chdir(small_set)
+    err = one_error(*run(capsys, "score", "refs/nope.jsonl", "hyp.jsonl"))
+    assert err == "error: refs/nope.jsonl: no such reference file\n"
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["score", "r", "h", "--top", "3"], "error: --top: goes with --by-cluster only"),
+    (["card", "--latency", "80"], "error: --latency: goes with --plot only"),
+])
+def test_an_option_without_the_one_it_belongs_to_is_refused(capsys, argv, says):
+    assert one_error(*run(capsys, *argv)).strip() == says
+
+
+def test_an_unknown_option_points_to_its_commands_help(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["score", "r.jsonl", "h.jsonl", "--jsn"])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and err.count("\n") == 1
+    assert err == "scoring score: unrecognized arguments: --jsn (see `scoring score --help`)\n"
+
+
+def test_publish_help_summarises_every_action():
+    from scoring.cli import build_parser
+
+    commands = next(action for action in build_parser()._actions
+                    if getattr(action, "choices", None) and "publish" in action.choices)
+    summary = next(a.help for a in commands._choices_actions if a.dest == "publish")
+    for option in ("--check", "--write", "--mark", "--diff", "--push"):
+        assert option in summary
+
+
+@pytest.mark.parametrize(("table", "says"), [
+    ("[bootstrap]\nresamples = 0\n", "[bootstrap] resamples must be 1 or more, not 0"),
+    ("[bootstrap]\nlevel = 95\n", "[bootstrap] level must be a fraction between 0 and 1"),
+])
+def test_bootstrap_settings_in_card_toml_name_the_file_and_the_key(tmp_path, capsys, table,
+                                                                   says):
+    root = tmp_path / "demo"
+    import shutil
+
+    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "README.md"))
+    path = root / "card.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("[bootstrap]")
+    end = text.index("\n[", start + 1)
+    path.write_text(text[:start] + table + text[end:], encoding="utf-8")
+    err = one_error(*run(capsys, "card", str(root)))
+    assert err.startswith(f"error: {path}: ") and says in err
+
+
+def test_a_misspelt_key_holding_a_list_is_said_to_be_the_key_that_takes_one(tmp_path, capsys):
+    """`latencys_ms = [80, 560]` is latencies_ms, not latency_ms (which takes one number)."""
+    (tmp_path / "card.toml").write_text(
+        'latencys_ms = [80, 560]\nsets = ["s"]\n[systems]\na = "A"\n', encoding="utf-8")
+    err = one_error(*run(capsys, "card", str(tmp_path)))
+    assert "unknown key 'latencys_ms' in card.toml; did you mean 'latencies_ms'?" in err
+    (tmp_path / "card.toml").write_text(
+        'latencys_ms = 560\nsets = ["s"]\n[systems]\na = "A"\n', encoding="utf-8")
+    assert "did you mean 'latency_ms'?" in one_error(*run(capsys, "card", str(tmp_path)))
+
+
+def test_json_cut_in_a_string_is_said_once_at_its_column(small_set, capsys):
+    hyp = small_set / "hyp.jsonl"
+    hyp.write_text('{"id": "c0", "pred_text": "unterminated\n', encoding="utf-8")
+    err = one_error(*score(capsys, small_set, hyp))
+    assert "starting at column " in err and " at at " not in err
+
+
+def test_one_edit_and_one_id_are_singular(small_set, capsys):
+    """'1 edit', '1 id that is', never '1 edits' or '1 ids'."""
+    hyp = small_set / "hyp.jsonl"
+    write_jsonl(hyp, [{"id": "c0", "pred_text": "สวัสดีคร"}, {"id": "c1", "pred_text": "สวัสดีครับ"},
+                      {"id": "c2", "pred_text": "สวัสดีครับ"}])
+    code, out, _ = score(capsys, small_set, hyp)
+    assert code == 0 and "(2 edits)" in out
+    write_jsonl(hyp, [{"id": "c0", "pred_text": "สวัสดีครั"}, {"id": "c1", "pred_text": "สวัสดีครับ"},
+                      {"id": "c2", "pred_text": "สวัสดีครับ"}])
+    code, out, _ = score(capsys, small_set, hyp)
+    assert code == 0 and "(1 edit)" in out
+    code, out, _ = run(capsys, "explain", "กข", "กค")
+    assert "   1 edit: 1 substituted, 0 deleted, 0 inserted" in out
+
+
+@pytest.mark.parametrize(("front_matter", "line"), [
+    ("license: apache-2.0\nbad: [unclosed\n", 3),  # the bracket opens on line 3
+    ('title: "no end\nlicense: x\n', 2),           # the quote opens on line 2
+    ("a: 1\nb: : 2\n", 3),
+])
+def test_a_yaml_error_in_the_front_matter_names_its_own_line(tmp_path, front_matter, line):
+    from scoring.card.publish import read_card_file
+    from scoring.errors import ScoringError
+
+    card = tmp_path / "README.md"
+    card.write_text(f"---\n{front_matter}---\n# a card\n", encoding="utf-8")
+    with pytest.raises(ScoringError) as error:
+        read_card_file(card)
+    assert str(error.value).startswith(f"{card}:{line}: front matter is not valid YAML")
+
+
+def test_a_fresh_checkout_of_the_real_card_is_told_where_its_data_come_from(tmp_path, capsys):
+    """No ids/ at all: the line names fetch and make-refs, not only the missing file."""
+    import shutil
+
+    shutil.copy2(REPO_ROOT / "card.toml", tmp_path / "card.toml")
+    err = one_error(*run(capsys, "card", str(tmp_path)))
+    assert "set 'fleurs' has no ids file" in err
+    assert "`python -m scoring fetch`" in err and "`python -m scoring make-refs" in err
+
+
+def test_the_gate_without_fetch_and_without_ids_asks_nothing_of_the_hub(tmp_path):
+    from scoring.errors import ScoringError
+    from scoring.gate import run_gate
+
+    class NoHub:
+        def __getattr__(self, name):
+            raise AssertionError(f"the hub was asked for {name}")
+
+    import shutil
+
+    shutil.copy2(REPO_ROOT / "card.toml", tmp_path / "card.toml")
+    (tmp_path / "ids").mkdir()
+    with pytest.raises(ScoringError) as error:
+        run_gate(tmp_path, hub=NoHub(), fetch=False, refs_cache=tmp_path / "refs-cache",
+                 say=lambda line: None)
+    assert str(error.value).startswith("gate step 1 (--no-fetch): ")
+    assert "holds no ids file" in str(error.value)
+
+
+def test_a_foreign_model_index_entry_is_named_without_a_double_space(tmp_path):
+    from huggingface_hub import EvalResult
+
+    from scoring.card import compute_card, load_card_spec
+    from scoring.card.publish import published_card
+
+    entry = EvalResult(task_type="automatic-speech-recognition", dataset_type="someone/else",
+                       dataset_name="Else", metric_type="wer", metric_value=12.5,
+                       dataset_split="test")
+    from huggingface_hub import ModelCard, ModelCardData
+
+    card = ModelCard.from_template(ModelCardData(model_name="m", eval_results=[entry]),
+                                   template_str="---\n{{ card_data }}\n---\n# m\n")
+    path = tmp_path / "README.md"
+    path.write_text(str(card), encoding="utf-8")
+    result = compute_card(load_card_spec(DEMO), progress=False)
+    (line,) = published_card(result, path).foreign
+    assert "  " not in line and "on someone/else test is not ours" in line
+
+
+def test_the_coverage_hint_is_said_once(tmp_path):
+    from scoring.card import load_card_spec
+    from scoring.card.adopt import format_coverage
+    from scoring.card.publish import read_card_file
+
+    card = tmp_path / "README.md"
+    card.write_text("# c\n\nOn FLEURS it scores 6.61 % CER, on TVSpeech 8.70 % CER.\n",
+                    encoding="utf-8")
+    gated, listed = format_coverage(read_card_file(card), load_card_spec(DEMO))
+    assert gated == "0 of 2 numbers in the card's text are gated\n"
+    assert listed.count("ungated: line 3: ") == 2 and listed.count("not-a-figure") == 1
+
+
+def test_score_names_the_better_system_and_warns_of_few_clusters(small_set, capsys):
+    hyp = small_set / "hyp.jsonl"
+    right = small_set / "right.jsonl"
+    write_jsonl(right, [{"id": f"c{i}", "pred_text": "สวัสดีครับ"} for i in range(3)])
+    code, out, err = run(capsys, "score", str(small_set / "refs/s.jsonl"), str(right), str(hyp),
+                         "--ids", str(small_set / "ids/s.jsonl"))
+    assert code == 0
+    verdict = next(line for line in out.splitlines() if line.startswith("  A - B"))
+    assert verdict.endswith("  A better (lower CER)"), verdict  # every cluster: A has no edit
+    assert "warning: set 's' has 3 clusters (fewer than " in err
+
+
+def test_only_listed_scores_the_sets_clips_and_counts_the_rest(small_set, capsys):
+    hyp = small_set / "hyp.jsonl"
+    write_jsonl(hyp, [{"id": f"c{i}", "pred_text": "สวัสดีค่ะ"} for i in range(5)])
+    refused = one_error(*score(capsys, small_set, hyp))
+    assert "has 2 ids that are not in" in refused
+    code, out, err = score(capsys, small_set, hyp, "--only-listed")
+    assert code == 0 and "set s: 3 clips" in out
+    assert f"warning: {hyp}: 2 clips not in " in err and "left out (--only-listed)" in err
