@@ -214,6 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
     verdicts.add_argument("--resamples", type=int, default=None, metavar="N",
                           help="resamples of each p-value (default: [verdicts] resamples, "
                                "100000)")
+    verdicts.add_argument("--draws", type=int, default=None, metavar="N",
+                          help="random sign assignments of the exact test above 20 clusters "
+                               "(default: [verdicts] draws, 100000)")
     verdicts.add_argument("--family", default=None, metavar="card|latency",
                           help="Holm's family: every comparison of the card (default) or "
                                "each latency's")
@@ -397,9 +400,12 @@ def run_card(args: argparse.Namespace) -> int:
 
         from .card.verdicts import card_verdicts
 
+        rows = card_verdicts(result).rows
         fragile = frozenset((row.latency, row.set_name, row.comparison)
-                            for row in card_verdicts(result).rows if row.fragile)
-        forest_plot(result, args.plot, latency=args.latency, fragile=fragile)
+                            for row in rows if row.fragile)
+        exact = {(row.latency, row.set_name, row.comparison): (row.exact_low, row.exact_high)
+                 for row in rows}
+        forest_plot(result, args.plot, latency=args.latency, fragile=fragile, exact=exact)
         print(f"wrote {args.plot}", file=sys.stderr)
         if len(spec.latencies) > 1:
             latency_plot(result, latency_plot_path(args.plot))
@@ -551,7 +557,7 @@ def run_verdicts(args: argparse.Namespace) -> int:
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     verdicts = card_verdicts(result, seeds=args.seeds, resamples=args.resamples,
-                             family=args.family)
+                             family=args.family, draws=args.draws)
     if args.json:
         _emit(json.dumps(verdicts_json(result, verdicts), ensure_ascii=False, indent=1) + "\n",
               args.output)

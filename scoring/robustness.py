@@ -15,8 +15,10 @@ second looks, on the same per-cluster sums and the same recipe:
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -24,6 +26,7 @@ from .bootstrap import interval_tails
 from .errors import ScoringError
 
 __all__ = [
+    "CALIBRATION_FILE",
     "FEW_CLUSTERS",
     "FRAGILE_BELOW",
     "Stability",
@@ -36,10 +39,11 @@ __all__ = [
 ]
 
 FRAGILE_BELOW = 0.95  # a verdict fewer seeds than this share agree with is fragile
-# Below this many clusters the percentile bootstrap's tails are too thin: simulated with A
-# and B identical, "p <= 0.00625" came out for 6.5 % of 6-cluster sets and 1.5 % of 30-60,
-# against 0.8 % at 60-150 and 0.6 % at 150-300 clusters (tests/property, README).
-FEW_CLUSTERS = 60
+# Below this many clusters the published bootstrap was measured too optimistic: its type-I
+# error above 7 % or its 95 % interval covering under 93 % (`benchmarks/calibration.py`, a
+# seeded simulation, writes what it measured and this count to the file; README).
+CALIBRATION_FILE = Path(__file__).with_name("cluster_calibration.toml")
+FEW_CLUSTERS = int(tomllib.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))["few_below"])
 _CHUNK_ELEMENTS = 4_000_000  # drawn indices held at once (32 MB)
 
 

@@ -63,11 +63,15 @@ def _save(figure, path: Path) -> Path:
 
 
 def forest_plot(result: CardResult, path: str | os.PathLike,
-                latency: int | None = None, fragile: frozenset = frozenset()) -> Path:
+                latency: int | None = None, fragile: frozenset = frozenset(),
+                exact: dict | None = None) -> Path:
     """Draw each comparison's difference and interval per set, against zero.
 
     ``fragile``: the (latency, set, comparison key) whose verdict fewer than
     95 % of seeds agree with; drawn hollow and labelled, not told by colour alone.
+    ``exact``: by the same keys, the randomisation test's interval (low, high; an
+    infinite end where none is rejected), drawn as a thin black bar with end caps just
+    below the bootstrap's thick one; an end beyond the panel is an arrow at its edge.
     """
     spec = result.spec
     path = check_plot_path(path)
@@ -85,10 +89,20 @@ def forest_plot(result: CardResult, path: str | os.PathLike,
         figsize=(8, 1.0 + 0.32 * sum(heights) + 0.5 * len(comparisons)),
         gridspec_kw={"height_ratios": heights},
     )
+    exact = exact or {}
+    shown = [result.diffs[(latency, s, c.key)] for c in comparisons for s in c.sets]
+    spread = [value * 100 for d in shown for value in (d.low, d.high)]
+    spread += [value * 100 for (at, _, _), ends in exact.items() if at == latency
+               for value in ends if math.isfinite(value)]
+    margin = 0.15 * (max(spread + [0.0]) - min(spread + [0.0]) or 1.0)
+    edges = (min(spread + [0.0]) - margin, max(spread + [0.0]) + margin)
     for axis, comparison in zip(axes[:, 0], comparisons):
         diffs = [result.diffs[(latency, s, comparison.key)] for s in comparison.sets]
         rows = range(len(diffs))[::-1]
         for row, d, set_name in zip(rows, diffs, comparison.sets):
+            ends = exact.get((latency, set_name, comparison.key))
+            if ends is not None:
+                _exact_bar(axis, row - 0.28, ends, edges)
             colour = "0.55" if d.tie else ("tab:green" if d.estimate < 0 else "tab:red")
             shaky = (latency, set_name, comparison.key) in fragile
             axis.plot([d.low * 100, d.high * 100], [row, row], color=colour, lw=2,
@@ -99,6 +113,7 @@ def forest_plot(result: CardResult, path: str | os.PathLike,
                 axis.annotate("fragile", (d.high * 100, row), xytext=(4, 0),
                               textcoords="offset points", va="center", fontsize=7)
         axis.set_ylim(-0.7, len(diffs) - 0.3)  # same row spacing in every panel
+        axis.set_xlim(*edges)
         axis.axvline(0, color="black", lw=0.8)
         axis.set_yticks(list(rows), [spec.set_names[s] for s in comparison.sets])
         suffix = " (split)" if comparison.split else ""
@@ -113,10 +128,24 @@ def forest_plot(result: CardResult, path: str | os.PathLike,
     if fragile:
         handles.append(Line2D([], [], color="0.3", marker="D", markerfacecolor="white",
                               lw=2, ls=(0, (2, 1)), label="fragile (< 95 % of seeds agree)"))
+    if exact:
+        handles.append(Line2D([], [], color="black", marker="|", lw=0.9, ms=6,
+                              label="exact (randomisation) interval"))
     figure.legend(handles=handles, loc="upper right", ncols=len(handles), fontsize=8,
                   frameon=False)
     figure.tight_layout(rect=(0, 0, 1, 0.97))
     return _save(figure, path)
+
+
+def _exact_bar(axis, y: float, ends: tuple[float, float], edges: tuple[float, float]) -> None:
+    """The randomisation interval: thin, black, capped; an end off the panel (or none at
+    all: no shift is rejected) is an arrow at the panel's edge."""
+    low, high = (value * 100 for value in ends)
+    left, right = max(low, edges[0]), min(high, edges[1])
+    axis.plot([left, right], [y, y], color="black", lw=0.9)
+    for end, inside, arrow in ((low, left, "<"), (high, right, ">")):
+        axis.plot(inside, y, arrow if end != inside else "|", color="black",
+                  ms=4 if end != inside else 6)
 
 
 def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:

@@ -149,6 +149,7 @@ class CardSpec:
     # resamples of the p-values, and the family Holm's correction runs over.
     verdict_seeds: int = 200
     verdict_resamples: int = 100_000
+    verdict_draws: int = 100_000  # the randomisation test's random assignments, above 20 clusters
     verdict_family: str = "card"
     publish_file: Path | None = None
     publish_system: str | None = None  # whose CERs the model-index holds
@@ -230,7 +231,7 @@ SPLIT_KEYS = ("systems", "sets", "latencies_ms")
 COMPARISON_KEYS = ("a", "b", "sets", "split", "latencies_ms")
 AGGREGATE_KEYS = ("key", "display", "method", "sets", "latencies_ms")
 BOOTSTRAP_KEYS = ("resamples", "seed", "level")
-VERDICTS_KEYS = ("seeds", "resamples", "family")
+VERDICTS_KEYS = ("seeds", "resamples", "draws", "family")
 VERDICT_FAMILIES = ("card", "latency")
 PUBLISH_KEYS = ("file", "system", "model_name", "repo", "strict", "aliases", "eval_results")
 DATASET_KEYS = ("id", "name", "config", "split")
@@ -392,7 +393,7 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
                                     (split_systems, split_sets, split_latencies))
     aggregates = _read_aggregates(data, read, headline)
     resamples, seed, level = _read_bootstrap(data, read)
-    verdict_seeds, verdict_resamples, verdict_family = _read_verdicts(data, read)
+    verdict_seeds, verdict_resamples, verdict_draws, verdict_family = _read_verdicts(data, read)
     datasets = _read_datasets(data, read)
     publish = _read_publish(data, read, aggregates, datasets)
     return CardSpec(
@@ -414,6 +415,7 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
         level=level,
         verdict_seeds=verdict_seeds,
         verdict_resamples=verdict_resamples,
+        verdict_draws=verdict_draws,
         verdict_family=verdict_family,
         datasets=datasets,
         **publish,
@@ -587,8 +589,9 @@ def _read_bootstrap(data: dict, read: _Reader) -> tuple[int, int | None, float]:
     return resamples, None if seed == "none" else int(seed), float(level)
 
 
-def _read_verdicts(data: dict, read: _Reader) -> tuple[int, int, str]:
-    """``[verdicts]``: the second look's seeds, p-value resamples and Holm's family."""
+def _read_verdicts(data: dict, read: _Reader) -> tuple[int, int, int, str]:
+    """``[verdicts]``: the second look's seeds, p-value resamples, the randomisation test's
+    random assignments and Holm's family."""
     verdicts = read.only(read.table(data.get("verdicts", {}), "[verdicts]"),
                          VERDICTS_KEYS, "[verdicts]")
     family = verdicts.get("family", "card")
@@ -596,7 +599,8 @@ def _read_verdicts(data: dict, read: _Reader) -> tuple[int, int, str]:
         raise read.fail(f"[verdicts] family must be one of {', '.join(VERDICT_FAMILIES)}"
                         f"{_did_you_mean(str(family), VERDICT_FAMILIES)}")
     return (read.integer(verdicts.get("seeds", 200), "[verdicts] seeds"),
-            read.integer(verdicts.get("resamples", 100_000), "[verdicts] resamples"), family)
+            read.integer(verdicts.get("resamples", 100_000), "[verdicts] resamples"),
+            read.integer(verdicts.get("draws", 100_000), "[verdicts] draws"), family)
 
 
 def _read_publish(data: dict, read: _Reader, aggregates, datasets) -> dict:

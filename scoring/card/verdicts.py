@@ -3,9 +3,13 @@
 For every paired comparison of the card, at every latency: the published
 estimate, interval and verdict, unchanged; their **stability** under other
 seeds of the same recipe; whether a "better" survives **Holm's correction**
-over the card's family of comparisons; and the interval's **resolution** (its
-half-width). Only per-cluster statistics are used, so nothing is normalised
-again; each comparison's results are cached by a digest of its inputs.
+over the card's family of comparisons; the interval's **resolution** (its
+half-width); and beside the bootstrap, the **exact reading**: the paired
+randomisation test over whole clusters (``scoring.randomisation``), its
+p-value, its interval and its own Holm reading, with a mark where the two
+readings disagree. Only per-cluster statistics are used, so nothing is
+normalised again; each comparison's results are cached by a digest of its
+inputs.
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ from ..batch import cache_directory
 from ..bootstrap import cluster_sums
 from ..files import write_text_atomically
 from ..report import points
-from ..robustness import FEW_CLUSTERS, FRAGILE_BELOW, check_settings, p_value, seed_intervals, stability, \
-    verdict_of
+from ..randomisation import EXACT_UP_TO, check_draws, randomisation_test
+from ..robustness import FEW_CLUSTERS, FRAGILE_BELOW, check_settings, p_value, seed_intervals, \
+    stability, verdict_of
 from .compute import CardResult
 from .render import Table, comparison_title, format_figure
 from .spec import VERDICT_FAMILIES, Column, diff_figure
@@ -58,6 +63,14 @@ class VerdictRow:
     p_value: float
     holm: bool  # the null is rejected by Holm over the row's family
     clusters: int  # what the bootstrap resamples
+    # The exact reading: the randomisation test over whole clusters.
+    exact_p: float = float("nan")
+    exact_low: float = float("nan")  # -inf/+inf: no shift, however far, is rejected
+    exact_high: float = float("nan")
+    exact_holm: bool = False  # 'no difference' rejected by Holm over the exact p-values
+    assignments: int = 0  # sign assignments counted, the observed one included
+    enumerated: bool = False  # every assignment (else a Monte Carlo sample of them)
+    level: float = 0.95
 
     @property
     def few_clusters(self) -> bool:
@@ -75,9 +88,41 @@ class VerdictRow:
     @property
     def holm_reading(self) -> str:
         """What Holm says of the published verdict: a 'better' survives or does not."""
-        if self.verdict == "tie":
-            return "tie" if not self.holm else "tie (p below Holm's threshold)"
-        return "survives" if self.holm else "does not survive"
+        return _holm_reading(self.verdict, self.holm)
+
+    @property
+    def exact_bounded(self) -> bool:
+        return bool(np.isfinite(self.exact_low) and np.isfinite(self.exact_high))
+
+    @property
+    def exact_verdict(self) -> str:
+        """The randomisation test's verdict at the card's level: 'tie' unless it rejects."""
+        if self.clusters < 2 or self.exact_p > 1.0 - self.level:
+            return "tie"
+        return "A better" if self.estimate < 0 else "B better"
+
+    @property
+    def exact_holm_reading(self) -> str:
+        return _holm_reading(self.exact_verdict, self.exact_holm)
+
+    @property
+    def readings_differ(self) -> bool:
+        """The bootstrap and the exact test give different verdicts."""
+        return self.verdict != self.exact_verdict
+
+    @property
+    def disagreement(self) -> str:
+        """'bootstrap: better; exact: tie', where the two readings differ; else ''."""
+        if not self.readings_differ:
+            return ""
+        word = lambda verdict: "tie" if verdict == "tie" else "better"  # noqa: E731
+        return f"bootstrap: {word(self.verdict)}; exact: {word(self.exact_verdict)}"
+
+
+def _holm_reading(verdict: str, rejected: bool) -> str:
+    if verdict == "tie":
+        return "tie" if not rejected else "tie (p below Holm's threshold)"
+    return "survives" if rejected else "does not survive"
 
 
 @dataclass(frozen=True)
@@ -88,15 +133,16 @@ class CardVerdicts:
     family: str
     alpha: float
     family_sizes: dict[str, int]
+    draws: int = 100_000  # the randomisation test's random assignments, above 20 clusters
 
 
 @lru_cache(maxsize=1)
 def _code_digest() -> str:
     """The code that computes what is cached: an edit to it is never served old results."""
-    from .. import bootstrap, robustness
+    from .. import bootstrap, randomisation, robustness
 
-    return hashlib.sha256((inspect.getsource(robustness) + inspect.getsource(bootstrap))
-                          .encode()).hexdigest()
+    return hashlib.sha256("".join(inspect.getsource(module) for module in (
+        robustness, bootstrap, randomisation)).encode()).hexdigest()
 
 
 def _cache_path(arrays, settings: str) -> Path | None:
@@ -129,8 +175,9 @@ def _cached(arrays, settings: str, compute) -> dict:
 
 
 def _second_look(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None, seeds: int,
-                 resamples: int, p_resamples: int, level: float) -> dict:
-    """Stability under ``seeds`` seeds, and the p-value of one comparison."""
+                 resamples: int, p_resamples: int, level: float, draws: int) -> dict:
+    """Stability under ``seeds`` seeds, the bootstrap p-value, and the exact reading of one
+    comparison."""
     arrays = (edits_a, edits_b, ref_chars)
     first = 0 if seed is None else seed
 
@@ -146,7 +193,17 @@ def _second_look(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None,
     look = dict(look)
     look["p_value"] = _cached(arrays, f"p {seed} {p_resamples}", lambda: {
         "p": p_value(edits_a, edits_b, ref_chars, resamples=p_resamples, seed=seed)})["p"]
+    look.update(_cached(arrays, f"exact {seed} {draws} {level!r}",
+                        lambda: _exact(edits_a, edits_b, ref_chars, level, draws, seed)))
     return look
+
+
+def _exact(edits_a, edits_b, ref_chars, level: float, draws: int, seed: int | None) -> dict:
+    test = randomisation_test(edits_a, edits_b, ref_chars, level=level, draws=draws, seed=seed)
+    # JSON keeps no infinity: an unbounded end is kept as None.
+    return {"exact_p": test.p_value, "exact_low": test.low if test.bounded else None,
+            "exact_high": test.high if test.bounded else None,
+            "assignments": test.assignments, "enumerated": test.exact}
 
 
 def _look(job) -> dict:
@@ -179,12 +236,15 @@ def _all_looks(jobs: list, progress: bool | None) -> list[dict]:
 
 def card_verdicts(result: CardResult, *, seeds: int | None = None,
                   resamples: int | None = None, family: str | None = None,
-                  latency: int | None = None, progress: bool | None = None) -> CardVerdicts:
-    """Every comparison of the card with its stability, p-value and Holm verdict.
+                  latency: int | None = None, progress: bool | None = None,
+                  draws: int | None = None) -> CardVerdicts:
+    """Every comparison of the card with its stability, p-value and Holm verdict, and its
+    exact reading beside them.
 
     Defaults come from the card's ``[verdicts]`` table (200 seeds, 100,000
-    resamples, the whole card as one family). With ``latency``, only that
-    latency's rows are returned; Holm still counts the whole family.
+    resamples, 100,000 random sign assignments, the whole card as one family).
+    With ``latency``, only that latency's rows are returned; Holm still counts
+    the whole family.
     """
     from ..errors import ScoringError
     from ..robustness import holm_rejections
@@ -193,6 +253,7 @@ def card_verdicts(result: CardResult, *, seeds: int | None = None,
     shown = latency  # the loops below name their own latencies
     seeds = spec.verdict_seeds if seeds is None else seeds
     resamples = spec.verdict_resamples if resamples is None else resamples
+    draws = spec.verdict_draws if draws is None else draws
     family = spec.verdict_family if family is None else family
     if family not in VERDICT_FAMILIES:
         raise ScoringError("--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, "
@@ -202,8 +263,9 @@ def card_verdicts(result: CardResult, *, seeds: int | None = None,
     groups: dict[str, list[int]] = {}
     for index, (latency, _, _) in enumerate(keys):
         groups.setdefault("card" if family == "card" else f"{latency}ms", []).append(index)
-    check_settings(seeds=seeds, resamples=resamples, alpha=alpha,
-                   family_size=max((len(g) for g in groups.values()), default=1))
+    largest_family = max((len(g) for g in groups.values()), default=1)
+    check_settings(seeds=seeds, resamples=resamples, alpha=alpha, family_size=largest_family)
+    check_draws(draws, family_size=largest_family, alpha=alpha)
 
     jobs, published = [], []
     for latency, set_name, key in keys:
@@ -215,27 +277,51 @@ def card_verdicts(result: CardResult, *, seeds: int | None = None,
         edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
         jobs.append(((edits_a, edits_b, ref_chars, verdict),
                      dict(seed=spec.seed, seeds=seeds if shown in (None, latency) else 0,
-                          resamples=spec.resamples, p_resamples=resamples, level=spec.level)))
+                          resamples=spec.resamples, p_resamples=resamples, level=spec.level,
+                          draws=draws)))
         published.append((diff, verdict, ref_chars.size))
     looks = _all_looks(jobs, progress)
-    rejected = [False] * len(keys)
-    for members in groups.values():
-        for index, reject in zip(members, holm_rejections(
-                [looks[i]["p_value"] for i in members], alpha)):
-            rejected[index] = reject
+    def holm(p_name: str) -> list[bool]:
+        """Holm's step-down within each family, over one kind of p-value."""
+        rejected = [False] * len(keys)
+        for members in groups.values():
+            for index, reject in zip(members, holm_rejections(
+                    [looks[i][p_name] for i in members], alpha)):
+                rejected[index] = reject
+        return rejected
+
+    rejected, exact_rejected = holm("p_value"), holm("exact_p")
+    unbounded = lambda end, infinite: infinite if end is None else end  # noqa: E731
     rows = tuple(
         VerdictRow(latency, set_name, key, diff.estimate, diff.low, diff.high, verdict,
                    look["agree"], look["low_sd"], look["high_sd"],
-                   look["agree"] < FRAGILE_BELOW, look["p_value"], rejected[i], clusters)
+                   look["agree"] < FRAGILE_BELOW, look["p_value"], rejected[i], clusters,
+                   look["exact_p"], unbounded(look["exact_low"], -np.inf),
+                   unbounded(look["exact_high"], np.inf), exact_rejected[i],
+                   look["assignments"], look["enumerated"], spec.level)
         for i, ((latency, set_name, key), (diff, verdict, clusters), look)
         in enumerate(zip(keys, published, looks)) if shown in (None, latency))
     return CardVerdicts(rows, seeds, resamples, family, alpha,
-                        {name: len(members) for name, members in groups.items()})
+                        {name: len(members) for name, members in groups.items()}, draws)
 
 
 def _p_text(value: float, resamples: int) -> str:
     return f"< {2 / resamples:.1g}" if value == 0 else f"{value:.2g}" if value < 0.01 else \
         f"{value:.3f}"
+
+
+def _exact_interval_text(row: VerdictRow) -> str:
+    """The randomisation interval as the card prints differences; said in words where there
+    is none to give."""
+    if row.clusters < 2:
+        return "no test: one cluster"
+    if not row.exact_bounded:
+        return f"unbounded: {row.clusters} clusters"
+    return f"[{points(row.exact_low)}, {points(row.exact_high)}]"
+
+
+def _exact_verdict_text(row: VerdictRow) -> str:
+    return row.exact_verdict + (" ≠" if row.readings_differ else "")
 
 
 def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | None = None
@@ -256,12 +342,15 @@ def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | No
             verdict, f"{row.agree * 100:.1f} %",
             f"±{row.low_sd * 100:.2f} / ±{row.high_sd * 100:.2f}",
             _p_text(row.p_value, verdicts.resamples), row.holm_reading,
+            _exact_interval_text(row), _p_text(row.exact_p, verdicts.draws),
+            _exact_verdict_text(row), row.exact_holm_reading,
             points(row.half_width)[1:], f"{row.clusters}{' †' if row.few_clusters else ''}"))
-    return Table(("Set", "A − B", "A − B (pp)", f"{spec.level * 100:g} % interval", "verdict",
-                  "seeds agreeing", "bound spread (pp)", "p", "Holm", "± (pp)", "clusters"),
-                 ("---", "---", "---:", "---:", "---", "---:", "---:", "---:", "---", "---:",
-                  "---:"),
-                 tuple(rows), tuple((None,) * 11 for _ in rows))
+    header = ("Set", "A − B", "A − B (pp)", f"{spec.level * 100:g} % interval", "verdict",
+              "seeds agreeing", "bound spread (pp)", "p", "Holm", "exact interval (pp)",
+              "exact p", "exact verdict", "exact Holm", "± (pp)", "clusters")
+    return Table(header, ("---", "---", "---:", "---:", "---", "---:", "---:", "---:", "---",
+                          "---:", "---:", "---", "---", "---:", "---:"),
+                 tuple(rows), tuple((None,) * len(header) for _ in rows))
 
 
 def format_verdicts(result: CardResult, verdicts: CardVerdicts, *, markdown: bool = False) -> str:
@@ -283,9 +372,17 @@ def format_verdicts(result: CardResult, verdicts: CardVerdicts, *, markdown: boo
         f"Resolution: ± is the interval's half-width; "
         f"{sum(r.half_width * 100 < RESOLVES_PP for r in verdicts.rows)} of "
         f"{len(verdicts.rows)} comparisons can resolve a {RESOLVES_PP:g} pp difference.",
+        f"Exact reading: the paired randomisation test over whole clusters (every sign "
+        f"assignment up to {EXACT_UP_TO} clusters, {verdicts.draws} random ones above), "
+        f"exact at any number of clusters. Of {len(better)} published 'better' verdicts, "
+        f"{sum(r.exact_verdict != 'tie' for r in better)} hold under the exact test, and "
+        f"{sum(r.exact_holm for r in better)} survive Holm over its p-values. The two "
+        f"readings differ on {sum(r.readings_differ for r in verdicts.rows)} rows (≠).",
         f"Clusters: {sum(r.few_clusters for r in verdicts.rows)} comparisons rest on fewer "
-        f"than {FEW_CLUSTERS} clusters (†), where the bootstrap's tails are too thin: their "
-        "intervals, p-values and Holm verdicts are optimistic.",
+        f"than {FEW_CLUSTERS} clusters (†), where the calibration measured the bootstrap "
+        "optimistic (its intervals too narrow, its p-values too small): read the exact "
+        "columns there. With 5 clusters or fewer no test can reject at 5 % (the smallest "
+        "p-value is 2/2^C): the exact interval is unbounded.",
     ]
     table = verdicts_table(result, verdicts)
     if markdown:
@@ -310,5 +407,14 @@ def verdicts_json(result: CardResult, verdicts: CardVerdicts) -> dict:
             "low_sd": row.low_sd, "high_sd": row.high_sd, "fragile": row.fragile,
             "p_value": row.p_value, "holm_rejects": row.holm, "holm": row.holm_reading,
             "half_width": row.half_width, "clusters": row.clusters,
-            "few_clusters": row.few_clusters} for row in verdicts.rows],
+            "few_clusters": row.few_clusters,
+            # JSON has no infinity: an unbounded end is null.
+            "exact_low": row.exact_low if row.exact_bounded else None,
+            "exact_high": row.exact_high if row.exact_bounded else None,
+            "exact_p": row.exact_p, "exact_verdict": row.exact_verdict,
+            "exact_holm_rejects": row.exact_holm, "exact_holm": row.exact_holm_reading,
+            "exact_assignments": row.assignments, "exact_enumerated": row.enumerated,
+            "readings_differ": row.readings_differ,
+            "disagreement": row.disagreement or None} for row in verdicts.rows],
+        "draws": verdicts.draws,
     }

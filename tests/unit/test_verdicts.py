@@ -280,3 +280,102 @@ def test_stability_is_the_share_agreeing_and_the_sample_spread():
     assert found.high_sd == float(np.std(intervals[:, 1], ddof=1))
     assert not robustness.Stability(200, 0.95, 0.0, 0.0).fragile
     assert robustness.Stability(200, 0.945, 0.0, 0.0).fragile
+
+
+# ------------------------------------------------------------ the exact reading
+
+def test_each_rows_exact_reading_is_the_randomisation_test_of_its_sums(demo_result):
+    """The row's exact p-value and interval are the randomisation test's on the comparison's
+    per-cluster sums, and Holm's exact readings are Holm over those p-values."""
+    from scoring.randomisation import randomisation_test
+
+    verdicts = card_verdicts(demo_result, seeds=1, progress=False)
+    for row in verdicts.rows[::4]:
+        test = randomisation_test(*comparison_sums(demo_result, (
+            row.latency, row.set_name, row.comparison)), level=demo_result.spec.level,
+            draws=verdicts.draws, seed=demo_result.spec.seed)
+        assert (row.exact_p, row.assignments, row.enumerated) == (
+            test.p_value, test.assignments, test.exact)
+        assert (row.exact_low, row.exact_high) == (test.low, test.high)
+    assert [row.exact_holm for row in verdicts.rows] == holm_rejections(
+        [row.exact_p for row in verdicts.rows], 0.05)
+
+
+def test_the_exact_columns_the_marks_and_the_counts(capsys):
+    """Both readings side by side: the exact columns, ≠ where the verdicts differ, and the
+    summary's counts, each recounted here from the JSON rows."""
+    code, out, _ = run(capsys, "verdicts", str(DEMO), "--json")
+    rows = json.loads(out)["comparisons"]
+    for row in rows:
+        assert row["exact_verdict"] in ("tie", "A better", "B better")
+        assert row["readings_differ"] == (row["verdict"] != row["exact_verdict"])
+        assert (row["disagreement"] is None) == (not row["readings_differ"])
+        if row["clusters"] <= 5:
+            assert row["exact_low"] is None and row["exact_high"] is None
+        if row["exact_low"] is not None:
+            inside = row["exact_low"] <= 0 <= row["exact_high"]
+            assert inside == (row["exact_verdict"] == "tie")
+    better = [row for row in rows if row["verdict"] != "tie"]
+    holding = sum(row["exact_verdict"] != "tie" for row in better)
+    surviving = sum(row["exact_holm_rejects"] for row in better)
+    differing = sum(row["readings_differ"] for row in rows)
+    code, out, _ = run(capsys, "verdicts", str(DEMO))
+    assert code == 0
+    assert (f"Of {len(better)} published 'better' verdicts, {holding} hold under the exact "
+            f"test, and {surviving} survive Holm over its p-values. The two readings differ "
+            f"on {differing} rows (≠).") in out
+    header = next(line for line in out.splitlines() if line.startswith("Set "))
+    for column in ("exact interval (pp)", "exact p", "exact verdict", "exact Holm"):
+        assert column in header
+    marked = [line for line in out.splitlines() if " ms " in line and " − " in line
+              and " ≠ " in line]
+    assert len(marked) == differing > 0
+
+
+def test_a_comparison_on_one_cluster_says_no_test_and_the_run_goes_on(tmp_path, capsys):
+    from conftest import write_jsonl
+
+    write_jsonl(tmp_path / "ids/one.jsonl", [{"id": f"c{i}", "cluster": "only"} for i in range(4)])
+    write_jsonl(tmp_path / "refs/one.jsonl", [{"id": f"c{i}", "text": "สวัสดีครับ"} for i in range(4)])
+    for system, text in (("a", "สวัสดีค่ะ"), ("b", "สวัสดีครับ")):
+        write_jsonl(tmp_path / f"hypotheses/{system}_560ms_one.jsonl",
+                    [{"id": f"c{i}", "pred_text": text} for i in range(4)])
+    (tmp_path / "card.toml").write_text(
+        'latency_ms = 560\nsets = ["one"]\n[systems]\na = "A"\nb = "B"\n'
+        '[[comparisons]]\na = "a"\nb = "b"\n[verdicts]\nseeds = 2\nresamples = 1000\n',
+        encoding="utf-8")
+    code, out, _ = run(capsys, "verdicts", str(tmp_path))
+    assert code == 0 and "no test: one cluster" in out
+
+
+def test_too_few_random_assignments_for_holm_are_one_line(capsys):
+    from scoring.randomisation import min_draws_for_holm
+
+    code, out, err = run(capsys, "verdicts", str(DEMO), "--draws", "100")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"use at least {min_draws_for_holm(68, 0.05)}" in err and err.startswith(
+        "error: --draws: ")
+
+
+def test_the_forest_plot_draws_the_exact_interval_thin_and_capped(demo_result, monkeypatch,
+                                                                  tmp_path):
+    """Beside each bootstrap bar, the randomisation interval: a thin black bar with caps, and
+    an arrow at the panel's edge for an end that is beyond it or none at all."""
+    import math
+
+    import scoring.card.plot as plot
+
+    drawn = {}
+    monkeypatch.setattr(plot, "_save", lambda figure, path: drawn.setdefault("figure", figure))
+    keys = [k for k in demo_result.diffs if k[0] == 560][:2]
+    exact = {keys[0]: (-0.01, 0.02), keys[1]: (-math.inf, math.inf)}
+    plot.forest_plot(demo_result, tmp_path / "forest.png", exact=exact)
+    lines = [line for axis in drawn["figure"].axes for line in axis.lines]
+    thin = [line for line in lines if line.get_color() == "black" and line.get_linewidth() < 1
+            and len(line.get_xdata()) == 2 and line.get_xdata()[0] != line.get_xdata()[1]]
+    assert len(thin) == 2
+    markers = [line.get_marker() for line in lines if line.get_color() == "black"
+               and len(line.get_xdata()) == 1]
+    assert markers.count("|") == 2 and markers.count("<") == 1 and markers.count(">") == 1
+    legend = [text.get_text() for legend in drawn["figure"].legends for text in legend.texts]
+    assert "exact (randomisation) interval" in legend
