@@ -459,7 +459,9 @@ def run_publish(args: argparse.Namespace) -> int:
         elif args.write:
             text, code = write_report(card, home)
         else:
-            text, code = check_report(card, card_file, spec,
+            from .card.adopt import format_coverage
+
+            text, code = check_report(card, spec, format_coverage(card_file, spec),
                                       strict=args.strict or spec.publish_strict)
     print(text, end="")
     return code
@@ -467,7 +469,7 @@ def run_publish(args: argparse.Namespace) -> int:
 
 def _card_home(card_path: Path, root: Path | None):
     """The card file's home: the hub's card mirrored by fetch, or a file of the checkout."""
-    from .card.publish import CardHome
+    from .card.text import CardHome
     from .data.fetch import fetched_state
 
     state = fetched_state(card_path)

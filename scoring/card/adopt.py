@@ -29,31 +29,28 @@ marker) and ``--strict`` its list of ungated ones.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 
-from ..report import round_half_up
 from .compute import CardResult
-from .publish import CardFile, CardHome, latencies_in
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
+from .text import (
+    SENTENCE_END,
+    Block,
+    CardFile,
+    CardHome,
+    blocks,
+    format_like,
+    latencies_in,
+    masked_spans,
+    numbers_in,
+    printed_as,
+    strip_markers,
+    table_cells,
+)
 
 __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
            "format_marked", "mark_card", "mark_report", "strip_markers"]
 
-# A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
-# a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
-# Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
-_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+/:])([-−+]?)(\d+(?:\.\d+)?)"
-                     r"(?!(?!pp\b)[^\W_]|\.\d|-\w)")  # "2.81pp" is a number too
-# What follows a number that is no error rate: units of time, size and rate.
-_UNIT_AFTER = re.compile(r"\s*(?:ms|s|sec|seconds?|min|h|hrs?|hours?|k?Hz|[KMGT]B|[kMBT]\b|"
-                         r"x\b|×|params?\b|parameters\b)", re.I)
-# What precedes a number that is no error rate.
-_WORD_BEFORE = re.compile(r"(?:weight|seed|version|v|alpha|beta|temperature|lr|rate of|"
-                          r"size|step|epoch)\s*[:=]?\s*$", re.I)
-# A p-value as prose gives it: "(p = 0.012)", "p < 0.05".
-_P_VALUE_BEFORE = re.compile(r"\bp\s*[=<>≤≈]\s*$", re.I)
 _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
                                r"\bdelta\b|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
@@ -79,16 +76,7 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
 _OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b", re.I)
-_SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-# GitHub's markdown: one dash per cell is enough ("|:-:|").
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
-_FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*scoring:end\s*-->",
-                            re.S)
 
 
 # ------------------------------------------------------------------- names
@@ -219,129 +207,18 @@ def find_kind(names: "Names", kind: str, text: str) -> list[str]:
     return names.systems_in(text) if kind == "system" else names.subjects_in(text)
 
 
-def _masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
-    """Where numbers are never read: front matter, inline code, comments, link targets."""
-    spans = [(0, card.body_start)]
-    # (A link's or footnote's definition ends with its line: "[^avg]: ...".)
-    for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)",
-                    r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+"):
-        spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
-    return spans
 
 
-def _inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
-    return any(start <= position < end for start, end in spans)
 
 
-@dataclass
-class _Block:
-    kind: str  # "table" or "prose"
-    start: int
-    end: int
-    headings: tuple[str, ...]
-    caption: str = ""
-    lines: list[tuple[int, str]] = field(default_factory=list)  # (offset, line) of a table
 
 
-def _starts_a_table(line: str, next_line: str) -> bool:
-    """A table's header row: followed by its separator row. Without a leading pipe
-    ("Model | FLEURS" over "---|---"), both rows must hold one, as in GitHub's markdown;
-    a line over a bare "---" is a heading."""
-    if not _TABLE_SEPARATOR.match(next_line):
-        return False
-    return line.startswith("|") or ("|" in line and "|" in next_line)
 
 
-def _blocks(text: str, body_start: int) -> list[_Block]:
-    """The body's tables and prose blocks (paragraphs, list items), code left out."""
-    blocks: list[_Block] = []
-    headings: list[str] = []
-    offset = body_start
-    lines = text[body_start:].splitlines(keepends=True)
-    fenced = False
-    previous_blank, in_list = True, False
-    paragraph: _Block | None = None
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        stripped = line.strip()
-        here = offset
-        offset += len(line)
-        index += 1
-        if _FENCE.match(line):
-            fenced = not fenced
-            paragraph = None
-            continue
-        if fenced:
-            continue
-        if not stripped:
-            previous_blank, paragraph = True, None
-            continue
-        if (line.startswith(("    ", "\t")) and previous_blank and not in_list):
-            continue  # an indented code block
-        previous_blank = False
-        if heading := _HEADING.match(line):
-            level = len(heading.group(1))
-            headings = headings[:level - 1] + [""] * (level - 1 - len(headings)) + [heading.group(2)]
-            paragraph, in_list = None, False
-            continue
-        if index < len(lines) and _starts_a_table(stripped, lines[index]):
-            piped = stripped.startswith("|")
-            caption = ""
-            if blocks and blocks[-1].kind == "prose" and text[blocks[-1].end:here].count("\n") <= 2:
-                caption = text[blocks[-1].start:blocks[-1].end]
-            table = _Block("table", here, here, tuple(h for h in headings if h), caption)
-            table.lines.append((here, line))
-            while index < len(lines) and (lines[index].strip().startswith("|") if piped
-                                          else "|" in lines[index] and lines[index].strip()):
-                table.lines.append((offset, lines[index]))
-                offset += len(lines[index])
-                index += 1
-            table.end = offset
-            blocks.append(table)
-            paragraph, in_list = None, False
-            continue
-        if _LIST_ITEM.match(line):
-            in_list = True
-            paragraph = None
-        elif not line.startswith((" ", "\t")):
-            in_list = False  # a paragraph at the margin ends the list
-        if paragraph is None:
-            paragraph = _Block("prose", here, offset, tuple(h for h in headings if h))
-            blocks.append(paragraph)
-        paragraph.end = offset
-    return blocks
 
 
-def _cells(line: str, offset: int) -> list[tuple[int, str]]:
-    """(offset, text) of each cell of a table row."""
-    cells = []
-    body = line.rstrip("\n")
-    start = body.index("|") + 1 if body.lstrip().startswith("|") else 0
-    position = start
-    while position <= len(body):
-        bar = body.find("|", position)
-        if bar < 0:
-            if body[position:].strip():
-                cells.append((offset + position, body[position:]))
-            break
-        cells.append((offset + position, body[position:bar]))
-        position = bar + 1
-    return cells
 
 
-def _numbers(text: str, offset: int, masked) -> list[re.Match]:
-    found = []
-    for match in _NUMBER.finditer(text):
-        if "." not in match.group(2) or _inside(offset + match.start(), masked):
-            continue
-        before = text[:match.start()]
-        if (_UNIT_AFTER.match(text, match.end()) or _WORD_BEFORE.search(before)
-                or _P_VALUE_BEFORE.search(before)
-                or _SPREAD_BEFORE.search(before)):  # "6.26 ± 0.31": a spread, no figure
-            continue
-        found.append(match)
-    return found
 
 
 def _metric_in(text: str) -> str | None:
@@ -396,10 +273,10 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     return before, after
 
 
-def _table_numbers(block: _Block, headings: str, names: Names, masked):
+def _table_numbers(block: Block, headings: str, names: Names, masked):
     """(match, offset, levels, bound, foreign, alone: see Candidate) of each number in a
     table's body cells that may be one of ours."""
-    header = _cells(block.lines[0][1], block.lines[0][0])
+    header = table_cells(block.lines[0][1], block.lines[0][0])
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     if not _speaks_of_errors(table_context + headings, names):
         return
@@ -413,10 +290,10 @@ def _table_numbers(block: _Block, headings: str, names: Names, masked):
             return f"{text} {bare} ms"
         return text
 
-    rows = [_cells(row, row_offset) for row_offset, row in block.lines[2:]]
+    rows = [table_cells(row, row_offset) for row_offset, row in block.lines[2:]]
     # A row's label: its first cell, and every other cell of a column that holds no number
     # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
-    numbers = [[_numbers(cell, 0, [(s - offset, e - offset) for s, e in masked])
+    numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked])
                 for offset, cell in cells] for cells in rows]
     widest = max((len(cells) for cells in rows), default=0)
     label_columns = [0] + [column for column in range(1, widest)
@@ -482,18 +359,18 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
             else header for index, (header, found) in enumerate(zip(headers, systems))]
 
 
-def _prose_numbers(text: str, block: _Block, headings: str, names: Names, masked):
+def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked):
     """(match, offset, levels, bound) of each number in a prose block, sentence by sentence."""
     body = text[block.start:block.end]
     position = 0
-    for sentence_match in list(_SENTENCE_END.finditer(body)) + [None]:
+    for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
         end = sentence_match.start() if sentence_match else len(body)
         sentence = body[position:end]
         offset = block.start + position
         position = sentence_match.end() if sentence_match else len(body)
         if not (_SPEAKS_OF_ERRORS.search(sentence) or names.subjects_in(sentence)):
             continue
-        matches = _numbers(sentence, 0, [(s - offset, e - offset) for s, e in masked])
+        matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked])
         bounds = _bounds(sentence, matches)
         for i, match in enumerate(matches):
             before, after = _local(sentence, matches, i)
@@ -510,7 +387,7 @@ def _speaks_of_errors(context: str, names: Names) -> bool:
 def candidates(card: CardFile, names: Names) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context."""
     text = card.text
-    masked = _masked_spans(text, card)
+    masked = masked_spans(text, card)
     found: list[Candidate] = []
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
@@ -526,7 +403,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                foreign, table, alone))
 
-    for block in _blocks(text, card.body_start):
+    for block in blocks(text, card.body_start):
         headings = " / ".join(block.headings)
         if block.kind == "table":
             for match, offset, levels, bound, foreign, alone in _table_numbers(
@@ -641,12 +518,6 @@ def _fits(facts: _Facts, wanted: _Wanted) -> bool:
     return bool(facts.systems & wanted.systems)
 
 
-def printed_as(value: Fraction, text: str) -> bool:
-    """Whether ``value`` (a fraction) prints as ``text`` (a percentage, at the decimals
-    ``text`` has), ignoring the sign's character and a plus."""
-    number = text.replace("−", "-").lstrip("+")
-    decimals = len(number.split(".")[1]) if "." in number else 0
-    return Fraction(round_half_up(value * 100, decimals)) == Fraction(number)
 
 
 @dataclass(frozen=True)
@@ -689,20 +560,6 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     return Marked(candidate, None, "unexplained")
 
 
-def format_like(name: str, value: Fraction, text: str) -> str:
-    """``value`` printed as ``text`` prints a number: its decimals, its minus sign, a plus."""
-    number = text.strip().replace("−", "-")
-    if not re.fullmatch(r"[-+]?\d+(?:\.\d+)?", number):
-        from .render import format_value
-
-        return format_value(name, value)
-    decimals = len(number.split(".")[1]) if "." in number else 0
-    printed = round_half_up(value * 100, decimals)
-    if "−" in text:
-        printed = printed.replace("-", "−")
-    if text.strip().startswith("+") and not printed.startswith(("-", "−")):
-        printed = "+" + printed
-    return printed
 
 
 # --------------------------------------------------------------- marking
@@ -756,9 +613,6 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     return MarkResult(card.text, "".join(pieces), tuple(found))
 
 
-def strip_markers(text: str) -> str:
-    """The card without its inline figure markers (what --mark added comes off exactly)."""
-    return _FIGURE_MARKER.sub(lambda m: m.group(2), text)
 
 
 def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[int, list[Candidate]]:

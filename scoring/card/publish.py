@@ -30,11 +30,24 @@ from pathlib import Path
 import yaml
 from huggingface_hub import EvalResult, EvalResultEntry, ModelCard
 from huggingface_hub.repocard_data import eval_results_to_model_index, model_index_to_eval_results
-from huggingface_hub.utils import logging as hf_logging
 
 from ..errors import ScoringError
 from ..files import write_text_atomically
 from .compute import CardResult
+from .text import (
+    FRONT_MATTER,
+    CardHome,
+    REGION_KINDS,
+    YAML_LOADER,
+    CardFile,
+    Region,
+    find_regions,
+    format_like,
+    latencies_in,
+    load_model_card,
+    table_cells,
+    yaml_error_mark,
+)
 from .render import (
     Table,
     cer_table,
@@ -59,33 +72,14 @@ __all__ = [
     "write_report",
     "check_report",
     "format_card_diff",
-    "CardHome",
 ]
 
 EVAL_RESULTS_FOLDER = ".eval_results"  # the hub's newer results files, beside the card
 CARD_IN_REPO = "README.md"  # the model repository's card
-# "not-a-figure" wraps a number that reads like a figure but is none of the card's (a CER
-# on another model's set): left as written, and not counted by --check's coverage.
-REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure",
-                "not-a-figure")
 TASK_TYPE = "automatic-speech-recognition"
 TASK_NAME = "Automatic Speech Recognition"
-_MARKER = re.compile(r"<!--\s*scoring:(?P<word>[^\s>]*)(?P<args>[^>]*?)\s*-->")
 
 
-@dataclass(frozen=True)
-class Region:
-    """One marked region: its kind and arguments, and where its content lies."""
-
-    kind: str
-    args: tuple[str, ...]
-    line: int  # of the opening marker, from 1
-    start: int  # content starts here (just after the opening marker)
-    end: int  # content ends here (at the closing marker)
-
-    @property
-    def label(self) -> str:
-        return " ".join((self.kind,) + self.args)
 
 
 @dataclass(frozen=True)
@@ -102,39 +96,8 @@ class Mismatch:
         return f"{subject}: {self.where} says {self.says}, the data give {self.gives}"
 
 
-def _line_of(text: str, index: int) -> int:
-    return text.count("\n", 0, index) + 1
 
 
-def find_regions(text: str, where: str) -> list[Region]:
-    """Every region of the card, in order; a malformed one is one ScoringError line."""
-    regions = []
-    open_marker = None
-    for match in _MARKER.finditer(text):
-        word, args = match.group("word"), tuple(match.group("args").split())
-        line = _line_of(text, match.start())
-        if word == "end":
-            if open_marker is None:
-                raise ScoringError(f"{where}:{line}", "region end without a region to close")
-            kind, kind_args, kind_line, start = open_marker
-            regions.append(Region(kind, kind_args, kind_line, start, match.start()))
-            open_marker = None
-            continue
-        if open_marker is not None:
-            raise ScoringError(f"{where}:{line}", f"region 'scoring:{word}' opens inside the "
-                               f"region opened at line {open_marker[2]} (is that one closed?); "
-                               "regions do not nest")
-        if word not in REGION_KINDS:
-            close = difflib.get_close_matches(word, REGION_KINDS + ("end",), n=1)
-            hint = f"; did you mean 'scoring:{close[0]}'?" if close else (
-                f" (kinds: {', '.join(REGION_KINDS)})")
-            raise ScoringError(f"{where}:{line}", f"unknown region kind 'scoring:{word}'{hint}")
-        open_marker = (word, args, line, match.end())
-    if open_marker is not None:
-        raise ScoringError(f"{where}:{open_marker[2]}",
-                           f"region 'scoring:{open_marker[0]}' is never closed "
-                           "(end it with <!-- scoring:end -->)")
-    return regions
 
 
 # --------------------------------------------------------------- regions
@@ -213,8 +176,8 @@ def _region_table(result: CardResult, region: Region, where: str,
     return format_figure(result, subject)
 
 
-def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+def _cell_texts(line: str) -> list[str]:
+    return [cell.strip() for _, cell in table_cells(line.strip(), 0)]
 
 
 def _table_mismatches(table: Table, current: str, where: str) -> list[Mismatch]:
@@ -223,7 +186,7 @@ def _table_mismatches(table: Table, current: str, where: str) -> list[Mismatch]:
     A figure's cell names its figure; any other cell (a label, a header, the
     alignment row) is text, so an edited label or a reshaped table is caught too.
     """
-    lines = [_cells(line) for line in current.strip().splitlines() if line.strip()]
+    lines = [_cell_texts(line) for line in current.strip().splitlines() if line.strip()]
     wanted = [table.header, table.align, *table.rows]
     no_figures = (None,) * len(table.header)
     names = [no_figures, no_figures, *table.figures]
@@ -382,54 +345,12 @@ class PublishedCard:
             write_text_atomically(self.eval_results_path, self.eval_results_new)
 
 
-# libyaml's safe loader where PyYAML was built with it: the same documents, read about ten
-# times faster (the front matter is read on every --check, and the gate's tests read it often).
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
 
 
-def _yaml_error_mark(error: yaml.YAMLError):
-    """Where a YAML error is: the start of the construct it is in where YAML says (an
-    unclosed bracket is found only at the end of the text, but it is where it opens)."""
-    return getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
 
 
-def _load_model_card(text: str, where: Path) -> ModelCard:
-    match = _FRONT_MATTER.match(text)
-    if match:
-        try:
-            data = yaml.load(match.group(1), Loader=_YAML_LOADER)
-        except yaml.YAMLError as error:
-            mark = _yaml_error_mark(error)
-            line = f":{mark.line + 2}" if mark is not None else ""  # after the opening ---
-            problem = getattr(error, "problem", None) or "cannot be parsed"
-            raise ScoringError(f"{where}{line}", f"front matter is not valid YAML ({problem})") \
-                from None
-        if data is not None and not isinstance(data, dict):
-            raise ScoringError(f"{where}:2", "front matter must be a YAML mapping")
-    try:
-        # A card without front matter is fine here (we write one); the hub's
-        # logger would warn about it on stderr.
-        verbosity = hf_logging.get_verbosity()
-        hf_logging.set_verbosity_error()
-        try:
-            return ModelCard(text)
-        finally:
-            hf_logging.set_verbosity(verbosity)
-    except ValueError as error:
-        raise ScoringError(where, f"front matter: {error}") from None
 
 
-@dataclass(frozen=True)
-class CardFile:
-    """The published card file, read and parsed: all that can be wrong with it
-    before any number is computed."""
-
-    path: Path
-    text: str
-    model_card: ModelCard
-    body_start: int  # where the markdown body starts, after the front matter
-    regions: tuple[Region, ...]
 
 
 def read_card_file(path: str | os.PathLike, spec: CardSpec | None = None) -> CardFile:
@@ -446,8 +367,8 @@ def read_card_file(path: str | os.PathLike, spec: CardSpec | None = None) -> Car
         raise ScoringError(path, "is a directory, not the card's markdown file") from None
     except UnicodeDecodeError:
         raise ScoringError(path, "is not UTF-8 text") from None
-    model_card = _load_model_card(text, path)
-    front = _FRONT_MATTER.match(text)
+    model_card = load_model_card(text, path)
+    front = FRONT_MATTER.match(text)
     regions = tuple(find_regions(text, str(path)))
     if spec is not None:
         for region in regions:
@@ -526,25 +447,12 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
 
 
 def _like(result: CardResult, name: str, current: str, made: str) -> str:
-    from .adopt import format_like
-
     value = result.exact.get(name)
     return made if isinstance(value, bool) or value is None else format_like(name, value, current)
 
 
-# A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "1.12s frame size".
-_LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|s|sec|seconds?)\b",
-                      re.I)
 
 
-def latencies_in(text: str) -> list[int]:
-    """The chunk sizes ``text`` names, in ms."""
-    found = []
-    for number, unit in _LATENCY.findall(text):
-        ms = Fraction(number) * (1 if unit.lower().startswith("m") else 1000)
-        if ms.denominator == 1:
-            found.append(int(ms))
-    return found
 
 
 def _hand_written_identity(entry: EvalResult, ours: dict, spec: CardSpec) -> tuple | None:
@@ -638,14 +546,14 @@ def _read_eval_results(path: Path) -> tuple[str | None, list]:
     except (OSError, UnicodeDecodeError) as error:
         raise ScoringError(path, f"cannot be read as UTF-8 text ({error})") from None
     try:
-        data = yaml.load(text, Loader=_YAML_LOADER)
+        data = yaml.load(text, Loader=YAML_LOADER)
         if data is None:
             return text, []
         if not isinstance(data, list):
             raise ValueError("it must be a list of results")
         return text, parse_eval_result_entries(data)
     except yaml.YAMLError as error:
-        mark = _yaml_error_mark(error)
+        mark = yaml_error_mark(error)
         where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
         raise ScoringError(where, f"is not valid YAML ({getattr(error, 'problem', None) or error})"
                            ) from None
@@ -678,32 +586,6 @@ def _summary(card: PublishedCard) -> str:
     return f"{card.regions} regions, {card.results} model-index results"
 
 
-@dataclass(frozen=True)
-class CardHome:
-    """Where the card file lives, as the command line knows it: a file of this checkout,
-    or the hub's card as ``fetch`` mirrored it (``on_hub``), which goes back to the hub."""
-
-    root_argument: str  # the card's ROOT as the user typed it ('' for the demo's default)
-    on_hub: str | None = None  # '<repo> at <commit>' of the card fetch mirrored
-    edited: bool = False  # the mirror no longer holds what was fetched
-
-    def command(self, option: str) -> str:
-        return "`" + " ".join(filter(None, ("python -m scoring publish", self.root_argument,
-                                            option))) + "`"
-
-    def review(self, path: Path) -> str:
-        return self.command("--diff") if self.on_hub else f"`git diff {path}`"
-
-    def push(self) -> str:
-        return self.command("--push")
-
-    def not_on_the_hub_yet(self, path: Path) -> str:
-        """The line saying that the hub does not show this card yet, and what puts it there."""
-        return (f"{path}: the card on the hub ({self.on_hub}) does not show this yet: "
-                f"{self.push()} opens the pull request that puts it there (merge it, and the "
-                "gate's fetch brings it back)")
-
-
 def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str, int]:
     """Write what differs (the card, its .eval_results); what --write prints, and 0."""
     lines = []
@@ -721,13 +603,11 @@ def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str
     return "\n".join(lines) + "\n", 0
 
 
-def check_report(card: PublishedCard, card_file: CardFile, spec: CardSpec, *,
+def check_report(card: PublishedCard, spec: CardSpec, coverage: tuple[str, str], *,
                  strict: bool) -> tuple[str, int]:
-    """What --check prints: the verdict, the coverage line (and the ungated numbers), each
-    number that differs and the diff; exit 0 or 1."""
-    from .adopt import format_coverage
-
-    gated, ungated = format_coverage(card_file, spec)
+    """What --check prints: the verdict, the coverage line and the ungated numbers (read by
+    ``adopt.format_coverage``), each number that differs and the diff; exit 0 or 1."""
+    gated, ungated = coverage
     if card.up_to_date:
         return (f"{card.path}: the published card is exactly what the data give "
                 f"({_summary(card)})\n" + gated + ungated, 1 if strict and ungated else 0)

@@ -1,0 +1,405 @@
+"""A card's text, read in one place: what publish regenerates and what adopt marks.
+
+- its **regions** (``<!-- scoring:<kind> ... -->`` ... ``<!-- scoring:end -->``) and its
+  front matter, parsed with huggingface_hub's ``ModelCard`` (``CardFile``);
+- its **blocks**: tables, row by row and cell by cell, and prose, paragraph by paragraph
+  (code, comments and link targets masked);
+- the **numbers** in them as a card prints them (a sign, decimals, emphasis), less those a
+  unit, a version or a p-value says are no error rate;
+- the **latencies** a text names ("560 ms", "0.56 s", "1.12s frame size");
+- and the way a card **prints** a figure (its decimals, its minus sign, a plus), to
+  compare a number with a figure and to write a figure as the card writes it.
+
+It knows nothing of the card's figures: ``publish`` and ``adopt`` read the text here and
+decide, each for itself, what the numbers are.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import yaml
+from huggingface_hub import ModelCard
+from huggingface_hub.utils import logging as hf_logging
+
+from ..errors import ScoringError
+from ..report import round_half_up
+
+__all__ = [
+    "REGION_KINDS",
+    "Block",
+    "CardFile",
+    "CardHome",
+    "Region",
+    "blocks",
+    "find_regions",
+    "format_like",
+    "latencies_in",
+    "line_of",
+    "load_model_card",
+    "masked_spans",
+    "numbers_in",
+    "printed_as",
+    "strip_markers",
+    "table_cells",
+    "inside",
+    "starts_a_table",
+    "FRONT_MATTER",
+    "SENTENCE_END",
+    "YAML_LOADER",
+    "yaml_error_mark",
+]
+
+# "not-a-figure" wraps a number that reads like a figure but is none of the card's (a CER
+# on another model's set): left as written, and not counted by --check's coverage.
+REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure",
+                "not-a-figure")
+
+
+_MARKER = re.compile(r"<!--\s*scoring:(?P<word>[^\s>]*)(?P<args>[^>]*?)\s*-->")
+
+
+@dataclass(frozen=True)
+class Region:
+    """One marked region: its kind and arguments, and where its content lies."""
+
+    kind: str
+    args: tuple[str, ...]
+    line: int  # of the opening marker, from 1
+    start: int  # content starts here (just after the opening marker)
+    end: int  # content ends here (at the closing marker)
+
+    @property
+    def label(self) -> str:
+        return " ".join((self.kind,) + self.args)
+
+
+def line_of(text: str, index: int) -> int:
+    return text.count("\n", 0, index) + 1
+
+
+def find_regions(text: str, where: str) -> list[Region]:
+    """Every region of the card, in order; a malformed one is one ScoringError line."""
+    regions = []
+    open_marker = None
+    for match in _MARKER.finditer(text):
+        word, args = match.group("word"), tuple(match.group("args").split())
+        line = line_of(text, match.start())
+        if word == "end":
+            if open_marker is None:
+                raise ScoringError(f"{where}:{line}", "region end without a region to close")
+            kind, kind_args, kind_line, start = open_marker
+            regions.append(Region(kind, kind_args, kind_line, start, match.start()))
+            open_marker = None
+            continue
+        if open_marker is not None:
+            raise ScoringError(f"{where}:{line}", f"region 'scoring:{word}' opens inside the "
+                               f"region opened at line {open_marker[2]} (is that one closed?); "
+                               "regions do not nest")
+        if word not in REGION_KINDS:
+            close = difflib.get_close_matches(word, REGION_KINDS + ("end",), n=1)
+            hint = f"; did you mean 'scoring:{close[0]}'?" if close else (
+                f" (kinds: {', '.join(REGION_KINDS)})")
+            raise ScoringError(f"{where}:{line}", f"unknown region kind 'scoring:{word}'{hint}")
+        open_marker = (word, args, line, match.end())
+    if open_marker is not None:
+        raise ScoringError(f"{where}:{open_marker[2]}",
+                           f"region 'scoring:{open_marker[0]}' is never closed "
+                           "(end it with <!-- scoring:end -->)")
+    return regions
+
+
+# libyaml's safe loader where PyYAML was built with it: the same documents, read about ten
+# times faster (the front matter is read on every --check, and the gate's tests read it often).
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
+
+
+def yaml_error_mark(error: yaml.YAMLError):
+    """Where a YAML error is: the start of the construct it is in where YAML says (an
+    unclosed bracket is found only at the end of the text, but it is where it opens)."""
+    return getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
+
+
+def load_model_card(text: str, where: Path) -> ModelCard:
+    match = FRONT_MATTER.match(text)
+    if match:
+        try:
+            data = yaml.load(match.group(1), Loader=YAML_LOADER)
+        except yaml.YAMLError as error:
+            mark = yaml_error_mark(error)
+            line = f":{mark.line + 2}" if mark is not None else ""  # after the opening ---
+            problem = getattr(error, "problem", None) or "cannot be parsed"
+            raise ScoringError(f"{where}{line}", f"front matter is not valid YAML ({problem})") \
+                from None
+        if data is not None and not isinstance(data, dict):
+            raise ScoringError(f"{where}:2", "front matter must be a YAML mapping")
+    try:
+        # A card without front matter is fine here (we write one); the hub's
+        # logger would warn about it on stderr.
+        verbosity = hf_logging.get_verbosity()
+        hf_logging.set_verbosity_error()
+        try:
+            return ModelCard(text)
+        finally:
+            hf_logging.set_verbosity(verbosity)
+    except ValueError as error:
+        raise ScoringError(where, f"front matter: {error}") from None
+
+
+@dataclass(frozen=True)
+class CardFile:
+    """The published card file, read and parsed: all that can be wrong with it
+    before any number is computed."""
+
+    path: Path
+    text: str
+    model_card: ModelCard
+    body_start: int  # where the markdown body starts, after the front matter
+    regions: tuple[Region, ...]
+
+
+# A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "1.12s frame size".
+_LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|s|sec|seconds?)\b",
+                      re.I)
+
+
+def latencies_in(text: str) -> list[int]:
+    """The chunk sizes ``text`` names, in ms."""
+    found = []
+    for number, unit in _LATENCY.findall(text):
+        ms = Fraction(number) * (1 if unit.lower().startswith("m") else 1000)
+        if ms.denominator == 1:
+            found.append(int(ms))
+    return found
+
+
+# A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
+# a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
+# Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
+_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+/:])([-−+]?)(\d+(?:\.\d+)?)"
+                     r"(?!(?!pp\b)[^\W_]|\.\d|-\w)")  # "2.81pp" is a number too
+
+
+# What follows a number that is no error rate: units of time, size and rate.
+_UNIT_AFTER = re.compile(r"\s*(?:ms|s|sec|seconds?|min|h|hrs?|hours?|k?Hz|[KMGT]B|[kMBT]\b|"
+                         r"x\b|×|params?\b|parameters\b)", re.I)
+
+
+# What precedes a number that is no error rate.
+_WORD_BEFORE = re.compile(r"(?:weight|seed|version|v|alpha|beta|temperature|lr|rate of|"
+                          r"size|step|epoch)\s*[:=]?\s*$", re.I)
+
+
+# A p-value as prose gives it: "(p = 0.012)", "p < 0.05".
+_P_VALUE_BEFORE = re.compile(r"\bp\s*[=<>≤≈]\s*$", re.I)
+
+
+_SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
+
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+
+
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+
+
+# GitHub's markdown: one dash per cell is enough ("|:-:|").
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
+
+
+_FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*scoring:end\s*-->",
+                            re.S)
+
+
+def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
+    """Where numbers are never read: front matter, inline code, comments, link targets."""
+    spans = [(0, card.body_start)]
+    # (A link's or footnote's definition ends with its line: "[^avg]: ...".)
+    for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)",
+                    r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+"):
+        spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
+    return spans
+
+
+def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+@dataclass
+class Block:
+    kind: str  # "table" or "prose"
+    start: int
+    end: int
+    headings: tuple[str, ...]
+    caption: str = ""
+    lines: list[tuple[int, str]] = field(default_factory=list)  # (offset, line) of a table
+
+
+def starts_a_table(line: str, next_line: str) -> bool:
+    """A table's header row: followed by its separator row. Without a leading pipe
+    ("Model | FLEURS" over "---|---"), both rows must hold one, as in GitHub's markdown;
+    a line over a bare "---" is a heading."""
+    if not _TABLE_SEPARATOR.match(next_line):
+        return False
+    return line.startswith("|") or ("|" in line and "|" in next_line)
+
+
+def blocks(text: str, body_start: int) -> list[Block]:
+    """The body's tables and prose blocks (paragraphs, list items), code left out."""
+    blocks: list[Block] = []
+    headings: list[str] = []
+    offset = body_start
+    lines = text[body_start:].splitlines(keepends=True)
+    fenced = False
+    previous_blank, in_list = True, False
+    paragraph: Block | None = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.strip()
+        here = offset
+        offset += len(line)
+        index += 1
+        if _FENCE.match(line):
+            fenced = not fenced
+            paragraph = None
+            continue
+        if fenced:
+            continue
+        if not stripped:
+            previous_blank, paragraph = True, None
+            continue
+        if (line.startswith(("    ", "\t")) and previous_blank and not in_list):
+            continue  # an indented code block
+        previous_blank = False
+        if heading := _HEADING.match(line):
+            level = len(heading.group(1))
+            headings = headings[:level - 1] + [""] * (level - 1 - len(headings)) + [heading.group(2)]
+            paragraph, in_list = None, False
+            continue
+        if index < len(lines) and starts_a_table(stripped, lines[index]):
+            piped = stripped.startswith("|")
+            caption = ""
+            if blocks and blocks[-1].kind == "prose" and text[blocks[-1].end:here].count("\n") <= 2:
+                caption = text[blocks[-1].start:blocks[-1].end]
+            table = Block("table", here, here, tuple(h for h in headings if h), caption)
+            table.lines.append((here, line))
+            while index < len(lines) and (lines[index].strip().startswith("|") if piped
+                                          else "|" in lines[index] and lines[index].strip()):
+                table.lines.append((offset, lines[index]))
+                offset += len(lines[index])
+                index += 1
+            table.end = offset
+            blocks.append(table)
+            paragraph, in_list = None, False
+            continue
+        if _LIST_ITEM.match(line):
+            in_list = True
+            paragraph = None
+        elif not line.startswith((" ", "\t")):
+            in_list = False  # a paragraph at the margin ends the list
+        if paragraph is None:
+            paragraph = Block("prose", here, offset, tuple(h for h in headings if h))
+            blocks.append(paragraph)
+        paragraph.end = offset
+    return blocks
+
+
+def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
+    """(offset, text) of each cell of a table row."""
+    cells = []
+    body = line.rstrip("\n")
+    start = body.index("|") + 1 if body.lstrip().startswith("|") else 0
+    position = start
+    while position <= len(body):
+        bar = body.find("|", position)
+        if bar < 0:
+            if body[position:].strip():
+                cells.append((offset + position, body[position:]))
+            break
+        cells.append((offset + position, body[position:bar]))
+        position = bar + 1
+    return cells
+
+
+def numbers_in(text: str, offset: int, masked) -> list[re.Match]:
+    found = []
+    for match in _NUMBER.finditer(text):
+        if "." not in match.group(2) or inside(offset + match.start(), masked):
+            continue
+        before = text[:match.start()]
+        if (_UNIT_AFTER.match(text, match.end()) or _WORD_BEFORE.search(before)
+                or _P_VALUE_BEFORE.search(before)
+                or _SPREAD_BEFORE.search(before)):  # "6.26 ± 0.31": a spread, no figure
+            continue
+        found.append(match)
+    return found
+
+
+def printed_as(value: Fraction, text: str) -> bool:
+    """Whether ``value`` (a fraction) prints as ``text`` (a percentage, at the decimals
+    ``text`` has), ignoring the sign's character and a plus."""
+    number = text.replace("−", "-").lstrip("+")
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    return Fraction(round_half_up(value * 100, decimals)) == Fraction(number)
+
+
+def format_like(name: str, value: Fraction, text: str) -> str:
+    """``value`` printed as ``text`` prints a number: its decimals, its minus sign, a plus."""
+    number = text.strip().replace("−", "-")
+    if not re.fullmatch(r"[-+]?\d+(?:\.\d+)?", number):
+        from .render import format_value
+
+        return format_value(name, value)
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    printed = round_half_up(value * 100, decimals)
+    if "−" in text:
+        printed = printed.replace("-", "−")
+    if text.strip().startswith("+") and not printed.startswith(("-", "−")):
+        printed = "+" + printed
+    return printed
+
+
+def strip_markers(text: str) -> str:
+    """The card without its inline figure markers (what --mark added comes off exactly)."""
+    return _FIGURE_MARKER.sub(lambda m: m.group(2), text)
+
+
+@dataclass(frozen=True)
+class CardHome:
+    """Where the card file lives, as the command line knows it: a file of this checkout,
+    or the hub's card as ``fetch`` mirrored it (``on_hub``), which goes back to the hub."""
+
+    root_argument: str  # the card's ROOT as the user typed it ('' for the demo's default)
+    on_hub: str | None = None  # '<repo> at <commit>' of the card fetch mirrored
+    edited: bool = False  # the mirror no longer holds what was fetched
+
+    def command(self, option: str) -> str:
+        return "`" + " ".join(filter(None, ("python -m scoring publish", self.root_argument,
+                                            option))) + "`"
+
+    def review(self, path: Path) -> str:
+        return self.command("--diff") if self.on_hub else f"`git diff {path}`"
+
+    def push(self) -> str:
+        return self.command("--push")
+
+    def not_on_the_hub_yet(self, path: Path) -> str:
+        """The line saying that the hub does not show this card yet, and what puts it there."""
+        return (f"{path}: the card on the hub ({self.on_hub}) does not show this yet: "
+                f"{self.push()} opens the pull request that puts it there (merge it, and the "
+                "gate's fetch brings it back)")
