@@ -245,9 +245,10 @@ def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool
     if card.up_to_date:
         say(f"4/5 {where} is exactly what the data give")
         return HubCard(True, where)
-    lines = tuple(m.line() for m in card.mismatches) or (
+    lines = tuple(card.changes()) or (
         "the layout of a region or of the model-index differs (publish --check shows it)",)
-    count = f"{len(card.mismatches)} number{'s' if len(card.mismatches) != 1 else ''}"
+    differing = len(card.mismatches) + len(card.claims)
+    count = f"{differing} number{'s' if differing != 1 else ''}"
     command = "python -m scoring publish . --push"
     if not open_pr:
         why = "" if tests_passed else " (once every test passes)"

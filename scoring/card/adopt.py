@@ -29,6 +29,7 @@ marker) and ``--strict`` its list of ungated ones.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from .compute import CardResult
@@ -83,8 +84,9 @@ _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re
 
 def _plain(text: str) -> str:
     """Text as names are compared: lower case, no emphasis, punctuation as spaces, digits
-    apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram")."""
-    text = re.sub(r"[\W_]+", " ", text.lower())
+    apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram"), and a
+    footnote's mark apart from the name it follows ("LOTUSDIS¹" reads "lotusdis 1")."""
+    text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
     text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
     return " " + " ".join(text.split()) + " "
 
@@ -138,6 +140,19 @@ class Names:
         for word, keys in variants.items():
             if len(keys) == 1:
                 systems.setdefault(word, keys[0])
+        # A model named without its variant ("OpenThai2.0", where the card has the th-TH
+        # and th-mix prompts of "OpenThai2.0 (...)"): the card's own system among them,
+        # else the one whose key carries no variant.
+        families: dict[str, list[str]] = {}
+        for key, display in spec.systems.items():
+            family = _plain(re.sub(r"\s*(\(.*\)|\+.*)$", "", display))
+            if family.strip():
+                families.setdefault(family, []).append(key)
+        for family, keys in families.items():
+            own = [k for k in keys if k == spec.publish_system] or [k for k in keys
+                                                                   if "_" not in k]
+            if len(own) == 1:
+                systems.setdefault(family, own[0])
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[_plain(text)] = key
 
@@ -201,6 +216,12 @@ class Candidate:
     # In a table cell: the only candidate there, one end of its one interval, or named by
     # the words beside it. "9.50 / 12.80" holds two numbers, neither of them alone.
     alone: bool = True
+    unit: int = 0  # where its cell or sentence starts: the numbers read together
+
+
+def _names_any(names: "Names", text: str) -> bool:
+    """Whether ``text`` names any system, set or aggregate of the card."""
+    return bool(names.systems_in(text) or names.subjects_in(text))
 
 
 def find_kind(names: "Names", kind: str, text: str) -> list[str]:
@@ -327,11 +348,14 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
     for cells, label, in_row in zip(rows, labels, numbers):
         for column, (cell_offset, cell) in enumerate(cells):
             column_header = columns[column] if column < len(columns) else ""
+            # Another model's or another set's: on an axis of systems (or sets), a row or
+            # column that names none of the card's systems, sets or aggregates. One that
+            # names a set but no system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is
+            # the card's own model's.
             foreign = frozenset(
                 kind for kind, (by_row, by_column) in axes.items()
-                if (by_row and not find_kind(names, kind, label + " " + cell))
-                or (by_column and column and not find_kind(names, kind,
-                                                          column_header + " " + cell)))
+                if (by_row and not _names_any(names, label + " " + cell))
+                or (by_column and column and not _names_any(names, column_header + " " + cell)))
             matches = in_row[column]
             bounds = _bounds(cell, matches, column_header)
             ours = []
@@ -401,7 +425,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
-                               foreign, table, alone))
+                               foreign, table, alone, offset))
 
     for block in blocks(text, card.body_start):
         headings = " / ".join(block.headings)
@@ -552,12 +576,18 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if len(narrow_fits) == 1 and narrow_fits[0] in matches:
             return Marked(candidate, narrow_fits[0], "marked")
         return Marked(candidate, None, "ambiguous", fits=tuple(matches))
-    # Drift only where the cell holds nothing else: in "9.50 / 12.80" the number that is not
-    # the figure may be anything.
-    if candidate.in_table and candidate.alone and len(narrow_fits) == 1:
+    # A context that names exactly one figure says which number this is: a value that is not
+    # the data's is that figure drifted, in a table cell or in prose alike. Not in a cell
+    # holding something else: in "9.50 / 12.80" the number that is not the figure may be
+    # anything (and see mark_card: nor beside the figure itself).
+    if candidate.alone and len(narrow_fits) == 1:
         name = narrow_fits[0]
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
-    return Marked(candidate, None, "unexplained")
+    # Unexplained: its value is none of the figures its context names (``fits``), or its
+    # context names no set or aggregate of the card's at all (it may be none of ours).
+    named = narrow_fits if narrow.subjects is not None else (
+        wide_fits if wide.subjects is not None else [])
+    return Marked(candidate, None, "unexplained", fits=tuple(named))
 
 
 
@@ -601,6 +631,12 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
              if m.verdict in ("marked", "drift") and by_position(m)
              and seen[(m.candidate.table, m.figure)] > 1 else m for m in found]
+    # A number that would be a figure drifted, in the same cell or sentence as that figure
+    # at its own value ("6.69 % or 3.21 %"), is not it: it is another number beside it.
+    present = {(m.candidate.unit, m.figure) for m in found if m.verdict == "marked"}
+    found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,))
+             if m.verdict == "drift" and (m.candidate.unit, m.figure) in present else m
+             for m in found]
     pieces, copied = [], 0
     for marked in found:
         candidate = marked.candidate
@@ -648,10 +684,22 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
         lines.append(f"drift: line {m.candidate.line}: figure {m.figure} says "
                      f"{m.candidate.text}, the data give {m.gives}")
     for mismatch in stale_index:
-        lines.append(f"drift: {mismatch.line()}")
+        lines.append(f"drift: {mismatch.line()}" if mismatch.figure else
+                     f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}")
+    none_of_ours = []
     for m in _lines(marked, "unexplained"):
-        lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} fits no figure "
-                     f"its context names; left unmarked{_not_a_figure_hint(m.candidate.text)}")
+        if m.fits:  # its context names figures of the card: a number of ours, unread
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is none of "
+                         f"the {len(m.fits)} figures its context names ({', '.join(m.fits[:3])}"
+                         f"{', ...' if len(m.fits) > 3 else ''}); left unmarked: name its "
+                         "set, system or latency where it stands")
+        else:
+            none_of_ours.append(m.candidate.line)
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}: its context "
+                         "names no figure of the card's; left unmarked")
+    if none_of_ours:  # what to do with those, said once
+        lines.append("(a number whose context names no figure of the card's may be none of "
+                     "ours: if so, write it <!-- scoring:not-a-figure -->N<!-- scoring:end -->)")
     by_line: dict[int, list[Marked]] = {}
     for m in _lines(marked, "foreign"):
         by_line.setdefault(m.candidate.line, []).append(m)

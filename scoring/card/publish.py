@@ -35,12 +35,14 @@ from ..errors import ScoringError
 from ..files import write_text_atomically
 from .compute import CardResult
 from .text import (
+    FIGURE_MARKER,
     FRONT_MATTER,
-    CardHome,
     REGION_KINDS,
     YAML_LOADER,
     CardFile,
+    CardHome,
     Region,
+    blocks,
     find_regions,
     format_like,
     latencies_in,
@@ -55,7 +57,7 @@ from .render import (
     format_figure,
     latency_summary_table,
 )
-from .spec import CardSpec, Column, cer_figure
+from .spec import CardSpec, Column, cer_figure, parse_figure
 
 __all__ = [
     "REGION_KINDS",
@@ -302,10 +304,14 @@ class PublishedCard:
     eval_results_path: Path | None = None
     eval_results_old: str | None = None  # None: no such file yet
     eval_results_new: str | None = None
+    # Claims the card's own text makes that the data contradict and that no region holds (a
+    # bold "best" on a system that is not): reported, left to the author to put right.
+    claims: tuple[Mismatch, ...] = ()
 
     @property
     def up_to_date(self) -> bool:
-        return self.old == self.new and self.eval_results_old == self.eval_results_new
+        return (self.old == self.new and self.eval_results_old == self.eval_results_new
+                and not self.claims)
 
     def diff(self) -> str:
         text = "".join(difflib.unified_diff(
@@ -333,8 +339,9 @@ class PublishedCard:
         return files
 
     def changes(self) -> list[str]:
-        """A line for each number the card as the data give it puts right."""
-        return [m.line() for m in self.mismatches]
+        """A line for each number the card as the data give it puts right, then each claim
+        of its text the data contradict (left to its author)."""
+        return [m.line() for m in self.mismatches + self.claims]
 
     def write(self) -> None:
         """Write the card, and its .eval_results file, each atomically."""
@@ -413,7 +420,8 @@ def published_card(result: CardResult,
         + " ".join(filter(None, (r.dataset_type, r.dataset_config, r.dataset_split)))
         + " is not ours (no figure of the card); kept as it is" for r in foreign)
     return PublishedCard(path, old, new, tuple(mismatches + index_mismatches), foreign_lines,
-                         len(regions), len(expected), eval_path, eval_old, eval_new)
+                         len(regions), len(expected), eval_path, eval_old, eval_new,
+                         tuple(_bold_best_claims(result, old, body_start)))
 
 
 def _regenerate_regions(result: CardResult, old: str, body_start: int,
@@ -446,6 +454,57 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
     return "".join(pieces), mismatches
 
 
+_BOLD = re.compile(r"^\s*(\*\*|__).*\1\s*$", re.S)
+
+
+def _bold_best_claims(result: CardResult, text: str, body_start: int) -> list[Mismatch]:
+    """Where a table bolds the best (lowest) of the CERs in a row or a column, the data's
+    best must be the one in bold: the emphasis is part of the claim. The CERs compared are
+    the marked figures of one set (or aggregate) at one latency, each another system's."""
+    found = []
+    for block in blocks(text, body_start):
+        if block.kind != "table":
+            continue
+        grid = [[(offset, cell) for offset, cell in table_cells(line, line_offset)]
+                for line_offset, line in block.lines[2:]]
+        lines = [text.count("\n", 0, line_offset) + 1 for line_offset, _ in block.lines[2:]]
+        marked = {}
+        for row, cells in enumerate(grid):
+            for column, (_, cell) in enumerate(cells):
+                figures = [m.group(1) for m in FIGURE_MARKER.finditer(cell)
+                           if m.group(1).startswith(("cer/", "aggregate/"))]
+                if len(figures) == 1:
+                    marked[(row, column)] = (figures[0], bool(_BOLD.match(cell)))
+        for along, position in (("row", 0), ("column", 1)):
+            lines_of = {}
+            for (row, column), (figure, bold) in marked.items():
+                parsed = parse_figure(figure)
+                key = (along, (row, column)[position], parsed.kind, parsed.latency_ms,
+                       parsed.subject)
+                lines_of.setdefault(key, []).append((figure, bold, lines[row]))
+            for (_, _, _, _, _), members in lines_of.items():
+                found += _bold_claim(result, members, along)
+    return found
+
+
+def _bold_claim(result: CardResult, members: list, along: str) -> list[Mismatch]:
+    """The bold best of one row or column, against the data: nothing where it holds."""
+    bold = [figure for figure, is_bold, _ in members if is_bold]
+    if len(members) < 2 or not bold or len(bold) == len(members):
+        return []
+    value = {figure: result.exact[figure] for figure, _, _ in members}
+    lowest = min(value.values())
+    best = [figure for figure in value if value[figure] == lowest]
+    if all(figure in best for figure in bold):
+        return []
+    shown = lambda figure: format_figure(result, figure)  # noqa: E731
+    line = min(at for _, _, at in members)
+    return [Mismatch(bold[0], f"the bold best of the table {along} at line {line}",
+                     f"{bold[0]} ({shown(bold[0])}) is the best",
+                     f"{best[0]} ({shown(best[0])}) as the best; --write leaves emphasis "
+                     "to you: move the bold by hand")]
+
+
 def _like(result: CardResult, name: str, current: str, made: str) -> str:
     value = result.exact.get(name)
     return made if isinstance(value, bool) or value is None else format_like(name, value, current)
@@ -455,27 +514,41 @@ def _like(result: CardResult, name: str, current: str, made: str) -> str:
 
 
 
-def _hand_written_identity(entry: EvalResult, ours: dict, spec: CardSpec) -> tuple | None:
-    """The identity of our result that a hand-written entry stands for, whatever its metric
-    name: a CER on one of our sets' datasets (id, config, split; a config or split left out
-    matches when the rest leaves one set), at the latency its name names (none: the
-    headline), decoded in pieces if its name says so."""
+def _bare_config(config: str | None) -> str | None:
+    """A dataset config as the hub groups it: none given and "default" are one."""
+    return None if config in (None, "", "default") else config
+
+
+def _hand_written_fits(entry: EvalResult, ours: dict, spec: CardSpec) -> list[tuple]:
+    """The identities of our results that a hand-written entry may stand for, whatever its
+    metric name: a CER on one of our sets' datasets, at the latency its name names (none:
+    the headline), decoded in pieces if its name says so. Its config is matched exactly
+    first (an entry with none stands for the set whose own config is none or "default");
+    else a config or split it leaves out matches any. No fit: not ours; two or more: ours,
+    but which one its text does not say."""
     if (entry.metric_type or "").lower() not in ("cer", "character error rate"):
-        return None
+        return []
+    on_our_dataset = [identity for identity in ours
+                      if identity[0] == "cer" and identity[1] == entry.dataset_type]
     named = latencies_in(entry.metric_name or "")
     latency = named[0] if len(named) == 1 else spec.headline_latency if not named else None
-    split = bool(re.search(r"split|pieces", entry.metric_name or "", re.I))
-    if latency is None:
-        return None
-    name = metric_name(latency, split)
-    # A hand-written entry often leaves out the dataset's config or split: it stands for
-    # ours when the rest leaves exactly one.
-    fits = [identity for identity in ours
-            for kind, dataset, config, split_name, metric in [identity]
-            if (kind, dataset, metric) == ("cer", entry.dataset_type, name)
-            and entry.dataset_config in (None, config)
-            and entry.dataset_split in (None, split_name)]
-    return fits[0] if len(fits) == 1 else None
+    if latency is None:  # it names several chunk sizes: one of ours, but which?
+        return on_our_dataset
+    name = metric_name(latency, bool(re.search(r"split|pieces", entry.metric_name or "", re.I)))
+    candidates = [identity for identity in on_our_dataset if identity[4] == name
+                  and entry.dataset_split in (None, identity[3])]
+    exact = [identity for identity in candidates
+             if _bare_config(identity[2]) == _bare_config(entry.dataset_config)]
+    if len(exact) == 1:
+        return exact
+    loose = [identity for identity in candidates if entry.dataset_config in (None, identity[2])]
+    return loose or on_our_dataset
+
+
+def _hand_written_name(entry: EvalResult) -> str:
+    """A hand-written entry named as the card names it, so that it can be found there."""
+    return (f"model-index entry '{entry.metric_name or entry.metric_type}' on "
+            f"{entry.dataset_name or entry.dataset_type} (hand-written)")
 
 
 def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResult]],
@@ -485,15 +558,20 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
     ours = {_identity(made): (figure, made) for figure, made in expected}
     existing = list(card.data.eval_results or [])
     # A hand-written entry of ours ("Test CER" on FLEURS) is checked like ours and
-    # rewritten in our form: never left stale beside the right one.
-    hand_written = {}
+    # rewritten in our form: never left stale beside the right one. One that is ours but
+    # fits several of our results is reported, and replaced by ours; one that is none of
+    # ours (another metric, another dataset) is kept.
+    hand_written, unplaced, foreign = {}, [], []
     for r in existing:
-        if _identity(r) not in ours:
-            identity = _hand_written_identity(r, ours, spec)
-            if identity is not None:
-                hand_written.setdefault(identity, r)
-    foreign = [r for r in existing if _identity(r) not in ours
-               and _hand_written_identity(r, ours, spec) is None]
+        if _identity(r) in ours:
+            continue
+        fits = _hand_written_fits(r, ours, spec)
+        if len(fits) == 1:
+            hand_written.setdefault(fits[0], r)
+        elif fits:
+            unplaced.append((r, fits))
+        else:
+            foreign.append(r)
     model_name = card.data.model_name or spec.publish_model_name or spec.title
     results = (_canonical(model_name, [made for _, made in expected] + foreign)
                if expected else existing)
@@ -502,12 +580,17 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
     mismatches = []
     for identity, (figure, made) in ours.items():
         there = have.get(identity)
-        # A hand-written entry is named as the card names it, so that it can be found there.
-        where = (f"model-index entry '{there.metric_name or there.metric_type}' on "
-                 f"{there.dataset_name or there.dataset_type} (hand-written)"
-                 if there is not None and identity not in in_our_form else
-                 f"model-index entry '{made.metric_name}' on {made.dataset_name}")
+        where = (_hand_written_name(there) if there is not None and identity not in in_our_form
+                 else f"model-index entry '{made.metric_name}' on {made.dataset_name}")
         mismatches += _differs(figure, where, there and there.metric_value, made.metric_value)
+    for entry, fits in unplaced:
+        figures = [f"{ours[identity][0]} ({ours[identity][1].metric_value:.2f})"
+                   for identity in fits[:3]]
+        mismatches.append(Mismatch(
+            None, _hand_written_name(entry), _as_printed(entry.metric_value),
+            f"no one figure: a CER of the card's on {entry.dataset_type}, it fits "
+            f"{len(fits)} ({', '.join(figures)}{', ...' if len(fits) > 3 else ''}); --write "
+            "replaces it with the card's own entries"))
     return results, foreign, mismatches
 
 
@@ -589,7 +672,7 @@ def _summary(card: PublishedCard) -> str:
 def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str, int]:
     """Write what differs (the card, its .eval_results); what --write prints, and 0."""
     lines = []
-    if card.up_to_date:
+    if card.old == card.new and card.eval_results_old == card.eval_results_new:
         lines.append(f"{card.path}: already what the data give ({_summary(card)})")
     else:
         card.write()
@@ -598,6 +681,7 @@ def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str
                          f"{len(card.mismatches)} numbers changed)")
         if card.eval_results_old != card.eval_results_new:
             lines.append(f"{card.eval_results_path}: written from the data")
+    lines += [f"still to put right by hand: {claim.line()}" for claim in card.claims]
     if home is not None and home.on_hub and (home.edited or not card.up_to_date):
         lines.append(home.not_on_the_hub_yet(card.path))
     return "\n".join(lines) + "\n", 0
@@ -611,7 +695,7 @@ def check_report(card: PublishedCard, spec: CardSpec, coverage: tuple[str, str],
     if card.up_to_date:
         return (f"{card.path}: the published card is exactly what the data give "
                 f"({_summary(card)})\n" + gated + ungated, 1 if strict and ungated else 0)
-    lines = [m.line() for m in card.mismatches] or [
+    lines = card.changes() or [
         # e.g. spacing inside a region: no cell differs, the text does
         "text: the generated regions or the model-index differ from the data in their "
         "layout, not in any cell (see the diff)"]

@@ -49,6 +49,7 @@ __all__ = [
     "table_cells",
     "inside",
     "starts_a_table",
+    "FIGURE_MARKER",
     "FRONT_MATTER",
     "SENTENCE_END",
     "YAML_LOADER",
@@ -194,8 +195,13 @@ _UNIT_AFTER = re.compile(r"\s*(?:ms|s|sec|seconds?|min|h|hrs?|hours?|k?Hz|[KMGT]
 
 
 # What precedes a number that is no error rate.
-_WORD_BEFORE = re.compile(r"(?:weight|seed|version|v|alpha|beta|temperature|lr|rate of|"
-                          r"size|step|epoch)\s*[:=]?\s*$", re.I)
+_WORD_BEFORE = re.compile(r"(?:weight|seed|version|release|v|alpha|beta|temperature|lr|"
+                          r"rate of|size|step|epoch|"
+                          # licences and software, with their versions: "Apache 2.0",
+                          # "CC-BY-SA 4.0", "Python 3.11", "CUDA 12.1"
+                          r"apache|licen[cs]e|cc[- ]by(?:[- ][a-z]{2})*|gpl|lgpl|mit|bsd|mpl|"
+                          r"python|pytorch|torch|cuda|nemo|transformers|numpy|pythainlp)"
+                          r"\s*[:=]?\s*$", re.I)
 
 
 # A p-value as prose gives it: "(p = 0.012)", "p < 0.05".
@@ -221,7 +227,7 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
 
 
-_FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*scoring:end\s*-->",
+FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*scoring:end\s*-->",
                             re.S)
 
 
@@ -376,7 +382,7 @@ def format_like(name: str, value: Fraction, text: str) -> str:
 
 def strip_markers(text: str) -> str:
     """The card without its inline figure markers (what --mark added comes off exactly)."""
-    return _FIGURE_MARKER.sub(lambda m: m.group(2), text)
+    return FIGURE_MARKER.sub(lambda m: m.group(2), text)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def check_published(card_results, card: str, request) -> None:
             [f"the real card as published on the hub ({on_hub}) differs from the data "
              f"({count} number{'s' if count != 1 else ''}); open the pull request that puts it "
              f"right: python -m scoring publish {CARD_ROOTS[card]} --push"]
-            + [m.line() for m in published.mismatches])
+            + published.changes())
     if result.spec.publish_strict:  # no figure-like number may sit outside a marker
         from scoring.card.adopt import coverage
         from scoring.card.publish import read_card_file
@@ -46,7 +46,7 @@ def check_published(card_results, card: str, request) -> None:
             + [f"line {c.line}: {c.text}" for c in ungated])
     assert published.up_to_date, "\n".join(
         [f"the {card} card's published markdown {path} differs from the data:"]
-        + [m.line() for m in published.mismatches]
+        + published.changes()
         + [f"rewrite it with: python -m scoring publish {CARD_ROOTS[card]} --write"])
 
 
