@@ -392,6 +392,20 @@ def _spaced_card(root: Path) -> Path:
     return root
 
 
+def _spaced_impact(root: Path, clips_per_set: int = 3):
+    """The spaced card's impact of leaving out whitespace removal: the rules named here,
+    whitespace removal the only one its texts meet."""
+    spec = load_card_spec(_spaced_card(root))
+    texts = read_card_texts(spec)
+    every = texts.all_texts()
+    before = card_from_texts(texts, normalize_texts(every, cache=False, rules=(remove_whitespace,)))
+    after_normalized = normalize_texts(every, cache=False, rules=(straighten_curly_quotes,))
+    after = card_from_texts(texts, after_normalized)
+    ledger = {row[:4]: (row[4], row[5]) for s in spec.sets for row in before.ledger(s)}
+    return spec, compare(spec, "test", before.figures(), after, ledger, texts,
+                         after_normalized, clips_per_set=clips_per_set)
+
+
 def _cer_by_hand(root: Path, set_name: str, keep_spaces: bool) -> Fraction:
     """The set's CER with editdistance, whitespace removed unless ``keep_spaces``."""
     refs = read_refs(root / f"refs/{set_name}.jsonl")
@@ -408,16 +422,8 @@ def test_every_printed_change_is_after_minus_before(tmp_path, markdown):
     than its printed precision ('+0.00' or '-0.00', the sign still told)."""
     from scoring.card.impact import format_impact
 
-    root = _spaced_card(tmp_path)
-    spec = load_card_spec(root)
-    texts = read_card_texts(spec)
-    every = texts.all_texts()
-    # The rules named here: whitespace removal is the only one these texts meet.
-    before = card_from_texts(texts, normalize_texts(every, cache=False, rules=(remove_whitespace,)))
-    after_normalized = normalize_texts(every, cache=False, rules=(straighten_curly_quotes,))
-    after = card_from_texts(texts, after_normalized)
-    ledger = {row[:4]: (row[4], row[5]) for s in spec.sets for row in before.ledger(s)}
-    impact = compare(spec, "test", before.figures(), after, ledger, texts, after_normalized)
+    root = tmp_path
+    spec, impact = _spaced_impact(root)
     printed = _moved_lines(format_impact(impact, markdown=markdown), markdown)
 
     exact = {}
@@ -476,16 +482,9 @@ def test_a_clips_line_shows_its_reference_length_moving_too(tmp_path):
     editdistance), and its length once where it did not move."""
     from scoring.card.impact import format_impact
 
-    root = _spaced_card(tmp_path)
-    spec = load_card_spec(root)
-    texts = read_card_texts(spec)
-    every = texts.all_texts()
-    before = card_from_texts(texts, normalize_texts(every, cache=False, rules=(remove_whitespace,)))
-    after_normalized = normalize_texts(every, cache=False, rules=(straighten_curly_quotes,))
-    after = card_from_texts(texts, after_normalized)
-    ledger = {row[:4]: (row[4], row[5]) for s in spec.sets for row in before.ledger(s)}
-    report = format_impact(compare(spec, "test", before.figures(), after, ledger, texts,
-                                   after_normalized, clips_per_set=5))
+    root = tmp_path
+    _, impact = _spaced_impact(root, clips_per_set=5)
+    report = format_impact(impact)
     refs = read_refs(root / "refs/down.jsonl")
     hyps = read_hypotheses(root / "hypotheses/a_560ms_down.jsonl")
     for clip in ("down0", "down1"):
