@@ -430,8 +430,7 @@ def run_publish(args: argparse.Namespace) -> int:
     for option, given, wanted, action in (("--repo", args.repo, args.push, "--push"),
                                           ("--no-pr", args.no_pr, args.push, "--push"),
                                           ("--strict", args.strict, args.check, "--check")):
-        if given and not wanted:
-            raise ScoringError(option, f"goes with {action} only")
+        _goes_with(option, given, action, wanted)
     home = _card_home(card_file.path, args.root)
     if args.diff:
         return _print_card_diff(card_file, home)

@@ -98,7 +98,8 @@ def iter_records(path: str | os.PathLike, data: bytes | None = None
             record = json.loads(line)
         except json.JSONDecodeError as error:
             raise ScoringError(
-                f"{path}:{line_number}", f"malformed JSON ({error.msg.removesuffix(' at')} at column {error.colno})"
+                f"{path}:{line_number}",
+                f"malformed JSON ({error.msg.removesuffix(' at')} at column {error.colno})"
             ) from None
         if not isinstance(record, dict):
             raise ScoringError(f"{path}:{line_number}", "expected a JSON object on each line")

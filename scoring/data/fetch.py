@@ -44,8 +44,8 @@ class LocalEdits(ScoringError):
     def __init__(self, out: Path, names: list[str], what_to_do: str) -> None:
         self.names = tuple(names)
         shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        card = (f"; a card adopted or written here goes to the hub first (`python -m scoring "
-                f"publish . --push`, then merge its pull request)"
+        card = ("; a card adopted or written here goes to the hub first (`python -m scoring "
+                "publish . --push`, then merge its pull request)"
                 if CARD_FILE.as_posix() in names else "")
         super().__init__(out, f"holds {len(names)} file(s) that fetch did not write or that "
                               f"were edited since ({shown}); fetch would overwrite or remove "
