@@ -166,3 +166,20 @@ def test_the_ends_are_exact_where_assignments_tie(seed):
     for end, beyond in ((test.low, test.low - 1e-9), (test.high, test.high + 1e-9)):
         assert brute_force_p(a, b, chars, end) > 0.05
         assert brute_force_p(a, b, chars, beyond) <= 0.05
+
+
+def test_a_p_value_equal_to_the_level_rejects():
+    """As Holm's thresholds do: at alpha = 2/64 six clusters all one way give p = 2/64, which
+    rejects, and the interval is bounded (the smallest p-value is not above alpha)."""
+    a, b, chars = cluster_sums(6, 3, gap=0.2)
+    test = randomisation_test(a, b, chars, level=1 - 2 / 64)
+    assert test.p_value == 2 / 64 == 1 - test.level
+    assert test.rejects and test.bounded
+
+
+def test_the_draws_holm_needs_step_a_tenth_of_its_smallest_threshold():
+    """The p-value moves in steps of 1/(R + 1): at the count asked for, a tenth of
+    alpha/m or finer, and not needlessly many more."""
+    for family, alpha in ((68, 0.05), (11, 0.05), (35, 0.2)):
+        needed = min_draws_for_holm(family, alpha)
+        assert 1 / (needed + 1) <= alpha / family / 10 <= (1 + 1e-12) / needed
