@@ -27,6 +27,25 @@ def test_huggingface_hub_reads_the_runs_own_home_and_no_token():
     assert huggingface_hub.get_token() is None
 
 
+def test_fetch_and_push_through_the_hubs_default_cache(fake_hub, tmp_path, monkeypatch):
+    """What a user's run does with the hub: a model repository mirrored through the default
+    cache, and a commit with a token. (Run again by the test below, with a user's hub home
+    set: it must land in the run's own.)"""
+    from scoring.data.fetch import fetch_card_data
+    from scoring.data.hub import Hub
+
+    from .fake_hub import GOOD_TOKEN
+    from .test_fetch import DEFAULT_REPO, publish_model_repo
+
+    publish_model_repo(fake_hub)
+    fetched = fetch_card_data(Hub(retry_delay=0, progress=False), tmp_path)
+    assert fetched.counts["ids"] == 11
+    monkeypatch.setenv("HF_TOKEN", GOOD_TOKEN)
+    url = Hub(retry_delay=0, progress=False).commit(
+        DEFAULT_REPO, {"README.md": b"# a card\n"}, message="m", description="d", create_pr=True)
+    assert url.endswith("/discussions/1")
+
+
 def folder_digest(folder: Path) -> str:
     """Every file and folder under ``folder``: names, content and modes."""
     digest = hashlib.sha256()
@@ -52,8 +71,8 @@ def users_hub(home: Path) -> Path:
 
 def test_a_run_leaves_a_given_hub_home_byte_for_byte_as_it_was(tmp_path):
     """A run started with the user's hub home, cache and token set, whose tests fetch a
-    model repository through the hub's default cache (the demo's own, which the user has
-    cached too) and push to it: the user's folder is left exactly as it was."""
+    model repository through the hub's default cache and push to it: the user's folder is
+    left exactly as it was."""
     home = users_hub(tmp_path / "users-hf-home")
     before = folder_digest(home)
     env = {k: v for k, v in os.environ.items()
@@ -62,8 +81,8 @@ def test_a_run_leaves_a_given_hub_home_byte_for_byte_as_it_was(tmp_path):
                PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy", "-q", "-n", "0",
-         "-p", "no:cacheprovider", "tests/hub/test_push.py", "tests/hub/test_isolation.py",
-         "-k", "step_4_opens or reads_the_runs_own_home"],
+         "-p", "no:cacheprovider", "tests/hub/test_isolation.py",
+         "-k", "default_cache or reads_the_runs_own_home"],
         cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert folder_digest(home) == before, sorted(map(str, home.rglob("*")))
     assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout[-3000:]

@@ -366,9 +366,9 @@ On 8 kHz telephone audio we measured about <!-- scoring:not-a-figure -->25.3<!--
 
 # A card as a new user writes one, read with no alias at all: the model named without its
 # prompt variant ("OpenThai2.0" for the th-TH and th-mix prompts' family, which is the
-# card's own system), a footnote's mark on a name ("LOTUSDIS¹"), a linked and an emphasised
-# set, a latency table whose columns name sets but no system beside one that names Typhoon
-# (they are the card's own model's), a stale figure quoted in prose (drift: its sentence
+# card's own system), a footnote's mark on a name ("LOTUSDIS¹", a row and a column), linked
+# and emphasised sets (rows and column headers), latency tables whose columns name sets but
+# no system beside one that names Typhoon (they are the card's own model's), a stale figure quoted in prose (drift: its sentence
 # names it), a CER in a sentence about the card's own model, and licence and version
 # numbers in sentences and rows that speak of CER (never figures).
 CARD_NEW_USER = """---
@@ -394,10 +394,15 @@ On GigaSpeech2 long recordings (whole recordings, no segmentation) it scores {ce
 
 ### Latency
 
-| Chunk | Avg CER, 11 sets | LOTUSDIS CER | Typhoon 0.6B avg |
+| Chunk | Avg CER, 11 sets | LOTUSDIS¹ CER | Typhoon 0.6B avg |
 |---|---:|---:|---:|
 | 560 ms | {aggregate/560ms/average/O} | {aggregate/560ms/lotusdis/O} | {aggregate/560ms/average/T} |
 | 80 ms | {aggregate/80ms/average/O|stale} | {aggregate/80ms/lotusdis/O} | {aggregate/80ms/average/T} |
+
+| Chunk | **FLEURS** | [TVSpeech](https://example.org/tvspeech) | Typhoon 0.6B on FLEURS |
+|---|---:|---:|---:|
+| 80 ms | {cer/80ms/fleurs/O} | {cer/80ms/tvspeech/O} | {cer/80ms/fleurs/T} |
+| 160 ms | {cer/160ms/fleurs/O} | {cer/160ms/tvspeech/O|stale} | {cer/160ms/fleurs/T} |
 
 ### At a glance (CER %)
 
