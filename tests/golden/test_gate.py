@@ -152,6 +152,14 @@ def suite(tmp_path, pristine_suite):
     return target
 
 
+@pytest.fixture
+def unrefreshed_suite(tmp_path):
+    """A copy of the golden suite as this checkout has it, for a test that never reaches a
+    demo snapshot (it selects only the real card's, or stops before any test runs): the
+    pristine suite's refresh, one card computed in full, would buy it nothing."""
+    return copy_suite(tmp_path / "suite")
+
+
 def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
     """One edited 80 ms hypothesis line fails the gate, naming the 80 ms figure and the clip."""
     path = suite / "examples/demo/hypotheses/typhoon-asr-streaming-0.6b_80ms_isan.jsonl"
@@ -273,8 +281,9 @@ def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):
     assert snapshot_files(suite) == before
 
 
-def test_require_real_card_turns_the_skip_into_a_failure(suite):
+def test_require_real_card_turns_the_skip_into_a_failure(unrefreshed_suite):
     """Without refs/ and hypotheses/, --require-real-card fails and says how to fetch them."""
+    suite = unrefreshed_suite
     skipped = run_pytest(suite, "-k", "test_real_markdown", "-rs", workers="0",
                          tests=CARD_TESTS)
     assert skipped.returncode == 0
@@ -304,9 +313,10 @@ def test_hand_edited_published_card_fails_naming_the_figure(suite):
     assert "python -m scoring publish" in result.stdout
 
 
-def test_the_real_cards_first_run_is_one_line_and_the_command(suite):
+def test_the_real_cards_first_run_is_one_line_and_the_command(unrefreshed_suite):
     """The real card's data in place but nothing pinned yet: pytest stops at once, saying how
     to create its snapshots, instead of failing each of its figures as drifted."""
+    suite = unrefreshed_suite
     fill_real_layout(suite)
     result = run_pytest(suite, "--require-real-card", workers="2")
     assert result.returncode == 1
