@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .children import run_child
-from .errors import ScoringError
+from .errors import ScoringError, plural
 
 __all__ = ["GateResult", "refs_cache_key", "run_gate", "DEFAULT_REPORT", "DEFAULT_PLOT",
            "PUBLISHED_CARD_TEST", "failed_tests", "failure_report", "format_failed"]
@@ -189,7 +189,7 @@ def format_failed(failed: Sequence[str], exit_code: int) -> str:
         return f"pytest exit {exit_code}, no failing test named"
     shown = ", ".join(failed[:FAILED_SHOWN]) + (
         f" and {len(failed) - FAILED_SHOWN} more" if len(failed) > FAILED_SHOWN else "")
-    return f"{len(failed)} test{'s' if len(failed) != 1 else ''} failed ({shown})"
+    return f"{plural(len(failed), 'test')} failed ({shown})"
 
 
 @dataclass(frozen=True)
@@ -207,8 +207,7 @@ class HubCard:
             return ""
         body = [f"## {self.where[0].upper()}{self.where[1:]}", ""]
         if self.lines:
-            body += [f"It differs from the data in {len(self.lines)} number"
-                     f"{'s' if len(self.lines) != 1 else ''}:", ""]
+            body += [f"It differs from the data in {plural(len(self.lines), 'number')}:", ""]
             body += [f"- {line}" for line in self.lines]
             body.append("")
         if self.note:
@@ -248,7 +247,7 @@ def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool
     lines = tuple(card.changes()) or (
         "the layout of a region or of the model-index differs (publish --check shows it)",)
     differing = len(card.mismatches) + len(card.claims)
-    count = f"{differing} number{'s' if differing != 1 else ''}"
+    count = plural(differing, "number")
     command = "python -m scoring publish . --push"
     if not open_pr:
         why = "" if tests_passed else " (once every test passes)"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from .bootstrap import PairedDifference
 from .errors import plural
+from .robustness import FEW_CLUSTERS
 from .scorer import ClipSet
 from .statistics import SetStats
 
@@ -86,8 +87,6 @@ def score_report(
 
 def few_clusters_note(clip_set: ClipSet) -> str | None:
     """What to say of a set whose clusters are too few for the bootstrap to be trusted."""
-    from .robustness import FEW_CLUSTERS
-
     count = len(set(clip_set.clusters))
     if count >= FEW_CLUSTERS:
         return None

@@ -59,13 +59,13 @@ def check_coverage(
     extra = set(texts).difference(listed)
     if extra_allowed and not missing:
         return len(extra)
+    not_listed = (f"{plural(len(extra), 'id')} that {'is' if len(extra) == 1 else 'are'} not "
+                  f"in {clip_set.path} ({example_ids(sorted(extra))})")
     if missing and extra:  # most often a mistyped id: name both sides
         raise ScoringError(
             path,
             f"{role} is missing {len(missing)} of the {plural(len(listed), 'clip')} of set "
-            f"{clip_set.name!r} ({example_ids(sorted(missing))}) and has "
-            f"{plural(len(extra), 'id')} that {'is' if len(extra) == 1 else 'are'} not in "
-            f"{clip_set.path} ({example_ids(sorted(extra))})",
+            f"{clip_set.name!r} ({example_ids(sorted(missing))}) and has {not_listed}",
         )
     if missing:
         raise ScoringError(
@@ -74,11 +74,7 @@ def check_coverage(
             f"{clip_set.name!r} ({example_ids(sorted(missing))})",
         )
     if extra:
-        raise ScoringError(
-            path,
-            f"{role} has {plural(len(extra), 'id')} that {'is' if len(extra) == 1 else 'are'} "
-            f"not in {clip_set.path} ({example_ids(sorted(extra))})",
-        )
+        raise ScoringError(path, f"{role} has {not_listed}")
     return 0
 
 

@@ -27,7 +27,7 @@ from .spec import (
     cer_figure,
     diff_figure,
 )
-from ..errors import ScoringError
+from ..errors import ScoringError, plural
 from ..jsonl import read_hypotheses, read_refs
 from ..memo import Memo
 from ..scorer import ClipSet, NormalizeMany, check_coverage, load_clip_set, stats_for
@@ -173,7 +173,7 @@ def _unmatched_warnings(spec: CardSpec, paths: list[Path]) -> list[str]:
         latencies = sorted({latency for latency, _ in files})
         declared = list(spec.system_latencies[system])
         warnings.append(
-            f"{spec.root / 'hypotheses'}: {len(files)} file{'s' if len(files) > 1 else ''} of "
+            f"{spec.root / 'hypotheses'}: {plural(len(files), 'file')} of "
             f"{system!r} at {', '.join(f'{L} ms' for L in latencies)} {'are' if len(files) > 1 else 'is'}"
             f" not scored: card.toml declares it at {declared} ms only (add the latency to its "
             "latencies_ms to score them)")

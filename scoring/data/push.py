@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import ScoringError
+from ..errors import ScoringError, plural
 from .hub import Hub
 
 __all__ = ["Pushed", "format_pushed", "push_card", "push_target"]
@@ -89,7 +89,7 @@ def push_card(files: dict[str, bytes], changes: Sequence[str], *, repo_id: str, 
     # request still open rather than opening the same one twice.
     content = hashlib.sha256(b"".join(path.encode() + b"\0" + data
                                       for path, data in sorted(changed.items()))).hexdigest()
-    message = (f"Card: {count} number{'s' if count != 1 else ''} from the data"
+    message = (f"Card: {plural(count, 'number')} from the data"
                if count else "Card: regenerated from the data") + f" [{content[:12]}]"
     if create_pr:
         waiting = hub.open_pull_request(repo_id, message)
