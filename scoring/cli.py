@@ -568,15 +568,11 @@ def run_verdicts(args: argparse.Namespace) -> int:
 
 
 def run_rebaseline(args: argparse.Namespace) -> int:
-    from .card.rebaseline import HubCopy, find_checkout, format_accepted, rebaseline
-    from .data.fetch import fetched_state
-
-    def hub_copy(card_file: Path) -> HubCopy | None:  # the data side knows what was fetched
-        state = fetched_state(card_file)
-        return None if state is None else HubCopy(*state)
+    from .card.rebaseline import find_checkout, format_accepted, rebaseline
+    from .data.fetch import fetched_state  # the data side knows what was fetched
 
     accepted = rebaseline(find_checkout(), say=lambda line: print(line, flush=True),
-                          hub_copy=hub_copy)
+                          hub_copy=fetched_state)
     print(format_accepted(accepted))
     return 0
 

@@ -39,11 +39,11 @@ from ..report import plural
 from .. import provenance
 from ..children import run_child
 from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
+from .text import CardHome
 
 __all__ = [
     "GOLDEN_TESTS",
     "Accepted",
-    "HubCopy",
     "check_version_bump",
     "committed_pins",
     "find_checkout",
@@ -114,15 +114,6 @@ def check_version_bump(root: Path | None = None) -> tuple[str, str, bool]:
                 "nothing was changed")
         return version, digest, False
     return version, digest, pinned is not None
-
-
-@dataclass(frozen=True)
-class HubCopy:
-    """A card file that ``fetch`` mirrored from the hub: the revision it came from, and
-    whether it was edited here since (adopted, written)."""
-
-    revision: str  # '<repo> at <commit>'
-    edited: bool
 
 
 @dataclass(frozen=True)
@@ -217,10 +208,11 @@ def _changed_paths(root: Path, candidates: list[Path]) -> tuple[str, ...]:
 
 
 def rebaseline(root: Path, *, say: Callable[[str], None] = print,
-               hub_copy: Callable[[Path], HubCopy | None] = lambda path: None) -> Accepted:
+               hub_copy: Callable[[Path], tuple[str, bool] | None] = lambda path: None
+               ) -> Accepted:
     """Accept the working tree's figures as the new baseline (see the module's docstring).
-    ``hub_copy`` says which card file is a mirror of the hub's card (the command line asks
-    the data side)."""
+    ``hub_copy`` says which card file is a mirror of the hub's card, as ``(revision,
+    edited since)`` (the command line asks the data side: ``data.fetch.fetched_state``)."""
     version, digest, pinned = check_version_bump(root)
     snapshot_dir = root / "tests" / "golden" / "__snapshots__"
     cards = {"demo": root / "examples" / "demo"}
@@ -241,21 +233,21 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print,
     _refresh_snapshots(root)
     touched = [provenance.RULES_PINS_FILE, snapshot_dir]
     for card_root, published in cards_to_write:
-        copy = hub_copy(published.path)
-        push = f"`python -m scoring publish {_shown(card_root, root)} --push`"
-        if copy is not None and not copy.edited:
+        state = hub_copy(published.path)
+        home = CardHome(_shown(card_root, root), *(state or (None, False)))
+        if home.on_hub and not home.edited:
             # The hub's card as fetched: put right there, never over the mirror.
             if not published.up_to_date:
-                say(f"the card as published on the hub ({copy.revision}) differs from the data "
-                    f"in {plural(len(published.mismatches), 'number')}: {push} opens the pull "
-                    "request that puts it right")
+                say(f"the card as published on the hub ({home.on_hub}) differs from the data "
+                    f"in {plural(len(published.mismatches), 'number')}: {home.push()} opens the "
+                    "pull request that puts it right")
             continue
         if not published.up_to_date:
             published.write()
-        if copy is not None:  # adopted here: the user's copy of the hub's card, not committed
+        if home.on_hub:  # adopted here: the user's copy of the hub's card, not committed
             say(f"{_shown(published.path, root)} holds the card adopted here, which the card on "
-                f"the hub ({copy.revision}) does not show yet: {push} opens the pull request "
-                "that puts it there")
+                f"the hub ({home.on_hub}) does not show yet: {home.push()} opens the pull "
+                "request that puts it there")
             continue
         touched.append(published.path)
         eval_results = published.path.parent / ".eval_results"

@@ -150,8 +150,8 @@ def test_rebaseline_writes_only_the_cards_that_are_the_projects(tmp_path, monkey
                         lambda card_name, *args: (["moved"], published if card_name == "real"
                                                   else None))
     copies = {"not-fetched": None,
-              "fetched": rebaseline_module.HubCopy("owner/model at abc", edited=False),
-              "adopted": rebaseline_module.HubCopy("owner/model at abc", edited=True)}
+              "fetched": ("owner/model at abc", False),  # as data.fetch.fetched_state says
+              "adopted": ("owner/model at abc", True)}
     said = []
     accepted = rebaseline_module.rebaseline(tmp_path, say=said.append,
                                             hub_copy=lambda path: copies[state])
