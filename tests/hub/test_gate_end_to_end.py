@@ -2,9 +2,9 @@
 
 The README's adoption path, literally, from an empty folder to a green gate
 through `publish --push`; a stale card on the hub, one line and one pull
-request; a clean run that reuses the cached references without asking any
-dataset for anything; a drifted hypothesis in the model repository that fails
-the gate and writes the impact report naming the figure.
+request; a drifted hypothesis in the model repository that fails the gate
+(its references from the cache, no dataset asked for anything) and writes the
+impact report naming the figure.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tests import copies
 from .fake_hub import GOOD_TOKEN
 from .test_fetch import publish_model_repo
 
-pytestmark = pytest.mark.slow(seconds=18)  # the README's commands and four runs of the gate
+pytestmark = pytest.mark.slow(seconds=18)  # the README's commands and three runs of the gate
 
 # After the README's own run, the gate runs only the real card's figures (it checks the
 # published card itself, in steps 4 and 5).
@@ -97,12 +97,13 @@ def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypo
        stale numbers found), --diff (the review), --write, --push (the pull request merged on
        the hub, as a maintainer does there), gate: green.
     2. Someone edits a number of the card on the hub: every test still passes, and the gate
-       fails in one line; `--open-pr` opens the pull request that puts it right (the line
-       without --open-pr, and a second run finding the pull request open, are in
-       test_push.py); merged, the gate is green, its references from the cache without
-       asking any dataset for anything.
-    3. A drifted hypothesis in the model repository fails the gate, the report names the
-       figure and the data's commit, and no pull request proposes the unreviewed numbers.
+       fails in one line; `--open-pr` opens the pull request that puts it right: the very
+       card the gate found green in 1 (the line without --open-pr, and a second run finding
+       the pull request open, are in test_push.py). It is merged.
+    3. A drifted hypothesis in the model repository fails the gate, its references from the
+       cache without asking any dataset for anything; the report names the figure and the
+       data's commit, and no pull request proposes the unreviewed numbers. (That a green
+       gate removes a failed run's report is tests/unit/test_gate_report.py's.)
     """
     publish_model_repo(fake_hub)
     repo_id = "iapp/OpenThai2.0-ASR-Streaming"
@@ -172,22 +173,18 @@ def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypo
     assert "Nothing moved" not in report and "says 0.01, the data give" in report
 
     fake_hub.merge(pull.pr_number)
-    before = len(fake_hub.requests)
-    green = gate(project, fake_hub.url, tmp_path, REAL_TESTS + " --require-real-card",
-                 "--open-pr")
-    assert green.returncode == 0, green.stdout[-3000:] + green.stderr[-2000:]
-    assert "2/5 references from the cache" in green.stdout
-    datasets = {key for key in fake_hub.repos if not key.startswith("model:")}
-    asked = [r for r in fake_hub.requests[before:] if r.repo in datasets]
-    assert asked == [], [(r.repo, r.path) for r in asked]
-    assert not (project / "card-impact.md").exists()  # a green gate leaves no stale report
 
     # 3. A drifted hypothesis.
     path = "benchmark/hypotheses/openthai2.0-asr-streaming_80ms_isan.jsonl"
     repo.files[path] = repo.files[path].replace(b'"pred_text": "', b'"pred_text": "\xe0\xb8\x9c', 1)
+    before = len(fake_hub.requests)
     drifted = gate(project, fake_hub.url, tmp_path, REAL_TESTS + " --require-real-card",
                    "--open-pr")
     assert drifted.returncode == 1, drifted.stdout[-3000:]
+    assert "2/5 references from the cache" in drifted.stdout
+    datasets = {key for key in fake_hub.repos if not key.startswith("model:")}
+    asked = [r for r in fake_hub.requests[before:] if r.repo in datasets]
+    assert asked == [], [(r.repo, r.path) for r in asked]
     assert "5/5 the gate failed" in drifted.stdout
     assert len(fake_hub.pull_requests(repo_id)) == 2  # unreviewed figures are never proposed
     report = (project / "card-impact.md").read_text(encoding="utf-8")
@@ -195,7 +192,7 @@ def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypo
     assert "`cer/80ms/isan/openthai2.0-asr-streaming`" in report
     assert f"Data: {repo_id} at {repo.commit} (as fetched)." in report
     assert (project / "card-forest.png").read_bytes()[:4] == b"\x89PNG"
-    shown = opened.stdout + green.stdout + drifted.stdout + drifted.stderr
+    shown = opened.stdout + drifted.stdout + drifted.stderr
     assert GOOD_TOKEN not in shown
 
 

@@ -83,3 +83,33 @@ def test_a_report_where_nothing_moved_says_why_the_gate_failed():
     assert "## Tests that failed\n\n- `tests/unit/test_workflow.py::test_it_lints`\n" in text
     assert "Data: owner/model at abc123 (as fetched)." in text
     assert "None named (pytest exit 3)." in failure_report(impact, [], 3, None)
+
+
+def test_a_green_gate_removes_the_report_and_plot_of_a_failed_run(tmp_path, monkeypatch):
+    """A failed run's report and forest plot, left beside a green run's, would be taken for
+    its own: the green gate removes them (here without the hub: --no-fetch, its references
+    from the cache, a card with no published file, and a suite that passes)."""
+    from scoring.gate import refs_cache_key, run_gate
+
+    (tmp_path / "ids").mkdir()
+    (tmp_path / "ids" / "tiny.jsonl").write_text('{"id": "c1", "cluster": "v1"}\n',
+                                                 encoding="utf-8")
+    (tmp_path / "card.toml").write_text('title = "t"\nlatency_ms = 560\nsets = ["tiny"]\n'
+                                        '[systems.a]\ndisplay = "A"\n', encoding="utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_passes.py").write_text("def test_passes():\n    pass\n",
+                                                       encoding="utf-8")
+    cache = tmp_path / "refs-cache"
+    (cache / refs_cache_key(tmp_path)).mkdir(parents=True)
+    (cache / refs_cache_key(tmp_path) / ".complete").touch()
+    report, plot = tmp_path / "card-impact.md", tmp_path / "card-forest.png"
+    report.write_text("# an old failure\n", encoding="utf-8")
+    plot.write_bytes(b"\x89PNG old")
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    said = []
+    result = run_gate(tmp_path, hub=None, refs_cache=cache, report=report, plot=plot,
+                      pytest_args=("-q", "-p", "no:cacheprovider", "tests"), say=said.append,
+                      fetch=False)
+    assert result.passed and result.refs_from_cache, said
+    assert said[-1] == "5/5 the card is exactly what the data give, on the hub too"
+    assert not report.exists() and not plot.exists()
