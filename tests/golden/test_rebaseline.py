@@ -38,8 +38,9 @@ DATA_FOLLOWING_TESTS = (
     "tests/unit/test_publish.py", "tests/unit/test_impact.py", "tests/unit/test_cli_score.py",
     *rebaseline_module.GOLDEN_TESTS,
 )
-# In the last three files, the tests that read demo figures or the signature (the ones
-# that once typed them in); the rest there use cards of their own.
+# In test_publish, test_impact and test_cli_score, the tests that read demo figures or the
+# signature (the ones that once typed them in; the rest there use cards of their own); of
+# the golden suite, every test.
 DATA = ("rules or normalizer or hand_edited or committed_demo_card or front_matter or "
         "dropped_rule or unchanged or conclusions or two_hypotheses or by_cluster or "
         "test_card or test_published_card")

@@ -1,5 +1,6 @@
 """The failing gate's verdict and report name the tests that failed, and never say that
-nothing moved when tests failed for another reason."""
+nothing moved when tests failed for another reason; a green gate leaves no failed run's
+report behind."""
 
 from __future__ import annotations
 
