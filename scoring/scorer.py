@@ -59,6 +59,8 @@ def check_coverage(
     extra = set(texts).difference(listed)
     if extra_allowed and not missing:
         return len(extra)
+    if not missing and not extra:  # the usual case: no message to build
+        return 0
     not_listed = (f"{plural(len(extra), 'id')} that {'is' if len(extra) == 1 else 'are'} not "
                   f"in {clip_set.path} ({example_ids(sorted(extra))})")
     if missing and extra:  # most often a mistyped id: name both sides
@@ -73,9 +75,7 @@ def check_coverage(
             f"{role} is missing {len(missing)} of the {plural(len(listed), 'clip')} of set "
             f"{clip_set.name!r} ({example_ids(sorted(missing))})",
         )
-    if extra:
-        raise ScoringError(path, f"{role} has {not_listed}")
-    return 0
+    raise ScoringError(path, f"{role} has {not_listed}")
 
 
 def stats_for(

@@ -34,8 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import normalizer
-from ..errors import ScoringError
-from ..report import plural
+from ..errors import ScoringError, plural
 from .. import provenance
 from ..children import run_child
 from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
