@@ -149,9 +149,8 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
     if len(args) != 1:
         raise ScoringError(where, "figure takes one figure name, e.g. "
                                   "scoring:figure cer/560ms/fleurs/<system>")
-    names = spec.figure_names()
-    if args[0] not in names:
-        close = difflib.get_close_matches(args[0], names, n=1)
+    if not spec.has_figure(args[0]):
+        close = difflib.get_close_matches(args[0], spec.figure_names(), n=1)
         raise ScoringError(where, f"the card computes no figure {args[0]!r}" + (
             f"; did you mean {close[0]!r}?" if close else ""))
     return args[0]

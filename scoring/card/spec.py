@@ -15,6 +15,7 @@ import difflib
 import os
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from ..bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED
@@ -207,6 +208,15 @@ class CardSpec:
 
     def figure_names(self) -> list[str]:
         """Every number the card publishes, each with a stable name."""
+        return list(self._figure_names)
+
+    def has_figure(self, name: str) -> bool:
+        """Whether the card publishes a number of that name."""
+        return name in self._figure_name_set
+
+    # Listed once per spec: a card's regions ask for them once per figure marker.
+    @cached_property
+    def _figure_names(self) -> tuple[str, ...]:
         names = [cer_figure(latency, set_name, column.key)
                  for latency, set_name, column in self.streams()]
         names += [aggregate_figure(latency, aggregate.key, system)
@@ -218,7 +228,11 @@ class CardSpec:
                   for comparison in self.comparisons if latency in comparison.latencies
                   for set_name in comparison.sets
                   for part in DIFF_PARTS]
-        return names
+        return tuple(names)
+
+    @cached_property
+    def _figure_name_set(self) -> frozenset[str]:
+        return frozenset(self._figure_names)
 
 
 # ----------------------------------------------------------------- reading
