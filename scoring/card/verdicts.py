@@ -28,6 +28,7 @@ from tqdm import tqdm
 from ..batch import cache_directory
 from ..bootstrap import cluster_sums
 from ..files import write_text_atomically
+from ..memo import Memo
 from ..report import points
 from ..randomisation import EXACT_UP_TO, check_draws, randomisation_test
 from ..robustness import FEW_CLUSTERS, FRAGILE_BELOW, check_settings, p_value, seed_intervals, \
@@ -159,18 +160,27 @@ def _cached(arrays, settings: str, compute) -> dict:
     """``compute()``, kept by a digest of the per-cluster sums and the settings: stability and
     p-values are pure functions of them."""
     path = _cache_path(arrays, settings)
-    if path is not None and path.is_file():
+    if path is None:
+        return compute()
+    # A process that publishes a card several times reads each entry once (see memo.py).
+    return _READ_LOOKS.get(path, lambda: _read_or_compute(path, compute))
+
+
+_READ_LOOKS = Memo(kept=1 << 14)
+
+
+def _read_or_compute(path: Path, compute) -> dict:
+    if path.is_file():
         try:
             return json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             pass  # a damaged entry is computed again
     found = compute()
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomically(path, json.dumps(found))
-        except OSError:
-            pass  # a cache that cannot be written only costs time
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomically(path, json.dumps(found))
+    except OSError:
+        pass  # a cache that cannot be written only costs time
     return found
 
 
