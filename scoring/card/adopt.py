@@ -32,6 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from ..memo import Memo
 from .compute import CardResult
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
 from .text import (
@@ -89,6 +90,9 @@ def _plain(text: str) -> str:
     text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
     text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
     return " " + " ".join(text.split()) + " "
+
+
+_FOUND_NAMES = Memo(kept=1 << 15)
 
 
 @dataclass(frozen=True)
@@ -162,9 +166,15 @@ class Names:
         return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies))
 
     @staticmethod
-    def _find(text: str, names) -> list[tuple[int, int, str]]:
+    def _find(text: str, names) -> tuple[tuple[int, int, str], ...]:
         """(start, end, key) of each name in ``text`` as compared (plain), longer names
         first, none overlapping."""
+        # A card's headers, labels and captions are read again for each of their cells,
+        # and a process checking a card several times reads the same texts (see memo.py).
+        return _FOUND_NAMES.get((text, names), lambda: Names._find_in(text, names))
+
+    @staticmethod
+    def _find_in(text: str, names) -> tuple[tuple[int, int, str], ...]:
         plain = _plain(text)
         taken = [False] * len(plain)
         found = []
@@ -177,7 +187,7 @@ class Names:
                     for i in range(start + 1, end - 1):
                         taken[i] = True
                 start = plain.find(name, start + 1)
-        return sorted(found)
+        return tuple(sorted(found))
 
     def subjects_in(self, text: str) -> list[str]:
         return [key for _, _, key in self._find(text, self.subjects)]
@@ -187,6 +197,8 @@ class Names:
         variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt") names that
         variant alone."""
         found = self._find(text, self.systems)
+        if len(found) < 2:
+            return [key for _, _, key in found]
         plain = _plain(text)
         qualified = {i for i, (_, end, key) in enumerate(found)
                      for start, _, other in found[i + 1:]
