@@ -7,6 +7,7 @@ package's version.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import inspect
 import re
@@ -34,15 +35,22 @@ __all__ = [
 PINNED_PYTHAINLP = "5.3.5"
 
 
+# Read once per process: each card's signature names both, and reading a distribution's
+# metadata parses its METADATA file.
+@functools.cache
+def _installed(distribution: str) -> str:
+    return metadata.version(distribution)
+
+
 def package_version() -> str:
     try:
-        return metadata.version("thai-asr-card-scoring")
+        return _installed("thai-asr-card-scoring")
     except metadata.PackageNotFoundError:  # run from a source tree
         return "0+unknown"
 
 
 def pythainlp_version() -> str:
-    return metadata.version("pythainlp")
+    return _installed("pythainlp")
 
 
 def signature(
