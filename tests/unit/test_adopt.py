@@ -525,8 +525,14 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(shape, projec
     assert (f"drift: figure {headline}: model-index entry 'Test CER' on FLEURS (th) "
             f"(hand-written) says {says}, the data give "
             f"{printed(demo_result.exact[headline])}" in out) == stale_index
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")  # a second adds nothing
-    assert " (0 new)" in out and card.read_text(encoding="utf-8") == marked.new
+    # A second marking adds nothing: through the command for one shape, and for every shape
+    # in this process (the command's reading of the card is the first run's, above).
+    if shape == "tables":
+        code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+        assert " (0 new)" in out and card.read_text(encoding="utf-8") == marked.new
+    again = mark_card(demo_result, read_card_file(card, spec), spec.publish_aliases)
+    assert again.new == marked.new
+    assert again.count("marked") == again.count("drift") == 0
 
     assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
     code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
