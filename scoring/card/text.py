@@ -16,6 +16,7 @@ decide, each for itself, what the numbers are.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from collections.abc import Iterable
@@ -28,6 +29,7 @@ from huggingface_hub import ModelCard
 from huggingface_hub.utils import logging as hf_logging
 
 from ..errors import ScoringError
+from ..memo import Memo
 from ..report import round_half_up
 
 __all__ = [
@@ -143,16 +145,25 @@ def load_model_card(text: str, where: Path) -> ModelCard:
         if data is not None and not isinstance(data, dict):
             raise ScoringError(f"{where}:2", "front matter must be a YAML mapping")
     try:
-        # A card without front matter is fine here (we write one); the hub's
-        # logger would warn about it on stderr.
-        verbosity = hf_logging.get_verbosity()
-        hf_logging.set_verbosity_error()
-        try:
-            return ModelCard(text)
-        finally:
-            hf_logging.set_verbosity(verbosity)
+        # A process that checks a card several times (publish, the gate, a test suite)
+        # parses each text once; each caller gets a copy of its own to change.
+        return copy.deepcopy(_MODEL_CARDS.get(text, lambda: _parse_model_card(text)))
     except ValueError as error:
         raise ScoringError(where, f"front matter: {error}") from None
+
+
+_MODEL_CARDS = Memo(kept=64)
+
+
+def _parse_model_card(text: str) -> ModelCard:
+    # A card without front matter is fine here (we write one); the hub's logger would warn
+    # about it on stderr.
+    verbosity = hf_logging.get_verbosity()
+    hf_logging.set_verbosity_error()
+    try:
+        return ModelCard(text)
+    finally:
+        hf_logging.set_verbosity(verbosity)
 
 
 @dataclass(frozen=True)
