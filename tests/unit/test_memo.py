@@ -3,10 +3,15 @@ never served for another input, and forgotten on demand."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 import scoring.batch as batch
+import scoring.card.adopt as adopt
 import scoring.card.compute as compute
+import scoring.card.text as card_text
+import scoring.card.verdicts as verdicts
 import scoring.scorer as scorer
 from scoring import paired_bootstrap, set_stats
 from scoring.memo import Memo, forget_all
@@ -33,6 +38,8 @@ def test_forget_all_empties_every_memo_of_the_process():
     forget_all()
     assert not scorer._PAIR_STATS.entries and not batch._APPLIED.entries
     assert not compute._INTERVALS.entries and not batch._SHARD_ENTRIES.entries
+    assert not (card_text._MODEL_CARDS.entries or verdicts._READ_LOOKS.entries
+                or adopt._FOUND_NAMES.entries)
 
 
 def test_pair_statistics_are_those_of_the_pair():
@@ -79,3 +86,48 @@ def test_no_seed_draws_afresh_every_time():
     lows = {compute._interval(a, b, resamples=50, seed=None, level=0.95).low for _ in range(20)}
     assert len(compute._INTERVALS.entries) == before and len(lows) > 1
     assert np.isfinite(list(lows)).all()
+
+
+CARD = "---\nlicense: apache-2.0\ntags:\n- asr\n---\n# m\n"
+
+
+def test_each_reader_of_a_card_text_gets_a_model_card_of_its_own():
+    """The text is parsed once a process; changing one reader's card changes no other's."""
+    first = card_text.load_model_card(CARD, Path("README.md"))
+    first.data.license = "mit"
+    first.data.tags.append("edited")
+    second = card_text.load_model_card(CARD, Path("README.md"))
+    assert second.data.license == "apache-2.0" and second.data.tags == ["asr"]
+    assert second.content == CARD
+
+
+def test_names_found_are_those_of_the_text_and_the_names_asked_for():
+    """Kept by the text and by the names looked for: never another's."""
+    def names(*words):
+        return tuple((adopt._plain(word), word.lower()) for word in words)
+
+    asked = [("Typhoon on FLEURS", names("Typhoon")), ("Typhoon on FLEURS", names("FLEURS")),
+             ("Typhoon on FLEURS", names("TVSpeech", "FLEURS")), ("TV Speech", names("TVSpeech")),
+             ("TVSpeech and FLEURS", names("TVSpeech", "FLEURS"))]
+    for _ in range(2):  # found, then read back
+        assert [adopt.Names._find(*a) for a in asked] == [adopt.Names._find_in(*a) for a in asked]
+    assert [key for _, _, key in adopt.Names._find(*asked[-1])] == ["tvspeech", "fleurs"]
+
+
+def test_a_cached_look_is_read_once_and_never_served_for_other_settings(monkeypatch, tmp_path):
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("SCORING_NO_VERDICTS_CACHE", raising=False)  # as mutation runs set it
+    arrays = (np.array([1, 2]), np.array([2, 2]), np.array([10, 10]))
+    computed = []
+
+    def look(value):
+        return lambda: computed.append(value) or {"value": value}
+
+    assert verdicts._cached(arrays, "one", look(1)) == {"value": 1}
+    path = verdicts._cache_path(arrays, "one")
+    path.write_text('{"value": "changed on disk"}', encoding="utf-8")
+    assert verdicts._cached(arrays, "one", look(1)) == {"value": 1}  # read once a process
+    assert verdicts._cached(arrays, "two", look(2)) == {"value": 2}
+    assert computed == [1, 2]
+    forget_all()  # as a new process: what the disk holds
+    assert verdicts._cached(arrays, "one", look(1)) == {"value": "changed on disk"}
