@@ -58,6 +58,17 @@ def test_p_values_match_an_independent_numpy_computation(demo_result, monkeypatc
             *sums, resamples=20_000, seed=3), key
 
 
+def test_a_cluster_without_reference_characters_is_counted_as_the_recipe_counts_it():
+    """With a cluster of no characters a resample's N may be 0: its 0 / 0 counts neither
+    way, its x / 0 as an infinity. The same p-value as the matrix written out."""
+    edits_a, edits_b = np.array([3, 0, 5, 1]), np.array([1, 2, 5, 4])
+    for chars in (np.array([30, 0, 50, 20]), np.array([0, 0, 50, 20]), np.array([30, 0, 0, 0])):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for seed in range(5):
+                assert p_value(edits_a, edits_b, chars, resamples=2000, seed=seed) == \
+                    independent_p_value(edits_a, edits_b, chars, 2000, seed)
+
+
 def test_one_seed_reproduces_every_published_interval_and_verdict(demo_result):
     """The first seed is the published one: `--seeds 1` is the published run itself."""
     verdicts = card_verdicts(demo_result, seeds=1, progress=False)
