@@ -117,18 +117,17 @@ def p_value(edits_a: np.ndarray, edits_b: np.ndarray, ref_chars: np.ndarray, *,
     edits_diff = np.asarray(edits_a, dtype=np.int64) - np.asarray(edits_b, dtype=np.int64)
     ref_chars = np.asarray(ref_chars, dtype=np.int64)
     rng = np.random.default_rng(seed)
-    at_most, at_least = 0, 0
     if ref_chars.size and ref_chars.min() > 0:
         # Every resample's N is then positive: (E_A - E_B) / N has the sign of E_A - E_B,
         # and the references' sums need not be drawn (half the gathering).
-        for idx in _drawn_clusters(ref_chars.size, rng, resamples):
-            differences = np.take(edits_diff, idx).sum(axis=1)
-            at_most += int(np.count_nonzero(differences <= 0))
-            at_least += int(np.count_nonzero(differences >= 0))
+        signed = (np.take(edits_diff, idx).sum(axis=1)
+                  for idx in _drawn_clusters(ref_chars.size, rng, resamples))
     else:  # a cluster with no reference characters: N may be 0, and 0 / 0 counts neither way
-        for diffs in _resampled_differences(edits_diff, ref_chars, rng, resamples):
-            at_most += int(np.count_nonzero(diffs <= 0.0))
-            at_least += int(np.count_nonzero(diffs >= 0.0))
+        signed = _resampled_differences(edits_diff, ref_chars, rng, resamples)
+    at_most, at_least = 0, 0
+    for values in signed:
+        at_most += int(np.count_nonzero(values <= 0))
+        at_least += int(np.count_nonzero(values >= 0))
     return min(1.0, 2.0 * min(at_most, at_least) / resamples)
 
 
