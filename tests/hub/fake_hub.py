@@ -31,13 +31,25 @@ def git_blob_id(data: bytes) -> str:
 class Repo:
     files: dict[str, bytes] = field(default_factory=dict)
     gated: bool = False
+    # Each file's git blob id, as computed for the bytes object it is kept with: every
+    # request answers the commit id and files' ids, and hashing every file again each time
+    # (the datasets' parquet files too) took seconds of the suite. Tests may replace a file
+    # in `files` directly; a new object is hashed anew.
+    _blob_ids: dict[str, tuple[bytes, str]] = field(default_factory=dict, repr=False)
+
+    def blob_id(self, path: str) -> str:
+        data = self.files[path]
+        kept = self._blob_ids.get(path)
+        if kept is None or kept[0] is not data:
+            kept = self._blob_ids[path] = (data, git_blob_id(data))
+        return kept[1]
 
     @property
     def commit(self) -> str:
         """A commit id that changes with the content, as the hub's does."""
         digest = hashlib.sha1()
-        for path, data in sorted(self.files.items()):
-            digest.update(path.encode() + b"\0" + hashlib.sha1(data).digest())
+        for path in sorted(self.files):
+            digest.update(path.encode() + b"\0" + self.blob_id(path).encode())
         return digest.hexdigest()
 
 
@@ -123,8 +135,9 @@ def repo_key(repo_id: str, repo_type: str) -> str:
     return repo_id if repo_type == "dataset" else f"model:{repo_id}"
 
 
-def _entry(path: str, data: bytes) -> dict:
-    return {"type": "file", "path": path, "size": len(data), "oid": git_blob_id(data)}
+def _entry(repo: Repo, path: str) -> dict:
+    return {"type": "file", "path": path, "size": len(repo.files[path]),
+            "oid": repo.blob_id(path)}
 
 
 def _folders(files) -> set[str]:
@@ -194,11 +207,11 @@ def _handler(hub: FakeHub):
             return False
 
         def _preupload(self, repo_id: str) -> None:
-            files = hub.repos[repo_id].files
+            repo = hub.repos[repo_id]
             wanted = json.loads(self._body())["files"]
             self._json(200, {"files": [
                 {"path": f["path"], "uploadMode": "regular", "shouldIgnore": False,
-                 "oid": git_blob_id(files[f["path"]]) if f["path"] in files else None}
+                 "oid": repo.blob_id(f["path"]) if f["path"] in repo.files else None}
                 for f in wanted]})
 
         def _commit(self, repo_id: str, revision: str, create_pr: bool) -> None:
@@ -284,17 +297,17 @@ def _handler(hub: FakeHub):
                         if inside and depth_ok and folder != prefix:
                             entries.append({"type": "directory", "path": folder, "oid": "0" * 40,
                                             "size": 0})
-                    for name, data in sorted(files.items()):
+                    for name in sorted(files):
                         inside = name.startswith(prefix + "/") if prefix else True
                         depth_ok = recursive or "/" not in name[len(prefix):].strip("/")
                         if inside and depth_ok:
-                            entries.append(_entry(name, data))
+                            entries.append(_entry(hub.repos[repo_id], name))
                     return self._json(200, entries)
                 # paths-info
                 length = int(self.headers.get("Content-Length", 0))
                 form = parse_qs(self.rfile.read(length).decode())
                 wanted = form.get("paths", [])
-                infos = [_entry(p, files[p]) for p in wanted if p in files]
+                infos = [_entry(hub.repos[repo_id], p) for p in wanted if p in files]
                 infos += [{"type": "directory", "path": p, "oid": "0" * 40}
                           for p in wanted if p in _folders(files)]
                 return self._json(200, infos)
