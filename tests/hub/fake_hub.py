@@ -272,7 +272,8 @@ def _handler(hub: FakeHub):
             if (m := api.match(url.path)) is not None:
                 if (repo_id := self._repo_asked(m, path)) is None:
                     return
-                files = hub.repos[repo_id].files
+                repo = hub.repos[repo_id]
+                files = repo.files
                 kind = m.group(3)
                 if kind in ("preupload", "commit"):
                     if not self._may_write():
@@ -284,8 +285,8 @@ def _handler(hub: FakeHub):
                 if kind in (None, "revision"):
                     return self._json(200, {
                         "id": repo_id.removeprefix("model:"),
-                        "sha": hub.repos[repo_id].commit, "private": False,
-                        "gated": "auto" if hub.repos[repo_id].gated else False,
+                        "sha": repo.commit, "private": False,
+                        "gated": "auto" if repo.gated else False,
                         "siblings": [{"rfilename": p} for p in sorted(files)]})
                 if kind == "tree":
                     prefix = unquote(m.group(5) or "").strip("/")
@@ -301,13 +302,13 @@ def _handler(hub: FakeHub):
                         inside = name.startswith(prefix + "/") if prefix else True
                         depth_ok = recursive or "/" not in name[len(prefix):].strip("/")
                         if inside and depth_ok:
-                            entries.append(_entry(hub.repos[repo_id], name))
+                            entries.append(_entry(repo, name))
                     return self._json(200, entries)
                 # paths-info
                 length = int(self.headers.get("Content-Length", 0))
                 form = parse_qs(self.rfile.read(length).decode())
                 wanted = form.get("paths", [])
-                infos = [_entry(hub.repos[repo_id], p) for p in wanted if p in files]
+                infos = [_entry(repo, p) for p in wanted if p in files]
                 infos += [{"type": "directory", "path": p, "oid": "0" * 40}
                           for p in wanted if p in _folders(files)]
                 return self._json(200, infos)
