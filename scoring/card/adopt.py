@@ -12,7 +12,9 @@ row label, its column header, the table's caption and the headings above; in
 prose, the text around it in its sentence, the sentence and the headings.
 The context names sets and aggregates, systems (display name, key or an alias
 of ``[publish.aliases]``), a latency, recordings decoded in pieces, a
-difference, and an interval's low or high end.
+difference, and an interval's low or high end. The other side of a comparison
+("Against Typhoon", "OpenThai vs Typhoon") is a difference's system, or that
+of a CER quoted after the comparison's word, never that of the CERs it heads.
 
 Only numbers whose context speaks of error rates are candidates at all, and
 only numbers with a decimal point: parameter counts, latencies, sample rates,
@@ -149,14 +151,24 @@ class Names:
         # else the one whose key carries no variant.
         families: dict[str, list[str]] = {}
         for key, display in spec.systems.items():
-            family = _plain(re.sub(r"\s*(\(.*\)|\+.*)$", "", display))
-            if family.strip():
+            family = re.sub(r"\s*(\(.*\)|\+.*)$", "", display)
+            if _plain(family).strip():
                 families.setdefault(family, []).append(key)
+        # And by its first word alone ("Typhoon" for "Typhoon 0.6B"), where no other family
+        # begins with that word: prose says "19.15 % for Typhoon".
+        first_words: dict[str, list[str]] = {}
+        for family in families:
+            first = _plain(family.split()[0])
+            if len(family.split()) > 1 and not first.strip().isdigit():
+                first_words.setdefault(first, []).append(family)
         for family, keys in families.items():
             own = [k for k in keys if k == spec.publish_system] or [k for k in keys
                                                                    if "_" not in k]
             if len(own) == 1:
-                systems.setdefault(family, own[0])
+                systems.setdefault(_plain(family), own[0])
+                first = _plain(family.split()[0])
+                if first_words.get(first) == [family]:
+                    systems.setdefault(first, own[0])
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[_plain(text)] = key
 
@@ -191,6 +203,12 @@ class Names:
 
     def subjects_in(self, text: str) -> list[str]:
         return [key for _, _, key in self._find(text, self.subjects)]
+
+    def own_systems_in(self, text: str) -> list[str]:
+        """The systems ``text`` names, but for the other side of a comparison it makes
+        ("against Typhoon", "OpenThai vs Typhoon" names OpenThai)."""
+        compares = _COMPARES.search(text)
+        return self.systems_in(text if compares is None else text[:compares.start()])
 
     def systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names. A system's name followed closely by one of its
@@ -486,7 +504,6 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         return None
 
     subjects = pick(names.subjects_in)
-    systems = pick(names.systems_in)
     latencies = pick(lambda t: [ms for ms in latencies_in(t) if ms in spec.latencies])
     split = bool(pick(_SPLIT_WORDS.findall))
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
@@ -494,6 +511,11 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     in_place = levels[:-1]
     difference = True if (bound or any(_DIFFERENCE_WORDS.search(level) for level in in_place)) \
         else None
+    # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
+    # difference's two systems, and the system of a CER quoted after the comparison's word
+    # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
+    other_side = difference or _COMPARES.search(levels[0])
+    systems = pick(names.systems_in if other_side else names.own_systems_in)
     if bound is None:
         # An interval's end named in words: next to the number, or in its column's header
         # (never "lower is better" in a caption).
@@ -563,6 +585,9 @@ class Marked:
     verdict: str  # "marked", "drift", "unexplained", "ambiguous", "already"
     gives: str = ""  # what the data give, for a drift
     fits: tuple[str, ...] = ()  # the figures an ambiguous number fits
+    # For an unexplained number whose context names a set or aggregate of the card's but,
+    # with what else it says, no figure: what it names ("TVSpeech, 560 ms, in pieces").
+    named: str = ""
 
 
 def identify(candidate: Candidate, result: CardResult, names: Names,
@@ -597,9 +622,28 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     # Unexplained: its value is none of the figures its context names (``fits``), or its
     # context names no set or aggregate of the card's at all (it may be none of ours).
-    named = narrow_fits if narrow.subjects is not None else (
-        wide_fits if wide.subjects is not None else [])
-    return Marked(candidate, None, "unexplained", fits=tuple(named))
+    wanted = narrow if narrow.subjects is not None else wide
+    if wanted.subjects is None:
+        return Marked(candidate, None, "unexplained")
+    named = narrow_fits if wanted is narrow else wide_fits
+    return Marked(candidate, None, "unexplained", fits=tuple(named),
+                  named="" if named else _what_it_names(wanted, spec))
+
+
+def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
+    """A context's reading in the card's own words, for a report."""
+    displays = {**spec.set_names, **{a.key: a.display for a in spec.aggregates},
+                **spec.systems}
+    parts = [" or ".join(sorted(displays.get(k, k) for k in wanted.subjects)),
+             " or ".join(sorted(displays.get(k, k) for k in wanted.systems or ())),
+             " or ".join(f"{ms} ms" for ms in sorted(wanted.latencies))]
+    if wanted.split:
+        parts.append("decoded in pieces")
+    if wanted.difference:
+        parts.append("a difference")
+    if wanted.bound != "estimate":
+        parts.append(f"an interval's {wanted.bound} end")
+    return ", ".join(part for part in parts if part)
 
 
 
@@ -705,6 +749,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          f"the {len(m.fits)} figures its context names ({', '.join(m.fits[:3])}"
                          f"{', ...' if len(m.fits) > 3 else ''}); left unmarked: name its "
                          "set, system or latency where it stands")
+        elif m.named:  # a set of the card's, and with it no figure: ours, misread
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}: its context "
+                         f"reads as {m.named}, and the card has no such figure; left "
+                         "unmarked: name its set, system or latency where it stands, or "
+                         "give the words it uses in [publish.aliases]")
         else:
             none_of_ours.append(m.candidate.line)
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}: its context "
