@@ -15,6 +15,9 @@ of ``[publish.aliases]``), a latency, recordings decoded in pieces, a
 difference, and an interval's low or high end. The other side of a comparison
 ("Against Typhoon", "OpenThai vs Typhoon") is a difference's system, or that
 of a CER quoted after the comparison's word, never that of the CERs it heads.
+An unsigned number beside words that say which way ("better by 2.81 pp") may
+be the size of a negative difference, and is marked as that
+(``magnitude-of-negative``), which ``--check`` gates with its direction.
 
 Only numbers whose context speaks of error rates are candidates at all, and
 only numbers with a decimal point: parameter counts, latencies, sample rates,
@@ -38,6 +41,7 @@ from ..memo import Memo
 from .compute import CardResult
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
 from .text import (
+    MAGNITUDE_OF_NEGATIVE,
     SENTENCE_END,
     Block,
     CardFile,
@@ -65,8 +69,14 @@ _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
-_LOW_WORDS = re.compile(r"\blow(?:er)?\b", re.I)
-_HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b|\bupper\b", re.I)
+# Words that say which way a difference goes, so that the number beside them is its size.
+_DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower|higher|less|more|fewer|ahead|behind|"
+                              r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|"
+                              r"above|below)\b", re.I)
+# An interval's end named in words; "lower than", "higher than" and "lower is better"
+# compare, and name no end.
+_LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is)\b)", re.I)
+_HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b(?!\s+(?:than|is)\b)|\bupper\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b", re.I)
@@ -585,6 +595,9 @@ class Marked:
     verdict: str  # "marked", "drift", "unexplained", "ambiguous", "already"
     gives: str = ""  # what the data give, for a drift
     fits: tuple[str, ...] = ()  # the figures an ambiguous number fits
+    # The text states the size of a negative difference, its direction in words ("better
+    # by 2.81 pp"): marked so, and gated with its direction.
+    magnitude: bool = False
     # For an unexplained number whose context names a set or aggregate of the card's but,
     # with what else it says, no figure: what it names ("TVSpeech, 560 ms, in pieces").
     named: str = ""
@@ -613,6 +626,15 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if len(narrow_fits) == 1 and narrow_fits[0] in matches:
             return Marked(candidate, narrow_fits[0], "marked")
         return Marked(candidate, None, "ambiguous", fits=tuple(matches))
+    # "Better by 2.81 pp": an unsigned number beside words that say which way, the size of a
+    # difference that is negative.
+    if _states_a_direction(candidate):
+        sizes = [name for name in wide_fits if name.startswith("diff/") and exact[name] < 0
+                 and printed_as(-exact[name], candidate.text)]
+        if len(narrow_fits) == 1 and narrow_fits[0] in sizes:
+            sizes = narrow_fits
+        if len(sizes) == 1:
+            return Marked(candidate, sizes[0], "marked", magnitude=True)
     # A context that names exactly one figure says which number this is: a value that is not
     # the data's is that figure drifted, in a table cell or in prose alike. Not in a cell
     # holding something else: in "9.50 / 12.80" the number that is not the figure may be
@@ -628,6 +650,15 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     named = narrow_fits if wanted is narrow else wide_fits
     return Marked(candidate, None, "unexplained", fits=tuple(named),
                   named="" if named else _what_it_names(wanted, spec))
+
+
+def _states_a_direction(candidate: Candidate) -> bool:
+    """An unsigned number whose own cell or sentence (with its row and column) says which
+    way a difference goes."""
+    if candidate.text[:1] in "+-−":
+        return False
+    own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
+    return any(_DIRECTION_WORDS.search(level) for level in own)
 
 
 def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
@@ -698,8 +729,9 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         candidate = marked.candidate
         if marked.figure is None or marked.verdict == "already":
             continue
+        opening = marked.figure + (f" {MAGNITUDE_OF_NEGATIVE}" if marked.magnitude else "")
         pieces += [card.text[copied:candidate.start],
-                   f"<!-- scoring:figure {marked.figure} -->{candidate.text}<!-- scoring:end -->"]
+                   f"<!-- scoring:figure {opening} -->{candidate.text}<!-- scoring:end -->"]
         copied = candidate.end
     pieces.append(card.text[copied:])
     return MarkResult(card.text, "".join(pieces), tuple(found))

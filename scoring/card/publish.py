@@ -37,6 +37,7 @@ from .compute import CardResult
 from .text import (
     FIGURE_MARKER,
     FRONT_MATTER,
+    MAGNITUDE_OF_NEGATIVE,
     REGION_KINDS,
     YAML_LOADER,
     CardFile,
@@ -146,9 +147,15 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
             raise ScoringError(where, f"comparison {args[0]!r} is not published at {latency} ms")
         return comparison, latency
     # figure
+    if len(args) == 2 and args[1] == MAGNITUDE_OF_NEGATIVE:
+        if not (args[0].startswith("diff/") and not args[0].endswith("/tie")):
+            raise ScoringError(where, f"{MAGNITUDE_OF_NEGATIVE} is for a difference or an "
+                                      f"interval's end, not {args[0]!r}")
+        args = args[:1]
     if len(args) != 1:
         raise ScoringError(where, "figure takes one figure name, e.g. "
-                                  "scoring:figure cer/560ms/fleurs/<system>")
+                                  "scoring:figure cer/560ms/fleurs/<system> (and, for a "
+                                  f"difference stated by its size, {MAGNITUDE_OF_NEGATIVE})")
     if not spec.has_figure(args[0]):
         close = difflib.get_close_matches(args[0], spec.figure_names(), n=1)
         raise ScoringError(where, f"the card computes no figure {args[0]!r}" + (
@@ -420,7 +427,8 @@ def published_card(result: CardResult,
         + " is not ours (no figure of the card); kept as it is" for r in foreign)
     return PublishedCard(path, old, new, tuple(mismatches + index_mismatches), foreign_lines,
                          len(regions), len(expected), eval_path, eval_old, eval_new,
-                         tuple(_bold_best_claims(result, old, body_start)))
+                         tuple(_bold_best_claims(result, old, body_start)
+                               + _magnitude_claims(result, regions)))
 
 
 def _regenerate_regions(result: CardResult, old: str, body_start: int,
@@ -441,9 +449,12 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
             if current != wanted:
                 mismatches += _table_mismatches(made, current, label)
         else:
+            magnitude = MAGNITUDE_OF_NEGATIVE in region.args[1:]
+            if magnitude:  # its size alone: the words beside it say which way
+                made = made.lstrip("+-−")
             # Printed as the card printed it: its decimals, its minus sign, a plus.
             wanted = made if current.strip() in ("", made) else _like(result, region.args[0],
-                                                                      current, made)
+                                                                      current, made, magnitude)
             if current != wanted:
                 mismatches.append(Mismatch(region.args[0], label, current.strip() or "nothing",
                                            wanted))
@@ -504,9 +515,24 @@ def _bold_claim(result: CardResult, members: list, along: str) -> list[Mismatch]
                      "to you: move the bold by hand")]
 
 
-def _like(result: CardResult, name: str, current: str, made: str) -> str:
+def _like(result: CardResult, name: str, current: str, made: str,
+          magnitude: bool = False) -> str:
     value = result.exact.get(name)
-    return made if isinstance(value, bool) or value is None else format_like(name, value, current)
+    if isinstance(value, bool) or value is None:
+        return made
+    return format_like(name, abs(value) if magnitude else value, current)
+
+
+def _magnitude_claims(result: CardResult, regions: list[Region]) -> list[Mismatch]:
+    """A difference stated by its size, its direction in the words beside it, as marked
+    when it was negative: the words are wrong once the data make it zero or positive."""
+    return [Mismatch(region.args[0], f"inline region (line {region.line})",
+                     "the size of a negative difference, its direction in words",
+                     f"{format_figure(result, region.args[0])}; --write leaves the words to "
+                     f"you: reword them, and take {MAGNITUDE_OF_NEGATIVE} out of the marker")
+            for region in regions
+            if region.kind == "figure" and MAGNITUDE_OF_NEGATIVE in region.args[1:]
+            and region.args[0] in result.exact and result.exact[region.args[0]] >= 0]
 
 
 
@@ -698,9 +724,12 @@ def check_report(card: PublishedCard, spec: CardSpec, coverage: tuple[str, str],
         # e.g. spacing inside a region: no cell differs, the text does
         "text: the generated regions or the model-index differ from the data in their "
         "layout, not in any cell (see the diff)"]
-    return (gated + ungated + "\n".join(lines) + "\n"
-            + f"{card.path}: differs from the data; `python -m scoring publish "
-              f"{spec.root} --write` rewrites it\n" + card.diff(), 1)
+    rewritten = card.old != card.new or card.eval_results_old != card.eval_results_new
+    verdict = (f"{card.path}: differs from the data; `python -m scoring publish {spec.root} "
+               "--write` rewrites it\n" if rewritten else
+               f"{card.path}: its words claim what the data do not give (above): put them "
+               "right by hand\n")
+    return gated + ungated + "\n".join(lines) + "\n" + verdict + card.diff(), 1
 
 
 def format_card_diff(published: str, here: str, card_path: Path, home: CardHome) -> str:

@@ -52,6 +52,7 @@ __all__ = [
     "inside",
     "starts_a_table",
     "FIGURE_MARKER",
+    "MAGNITUDE_OF_NEGATIVE",
     "FRONT_MATTER",
     "SENTENCE_END",
     "YAML_LOADER",
@@ -238,8 +239,11 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
 
 
-FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)\s*-->(.*?)<!--\s*scoring:end\s*-->",
-                            re.S)
+# A figure marker names its figure, and may say that the text states a negative
+# difference's magnitude, its direction in words ("better by 2.81 pp").
+MAGNITUDE_OF_NEGATIVE = "magnitude-of-negative"
+FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)(?:\s+" + MAGNITUDE_OF_NEGATIVE
+                           + r")?\s*-->(.*?)<!--\s*scoring:end\s*-->", re.S)
 
 
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:

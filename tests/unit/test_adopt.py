@@ -849,6 +849,78 @@ def test_a_cer_under_a_comparisons_heading_is_the_cards_own(heading, project, de
         encoding="utf-8")
 
 
+def test_a_difference_stated_by_its_size_is_gated_with_its_direction(project, demo_result,
+                                                                     capsys):
+    """"Outperforms Typhoon by 2.81 pp", "1.79 pp lower than Typhoon's": the size of a
+    negative difference, its direction in words. Marked as such (never taken for a drifted
+    signed value, nor "lower" for an interval's low end), kept unsigned by --write, and
+    --check fails on a wrong size, and on the words once the data turn the difference."""
+    from scoring.card.text import MAGNITUDE_OF_NEGATIVE
+
+    drop_aliases(project)
+    exact = demo_result.exact
+    negative = sorted((exact[name], name.split("/")[2]) for name in exact
+                      if name.startswith("diff/560ms/") and name.endswith(f"/{O}-vs-{T}/estimate")
+                      and exact[name] < 0)
+    (first, first_set), (second, second_set) = negative[:2]
+    display = load_card_spec(project).set_names
+    card = project / "README.md"
+    sentences = (f"OpenThai2.0 outperforms Typhoon by {printed(-first)} percentage points on "
+                 f"{display[first_set]}.\n\nOn {display[second_set]} its CER is "
+                 f"{printed(-second)} pp lower than Typhoon's.\n")
+    card.write_text("# Card\n\n" + sentences, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and "2 numbers marked (2 new); 0 drifted" in out, out
+    marked = card.read_text(encoding="utf-8")
+    for subject, value in ((first_set, first), (second_set, second)):
+        assert (f"<!-- scoring:figure diff/560ms/{subject}/{O}-vs-{T}/estimate "
+                f"{MAGNITUDE_OF_NEGATIVE} -->{printed(-value)}<!-- scoring:end -->") in marked
+    assert strip_markers(marked) == "# Card\n\n" + sentences
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0  # the model-index
+    written = card.read_text(encoding="utf-8")
+    assert written.endswith(marked.split("\n", 1)[1])  # the text as marked, unsigned
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+    marked = written
+
+    # A wrong size fails, and --write puts the data's size back, unsigned.
+    opening = f"{MAGNITUDE_OF_NEGATIVE} -->"
+    card.write_text(marked.replace(f"{opening}{printed(-first)}", f"{opening}0.01", 1),
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 1 and "says 0.01, the data give" in out, out
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    assert f"{opening}{printed(-first)}<" in card.read_text(encoding="utf-8")
+
+    # The data turn a difference (here: the marker put on one that is positive): the words
+    # are wrong, which --check says and --write leaves to the author.
+    positive = next(name for name in exact if name.startswith("diff/560ms/")
+                    and name.endswith("/estimate") and exact[name] > 0)
+    front_matter = written[:written.index("# Card")]  # the model-index as written
+    card.write_text(f"{front_matter}# Card\n\nBetter by <!-- scoring:figure {positive} "
+                    f"{MAGNITUDE_OF_NEGATIVE} -->{printed(exact[positive])}<!-- scoring:end --> "
+                    "pp.\n", encoding="utf-8")
+    line = front_matter.count("\n") + 3
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 1 and f"figure {positive}: inline region (line {line}) says the size of a " \
+        f"negative difference, its direction in words, the data give " \
+        f"{printed(exact[positive], signed=True)}" in out, out
+    assert "put them right by hand" in out and "--write` rewrites it" not in out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    assert code == 0 and f"still to put right by hand: figure {positive}" in out, out
+
+
+def test_a_size_marker_on_anything_but_a_difference_is_one_line(project, capsys):
+    from scoring.card.text import MAGNITUDE_OF_NEGATIVE
+
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n<!-- scoring:figure cer/560ms/fleurs/{O} {MAGNITUDE_OF_NEGATIVE} "
+                    "-->6.69<!-- scoring:end -->\n", encoding="utf-8")
+    before = card.read_bytes()
+    code, out, err = run_cli(capsys, "publish", str(project), "--write")
+    assert code == 2 and err.count("\n") == 1 and "is for a difference" in err, err
+    assert card.read_bytes() == before
+
+
 def rewrite_hypotheses(path, change) -> None:
     """Each clip's hypothesis through ``change(reference, hypothesis)``: the data move."""
     import json
