@@ -37,6 +37,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from ..errors import plural
 from ..memo import Memo
 from .compute import CardResult
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
@@ -71,8 +72,8 @@ _COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 # Words that say which way a difference goes, so that the number beside them is its size.
 _DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower|higher|less|more|fewer|ahead|behind|"
-                              r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|"
-                              r"above|below)\b", re.I)
+                              r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
+                              r"favou?r\w*|above|below)\b", re.I)
 # An interval's end named in words; "lower than", "higher than" and "lower is better"
 # compare, and name no end.
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is)\b)", re.I)
@@ -764,7 +765,7 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
 
     new = marked.count("marked") + marked.count("drift")
     total = new + marked.count("already")
-    lines = [f"{path}: {total} numbers marked ({new} new); {marked.count('drift')} drifted, "
+    lines = [f"{path}: {plural(total, 'number')} marked ({new} new); {marked.count('drift')} drifted, "
              f"{len(stale_index)} stale in the model-index; {marked.count('unexplained')} "
              f"unexplained; {marked.count('ambiguous')} ambiguous; {marked.count('foreign')} "
              "left alone in rows or columns of other models or sets"]

@@ -909,6 +909,14 @@ def test_a_difference_stated_by_its_size_is_gated_with_its_direction(project, de
     assert code == 0 and f"still to put right by hand: figure {positive}" in out, out
 
 
+def test_one_number_marked_is_said_in_the_singular(project, demo_result, capsys):
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOn FLEURS: {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])} "
+                    "% CER.\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and ": 1 number marked (1 new);" in out, out
+
+
 def test_a_size_marker_on_anything_but_a_difference_is_one_line(project, capsys):
     from scoring.card.text import MAGNITUDE_OF_NEGATIVE
 
