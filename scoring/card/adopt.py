@@ -433,7 +433,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         sentence = body[position:end]
         offset = block.start + position
         position = sentence_match.end() if sentence_match else len(body)
-        if not (_SPEAKS_OF_ERRORS.search(sentence) or names.subjects_in(sentence)):
+        if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
             continue
         matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked])
         bounds = _bounds(sentence, matches)

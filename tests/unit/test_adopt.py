@@ -909,6 +909,50 @@ def test_a_difference_stated_by_its_size_is_gated_with_its_direction(project, de
     assert code == 0 and f"still to put right by hand: figure {positive}" in out, out
 
 
+def test_units_and_counts_are_no_figures_and_words_that_begin_like_them_are_no_units(
+        project, demo_result, capsys):
+    """"0.5 s", "1.5 epochs", "an LM weight of 0.5" are no CERs; a figure followed by a word
+    that begins with a unit's letters ("so far", "here") is still one."""
+    exact = demo_result.exact
+    fleurs, tvspeech = (printed(exact[f"cer/560ms/{s}/{O}"]) for s in ("fleurs", "tvspeech"))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOn FLEURS the CER is {fleurs} so far, and on TVSpeech {tvspeech} "
+                    "here.\n\nOpenThai2.0 trained for 1.5 epochs, in chunks of 0.5 s, with an LM "
+                    "weight of 0.5.\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and ": 2 numbers marked (2 new); 0 drifted, 0 stale in the model-index; " \
+        "0 unexplained" in out, out
+    text = card.read_text(encoding="utf-8")
+    assert f"{O} -->{fleurs}<" in text and f"{O} -->{tvspeech}<" in text
+
+
+def test_a_sentence_that_names_only_a_model_is_read(project, demo_result, capsys):
+    """Under a heading naming the set, "Typhoon 0.6B gets 9.50 there" says neither CER nor a
+    set: its number is still one of the card's, marked (and counted by --check)."""
+    theirs = printed(demo_result.exact[f"cer/560ms/fleurs/{T}"])
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n## FLEURS\n\nTyphoon 0.6B gets {theirs} there.\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and ": 1 number marked (1 new)" in out, out
+    assert f"cer/560ms/fleurs/{T} -->{theirs}<" in card.read_text(encoding="utf-8")
+
+
+def test_a_figure_in_a_heading_is_read(project, demo_result, capsys):
+    """A title's claim ("# OpenThai2.0: 6.69 % CER on FLEURS") is marked like a sentence's;
+    stale, it drifts, and --check counts it."""
+    ours = demo_result.exact[f"cer/560ms/fleurs/{O}"]
+    stale = printed(ours + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text(f"# OpenThai2.0 — {stale} % CER on FLEURS\n\nA streaming model.\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and f"drift: line 1: figure cer/560ms/fleurs/{O} says {stale}, the data " \
+        f"give {printed(ours)}" in out, out
+    assert card.read_text(encoding="utf-8").startswith(
+        f"# OpenThai2.0 — <!-- scoring:figure cer/560ms/fleurs/{O} -->{stale}<!-- scoring:end -->")
+
+
 def test_one_number_marked_is_said_in_the_singular(project, demo_result, capsys):
     card = project / "README.md"
     card.write_text(f"# Card\n\nOn FLEURS: {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])} "
