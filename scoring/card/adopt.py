@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..errors import plural
 from ..memo import Memo
@@ -682,6 +683,32 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 
 # --------------------------------------------------------------- marking
 
+def _own_mean(m: Marked, found: list[Marked]) -> Marked | None:
+    """An "Avg" the card computed itself: a drifted aggregate of a table whose value is the
+    mean of the CERs beside it in its row (or column), as printed there, is that mean and
+    not the card's aggregate, which --write must not put in its place."""
+    if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith(
+            "aggregate/"):
+        return None
+    def beside(other: Marked) -> bool:
+        return (other is not m and other.candidate.table == m.candidate.table
+                and other.figure is not None and other.figure.startswith("cer/")
+                and other.verdict in ("marked", "drift"))
+    row = [o for o in found if beside(o) and o.candidate.line == m.candidate.line]
+    column = [o for o in found if beside(o) and o.candidate.line != m.candidate.line
+              and o.candidate.levels[4] == m.candidate.levels[4]]
+    says = Fraction(m.candidate.text.replace("−", "-"))
+    decimals = len(m.candidate.text.split(".")[1])
+    for along, peers in (("row", row), ("column", column)):
+        if len(peers) < 2:
+            continue
+        mean = sum(Fraction(o.candidate.text.replace("−", "-")) for o in peers) / len(peers)
+        if abs(mean - says) <= Fraction(1, 10 ** decimals):  # as its author rounded it
+            return Marked(m.candidate, None, "unexplained", fits=(m.figure,),
+                          named=f"the mean of the {len(peers)} CERs beside it in its {along}")
+    return None
+
+
 @dataclass(frozen=True)
 class MarkResult:
     old: str
@@ -725,6 +752,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,))
              if m.verdict == "drift" and (m.candidate.unit, m.figure) in present else m
              for m in found]
+    found = [_own_mean(m, found) or m for m in found]
     pieces, copied = [], 0
     for marked in found:
         candidate = marked.candidate
@@ -777,7 +805,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                      f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}")
     none_of_ours = []
     for m in _lines(marked, "unexplained"):
-        if m.fits:  # its context names figures of the card: a number of ours, unread
+        if m.fits and m.named:  # the card's own mean of what it shows
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
+                         f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "
+                         "is that mean (write it not-a-figure), or put the card's figure there")
+        elif m.fits:  # its context names figures of the card: a number of ours, unread
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is none of "
                          f"the {len(m.fits)} figures its context names ({', '.join(m.fits[:3])}"
                          f"{', ...' if len(m.fits) > 3 else ''}); left unmarked: name its "

@@ -22,6 +22,7 @@ from conftest import REPO_ROOT, run_cli
 from scoring.card import compute_card, load_card_spec
 from scoring.card.adopt import mark_card, strip_markers
 from scoring.card.publish import read_card_file
+from scoring.card.text import printed_as
 from scoring.report import round_half_up
 
 O = "openthai2.0-asr-streaming"
@@ -951,6 +952,35 @@ def test_a_figure_in_a_heading_is_read(project, demo_result, capsys):
         f"give {printed(ours)}" in out, out
     assert card.read_text(encoding="utf-8").startswith(
         f"# OpenThai2.0 — <!-- scoring:figure cer/560ms/fleurs/{O} -->{stale}<!-- scoring:end -->")
+
+
+def test_an_average_the_card_computed_of_its_own_row_is_not_the_cards_aggregate(
+        project, demo_result, capsys):
+    """An "Avg" column holding the mean of the row's CERs as printed is that mean, never
+    taken for the card's average of all its sets (which --write would put in its place); an
+    "Avg" that is neither is the card's average, drifted."""
+    exact = demo_result.exact
+    sets = ("fleurs", "tvspeech", "gs2", "isan")
+    rows = []
+    for system, name in ((O, "OpenThai2.0 (th-TH)"), (T, "Typhoon 0.6B")):
+        cells = [printed(exact[f"cer/560ms/{s}/{system}"]) for s in sets]
+        rows.append((system, name, cells))
+    (_, o_name, o_cells), (_, t_name, t_cells) = rows
+    own_mean = round_half_up(sum(Fraction(c) for c in o_cells) / len(o_cells), 2)
+    average = exact[f"aggregate/560ms/average/{T}"]
+    assert not printed_as(average, own_mean)  # the demo's data keep the two apart
+    stale = printed(average + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text("# Card\n\nCER (%) at 560 ms.\n\n| Model | FLEURS | TVSpeech | GigaSpeech2 | "
+                    f"Isan | Avg |\n|---|---|---|---|---|---|\n| {o_name} | {' | '.join(o_cells)} "
+                    f"| {own_mean} |\n| {t_name} | {' | '.join(t_cells)} | {stale} |\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1, out
+    assert (f"unexplained: line 7: {own_mean} is the mean of the 4 CERs beside it in its row, "
+            f"not aggregate/560ms/average/{O}") in out
+    assert f"drift: line 8: figure aggregate/560ms/average/{T} says {stale}" in out
+    assert f"| {own_mean} |" in card.read_text(encoding="utf-8")  # left as written
 
 
 def test_one_number_marked_is_said_in_the_singular(project, demo_result, capsys):
