@@ -643,6 +643,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     # anything (and see mark_card: nor beside the figure itself).
     if candidate.alone and len(narrow_fits) == 1:
         name = narrow_fits[0]
+        if _a_fraction_of_a_percentage(candidate.text, name, exact[name]):
+            return Marked(candidate, None, "unexplained", fits=(name,),
+                          named="a fraction, where the card prints percentages")
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     # Unexplained: its value is none of the figures its context names (``fits``), or its
     # context names no set or aggregate of the card's at all (it may be none of ours).
@@ -652,6 +655,13 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     named = narrow_fits if wanted is narrow else wide_fits
     return Marked(candidate, None, "unexplained", fits=tuple(named),
                   named="" if named else _what_it_names(wanted, spec))
+
+
+def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
+    """"0.0669" where a CER of 6.69 % stands: the card's own scale, which --write must not
+    change. (A CER under 1 % is printed as itself.)"""
+    return (name.startswith(("cer/", "aggregate/"))
+            and Fraction(text.replace("−", "-").lstrip("+")) < 1 <= value * 100)
 
 
 def _states_a_direction(candidate: Candidate) -> bool:
@@ -805,7 +815,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                      f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}")
     none_of_ours = []
     for m in _lines(marked, "unexplained"):
-        if m.fits and m.named:  # the card's own mean of what it shows
+        if m.fits and m.named.startswith("a fraction"):
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
+                         f"{m.fits[0]} written as {m.named}; left unmarked: the gate reads "
+                         "and writes CERs in percent (write it so), or mark it not-a-figure")
+        elif m.fits and m.named:  # the card's own mean of what it shows
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "
                          "is that mean (write it not-a-figure), or put the card's figure there")

@@ -983,6 +983,26 @@ def test_an_average_the_card_computed_of_its_own_row_is_not_the_cards_aggregate(
     assert f"| {own_mean} |" in card.read_text(encoding="utf-8")  # left as written
 
 
+def test_a_cer_written_as_a_fraction_is_never_rewritten_in_percent(project, demo_result,
+                                                                    capsys):
+    """"0.0669" where the data give 6.69 %: the card's scale, not a drift that --write would
+    turn into "6.6867"; listed, stale or not, and left as written."""
+    exact = demo_result.exact
+    fleurs, tvspeech = (exact[f"cer/560ms/{s}/{O}"] for s in ("fleurs", "tvspeech"))
+    as_fraction = round_half_up(fleurs, 4)
+    stale = round_half_up(tvspeech + Fraction(1, 100), 4)
+    text = (f"# Card\n\n| Set | CER |\n|---|---|\n| FLEURS | {as_fraction} |\n"
+            f"| TVSpeech | {stale} |\n")
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and ": 0 numbers marked (0 new); 0 drifted" in out, out
+    for line, says, name in ((5, as_fraction, "fleurs"), (6, stale, "tvspeech")):
+        assert (f"unexplained: line {line}: {says} reads as cer/560ms/{name}/{O} written as a "
+                "fraction, where the card prints percentages") in out
+    assert card.read_text(encoding="utf-8") == text
+
+
 def test_one_number_marked_is_said_in_the_singular(project, demo_result, capsys):
     card = project / "README.md"
     card.write_text(f"# Card\n\nOn FLEURS: {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])} "
