@@ -146,12 +146,16 @@ def watching_for_ctrl_c() -> Iterator[Interrupts]:
     def quiet_when_interrupted(unraisable) -> None:
         # The Ctrl-C that a fork callback or a finaliser swallowed (logging's lock release
         # after a pool worker forks, say) is never printed as a traceback. It is delivered
-        # again, so the run stops now rather than when the watchdog ends it.
+        # again, so the run stops now rather than when the watchdog ends it. What it left
+        # half done says nothing either: cut short in logging's lock taking before a fork,
+        # it leaves the release after the fork a lock never taken ("cannot release
+        # un-acquired lock"), which once printed a traceback over `interrupted`.
         try:
-            if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+            if issubclass(unraisable.exc_type, KeyboardInterrupt):
+                if os.getpid() == interrupts.main_pid:
+                    interrupts.deliver_again()
+            elif not interrupts.seen:
                 report_unraisable(unraisable)
-            elif os.getpid() == interrupts.main_pid:
-                interrupts.deliver_again()
         except KeyboardInterrupt:  # a second Ctrl-C, arriving in here
             interrupts.deliver_again()
 
