@@ -600,8 +600,11 @@ class Marked:
     # The text states the size of a negative difference, its direction in words ("better
     # by 2.81 pp"): marked so, and gated with its direction.
     magnitude: bool = False
-    # For an unexplained number whose context names a set or aggregate of the card's but,
-    # with what else it says, no figure: what it names ("TVSpeech, 560 ms, in pieces").
+    # Why an unexplained number is not marked, beyond its value: "no such figure" (its
+    # context names a set of the card's but, with what else it says, no figure: ``named``
+    # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
+    # printed as a fraction) or "own mean" (the mean of the CERs beside it, ``named``).
+    why: str = ""
     named: str = ""
 
 
@@ -644,8 +647,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     if candidate.alone and len(narrow_fits) == 1:
         name = narrow_fits[0]
         if _a_fraction_of_a_percentage(candidate.text, name, exact[name]):
-            return Marked(candidate, None, "unexplained", fits=(name,),
-                          named="a fraction, where the card prints percentages")
+            return Marked(candidate, None, "unexplained", fits=(name,), why="fraction")
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     # Unexplained: its value is none of the figures its context names (``fits``), or its
     # context names no set or aggregate of the card's at all (it may be none of ours).
@@ -653,8 +655,10 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     if wanted.subjects is None:
         return Marked(candidate, None, "unexplained")
     named = narrow_fits if wanted is narrow else wide_fits
-    return Marked(candidate, None, "unexplained", fits=tuple(named),
-                  named="" if named else _what_it_names(wanted, spec))
+    if named:
+        return Marked(candidate, None, "unexplained", fits=tuple(named))
+    return Marked(candidate, None, "unexplained", why="no such figure",
+                  named=_what_it_names(wanted, spec))
 
 
 def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
@@ -714,7 +718,7 @@ def _own_mean(m: Marked, found: list[Marked]) -> Marked | None:
             continue
         mean = sum(Fraction(o.candidate.text.replace("−", "-")) for o in peers) / len(peers)
         if abs(mean - says) <= Fraction(1, 10 ** decimals):  # as its author rounded it
-            return Marked(m.candidate, None, "unexplained", fits=(m.figure,),
+            return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="own mean",
                           named=f"the mean of the {len(peers)} CERs beside it in its {along}")
     return None
 
@@ -803,10 +807,10 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
 
     new = marked.count("marked") + marked.count("drift")
     total = new + marked.count("already")
-    lines = [f"{path}: {plural(total, 'number')} marked ({new} new); {marked.count('drift')} drifted, "
-             f"{len(stale_index)} stale in the model-index; {marked.count('unexplained')} "
-             f"unexplained; {marked.count('ambiguous')} ambiguous; {marked.count('foreign')} "
-             "left alone in rows or columns of other models or sets"]
+    lines = [f"{path}: {plural(total, 'number')} marked ({new} new); "
+             f"{marked.count('drift')} drifted, {len(stale_index)} stale in the model-index; "
+             f"{marked.count('unexplained')} unexplained; {marked.count('ambiguous')} ambiguous; "
+             f"{marked.count('foreign')} left alone in rows or columns of other models or sets"]
     for m in _lines(marked, "drift"):
         lines.append(f"drift: line {m.candidate.line}: figure {m.figure} says "
                      f"{m.candidate.text}, the data give {m.gives}")
@@ -815,11 +819,12 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                      f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}")
     none_of_ours = []
     for m in _lines(marked, "unexplained"):
-        if m.fits and m.named.startswith("a fraction"):
+        if m.why == "fraction":
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
-                         f"{m.fits[0]} written as {m.named}; left unmarked: the gate reads "
-                         "and writes CERs in percent (write it so), or mark it not-a-figure")
-        elif m.fits and m.named:  # the card's own mean of what it shows
+                         f"{m.fits[0]} written as a fraction, where the card prints "
+                         "percentages; left unmarked: the gate reads and writes CERs in "
+                         "percent (write it so), or mark it not-a-figure")
+        elif m.why == "own mean":  # the card's own mean of what it shows
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "
                          "is that mean (write it not-a-figure), or put the card's figure there")
@@ -828,7 +833,7 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          f"the {len(m.fits)} figures its context names ({', '.join(m.fits[:3])}"
                          f"{', ...' if len(m.fits) > 3 else ''}); left unmarked: name its "
                          "set, system or latency where it stands")
-        elif m.named:  # a set of the card's, and with it no figure: ours, misread
+        elif m.why == "no such figure":  # a set of the card's, with it no figure: ours
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}: its context "
                          f"reads as {m.named}, and the card has no such figure; left "
                          "unmarked: name its set, system or latency where it stands, or "
