@@ -1015,6 +1015,26 @@ def test_one_number_marked_is_said_in_the_singular(project, demo_result, capsys)
     assert code == 0 and ": 1 number marked (1 new);" in out, out
 
 
+@pytest.mark.parametrize("words", ["OpenThai2.0 leads Typhoon by {size} pp",
+                                   "the gap is {size} pp in favour of OpenThai2.0 over Typhoon"])
+def test_leads_and_in_favour_of_say_which_way(words, project, demo_result, capsys):
+    from scoring.card.text import MAGNITUDE_OF_NEGATIVE
+
+    drop_aliases(project)
+    exact = demo_result.exact
+    value, subject = min((exact[name], name.split("/")[2]) for name in exact
+                         if name.startswith("diff/560ms/") and name.endswith(f"/{O}-vs-{T}/estimate"))
+    assert value < 0  # the demo's data: OpenThai ahead somewhere
+    display = load_card_spec(project).set_names[subject]
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOn {display}, " + words.format(size=printed(-value)) + ".\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and ": 1 number marked (1 new)" in out, out
+    assert (f"<!-- scoring:figure diff/560ms/{subject}/{O}-vs-{T}/estimate "
+            f"{MAGNITUDE_OF_NEGATIVE} -->") in card.read_text(encoding="utf-8")
+
+
 def test_a_size_marker_on_anything_but_a_difference_is_one_line(project, capsys):
     from scoring.card.text import MAGNITUDE_OF_NEGATIVE
 
