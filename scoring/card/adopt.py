@@ -34,13 +34,12 @@ marker) and ``--strict`` its list of ungated ones.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import plural
-from ..memo import Memo
 from .compute import CardResult
+from .names import COMPARES, Names
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
@@ -66,10 +65,6 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
                                r"\binterval\b|\bci\b|\bgap\b", re.I)
-# Where a name in one word splits into two: "TVSpeech" -> "TV Speech", "GigaSpeech2" ->
-# "Giga Speech2", "OpenThai2.0" -> "Open Thai2.0".
-_CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 # Words that say which way a difference goes, so that the number beside them is its size.
 _DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower|higher|less|more|fewer|ahead|behind|"
@@ -93,148 +88,6 @@ _OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b", re.I)
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
-
-
-# ------------------------------------------------------------------- names
-
-def _plain(text: str) -> str:
-    """Text as names are compared: lower case, no emphasis, punctuation as spaces, digits
-    apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram"), and a
-    footnote's mark apart from the name it follows ("LOTUSDIS¹" reads "lotusdis 1")."""
-    text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
-    text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
-    return " " + " ".join(text.split()) + " "
-
-
-_FOUND_NAMES = Memo(kept=1 << 15)
-
-
-@dataclass(frozen=True)
-class Names:
-    """Every name the card's figures answer to, longest first."""
-
-    subjects: tuple[tuple[str, str], ...]  # (plain name, set or aggregate key)
-    systems: tuple[tuple[str, str], ...]  # (plain name, system key)
-    latencies: frozenset[int] = frozenset()
-
-    @classmethod
-    def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
-        subjects: dict[str, str] = {}
-        systems: dict[str, str] = {}
-        for key, display in spec.set_names.items():
-            subjects[_plain(display)] = subjects[_plain(key)] = key
-        for aggregate in spec.aggregates:
-            subjects[_plain(aggregate.display)] = subjects[_plain(aggregate.key)] = aggregate.key
-        for key, display in spec.systems.items():
-            systems[_plain(display)] = systems[_plain(key)] = key
-        # A name written in one word is also written in two: "TV Speech", "Giga Speech2".
-        for found, pairs in ((subjects, spec.set_names.items()), (systems, spec.systems.items())):
-            for key, display in pairs:
-                found.setdefault(_plain(_CAMEL_CASE.sub(" ", display)), key)
-        # Words a hand-written card uses without a name: "averages" for the one mean
-        # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
-        # for the one system that has it.
-        for method, words in (("mean", ("average", "averages", "averaged", "mean", "avg")),
-                              ("pooled", ("pooled",))):
-            alike = [a for a in spec.aggregates if a.method == method]
-            if len(alike) == 1:
-                for word in words:
-                    subjects.setdefault(_plain(word), alike[0].key)
-        # A set named by what sets it apart from its siblings: "jbl" in a table of
-        # LOTUSDIS microphones, where the display name is "LOTUSDIS jbl". Only a last word
-        # that one set alone ends with ("long" ends two).
-        endings: dict[str, list[str]] = {}
-        for key, display in spec.set_names.items():
-            words = display.split()
-            if len(words) > 1:
-                endings.setdefault(_plain(words[-1]), []).append(key)
-        for ending, keys in endings.items():
-            if len(keys) == 1 and not ending.strip().isdigit():
-                subjects.setdefault(ending, keys[0])
-        variants: dict[str, list[str]] = {}
-        for key in spec.systems:
-            if "_" in key:
-                variants.setdefault(_plain(key.rsplit("_", 1)[1]), []).append(key)
-        for word, keys in variants.items():
-            if len(keys) == 1:
-                systems.setdefault(word, keys[0])
-        # A model named without its variant ("OpenThai2.0", where the card has the th-TH
-        # and th-mix prompts of "OpenThai2.0 (...)"): the card's own system among them,
-        # else the one whose key carries no variant.
-        families: dict[str, list[str]] = {}
-        for key, display in spec.systems.items():
-            family = re.sub(r"\s*(\(.*\)|\+.*)$", "", display)
-            if _plain(family).strip():
-                families.setdefault(family, []).append(key)
-        # And by its first word alone ("Typhoon" for "Typhoon 0.6B"), where no other family
-        # begins with that word: prose says "19.15 % for Typhoon".
-        first_words: dict[str, list[str]] = {}
-        for family in families:
-            first = _plain(family.split()[0])
-            if len(family.split()) > 1 and not first.strip().isdigit():
-                first_words.setdefault(first, []).append(family)
-        for family, keys in families.items():
-            own = [k for k in keys if k == spec.publish_system] or [k for k in keys
-                                                                   if "_" not in k]
-            if len(own) == 1:
-                systems.setdefault(_plain(family), own[0])
-                first = _plain(family.split()[0])
-                if first_words.get(first) == [family]:
-                    systems.setdefault(first, own[0])
-        for text, key in aliases.items():
-            (systems if key in spec.systems else subjects)[_plain(text)] = key
-
-        def longest_first(names):
-            return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
-
-        return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies))
-
-    @staticmethod
-    def _find(text: str, names) -> tuple[tuple[int, int, str], ...]:
-        """(start, end, key) of each name in ``text`` as compared (plain), longer names
-        first, none overlapping."""
-        # A card's headers, labels and captions are read again for each of their cells,
-        # and a process checking a card several times reads the same texts (see memo.py).
-        return _FOUND_NAMES.get((text, names), lambda: Names._find_in(text, names))
-
-    @staticmethod
-    def _find_in(text: str, names) -> tuple[tuple[int, int, str], ...]:
-        plain = _plain(text)
-        taken = [False] * len(plain)
-        found = []
-        for name, key in names:
-            start = plain.find(name)
-            while start >= 0:
-                end = start + len(name)
-                if not any(taken[start + 1:end - 1]):
-                    found.append((start, end, key))
-                    for i in range(start + 1, end - 1):
-                        taken[i] = True
-                start = plain.find(name, start + 1)
-        return tuple(sorted(found))
-
-    def subjects_in(self, text: str) -> list[str]:
-        return [key for _, _, key in self._find(text, self.subjects)]
-
-    def own_systems_in(self, text: str) -> list[str]:
-        """The systems ``text`` names, but for the other side of a comparison it makes
-        ("against Typhoon", "OpenThai vs Typhoon" names OpenThai)."""
-        compares = _COMPARES.search(text)
-        return self.systems_in(text if compares is None else text[:compares.start()])
-
-    def systems_in(self, text: str) -> list[str]:
-        """The systems ``text`` names. A system's name followed closely by one of its
-        variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt") names that
-        variant alone."""
-        found = self._find(text, self.systems)
-        if len(found) < 2:
-            return [key for _, _, key in found]
-        plain = _plain(text)
-        qualified = {i for i, (_, end, key) in enumerate(found)
-                     for start, _, other in found[i + 1:]
-                     if other.rsplit("_", 1)[0] == key and "_" in other
-                     and start >= end - 1 and len(plain[end:start].split()) <= 3}
-        return [key for i, (_, _, key) in enumerate(found) if i not in qualified]
 
 
 # ---------------------------------------------------------------- reading
@@ -382,7 +235,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
     # (A difference's or a comparison's header names the other side of it, "Δ vs Typhoon",
     # "Against Typhoon": no axis of systems.)
     def on_axis(header: str) -> bool:
-        return not (_DIFFERENCE_WORDS.search(header) or _COMPARES.search(header))
+        return not (_DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
     axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
                    any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
@@ -526,7 +379,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
     # difference's two systems, and the system of a CER quoted after the comparison's word
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
-    other_side = difference or _COMPARES.search(levels[0])
+    other_side = difference or COMPARES.search(levels[0])
     systems = pick(names.systems_in if other_side else names.own_systems_in)
     if bound is None:
         # An interval's end named in words: next to the number, or in its column's header
@@ -807,9 +660,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
 
     new = marked.count("marked") + marked.count("drift")
     total = new + marked.count("already")
+    unplaced = sum(1 for mismatch in stale_index if mismatch.figure is None)
     lines = [f"{path}: {plural(total, 'number')} marked ({new} new); "
-             f"{marked.count('drift')} drifted, {len(stale_index)} stale in the model-index; "
-             f"{marked.count('unexplained')} unexplained; {marked.count('ambiguous')} ambiguous; "
+             f"{marked.count('drift')} drifted, {len(stale_index) - unplaced} stale in the "
+             f"model-index; {marked.count('unexplained')} unexplained; "
+             f"{marked.count('ambiguous') + unplaced} ambiguous; "
              f"{marked.count('foreign')} left alone in rows or columns of other models or sets"]
     for m in _lines(marked, "drift"):
         lines.append(f"drift: line {m.candidate.line}: figure {m.figure} says "
@@ -888,7 +743,7 @@ def mark_report(result: CardResult, card_file: CardFile, card,
                  "right what drifted and writes the model-index in the gate's form"
                  + (f"; then {home.push()} proposes it on the hub" if home.on_hub else "")
                  + "\n")
-    return text, 1 if marked.drifted or stale_index else 0
+    return text, 1 if marked.drifted or any(m.figure for m in stale_index) else 0
 
 
 def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:

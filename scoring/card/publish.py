@@ -31,7 +31,7 @@ import yaml
 from huggingface_hub import EvalResult, EvalResultEntry, ModelCard
 from huggingface_hub.repocard_data import eval_results_to_model_index, model_index_to_eval_results
 
-from ..errors import ScoringError
+from ..errors import ScoringError, plural
 from ..files import write_text_atomically
 from .compute import CardResult
 from .text import (
@@ -58,6 +58,7 @@ from .render import (
     format_figure,
     latency_summary_table,
 )
+from .names import Names
 from .spec import CardSpec, Column, cer_figure, parse_figure
 
 __all__ = [
@@ -97,9 +98,6 @@ class Mismatch:
     def line(self) -> str:
         subject = f"figure {self.figure}" if self.figure else "text"
         return f"{subject}: {self.where} says {self.says}, the data give {self.gives}"
-
-
-
 
 
 
@@ -570,6 +568,19 @@ def _hand_written_fits(entry: EvalResult, ours: dict, spec: CardSpec) -> list[tu
     return loose or on_our_dataset
 
 
+def _named_by_dataset_name(entry: EvalResult, fits: list[tuple], ours: dict,
+                           spec: CardSpec) -> list[tuple]:
+    """Of the results a hand-written entry fits, those on the one set its dataset name
+    names as the card names its sets: "GigaSpeech2 (th test)" is GigaSpeech2, not
+    GigaSpeech2 long, where both share a dataset id. None when the name names no set of
+    them, or more than one."""
+    named = set(Names.of(spec, spec.publish_aliases).subjects_in(entry.dataset_name or ""))
+    on_named = {parse_figure(ours[identity][0]).subject for identity in fits} & named
+    if len(on_named) != 1:
+        return []
+    return [identity for identity in fits if parse_figure(ours[identity][0]).subject in on_named]
+
+
 def _hand_written_name(entry: EvalResult) -> str:
     """A hand-written entry named as the card names it, so that it can be found there."""
     return (f"model-index entry '{entry.metric_name or entry.metric_type}' on "
@@ -591,6 +602,8 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
         if _identity(r) in ours:
             continue
         fits = _hand_written_fits(r, ours, spec)
+        if len(fits) > 1:
+            fits = _named_by_dataset_name(r, fits, ours, spec) or fits
         if len(fits) == 1:
             hand_written.setdefault(fits[0], r)
         elif fits:
@@ -702,8 +715,11 @@ def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str
     else:
         card.write()
         if card.old != card.new:
-            lines.append(f"{card.path}: rewritten from the data ({_summary(card)}, "
-                         f"{len(card.mismatches)} numbers changed)")
+            added = sum(1 for m in card.mismatches if m.says == "nothing")
+            changed = len(card.mismatches) - added
+            lines.append(f"{card.path}: rewritten from the data ({_summary(card)}; "
+                         f"{plural(changed, 'number')} changed"
+                         + (f", {added} added" if added else "") + ")")
         if card.eval_results_old != card.eval_results_new:
             lines.append(f"{card.eval_results_path}: written from the data")
     lines += [f"still to put right by hand: {claim.line()}" for claim in card.claims]

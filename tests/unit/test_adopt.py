@@ -708,14 +708,15 @@ def front_matter(entries: list[dict]) -> str:
 def test_a_hand_written_entry_on_a_dataset_two_sets_share(project, demo_result, capsys):
     """TVSpeech and its joined recordings share a dataset id: an entry with no config is the
     set whose own config is none (TVSpeech), checked and rewritten like ours. GigaSpeech2
-    and its long recordings both have configs: an entry with none is ours but fits both, and
-    is listed as ambiguous, never 'not ours'. After --write neither is left beside ours."""
+    and its long recordings both have configs: an entry with none, under a name that names
+    neither, is ours but fits both, and is listed and counted as ambiguous, never 'not ours'.
+    After --write neither is left beside ours."""
     exact = demo_result.exact
     stale_tv = printed(exact[f"cer/560ms/tvspeech/{O}"] + Fraction(1, 1000))
     card = project / "README.md"
     card.write_text(front_matter([
         {"type": "typhoon-ai/TVSpeech", "name": "TVSpeech", "split": "test", "value": stale_tv},
-        {"type": "speechcolab/gigaspeech2", "name": "GigaSpeech2", "split": "test",
+        {"type": "speechcolab/gigaspeech2", "name": "Thai YouTube test", "split": "test",
          "value": "2.34"},
         {"type": "typhoon-ai/thai-dialect-isan-dataset", "name": "Isan", "config": "default",
          "split": "test", "value": printed(exact[f"cer/560ms/isan/{O}"])},
@@ -725,8 +726,9 @@ def test_a_hand_written_entry_on_a_dataset_two_sets_share(project, demo_result, 
     assert code == 1
     assert (f"drift: figure {tv}: model-index entry 'Test CER' on TVSpeech (hand-written) says "
             f"{stale_tv}, the data give {printed(exact[tv])}") in out
+    assert "0 drifted, 1 stale in the model-index; 0 unexplained; 1 ambiguous;" in out
     ambiguous = next(line for line in out.splitlines() if line.startswith("ambiguous: "))
-    assert "model-index entry 'Test CER' on GigaSpeech2 (hand-written) says 2.34" in ambiguous
+    assert "model-index entry 'Test CER' on Thai YouTube test (hand-written) says 2.34" in ambiguous
     assert f"cer/560ms/gs2/{O} ({printed(exact[f'cer/560ms/gs2/{O}'])})" in ambiguous
     assert f"cer/560ms/gs2_long/{O} ({printed(exact[f'cer/560ms/gs2_long/{O}'])})" in ambiguous
     assert "isan" not in out.split("---")[0].lower()  # "default" is no config: Isan's, right
@@ -735,6 +737,41 @@ def test_a_hand_written_entry_on_a_dataset_two_sets_share(project, demo_result, 
     assert "Test CER" not in written and "2.34" not in written and stale_tv not in written
     code, out, err = run_cli(capsys, "publish", str(project), "--check")
     assert code == 0 and "not ours" not in err, out + err
+
+
+def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
+    """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
+    entry with none is placed by its dataset's name, as the card names its sets. A stale
+    one is a drift on that set's figure, the other set's right value is no drift; left
+    alone, one ambiguous entry is no drift, and --mark exits 0."""
+    exact = demo_result.exact
+    gs2, gs2_long = f"cer/560ms/gs2/{O}", f"cer/560ms/gs2_long/{O}"
+    stale = printed(exact[gs2] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text(front_matter([
+        {"type": "speechcolab/gigaspeech2", "name": "GigaSpeech2 (th test)", "split": "test",
+         "value": stale},
+        {"type": "speechcolab/gigaspeech2", "name": "GigaSpeech2 long recordings",
+         "split": "test", "value": printed(exact[gs2_long])},
+    ]) + "# Card\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1
+    assert "0 drifted, 1 stale in the model-index; 0 unexplained; 0 ambiguous;" in out
+    assert (f"drift: figure {gs2}: model-index entry 'Test CER' on GigaSpeech2 (th test) "
+            f"(hand-written) says {stale}, the data give {printed(exact[gs2])}") in out
+    assert gs2_long not in out.split("---")[0]
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    results = int(re.search(r"(\d+) model-index results", out).group(1))
+    assert f"; 1 number changed, {results - 2} added)" in out  # the right one: not changed
+
+    card.write_text(front_matter([
+        {"type": "speechcolab/gigaspeech2", "name": "GigaSpeech2 and GigaSpeech2 long",
+         "split": "test", "value": printed(exact[gs2])},
+    ]) + "# Card\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0
+    assert "0 drifted, 0 stale in the model-index; 0 unexplained; 1 ambiguous;" in out
+    assert f"{gs2} (" in out and f"{gs2_long} (" in out
 
 
 def test_the_bold_best_is_part_of_the_claim(project, demo_result, capsys):
@@ -805,7 +842,7 @@ def test_a_model_is_named_by_its_first_word_where_no_other_begins_with_it(projec
                                                                         capsys):
     """"19.15 % for Typhoon": the Typhoon of "Typhoon 0.6B" (not its 4-gram variant). Where
     another model's name begins with the same word, the word alone names neither."""
-    from scoring.card.adopt import Names
+    from scoring.card.names import Names
 
     drop_aliases(project)
     exact = demo_result.exact

@@ -61,8 +61,10 @@ def test_publish_and_adopt_read_the_card_through_text_and_not_each_other():
     assert not touches(adopt, "scoring.card.publish")
     assert not touches(publish, "scoring.card.adopt")
     assert touches(adopt, "scoring.card.text") and touches(publish, "scoring.card.text")
-    assert not touches(PACKAGE / "card" / "text.py", "scoring.card.publish")
-    assert not touches(PACKAGE / "card" / "text.py", "scoring.card.adopt")
+    for shared in ("text.py", "names.py"):
+        assert not touches(PACKAGE / "card" / shared, "scoring.card.publish")
+        assert not touches(PACKAGE / "card" / shared, "scoring.card.adopt")
+    assert touches(adopt, "scoring.card.names") and touches(publish, "scoring.card.names")
 
 
 def test_the_import_reader_sees_a_relative_import_inside_a_function(tmp_path):

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 import scoring.batch as batch
-import scoring.card.adopt as adopt
+import scoring.card.names as names_module
 import scoring.card.compute as compute
 import scoring.card.text as card_text
 import scoring.card.verdicts as verdicts
@@ -39,7 +39,7 @@ def test_forget_all_empties_every_memo_of_the_process():
     assert not scorer._PAIR_STATS.entries and not batch._APPLIED.entries
     assert not compute._INTERVALS.entries and not batch._SHARD_ENTRIES.entries
     assert not (card_text._MODEL_CARDS.entries or verdicts._READ_LOOKS.entries
-                or adopt._FOUND_NAMES.entries)
+                or names_module._FOUND_NAMES.entries)
 
 
 def test_pair_statistics_are_those_of_the_pair():
@@ -104,14 +104,14 @@ def test_each_reader_of_a_card_text_gets_a_model_card_of_its_own():
 def test_names_found_are_those_of_the_text_and_the_names_asked_for():
     """Kept by the text and by the names looked for: never another's."""
     def names(*words):
-        return tuple((adopt._plain(word), word.lower()) for word in words)
+        return tuple((names_module.plain_name(word), word.lower()) for word in words)
 
     asked = [("Typhoon on FLEURS", names("Typhoon")), ("Typhoon on FLEURS", names("FLEURS")),
              ("Typhoon on FLEURS", names("TVSpeech", "FLEURS")), ("TV Speech", names("TVSpeech")),
              ("TVSpeech and FLEURS", names("TVSpeech", "FLEURS"))]
     for _ in range(2):  # found, then read back
-        assert [adopt.Names._find(*a) for a in asked] == [adopt.Names._find_in(*a) for a in asked]
-    assert [key for _, _, key in adopt.Names._find(*asked[-1])] == ["tvspeech", "fleurs"]
+        assert [names_module.Names._find(*a) for a in asked] == [names_module.Names._find_in(*a) for a in asked]
+    assert [key for _, _, key in names_module.Names._find(*asked[-1])] == ["tvspeech", "fleurs"]
 
 
 def test_a_cached_look_is_read_once_and_never_served_for_other_settings(monkeypatch, tmp_path):

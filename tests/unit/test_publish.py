@@ -148,7 +148,7 @@ def test_a_hand_edited_number_fails_the_check_and_write_restores_it(place, demo,
     assert card.read_bytes() != original  # --check changed nothing
 
     code, out, _ = run(capsys, "publish", str(demo), "--write")
-    assert code == 0 and "rewritten from the data" in out
+    assert code == 0 and "rewritten from the data" in out and "; 1 number changed)" in out, out
     assert card.read_bytes() == original  # which --check passes (the first test above)
 
 

@@ -1,0 +1,159 @@
+"""The names a card's figures answer to in hand-written text: each set's, aggregate's and
+system's display name and key, the words a card uses for them without a name ("pooled",
+"Typhoon" for Typhoon 0.6B), and the card's own aliases. ``adopt`` reads a card's
+numbers by them; ``publish`` places a hand-written model-index entry by its dataset's name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from ..memo import Memo
+from .spec import CardSpec
+
+# Where a name in one word splits into two: "TVSpeech" -> "TV Speech", "GigaSpeech2" ->
+# "Giga Speech2", "OpenThai2.0" -> "Open Thai2.0".
+_CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
+
+
+def plain_name(text: str) -> str:
+    """Text as names are compared: lower case, no emphasis, punctuation as spaces, digits
+    apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram"), and a
+    footnote's mark apart from the name it follows ("LOTUSDIS¹" reads "lotusdis 1")."""
+    text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
+    text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
+    return " " + " ".join(text.split()) + " "
+
+
+_FOUND_NAMES = Memo(kept=1 << 15)
+
+
+@dataclass(frozen=True)
+class Names:
+    """Every name the card's figures answer to, longest first."""
+
+    subjects: tuple[tuple[str, str], ...]  # (plain name, set or aggregate key)
+    systems: tuple[tuple[str, str], ...]  # (plain name, system key)
+    latencies: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
+        subjects: dict[str, str] = {}
+        systems: dict[str, str] = {}
+        for key, display in spec.set_names.items():
+            subjects[plain_name(display)] = subjects[plain_name(key)] = key
+        for aggregate in spec.aggregates:
+            subjects[plain_name(aggregate.display)] = subjects[plain_name(aggregate.key)] = aggregate.key
+        for key, display in spec.systems.items():
+            systems[plain_name(display)] = systems[plain_name(key)] = key
+        # A name written in one word is also written in two: "TV Speech", "Giga Speech2".
+        for found, pairs in ((subjects, spec.set_names.items()), (systems, spec.systems.items())):
+            for key, display in pairs:
+                found.setdefault(plain_name(_CAMEL_CASE.sub(" ", display)), key)
+        # Words a hand-written card uses without a name: "averages" for the one mean
+        # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
+        # for the one system that has it.
+        for method, words in (("mean", ("average", "averages", "averaged", "mean", "avg")),
+                              ("pooled", ("pooled",))):
+            alike = [a for a in spec.aggregates if a.method == method]
+            if len(alike) == 1:
+                for word in words:
+                    subjects.setdefault(plain_name(word), alike[0].key)
+        # A set named by what sets it apart from its siblings: "jbl" in a table of
+        # LOTUSDIS microphones, where the display name is "LOTUSDIS jbl". Only a last word
+        # that one set alone ends with ("long" ends two).
+        endings: dict[str, list[str]] = {}
+        for key, display in spec.set_names.items():
+            words = display.split()
+            if len(words) > 1:
+                endings.setdefault(plain_name(words[-1]), []).append(key)
+        for ending, keys in endings.items():
+            if len(keys) == 1 and not ending.strip().isdigit():
+                subjects.setdefault(ending, keys[0])
+        variants: dict[str, list[str]] = {}
+        for key in spec.systems:
+            if "_" in key:
+                variants.setdefault(plain_name(key.rsplit("_", 1)[1]), []).append(key)
+        for word, keys in variants.items():
+            if len(keys) == 1:
+                systems.setdefault(word, keys[0])
+        # A model named without its variant ("OpenThai2.0", where the card has the th-TH
+        # and th-mix prompts of "OpenThai2.0 (...)"): the card's own system among them,
+        # else the one whose key carries no variant.
+        families: dict[str, list[str]] = {}
+        for key, display in spec.systems.items():
+            family = re.sub(r"\s*(\(.*\)|\+.*)$", "", display)
+            if plain_name(family).strip():
+                families.setdefault(family, []).append(key)
+        # And by its first word alone ("Typhoon" for "Typhoon 0.6B"), where no other family
+        # begins with that word: prose says "19.15 % for Typhoon".
+        first_words: dict[str, list[str]] = {}
+        for family in families:
+            first = plain_name(family.split()[0])
+            if len(family.split()) > 1 and not first.strip().isdigit():
+                first_words.setdefault(first, []).append(family)
+        for family, keys in families.items():
+            own = [k for k in keys if k == spec.publish_system] or [k for k in keys
+                                                                   if "_" not in k]
+            if len(own) == 1:
+                systems.setdefault(plain_name(family), own[0])
+                first = plain_name(family.split()[0])
+                if first_words.get(first) == [family]:
+                    systems.setdefault(first, own[0])
+        for text, key in aliases.items():
+            (systems if key in spec.systems else subjects)[plain_name(text)] = key
+
+        def longest_first(names):
+            return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
+
+        return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies))
+
+    @staticmethod
+    def _find(text: str, names) -> tuple[tuple[int, int, str], ...]:
+        """(start, end, key) of each name in ``text`` as compared (plain), longer names
+        first, none overlapping."""
+        # A card's headers, labels and captions are read again for each of their cells,
+        # and a process checking a card several times reads the same texts (see memo.py).
+        return _FOUND_NAMES.get((text, names), lambda: Names._find_in(text, names))
+
+    @staticmethod
+    def _find_in(text: str, names) -> tuple[tuple[int, int, str], ...]:
+        plain = plain_name(text)
+        taken = [False] * len(plain)
+        found = []
+        for name, key in names:
+            start = plain.find(name)
+            while start >= 0:
+                end = start + len(name)
+                if not any(taken[start + 1:end - 1]):
+                    found.append((start, end, key))
+                    for i in range(start + 1, end - 1):
+                        taken[i] = True
+                start = plain.find(name, start + 1)
+        return tuple(sorted(found))
+
+    def subjects_in(self, text: str) -> list[str]:
+        return [key for _, _, key in self._find(text, self.subjects)]
+
+    def own_systems_in(self, text: str) -> list[str]:
+        """The systems ``text`` names, but for the other side of a comparison it makes
+        ("against Typhoon", "OpenThai vs Typhoon" names OpenThai)."""
+        compares = COMPARES.search(text)
+        return self.systems_in(text if compares is None else text[:compares.start()])
+
+    def systems_in(self, text: str) -> list[str]:
+        """The systems ``text`` names. A system's name followed closely by one of its
+        variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt") names that
+        variant alone."""
+        found = self._find(text, self.systems)
+        if len(found) < 2:
+            return [key for _, _, key in found]
+        plain = plain_name(text)
+        qualified = {i for i, (_, end, key) in enumerate(found)
+                     for start, _, other in found[i + 1:]
+                     if other.rsplit("_", 1)[0] == key and "_" in other
+                     and start >= end - 1 and len(plain[end:start].split()) <= 3}
+        return [key for i, (_, _, key) in enumerate(found) if i not in qualified]
