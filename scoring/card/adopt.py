@@ -65,6 +65,7 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
                                r"\binterval\b|\bci\b|\bgap\b", re.I)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 # Words that say which way a difference goes, so that the number beside them is its size.
 _DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower|higher|less|more|fewer|ahead|behind|"
@@ -121,8 +122,6 @@ def _names_any(names: "Names", text: str) -> bool:
 
 def find_kind(names: "Names", kind: str, text: str) -> list[str]:
     return names.systems_in(text) if kind == "system" else names.subjects_in(text)
-
-
 
 
 
@@ -253,12 +252,14 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
                 or (by_column and column and not _names_any(names, column_header + " " + cell)))
             matches = in_row[column]
             bounds = _bounds(cell, matches, column_header)
+            by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
             ours = []
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)
                 levels = (before, after, cell, label if column else "", column_header,
                           block.caption, headings)
-                if not _measures_another_metric(levels):
+                if (by_place[i] == "ours" if by_place
+                        else not _measures_another_metric(levels)):
                     ours.append((match, levels))
             # An interval's two ends in one cell are each determined by which end they are;
             # "FLEURS 6.26, TVSpeech 8.72" names what each number is.
@@ -266,6 +267,20 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
                        len(ours) == 1 or one_interval or _named_beside(levels, names))
+
+
+def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list[str] | None:
+    """What each number of a cell such as "18.64 / 45.20" measures, by its place, where a
+    header (its column's, else its row's) names as many metrics in the same shape:
+    "CER / WER" (the first ours, the second not). None for any other cell."""
+    if len(matches) < 2 or any(_COMMENT.sub("", _local(cell, matches, i)[1]).strip(" %*_") != "/"
+                               for i in range(len(matches) - 1)):  # (a marker is no text)
+        return None
+    for header in headers:
+        metrics = [_metric_in(part) for part in header.split("/")]
+        if len(metrics) == len(matches) and all(metrics):
+            return metrics
+    return None
 
 
 def _differences_named(headers: list[str], names: Names, first: int) -> list[str]:

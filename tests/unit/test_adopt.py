@@ -211,8 +211,9 @@ At 560 ms, OpenThai2.0-ASR-Streaming reaches {cer/560ms/tvspeech/O}% on TVSpeech
 # size, a spread after a figure, two numbers in one cell, a table without its outer pipes,
 # chunk sizes in seconds or "160-ms", intervals "a to b" under a "95 % CI" header, an HTML
 # table, a speed in prose. Its WER, relative, size and speed numbers are no candidates at
-# all; "{?0.42}" is a number the card's context does not explain (a CER table's cell holding
-# a second number): listed, never marked. Its model-index leaves out FLEURS's config, as
+# all, nor is a WER that a "CER / WER" header places beside a CER in one cell; "{?0.42}" is a
+# number the card's context does not explain (a CER table's cell holding a second number):
+# listed, never marked. Its model-index leaves out FLEURS's config, as
 # hand-written ones often do: its CER is still read as ours (and is stale); its WER is not.
 CARD_METRICS = """---
 language: th
@@ -253,6 +254,10 @@ Model | FLEURS | GigaSpeech2
 ---|---|---
 OpenThai2.0 | {cer/560ms/fleurs/O} | {cer/560ms/gs2/O}
 Typhoon 0.6B | {cer/560ms/fleurs/T} | {cer/560ms/gs2/T|stale}
+
+| Model | Isan CER / WER (%) | FLEURS WER / CER (%) |
+|---|---|---|
+| OpenThai2.0 | {cer/560ms/isan/O} / 45.20 | 21.37 / {cer/560ms/fleurs/O} |
 
 On FLEURS, OpenThai2.0 reaches 21.37 % WER and {cer/560ms/fleurs/O} % CER, at a real-time factor of 0.05.
 A relative CER reduction of 12.3 % against Typhoon 0.6B on FLEURS.
