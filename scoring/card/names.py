@@ -16,6 +16,8 @@ from .spec import CardSpec
 # Where a name in one word splits into two: "TVSpeech" -> "TV Speech", "GigaSpeech2" ->
 # "Giga Speech2", "OpenThai2.0" -> "Open Thai2.0".
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+# What a card may call a set of long recordings: "long-form", "joined", "concatenated".
+_LONG_WORDS = ("long", "long-form", "joined", "concatenated")
 COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
 
 
@@ -73,6 +75,17 @@ class Names:
         for ending, keys in endings.items():
             if len(keys) == 1 and not ending.strip().isdigit():
                 subjects.setdefault(ending, keys[0])
+        # A set named as its sibling plus a word ("TVSpeech long") is also written with the
+        # word first ("long TVSpeech"); a long set, as cards describe long recordings
+        # ("long-form TVSpeech", "joined TVSpeech videos", "concatenated GigaSpeech2").
+        displays = {plain_name(display) for display in spec.set_names.values()}
+        for key, display in spec.set_names.items():
+            base, _, word = display.rpartition(" ")
+            if not base or plain_name(base) not in displays:
+                continue
+            for said in _LONG_WORDS if word.lower() == "long" else (word,):
+                subjects.setdefault(plain_name(f"{said} {base}"), key)
+                subjects.setdefault(plain_name(f"{base} {said}"), key)
         variants: dict[str, list[str]] = {}
         for key in spec.systems:
             if "_" in key:

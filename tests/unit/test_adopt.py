@@ -744,6 +744,38 @@ def test_a_hand_written_entry_on_a_dataset_two_sets_share(project, demo_result, 
     assert code == 0 and "not ours" not in err, out + err
 
 
+# Long recordings as cards describe them, and names that follow their numbers. Read with
+# the reader's own rules (no aliases): each number is its own figure, drifted or not.
+CARD_LONG_AND_TRAILING = """# Card
+
+On long-form TVSpeech the CER is {cer/560ms/tv_long/O}%.
+On joined TVSpeech videos it is {cer/560ms/tv_long/T|stale}% for Typhoon 0.6B.
+On concatenated GigaSpeech2 recordings, OpenThai2.0 reaches {cer/560ms/gs2_long/O} % CER.
+Long GigaSpeech2: {cer/560ms/gs2_long/O} % for OpenThai2.0 and {cer/560ms/gs2_long/T|stale} % for Typhoon 0.6B.
+The CER is {cer/560ms/fleurs/O} % on FLEURS and {cer/560ms/tvspeech/O|stale} % on TVSpeech.
+On joined TVSpeech videos the CER is {cer/560ms/tv_long/O|stale} %, or {cer/560ms/tv_long/O_split} % when decoded in pieces and joined.
+Decoded in pieces, TVSpeech long gives {cer/560ms/tv_long/O_split} % and GigaSpeech2 long {cer/560ms/gs2_long/O_split|stale} %.
+GigaSpeech2 long: {cer/560ms/gs2_long/O_split|stale} % in pieces, {cer/560ms/gs2_long/O|stale} % whole.
+"""
+
+
+def test_long_sets_and_names_after_their_numbers_are_read(project, demo_result):
+    """"Long-form", "joined", "concatenated" and "long" before a set's name name its long
+    recordings; a name in a number's own clause after it ("and 8.70 % on TVSpeech") is
+    nearer than one before that clause; "in pieces" in one number's own clause is that
+    number's alone, and in no number's clause, the whole sentence's. A stale value drifts
+    on its own figure, never on another's."""
+    drop_aliases(project)
+    text, placed = write_card(CARD_LONG_AND_TRAILING, demo_result.exact)
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    spec = load_card_spec(project)
+    marked = mark_card(demo_result, read_card_file(card, spec), spec.publish_aliases)
+    found = {m.candidate.start: (m.figure, m.verdict) for m in marked.found}
+    assert found == {offset: (name, "drift" if stale else "marked")
+                     for offset, name, stale, _ in placed}
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
