@@ -18,6 +18,11 @@ from .spec import CardSpec
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # What a card may call a set of long recordings: "long-form", "joined", "concatenated".
 _LONG_WORDS = ("long", "long-form", "joined", "concatenated")
+# A variant whose key names an n-gram language model ("_4gram", "_lm"), and what cards
+# call it; "without" or "no" just before a name says the variant is not there.
+_LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)
+_LANGUAGE_MODEL_WORDS = ("LM", "language model", "n-gram", "n-gram LM", "KenLM")
+_NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
 COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
 
 
@@ -93,6 +98,13 @@ class Names:
         for word, keys in variants.items():
             if len(keys) == 1:
                 systems.setdefault(word, keys[0])
+        # The one variant decoded with an n-gram language model, as cards name it: "with
+        # LM", "with the language model".
+        with_lm = [key for key in spec.systems if "_" in key
+                   and _LANGUAGE_MODEL_VARIANT.search(key.rsplit("_", 1)[1])]
+        if len(with_lm) == 1:
+            for word in _LANGUAGE_MODEL_WORDS:
+                systems.setdefault(plain_name(word), with_lm[0])
         # A model named without its variant ("OpenThai2.0", where the card has the th-TH
         # and th-mix prompts of "OpenThai2.0 (...)"): the card's own system among them,
         # else the one whose key carries no variant.
@@ -159,14 +171,22 @@ class Names:
 
     def systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names. A system's name followed closely by one of its
-        variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt") names that
-        variant alone."""
+        variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt"), or just
+        after it ("with the language model, Typhoon"), names that variant alone; a variant
+        said not to be there ("Typhoon without LM") is not named."""
         found = self._find(text, self.systems)
-        if len(found) < 2:
-            return [key for _, _, key in found]
+        if not found:
+            return []
         plain = plain_name(text)
+        found = tuple((start, end, key) for start, end, key in found
+                      if "_" not in key or not _NEGATED.search(plain[:start + 1]))
         qualified = {i for i, (_, end, key) in enumerate(found)
                      for start, _, other in found[i + 1:]
                      if other.rsplit("_", 1)[0] == key and "_" in other
                      and start >= end - 1 and len(plain[end:start].split()) <= 3}
+        qualified |= {i for i, (start, _, key) in enumerate(found)
+                      for _, end, other in found[:i]
+                      if other.rsplit("_", 1)[0] == key and "_" in other and start >= end - 1
+                      and len(between := plain[end:start].split()) <= 1
+                      and not any(word.isdigit() for word in between)}
         return [key for i, (_, _, key) in enumerate(found) if i not in qualified]

@@ -901,6 +901,40 @@ def test_a_model_is_named_by_its_first_word_where_no_other_begins_with_it(projec
     assert names.systems_in("against Typhoon 1B") == [T4]
 
 
+@pytest.mark.parametrize(("text", "named"), [
+    ("Typhoon with LM", [T4]),
+    ("Typhoon + language model", [T4]),
+    ("With the language model, Typhoon reaches", [T4]),
+    ("LM-fused Typhoon", [T4]),
+    ("Typhoon without LM", [T]),
+    ("Typhoon w/o an LM", [T]),
+    ("Typhoon (no LM)", [T]),
+    ("Typhoon 0.6B + 4-gram: 8.73, Typhoon 0.6B: 9.50", [T4, T]),  # a number between: two
+    ("Typhoon", [T]),
+])
+def test_the_language_model_variant_is_named_as_cards_name_it(text, named, project):
+    """The one variant with an n-gram LM answers to "LM" and "language model", before or
+    after its model's name; "without" or "no" before it says it is not there."""
+    from scoring.card.names import Names
+
+    drop_aliases(project)
+    assert Names.of(load_card_spec(project), {}).systems_in(text) == named
+
+
+def test_a_cer_with_the_language_model_drifts_on_the_variants_figure(project, demo_result,
+                                                                      capsys):
+    """"Typhoon with LM reaches 8.70 %" where the 4-gram variant's figure is 8.73: its
+    drift, never a drift of Typhoon as released (which --write would print there)."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{T4}"
+    stale = printed(demo_result.exact[name] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOn FLEURS, Typhoon with LM reaches {stale} % CER.\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and f"drift: line 3: figure {name} says {stale}" in out, out
+
+
 @pytest.mark.parametrize("heading", ["Against Typhoon 0.6B", "OpenThai2.0 vs Typhoon",
                                      "Compared with Typhoon"])
 def test_a_cer_under_a_comparisons_heading_is_the_cards_own(heading, project, demo_result,
