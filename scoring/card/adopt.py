@@ -75,7 +75,8 @@ _DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower|higher|less|more|fewer|a
 # compare, and name no end.
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is)\b)", re.I)
 _HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b(?!\s+(?:than|is)\b)|\bupper\b", re.I)
-_INTERVAL = re.compile(r"[\[(]\s*([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
+_INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
+                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b", re.I)
 _SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?\d+\.\d+)")
@@ -406,9 +407,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     split = bool(pick(_SPLIT_WORDS.findall))
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.
-    in_place = levels[:-1]
-    difference = True if (bound or any(_DIFFERENCE_WORDS.search(level) for level in in_place)) \
-        else None
+    difference = True if (bound or _speaks_of_a_difference(levels[:-1])) else None
     # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
     # difference's two systems, and the system of a CER quoted after the comparison's word
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
@@ -429,6 +428,20 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     return _Wanted(subjects, systems,
                    latencies or frozenset([spec.headline_latency]), split, difference,
                    bound or "estimate")
+
+
+def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
+    """Whether a number is a difference: the nearest context that speaks of a difference or
+    of a CER decides, first its own clauses, then the text around it, then each wider
+    level in turn; in one, a difference wins ("the CER is higher by 2.81 pp"). So in "the
+    CER is 6.69 %, 2.81 pp lower than Typhoon's", 6.69 is a CER and 2.81 a difference, and
+    a "CER (%)" column is CERs under a caption that speaks of differences."""
+    for level in (" ".join(_clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
+        if _DIFFERENCE_WORDS.search(level):
+            return True
+        if _OUR_METRIC.search(level):
+            return False
+    return False
 
 
 @dataclass(frozen=True)

@@ -776,6 +776,39 @@ def test_long_sets_and_names_after_their_numbers_are_read(project, demo_result):
                      for offset, name, stale, _ in placed}
 
 
+# A CER and a difference in one sentence, an interval labelled inside its brackets, and a
+# table of CERs and differences under a caption that speaks of differences.
+CARD_CERS_BESIDE_DIFFERENCES = """# Card
+
+OpenThai2.0's CER on FLEURS is {cer/560ms/fleurs/O|stale} %, {diff/560ms/fleurs/VS/estimate|u} pp against Typhoon 0.6B.
+On TVSpeech the CER is {cer/560ms/tvspeech/O} % and the difference to Typhoon 0.6B is {diff/560ms/tvspeech/VS/estimate|stale} pp.
+Against Typhoon 0.6B on GigaSpeech2 long: {diff/560ms/gs2_long/VS/estimate} pp [95% CI {diff/560ms/gs2_long/VS/low}, {diff/560ms/gs2_long/VS/high|stale}].
+
+The difference to Typhoon 0.6B is in pp, with its 95 % CI.
+
+| Set | CER OpenThai2.0 | CER Typhoon 0.6B | Δ (95% CI) |
+|---|---|---|---|
+| FLEURS | {cer/560ms/fleurs/O} | {cer/560ms/fleurs/T|stale} | {diff/560ms/fleurs/VS/estimate} ({diff/560ms/fleurs/VS/low}, {diff/560ms/fleurs/VS/high}) |
+"""
+
+
+def test_cers_and_differences_side_by_side_are_each_read_as_what_they_are(project,
+                                                                           demo_result):
+    """The nearest context that speaks of a CER or a difference says which a number is:
+    "the CER is 6.69 %, -2.81 pp against ..." holds one of each, and a "CER" column is CERs
+    under a caption of differences. "[95% CI a, b]" is an interval. Stale ones drift on
+    their own figures."""
+    drop_aliases(project)
+    text, placed = write_card(CARD_CERS_BESIDE_DIFFERENCES, demo_result.exact)
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    spec = load_card_spec(project)
+    marked = mark_card(demo_result, read_card_file(card, spec), spec.publish_aliases)
+    found = {m.candidate.start: (m.figure, m.verdict) for m in marked.found}
+    assert found == {offset: (name, "drift" if stale else "marked")
+                     for offset, name, stale, _ in placed}
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
