@@ -33,6 +33,7 @@ from huggingface_hub.repocard_data import eval_results_to_model_index, model_ind
 
 from ..errors import ScoringError, plural
 from ..files import write_text_atomically
+from ..report import round_half_up
 from .compute import CardResult
 from .text import (
     FIGURE_MARKER,
@@ -280,8 +281,24 @@ def _differs(figure: str, where: str, published, made: float) -> list[Mismatch]:
     if published is None:
         return [Mismatch(figure, where, "nothing", f"{made:.2f}")]
     if not _same_value(published, made):
-        return [Mismatch(figure, where, _as_printed(published), f"{made:.2f}")]
+        says = _as_printed(published)
+        if _a_fraction_of(published, made):
+            says += " (a fraction, where the gate writes percentages)"
+        return [Mismatch(figure, where, says, f"{made:.2f}")]
     return []
+
+
+def _a_fraction_of(published, made: float) -> bool:
+    """0.0669 where the data give 6.69 (%): the data's value as a fraction, at the
+    published value's decimals."""
+    text = str(published)
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return False
+    decimals = len(text.partition(".")[2])
+    return (0 < value < 1 <= made and decimals > 0
+            and round_half_up(Fraction(str(made)) / 100, decimals) == text)
 
 
 def _same_value(a, b) -> bool:

@@ -1148,6 +1148,30 @@ def test_a_cer_written_as_a_fraction_is_never_rewritten_in_percent(project, demo
     assert card.read_text(encoding="utf-8") == text
 
 
+def test_a_model_index_value_written_as_a_fraction_is_said_to_be_one(project, demo_result,
+                                                                      capsys):
+    """A hand-written model-index entry of 0.0669 where the data give 6.69 %: not in the
+    gate's form (--write writes it in percent), and said to be a fraction, not a stale CER;
+    a fraction that is not the data's value is stale, and said so plainly."""
+    exact = demo_result.exact
+    tv, isan = (f"cer/560ms/{s}/{O}" for s in ("tvspeech", "isan"))
+    as_fraction = round_half_up(exact[tv], 4)
+    wrong = round_half_up(exact[isan] + Fraction(1, 100), 4)
+    card = project / "README.md"
+    card.write_text(front_matter([
+        {"type": "typhoon-ai/TVSpeech", "name": "TVSpeech", "split": "test", "value": as_fraction},
+        {"type": "typhoon-ai/thai-dialect-isan-dataset", "name": "Isan", "config": "default",
+         "split": "test", "value": wrong},
+    ]) + "# Card\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1
+    assert (f"drift: figure {tv}: model-index entry 'Test CER' on TVSpeech (hand-written) says "
+            f"{as_fraction} (a fraction, where the gate writes percentages), the data give "
+            f"{printed(exact[tv])}") in out
+    assert (f"drift: figure {isan}: model-index entry 'Test CER' on Isan (hand-written) says "
+            f"{wrong}, the data give {printed(exact[isan])}") in out
+
+
 def test_one_number_marked_is_said_in_the_singular(project, demo_result, capsys):
     card = project / "README.md"
     card.write_text(f"# Card\n\nOn FLEURS: {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])} "
