@@ -39,7 +39,7 @@ from fractions import Fraction
 
 from ..errors import plural
 from .compute import CardResult
-from .names import COMPARES, Names
+from .names import COMPARES, Names, plain_name
 from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
@@ -502,7 +502,8 @@ class Marked:
     # Why an unexplained number is not marked, beyond its value: "no such figure" (its
     # context names a set of the card's but, with what else it says, no figure: ``named``
     # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
-    # printed as a fraction) or "own mean" (the mean of the CERs beside it, ``named``).
+    # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
+    # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``).
     why: str = ""
     named: str = ""
 
@@ -596,10 +597,12 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 
 # --------------------------------------------------------------- marking
 
-def _own_mean(m: Marked, found: list[Marked]) -> Marked | None:
+def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
     """An "Avg" the card computed itself: a drifted aggregate of a table whose value is the
     mean of the CERs beside it in its row (or column), as printed there, is that mean and
-    not the card's aggregate, which --write must not put in its place."""
+    not the card's aggregate, which --write must not put in its place. Nor is one beside
+    CERs of only some of the sets the aggregate is over, unless its row or column names the
+    aggregate ("Average of 11 sets", "11 sets"): it may be an average of what it shows."""
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith(
             "aggregate/"):
         return None
@@ -619,6 +622,17 @@ def _own_mean(m: Marked, found: list[Marked]) -> Marked | None:
         if abs(mean - says) <= Fraction(1, 10 ** decimals):  # as its author rounded it
             return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="own mean",
                           named=f"the mean of the {len(peers)} CERs beside it in its {along}")
+    aggregate = next(a for a in spec.aggregates if a.key == parse_figure(m.figure).subject)
+    headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
+    if (plain_name(aggregate.display) in headers
+            or f" {len(aggregate.sets)} sets " in headers):
+        return None
+    for along, peers in (("row", row), ("column", column)):
+        shown = {parse_figure(o.figure).subject for o in peers}
+        if len(shown) >= 2 and shown < set(aggregate.sets):
+            return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="some sets",
+                          named=f"the CERs of {len(shown)} of its {len(aggregate.sets)} "
+                                f"sets in its {along}")
     return None
 
 
@@ -665,7 +679,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,))
              if m.verdict == "drift" and (m.candidate.unit, m.figure) in present else m
              for m in found]
-    found = [_own_mean(m, found) or m for m in found]
+    found = [_own_mean(m, found, result.spec) or m for m in found]
     pieces, copied = [], 0
     for marked in found:
         candidate = marked.candidate
@@ -725,6 +739,13 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          f"{m.fits[0]} written as a fraction, where the card prints "
                          "percentages; left unmarked: the gate reads and writes CERs in "
                          "percent (write it so), or mark it not-a-figure")
+        elif m.why == "some sets":  # an average beside only some of the aggregate's sets
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is not "
+                         f"{m.fits[0]}, and stands beside {m.named}, whose average it may "
+                         "be; left unmarked: if it is "
+                         "that figure, name the aggregate where it stands (its name, or the "
+                         "number of its sets); if it is a mean of what is shown, write it "
+                         "not-a-figure")
         elif m.why == "own mean":  # the card's own mean of what it shows
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "
