@@ -88,6 +88,9 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
                            r"p-?values?)\b|^\s*p\s*$", re.I)  # (a column headed "p")
 _OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
+_POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
+# A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
+_OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b", re.I)
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
 
@@ -147,8 +150,10 @@ def _metric_in(text: str) -> str | None:
 
 
 def _clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
-    """The clause just before a number and the one just after it (levels: before, after)."""
-    return _CLAUSE.split(levels[0])[-1], _CLAUSE.split(levels[1])[0]
+    """The clause just before a number and the one just after it (levels: before, after);
+    a parenthesis right after the number is its own ("9.50 % (Typhoon)")."""
+    own = _OWN_PARENTHESIS.match(levels[1])
+    return _CLAUSE.split(levels[0])[-1], own.group() if own else _CLAUSE.split(levels[1])[0]
 
 
 def _named_beside(levels: tuple[str, ...], names: "Names") -> bool:
@@ -162,8 +167,12 @@ def _measures_another_metric(levels: tuple[str, ...]) -> bool:
     a "WER (%)" column, a "relative reduction". The clause just before the number, then the
     one just after, then each wider level (cell or sentence, row, column, caption, headings)
     in turn: the first that names one metric decides."""
-    nearest = (*_clauses_beside(levels), *levels[2:])
-    return next((metric for metric in map(_metric_in, nearest) if metric), None) == "other"
+    own = _clauses_beside(levels)
+    metric = next((metric for metric in map(_metric_in, own) if metric), None)
+    if metric is None and _POINTS.search(" ".join(own)):
+        return False  # "or 2.81 points": a difference of CERs, whatever "relative" says near
+    return next((metric for metric in map(_metric_in, (*own, *levels[2:])) if metric),
+                None) == "other"
 
 
 def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:
@@ -308,17 +317,33 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked])
         bounds = _bounds(sentence, matches)
         around = [_local(sentence, matches, i) for i in range(len(matches))]
+        # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other
+        # number's context: the next number's text before it starts after it, and the
+        # others read the sentence without it.
+        owns = [_OWN_PARENTHESIS.match(after) for _, after in around]
+        owned = [(match.end() + own.start(), match.end() + own.end()) if own else None
+                 for match, own in zip(matches, owns)]
+        around = [(before[owns[i - 1].end():] if i and owns[i - 1] else before, after)
+                  for i, (before, after) in enumerate(around)]
         # "10.71 %, or 8.72 % when decoded in pieces": the words of pieces in one number's
         # own clause are that number's; the sentence's other numbers are read without them.
         in_pieces = [bool(_SPLIT_WORDS.search(" ".join(_clauses_beside(pair))))
                      for pair in around]
         for i, match in enumerate(matches):
             before, after = around[i]
-            levels = (before, after, sentence, headings)
+            others = [span for j, span in enumerate(owned) if span and j != i]
+            levels = (before, after, _blanked(sentence, others), headings)
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
             if not _measures_another_metric(levels):
                 yield match, offset, levels, bounds.get(match.start())
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span's characters made spaces."""
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _without_split_words(text: str) -> str:

@@ -792,14 +792,27 @@ The difference to Typhoon 0.6B is in pp, with its 95 % CI.
 """
 
 
-def test_cers_and_differences_side_by_side_are_each_read_as_what_they_are(project,
+# A parenthesis after a number names that number alone; "points" beside a relative
+# reduction is a difference of ours all the same.
+CARD_PARENTHESES_AND_POINTS = """# Card
+
+CER drops from {cer/560ms/fleurs/T} % (Typhoon 0.6B) to {cer/560ms/fleurs/O|stale} % on FLEURS.
+On TVSpeech it drops from {cer/560ms/tvspeech/T|stale} % (Typhoon 0.6B) to {cer/560ms/tvspeech/O} %.
+On FLEURS that is a 29.6% relative reduction against Typhoon 0.6B, or {diff/560ms/fleurs/VS/estimate|u} points.
+"""
+
+
+@pytest.mark.parametrize("template", [CARD_CERS_BESIDE_DIFFERENCES, CARD_PARENTHESES_AND_POINTS])
+def test_cers_and_differences_side_by_side_are_each_read_as_what_they_are(template, project,
                                                                            demo_result):
     """The nearest context that speaks of a CER or a difference says which a number is:
     "the CER is 6.69 %, -2.81 pp against ..." holds one of each, and a "CER" column is CERs
-    under a caption of differences. "[95% CI a, b]" is an interval. Stale ones drift on
+    under a caption of differences. "[95% CI a, b]" is an interval. A parenthesis right
+    after a number is its own ("9.50 % (Typhoon 0.6B) to 6.70 %": 6.70 is not Typhoon's),
+    and "2.81 points" a difference of CERs beside a relative reduction. Stale ones drift on
     their own figures."""
     drop_aliases(project)
-    text, placed = write_card(CARD_CERS_BESIDE_DIFFERENCES, demo_result.exact)
+    text, placed = write_card(template, demo_result.exact)
     card = project / "README.md"
     card.write_text(text, encoding="utf-8")
     spec = load_card_spec(project)
