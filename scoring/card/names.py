@@ -18,6 +18,7 @@ from .spec import CardSpec
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # What a card may call a set of long recordings: "long-form", "joined", "concatenated".
 _LONG_WORDS = ("long", "long-form", "joined", "concatenated")
+_OWN_MODEL_WORDS = ("ours", "our model", "this model", "this work")
 # A variant whose key names an n-gram language model ("_4gram", "_lm"), and what cards
 # call it; "without" or "no" just before a name says the variant is not there.
 _LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)
@@ -128,6 +129,11 @@ class Names:
                 first = plain_name(family.split()[0])
                 if first_words.get(first) == [family]:
                     systems.setdefault(first, own[0])
+        # The card's own model as cards write it in a table of models: "Ours", "This model".
+        own = spec.publish_system or next(iter(spec.systems), None)
+        if own is not None:
+            for word in _OWN_MODEL_WORDS:
+                systems.setdefault(plain_name(word), own)
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[plain_name(text)] = key
 

@@ -967,6 +967,24 @@ def test_the_language_model_variant_is_named_as_cards_name_it(text, named, proje
     assert Names.of(load_card_spec(project), {}).systems_in(text) == named
 
 
+@pytest.mark.parametrize("row", ["**Ours**", "This model", "Our model"])
+def test_a_row_for_the_cards_own_model_by_any_other_name_is_its_own(row, project, demo_result,
+                                                                    capsys):
+    """A table's "Ours" or "This model" row is the card's own model's, read and gated like
+    its name: a stale CER there drifts, never left alone as another model's."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"cer/560ms/fleurs/{O}"
+    stale = printed(exact[name] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n| Model | FLEURS |\n|---|---|\n| {row} | {stale} |\n"
+                    f"| Typhoon 0.6B | {printed(exact[f'cer/560ms/fleurs/{T}'])} |\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and f"drift: line 5: figure {name} says {stale}" in out, out
+    assert "left alone" not in out
+
+
 def test_a_cer_with_the_language_model_drifts_on_the_variants_figure(project, demo_result,
                                                                       capsys):
     """"Typhoon with LM reaches 8.70 %" where the 4-gram variant's figure is 8.73: its
