@@ -88,6 +88,8 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
                            r"p-?values?)\b|^\s*p\s*$", re.I)  # (a column headed "p")
 _OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
+# What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
+_ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
@@ -528,7 +530,8 @@ class Marked:
     # context names a set of the card's but, with what else it says, no figure: ``named``
     # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
     # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
-    # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``).
+    # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``) or
+    # "other way round" (a difference stated as B − A, ``named``).
     why: str = ""
     named: str = ""
 
@@ -661,6 +664,36 @@ def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
     return None
 
 
+def _the_other_way_round(m: Marked, spec: CardSpec, names: Names) -> Marked | None:
+    """A difference whose nearest context that orders the comparison's two systems states
+    it the other way round ("Typhoon 0.6B − OpenThai2.0", "Typhoon vs OpenThai"): its sign
+    and its interval are turned, so it is none of the card's figures as written, and
+    --write must not put the card's A − B in its place."""
+    if m.verdict in ("marked", "drift") and not m.magnitude:
+        figures = (m.figure,)
+    elif m.verdict == "unexplained" and not m.why:  # of the figures its context names
+        figures = m.fits
+    else:
+        return None
+    by_key = {c.key: c for c in spec.comparisons}
+    comparisons = {name: by_key[parse_figure(name).column] for name in figures
+                   if name.startswith("diff/")}
+    for level in m.candidate.levels:
+        parts = _ORDERED.split(level, maxsplit=1)
+        if len(parts) < 2:
+            continue
+        before, after = names.systems_in(parts[0]), names.systems_in(parts[1])
+        if any(c.a in before and c.b in after for c in comparisons.values()):
+            return None
+        turned = [name for name, c in comparisons.items() if c.b in before and c.a in after]
+        if len(turned) == 1:
+            comparison = comparisons[turned[0]]
+            return Marked(m.candidate, None, "unexplained", fits=(turned[0],),
+                          why="other way round",
+                          named=f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}")
+    return None
+
+
 @dataclass(frozen=True)
 class MarkResult:
     old: str
@@ -683,6 +716,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [Marked(candidate, candidate.marked, "already") if candidate.marked is not None
              else identify(candidate, result, names, facts)
              for candidate in candidates(card, names)]
+    found = [_the_other_way_round(m, result.spec, names) or m for m in found]
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not
     # understood), so neither is marked. A cell whose own words name the number ("FLEURS
@@ -771,6 +805,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          "that figure, name the aggregate where it stands (its name, or the "
                          "number of its sets); if it is a mean of what is shown, write it "
                          "not-a-figure")
+        elif m.why == "other way round":  # B − A where the card's difference is A − B
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
+                         f"stated as {m.named}, the other way round from {m.fits[0]}; left "
+                         "unmarked: state it as the card's difference (its sign and its "
+                         "interval turned), or write it not-a-figure")
         elif m.why == "own mean":  # the card's own mean of what it shows
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "

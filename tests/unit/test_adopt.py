@@ -822,6 +822,33 @@ def test_cers_and_differences_side_by_side_are_each_read_as_what_they_are(templa
                      for offset, name, stale, _ in placed}
 
 
+def test_a_difference_stated_the_other_way_round_is_never_written_over(project, demo_result,
+                                                                        capsys):
+    """"Typhoon 0.6B − OpenThai2.0" over the negation of the card's OpenThai − Typhoon: not a
+    drift that --write would turn into the card's sign under the card's header, but listed
+    as stated the other way round; so is one in prose ("Typhoon 0.6B minus OpenThai2.0").
+    The card's own order ("OpenThai2.0 vs Typhoon 0.6B") is read as before."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    fleurs, isan = (f"diff/560ms/{s}/{VS}/estimate" for s in ("fleurs", "isan"))
+    turned = {name: printed(-exact[name], signed=True, unicode=True) for name in (fleurs, isan)}
+    card = project / "README.md"
+    text = ("# Card\n\n| Set | Typhoon 0.6B − OpenThai2.0 (pp) | OpenThai2.0 vs Typhoon 0.6B (pp) |\n"
+            f"|---|---|---|\n| FLEURS | {turned[fleurs]} | "
+            f"{printed(exact[fleurs], signed=True, unicode=True)} |\n"
+            f"| Isan | {turned[isan]} | {printed(exact[isan], signed=True, unicode=True)} |\n\n"
+            f"Typhoon 0.6B minus OpenThai2.0 on FLEURS: {turned[fleurs]} pp.\n")
+    card.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and ": 2 numbers marked (2 new); 0 drifted" in out, out
+    stated = [line for line in out.splitlines() if "the other way round" in line]
+    assert [line.split(":")[1].strip() for line in stated] == ["line 5", "line 6", "line 8"]
+    assert f"is stated as Typhoon 0.6B − OpenThai2.0 (th-TH), the other way round from {isan}" \
+        in stated[1]
+    marked = card.read_text(encoding="utf-8")
+    assert strip_markers(marked) == text and marked.count("scoring:figure") == 2
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
