@@ -637,7 +637,7 @@ def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
     def beside(other: Marked) -> bool:
         return (other is not m and other.candidate.table == m.candidate.table
                 and other.figure is not None and other.figure.startswith("cer/")
-                and other.verdict in ("marked", "drift"))
+                and other.verdict in ("marked", "drift", "already"))
     row = [o for o in found if beside(o) and o.candidate.line == m.candidate.line]
     column = [o for o in found if beside(o) and o.candidate.line != m.candidate.line
               and o.candidate.levels[4] == m.candidate.levels[4]]
@@ -717,6 +717,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
              else identify(candidate, result, names, facts)
              for candidate in candidates(card, names)]
     found = [_the_other_way_round(m, result.spec, names) or m for m in found]
+    found = [_own_mean(m, found, result.spec) or m for m in found]
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not
     # understood), so neither is marked. A cell whose own words name the number ("FLEURS
@@ -738,7 +739,6 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,))
              if m.verdict == "drift" and (m.candidate.unit, m.figure) in present else m
              for m in found]
-    found = [_own_mean(m, found, result.spec) or m for m in found]
     pieces, copied = [], 0
     for marked in found:
         candidate = marked.candidate

@@ -1188,11 +1188,39 @@ def test_an_average_the_card_computed_of_its_own_row_is_not_the_cards_aggregate(
     assert (f"unexplained: line 8: {stale[other]} is not aggregate/560ms/average/{other}, and "
             f"stands beside the CERs of 4 of its {len(average.sets)} sets in its row") in out
     assert f"| {own_mean} |" in card.read_text(encoding="utf-8")  # left as written
+    # Marked once, the CERs beside them are the card's markers now: read the same way again.
+    code, again, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert [line for line in again.splitlines() if line.startswith("unexplained")] == \
+        [line for line in out.splitlines() if line.startswith("unexplained")], again
     for named in (f"Avg of {len(average.sets)} sets", f"{average.display} (mean of sets)"):
         card.write_text(table.format(avg=named), encoding="utf-8")
         code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
         assert code == 1 and (f"drift: line 8: figure aggregate/560ms/average/{other} says "
                               f"{stale[other]}") in out, out
+
+
+def test_an_average_row_of_the_sets_shown_beside_the_cards_average_row(project, demo_result,
+                                                                         capsys):
+    """A table of four sets with an "Avg." row (the mean of its column, or neither) and an
+    "Average of N sets" row: the first is listed, the second is the card's average, drifted
+    or marked; neither is ambiguous for the other."""
+    exact = demo_result.exact
+    sets = ("fleurs", "tvspeech", "gs2", "isan")
+    spec = load_card_spec(project)
+    average = next(a for a in spec.aggregates if a.key == "average")
+    column = [printed(exact[f"cer/560ms/{s}/{O}"]) for s in sets]
+    mean = round_half_up(sum(Fraction(c) for c in column) / len(sets), 2)
+    name = f"aggregate/560ms/average/{O}"
+    stale = printed(exact[name] + Fraction(1, 1000))
+    assert not printed_as(exact[name], mean), "the demo's average and column mean coincide"
+    rows = "".join(f"| {spec.set_names[s]} | {c} |\n" for s, c in zip(sets, column))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n| Set | OpenThai2.0 (th-TH) |\n|---|---|\n{rows}"
+                    f"| **Avg.** | {mean} |\n| {average.display} | {stale} |\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and "0 ambiguous" in out, out
+    assert f"unexplained: line 9: {mean} is the mean of the 4 CERs beside it in its column" in out
+    assert f"drift: line 10: figure {name} says {stale}" in out
 
 
 def test_a_pooled_cer_beside_all_its_microphones_drifts_beside_some_it_is_listed(
