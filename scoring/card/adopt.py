@@ -735,7 +735,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
              and seen[(m.candidate.table, m.figure)] > 1 else m for m in found]
     # A number that would be a figure drifted, in the same cell or sentence as that figure
     # at its own value ("6.69 % or 3.21 %"), is not it: it is another number beside it.
-    present = {(m.candidate.unit, m.figure) for m in found if m.verdict == "marked"}
+    present = {(m.candidate.unit, m.figure) for m in found if m.verdict in ("marked", "already")}
     found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,))
              if m.verdict == "drift" and (m.candidate.unit, m.figure) in present else m
              for m in found]
