@@ -724,6 +724,12 @@ def _summary(card: PublishedCard) -> str:
     return f"{card.regions} regions, {card.results} model-index results"
 
 
+def _changed_and_added(mismatches: list[Mismatch]) -> str:
+    added = sum(1 for m in mismatches if m.says == "nothing")
+    return (f"{plural(len(mismatches) - added, 'number')} changed"
+            + (f", {added} added" if added else ""))
+
+
 def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str, int]:
     """Write what differs (the card, its .eval_results); what --write prints, and 0."""
     lines = []
@@ -731,14 +737,14 @@ def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str
         lines.append(f"{card.path}: already what the data give ({_summary(card)})")
     else:
         card.write()
+        in_file = [m for m in card.mismatches if not m.where.startswith(EVAL_RESULTS_FOLDER)]
         if card.old != card.new:
-            added = sum(1 for m in card.mismatches if m.says == "nothing")
-            changed = len(card.mismatches) - added
             lines.append(f"{card.path}: rewritten from the data ({_summary(card)}; "
-                         f"{plural(changed, 'number')} changed"
-                         + (f", {added} added" if added else "") + ")")
+                         f"{_changed_and_added(in_file)})")
         if card.eval_results_old != card.eval_results_new:
-            lines.append(f"{card.eval_results_path}: written from the data")
+            in_eval = [m for m in card.mismatches if m not in in_file]
+            lines.append(f"{card.eval_results_path}: written from the data"
+                         + (f" ({_changed_and_added(in_eval)})" if in_eval else ""))
     lines += [f"still to put right by hand: {claim.line()}" for claim in card.claims]
     if home is not None and home.on_hub and (home.edited or not card.up_to_date):
         lines.append(home.not_on_the_hub_yet(card.path))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -319,8 +320,11 @@ def blocks(text: str, body_start: int) -> list[Block]:
         if index < len(lines) and starts_a_table(stripped, lines[index]):
             piped = stripped.startswith("|")
             caption = ""
+            # The paragraph just above, unless it reports numbers of its own: that is prose
+            # about results, not what the table shows.
             if blocks and blocks[-1].kind == "prose" and text[blocks[-1].end:here].count("\n") <= 2:
-                caption = text[blocks[-1].start:blocks[-1].end]
+                above = text[blocks[-1].start:blocks[-1].end]
+                caption = "" if numbers_in(above, 0, ()) else above
             table = Block("table", here, here, tuple(h for h in headings if h), caption)
             table.lines.append((here, line))
             while index < len(lines) and (lines[index].strip().startswith("|") if piped
@@ -383,6 +387,13 @@ def printed_as(value: Fraction, text: str) -> bool:
     return Fraction(round_half_up(value * 100, decimals)) == Fraction(number)
 
 
+def _digits_of(number: str) -> dict[int, str]:
+    """A table that writes ASCII digits in the digits ``number`` is written in ("๖.๖๙")."""
+    digit = next(character for character in number if character.isdigit())
+    zero = ord(digit) - unicodedata.digit(digit)
+    return {ord("0") + i: chr(zero + i) for i in range(10)}
+
+
 def format_like(name: str, value: Fraction, text: str) -> str:
     """``value`` printed as ``text`` prints a number: its decimals, its minus sign, a plus."""
     number = text.strip().replace("−", "-")
@@ -391,7 +402,7 @@ def format_like(name: str, value: Fraction, text: str) -> str:
 
         return format_value(name, value)
     decimals = len(number.split(".")[1]) if "." in number else 0
-    printed = round_half_up(value * 100, decimals)
+    printed = round_half_up(value * 100, decimals).translate(_digits_of(number))
     if "−" in text:
         printed = printed.replace("-", "−")
     if text.strip().startswith("+") and not printed.startswith(("-", "−")):

@@ -1298,6 +1298,35 @@ def test_a_model_index_value_written_as_a_fraction_is_said_to_be_one(project, de
             f"{wrong}, the data give {printed(exact[isan])}") in out
 
 
+THAI_DIGITS = str.maketrans("0123456789", "๐๑๒๓๔๕๖๗๘๙")
+
+
+def test_numbers_in_thai_digits_are_read_checked_and_written_in_thai_digits(project,
+                                                                            demo_result,
+                                                                            capsys):
+    """"๖.๖๙" is 6.69 as the card writes it: marked, or drifted, and --write puts the data's
+    value back in Thai digits, which --check then passes. A paragraph above a table that
+    reports numbers of its own (naming Typhoon) is prose, no caption: the table below it
+    stays the card's own model's."""
+    exact = demo_result.exact
+    ours, theirs = (exact[f"cer/560ms/fleurs/{system}"] for system in (O, T))
+    stale = printed(ours + Fraction(1, 1000)).translate(THAI_DIGITS)
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nบน FLEURS ได้ CER {printed(ours).translate(THAI_DIGITS)}% และ "
+                    f"Typhoon 0.6B {printed(theirs).translate(THAI_DIGITS)}%\n\n"
+                    f"| Set | CER |\n|---|---|\n| FLEURS | {stale} |\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    name = f"cer/560ms/fleurs/{O}"
+    assert code == 1 and (f"drift: line 7: figure {name} says {stale}, the data give "
+                          f"{printed(ours).translate(THAI_DIGITS)}") in out, out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    assert code == 0 and "; 1 number changed" in out
+    assert (f"-->{printed(ours).translate(THAI_DIGITS)}<!-- scoring:end --> |"
+            in card.read_text(encoding="utf-8"))
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 0, out
+
+
 def test_one_number_marked_is_said_in_the_singular(project, demo_result, capsys):
     card = project / "README.md"
     card.write_text(f"# Card\n\nOn FLEURS: {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])} "
