@@ -754,10 +754,17 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
 
 
 
+def _counted(card: CardFile, spec: CardSpec,
+             aliases: dict[str, str]) -> tuple[list[Candidate], list[Candidate]]:
+    """(the candidate numbers coverage counts, those left alone as other models' or sets')."""
+    found = candidates(card, Names.of(spec, aliases))
+    return [c for c in found if not c.foreign], [c for c in found if c.foreign]
+
+
 def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[int, list[Candidate]]:
     """(how many candidate numbers, those without a marker) in the card's text."""
-    found = [c for c in candidates(card, Names.of(spec, aliases)) if not c.foreign]
-    return len(found), [c for c in found if c.marked is None]
+    counted, _ = _counted(card, spec, aliases)
+    return len(counted), [c for c in counted if c.marked is None]
 
 
 # ------------------------------------------------------------- presenting
@@ -879,8 +886,15 @@ def mark_report(result: CardResult, card_file: CardFile, card,
 
 def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
     """The --check coverage line, and a line per figure-like number outside any marker."""
-    total, ungated = coverage(card, spec, spec.publish_aliases)
-    line = f"{total - len(ungated)} of {total} numbers in the card's text are gated\n"
+    counted, alone = _counted(card, spec, spec.publish_aliases)
+    ungated = [c for c in counted if c.marked is None]
+    line = f"{len(counted) - len(ungated)} of {len(counted)} numbers in the card's text are gated"
+    if alone:  # not counted, so said: a row of the card's own model misnamed would be there
+        where = sorted({c.line for c in alone})
+        line += (f"; {plural(len(alone), 'number')} in rows or columns naming none of the "
+                 f"card's systems or sets left alone (line{'s' if len(where) > 1 else ''} "
+                 f"{', '.join(map(str, where))})")
+    line += "\n"
     listed = "".join(f"ungated: line {c.line}: {c.text}\n" for c in ungated)
     if ungated:  # what to do, said once
         listed += ("(each is a figure-like number outside any marker: `publish --mark` marks "

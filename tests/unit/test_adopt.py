@@ -552,9 +552,21 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(shape, projec
     assert code == (1 if unexplained else 0), out  # strict: what is not gated, fails
     assert [line.split(": ")[2].split(" (")[0] for line in out.splitlines()
             if line.startswith("ungated: ")] == unexplained
-    assert (f"{len(placed)} of {len(placed) + len(unexplained)} numbers in the card's text "
-            "are gated") in out
+    gated = next(line for line in out.splitlines() if line.endswith("are gated")
+                 or "are gated; " in line)
+    assert gated.startswith(f"{len(placed)} of {len(placed) + len(unexplained)} numbers in the "
+                            "card's text are gated")
     fixed = card.read_text(encoding="utf-8")
+    # Other models' numbers are not counted, and the line says so, with where they stand
+    # (in the card as written now: the model-index above moved every line).
+    said = re.search(r"; (\d+) numbers? in rows or columns naming none of the card's systems "
+                     r"or sets left alone \(lines? ([\d, ]+)\)$", gated)
+    assert (said is not None) == bool(foreign), gated
+    if foreign:
+        assert int(said.group(1)) == len(foreign)
+        now = [fixed.splitlines()[int(line) - 1] for line in said.group(2).split(", ")]
+        assert len(now) == len(alone) and all(
+            all(text_ in row for text_ in texts) for row, texts in zip(now, alone.values()))
     for name, says in stale:  # --write printed the data's value, at the card's decimals
         assert f"-->{printed(demo_result.exact[name], signed=name.startswith('diff/'))}<!--" \
             in fixed
