@@ -130,18 +130,6 @@ def find_kind(names: "Names", kind: str, text: str) -> list[str]:
     return names.systems_in(text) if kind == "system" else names.subjects_in(text)
 
 
-
-
-
-
-
-
-
-
-
-
-
-
 def _metric_in(text: str) -> str | None:
     """What a piece of context says the number measures: "ours" (CER), "other" (another
     error rate, a speed, or a figure relative to another), or None (nothing, or both)."""
@@ -327,7 +315,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                  for match, own in zip(matches, owns)]
         around = [(before[owns[i - 1].end():] if i and owns[i - 1] else before, after)
                   for i, (before, after) in enumerate(around)]
-        # "10.71 %, or 8.72 % when decoded in pieces": the words of pieces in one number's
+        # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
         # own clause are that number's; the sentence's other numbers are read without them.
         in_pieces = [bool(_SPLIT_WORDS.search(" ".join(_clauses_beside(pair))))
                      for pair in around]
@@ -514,8 +502,6 @@ def _fits(facts: _Facts, wanted: _Wanted) -> bool:
     return bool(facts.systems & wanted.systems)
 
 
-
-
 @dataclass(frozen=True)
 class Marked:
     candidate: Candidate
@@ -619,8 +605,6 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
     if wanted.bound != "estimate":
         parts.append(f"an interval's {wanted.bound} end")
     return ", ".join(part for part in parts if part)
-
-
 
 
 # --------------------------------------------------------------- marking
@@ -752,8 +736,6 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     return MarkResult(card.text, "".join(pieces), tuple(found))
 
 
-
-
 def _counted(card: CardFile, spec: CardSpec,
              aliases: dict[str, str]) -> tuple[list[Candidate], list[Candidate]]:
     """(the candidate numbers coverage counts, those left alone as other models' or sets')."""
@@ -808,10 +790,9 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
         elif m.why == "some sets":  # an average beside only some of the aggregate's sets
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is not "
                          f"{m.fits[0]}, and stands beside {m.named}, whose average it may "
-                         "be; left unmarked: if it is "
-                         "that figure, name the aggregate where it stands (its name, or the "
-                         "number of its sets); if it is a mean of what is shown, write it "
-                         "not-a-figure")
+                         "be; left unmarked: if it is that figure, name the aggregate where "
+                         "it stands (its name, or the number of its sets); if it is a mean of "
+                         "what is shown, write it not-a-figure")
         elif m.why == "other way round":  # B − A where the card's difference is A − B
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"stated as {m.named}, the other way round from {m.fits[0]}; left "

@@ -54,7 +54,8 @@ class Names:
         for key, display in spec.set_names.items():
             subjects[plain_name(display)] = subjects[plain_name(key)] = key
         for aggregate in spec.aggregates:
-            subjects[plain_name(aggregate.display)] = subjects[plain_name(aggregate.key)] = aggregate.key
+            for name in (aggregate.display, aggregate.key):
+                subjects[plain_name(name)] = aggregate.key
         for key, display in spec.systems.items():
             systems[plain_name(display)] = systems[plain_name(key)] = key
         # A name written in one word is also written in two: "TV Speech", "Giga Speech2".

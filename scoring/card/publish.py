@@ -85,8 +85,6 @@ TASK_TYPE = "automatic-speech-recognition"
 TASK_NAME = "Automatic Speech Recognition"
 
 
-
-
 @dataclass(frozen=True)
 class Mismatch:
     """A number the published card prints differently from the data."""
@@ -99,7 +97,6 @@ class Mismatch:
     def line(self) -> str:
         subject = f"figure {self.figure}" if self.figure else "text"
         return f"{subject}: {self.where} says {self.says}, the data give {self.gives}"
-
 
 
 # --------------------------------------------------------------- regions
@@ -373,14 +370,6 @@ class PublishedCard:
             write_text_atomically(self.eval_results_path, self.eval_results_new)
 
 
-
-
-
-
-
-
-
-
 def read_card_file(path: str | os.PathLike, spec: CardSpec | None = None) -> CardFile:
     """Read the card file; a missing, unreadable or malformed one is one ScoringError line.
 
@@ -548,10 +537,6 @@ def _magnitude_claims(result: CardResult, regions: list[Region]) -> list[Mismatc
             for region in regions
             if region.kind == "figure" and MAGNITUDE_OF_NEGATIVE in region.args[1:]
             and region.args[0] in result.exact and result.exact[region.args[0]] >= 0]
-
-
-
-
 
 
 def _bare_config(config: str | None) -> str | None:
