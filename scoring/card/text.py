@@ -249,11 +249,13 @@ FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)(?:\s+" + MAGNITUDE_OF
 
 
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
-    """Where numbers are never read: front matter, inline code, comments, link targets."""
+    """Where numbers are never read: front matter, inline code, comments, link targets,
+    and text struck out ("~~19.10~~ 18.64": the card no longer claims it)."""
     spans = [(0, card.body_start)]
     # (A link's or footnote's definition ends with its line: "[^avg]: ...".)
     for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)",
-                    r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+"):
+                    r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+",
+                    r"~~[^~\n]+~~", r"<(s|del|strike)>.*?</\1>"):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
     return spans
 

@@ -124,6 +124,7 @@ CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
 3. The th-mix prompt: {cer/560ms/isan/MIX} % CER on Isan.
 4. At 80 ms, TVSpeech is at {cer/80ms/tvspeech/O} % CER.
 5. On GigaSpeech2 it scores {cer/560ms/gs2/O} %, or {?3.21} % with a lexicon.
+6. On Isan it scores ~~19.10~~ {cer/560ms/isan/O} % (<del>19.20 %</del> before).
 
 Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
