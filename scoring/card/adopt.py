@@ -40,7 +40,7 @@ from fractions import Fraction
 from ..errors import plural
 from .compute import CardResult
 from .names import COMPARES, Names, plain_name
-from .spec import SPLIT_SUFFIX, CardSpec, parse_figure
+from .spec import SPLIT_SUFFIX, CardSpec, Column, cer_figure, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
     SENTENCE_END,
@@ -516,8 +516,9 @@ class Marked:
     # context names a set of the card's but, with what else it says, no figure: ``named``
     # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
     # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
-    # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``) or
-    # "other way round" (a difference stated as B − A, ``named``).
+    # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``),
+    # "other way round" (a difference stated as B − A, ``named``) or "relative" (a
+    # difference relative to one of its CERs).
     why: str = ""
     named: str = ""
 
@@ -562,6 +563,8 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         name = narrow_fits[0]
         if _a_fraction_of_a_percentage(candidate.text, name, exact[name]):
             return Marked(candidate, None, "unexplained", fits=(name,), why="fraction")
+        if _a_relative_difference(candidate.text, name, spec, exact):
+            return Marked(candidate, None, "unexplained", fits=(name,), why="relative")
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     # Unexplained: its value is none of the figures its context names (``fits``), or its
     # context names no set or aggregate of the card's at all (it may be none of ours).
@@ -580,6 +583,23 @@ def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
     change. (A CER under 1 % is printed as itself.)"""
     return (name.startswith(("cer/", "aggregate/"))
             and Fraction(text.replace("−", "-").lstrip("+")) < 1 <= value * 100)
+
+
+def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
+    """"−29.6" where a difference of −2.81 pp stands: the difference relative to one of its
+    two CERs, (A − B) / B or / A, in percent, as a Δ column may give it unnamed. Not the
+    card's figure, which --write must not put in its place."""
+    figure = parse_figure(name)
+    if figure.kind != "diff" or figure.part != "estimate":
+        return False
+    comparison = next(c for c in spec.comparisons if c.key == figure.column)
+    cers = [exact.get(cer_figure(figure.latency_ms, figure.subject,
+                                 Column(system, comparison.split).key))
+            for system in (comparison.a, comparison.b)]
+    if None in cers or 0 in cers:
+        return False
+    size = text.replace("−", "-").lstrip("+-")
+    return any(printed_as(abs(exact[name] / cer), size) for cer in cers)
 
 
 def _states_a_direction(candidate: Candidate) -> bool:
@@ -793,6 +813,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          "be; left unmarked: if it is that figure, name the aggregate where "
                          "it stands (its name, or the number of its sets); if it is a mean of "
                          "what is shown, write it not-a-figure")
+        elif m.why == "relative":  # (A − B) / B, where the card publishes A − B
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
+                         f"{m.fits[0]} relative to a CER, in percent, not the difference in "
+                         "points; left unmarked: say it is relative where it stands (it is "
+                         "then none of the card's figures), or write it not-a-figure")
         elif m.why == "other way round":  # B − A where the card's difference is A − B
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"stated as {m.named}, the other way round from {m.fits[0]}; left "

@@ -859,6 +859,36 @@ def test_a_difference_stated_the_other_way_round_is_never_written_over(project, 
     assert strip_markers(marked) == text and marked.count("scoring:figure") == 2
 
 
+def test_a_difference_given_relative_to_a_cer_under_a_plain_delta_is_never_written_over(
+        project, demo_result, capsys):
+    """A "Δ" column holding (A − B) / B in percent ("−29.6%" beside 6.69 and 9.50) is not
+    the card's A − B drifted, which --write would put there: listed as relative. A Δ in
+    points beside it, stale, drifts as before."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    cer = {(s, system): exact[f"cer/560ms/{s}/{system}"] for s in ("fleurs", "gs2")
+           for system in (O, T)}
+    relative = {s: round_half_up((cer[s, O] - cer[s, T]) / cer[s, T] * 100, 1)
+                for s in ("fleurs", "gs2")}
+    gs2 = f"diff/560ms/gs2/{VS}/estimate"
+    stale = printed(exact[gs2] + Fraction(1, 1000), signed=True)
+    points = {"fleurs": printed(exact[f"diff/560ms/fleurs/{VS}/estimate"], signed=True),
+              "gs2": stale}
+    card = project / "README.md"
+    card.write_text("# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B | Δ | Δ (pp) |\n"
+                    "|---|---|---|---|---|\n" + "".join(
+                        f"| {load_card_spec(project).set_names[s]} | {printed(cer[s, O])} | "
+                        f"{printed(cer[s, T])} | {relative[s]}% | {points[s]} |\n"
+                        for s in ("fleurs", "gs2")), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1, out
+    assert [line.split(": ")[1] for line in out.splitlines() if "relative to a CER" in line] \
+        == ["line 5", "line 6"]
+    assert [line for line in out.splitlines() if line.startswith("drift")] == [
+        f"drift: line 6: figure {gs2} says {stale}, the data give "
+        f"{printed(exact[gs2], signed=True)}"]
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
