@@ -517,8 +517,9 @@ class Marked:
     # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
     # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
     # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``),
-    # "other way round" (a difference stated as B − A, ``named``) or "relative" (a
-    # difference relative to one of its CERs).
+    # "other way round" (a difference stated as B − A, ``named``), "relative" (a
+    # difference relative to one of its CERs) or "a sibling's" (the value of the same
+    # figure at another latency or decoding, ``named``).
     why: str = ""
     named: str = ""
 
@@ -565,6 +566,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
             return Marked(candidate, None, "unexplained", fits=(name,), why="fraction")
         if _a_relative_difference(candidate.text, name, spec, exact):
             return Marked(candidate, None, "unexplained", fits=(name,), why="relative")
+        if other := _a_sibling_it_prints(candidate.text, name, facts, exact):
+            return Marked(candidate, None, "unexplained", fits=(name,), why="a sibling's",
+                          named=other)
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     # Unexplained: its value is none of the figures its context names (``fits``), or its
     # context names no set or aggregate of the card's at all (it may be none of ours).
@@ -583,6 +587,18 @@ def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
     change. (A CER under 1 % is printed as itself.)"""
     return (name.startswith(("cer/", "aggregate/"))
             and Fraction(text.replace("−", "-").lstrip("+")) < 1 <= value * 100)
+
+
+def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> str | None:
+    """The figure of the same kind, set and systems, at another latency or decoding, whose
+    value ``text`` prints: "8.72" where the context reads as TVSpeech long decoded whole
+    (10.71) and the split decode gives 8.72. Its context was misread, or names what the
+    reader does not understand; a drift there would write the wrong figure."""
+    own = facts[name]
+    return next((other for other, fact in facts.items()
+                 if other != name and fact.kind == own.kind and fact.subject == own.subject
+                 and fact.systems == own.systems and fact.part == own.part
+                 and printed_as(exact[other], text)), None)
 
 
 def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
@@ -726,13 +742,17 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     # that table is wrong somewhere (a latency or a system it names in a way not
     # understood), so neither is marked. A cell whose own words name the number ("FLEURS
     # 6.26") says what it is: an at-a-glance table may quote a figure twice.
+    # (A cell whose value is another latency's figure reads as this one all the same.)
+    def read_as(m: Marked) -> str | None:
+        return m.fits[0] if m.why == "a sibling's" else m.figure
+
     def by_position(m: Marked) -> bool:
-        return (m.candidate.table is not None and m.figure is not None
+        return (m.candidate.table is not None and read_as(m) is not None
                 and not _named_beside(m.candidate.levels, names))
 
     seen: dict[tuple[int, str], int] = {}
     for m in filter(by_position, found):
-        key = (m.candidate.table, m.figure)
+        key = (m.candidate.table, read_as(m))
         seen[key] = seen.get(key, 0) + 1
     found = [Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
              if m.verdict in ("marked", "drift") and by_position(m)
@@ -813,6 +833,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          "be; left unmarked: if it is that figure, name the aggregate where "
                          "it stands (its name, or the number of its sets); if it is a mean of "
                          "what is shown, write it not-a-figure")
+        elif m.why == "a sibling's":  # another latency's or decoding's figure
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
+                         f"{m.named}, though its context reads as {m.fits[0]}; left "
+                         "unmarked: name its latency, or its decoding in pieces, where it "
+                         "stands")
         elif m.why == "relative":  # (A − B) / B, where the card publishes A − B
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.fits[0]} relative to a CER, in percent, not the difference in "

@@ -627,7 +627,8 @@ def test_a_hand_written_entry_naming_its_chunk_in_seconds_is_checked_at_that_chu
 
 def test_one_figure_read_in_two_cells_of_a_table_marks_neither(project, demo_result, capsys):
     """Rows whose chunk sizes are named in a way not understood both read as the headline's
-    figure: neither is marked, and each is listed saying so."""
+    figure: neither is marked, and each is listed saying so (the one whose value is another
+    latency's figure, saying which)."""
     fleurs = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
     other = printed(demo_result.exact[f"cer/1120ms/fleurs/{O}"])
     card = project / "README.md"
@@ -637,9 +638,38 @@ def test_one_figure_read_in_two_cells_of_a_table_marks_neither(project, demo_res
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     figure = f"cer/560ms/fleurs/{O}"
     assert code == 0 and card.read_text(encoding="utf-8") == text, out
-    for line, value in ((5, fleurs), (6, other)):
-        assert (f"ambiguous: line {line}: {value} reads as {figure}, and so does another cell "
-                "of its table") in out, out
+    assert (f"ambiguous: line 5: {fleurs} reads as {figure}, and so does another cell of its "
+            "table") in out, out
+    assert (f"unexplained: line 6: {other} is cer/1120ms/fleurs/{O}, though its context reads "
+            f"as {figure}") in out, out
+
+
+def test_a_value_of_another_latency_or_decoding_is_listed_never_drifted(project, demo_result,
+                                                                        capsys):
+    """A cell whose context reads as one figure but whose value is the same set's and
+    system's figure at another latency, or decoded in pieces (TVSpeech long's split value
+    where the table does not say split): listed, saying which figure it is, never a drift
+    that --write would turn into the figure its context was read as. A stale value that
+    is no such figure still drifts."""
+    exact = demo_result.exact
+    isan = f"cer/560ms/isan/{O}"
+    stale = next(text for text in (printed(exact[isan] + Fraction(k, 1000)) for k in (1, 2, 3))
+                 if not any(printed_as(value, text) for name, value in exact.items()
+                            if name.startswith("cer/") and f"/isan/{O}" in name))
+    rows = {"TVSpeech long": printed(exact[f"cer/560ms/tv_long/{O}_split"]),
+            "FLEURS": printed(exact[f"cer/1120ms/fleurs/{O}"]), "Isan": stale}
+    card = project / "README.md"
+    text = "# Card\n\n| Set | OpenThai2.0 |\n|---|---|\n" + "".join(
+        f"| {row} | {value} |\n" for row, value in rows.items())
+    card.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1, out
+    assert (f"unexplained: line 5: {rows['TVSpeech long']} is cer/560ms/tv_long/{O}_split, "
+            f"though its context reads as cer/560ms/tv_long/{O}") in out
+    assert (f"unexplained: line 6: {rows['FLEURS']} is cer/1120ms/fleurs/{O}, though its "
+            f"context reads as cer/560ms/fleurs/{O}") in out
+    assert [line for line in out.splitlines() if line.startswith("drift")] == [
+        f"drift: line 7: figure {isan} says {stale}, the data give {printed(exact[isan])}"]
 
 
 def test_strict_fails_on_a_figure_typed_outside_a_marker(project, demo_result, capsys):
