@@ -519,7 +519,7 @@ class Marked:
     # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``),
     # "other way round" (a difference stated as B − A, ``named``), "relative" (a
     # difference relative to one of its CERs) or "a sibling's" (the value of the same
-    # figure at another latency or decoding, ``named``).
+    # set's figure of another system, latency or decoding, ``named``).
     why: str = ""
     named: str = ""
 
@@ -590,15 +590,15 @@ def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
 
 
 def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> str | None:
-    """The figure of the same kind, set and systems, at another latency or decoding, whose
+    """The figure of the same kind and set, of another system, latency or decoding, whose
     value ``text`` prints: "8.72" where the context reads as TVSpeech long decoded whole
-    (10.71) and the split decode gives 8.72. Its context was misread, or names what the
-    reader does not understand; a drift there would write the wrong figure."""
+    (10.71) and the split decode gives 8.72; "8.73" where it reads as Typhoon's and
+    Typhoon with its LM gives 8.73. Its context was misread, or names what the reader
+    does not understand; a drift there would write the wrong figure."""
     own = facts[name]
     return next((other for other, fact in facts.items()
                  if other != name and fact.kind == own.kind and fact.subject == own.subject
-                 and fact.systems == own.systems and fact.part == own.part
-                 and printed_as(exact[other], text)), None)
+                 and fact.part == own.part and printed_as(exact[other], text)), None)
 
 
 def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
@@ -836,7 +836,7 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
         elif m.why == "a sibling's":  # another latency's or decoding's figure
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, though its context reads as {m.fits[0]}; left "
-                         "unmarked: name its latency, or its decoding in pieces, where it "
+                         "unmarked: name its system, latency or decoding in pieces where it "
                          "stands")
         elif m.why == "relative":  # (A − B) / B, where the card publishes A − B
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "

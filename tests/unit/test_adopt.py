@@ -644,10 +644,10 @@ def test_one_figure_read_in_two_cells_of_a_table_marks_neither(project, demo_res
             f"as {figure}") in out, out
 
 
-def test_a_value_of_another_latency_or_decoding_is_listed_never_drifted(project, demo_result,
+def test_a_value_of_another_system_latency_or_decoding_is_listed_never_drifted(project, demo_result,
                                                                         capsys):
-    """A cell whose context reads as one figure but whose value is the same set's and
-    system's figure at another latency, or decoded in pieces (TVSpeech long's split value
+    """A cell whose context reads as one figure but whose value is the same set's figure of
+    another system, at another latency, or decoded in pieces (TVSpeech long's split value
     where the table does not say split): listed, saying which figure it is, never a drift
     that --write would turn into the figure its context was read as. A stale value that
     is no such figure still drifts."""
@@ -658,12 +658,16 @@ def test_a_value_of_another_latency_or_decoding_is_listed_never_drifted(project,
                             if name.startswith("cer/") and f"/isan/{O}" in name))
     rows = {"TVSpeech long": printed(exact[f"cer/560ms/tv_long/{O}_split"]),
             "FLEURS": printed(exact[f"cer/1120ms/fleurs/{O}"]), "Isan": stale}
+    fused = printed(exact[f"cer/560ms/gs2/{T4}"])  # under a name for its LM not understood
     card = project / "README.md"
     text = "# Card\n\n| Set | OpenThai2.0 |\n|---|---|\n" + "".join(
-        f"| {row} | {value} |\n" for row, value in rows.items())
+        f"| {row} | {value} |\n" for row, value in rows.items()) + (
+        f"\n| Set | Typhoon 0.6B + shallow fusion |\n|---|---|\n| GigaSpeech2 | {fused} |\n")
     card.write_text(text, encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     assert code == 1, out
+    assert (f"unexplained: line 11: {fused} is cer/560ms/gs2/{T4}, though its context reads "
+            f"as cer/560ms/gs2/{T}") in out
     assert (f"unexplained: line 5: {rows['TVSpeech long']} is cer/560ms/tv_long/{O}_split, "
             f"though its context reads as cer/560ms/tv_long/{O}") in out
     assert (f"unexplained: line 6: {rows['FLEURS']} is cer/1120ms/fleurs/{O}, though its "
