@@ -146,6 +146,14 @@ def load_model_card(text: str, where: Path) -> ModelCard:
                 from None
         if data is not None and not isinstance(data, dict):
             raise ScoringError(f"{where}:2", "front matter must be a YAML mapping")
+        models = (data or {}).get("model-index")
+        if isinstance(models, list) and len(models) > 1:
+            # huggingface_hub reads them as one model's results, under the last one's name;
+            # writing that back would give this card another model's name and results.
+            names = ", ".join(str(m.get("name")) if isinstance(m, dict) else "?" for m in models)
+            raise ScoringError(where, f"the model-index holds {len(models)} models ({names}); "
+                                      "a card's model-index is its own model's results: move "
+                                      "the others' into the card's text, then run this again")
     try:
         # A process that checks a card several times (publish, the gate, a test suite)
         # parses each text once; each caller gets a copy of its own to change.

@@ -233,6 +233,11 @@ BAD_CARDS = {
     "invalid-yaml": (
         "license: apache-2.0\n", "license: [apache-2.0\n", None, None,
         r"README\.md:\d+: front matter is not valid YAML"),
+    # huggingface_hub would read a second model's results as this one's, under its name.
+    "two-models-in-the-model-index": (
+        "model-index:\n", "model-index:\n- name: Typhoon 0.6B (baseline)\n  results: []\n",
+        None, None, r"README\.md: the model-index holds 2 models \(Typhoon 0\.6B \(baseline\), "
+                    r"OpenThai2\.0-ASR-Streaming \(demo\)\); a card's model-index is its own"),
 }
 
 
