@@ -44,6 +44,7 @@ from .spec import SPLIT_SUFFIX, CardSpec, Column, cer_figure, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
     SENTENCE_END,
+    TURNED,
     Block,
     CardFile,
     CardHome,
@@ -512,6 +513,8 @@ class Marked:
     # The text states the size of a negative difference, its direction in words ("better
     # by 2.81 pp"): marked so, and gated with its direction.
     magnitude: bool = False
+    # The text states the difference turned, B − A where the card's is A − B: marked so.
+    turned: bool = False
     # Why an unexplained number is not marked, beyond its value: "no such figure" (its
     # context names a set of the card's but, with what else it says, no figure: ``named``
     # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
@@ -684,11 +687,15 @@ def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
     return None
 
 
-def _the_other_way_round(m: Marked, spec: CardSpec, names: Names) -> Marked | None:
+def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """A difference whose nearest context that orders the comparison's two systems states
     it the other way round ("Typhoon 0.6B − OpenThai2.0", "Typhoon vs OpenThai"): its sign
-    and its interval are turned, so it is none of the card's figures as written, and
-    --write must not put the card's A − B in its place."""
+    and its interval are turned (B − A's low end is A − B's high end, negated). At that
+    value it is the card's figure turned, and marked so; stale where its context names one
+    figure, it drifts so. At the value of the card's A − B, or where its context names
+    several, its words and its number disagree, or say too little: it is listed, and
+    --write never puts the card's A − B in its place."""
+    spec = result.spec
     if m.verdict in ("marked", "drift") and not m.magnitude:
         figures = (m.figure,)
     elif m.verdict == "unexplained" and not m.why:  # of the figures its context names
@@ -706,12 +713,25 @@ def _the_other_way_round(m: Marked, spec: CardSpec, names: Names) -> Marked | No
         if any(c.a in before and c.b in after for c in comparisons.values()):
             return None
         turned = [name for name, c in comparisons.items() if c.b in before and c.a in after]
-        if len(turned) == 1:
-            comparison = comparisons[turned[0]]
-            return Marked(m.candidate, None, "unexplained", fits=(turned[0],),
-                          why="other way round",
-                          named=f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}")
+        if len(turned) != 1:
+            continue
+        comparison = comparisons[turned[0]]
+        parts = turned[0].rsplit("/", 1)
+        name = f"{parts[0]}/{_TURNED_PART[parts[1]]}"
+        value = -result.exact[name]
+        if printed_as(value, m.candidate.text):
+            return Marked(m.candidate, name, "marked", turned=True)
+        if m.verdict == "drift" and m.candidate.alone:
+            return Marked(m.candidate, name, "drift",
+                          format_like(name, value, m.candidate.text), turned=True)
+        return Marked(m.candidate, None, "unexplained", fits=(turned[0],),
+                      why="other way round",
+                      named=f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}")
     return None
+
+
+# B − A's interval is A − B's, negated and with its ends swapped.
+_TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
 
 
 @dataclass(frozen=True)
@@ -736,7 +756,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [Marked(candidate, candidate.marked, "already") if candidate.marked is not None
              else identify(candidate, result, names, facts)
              for candidate in candidates(card, names)]
-    found = [_the_other_way_round(m, result.spec, names) or m for m in found]
+    found = [_the_other_way_round(m, result, names) or m for m in found]
     found = [_own_mean(m, found, result.spec) or m for m in found]
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not
@@ -750,13 +770,14 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         return (m.candidate.table is not None and read_as(m) is not None
                 and not _named_beside(m.candidate.levels, names))
 
-    seen: dict[tuple[int, str], int] = {}
+    # (A difference and its turned form, B − A, may stand side by side.)
+    seen: dict[tuple[int, str, bool], int] = {}
     for m in filter(by_position, found):
-        key = (m.candidate.table, read_as(m))
+        key = (m.candidate.table, read_as(m), m.turned)
         seen[key] = seen.get(key, 0) + 1
     found = [Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
              if m.verdict in ("marked", "drift") and by_position(m)
-             and seen[(m.candidate.table, m.figure)] > 1 else m for m in found]
+             and seen[(m.candidate.table, m.figure, m.turned)] > 1 else m for m in found]
     # A number that would be a figure drifted, in the same cell or sentence as that figure
     # at its own value ("6.69 % or 3.21 %"), is not it: it is another number beside it.
     present = {(m.candidate.unit, m.figure) for m in found if m.verdict in ("marked", "already")}
@@ -768,7 +789,8 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         candidate = marked.candidate
         if marked.figure is None or marked.verdict == "already":
             continue
-        opening = marked.figure + (f" {MAGNITUDE_OF_NEGATIVE}" if marked.magnitude else "")
+        opening = marked.figure + (f" {MAGNITUDE_OF_NEGATIVE}" if marked.magnitude
+                                   else f" {TURNED}" if marked.turned else "")
         pieces += [card.text[copied:candidate.start],
                    f"<!-- scoring:figure {opening} -->{candidate.text}<!-- scoring:end -->"]
         copied = candidate.end
@@ -815,8 +837,9 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
              f"{marked.count('ambiguous') + unplaced} ambiguous; "
              f"{marked.count('foreign')} left alone in rows or columns of other models or sets"]
     for m in _lines(marked, "drift"):
-        lines.append(f"drift: line {m.candidate.line}: figure {m.figure} says "
-                     f"{m.candidate.text}, the data give {m.gives}")
+        lines.append(f"drift: line {m.candidate.line}: figure {m.figure}"
+                     f"{' turned' if m.turned else ''} says {m.candidate.text}, the data give "
+                     f"{m.gives}")
     for mismatch in stale_index:
         lines.append(f"drift: {mismatch.line()}" if mismatch.figure else
                      f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}")

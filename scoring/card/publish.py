@@ -40,6 +40,7 @@ from .text import (
     FRONT_MATTER,
     MAGNITUDE_OF_NEGATIVE,
     REGION_KINDS,
+    TURNED,
     YAML_LOADER,
     CardFile,
     CardHome,
@@ -57,6 +58,7 @@ from .render import (
     cer_table,
     comparison_table,
     format_figure,
+    format_value,
     latency_summary_table,
 )
 from .names import Names
@@ -143,15 +145,16 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
             raise ScoringError(where, f"comparison {args[0]!r} is not published at {latency} ms")
         return comparison, latency
     # figure
-    if len(args) == 2 and args[1] == MAGNITUDE_OF_NEGATIVE:
+    if len(args) == 2 and args[1] in (MAGNITUDE_OF_NEGATIVE, TURNED):
         if not (args[0].startswith("diff/") and not args[0].endswith("/tie")):
-            raise ScoringError(where, f"{MAGNITUDE_OF_NEGATIVE} is for a difference or an "
-                                      f"interval's end, not {args[0]!r}")
+            raise ScoringError(where, f"{args[1]} is for a difference or an interval's end, "
+                                      f"not {args[0]!r}")
         args = args[:1]
     if len(args) != 1:
         raise ScoringError(where, "figure takes one figure name, e.g. "
                                   "scoring:figure cer/560ms/fleurs/<system> (and, for a "
-                                  f"difference stated by its size, {MAGNITUDE_OF_NEGATIVE})")
+                                  f"difference stated by its size, {MAGNITUDE_OF_NEGATIVE}; "
+                                  f"stated as B − A, {TURNED})")
     if not spec.has_figure(args[0]):
         close = difflib.get_close_matches(args[0], spec.figure_names(), n=1)
         raise ScoringError(where, f"the card computes no figure {args[0]!r}" + (
@@ -454,11 +457,16 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
                 mismatches += _table_mismatches(made, current, label)
         else:
             magnitude = MAGNITUDE_OF_NEGATIVE in region.args[1:]
+            turned = TURNED in region.args[1:]
+            if turned:
+                label = f"inline region (line {region.line}, turned: B − A)"
             if magnitude:  # its size alone: the words beside it say which way
                 made = made.lstrip("+-−")
+            if turned:  # B − A, where the card's figure is A − B
+                made = format_value(region.args[0], -result.exact[region.args[0]])
             # Printed as the card printed it: its decimals, its minus sign, a plus.
-            wanted = made if current.strip() in ("", made) else _like(result, region.args[0],
-                                                                      current, made, magnitude)
+            wanted = made if current.strip() in ("", made) else _like(
+                result, region.args[0], current, made, magnitude, turned)
             if current != wanted:
                 mismatches.append(Mismatch(region.args[0], label, current.strip() or "nothing",
                                            wanted))
@@ -520,11 +528,11 @@ def _bold_claim(result: CardResult, members: list, along: str) -> list[Mismatch]
 
 
 def _like(result: CardResult, name: str, current: str, made: str,
-          magnitude: bool = False) -> str:
+          magnitude: bool = False, turned: bool = False) -> str:
     value = result.exact.get(name)
     if isinstance(value, bool) or value is None:
         return made
-    return format_like(name, abs(value) if magnitude else value, current)
+    return format_like(name, abs(value) if magnitude else -value if turned else value, current)
 
 
 def _magnitude_claims(result: CardResult, regions: list[Region]) -> list[Mismatch]:

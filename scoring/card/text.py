@@ -54,6 +54,7 @@ __all__ = [
     "starts_a_table",
     "FIGURE_MARKER",
     "MAGNITUDE_OF_NEGATIVE",
+    "TURNED",
     "FRONT_MATTER",
     "SENTENCE_END",
     "YAML_LOADER",
@@ -250,10 +251,12 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
 
 
 # A figure marker names its figure, and may say that the text states a negative
-# difference's magnitude, its direction in words ("better by 2.81 pp").
+# difference's magnitude, its direction in words ("better by 2.81 pp"), or states the
+# difference turned, B − A where the card's is A − B ("Typhoon − OpenThai: +2.81").
 MAGNITUDE_OF_NEGATIVE = "magnitude-of-negative"
-FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)(?:\s+" + MAGNITUDE_OF_NEGATIVE
-                           + r")?\s*-->(.*?)<!--\s*scoring:end\s*-->", re.S)
+TURNED = "turned"
+FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)(?:\s+(?:" + MAGNITUDE_OF_NEGATIVE
+                           + "|" + TURNED + r"))?\s*-->(.*?)<!--\s*scoring:end\s*-->", re.S)
 
 
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:

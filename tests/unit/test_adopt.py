@@ -866,31 +866,60 @@ def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
                      for offset, name, stale, _ in placed}
 
 
-def test_a_difference_stated_the_other_way_round_is_never_written_over(project, demo_result,
-                                                                        capsys):
-    """"Typhoon 0.6B − OpenThai2.0" over the negation of the card's OpenThai − Typhoon: not a
-    drift that --write would turn into the card's sign under the card's header, but listed
-    as stated the other way round; so is one in prose ("Typhoon 0.6B minus OpenThai2.0").
-    The card's own order ("OpenThai2.0 vs Typhoon 0.6B") is read as before."""
+def test_a_difference_stated_the_other_way_round_is_gated_turned(project, demo_result,
+                                                                  capsys):
+    """"Typhoon 0.6B − OpenThai2.0" over the negation of the card's OpenThai − Typhoon, its
+    interval's ends swapped: marked turned, and gated so (--write keeps B − A). A stale one
+    drifts turned; one at the card's own A − B value is listed, its words and its number
+    disagreeing; so is one whose context names no one comparison. The card's own order
+    ("OpenThai2.0 vs Typhoon 0.6B") is read as before."""
     drop_aliases(project)
     exact = demo_result.exact
-    fleurs, isan = (f"diff/560ms/{s}/{VS}/estimate" for s in ("fleurs", "isan"))
-    turned = {name: printed(-exact[name], signed=True, unicode=True) for name in (fleurs, isan)}
+
+    def shown(name, turned=False):
+        return printed(-exact[name] if turned else exact[name], signed=True, unicode=True)
+
+    fleurs, isan, gs2 = (f"diff/560ms/{s}/{VS}" for s in ("fleurs", "isan", "gs2"))
+    stale = printed(-exact[f"{isan}/estimate"] + Fraction(1, 1000), signed=True, unicode=True)
     card = project / "README.md"
-    text = ("# Card\n\n| Set | Typhoon 0.6B − OpenThai2.0 (pp) | OpenThai2.0 vs Typhoon 0.6B (pp) |\n"
-            f"|---|---|---|\n| FLEURS | {turned[fleurs]} | "
-            f"{printed(exact[fleurs], signed=True, unicode=True)} |\n"
-            f"| Isan | {turned[isan]} | {printed(exact[isan], signed=True, unicode=True)} |\n\n"
-            f"Typhoon 0.6B minus OpenThai2.0 on FLEURS: {turned[fleurs]} pp.\n")
+    text = ("# Card\n\n| Set | Typhoon 0.6B − OpenThai2.0 (pp) | 95 % CI | "
+            "OpenThai2.0 vs Typhoon 0.6B (pp) |\n|---|---|---|---|\n"
+            f"| FLEURS | {shown(f'{fleurs}/estimate', True)} | [{shown(f'{fleurs}/high', True)}, "
+            f"{shown(f'{fleurs}/low', True)}] | {shown(f'{fleurs}/estimate')} |\n"
+            f"| Isan | {stale} | | {shown(f'{isan}/estimate')} |\n"
+            f"| GigaSpeech2 | {shown(f'{gs2}/estimate')} | | |\n\n"
+            f"Typhoon 0.6B minus OpenThai2.0 on FLEURS: {shown(f'{fleurs}/estimate', True)} pp.\n")
     card.write_text(text, encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
-    assert code == 0 and ": 2 numbers marked (2 new); 0 drifted" in out, out
-    stated = [line for line in out.splitlines() if "the other way round" in line]
-    assert [line.split(":")[1].strip() for line in stated] == ["line 5", "line 6", "line 8"]
-    assert f"is stated as Typhoon 0.6B − OpenThai2.0 (th-TH), the other way round from {isan}" \
-        in stated[1]
+    assert code == 1 and ": 7 numbers marked (7 new); 1 drifted" in out, out
     marked = card.read_text(encoding="utf-8")
-    assert strip_markers(marked) == text and marked.count("scoring:figure") == 2
+    for name, shown_as in ((f"{fleurs}/estimate", shown(f"{fleurs}/estimate", True)),
+                           (f"{fleurs}/high", shown(f"{fleurs}/high", True)),
+                           (f"{fleurs}/low", shown(f"{fleurs}/low", True))):
+        assert f"<!-- scoring:figure {name} turned -->{shown_as}<" in marked
+    assert marked.count(f"{fleurs}/estimate turned -->") == 2  # the sentence too
+    assert f"<!-- scoring:figure {fleurs}/estimate -->{shown(f'{fleurs}/estimate')}<" in marked
+    assert (f"drift: line 6: figure {isan}/estimate turned says {stale}, the data give "
+            f"{shown(f'{isan}/estimate', True)}") in out
+    stated = [line for line in out.splitlines() if "the other way round" in line]
+    assert [line.split(":")[1].strip() for line in stated] == ["line 7"], out
+    assert strip_markers(marked) == text
+
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    written = card.read_text(encoding="utf-8")
+    assert f"turned -->{shown(f'{isan}/estimate', True)}<" in written  # B − A, put right
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 0, out
+    lines = written.split("\n")
+    row = next(i for i, line in enumerate(lines) if line.startswith("| FLEURS |"))
+    edited = printed(-exact[f"{fleurs}/estimate"] + Fraction(1, 100), signed=True, unicode=True)
+    lines[row] = lines[row].replace(f"turned -->{shown(f'{fleurs}/estimate', True)}<",
+                                    f"turned -->{edited}<", 1)
+    card.write_text("\n".join(lines), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 1 and (f"figure {fleurs}/estimate: inline region (line {row + 1}, turned: "
+                          f"B − A) says {edited}, the data give "
+                          f"{shown(f'{fleurs}/estimate', True)}") in out, out
 
 
 def test_a_difference_given_relative_to_a_cer_under_a_plain_delta_is_never_written_over(

@@ -223,6 +223,10 @@ BAD_CARDS = {
     "undeclared-latency": (
         "<!-- scoring:cer-table 80ms -->", "<!-- scoring:cer-table 240ms -->", None, None,
         r"README\.md:\d+: the card has no 240 ms latency"),
+    "turned-on-a-cer": (
+        f"<!-- scoring:figure {FLEURS} -->", f"<!-- scoring:figure {FLEURS} turned -->",
+        None, None, rf"README\.md:\d+: turned is for a difference or an interval's end, not "
+                    rf"'{re.escape(FLEURS)}'"),
     "not-a-figure-with-arguments": (
         "## How these numbers are made",
         "<!-- scoring:not-a-figure 560ms -->1.0<!-- scoring:end -->\n## How", None, None,
