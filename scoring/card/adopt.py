@@ -730,6 +730,35 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     return None
 
 
+def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
+                                result: CardResult) -> Marked | None:
+    """An interval's end whose context names several comparisons ("GigaSpeech2 long:
+    −4.72 pp [95% CI −6.81, −2.72]", naming no system) takes the comparison of the estimate
+    read beside it, in its sentence or cell or its table row: marked at its value, drifted
+    where it stands alone."""
+    if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
+        return None
+
+    def beside(other: Marked) -> bool:
+        return other is not m and (other.candidate.unit == m.candidate.unit or (
+            m.candidate.table is not None and other.candidate.table == m.candidate.table
+            and other.candidate.line == m.candidate.line))
+
+    estimates = {o.figure.rsplit("/", 1)[0] for o in found
+                 if beside(o) and o.verdict in ("marked", "drift", "already") and not o.turned
+                 and o.figure.startswith("diff/") and o.figure.endswith("/estimate")}
+    ends = [name for name in m.fits if name.rsplit("/", 1)[0] in estimates]
+    if len(ends) != 1:
+        return None
+    value = result.exact[ends[0]]
+    if printed_as(value, m.candidate.text):
+        return Marked(m.candidate, ends[0], "marked")
+    if m.candidate.alone:
+        return Marked(m.candidate, ends[0], "drift", format_like(ends[0], value,
+                                                                 m.candidate.text))
+    return None
+
+
 # B − A's interval is A − B's, negated and with its ends swapped.
 _TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
 
@@ -757,6 +786,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
              else identify(candidate, result, names, facts)
              for candidate in candidates(card, names)]
     found = [_the_other_way_round(m, result, names) or m for m in found]
+    found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_own_mean(m, found, result.spec) or m for m in found]
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not
