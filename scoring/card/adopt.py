@@ -520,7 +520,8 @@ class Marked:
     # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
     # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
     # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``),
-    # "other way round" (a difference stated as B − A, ``named``), "relative" (a
+    # "negative" (a signed number where a CER stands), "other way round" (a difference
+    # stated as B − A, ``named``), "relative" (a
     # difference relative to one of its CERs) or "a sibling's" (the value of the same
     # set's figure of another system, latency or decoding, ``named``).
     why: str = ""
@@ -567,6 +568,8 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         name = narrow_fits[0]
         if _a_fraction_of_a_percentage(candidate.text, name, exact[name]):
             return Marked(candidate, None, "unexplained", fits=(name,), why="fraction")
+        if name.startswith(("cer/", "aggregate/")) and candidate.text[:1] in "-−":
+            return Marked(candidate, None, "unexplained", fits=(name,), why="negative")
         if _a_relative_difference(candidate.text, name, spec, exact):
             return Marked(candidate, None, "unexplained", fits=(name,), why="relative")
         if other := _a_sibling_it_prints(candidate.text, name, facts, exact):
@@ -587,9 +590,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
 
 def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
     """"0.0669" where a CER of 6.69 % stands: the card's own scale, which --write must not
-    change. (A CER under 1 % is printed as itself.)"""
-    return (name.startswith(("cer/", "aggregate/"))
-            and Fraction(text.replace("−", "-").lstrip("+")) < 1 <= value * 100)
+    change. (A CER under 1 % is printed as itself; a signed number is no CER at all.)"""
+    return (name.startswith(("cer/", "aggregate/")) and text[:1] not in "+-−"
+            and Fraction(text) < 1 <= value * 100)
 
 
 def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> str | None:
@@ -886,6 +889,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          "be; left unmarked: if it is that figure, name the aggregate where "
                          "it stands (its name, or the number of its sets); if it is a mean of "
                          "what is shown, write it not-a-figure")
+        elif m.why == "negative":  # no error rate is below zero
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
+                         f"where its context reads as {m.fits[0]}, but no CER is negative: is "
+                         "it a difference? left unmarked: say so where it stands (Δ, pp), or "
+                         "write it not-a-figure")
         elif m.why == "a sibling's":  # another latency's or decoding's figure
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, though its context reads as {m.fits[0]}; left "

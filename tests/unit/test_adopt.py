@@ -1360,13 +1360,15 @@ def test_a_pooled_cer_beside_all_its_microphones_drifts_beside_some_it_is_listed
 def test_a_cer_written_as_a_fraction_is_never_rewritten_in_percent(project, demo_result,
                                                                     capsys):
     """"0.0669" where the data give 6.69 %: the card's scale, not a drift that --write would
-    turn into "6.6867"; listed, stale or not, and left as written."""
+    turn into "6.6867"; listed, stale or not, and left as written. A negative number where
+    a CER stands is neither that nor a drift: listed."""
     exact = demo_result.exact
     fleurs, tvspeech = (exact[f"cer/560ms/{s}/{O}"] for s in ("fleurs", "tvspeech"))
     as_fraction = round_half_up(fleurs, 4)
     stale = round_half_up(tvspeech + Fraction(1, 100), 4)
+    negative = f"−{as_fraction}"  # no fraction of a CER, nor a CER: a difference, maybe
     text = (f"# Card\n\n| Set | CER |\n|---|---|\n| FLEURS | {as_fraction} |\n"
-            f"| TVSpeech | {stale} |\n")
+            f"| TVSpeech | {stale} |\n| Isan | {negative} |\n")
     card = project / "README.md"
     card.write_text(text, encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
@@ -1374,6 +1376,8 @@ def test_a_cer_written_as_a_fraction_is_never_rewritten_in_percent(project, demo
     for line, says, name in ((5, as_fraction, "fleurs"), (6, stale, "tvspeech")):
         assert (f"unexplained: line {line}: {says} reads as cer/560ms/{name}/{O} written as a "
                 "fraction, where the card prints percentages") in out
+    assert (f"unexplained: line 7: {negative} stands where its context reads as "
+            f"cer/560ms/isan/{O}, but no CER is negative") in out
     assert card.read_text(encoding="utf-8") == text
 
 
