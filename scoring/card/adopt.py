@@ -338,7 +338,7 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def _without_split_words(text: str) -> str:
-    return _SPLIT_WORDS.sub(lambda word: " " * len(word.group()), text)
+    return _blanked(text, [word.span() for word in _SPLIT_WORDS.finditer(text)])
 
 
 def _speaks_of_errors(context: str, names: Names) -> bool:
