@@ -71,11 +71,15 @@ _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 # Words that say which way a difference goes, so that the number beside them is its size.
 _DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower|higher|less|more|fewer|ahead|behind|"
                               r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
-                              r"favou?r\w*|above|below)\b", re.I)
-# An interval's end named in words; "lower than", "higher than" and "lower is better"
-# compare, and name no end.
-_LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is)\b)", re.I)
-_HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b(?!\s+(?:than|is)\b)|\bupper\b", re.I)
+                              r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
+                              r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
+                              r"larger)\b", re.I)
+# An interval's end named in words; "lower than", "higher by", "lower is better" and a
+# number's own "2.81 pp lower" compare, and name no end.
+_LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is|by)\b)", re.I)
+_HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b(?!\s+(?:than|is|by)\b)|\bupper\b", re.I)
+_COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
+                                r"(?:low|high)er\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
@@ -92,6 +96,7 @@ _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
+_POINTS_AFTER = re.compile(r"\s*(?:percentage\s+)?(?:points?|pts?)\b", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b", re.I)
@@ -432,7 +437,8 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     if bound is None:
         # An interval's end named in words: next to the number, or in its column's header
         # (never "lower is better" in a caption).
-        beside = " ".join(levels[:2] + (levels[4:5] if in_table else ()))
+        after = _COMPARATIVE_AFTER.sub("", levels[1])
+        beside = " ".join((levels[0], after) + (levels[4:5] if in_table else ()))
         if _LOW_WORDS.search(beside) and not _HIGH_WORDS.search(beside):
             bound = "low"
         elif _HIGH_WORDS.search(beside) and not _LOW_WORDS.search(beside):
@@ -452,6 +458,8 @@ def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
     level in turn; in one, a difference wins ("the CER is higher by 2.81 pp"). So in "the
     CER is 6.69 %, 2.81 pp lower than Typhoon's", 6.69 is a CER and 2.81 a difference, and
     a "CER (%)" column is CERs under a caption that speaks of differences."""
+    if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
+        return True
     for level in (" ".join(_clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if _DIFFERENCE_WORDS.search(level):
             return True
@@ -575,6 +583,10 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if other := _a_sibling_it_prints(candidate.text, name, facts, exact):
             return Marked(candidate, None, "unexplained", fits=(name,), why="a sibling's",
                           named=other)
+        if name.startswith("diff/") and exact[name] < 0 and _states_a_direction(candidate):
+            # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
+            return Marked(candidate, name, "drift",
+                          format_like(name, -exact[name], candidate.text), magnitude=True)
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     # Unexplained: its value is none of the figures its context names (``fits``), or its
     # context names no set or aggregate of the card's at all (it may be none of ours).
@@ -871,7 +883,9 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
              f"{marked.count('foreign')} left alone in rows or columns of other models or sets"]
     for m in _lines(marked, "drift"):
         lines.append(f"drift: line {m.candidate.line}: figure {m.figure}"
-                     f"{' turned' if m.turned else ''} says {m.candidate.text}, the data give "
+                     f"{' turned' if m.turned else ''}"
+                     f"{' ' + MAGNITUDE_OF_NEGATIVE if m.magnitude else ''} says "
+                     f"{m.candidate.text}, the data give "
                      f"{m.gives}")
     for mismatch in stale_index:
         lines.append(f"drift: {mismatch.line()}" if mismatch.figure else

@@ -1219,6 +1219,45 @@ def test_a_difference_stated_by_its_size_is_gated_with_its_direction(project, de
     assert code == 0 and f"still to put right by hand: figure {positive}" in out, out
 
 
+@pytest.mark.parametrize("words", ["is lower by {} pp", "is {} pp lower", "drops by {} pp",
+                                   "falls {} points", "shows a {} pp drop",
+                                   "is better by {} pp"])
+def test_a_size_in_words_is_gated_as_a_size_even_when_stale(words, project, demo_result,
+                                                             capsys):
+    """"Lower by 2.81 pp", "2.81 pp lower", "drops by 2.81 pp": the size of a negative
+    difference, never the interval's low end nor a signed value. Stale, its size drifts
+    ("says 2.90, the data give 2.81") and --write puts the size back unsigned: the words
+    beside it keep saying which way."""
+    from scoring.card.text import MAGNITUDE_OF_NEGATIVE
+
+    drop_aliases(project)
+    exact = demo_result.exact
+    value, subject = min((exact[name], name.split("/")[2]) for name in exact
+                         if name.startswith("diff/560ms/") and name.endswith(f"/{VS}/estimate"))
+    assert value < 0
+    figure = f"diff/560ms/{subject}/{VS}/estimate"
+    display = load_card_spec(project).set_names[subject]
+    card = project / "README.md"
+    size = printed(-value)
+    stale = printed(-value + Fraction(9, 10_000))
+    for says in (size, stale):
+        text = f"# Card\n\nAgainst Typhoon, the {display} error {words.format(says)}.\n"
+        card.write_text(text, encoding="utf-8")
+        code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+        marker = f"<!-- scoring:figure {figure} {MAGNITUDE_OF_NEGATIVE} -->{says}<!-- scoring:end -->"
+        assert marker in card.read_text(encoding="utf-8"), out
+        if says == size:
+            assert code == 0 and "1 number marked (1 new); 0 drifted" in out, out
+            continue
+        assert code == 1 and (f"drift: line 3: figure {figure} {MAGNITUDE_OF_NEGATIVE} says "
+                              f"{stale}, the data give {size}\n") in out, out
+        assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+        written = card.read_text(encoding="utf-8")
+        assert marker.replace(f"-->{stale}<", f"-->{size}<") in written
+        assert strip_markers(written).endswith(text.replace(stale, size)[len("# Card\n"):])
+        assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+
+
 def test_units_and_counts_are_no_figures_and_words_that_begin_like_them_are_no_units(
         project, demo_result, capsys):
     """"0.5 s", "1.5 epochs", "an LM weight of 0.5" are no CERs; a figure followed by a word
