@@ -317,9 +317,17 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # number's context: the next number's text before it starts after it, and the
         # others read the sentence without it.
         owns = [_OWN_PARENTHESIS.match(after) for _, after in around]
-        owned = [(match.end() + own.start(), match.end() + own.end()) if own else None
-                 for match, own in zip(matches, owns)]
-        around = [(before[owns[i - 1].end():] if i and owns[i - 1] else before, after)
+        # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless
+        # it is an interval, whose words are its estimate's too: the number before it reads
+        # its own text up to the parenthesis.
+        inside = [None if match.start() in bounds else _enclosing_parenthesis(sentence, match)
+                  for match in matches]
+        owned = [(match.end() + own.start(), match.end() + own.end()) if own else inside[i]
+                 for i, (match, own) in enumerate(zip(matches, owns))]
+        around = [(before[owns[i - 1].end():] if i and owns[i - 1] else before,
+                   after[:inside[i + 1][0] - matches[i].end()]
+                   if i + 1 < len(matches) and inside[i + 1]
+                   and inside[i + 1][0] >= matches[i].end() else after)
                   for i, (before, after) in enumerate(around)]
         # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
         # own clause are that number's; the sentence's other numbers are read without them.
@@ -327,12 +335,23 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                      for pair in around]
         for i, match in enumerate(matches):
             before, after = around[i]
-            others = [span for j, span in enumerate(owned) if span and j != i]
+            others = [span for j, span in enumerate(owned)
+                      if span and j != i and not span[0] <= match.start() < span[1]]
             levels = (before, after, _blanked(sentence, others), headings)
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
             if not _measures_another_metric(levels):
                 yield match, offset, levels, bounds.get(match.start())
+
+
+def _enclosing_parenthesis(text: str, match: re.Match) -> tuple[int, int] | None:
+    """The span of the parenthesis a number stands in, brackets included, if it does."""
+    opening = text.rfind("(", 0, match.start())
+    closing = text.find(")", match.end())
+    if opening < 0 or closing < 0 or ")" in text[opening:match.start()] \
+            or "(" in text[match.end():closing]:
+        return None
+    return opening, closing + 1
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:

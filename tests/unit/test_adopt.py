@@ -829,8 +829,8 @@ The difference to Typhoon 0.6B is in pp, with its 95 % CI.
 """
 
 
-# A parenthesis after a number names that number alone; "points" beside a relative
-# reduction is a difference of ours all the same.
+# A parenthesis after a number names that number alone, and one holding a number names
+# that one alone; "points" beside a relative reduction is a difference of ours all the same.
 CARD_PARENTHESES_AND_POINTS = """# Card
 
 GigaSpeech2 long: {diff/560ms/gs2_long/VS/estimate} pp [95% CI {diff/560ms/gs2_long/VS/low|stale}, {diff/560ms/gs2_long/VS/high}].
@@ -842,6 +842,11 @@ GigaSpeech2 long: {diff/560ms/gs2_long/VS/estimate} pp [95% CI {diff/560ms/gs2_l
 CER drops from {cer/560ms/fleurs/T} % (Typhoon 0.6B) to {cer/560ms/fleurs/O|stale} % on FLEURS.
 On TVSpeech it drops from {cer/560ms/tvspeech/T|stale} % (Typhoon 0.6B) to {cer/560ms/tvspeech/O} %.
 On FLEURS that is a 29.6% relative reduction against Typhoon 0.6B, or {diff/560ms/fleurs/VS/estimate|u} points.
+
+- GigaSpeech2: {cer/560ms/gs2/O|stale}% CER (Typhoon 0.6B: {cer/560ms/gs2/T}%)
+- Isan: {cer/560ms/isan/O}% CER (Typhoon 0.6B: {cer/560ms/isan/T|stale}%)
+
+On LOTUSDIS jbl OpenThai2.0 reaches {cer/560ms/lotus_jbl/O|stale} % (vs. {cer/560ms/lotus_jbl/T|stale} % for Typhoon 0.6B).
 """
 
 
@@ -860,7 +865,8 @@ def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     "the CER is 6.69 %, -2.81 pp against ..." holds one of each, and a "CER" column is CERs
     under a caption of differences. "[95% CI a, b]" is an interval. A parenthesis right
     after a number is its own ("9.50 % (Typhoon 0.6B) to 6.70 %": 6.70 is not Typhoon's),
-    and "2.81 points" a difference of CERs beside a relative reduction. An interval's end
+    and so is one holding a number ("6.70 % CER (Typhoon 0.6B: 9.50 %)": nor here), and
+    "2.81 points" a difference of CERs beside a relative reduction. An interval's end
     whose context names no system takes the comparison of the estimate beside it."""
     drop_aliases(project)
     text, placed = write_card(template, demo_result.exact)
