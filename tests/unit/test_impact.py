@@ -298,10 +298,14 @@ def test_golden_snapshots_missing(tmp_path, monkeypatch, capsys):
 
 
 @needs_git
-def test_interrupted_impact_leaves_the_tree_and_no_temporary_files(monkeypatch, capsys):
+def test_interrupted_impact_leaves_the_tree_and_no_temporary_files(monkeypatch, capsys,
+                                                                    tmp_path):
     """Ctrl-C in the middle: exit 130, git status unchanged, the revision's files gone."""
     import scoring.batch as batch
 
+    # A temporary folder of this test's own: another worker's impact run comes and goes in
+    # the shared one meanwhile.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     status = subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain"],
                             capture_output=True, text=True).stdout
     before = set(Path(tempfile.gettempdir()).glob("scoring-impact-*"))
