@@ -55,7 +55,6 @@ from .text import (
     numbers_in,
     printed_as,
     strip_markers,
-    table_cells,
 )
 
 __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
@@ -125,6 +124,7 @@ class Candidate:
     # the words beside it. "9.50 / 12.80" holds two numbers, neither of them alone.
     alone: bool = True
     unit: int = 0  # where its cell or sentence starts: the numbers read together
+    row: int = 0  # where its table row starts (an HTML row may span lines)
 
 
 def _names_any(names: "Names", text: str) -> bool:
@@ -195,9 +195,9 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 
 
 def _table_numbers(block: Block, headings: str, names: Names, masked):
-    """(match, offset, levels, bound, foreign, alone: see Candidate) of each number in a
-    table's body cells that may be one of ours."""
-    header = table_cells(block.lines[0][1], block.lines[0][0])
+    """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
+    a table's body cells that may be one of ours."""
+    header = block.rows[0]
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     if not _speaks_of_errors(table_context + headings, names):
         return
@@ -211,7 +211,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             return f"{text} {bare} ms"
         return text
 
-    rows = [table_cells(row, row_offset) for row_offset, row in block.lines[2:]]
+    rows = [cells for cells in block.rows[1:] if cells]
     # A row's label: its first cell, and every other cell of a column that holds no number
     # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
     numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked])
@@ -272,7 +272,8 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             one_interval = len(ours) == 2 and all(m.start() in bounds for m, _ in ours)
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
-                       len(ours) == 1 or one_interval or _named_beside(levels, names))
+                       len(ours) == 1 or one_interval or _named_beside(levels, names),
+                       cells[0][0])
 
 
 def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list[str] | None:
@@ -377,7 +378,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     found: list[Candidate] = []
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
-            alone=True):
+            alone=True, row=None):
         start = offset + match.start()
         # Inside a region the number is gated already: by its figure marker, or by the table.
         region = next((r for r in card.regions if r.start <= start < r.end), None)
@@ -387,14 +388,15 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
-                               foreign, table, alone, offset))
+                               foreign, table, alone, offset,
+                               offset if row is None else row))
 
     for block in blocks(text, card.body_start):
         headings = " / ".join(block.headings)
         if block.kind == "table":
-            for match, offset, levels, bound, foreign, alone in _table_numbers(
+            for match, offset, levels, bound, foreign, alone, row in _table_numbers(
                     block, headings, names, masked):
-                add(match, offset, levels, True, bound, foreign, block.start, alone)
+                add(match, offset, levels, True, bound, foreign, block.start, alone, row)
         else:
             for match, offset, levels, bound in _prose_numbers(text, block, headings, names,
                                                                masked):
@@ -695,8 +697,8 @@ def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
         return (other is not m and other.candidate.table == m.candidate.table
                 and other.figure is not None and other.figure.startswith("cer/")
                 and other.verdict in ("marked", "drift", "already"))
-    row = [o for o in found if beside(o) and o.candidate.line == m.candidate.line]
-    column = [o for o in found if beside(o) and o.candidate.line != m.candidate.line
+    row = [o for o in found if beside(o) and o.candidate.row == m.candidate.row]
+    column = [o for o in found if beside(o) and o.candidate.row != m.candidate.row
               and o.candidate.levels[4] == m.candidate.levels[4]]
     says = Fraction(m.candidate.text.replace("−", "-"))
     decimals = len(m.candidate.text.split(".")[1])
@@ -776,7 +778,7 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
     def beside(other: Marked) -> bool:
         return other is not m and (other.candidate.unit == m.candidate.unit or (
             m.candidate.table is not None and other.candidate.table == m.candidate.table
-            and other.candidate.line == m.candidate.line))
+            and other.candidate.row == m.candidate.row))
 
     estimates = {o.figure.rsplit("/", 1)[0] for o in found
                  if beside(o) and o.verdict in ("marked", "drift", "already") and not o.turned

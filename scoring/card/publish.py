@@ -476,7 +476,7 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
     return "".join(pieces), mismatches
 
 
-_BOLD = re.compile(r"^\s*(\*\*|__).*\1\s*$", re.S)
+_BOLD = re.compile(r"^\s*(?:(\*\*|__).*\1|<(b|strong)>.*</\2>)\s*$", re.S | re.I)
 
 
 def _bold_best_claims(result: CardResult, text: str, body_start: int) -> list[Mismatch]:
@@ -487,9 +487,8 @@ def _bold_best_claims(result: CardResult, text: str, body_start: int) -> list[Mi
     for block in blocks(text, body_start):
         if block.kind != "table":
             continue
-        grid = [[(offset, cell) for offset, cell in table_cells(line, line_offset)]
-                for line_offset, line in block.lines[2:]]
-        lines = [text.count("\n", 0, line_offset) + 1 for line_offset, _ in block.lines[2:]]
+        grid = [cells for cells in block.rows[1:] if cells]
+        lines = [text.count("\n", 0, cells[0][0]) + 1 for cells in grid]
         marked = {}
         for row, cells in enumerate(grid):
             for column, (_, cell) in enumerate(cells):

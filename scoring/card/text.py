@@ -282,7 +282,30 @@ class Block:
     end: int
     headings: tuple[str, ...]
     caption: str = ""
-    lines: list[tuple[int, str]] = field(default_factory=list)  # (offset, line) of a table
+    # A table's rows, each its cells' (offset, text): the header row first (empty where an
+    # HTML table has no <th> row), then the body's rows.
+    rows: list[list[tuple[int, str]]] = field(default_factory=list)
+
+
+_HTML_TABLE_START = re.compile(r"<table\b", re.I)
+_HTML_TABLE_END = re.compile(r"</table\s*>", re.I)
+_HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)(?=</tr\s*>|<tr\b|</table\s*>)", re.I | re.S)
+_HTML_CELL = re.compile(r"<(t[hd])\b[^>]*>(.*?)(?=</t[hd]\s*>|<t[hd]\b|$)", re.I | re.S)
+
+
+def html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, str]]]:
+    """The rows of the HTML table in ``text[start:end]`` as a markdown table's: the first
+    row is the header when it holds a <th>, else the header is empty."""
+    rows, header = [], []
+    for number, row in enumerate(_HTML_ROW.finditer(text, start, end)):
+        cells = [(row.start(1) + cell.start(2), cell.group(2))
+                 for cell in _HTML_CELL.finditer(row.group(1))]
+        if number == 0 and any(cell.group(1).lower() == "th"
+                               for cell in _HTML_CELL.finditer(row.group(1))):
+            header = cells
+        else:
+            rows.append(cells)
+    return [header] + rows
 
 
 def starts_a_table(line: str, next_line: str) -> bool:
@@ -330,8 +353,8 @@ def blocks(text: str, body_start: int) -> list[Block]:
             blocks.append(Block("heading", here, offset, tuple(h for h in headings[:-1] if h)))
             paragraph, in_list = None, False
             continue
-        if index < len(lines) and starts_a_table(stripped, lines[index]):
-            piped = stripped.startswith("|")
+        html = _HTML_TABLE_START.match(stripped)
+        if html or index < len(lines) and starts_a_table(stripped, lines[index]):
             caption = ""
             # The paragraph just above, unless it reports numbers of its own: that is prose
             # about results, not what the table shows.
@@ -339,13 +362,24 @@ def blocks(text: str, body_start: int) -> list[Block]:
                 above = text[blocks[-1].start:blocks[-1].end]
                 caption = "" if numbers_in(above, 0, ()) else above
             table = Block("table", here, here, tuple(h for h in headings if h), caption)
-            table.lines.append((here, line))
-            while index < len(lines) and (lines[index].strip().startswith("|") if piped
-                                          else "|" in lines[index] and lines[index].strip()):
-                table.lines.append((offset, lines[index]))
-                offset += len(lines[index])
-                index += 1
-            table.end = offset
+            if html:  # to the line that closes it (or the end of the card)
+                while not _HTML_TABLE_END.search(line) and index < len(lines):
+                    line = lines[index]
+                    offset += len(line)
+                    index += 1
+                table.end = offset
+                table.rows = html_table_rows(text, here, offset)
+            else:
+                piped = stripped.startswith("|")
+                table.rows.append(table_cells(line, here))
+                index += 1  # the separator row
+                offset += len(lines[index - 1])
+                while index < len(lines) and (lines[index].strip().startswith("|") if piped
+                                              else "|" in lines[index] and lines[index].strip()):
+                    table.rows.append(table_cells(lines[index], offset))
+                    offset += len(lines[index])
+                    index += 1
+                table.end = offset
             blocks.append(table)
             paragraph, in_list = None, False
             continue

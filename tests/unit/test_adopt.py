@@ -850,8 +850,34 @@ On LOTUSDIS jbl OpenThai2.0 reaches {cer/560ms/lotus_jbl/O|stale} % (vs. {cer/56
 """
 
 
+# An HTML table, as hub cards also hold them: its header in <thead>, one row over several
+# lines, bold in <b>, an average row; a sentence after it reads as prose.
+CARD_HTML_TABLE = """# Card
+
+Character error rate (%) at 560 ms.
+
+<table>
+<thead>
+<tr><th>Set</th><th>OpenThai2.0</th><th>Typhoon 0.6B</th></tr>
+</thead>
+<tbody>
+<tr>
+  <td>GigaSpeech2</td>
+  <td><b>{cer/560ms/gs2/O|stale}</b></td>
+  <td>{cer/560ms/gs2/T}</td>
+</tr>
+<tr><td>LOTUSDIS jbl</td><td>{cer/560ms/lotus_jbl/O}</td><td>{cer/560ms/lotus_jbl/T|stale}</td></tr>
+<tr><td>Average of 11 sets</td><td>{aggregate/560ms/average/O|stale}</td><td>{aggregate/560ms/average/T}</td></tr>
+</tbody>
+</table>
+
+On TVSpeech, Typhoon 0.6B gives {cer/560ms/tvspeech/T|stale} %.
+"""
+
+
 @pytest.mark.parametrize("template", [CARD_LONG_AND_TRAILING, CARD_CERS_BESIDE_DIFFERENCES,
-                                      CARD_PARENTHESES_AND_POINTS])
+                                      CARD_PARENTHESES_AND_POINTS, CARD_HTML_TABLE],
+                         ids=["long", "cers-beside-differences", "parentheses", "html-table"])
 def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     """Read with the reader's own rules (no aliases), each number is its own figure, and a
     stale one drifts on it, never on another's.
@@ -866,7 +892,8 @@ def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     under a caption of differences. "[95% CI a, b]" is an interval. A parenthesis right
     after a number is its own ("9.50 % (Typhoon 0.6B) to 6.70 %": 6.70 is not Typhoon's),
     and so is one holding a number ("6.70 % CER (Typhoon 0.6B: 9.50 %)": nor here), and
-    "2.81 points" a difference of CERs beside a relative reduction. An interval's end
+    "2.81 points" a difference of CERs beside a relative reduction. An HTML table is read
+    as a table, its <th> row as the header, whatever lines its rows span. An interval's end
     whose context names no system takes the comparison of the estimate beside it."""
     drop_aliases(project)
     text, placed = write_card(template, demo_result.exact)
@@ -1037,6 +1064,32 @@ def test_the_bold_best_is_part_of_the_claim(project, demo_result, capsys):
     card.write_text("\n".join(lines), encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--check")
     assert code == 0, out
+
+
+def test_the_bold_best_of_an_html_table_is_part_of_the_claim(project, demo_result, capsys):
+    """<b> in an HTML table's cell is bold, as ** is in markdown: on the worse of a row's
+    two CERs, --check names it; on the better, it passes."""
+    exact = demo_result.exact
+    cer = {s: printed(exact[f"cer/560ms/fleurs/{s}"]) for s in (O, T)}
+    best, worst = sorted((O, T), key=lambda s: exact[f"cer/560ms/fleurs/{s}"])
+    card = project / "README.md"
+    for bold in (worst, best):
+        cells = "".join(f"<td><b>{cer[s]}</b></td>" if s == bold else f"<td>{cer[s]}</td>"
+                        for s in (O, T))
+        card.write_text("# Card\n\nCER (%) at 560 ms.\n\n<table>\n<tr><th>Set</th>"
+                        "<th>OpenThai2.0 (th-TH)</th><th>Typhoon 0.6B</th></tr>\n"
+                        f"<tr><td>FLEURS</td>{cells}</tr>\n</table>\n", encoding="utf-8")
+        assert run_cli(capsys, "publish", str(project), "--mark")[0] == 0
+        assert run_cli(capsys, "publish", str(project), "--write")[0] == 0  # the model-index
+        line = card.read_text(encoding="utf-8").split("\n").index("<table>") + 3  # its row
+        code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+        claims = [line for line in out.splitlines() if "the bold best" in line]
+        if bold == worst:
+            assert code == 1 and len(claims) == 1, out
+            assert claims[0].startswith(f"figure cer/560ms/fleurs/{worst}: the bold best of "
+                                        f"the table row at line {line} says"), out
+        else:
+            assert code == 0 and not claims, out
 
 
 def test_the_not_a_figure_advice_only_where_no_figure_of_ours_is_named(project, demo_result,
