@@ -362,8 +362,10 @@ def blocks(text: str, body_start: int) -> list[Block]:
                 above = text[blocks[-1].start:blocks[-1].end]
                 caption = "" if numbers_in(above, 0, ()) else above
             table = Block("table", here, here, tuple(h for h in headings if h), caption)
-            if html:  # to the line that closes it (or the end of the card)
-                while not _HTML_TABLE_END.search(line) and index < len(lines):
+            if html:  # to the line that closes it; unclosed, to a blank line
+                closed = any(_HTML_TABLE_END.search(later) for later in lines[index - 1:])
+                while (not _HTML_TABLE_END.search(line) and index < len(lines)
+                       and (closed or lines[index].strip())):
                     line = lines[index]
                     offset += len(line)
                     index += 1

@@ -1066,6 +1066,22 @@ def test_the_bold_best_is_part_of_the_claim(project, demo_result, capsys):
     assert code == 0, out
 
 
+def test_an_unclosed_html_table_ends_at_a_blank_line(project, demo_result):
+    """A <table> never closed hides nothing after it: it ends at the next blank line, and
+    the sentence after it is read (here, a stale CER drifts)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    stale = printed(exact[f"cer/560ms/tvspeech/{O}"] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nCER (%).\n\n<table>\n<tr><td>FLEURS</td><td>"
+                    f"{printed(exact[f'cer/560ms/fleurs/{O}'])}</td></tr>\n\n"
+                    f"On TVSpeech the CER is {stale} %.\n", encoding="utf-8")
+    spec = load_card_spec(project)
+    marked = mark_card(demo_result, read_card_file(card, spec), spec.publish_aliases)
+    assert [(m.figure, m.verdict, m.candidate.in_table) for m in marked.found] == [
+        (f"cer/560ms/fleurs/{O}", "marked", True), (f"cer/560ms/tvspeech/{O}", "drift", False)]
+
+
 def test_the_bold_best_of_an_html_table_is_part_of_the_claim(project, demo_result, capsys):
     """<b> in an HTML table's cell is bold, as ** is in markdown: on the worse of a row's
     two CERs, --check names it; on the better, it passes."""
