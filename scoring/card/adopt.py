@@ -64,7 +64,7 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
                                r"\bdelta\b|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 _DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
-                               r"\binterval\b|\bci\b|\bgap\b", re.I)
+                               r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ความ(?:แตก)?ต่าง", re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 # Words that say which way a difference goes, so that the number beside them is its size.
@@ -72,7 +72,7 @@ _DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower|higher|less|more|fewer|a
                               r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
                               r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
                               r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
-                              r"larger)\b", re.I)
+                              r"larger)\b|ลดลง|เพิ่มขึ้น|(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า", re.I)
 # An interval's end named in words; "lower than", "higher by", "lower is better" and a
 # number's own "2.81 pp lower" compare, and name no end.
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is|by)\b)", re.I)
@@ -95,10 +95,12 @@ _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
-_POINTS_AFTER = re.compile(r"\s*(?:percentage\s+)?(?:points?|pts?)\b", re.I)
+_POINTS_AFTER = re.compile(r"\s*(?:(?:percentage\s+)?(?:points?|pts?)\b|จุด)", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
-_CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b", re.I)
+# (Thai runs its words together: its "and", "while" and "compared with" have no \b.)
+_CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
+                     r"และ|ขณะที่|เทียบกับ", re.I)
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
 
 

@@ -24,7 +24,7 @@ _OWN_MODEL_WORDS = ("ours", "our model", "this model", "this work")
 _LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)
 _LANGUAGE_MODEL_WORDS = ("LM", "language model", "n-gram", "n-gram LM", "KenLM")
 _NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
-COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b", re.I)
+COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b|เทียบกับ", re.I)
 
 
 def plain_name(text: str) -> str:

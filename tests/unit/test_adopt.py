@@ -456,8 +456,11 @@ def write_card(template: str, exact: dict):
             value = exact[name]
             if option == "stale":
                 value += Fraction(1, 1000)  # a tenth of a point off
-            text = printed(value, 1 if option == "1" else 2, name.startswith("diff/"),
-                           option == "u")
+            if option == "size":  # a negative difference's size, its direction in words
+                text = printed(-value)
+            else:
+                text = printed(value, 1 if option == "1" else 2, name.startswith("diff/"),
+                               option == "u")
             if option != "code":  # a figure's value in code: never read at all
                 placed.append((length, None if option == "foreign" else name,
                                option == "stale", text))
@@ -850,6 +853,20 @@ On LOTUSDIS jbl OpenThai2.0 reaches {cer/560ms/lotus_jbl/O|stale} % (vs. {cer/56
 """
 
 
+# Thai prose: "compared with", "while" and "and" end a clause as their English words do;
+# "decreased by N points" is a difference's size; "difference" names a difference.
+CARD_THAI_PROSE = """# Card
+
+บนชุดข้อมูล FLEURS โมเดลได้ CER {cer/560ms/fleurs/O|stale}% เทียบกับ Typhoon 0.6B ที่ {cer/560ms/fleurs/T}%
+
+บน TVSpeech OpenThai2.0 ได้ CER {cer/560ms/tvspeech/O}% ขณะที่ Typhoon 0.6B ได้ {cer/560ms/tvspeech/T|stale}%
+
+บน GigaSpeech2 CER ลดลง {diff/560ms/gs2/VS/estimate|size} จุด เมื่อเทียบกับ Typhoon 0.6B
+
+ผลต่างบน Isan คือ {diff/560ms/isan/VS/estimate|stale} pp เทียบกับ Typhoon 0.6B
+"""
+
+
 # An HTML table, as hub cards also hold them: its header in <thead>, one row over several
 # lines, bold in <b>, an average row; a sentence after it reads as prose.
 CARD_HTML_TABLE = """# Card
@@ -876,8 +893,10 @@ On TVSpeech, Typhoon 0.6B gives {cer/560ms/tvspeech/T|stale} %.
 
 
 @pytest.mark.parametrize("template", [CARD_LONG_AND_TRAILING, CARD_CERS_BESIDE_DIFFERENCES,
-                                      CARD_PARENTHESES_AND_POINTS, CARD_HTML_TABLE],
-                         ids=["long", "cers-beside-differences", "parentheses", "html-table"])
+                                      CARD_PARENTHESES_AND_POINTS, CARD_HTML_TABLE,
+                                      CARD_THAI_PROSE],
+                         ids=["long", "cers-beside-differences", "parentheses", "html-table",
+                              "thai-prose"])
 def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     """Read with the reader's own rules (no aliases), each number is its own figure, and a
     stale one drifts on it, never on another's.
