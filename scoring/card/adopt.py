@@ -551,7 +551,8 @@ class Marked:
     # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
     # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
     # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``),
-    # "negative" (a signed number where a CER stands), "other way round" (a difference
+    # "negative" (a signed number where a CER stands), "cer interval" (an end of a CER's
+    # interval, ``named`` the CER), "other way round" (a difference
     # stated as B − A, ``named``), "relative" (a
     # difference relative to one of its CERs) or "a sibling's" (the value of the same
     # set's figure of another system, latency or decoding, ``named``).
@@ -776,14 +777,7 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
     where it stands alone."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
-
-    def beside(other: Marked) -> bool:
-        return other is not m and (other.candidate.unit == m.candidate.unit or (
-            m.candidate.table is not None and other.candidate.table == m.candidate.table
-            and other.candidate.row == m.candidate.row))
-
-    estimates = {o.figure.rsplit("/", 1)[0] for o in found
-                 if beside(o) and o.verdict in ("marked", "drift", "already") and not o.turned
+    estimates = {o.figure.rsplit("/", 1)[0] for o in _read_beside(m, found) if not o.turned
                  and o.figure.startswith("diff/") and o.figure.endswith("/estimate")}
     ends = [name for name in m.fits if name.rsplit("/", 1)[0] in estimates]
     if len(ends) != 1:
@@ -795,6 +789,28 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
         return Marked(m.candidate, ends[0], "drift", format_like(ends[0], value,
                                                                  m.candidate.text))
     return None
+
+
+def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
+    """The numbers read as figures in ``m``'s sentence or cell, or its table row."""
+    return [other for other in found
+            if other is not m and other.verdict in ("marked", "drift", "already")
+            and (other.candidate.unit == m.candidate.unit
+                 or (m.candidate.table is not None and other.candidate.table == m.candidate.table
+                     and other.candidate.row == m.candidate.row))]
+
+
+def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
+    """"6.69 % (95% CI: 5.91–7.52)": an interval beside a CER and no difference is that
+    CER's, which the card does not compute (it gives intervals of differences only)."""
+    if m.verdict != "unexplained" or m.why or m.candidate.bound is None:
+        return None
+    read = [o.figure for o in _read_beside(m, found) if o.candidate.bound is None]
+    cers = [name for name in read if name.startswith(("cer/", "aggregate/"))]
+    if len(cers) != 1 or any(name.startswith("diff/") for name in read):
+        return None
+    return Marked(m.candidate, None, "unexplained", fits=m.fits, why="cer interval",
+                  named=cers[0])
 
 
 # B − A's interval is A − B's, negated and with its ends swapped.
@@ -825,6 +841,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
              for candidate in candidates(card, names)]
     found = [_the_other_way_round(m, result, names) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
+    found = [_an_interval_of_a_cer(m, found) or m for m in found]
     found = [_own_mean(m, found, result.spec) or m for m in found]
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not
@@ -946,6 +963,11 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          f"stated as {m.named}, the other way round from {m.fits[0]}; left "
                          "unmarked: state it as the card's difference (its sign and its "
                          "interval turned), or write it not-a-figure")
+        elif m.why == "cer interval":  # an interval of a CER: the card computes none
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is an end "
+                         f"of an interval of {m.named}, and the card gives intervals of "
+                         "differences only; left unmarked: the gate cannot check it (drop it, "
+                         "or write it not-a-figure)")
         elif m.why == "own mean":  # the card's own mean of what it shows
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "

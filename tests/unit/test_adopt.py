@@ -1101,6 +1101,30 @@ def test_an_unclosed_html_table_ends_at_a_blank_line(project, demo_result):
         (f"cer/560ms/fleurs/{O}", "marked", True), (f"cer/560ms/tvspeech/{O}", "drift", False)]
 
 
+def test_an_interval_of_a_cer_is_listed_as_one_the_card_does_not_compute(project,
+                                                                         demo_result, capsys):
+    """"6.69 % (95% CI: a–b)" and a "95% CI" column beside a CER: intervals of CERs, which
+    the card does not compute; listed as such, never read as a difference's ends."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    fleurs, isan = (exact[f"cer/560ms/{s}/{O}"] for s in ("fleurs", "isan"))
+    low, high = (printed(fleurs + shift) for shift in (Fraction(-7, 1000), Fraction(8, 1000)))
+    table_low, table_high = (printed(isan + shift) for shift in (Fraction(-9, 1000),
+                                                                  Fraction(6, 1000)))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOn FLEURS the CER is {printed(fleurs)} % (95% CI: {low}–{high})."
+                    "\n\n| Set | CER (%) | 95% CI |\n|---|---|---|\n"
+                    f"| Isan | {printed(isan)} | [{table_low}, {table_high}] |\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and "2 numbers marked (2 new); 0 drifted" in out and "4 unexplained" in out
+    for line, text, cer in ((3, low, "fleurs"), (3, high, "fleurs"), (7, table_low, "isan"),
+                            (7, table_high, "isan")):
+        assert (f"unexplained: line {line}: {text} is an end of an interval of "
+                f"cer/560ms/{cer}/{O}, and the card gives intervals of differences only"
+                in out), out
+
+
 def test_the_bold_best_of_an_html_table_is_part_of_the_claim(project, demo_result, capsys):
     """<b> in an HTML table's cell is bold, as ** is in markdown: on the worse of a row's
     two CERs, --check names it; on the better, it passes."""
