@@ -282,7 +282,9 @@ def _differs(figure: str, where: str, published, made: float) -> list[Mismatch]:
         return [Mismatch(figure, where, "nothing", f"{made:.2f}")]
     if not _same_value(published, made):
         says = _as_printed(published)
-        if _a_fraction_of(published, made):
+        if isinstance(published, str):  # "12.89 %": its number may be right, its form not
+            says = f"{published!r} (text, where the gate writes a number)"
+        elif _a_fraction_of(published, made):
             says += " (a fraction, where the gate writes percentages)"
         return [Mismatch(figure, where, says, f"{made:.2f}")]
     return []

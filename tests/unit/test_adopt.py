@@ -1562,6 +1562,24 @@ def test_a_model_index_value_written_as_a_fraction_is_said_to_be_one(project, de
             f"{wrong}, the data give {printed(exact[isan])}") in out
 
 
+def test_a_model_index_value_written_as_text_is_said_to_be_text(project, demo_result,
+                                                                capsys):
+    """'6.69 %' (YAML text) where the data give 6.69: its number is right, its form is not
+    the gate's (--write writes a number), and the report says why it is listed."""
+    exact = demo_result.exact
+    tv = f"cer/560ms/tvspeech/{O}"
+    card = project / "README.md"
+    card.write_text(front_matter([{"type": "typhoon-ai/TVSpeech", "name": "TVSpeech",
+                                   "split": "test", "value": f"{printed(exact[tv])} %"}])
+                    + "# Card\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and (f"drift: figure {tv}: model-index entry 'Test CER' on TVSpeech "
+                          f"(hand-written) says '{printed(exact[tv])} %' (text, where the gate "
+                          f"writes a number), the data give {printed(exact[tv])}\n") in out, out
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+
+
 THAI_DIGITS = str.maketrans("0123456789", "๐๑๒๓๔๕๖๗๘๙")
 
 
