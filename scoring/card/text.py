@@ -293,19 +293,17 @@ _HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)(?=</tr\s*>|<tr\b|</table\s*>)", re.I |
 _HTML_CELL = re.compile(r"<(t[hd])\b[^>]*>(.*?)(?=</t[hd]\s*>|<t[hd]\b|$)", re.I | re.S)
 
 
-def html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, str]]]:
+def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, str]]]:
     """The rows of the HTML table in ``text[start:end]`` as a markdown table's: the first
     row is the header when it holds a <th>, else the header is empty."""
-    rows, header = [], []
-    for number, row in enumerate(_HTML_ROW.finditer(text, start, end)):
-        cells = [(row.start(1) + cell.start(2), cell.group(2))
-                 for cell in _HTML_CELL.finditer(row.group(1))]
-        if number == 0 and any(cell.group(1).lower() == "th"
-                               for cell in _HTML_CELL.finditer(row.group(1))):
-            header = cells
-        else:
-            rows.append(cells)
-    return [header] + rows
+    rows = []
+    for row in _HTML_ROW.finditer(text, start, end):
+        cells = list(_HTML_CELL.finditer(row.group(1)))
+        rows.append(([(row.start(1) + cell.start(2), cell.group(2)) for cell in cells],
+                     any(cell.group(1).lower() == "th" for cell in cells)))
+    if rows and rows[0][1]:
+        return [cells for cells, _ in rows]
+    return [[]] + [cells for cells, _ in rows]
 
 
 def starts_a_table(line: str, next_line: str) -> bool:
@@ -370,7 +368,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
                     offset += len(line)
                     index += 1
                 table.end = offset
-                table.rows = html_table_rows(text, here, offset)
+                table.rows = _html_table_rows(text, here, offset)
             else:
                 piped = stripped.startswith("|")
                 table.rows.append(table_cells(line, here))
