@@ -216,7 +216,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
     rows = [cells for cells in block.rows[1:] if cells]
     # A row's label: its first cell, and every other cell of a column that holds no number
     # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
-    numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked])
+    numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked], True)
                 for offset, cell in cells] for cells in rows]
     widest = max((len(cells) for cells in rows), default=0)
     label_columns = [0] + [column for column in range(1, widest)
@@ -313,7 +313,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         position = sentence_match.end() if sentence_match else len(body)
         if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
             continue
-        matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked])
+        matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked], True)
         bounds = _bounds(sentence, matches)
         around = [_local(sentence, matches, i) for i in range(len(matches))]
         # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other
@@ -382,6 +382,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
             alone=True, row=None):
         start = offset + match.start()
+        if "." not in match.group(2) and not names.subjects_in(" ".join(levels)):
+            return  # a whole percentage is read only where a set of the card's is named
         # Inside a region the number is gated already: by its figure marker, or by the table.
         region = next((r for r in card.regions if r.start <= start < r.end), None)
         if region is not None and region.kind == "not-a-figure":
@@ -569,6 +571,12 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     default = spec.publish_system or next(iter(spec.systems))
     narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
                           candidate.in_table)
+    if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
+        fits = [name for name, fact in facts.items() if _fits(fact, narrow)
+                and (narrow.difference or fact.kind != "diff")]  # "3 pp": said to be one
+        if len(fits) == 1 and printed_as(result.exact[fits[0]], candidate.text):
+            return Marked(candidate, fits[0], "marked")
+        return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
     wide = _constraints(candidate.levels, spec, names, default, candidate.bound, False,
                         candidate.in_table)
     exact = result.exact
@@ -963,6 +971,15 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                          f"stated as {m.named}, the other way round from {m.fits[0]}; left "
                          "unmarked: state it as the card's difference (its sign and its "
                          "interval turned), or write it not-a-figure")
+        elif m.why == "whole":  # a whole percentage: never drifted, it may be anything
+            named = (f"its context reads as {m.fits[0]}, which is not {m.candidate.text} at "
+                     "that precision" if len(m.fits) == 1 else
+                     f"its context names {len(m.fits)} figures ({', '.join(m.fits[:3])}"
+                     f"{', ...' if len(m.fits) > 3 else ''})" if m.fits else
+                     "its context names a set of the card's but no figure")
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is a whole "
+                         f"number in percent, and {named}; left unmarked: if it is a figure, "
+                         "write it with the card's decimals; if not, write it not-a-figure")
         elif m.why == "cer interval":  # an interval of a CER: the card computes none
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is an end "
                          f"of an interval of {m.named}, and the card gives intervals of "

@@ -358,7 +358,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
             # about results, not what the table shows.
             if blocks and blocks[-1].kind == "prose" and text[blocks[-1].end:here].count("\n") <= 2:
                 above = text[blocks[-1].start:blocks[-1].end]
-                caption = "" if numbers_in(above, 0, ()) else above
+                caption = "" if numbers_in(above, 0, (), True) else above
             table = Block("table", here, here, tuple(h for h in headings if h), caption)
             if html:  # to the line that closes it; unclosed, to a blank line
                 closed = any(_HTML_TABLE_END.search(later) for later in lines[index - 1:])
@@ -412,10 +412,23 @@ def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
     return cells
 
 
-def numbers_in(text: str, offset: int, masked) -> list[re.Match]:
+# A whole number in percent ("7 % CER") may be a CER printed without decimals; not the
+# level of an interval ("95 % CI", "95% cluster-bootstrap interval") nor a share ("50 % of").
+_WHOLE_PERCENT_AFTER = re.compile(
+    r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
+    r"(?![-\s]*(?:ci\b|conf|cluster|bootstrap|interval|level|percentile|signific|of\b))",
+    re.I)
+
+
+def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> list[re.Match]:
+    """The numbers with a decimal point in ``text`` that may be figures (and with
+    ``whole_percent``, whole numbers in percent too)."""
     found = []
     for match in _NUMBER.finditer(text):
-        if "." not in match.group(2) or inside(offset + match.start(), masked):
+        if inside(offset + match.start(), masked):
+            continue
+        if "." not in match.group(2) and not (
+                whole_percent and _WHOLE_PERCENT_AFTER.match(text, match.end())):
             continue
         before = text[:match.start()]
         if (_UNIT_AFTER.match(text, match.end()) or _WORD_BEFORE.search(before)

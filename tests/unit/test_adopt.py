@@ -1125,6 +1125,50 @@ def test_an_interval_of_a_cer_is_listed_as_one_the_card_does_not_compute(project
                 in out), out
 
 
+def test_a_whole_percentage_is_gated_where_its_context_names_one_figure(project, demo_result,
+                                                                       capsys):
+    """"About 7 % on FLEURS": a whole number in percent where its context names one figure
+    and it is that figure at no decimals is marked, and gated at that precision. One that is
+    not (or where the context names several) is listed, never drifted: it may be anything.
+    "95 % interval" and "50 % of the clips" are never read, and not counted."""
+    drop_aliases(project)
+    exact = demo_result.exact
+
+    def whole(name, off=0):  # the figure at no decimals, ``off`` added
+        return str(int(round_half_up(exact[name] * 100, 0)) + off)
+
+    fleurs, fleurs_t, isan = (f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}",
+                              f"cer/560ms/isan/{O}")
+    wrong = whole(fleurs_t, 3)
+    text = (f"# Card\n\nOn FLEURS the CER is about {whole(fleurs)} %, against {wrong} % for "
+            "Typhoon 0.6B.\n\nOn TVSpeech, 50 % of the clips are read without an error.\n\n"
+            "The 95 % cluster-bootstrap interval is in pp.\n\n| Set | CER (%) |\n|---|---|\n"
+            f"| Isan | {whole(isan)} % |\n")
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and ": 2 numbers marked (2 new); 0 drifted" in out and "1 unexplained" in out
+    assert (f"unexplained: line 3: {wrong} is a whole number in percent, and its context reads "
+            f"as {fleurs_t}, which is not {wrong} at that precision") in out, out
+    marked = card.read_text(encoding="utf-8")
+    for name in (fleurs, isan):
+        assert f"<!-- scoring:figure {name} -->{whole(name)}<!-- scoring:end -->" in marked
+    assert strip_markers(marked) == text
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0  # the model-index
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 0 and "2 of 3 numbers in the card's text are gated" in out, out
+
+    # Gated at its precision: a wrong whole number fails, and --write writes the data's.
+    opening = f"<!-- scoring:figure {isan} -->"
+    written = card.read_text(encoding="utf-8")
+    card.write_text(written.replace(f"{opening}{whole(isan)}<", f"{opening}{whole(isan, 1)}<"),
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 1 and f"says {whole(isan, 1)}, the data give {whole(isan)}" in out, out
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    assert card.read_text(encoding="utf-8") == written
+
+
 def test_the_bold_best_of_an_html_table_is_part_of_the_claim(project, demo_result, capsys):
     """<b> in an HTML table's cell is bold, as ** is in markdown: on the worse of a row's
     two CERs, --check names it; on the better, it passes."""
