@@ -26,7 +26,8 @@ numbers whose nearest context names another metric ("21.37 % WER", a "WER"
 column, a real-time factor) or a relative figure ("12 % reduction"), and a
 spread after "±". In a table cell holding two numbers, neither drifts (either
 may be something else) unless it is one end of the cell's interval or the words
-beside it name what it is ("FLEURS 6.26, TVSpeech 8.72"). The same
+beside it name what it is ("FLEURS 6.26, TVSpeech 8.72"), or its header has the
+cell's shape ("OpenThai2.0 (Typhoon 0.6B)" over "12.89 (14.68)"). The same
 reading gives ``--check`` its coverage line (how many candidates carry a
 marker) and ``--strict`` its list of ungated ones.
 """
@@ -261,11 +262,12 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             matches = in_row[column]
             bounds = _bounds(cell, matches, column_header)
             by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
+            parts = None if bounds else _headers_by_place(cell, matches, column_header)
             ours = []
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)
-                levels = (before, after, cell, label if column else "", column_header,
-                          block.caption, headings)
+                levels = (before, after, cell, label if column else "",
+                          parts[i] if parts else column_header, block.caption, headings)
                 if (by_place[i] == "ours" if by_place
                         else not _measures_another_metric(levels)):
                     ours.append((match, levels))
@@ -274,8 +276,23 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             one_interval = len(ours) == 2 and all(m.start() in bounds for m, _ in ours)
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
-                       len(ours) == 1 or one_interval or _named_beside(levels, names),
-                       cells[0][0])
+                       len(ours) == 1 or one_interval or bool(parts)
+                       or _named_beside(levels, names), cells[0][0])
+
+
+_PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
+
+
+def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[str] | None:
+    """The header of each number of a cell such as "12.90 (14.68)" under a header of the
+    same shape, "OpenThai2.0 (Typhoon 0.6B)" or "CER (Δ pp)": the words outside the
+    parenthesis head the number outside it, the words inside the number inside. None for
+    any other cell."""
+    shaped = _PARENTHESISED_HEADER.match(_COMMENT.sub("", header))
+    if (shaped is None or len(matches) != 2 or _enclosing_parenthesis(cell, matches[0])
+            or not _enclosing_parenthesis(cell, matches[1])):
+        return None
+    return [shaped.group(1), shaped.group(2)]
 
 
 def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list[str] | None:

@@ -867,6 +867,21 @@ CARD_THAI_PROSE = """# Card
 """
 
 
+# "A (B)" in a cell under an "X (Y)" header: X heads A, Y heads B.
+CARD_PAIRED_CELLS = """# Card
+
+| Set | OpenThai2.0 (Typhoon 0.6B) |
+|---|---|
+| GigaSpeech2 | {cer/560ms/gs2/O|stale} ({cer/560ms/gs2/T}) |
+| Isan | {cer/560ms/isan/O} ({cer/560ms/isan/T|stale}) |
+
+| Set | CER, OpenThai2.0 (Δ vs Typhoon 0.6B, pp) |
+|---|---|
+| FLEURS | {cer/560ms/fleurs/O} ({diff/560ms/fleurs/VS/estimate|stale}) |
+| TVSpeech | {cer/560ms/tvspeech/O|stale} ({diff/560ms/tvspeech/VS/estimate}) |
+"""
+
+
 # An HTML table, as hub cards also hold them: its header in <thead>, one row over several
 # lines, bold in <b>, an average row; a sentence after it reads as prose.
 CARD_HTML_TABLE = """# Card
@@ -894,9 +909,9 @@ On TVSpeech, Typhoon 0.6B gives {cer/560ms/tvspeech/T|stale} %.
 
 @pytest.mark.parametrize("template", [CARD_LONG_AND_TRAILING, CARD_CERS_BESIDE_DIFFERENCES,
                                       CARD_PARENTHESES_AND_POINTS, CARD_HTML_TABLE,
-                                      CARD_THAI_PROSE],
+                                      CARD_THAI_PROSE, CARD_PAIRED_CELLS],
                          ids=["long", "cers-beside-differences", "parentheses", "html-table",
-                              "thai-prose"])
+                              "thai-prose", "paired-cells"])
 def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     """Read with the reader's own rules (no aliases), each number is its own figure, and a
     stale one drifts on it, never on another's.
@@ -912,7 +927,8 @@ def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     after a number is its own ("9.50 % (Typhoon 0.6B) to 6.70 %": 6.70 is not Typhoon's),
     and so is one holding a number ("6.70 % CER (Typhoon 0.6B: 9.50 %)": nor here), and
     "2.81 points" a difference of CERs beside a relative reduction. An HTML table is read
-    as a table, its <th> row as the header, whatever lines its rows span. An interval's end
+    as a table, its <th> row as the header, whatever lines its rows span. In a cell
+    "A (B)" under a header "X (Y)", X heads A and Y heads B. An interval's end
     whose context names no system takes the comparison of the estimate beside it."""
     drop_aliases(project)
     text, placed = write_card(template, demo_result.exact)
