@@ -934,15 +934,17 @@ def _lines(marked: MarkResult, verdict: str) -> list[Marked]:
     return [m for m in marked.found if m.verdict == verdict]
 
 
-def format_marked(marked: MarkResult, path, stale_index=()) -> str:
-    """The summary of a --mark, what it found wrong, then the diff of the markers added."""
+def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:
+    """The summary of a --mark, what it found wrong, then the diff of the markers added.
+    ``stale_marked``: the numbers marked before this run that the data no longer give."""
     import difflib
 
     new = marked.count("marked") + marked.count("drift")
     total = new + marked.count("already")
     unplaced = sum(1 for mismatch in stale_index if mismatch.figure is None)
     lines = [f"{path}: {plural(total, 'number')} marked ({new} new); "
-             f"{marked.count('drift')} drifted, {len(stale_index) - unplaced} stale in the "
+             f"{marked.count('drift') + len(stale_marked)} drifted, "
+             f"{len(stale_index) - unplaced} stale in the "
              f"model-index; {marked.count('unexplained')} unexplained; "
              f"{marked.count('ambiguous') + unplaced} ambiguous; "
              f"{marked.count('foreign')} left alone in rows or columns of other models or sets"]
@@ -952,6 +954,7 @@ def format_marked(marked: MarkResult, path, stale_index=()) -> str:
                      f"{' ' + MAGNITUDE_OF_NEGATIVE if m.magnitude else ''} says "
                      f"{m.candidate.text}, the data give "
                      f"{m.gives}")
+    lines += [f"drift: {mismatch.line()} (marked already)" for mismatch in stale_marked]
     for mismatch in stale_index:
         lines.append(f"drift: {mismatch.line()}" if mismatch.figure else
                      f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}")
@@ -1057,16 +1060,19 @@ def mark_report(result: CardResult, card_file: CardFile, card,
     marked = mark_card(result, card_file, result.spec.publish_aliases)
     stale_index = [m for m in card.mismatches
                    if m.where.startswith("model-index") and m.says != "nothing"]
+    # A second --mark (before --write) still finds what the first found stale.
+    stale_marked = [m for m in card.mismatches if m.figure and m.where.startswith(
+        "inline region")]
     if marked.new != marked.old:
         write_text_atomically(card_file.path, marked.new)
-    text = format_marked(marked, card_file.path, stale_index)
+    text = format_marked(marked, card_file.path, stale_index, stale_marked)
     if home is not None:
         write = f"`python -m scoring publish {home.root_argument} --write`"
         text += (f"next: review the card with {home.review(card_file.path)}; {write} puts "
                  "right what drifted and writes the model-index in the gate's form"
                  + (f"; then {home.push()} proposes it on the hub" if home.on_hub else "")
                  + "\n")
-    return text, 1 if marked.drifted or any(m.figure for m in stale_index) else 0
+    return text, 1 if marked.drifted or stale_marked or any(m.figure for m in stale_index) else 0
 
 
 def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
