@@ -128,6 +128,9 @@ class Candidate:
     alone: bool = True
     unit: int = 0  # where its cell or sentence starts: the numbers read together
     row: int = 0  # where its table row starts (an HTML row may span lines)
+    # The recogniser not the card's that its nearest context names ("Whisper large-v3"):
+    # then "model" is among ``foreign``.
+    other_model: str = ""
 
 
 def _names_any(names: "Names", text: str) -> bool:
@@ -385,6 +388,20 @@ def _without_split_words(text: str) -> str:
     return _blanked(text, [word.span() for word in _SPLIT_WORDS.finditer(text)])
 
 
+def _another_model(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
+    number's nearest context naming any recogniser names: its own clauses, then its
+    sentence (or its cell, its row's label, its column's header). None where that context
+    names one of the card's systems."""
+    for text in (" ".join(_clauses_beside(levels)), levels[2],
+                 *((levels[3], levels[4]) if in_table else ())):
+        if names.systems_in(text):
+            return None
+        if other := names.another_model_in(text):
+            return other
+    return None
+
+
 def _speaks_of_errors(context: str, names: Names) -> bool:
     return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
                 or names.systems_in(context))
@@ -407,10 +424,11 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             return  # said to be none of the card's figures
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
+        other = "" if foreign else _another_model(levels, names, in_table)
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
-                               foreign, table, alone, offset,
-                               offset if row is None else row))
+                               frozenset({"model"}) if other else foreign, table, alone, offset,
+                               offset if row is None else row, other or ""))
 
     for block in blocks(text, card.body_start):
         headings = " / ".join(block.headings)
@@ -947,7 +965,7 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
              f"{len(stale_index) - unplaced} stale in the "
              f"model-index; {marked.count('unexplained')} unexplained; "
              f"{marked.count('ambiguous') + unplaced} ambiguous; "
-             f"{marked.count('foreign')} left alone in rows or columns of other models or sets"]
+             f"{marked.count('foreign')} left alone as other models' or sets'"]
     for m in _lines(marked, "drift"):
         lines.append(f"drift: line {m.candidate.line}: figure {m.figure}"
                      f"{' turned' if m.turned else ''}"
@@ -1030,6 +1048,14 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
     for m in _lines(marked, "foreign"):
         by_line.setdefault(m.candidate.line, []).append(m)
     for line, alone in by_line.items():
+        others = list(dict.fromkeys(m.candidate.other_model for m in alone
+                                    if m.candidate.other_model))
+        if others:  # named in its context: another recogniser's
+            lines.append(f"left alone: line {line}: "
+                         f"{', '.join(m.candidate.text for m in alone)} (its context names "
+                         f"{' and '.join(others)}, none of the card's systems; if one is, "
+                         "name it in [publish.aliases])")
+            continue
         kinds = set().union(*(m.candidate.foreign for m in alone))
         what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
         lines.append(f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
@@ -1082,9 +1108,8 @@ def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
     line = f"{len(counted) - len(ungated)} of {len(counted)} numbers in the card's text are gated"
     if alone:  # not counted, so said: a row of the card's own model misnamed would be there
         where = sorted({c.line for c in alone})
-        line += (f"; {plural(len(alone), 'number')} in rows or columns naming none of the "
-                 f"card's systems or sets left alone (line{'s' if len(where) > 1 else ''} "
-                 f"{', '.join(map(str, where))})")
+        line += (f"; {plural(len(alone), 'number')} of other models or sets left alone "
+                 f"(line{'s' if len(where) > 1 else ''} {', '.join(map(str, where))})")
     line += "\n"
     listed = "".join(f"ungated: line {c.line}: {c.text}\n" for c in ungated)
     if ungated:  # what to do, said once

@@ -25,6 +25,13 @@ _LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)
 _LANGUAGE_MODEL_WORDS = ("LM", "language model", "n-gram", "n-gram LM", "KenLM")
 _NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
 COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b|เทียบกับ", re.I)
+# Other speech recognisers a card compares itself with, by family name, or by a hub id
+# ("openai/whisper-large-v3": an owner, a slash and a name with a digit or a hyphen).
+_OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"
+                          r"thonburian|gemini|gpt-?4o[\w-]*|chirp|deepgram|assemblyai|"
+                          r"elevenlabs|qwen[\w.-]*|sensevoice|paraformer|funasr|parakeet|"
+                          r"canary)\b", re.I)
+_HUB_ID = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]*/[\w.]*[-\d][\w.-]*")
 
 
 def plain_name(text: str) -> str:
@@ -46,6 +53,7 @@ class Names:
     subjects: tuple[tuple[str, str], ...]  # (plain name, set or aggregate key)
     systems: tuple[tuple[str, str], ...]  # (plain name, system key)
     latencies: frozenset[int] = frozenset()
+    dataset_ids: frozenset[str] = frozenset()  # the sets' hub ids, in lower case
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
@@ -141,7 +149,8 @@ class Names:
         def longest_first(names):
             return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
 
-        return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies))
+        return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies),
+                   frozenset(source.id.lower() for source in spec.datasets.values()))
 
     @staticmethod
     def _find(text: str, names) -> tuple[tuple[int, int, str], ...]:
@@ -166,6 +175,16 @@ class Names:
                         taken[i] = True
                 start = plain.find(name, start + 1)
         return tuple(sorted(found))
+
+    def another_model_in(self, text: str) -> str | None:
+        """A speech recogniser ``text`` names that is none of the card's systems (whether it
+        names one of those too is for the caller): a family name, or a hub id that is none
+        of the card's datasets."""
+        hub_id = next((hub.group() for hub in _HUB_ID.finditer(text)
+                       if hub.group().lower() not in self.dataset_ids
+                       and not self.systems_in(hub.group())), None)
+        found = _OTHER_MODEL.search(text)
+        return hub_id or (found.group() if found else None)
 
     def subjects_in(self, text: str) -> list[str]:
         return [key for _, _, key in self._find(text, self.subjects)]

@@ -223,7 +223,9 @@ _WORD_BEFORE = re.compile(r"(?:weight|seed|version|release|v|alpha|beta|temperat
                           # licences and software, with their versions: "Apache 2.0",
                           # "CC-BY-SA 4.0", "Python 3.11", "CUDA 12.1"
                           r"apache|licen[cs]e|cc[- ]by(?:[- ][a-z]{2})*|gpl|lgpl|mit|bsd|mpl|"
-                          r"python|pytorch|torch|cuda|nemo|transformers|numpy|pythainlp)"
+                          r"python|pytorch|torch|cuda|nemo|transformers|numpy|pythainlp|"
+                          # models' versions: "Gemini 2.5 Pro", "Llama 3.1"
+                          r"gemini|claude|llama|mistral|grok|deepseek|seamless(?:m4t)?)"
                           r"(?:\s+of)?\s*[:=]?\s*$", re.I)  # "a weight of 0.5" too
 
 
