@@ -414,12 +414,14 @@ def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
     return cells
 
 
+# A share of something ("10.50 % of the training audio", "10.50% ของข้อมูล") is no error
+# rate.
+_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ)", re.I)
 # A whole number in percent ("7 % CER") may be a CER printed without decimals; not the
-# level of an interval ("95 % CI", "95% cluster-bootstrap interval") nor a share ("50 % of").
+# level of an interval ("95 % CI", "95% cluster-bootstrap interval").
 _WHOLE_PERCENT_AFTER = re.compile(
     r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
-    r"(?![-\s]*(?:ci\b|conf|cluster|bootstrap|interval|level|percentile|signific|of\b))",
-    re.I)
+    r"(?![-\s]*(?:ci\b|conf|cluster|bootstrap|interval|level|percentile|signific))", re.I)
 
 
 def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> list[re.Match]:
@@ -433,7 +435,8 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> l
                 whole_percent and _WHOLE_PERCENT_AFTER.match(text, match.end())):
             continue
         before = text[:match.start()]
-        if (_UNIT_AFTER.match(text, match.end()) or _WORD_BEFORE.search(before)
+        if (_UNIT_AFTER.match(text, match.end()) or _SHARE_AFTER.match(text, match.end())
+                or _WORD_BEFORE.search(before)
                 or _P_VALUE_BEFORE.search(before)
                 or _SPREAD_BEFORE.search(before)):  # "6.26 ± 0.31": a spread, no figure
             continue

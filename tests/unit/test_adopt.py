@@ -132,6 +132,7 @@ On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 dev
 The th-mix prompt against th-TH on Isan: a difference of {diff/560ms/isan/MIX_VS/estimate} pp.
 On FLEURS the difference is significant (p = 0.012), and it survives Holm's correction.
 
+About 10.50 % of the training audio comes from TVSpeech, and 2.30% ของข้อมูล from GigaSpeech2.
 For reference, Whisper large-v3 reaches {cer/560ms/fleurs/T|foreign} % on FLEURS.
 On TVSpeech, openai/whisper-large-v3 gets {cer/560ms/tvspeech/T4|foreign} %, while Gemini 2.5 Pro gets {cer/560ms/isan/O|foreign} % on Isan.
 
