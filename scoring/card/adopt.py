@@ -90,7 +90,11 @@ _SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?
 # one of these is never a candidate.
 _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughput|"
                            r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
-                           r"p-?values?)\b|^\s*p\s*$", re.I)  # (a column headed "p")
+                           r"p-?values?|accuracy|acc|f-?1|precision|recall|mos|snr|ser|"
+                           r"sentence error)\b|^\s*p\s*$", re.I)  # (a column headed "p")
+# Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
+# metric's own name ("Word accuracy").
+_LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
 _OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
@@ -173,8 +177,9 @@ def _measures_another_metric(levels: tuple[str, ...]) -> bool:
     metric = next((metric for metric in map(_metric_in, own) if metric), None)
     if metric is None and _POINTS.search(" ".join(own)):
         return False  # "or 2.81 points": a difference of CERs, whatever "relative" says near
-    return next((metric for metric in map(_metric_in, (*own, *levels[2:])) if metric),
-                None) == "other"
+    return next((metric for metric in map(_metric_in, (*own, *levels[2:-1],
+                                                        _LOOSE_WORDS.sub(" ", levels[-1])))
+                 if metric), None) == "other"
 
 
 def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:

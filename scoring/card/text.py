@@ -214,7 +214,11 @@ _NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+/:])([-−+]?)(\d+(?:\.\d+)?)"
 # What follows a number that is no error rate: units of time, size and rate.
 # A unit is a word of its own: "6.69 so far" and "8.99 split" are no seconds.
 _UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|sec|seconds?|min|h|hrs?|hours?|k?Hz|[KMGT]B|[kMBT]|x|"
-                         r"params?|parameters|epochs?|steps?)\b|×)", re.I)
+                         r"params?|parameters|epochs?|steps?|dB|"
+                         # counts and rates of the data: "12.50 words per utterance"
+                         r"words?|chars?|characters?|utterances?|clips?|segments?|speakers?|"
+                         r"tokens?|sentences?|files?|recordings?|videos?|samples?|"
+                         r"per(?!\s+cent))\b|×)", re.I)
 
 
 # What precedes a number that is no error rate.
