@@ -213,7 +213,8 @@ _NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+/:])([-−+]?)(\d+(?:\.\d+)?)"
 
 # What follows a number that is no error rate: units of time, size and rate.
 # A unit is a word of its own: "6.69 so far" and "8.99 split" are no seconds.
-_UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|sec|seconds?|min|h|hrs?|hours?|k?Hz|[KMGT]B|[kMBT]|x|"
+_UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|sec|seconds?|mins?|minutes?|h|hrs?|hours?|days?|"
+                         r"frames?|k?Hz|[KMGT]B|[kMBT]|x|"
                          r"params?|parameters|epochs?|steps?|dB|"
                          # counts and rates of the data: "12.50 words per utterance"
                          r"words?|chars?|characters?|utterances?|clips?|segments?|speakers?|"
