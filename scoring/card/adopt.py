@@ -393,6 +393,26 @@ def _without_split_words(text: str) -> str:
     return _blanked(text, [word.span() for word in _SPLIT_WORDS.finditer(text)])
 
 
+# Another version or state of the card's model: a changelog's section, "the previous
+# version", "before fine-tuning".
+_OTHER_VERSION_HEADING = re.compile(r"\b(?:change ?log|history|release notes|what's new|"
+                                    r"(?:previous|older|earlier) (?:versions?|releases?))\b",
+                                    re.I)
+_OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?|(?:earlier|prior|older?|first|last) "
+                            r"(?:version|release|model|checkpoint)s?|before (?:fine-?tuning|"
+                            r"training|adaptation)|base model|pre-?trained model|zero-shot)\b",
+                            re.I)
+
+
+def _another_version(levels: tuple[str, ...]) -> str | None:
+    """The words that say a number is another version's or state's of the card's model:
+    in its headings, or in its sentence (or cell, row label or column header)."""
+    found = _OTHER_VERSION_HEADING.search(levels[-1])
+    for level in levels[2:-1]:
+        found = found or _OTHER_VERSION.search(level)
+    return found.group() if found else None
+
+
 def _another_model(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
     number's nearest context naming any recogniser names: its own clauses, then its
@@ -429,7 +449,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             return  # said to be none of the card's figures
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
-        other = "" if foreign else _another_model(levels, names, in_table)
+        other = "" if foreign else (_another_model(levels, names, in_table)
+                                    or _another_version(levels))
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                frozenset({"model"}) if other else foreign, table, alone, offset,
@@ -1055,11 +1076,16 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
     for line, alone in by_line.items():
         others = list(dict.fromkeys(m.candidate.other_model for m in alone
                                     if m.candidate.other_model))
-        if others:  # named in its context: another recogniser's
+        if others:  # named in its context: another recogniser's, or another version's
+            versions = all(_OTHER_VERSION.fullmatch(other) or _OTHER_VERSION_HEADING.fullmatch(
+                other) for other in others)
             lines.append(f"left alone: line {line}: "
                          f"{', '.join(m.candidate.text for m in alone)} (its context names "
-                         f"{' and '.join(others)}, none of the card's systems; if one is, "
-                         "name it in [publish.aliases])")
+                         f"{' and '.join(others)}: "
+                         + ("another version's or state's of the model, not the card's "
+                            "results; a result of the card's stands elsewhere)" if versions else
+                            "another model's, not the card's; if it is one of the card's "
+                            "systems, name it in [publish.aliases])"))
             continue
         kinds = set().union(*(m.candidate.foreign for m in alone))
         what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)

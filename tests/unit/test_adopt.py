@@ -135,6 +135,8 @@ On FLEURS the difference is significant (p = 0.012), and it survives Holm's corr
 About 10.50 % of the training audio comes from TVSpeech, and 2.30% ของข้อมูล from GigaSpeech2.
 TVSpeech has 12.50 words per utterance on average, FLEURS 18.30 characters per second; LOTUSDIS jbl an SNR of 12.40 dB.
 A TVSpeech long recording lasts 45.30 minutes.
+In the previous version, the Isan CER was {cer/560ms/isan/T|foreign} %.
+Before fine-tuning on Thai, the FLEURS CER was {cer/560ms/fleurs/T4|foreign} %.
 Word accuracy on FLEURS is 93.50 %, and the F1 of entity recognition on TVSpeech 81.20.
 For reference, Whisper large-v3 reaches {cer/560ms/fleurs/T|foreign} % on FLEURS.
 On TVSpeech, openai/whisper-large-v3 gets {cer/560ms/tvspeech/T4|foreign} %, while Gemini 2.5 Pro gets {cer/560ms/isan/O|foreign} % on Isan.
@@ -144,6 +146,10 @@ On TVSpeech, openai/whisper-large-v3 gets {cer/560ms/tvspeech/T4|foreign} %, whi
     indented code: FLEURS 8.88 % CER
 
 The inline `CER = 7.77 %` is code. Seed 1, 1000 resamples, 16.5 kHz, 24.0 hours of audio.
+
+## Changelog
+
+- v1.0: {cer/560ms/fleurs/O|foreign} % CER on FLEURS, {cer/560ms/tvspeech/T|foreign} % on TVSpeech.
 """
 
 CARD_TRANSPOSED = MODEL_INDEX + """# Results by system
