@@ -436,8 +436,9 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> l
     for match in _NUMBER.finditer(text):
         if inside(offset + match.start(), masked):
             continue
-        if "." not in match.group(2) and not (
-                whole_percent and _WHOLE_PERCENT_AFTER.match(text, match.end())):
+        if "." not in match.group(2) and not (  # (signed, "+42%" is relative: no CER)
+                whole_percent and not match.group(1)
+                and _WHOLE_PERCENT_AFTER.match(text, match.end())):
             continue
         before = text[:match.start()]
         if (_UNIT_AFTER.match(text, match.end()) or _SHARE_AFTER.match(text, match.end())
