@@ -423,10 +423,13 @@ def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
 # rate.
 _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ)", re.I)
 # A whole number in percent ("7 % CER") may be a CER printed without decimals; not the
-# level of an interval ("95 % CI", "95% cluster-bootstrap interval").
+# level of an interval ("95 % CI", "95% cluster-bootstrap interval"), nor a change relative
+# to another ("30% lower", "12 % fewer errors").
 _WHOLE_PERCENT_AFTER = re.compile(
     r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
-    r"(?![-\s]*(?:ci\b|conf|cluster|bootstrap|interval|level|percentile|signific))", re.I)
+    r"(?![-\s]*(?:ci\b|conf|cluster|bootstrap|interval|level|percentile|signific|lower|"
+    r"higher|better|worse|fewer|less|more|reduc|improv|relative|rel\.|faster|slower|drop|"
+    r"increas|decreas|gain))", re.I)
 
 
 def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> list[re.Match]:

@@ -1164,8 +1164,8 @@ def test_a_whole_percentage_is_gated_where_its_context_names_one_figure(project,
     """"About 7 % on FLEURS": a whole number in percent where its context names one figure
     and it is that figure at no decimals is marked, and gated at that precision. One that is
     not (or where the context names several) is listed, never drifted: it may be anything.
-    "95 % interval", "50 % of the clips" and a signed "+42%" are never read, and not
-    counted."""
+    "95 % interval", "50 % of the clips", "12 % fewer errors" and a signed "+42%" are never
+    read, and not counted."""
     drop_aliases(project)
     exact = demo_result.exact
 
@@ -1177,6 +1177,7 @@ def test_a_whole_percentage_is_gated_where_its_context_names_one_figure(project,
     wrong = whole(fleurs_t, 3)
     text = (f"# Card\n\nOn FLEURS the CER is about {whole(fleurs)} %, against {wrong} % for "
             "Typhoon 0.6B.\n\nOn TVSpeech, 50 % of the clips are read without an error.\n\n"
+            "On GigaSpeech2 it makes 12 % fewer errors, 30% lower than Typhoon 0.6B.\n\n"
             "The 95 % cluster-bootstrap interval is in pp.\n\n| Set | CER (%) |\n|---|---|\n"
             f"| Isan | {whole(isan)} % (+42%) |\n")  # a signed one is relative: never read
     card = project / "README.md"
