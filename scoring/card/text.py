@@ -225,13 +225,16 @@ _UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|sec|seconds?|mins?|minutes?|h|hrs?|hour
 # What precedes a number that is no error rate.
 _WORD_BEFORE = re.compile(r"(?:weight|seed|version|release|v|alpha|beta|temperature|lr|"
                           r"rate of|size|step|epoch|"
+                          # training and decoding settings: "a dropout of 0.15"
+                          r"ratio|dropout|decay|smoothing|factor|scale|penalty|momentum|"
+                          r"threshold|width|masks?|probability|prob|top-?[pk]|margin|"
                           # licences and software, with their versions: "Apache 2.0",
                           # "CC-BY-SA 4.0", "Python 3.11", "CUDA 12.1"
                           r"apache|licen[cs]e|cc[- ]by(?:[- ][a-z]{2})*|gpl|lgpl|mit|bsd|mpl|"
                           r"python|pytorch|torch|cuda|nemo|transformers|numpy|pythainlp|"
                           # models' versions: "Gemini 2.5 Pro", "Llama 3.1"
                           r"gemini|claude|llama|mistral|grok|deepseek|seamless(?:m4t)?)"
-                          r"(?:\s+of)?\s*[:=]?\s*$", re.I)  # "a weight of 0.5" too
+                          r"(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I)  # "a weight of 0.5" too
 
 
 # A p-value as prose gives it: "(p = 0.012)", "p < 0.05".

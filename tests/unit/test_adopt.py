@@ -135,6 +135,7 @@ On FLEURS the difference is significant (p = 0.012), and it survives Holm's corr
 About 10.50 % of the training audio comes from TVSpeech, and 2.30% ของข้อมูล from GigaSpeech2.
 TVSpeech has 12.50 words per utterance on average, FLEURS 18.30 characters per second; LOTUSDIS jbl an SNR of 12.40 dB.
 A TVSpeech long recording lasts 45.30 minutes.
+Fine-tuned on TVSpeech with a warmup ratio of 0.10, dropout 0.15 and a speed perturbation factor of 1.10; the CTC weight is 0.30 on FLEURS.
 In the previous version, the Isan CER was {cer/560ms/isan/T|foreign} %.
 Before fine-tuning on Thai, the FLEURS CER was {cer/560ms/fleurs/T4|foreign} %.
 Word accuracy on FLEURS is 93.50 %, and the F1 of entity recognition on TVSpeech 81.20.
