@@ -974,6 +974,16 @@ def _not_a_figure_hint(text: str, lead: str = "; if it is none of the card's fig
     return f"{lead}, write it <!-- scoring:not-a-figure -->{text}<!-- scoring:end -->"
 
 
+def _far(m: Marked) -> bool:
+    """A drifted CER more than twice, or less than half, what the data give: perhaps a stale
+    copy scored another way, perhaps another model's or another quantity, which --write
+    would overwrite. The review decides; the report says so."""
+    if not m.figure.startswith(("cer/", "aggregate/")):
+        return False
+    says, gives = (Fraction(text.replace("−", "-")) for text in (m.candidate.text, m.gives))
+    return gives > 0 and (says > 2 * gives or says < gives / 2)
+
+
 def _lines(marked: MarkResult, verdict: str) -> list[Marked]:
     return [m for m in marked.found if m.verdict == verdict]
 
@@ -997,7 +1007,8 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                      f"{' turned' if m.turned else ''}"
                      f"{' ' + MAGNITUDE_OF_NEGATIVE if m.magnitude else ''} says "
                      f"{m.candidate.text}, the data give "
-                     f"{m.gives}")
+                     f"{m.gives}" + (" (over twice or under half of it: is it this figure? "
+                                     "review it before --write)" if _far(m) else ""))
     lines += [f"drift: {mismatch.line()} (marked already)" for mismatch in stale_marked]
     for mismatch in stale_index:
         lines.append(f"drift: {mismatch.line()}" if mismatch.figure else

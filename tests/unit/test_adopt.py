@@ -1206,6 +1206,24 @@ def test_a_whole_percentage_is_gated_where_its_context_names_one_figure(project,
     assert card.read_text(encoding="utf-8") == written
 
 
+def test_a_drift_far_from_the_data_is_flagged_for_review(project, demo_result, capsys):
+    """A CER over twice (or under half) what the data give still drifts, as a card scored
+    another way would, but its line says to review it: it may be another model's."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    fleurs, tvspeech = (f"cer/560ms/{s}/{O}" for s in ("fleurs", "tvspeech"))
+    far, near = printed(exact[fleurs] * 3), printed(exact[tvspeech] + Fraction(1, 1000))
+    (project / "README.md").write_text(f"# Card\n\nOn FLEURS the CER is {far} %; on TVSpeech "
+                                       f"{near} %.\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1
+    assert (f"drift: line 3: figure {fleurs} says {far}, the data give "
+            f"{printed(exact[fleurs])} (over twice or under half of it: is it this figure? "
+            "review it before --write)\n") in out, out
+    assert (f"drift: line 3: figure {tvspeech} says {near}, the data give "
+            f"{printed(exact[tvspeech])}\n") in out, out
+
+
 def test_the_bold_best_of_an_html_table_is_part_of_the_claim(project, demo_result, capsys):
     """<b> in an HTML table's cell is bold, as ** is in markdown: on the worse of a row's
     two CERs, --check names it; on the better, it passes."""
