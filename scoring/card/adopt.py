@@ -437,10 +437,14 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     text = card.text
     masked = masked_spans(text, card)
     found: list[Candidate] = []
+    seen: set[int] = set()
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
             alone=True, row=None):
         start = offset + match.start()
+        if start in seen:  # an HTML cell spanning rows or columns: read once, where it starts
+            return
+        seen.add(start)
         if "." not in match.group(2) and not names.subjects_in(" ".join(levels)):
             return  # a whole percentage is read only where a set of the card's is named
         # Inside a region the number is gated already: by its figure marker, or by the table.

@@ -300,20 +300,58 @@ class Block:
 _HTML_TABLE_START = re.compile(r"<table\b", re.I)
 _HTML_TABLE_END = re.compile(r"</table\s*>", re.I)
 _HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)(?=</tr\s*>|<tr\b|</table\s*>)", re.I | re.S)
-_HTML_CELL = re.compile(r"<(t[hd])\b[^>]*>(.*?)(?=</t[hd]\s*>|<t[hd]\b|$)", re.I | re.S)
+_HTML_CELL = re.compile(r"<(t[hd])\b([^>]*)>(.*?)(?=</t[hd]\s*>|<t[hd]\b|$)", re.I | re.S)
+_HTML_SPAN = re.compile(r"\b(col|row)span\s*=\s*[\"']?(\d+)", re.I)
 
 
 def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, str]]]:
-    """The rows of the HTML table in ``text[start:end]`` as a markdown table's: the first
-    row is the header when it holds a <th>, else the header is empty."""
-    rows = []
+    """The rows of the HTML table in ``text[start:end]`` as a markdown table's, one cell per
+    column: a cell spanning columns or rows stands in each (at its own offset, so that its
+    numbers are read once: see adopt's candidates). The leading rows of <th> cells alone
+    are the header, their texts joined per column ("OpenThai2.0" over "80 ms" heads
+    "OpenThai2.0 80 ms"); without one, the header is empty."""
+    grid: list[list[tuple[int, str]]] = []
+    headers: list[bool] = []
+    below: dict[int, tuple[int, tuple[int, str]]] = {}  # column: (rows left, cell)
     for row in _HTML_ROW.finditer(text, start, end):
-        cells = list(_HTML_CELL.finditer(row.group(1)))
-        rows.append(([(row.start(1) + cell.start(2), cell.group(2)) for cell in cells],
-                     any(cell.group(1).lower() == "th" for cell in cells)))
-    if rows and rows[0][1]:
-        return [cells for cells, _ in rows]
-    return [[]] + [cells for cells, _ in rows]
+        cells, column = [], 0
+        found = list(_HTML_CELL.finditer(row.group(1)))
+        for cell in found:
+            while column in below:  # a cell from a row above spans this one
+                cells.append(below[column][1])
+                column = _spanned_down(below, column)
+            spans = {kind.lower(): int(n) for kind, n in _HTML_SPAN.findall(cell.group(2))}
+            entry = (row.start(1) + cell.start(3), cell.group(3))
+            for _ in range(max(1, spans.get("col", 1))):
+                cells.append(entry)
+                if spans.get("row", 1) > 1:
+                    below[column] = (spans["row"] - 1, entry)
+                column += 1
+        while column in below:
+            cells.append(below[column][1])
+            column = _spanned_down(below, column)
+        grid.append(cells)
+        headers.append(bool(found) and all(cell.group(1).lower() == "th" for cell in found))
+    head = 0
+    while head < len(grid) and headers[head]:
+        head += 1
+    if not head:
+        return [[]] + grid
+    width = max(len(cells) for cells in grid[:head])
+    header = [(next(cells[i][0] for cells in grid[:head] if i < len(cells)),
+               " ".join(dict.fromkeys(cells[i][1] for cells in grid[:head] if i < len(cells))))
+              for i in range(width)]
+    return [header] + grid[head:]
+
+
+def _spanned_down(below: dict, column: int) -> int:
+    """One more row of a cell spanning rows taken at ``column``; the next column."""
+    left, entry = below[column]
+    if left > 1:
+        below[column] = (left - 1, entry)
+    else:
+        del below[column]
+    return column + 1
 
 
 def starts_a_table(line: str, next_line: str) -> bool:

@@ -901,6 +901,23 @@ CARD_PAIRED_CELLS = """# Card
 """
 
 
+# An HTML table whose header spans two rows and columns (a system over its latencies), a
+# label spanning two rows, and a cell spanning the row.
+CARD_HTML_SPANS = """# Card
+
+CER (%) by chunk.
+
+<table>
+<tr><th rowspan="2">Set</th><th colspan="2">OpenThai2.0</th><th colspan="2">Typhoon 0.6B</th></tr>
+<tr><th>80 ms</th><th>560 ms</th><th>80 ms</th><th>560 ms</th></tr>
+<tr><td>FLEURS</td><td>{cer/80ms/fleurs/O}</td><td>{cer/560ms/fleurs/O|stale}</td><td>{cer/80ms/fleurs/T}</td><td>{cer/560ms/fleurs/T}</td></tr>
+<tr><td rowspan="2">TVSpeech</td><td>{cer/80ms/tvspeech/O}</td><td>{cer/560ms/tvspeech/O}</td><td>{cer/80ms/tvspeech/T|stale}</td><td>{cer/560ms/tvspeech/T}</td></tr>
+<tr><td>{cer/160ms/tvspeech/O|stale} (160 ms)</td><td></td><td>{cer/160ms/tvspeech/T} (160 ms)</td><td></td></tr>
+<tr><td colspan="5">LOTUSDIS, pooled: {aggregate/560ms/lotusdis/O|stale} (OpenThai2.0, 560 ms)</td></tr>
+</table>
+"""
+
+
 # An HTML table, as hub cards also hold them: its header in <thead>, one row over several
 # lines, bold in <b>, an average row; a sentence after it reads as prose.
 CARD_HTML_TABLE = """# Card
@@ -928,9 +945,9 @@ On TVSpeech, Typhoon 0.6B gives {cer/560ms/tvspeech/T|stale} %.
 
 @pytest.mark.parametrize("template", [CARD_LONG_AND_TRAILING, CARD_CERS_BESIDE_DIFFERENCES,
                                       CARD_PARENTHESES_AND_POINTS, CARD_HTML_TABLE,
-                                      CARD_THAI_PROSE, CARD_PAIRED_CELLS],
+                                      CARD_THAI_PROSE, CARD_PAIRED_CELLS, CARD_HTML_SPANS],
                          ids=["long", "cers-beside-differences", "parentheses", "html-table",
-                              "thai-prose", "paired-cells"])
+                              "thai-prose", "paired-cells", "html-spans"])
 def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     """Read with the reader's own rules (no aliases), each number is its own figure, and a
     stale one drifts on it, never on another's.
@@ -946,7 +963,8 @@ def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     after a number is its own ("9.50 % (Typhoon 0.6B) to 6.70 %": 6.70 is not Typhoon's),
     and so is one holding a number ("6.70 % CER (Typhoon 0.6B: 9.50 %)": nor here), and
     "2.81 points" a difference of CERs beside a relative reduction. An HTML table is read
-    as a table, its <th> row as the header, whatever lines its rows span. In a cell
+    as a table, its <th> rows as the header, whatever lines its rows span, a cell spanning
+    rows or columns standing in each (read once). In a cell
     "A (B)" under a header "X (Y)", X heads A and Y heads B. An interval's end
     whose context names no system takes the comparison of the estimate beside it."""
     drop_aliases(project)
