@@ -1,7 +1,9 @@
 """The names a card's figures answer to in hand-written text: each set's, aggregate's and
 system's display name and key, the words a card uses for them without a name ("pooled",
-"Typhoon" for Typhoon 0.6B), and the card's own aliases. ``adopt`` reads a card's
-numbers by them; ``publish`` places a hand-written model-index entry by its dataset's name.
+"Typhoon" for Typhoon 0.6B), and the card's own aliases; and the names of recognisers
+that are none of the card's ("Whisper", "openai/whisper-large-v3"). ``adopt`` reads a
+card's numbers by them; ``publish`` places a hand-written model-index entry by its
+dataset's name.
 """
 
 from __future__ import annotations
