@@ -132,8 +132,9 @@ class Candidate:
     alone: bool = True
     unit: int = 0  # where its cell or sentence starts: the numbers read together
     row: int = 0  # where its table row starts (an HTML row may span lines)
-    # The recogniser not the card's that its nearest context names ("Whisper large-v3"):
-    # then "model" is among ``foreign``.
+    # What its context names that makes it none of the card's: another recogniser
+    # ("Whisper large-v3"; ``foreign`` is then {"model"}) or another version of the card's
+    # model ("Changelog", "the previous version"; {"version"}).
     other_model: str = ""
 
 
@@ -407,9 +408,8 @@ _OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?|(?:earlier|prior|older?|first
 def _another_version(levels: tuple[str, ...]) -> str | None:
     """The words that say a number is another version's or state's of the card's model:
     in its headings, or in its sentence (or cell, row label or column header)."""
-    found = _OTHER_VERSION_HEADING.search(levels[-1])
-    for level in levels[2:-1]:
-        found = found or _OTHER_VERSION.search(level)
+    found = _OTHER_VERSION_HEADING.search(levels[-1]) or next(
+        (said for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None)
     return found.group() if found else None
 
 
@@ -453,12 +453,15 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             return  # said to be none of the card's figures
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
-        other = "" if foreign else (_another_model(levels, names, in_table)
-                                    or _another_version(levels))
+        model = "" if foreign else _another_model(levels, names, in_table)
+        version = "" if foreign or model else _another_version(levels)
+        other = model or version
+        if other:
+            foreign = frozenset({"model" if model else "version"})
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
-                               frozenset({"model"}) if other else foreign, table, alone, offset,
-                               offset if row is None else row, other or ""))
+                               foreign, table, alone, offset, offset if row is None else row,
+                               other or ""))
 
     for block in blocks(text, card.body_start):
         headings = " / ".join(block.headings)
@@ -1092,8 +1095,8 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
         others = list(dict.fromkeys(m.candidate.other_model for m in alone
                                     if m.candidate.other_model))
         if others:  # named in its context: another recogniser's, or another version's
-            versions = all(_OTHER_VERSION.fullmatch(other) or _OTHER_VERSION_HEADING.fullmatch(
-                other) for other in others)
+            versions = all("version" in m.candidate.foreign for m in alone
+                           if m.candidate.other_model)
             lines.append(f"left alone: line {line}: "
                          f"{', '.join(m.candidate.text for m in alone)} (its context names "
                          f"{' and '.join(others)}: "
