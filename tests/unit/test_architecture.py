@@ -57,13 +57,19 @@ def test_the_metric_knows_no_card_and_no_data(name):
 
 
 def test_publish_and_adopt_read_the_card_through_text_and_not_each_other():
-    adopt, publish = PACKAGE / "card" / "adopt.py", PACKAGE / "card" / "publish.py"
+    """Adopting reads a hand-written card's numbers through reading.py; that, like publish,
+    reads the card's text through text.py, and neither reading nor text knows adopting or
+    publishing."""
+    card = PACKAGE / "card"
+    adopt, publish, reading = card / "adopt.py", card / "publish.py", card / "reading.py"
     assert not touches(adopt, "scoring.card.publish")
     assert not touches(publish, "scoring.card.adopt")
+    assert not touches(publish, "scoring.card.reading")
+    assert touches(adopt, "scoring.card.reading") and touches(reading, "scoring.card.text")
     assert touches(adopt, "scoring.card.text") and touches(publish, "scoring.card.text")
-    for shared in ("text.py", "names.py"):
-        assert not touches(PACKAGE / "card" / shared, "scoring.card.publish")
-        assert not touches(PACKAGE / "card" / shared, "scoring.card.adopt")
+    for shared in ("text.py", "names.py", "reading.py"):
+        assert not touches(card / shared, "scoring.card.publish")
+        assert not touches(card / shared, "scoring.card.adopt")
     assert touches(adopt, "scoring.card.names") and touches(publish, "scoring.card.names")
 
 

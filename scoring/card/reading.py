@@ -1,0 +1,429 @@
+"""Read a card written by hand: every number that may be one of the card's figures,
+with its context.
+
+The card's text is cut into blocks (tables, HTML tables included, and prose) by
+``text.blocks``. A number's context is a tuple of levels, most specific first:
+in a table, the text before and after it in its cell, the cell, its row's
+label, its column's header, the table's caption and the headings above; in
+prose, the text before and after it in its sentence, the sentence and the
+headings. ``adopt`` then says which figure, if any, each one is.
+
+Only numbers whose context speaks of error rates are candidates at all, and
+only numbers with a decimal point, or whole percentages where a set of the
+card's is named: parameter counts, latencies, sample rates, hours, seeds,
+versions, dates and list numbers are left alone, and so are numbers whose
+nearest context names another metric ("21.37 % WER", a "WER" column, a
+real-time factor) or a relative figure ("12 % reduction"), and a spread after
+"±". A number whose nearest context names another recogniser ("Whisper
+large-v3") or another version of the card's model ("Changelog", "the previous
+version"), or that stands in a row or column of a table that names none of the
+card's systems or sets where others do, is read as foreign: never one of ours.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .names import COMPARES, Names
+from .text import SENTENCE_END, Block, CardFile, blocks, masked_spans, numbers_in
+
+__all__ = ["Candidate", "DIFFERENCE_WORDS", "OUR_METRIC", "SPLIT_WORDS", "candidates",
+           "clauses_beside", "named_beside"]
+
+_SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
+                               r"\bdelta\b|Δ", re.I)
+# ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
+DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
+                              r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ความ(?:แตก)?ต่าง", re.I)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
+_INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
+                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
+                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
+_SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b", re.I)
+_SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?\d+\.\d+)")
+# Error rates that are not ours, other quantities (a model's size, hours of audio), and
+# figures relative to another (a "12 % reduction"): a number whose nearest metric word is
+# one of these is never a candidate.
+_OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughput|"
+                           r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
+                           r"p-?values?|accuracy|acc|f-?1|precision|recall|mos|snr|ser|"
+                           r"sentence error)\b|^\s*p\s*$", re.I)  # (a column headed "p")
+# Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
+# metric's own name ("Word accuracy").
+_LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
+OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
+_RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
+_POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
+# A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
+_OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
+# (Thai runs its words together: its "and", "while" and "compared with" have no \b.)
+_CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
+                     r"และ|ขณะที่|เทียบกับ", re.I)
+_SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
+# ---------------------------------------------------------------- reading
+
+@dataclass(frozen=True)
+class Candidate:
+    """A number in the card's text that its context says may be a figure."""
+
+    start: int  # the number's text in the file, sign included
+    end: int
+    text: str
+    line: int
+    in_table: bool
+    levels: tuple[str, ...]  # context, most specific first: before, after, cell or sentence, ...
+    bound: str | None  # "low" or "high" inside an interval [a, b]
+    marked: str | None = None  # the figure of the marker around it, if it has one
+    # In a table whose rows (or columns) name the card's systems or sets: "system" or
+    # "subject" when this one's row or column names none (another model's, another set's).
+    foreign: frozenset[str] = frozenset()
+    table: int | None = None  # where its table starts, for a number in a table
+    # In a table cell: the only candidate there, one end of its one interval, or named by
+    # the words beside it. "9.50 / 12.80" holds two numbers, neither of them alone.
+    alone: bool = True
+    unit: int = 0  # where its cell or sentence starts: the numbers read together
+    row: int = 0  # where its table row starts (an HTML row may span lines)
+    # What its context names that makes it none of the card's: another recogniser
+    # ("Whisper large-v3"; ``foreign`` is then {"model"}) or another version of the card's
+    # model ("Changelog", "the previous version"; {"version"}).
+    other_model: str = ""
+
+
+def _names_any(names: "Names", text: str) -> bool:
+    """Whether ``text`` names any system, set or aggregate of the card."""
+    return bool(names.systems_in(text) or names.subjects_in(text))
+
+
+def find_kind(names: "Names", kind: str, text: str) -> list[str]:
+    return names.systems_in(text) if kind == "system" else names.subjects_in(text)
+
+
+def _metric_in(text: str) -> str | None:
+    """What a piece of context says the number measures: "ours" (CER), "other" (another
+    error rate, a speed, or a figure relative to another), or None (nothing, or both)."""
+    if _RELATIVE.search(text):
+        return "other"
+    ours, other = bool(OUR_METRIC.search(text)), bool(_OTHER_METRIC.search(text))
+    return None if ours == other else "ours" if ours else "other"
+
+
+def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
+    """The clause just before a number and the one just after it (levels: before, after);
+    a parenthesis right after the number is its own ("9.50 % (Typhoon)")."""
+    own = _OWN_PARENTHESIS.match(levels[1])
+    return _CLAUSE.split(levels[0])[-1], own.group() if own else _CLAUSE.split(levels[1])[0]
+
+
+def named_beside(levels: tuple[str, ...], names: "Names") -> bool:
+    """Whether the clause just before or just after a number names a set or a system."""
+    nearest = " ".join(clauses_beside(levels))
+    return bool(names.subjects_in(nearest) or names.systems_in(nearest))
+
+
+def _measures_another_metric(levels: tuple[str, ...]) -> bool:
+    """Whether a number's nearest context names a metric other than ours: "21.37 % WER",
+    a "WER (%)" column, a "relative reduction". The clause just before the number, then the
+    one just after, then each wider level (cell or sentence, row, column, caption, headings)
+    in turn: the first that names one metric decides."""
+    own = clauses_beside(levels)
+    metric = next((metric for metric in map(_metric_in, own) if metric), None)
+    if metric is None and _POINTS.search(" ".join(own)):
+        return False  # "or 2.81 points": a difference of CERs, whatever "relative" says near
+    return next((metric for metric in map(_metric_in, (*own, *levels[2:-1],
+                                                        _LOOSE_WORDS.sub(" ", levels[-1])))
+                 if metric), None) == "other"
+
+
+def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:
+    """Which numbers are the low and high ends of an interval: "[a, b]", or "a to b" where
+    the text, or what is ``around`` it (a cell's column header), speaks of an interval."""
+    bounds = {}
+    intervals = list(_INTERVAL.finditer(text))
+    if _SPEAKS_OF_AN_INTERVAL.search(text + " " + around):
+        intervals += list(_SPAN.finditer(text))
+    for interval in intervals:
+        for match in matches:
+            if match.start() == interval.start(1) or match.start(2) == interval.start(1):
+                bounds[match.start()] = "low"
+            elif match.start() == interval.start(2) or match.start(2) == interval.start(2):
+                bounds[match.start()] = "high"
+    return bounds
+
+
+def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
+    """The text before a number (since the previous one) and after it (to the next one)."""
+    before = text[matches[i - 1].end() if i else 0:matches[i].start()]
+    after = text[matches[i].end():matches[i + 1].start() if i + 1 < len(matches) else len(text)]
+    return before, after
+
+
+def _table_numbers(block: Block, headings: str, names: Names, masked):
+    """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
+    a table's body cells that may be one of ours."""
+    header = block.rows[0]
+    table_context = " ".join(cell for _, cell in header) + " " + block.caption
+    if not _speaks_of_errors(table_context + headings, names):
+        return
+    # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table says it
+    # counts in ms or chunks.
+    in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
+
+    def latency_named(text: str) -> str:
+        bare = text.strip().strip("*_")
+        if in_ms and bare.isdigit() and int(bare) in names.latencies:
+            return f"{text} {bare} ms"
+        return text
+
+    rows = [cells for cells in block.rows[1:] if cells]
+    # A row's label: its first cell, and every other cell of a column that holds no number
+    # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
+    numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked], True)
+                for offset, cell in cells] for cells in rows]
+    widest = max((len(cells) for cells in rows), default=0)
+    label_columns = [0] + [column for column in range(1, widest)
+                           if not any(column < len(found) and found[column]
+                                      for found in numbers)]
+    # A bare number is a chunk size in the first column of a table that counts in ms, or
+    # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
+    sized = {column for column in label_columns
+             if column == 0 or (column < len(header)
+                                and _SPEAKS_OF_LATENCY.search(header[column][1]))}
+    labels = [" ".join(latency_named(cells[column][1]) if column in sized
+                       else cells[column][1]
+                       for column in label_columns if column < len(cells)) for cells in rows]
+    columns = [latency_named(cell) for _, cell in header]
+    # A difference column beside columns of systems ("| FLEURS | 6.69 | 9.50 | −2.81 |" under
+    # "Set | OpenThai | Typhoon | Δ (pp)") is the difference of those systems; so is a
+    # difference row under rows of systems.
+    columns = _differences_named(columns, names, first=1)
+    labels = _differences_named(labels, names, first=0)
+    # An axis that names the card's systems (or sets) in some rows or columns: one of its
+    # rows or columns that names none is another model's (or dataset's), never the card's
+    # default.
+    # (A difference's or a comparison's header names the other side of it, "Δ vs Typhoon",
+    # "Against Typhoon": no axis of systems.)
+    def on_axis(header: str) -> bool:
+        return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
+
+    axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
+                   any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
+            for kind in ("system", "subject")}
+    for cells, label, in_row in zip(rows, labels, numbers):
+        for column, (cell_offset, cell) in enumerate(cells):
+            column_header = columns[column] if column < len(columns) else ""
+            # Another model's or another set's: on an axis of systems (or sets), a row or
+            # column that names none of the card's systems, sets or aggregates. One that
+            # names a set but no system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is
+            # the card's own model's.
+            foreign = frozenset(
+                kind for kind, (by_row, by_column) in axes.items()
+                if (by_row and not _names_any(names, label + " " + cell))
+                or (by_column and column and not _names_any(names, column_header + " " + cell)))
+            matches = in_row[column]
+            bounds = _bounds(cell, matches, column_header)
+            by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
+            parts = None if bounds else _headers_by_place(cell, matches, column_header)
+            ours = []
+            for i, match in enumerate(matches):
+                before, after = _local(cell, matches, i)
+                levels = (before, after, cell, label if column else "",
+                          parts[i] if parts else column_header, block.caption, headings)
+                if (by_place[i] == "ours" if by_place
+                        else not _measures_another_metric(levels)):
+                    ours.append((match, levels))
+            # An interval's two ends in one cell are each determined by which end they are;
+            # "FLEURS 6.26, TVSpeech 8.72" names what each number is.
+            one_interval = len(ours) == 2 and all(m.start() in bounds for m, _ in ours)
+            for match, levels in ours:
+                yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
+                       len(ours) == 1 or one_interval or bool(parts)
+                       or named_beside(levels, names), cells[0][0])
+
+
+_PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
+
+
+def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[str] | None:
+    """The header of each number of a cell such as "12.90 (14.68)" under a header of the
+    same shape, "OpenThai2.0 (Typhoon 0.6B)" or "CER (Δ pp)": the words outside the
+    parenthesis head the number outside it, the words inside the number inside. None for
+    any other cell."""
+    shaped = _PARENTHESISED_HEADER.match(_COMMENT.sub("", header))
+    if (shaped is None or len(matches) != 2 or _enclosing_parenthesis(cell, matches[0])
+            or not _enclosing_parenthesis(cell, matches[1])):
+        return None
+    return [shaped.group(1), shaped.group(2)]
+
+
+def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list[str] | None:
+    """What each number of a cell such as "18.64 / 45.20" measures, by its place, where a
+    header (its column's, else its row's) names as many metrics in the same shape:
+    "CER / WER" (the first ours, the second not). None for any other cell."""
+    if len(matches) < 2 or any(_COMMENT.sub("", _local(cell, matches, i)[1]).strip(" %*_") != "/"
+                               for i in range(len(matches) - 1)):  # (a marker is no text)
+        return None
+    for header in headers:
+        metrics = [_metric_in(part) for part in header.split("/")]
+        if len(metrics) == len(matches) and all(metrics):
+            return metrics
+    return None
+
+
+def _differences_named(headers: list[str], names: Names, first: int) -> list[str]:
+    """``headers`` (a table's column headers or row labels), each that speaks of a
+    difference but names no system extended by the systems the others name."""
+    systems = [names.systems_in(header) for header in headers]
+    named = [header for header, found in zip(headers[first:], systems[first:]) if found]
+    return [f"{header} ({' / '.join(named)})"
+            if index >= first and named and not found and DIFFERENCE_WORDS.search(header)
+            else header for index, (header, found) in enumerate(zip(headers, systems))]
+
+
+def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked):
+    """(match, offset, levels, bound) of each number in a prose block, sentence by sentence."""
+    body = text[block.start:block.end]
+    position = 0
+    for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
+        end = sentence_match.start() if sentence_match else len(body)
+        sentence = body[position:end]
+        offset = block.start + position
+        position = sentence_match.end() if sentence_match else len(body)
+        if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
+            continue
+        matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked], True)
+        bounds = _bounds(sentence, matches)
+        around = [_local(sentence, matches, i) for i in range(len(matches))]
+        # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other
+        # number's context: the next number's text before it starts after it, and the
+        # others read the sentence without it.
+        owns = [_OWN_PARENTHESIS.match(after) for _, after in around]
+        # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless
+        # it is an interval, whose words are its estimate's too: the number before it reads
+        # its own text up to the parenthesis.
+        inside = [None if match.start() in bounds else _enclosing_parenthesis(sentence, match)
+                  for match in matches]
+        owned = [(match.end() + own.start(), match.end() + own.end()) if own else inside[i]
+                 for i, (match, own) in enumerate(zip(matches, owns))]
+        around = [(before[owns[i - 1].end():] if i and owns[i - 1] else before,
+                   after[:inside[i + 1][0] - matches[i].end()]
+                   if i + 1 < len(matches) and inside[i + 1]
+                   and inside[i + 1][0] >= matches[i].end() else after)
+                  for i, (before, after) in enumerate(around)]
+        # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
+        # own clause are that number's; the sentence's other numbers are read without them.
+        in_pieces = [bool(SPLIT_WORDS.search(" ".join(clauses_beside(pair))))
+                     for pair in around]
+        for i, match in enumerate(matches):
+            before, after = around[i]
+            others = [span for j, span in enumerate(owned)
+                      if span and j != i and not span[0] <= match.start() < span[1]]
+            levels = (before, after, _blanked(sentence, others), headings)
+            if any(in_pieces) and not in_pieces[i]:
+                levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
+            if not _measures_another_metric(levels):
+                yield match, offset, levels, bounds.get(match.start())
+
+
+def _enclosing_parenthesis(text: str, match: re.Match) -> tuple[int, int] | None:
+    """The span of the parenthesis a number stands in, brackets included, if it does."""
+    opening = text.rfind("(", 0, match.start())
+    closing = text.find(")", match.end())
+    if opening < 0 or closing < 0 or ")" in text[opening:match.start()] \
+            or "(" in text[match.end():closing]:
+        return None
+    return opening, closing + 1
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span's characters made spaces."""
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _without_split_words(text: str) -> str:
+    return _blanked(text, [word.span() for word in SPLIT_WORDS.finditer(text)])
+
+
+# Another version or state of the card's model: a changelog's section, "the previous
+# version", "before fine-tuning".
+_OTHER_VERSION_HEADING = re.compile(r"\b(?:change ?log|history|release notes|what's new|"
+                                    r"(?:previous|older|earlier) (?:versions?|releases?))\b",
+                                    re.I)
+_OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?|(?:earlier|prior|older?|first|last) "
+                            r"(?:version|release|model|checkpoint)s?|before (?:fine-?tuning|"
+                            r"training|adaptation)|base model|pre-?trained model|zero-shot)\b",
+                            re.I)
+
+
+def _another_version(levels: tuple[str, ...]) -> str | None:
+    """The words that say a number is another version's or state's of the card's model:
+    in its headings, or in its sentence (or cell, row label or column header)."""
+    found = _OTHER_VERSION_HEADING.search(levels[-1]) or next(
+        (said for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None)
+    return found.group() if found else None
+
+
+def _another_model(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
+    number's nearest context naming any recogniser names: its own clauses, then its
+    sentence (or its cell, its row's label, its column's header). None where that context
+    names one of the card's systems."""
+    for text in (" ".join(clauses_beside(levels)), levels[2],
+                 *((levels[3], levels[4]) if in_table else ())):
+        if names.systems_in(text):
+            return None
+        if other := names.another_model_in(text):
+            return other
+    return None
+
+
+def _speaks_of_errors(context: str, names: Names) -> bool:
+    return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
+                or names.systems_in(context))
+
+
+def candidates(card: CardFile, names: Names) -> list[Candidate]:
+    """Every number of the card's text that may be a figure, with its context."""
+    text = card.text
+    masked = masked_spans(text, card)
+    found: list[Candidate] = []
+    seen: set[int] = set()
+
+    def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
+            alone=True, row=None):
+        start = offset + match.start()
+        if start in seen:  # an HTML cell spanning rows or columns: read once, where it starts
+            return
+        seen.add(start)
+        if "." not in match.group(2) and not names.subjects_in(" ".join(levels)):
+            return  # a whole percentage is read only where a set of the card's is named
+        # Inside a region the number is gated already: by its figure marker, or by the table.
+        region = next((r for r in card.regions if r.start <= start < r.end), None)
+        if region is not None and region.kind == "not-a-figure":
+            return  # said to be none of the card's figures
+        figure = None if region is None else (
+            region.args[0] if region.kind == "figure" else f"region {region.label}")
+        model = "" if foreign else _another_model(levels, names, in_table)
+        version = "" if foreign or model else _another_version(levels)
+        other = model or version
+        if other:
+            foreign = frozenset({"model" if model else "version"})
+        found.append(Candidate(start, offset + match.end(), match.group(0),
+                               text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
+                               foreign, table, alone, offset, offset if row is None else row,
+                               other or ""))
+
+    for block in blocks(text, card.body_start):
+        headings = " / ".join(block.headings)
+        if block.kind == "table":
+            for match, offset, levels, bound, foreign, alone, row in _table_numbers(
+                    block, headings, names, masked):
+                add(match, offset, levels, True, bound, foreign, block.start, alone, row)
+        else:
+            for match, offset, levels, bound in _prose_numbers(text, block, headings, names,
+                                                               masked):
+                add(match, offset, levels, False, bound)
+    return found
