@@ -1,7 +1,8 @@
 """The names a card's figures answer to in hand-written text: each set's, aggregate's and
 system's display name and key, the words a card uses for them without a name ("pooled",
 "Typhoon" for Typhoon 0.6B), and the card's own aliases; and the names of recognisers
-that are none of the card's ("Whisper", "openai/whisper-large-v3"). ``adopt`` reads a
+that are none of the card's ("Whisper", "openai/whisper-large-v3", or another version of
+one of its models: "OpenThai1.5", "Typhoon 1.5B"). ``reading`` and ``adopt`` read a
 card's numbers by them; ``publish`` places a hand-written model-index entry by its
 dataset's name.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from decimal import Decimal
 
 from ..memo import Memo
 from .spec import CardSpec
@@ -34,6 +36,48 @@ _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?
                           r"elevenlabs|qwen[\w.-]*|sensevoice|paraformer|funasr|parakeet|"
                           r"canary)\b", re.I)
 _HUB_ID = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]*/[\w.]*[-\d][\w.-]*")
+# The versions and sizes in a model's name: "2.0" in "OpenThai2.0", "1" in "v1", "0.6B"
+# (a size in millions, "600M", is the same). Trailing zeros say nothing ("OpenThai2" is
+# "OpenThai2.0").
+_VERSION = re.compile(r"(\d+(?:\.\d+)*)(?:\s*([bm])(?![a-z]))?", re.I)
+# A model's name from its first word: the rest of that word, then the version or size that
+# follows it within three more words: "OpenThai1.5", "OpenThai-ASR v1", "Typhoon2-Audio",
+# "Typhoon ASR Streaming 1.5B". (A bare number after it is not one: "Typhoon 9.50 %" quotes
+# a CER.)
+_VERSIONED_NAME = (r"(?<![\w.-]){stem}[\w.-]*(?:(?:\s+[^\W\d_][\w-]*){{0,3}}?\s+"
+                   r"(?:v\d[\d.]*|version\s+\d[\d.]*|\d+(?:\.\d+)?\s*[bm]\b))?")
+
+
+def _versions_in(name: str) -> set[str]:
+    """The versions and sizes in a name, as compared: {"2"} in "OpenThai2.0", {"0.6"} in
+    "Typhoon 600M"."""
+    found = set()
+    for number, unit in _VERSION.findall(name):
+        if number.count(".") > 1:  # "2.0.1": compared as written
+            found.add(number)
+            continue
+        value = Decimal(number) / (1000 if unit.lower() == "m" else 1)
+        found.add(format(value.normalize(), "f"))
+    return found
+
+
+_FamilyVersions = tuple[tuple[re.Pattern, frozenset[str]], ...]
+
+
+def _own_versions(families: dict[str, list[str]]) -> _FamilyVersions:
+    """For each first word of the card's model families (a name such as "OpenThai" or
+    "Typhoon", four letters or more), the versions and sizes its display names and keys
+    carry; a family with none ("Typhoon ASR") says nothing of other versions."""
+    own: dict[str, set[str]] = {}
+    for family, keys in families.items():
+        stem = re.match(r"[^\W\d_]{4,}", family)
+        if stem is None:
+            continue
+        found = own.setdefault(stem.group().lower(), set())
+        for name in (family, *(key.split("_")[0] for key in keys)):
+            found.update(_versions_in(name))
+    return tuple((re.compile(_VERSIONED_NAME.format(stem=re.escape(stem)), re.I),
+                  frozenset(versions)) for stem, versions in own.items() if versions)
 
 
 def plain_name(text: str) -> str:
@@ -56,6 +100,9 @@ class Names:
     systems: tuple[tuple[str, str], ...]  # (plain name, system key)
     latencies: frozenset[int] = frozenset()
     dataset_ids: frozenset[str] = frozenset()  # the sets' hub ids, in lower case
+    # Per first word of the card's models' names ("OpenThai", "Typhoon"): how a name of that
+    # family is found in text, and the versions and sizes the card's own systems have.
+    versions: _FamilyVersions = ()
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
@@ -152,7 +199,20 @@ class Names:
             return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
 
         return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies),
-                   frozenset(source.id.lower() for source in spec.datasets.values()))
+                   frozenset(source.id.lower() for source in spec.datasets.values()),
+                   _own_versions(families))
+
+    def another_version_in(self, text: str) -> str | None:
+        """A name of one of the card's models with a version or size that none of the card's
+        systems has: "OpenThai1.5", "OpenThai-ASR v1", "Typhoon2-Audio" or "Typhoon 1.5B"
+        where the card's are OpenThai2.0 and Typhoon 0.6B. A name without one ("OpenThai",
+        "Typhoon ASR") is no other version."""
+        for pattern, own in self.versions:
+            for mention in pattern.finditer(text):
+                found = _versions_in(mention.group())
+                if found and not found & own:
+                    return mention.group()
+        return None
 
     @staticmethod
     def _find(text: str, names) -> tuple[tuple[int, int, str], ...]:

@@ -358,9 +358,24 @@ _OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?|(?:earlier|prior|older?|first
                             re.I)
 
 
-def _another_version(levels: tuple[str, ...]) -> str | None:
-    """The words that say a number is another version's or state's of the card's model:
-    in its headings, or in its sentence (or cell, row label or column header)."""
+def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
+    """A number's context from the nearest out: its own clauses, its sentence (or its cell,
+    its row's label and its column's header)."""
+    return (" ".join(clauses_beside(levels)), levels[2],
+            *((levels[3], levels[4]) if in_table else ()))
+
+
+def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """What says a number is another version's or state's of one of the card's models: a
+    name with a version or size none of the card's systems has ("OpenThai1.5", "Typhoon
+    1.5B"), in its nearest context that names a model at all; or words, in its headings
+    ("Changelog") or in its sentence (or cell, row label or column header): "previous"."""
+    for text in _nearest_first(levels, in_table):
+        other = names.another_version_in(text)
+        if other and not names.systems_in(text.replace(other, " ")):
+            return other
+        if names.systems_in(text):
+            break
     found = _OTHER_VERSION_HEADING.search(levels[-1]) or next(
         (said for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None)
     return found.group() if found else None
@@ -371,8 +386,7 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool) -> str
     number's nearest context naming any recogniser names: its own clauses, then its
     sentence (or its cell, its row's label, its column's header). None where that context
     names one of the card's systems."""
-    for text in (" ".join(clauses_beside(levels)), levels[2],
-                 *((levels[3], levels[4]) if in_table else ())):
+    for text in _nearest_first(levels, in_table):
         if names.systems_in(text):
             return None
         if other := names.another_model_in(text):
@@ -407,7 +421,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         model = "" if foreign else _another_model(levels, names, in_table)
-        version = "" if foreign or model else _another_version(levels)
+        version = "" if foreign or model else _another_version(levels, names, in_table)
         other = model or version
         if other:
             foreign = frozenset({"model" if model else "version"})

@@ -141,6 +141,8 @@ Before fine-tuning on Thai, the FLEURS CER was {cer/560ms/fleurs/T4|foreign} %.
 Word accuracy on FLEURS is 93.50 %, and the F1 of entity recognition on TVSpeech 81.20.
 For reference, Whisper large-v3 reaches {cer/560ms/fleurs/T|foreign} % on FLEURS.
 On TVSpeech, openai/whisper-large-v3 gets {cer/560ms/tvspeech/T4|foreign} %, while Gemini 2.5 Pro gets {cer/560ms/isan/O|foreign} % on Isan.
+Compared with OpenThai-ASR v1 ({cer/560ms/fleurs/T|foreign} % on FLEURS), the new model is much better.
+OpenThai1.5 reaches {cer/560ms/isan/T|foreign} % on Isan; Typhoon2-Audio gets {cer/560ms/tvspeech/O|foreign} % on TVSpeech.
 
 <!-- draft: FLEURS 9.99 % CER, do not publish -->
 
@@ -201,6 +203,7 @@ license: apache-2.0
 | Typhoon ASR Streaming 0.6B | 0.6B | {cer/560ms/fleurs/T} | {cer/560ms/tvspeech/T} | {cer/560ms/gs2/T|stale} |
 | Typhoon ASR Streaming 0.6B with its 4-gram LM | 0.6B | {cer/560ms/fleurs/T4|stale} | {cer/560ms/tvspeech/T4} | {cer/560ms/gs2/T4} |
 | Whisper large-v3 | 1.5B | {cer/560ms/gs2/O|foreign} | {cer/560ms/tvspeech/T|foreign} | {cer/560ms/isan/O|foreign} |
+| Typhoon ASR Streaming 1.5B | 1.5B | {cer/560ms/fleurs/T4|foreign} | {cer/560ms/tvspeech/O|foreign} | {cer/560ms/gs2/T|foreign} |
 
 CER↓ (%), 560 ms chunks.
 
@@ -1337,6 +1340,29 @@ def test_the_language_model_variant_is_named_as_cards_name_it(text, named, proje
 
     drop_aliases(project)
     assert Names.of(load_card_spec(project), {}).systems_in(text) == named
+
+
+@pytest.mark.parametrize(("text", "other"), [
+    ("OpenThai1.5 reaches", "OpenThai1.5"),
+    ("compared with OpenThai-ASR v1 (", "OpenThai-ASR v1"),
+    ("Typhoon2-Audio gets", "Typhoon2-Audio"),
+    ("| Typhoon ASR Streaming 1.5B |", "Typhoon ASR Streaming 1.5B"),
+    ("Typhoon 1.5B", "Typhoon 1.5B"),
+    # The card's own versions and sizes, however written, and names with none.
+    ("Typhoon ASR Streaming 0.6B with its 4-gram LM", None),
+    ("Typhoon 600M", None),
+    ("OpenThai2 at 560 ms", None),
+    ("iapp/OpenThai2.0-ASR-Streaming", None),
+    ("OpenThai 2.0 beats", None),
+    ("Typhoon ASR Realtime", None),
+    ("Typhoon gets 9.50 % on FLEURS", None),  # a CER after the name, no version
+])
+def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, other, project):
+    """A name of one of the card's model families (its first word, "OpenThai", "Typhoon")
+    with a version or size that none of the card's systems has (they are 2.0 and 0.6B)."""
+    from scoring.card.names import Names
+
+    assert Names.of(load_card_spec(project), {}).another_version_in(text) == other
 
 
 @pytest.mark.parametrize("row", ["**Ours**", "This model", "Our model"])
