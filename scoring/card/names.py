@@ -35,7 +35,9 @@ _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?
                           r"thonburian|gemini|gpt-?4o[\w-]*|chirp|deepgram|assemblyai|"
                           r"elevenlabs|qwen[\w.-]*|sensevoice|paraformer|funasr|parakeet|"
                           r"canary)\b", re.I)
-_HUB_ID = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]*/[\w.]*[-\d][\w.-]*")
+# (Each part holds a letter: "6.69/8.72" and "2024/05" are numbers.)
+_HUB_ID = re.compile(r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
+                     r"(?=[\w.-]*[A-Za-z])[\w.]*[-\d][\w.-]*")
 # The versions and sizes in a model's name: "2.0" in "OpenThai2.0", "1" in "v1", "0.6B"
 # (a size in millions, "600M", is the same). Trailing zeros say nothing ("OpenThai2" is
 # "OpenThai2.0").

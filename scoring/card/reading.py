@@ -162,7 +162,10 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 def _table_numbers(block: Block, headings: str, names: Names, masked):
     """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
     a table's body cells that may be one of ours."""
-    header = block.rows[0]
+    # A marker's or any comment's words are not the card's: "<!-- scoring:figure
+    # cer/560ms/isan/... -->" names no set. (Blanked, not removed: every place stays.)
+    header, *body = [[(offset, _without_comments(cell)) for offset, cell in cells]
+                     for cells in block.rows]
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     if not _speaks_of_errors(table_context + headings, names):
         return
@@ -176,7 +179,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             return f"{text} {bare} ms"
         return text
 
-    rows = [cells for cells in block.rows[1:] if cells]
+    rows = [cells for cells in body if cells]
     # A row's label: its first cell, and every other cell of a column that holds no number
     # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
     numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked], True)
@@ -282,7 +285,8 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
 
 
 def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked):
-    """(match, offset, levels, bound) of each number in a prose block, sentence by sentence."""
+    """(match, offset, levels, bound, alone) of each number in a prose block, sentence by
+    sentence."""
     body = text[block.start:block.end]
     position = 0
     for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
@@ -293,12 +297,13 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
             continue
         matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked], True)
+        sentence = _without_comments(sentence)
         bounds = _bounds(sentence, matches)
-        around = [_local(sentence, matches, i) for i in range(len(matches))]
         # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other
         # number's context: the next number's text before it starts after it, and the
         # others read the sentence without it.
-        owns = [_OWN_PARENTHESIS.match(after) for _, after in around]
+        owns = [_OWN_PARENTHESIS.match(_local(sentence, matches, i)[1])
+                for i in range(len(matches))]
         # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless
         # it is an interval, whose words are its estimate's too: the number before it reads
         # its own text up to the parenthesis.
@@ -306,24 +311,95 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                   for match in matches]
         owned = [(match.end() + own.start(), match.end() + own.end()) if own else inside[i]
                  for i, (match, own) in enumerate(zip(matches, owns))]
-        around = [(before[owns[i - 1].end():] if i and owns[i - 1] else before,
-                   after[:inside[i + 1][0] - matches[i].end()]
-                   if i + 1 < len(matches) and inside[i + 1]
-                   and inside[i + 1][0] >= matches[i].end() else after)
-                  for i, (before, after) in enumerate(around)]
+        spans = []  # (before, after) of each number, as places in the sentence
+        for i, match in enumerate(matches):
+            before = matches[i - 1].end() + (owns[i - 1].end() if owns[i - 1] else 0) if i else 0
+            after = matches[i + 1].start() if i + 1 < len(matches) else len(sentence)
+            if i + 1 < len(matches) and inside[i + 1] and inside[i + 1][0] >= match.end():
+                after = inside[i + 1][0]
+            spans.append(((before, match.start()), (match.end(), after)))
+        # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2": each number reads the sentence
+        # without the names at the other places; a list of numbers no list places is read,
+        # but none of them drifts (each may be any of the sentence's figures).
+        placed = _slashed_places(sentence, matches, names)
+        views = [placed.get(i, (sentence,))[0] or sentence for i in range(len(matches))]
+        around = [(view[b[0]:b[1]], view[a[0]:a[1]]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
         # own clause are that number's; the sentence's other numbers are read without them.
         in_pieces = [bool(SPLIT_WORDS.search(" ".join(clauses_beside(pair))))
                      for pair in around]
         for i, match in enumerate(matches):
+            view, alone = placed.get(i, (sentence, True))
+            if view is None:
+                continue  # another metric's place: "CER/WER 6.69/21.37"
             before, after = around[i]
             others = [span for j, span in enumerate(owned)
                       if span and j != i and not span[0] <= match.start() < span[1]]
-            levels = (before, after, _blanked(sentence, others), headings)
+            levels = (before, after, _blanked(view, others), headings)
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
             if not _measures_another_metric(levels):
-                yield match, offset, levels, bounds.get(match.start())
+                yield match, offset, levels, bounds.get(match.start()), alone
+
+
+# A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
+_SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
+
+
+def _slashed_places(sentence: str, matches: list[re.Match], names: Names) -> dict:
+    """For each number of a list written "6.69/8.72/12.95", what it reads: the sentence
+    with the parts of a list of as many names ("FLEURS/TVSpeech/GigaSpeech2", sets or
+    systems) or metrics ("CER/WER") but its own made blanks, and True (it may drift); None
+    at the place of another metric; or, where no such list places it, the sentence as it
+    is, and False (it never drifts)."""
+    runs, run = [], [0]
+    for i in range(1, len(matches)):
+        if re.fullmatch(r"\s*%?\s*/\s*", sentence[matches[i - 1].end():matches[i].start()]):
+            run.append(i)
+        else:
+            runs.append(run)
+            run = [i]
+    runs.append(run)
+    placed = {}
+    for run in (run for run in runs if len(run) > 1):
+        lists = []
+        for found in _SLASHED.finditer(sentence):
+            parts = [(found.start() + part.start(), found.start() + part.end())
+                     for part in re.finditer(r"[^/\s](?:[^/]*[^/\s])?", found.group())]
+            if len(parts) != len(run):
+                continue
+            said = [sentence[a:b] for a, b in parts]
+            metrics = [_metric_in(part) for part in said]
+            if all(metrics):
+                lists.append((parts, metrics))
+                continue
+            for find in (names.subjects_in, names.systems_in):
+                if all(find(part) for part in said) and _whole_names(sentence, parts, find):
+                    lists.append((parts, None))
+        for place, i in enumerate(run):
+            if len(lists) != 1:
+                placed[i] = (sentence, False)
+                continue
+            parts, metrics = lists[0]
+            if metrics and metrics[place] != "ours":
+                placed[i] = (None, False)
+                continue
+            placed[i] = (_blanked(sentence, [span for j, span in enumerate(parts)
+                                             if j != place]), True)
+    return placed
+
+
+def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
+    """Whether a list's first and last parts are whole names, not the ends of longer ones:
+    in "LOTUSDIS jbl / LOTUSDIS bt3m" the list "jbl / LOTUSDIS" ends inside "LOTUSDIS
+    bt3m"; in "OpenThai2.0/Typhoon + 4-gram", inside "Typhoon + 4-gram"."""
+    (first, _), (last_start, last) = parts[0], parts[-1]
+    before = re.search(r"(?:[^\s,;:()/]+\s+){1,3}$", sentence[:first])
+    after = re.match(r"(?:\s+[^\s,;:()/]+){1,3}", sentence[last:])
+    return ((before is None or find(before.group() + sentence[first:parts[0][1]])
+             == find(sentence[first:parts[0][1]]))
+            and (after is None or find(sentence[last_start:last] + after.group())
+                 == find(sentence[last_start:last])))
 
 
 def _enclosing_parenthesis(text: str, match: re.Match) -> tuple[int, int] | None:
@@ -341,6 +417,10 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     for start, end in spans:
         text = text[:start] + " " * (end - start) + text[end:]
     return text
+
+
+def _without_comments(text: str) -> str:
+    return _blanked(text, [comment.span() for comment in _COMMENT.finditer(text)])
 
 
 def _without_split_words(text: str) -> str:
@@ -437,7 +517,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
                     block, headings, names, masked):
                 add(match, offset, levels, True, bound, foreign, block.start, alone, row)
         else:
-            for match, offset, levels, bound in _prose_numbers(text, block, headings, names,
-                                                               masked):
-                add(match, offset, levels, False, bound)
+            for match, offset, levels, bound, alone in _prose_numbers(text, block, headings,
+                                                                      names, masked):
+                add(match, offset, levels, False, bound, alone=alone)
     return found

@@ -207,8 +207,12 @@ def latencies_in(text: str) -> list[int]:
 # A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
 # a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
 # Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
-_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+/:])([-−+]?)(\d+(?:\.\d+)?)"
+_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+:])([-−+]?)(\d+(?:\.\d+)?)"
                      r"(?!(?!pp\b)[^\W_]|\.\d|-\w)")  # "2.81pp" is a number too
+
+
+_COMMENTS = re.compile(r"<!--.*?-->", re.S)
+_NUMBER_AND_SLASH_BEFORE = re.compile(r"(?<![^\W_]|[.,\-−+:])[-−+]?\d+\.\d+\s*%?/$")
 
 
 # What follows a number that is no error rate: units of time, size and rate.
@@ -485,6 +489,10 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> l
                 and _WHOLE_PERCENT_AFTER.match(text, match.end())):
             continue
         before = text[:match.start()]
+        # After a slash only in a list of numbers ("6.69/8.72"): never in a path or a date.
+        if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(
+                _COMMENTS.sub("", before)):  # (marked already: "-->6.69<!-- ... -->/")
+            continue
         if (_UNIT_AFTER.match(text, match.end()) or _SHARE_AFTER.match(text, match.end())
                 or _WORD_BEFORE.search(before)
                 or _P_VALUE_BEFORE.search(before)
