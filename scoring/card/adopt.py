@@ -61,7 +61,8 @@ __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "forma
            "format_marked", "mark_card", "mark_report", "strip_markers"]
 
 # Words that say which way a difference goes, so that the number beside them is its size.
-_DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower|higher|less|more|fewer|ahead|behind|"
+_DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]?|less|more|"
+                              r"fewer|ahead|behind|"
                               r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
                               r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
                               r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
@@ -74,6 +75,8 @@ _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*
                                 r"(?:low|high)er\b", re.I)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
+_BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
+                        re.I)
 _POINTS_AFTER = re.compile(r"\s*(?:(?:percentage\s+)?(?:points?|pts?)\b|จุด)", re.I)
 
 
@@ -154,6 +157,9 @@ def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
     a "CER (%)" column is CERs under a caption that speaks of differences."""
     if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
         return True
+    before = clauses_beside(levels)[0]
+    if _BY_BEFORE.search(before) and _DIRECTION_WORDS.search(before):
+        return True  # "reduces the CER by 2.81", "lower by 29.6 %": a change, never a CER
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if DIFFERENCE_WORDS.search(level):
             return True

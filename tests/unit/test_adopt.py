@@ -129,6 +129,7 @@ CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
 8. On Isan, WER/CER: 45.20/{cer/560ms/isan/O|stale} %.
 9. Its CER is {cer/560ms/lotus_jbl/O|listed}/{cer/560ms/lotus_bt3m/O} % on LOTUSDIS jbl and bt3m.
 10. LOTUSDIS con123 / LOTUSDIS bt10m: {cer/560ms/lotus_con123/O}/{cer/560ms/lotus_bt10m/O|listed} % CER.
+11. Relative to Typhoon 0.6B, OpenThai cuts the CER by {?31.4} % on Isan.
 
 Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
@@ -1488,7 +1489,8 @@ def test_a_difference_stated_by_its_size_is_gated_with_its_direction(project, de
 
 @pytest.mark.parametrize("words", ["is lower by {} pp", "is {} pp lower", "drops by {} pp",
                                    "falls {} points", "shows a {} pp drop",
-                                   "is better by {} pp"])
+                                   "is better by {} pp", "is reduced by {}",
+                                   "is lowered by about {} %"])
 def test_a_size_in_words_is_gated_as_a_size_even_when_stale(words, project, demo_result,
                                                              capsys):
     """"Lower by 2.81 pp", "2.81 pp lower", "drops by 2.81 pp": the size of a negative
