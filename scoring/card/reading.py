@@ -318,10 +318,11 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             if i + 1 < len(matches) and inside[i + 1] and inside[i + 1][0] >= match.end():
                 after = inside[i + 1][0]
             spans.append(((before, match.start()), (match.end(), after)))
-        # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2": each number reads the sentence
-        # without the names at the other places; a list of numbers no list places is read,
-        # but none of them drifts (each may be any of the sentence's figures).
-        placed = _slashed_places(sentence, matches, names)
+        # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07 and 9.72 on con123 and
+        # lav123 respectively": each number reads the sentence without the names at the
+        # other places; a list of numbers no list places is read, but none of them drifts
+        # (each may be any of the sentence's figures).
+        placed = _listed_places(sentence, matches, names)
         views = [placed.get(i, (sentence,))[0] or sentence for i in range(len(matches))]
         around = [(view[b[0]:b[1]], view[a[0]:a[1]]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
@@ -344,38 +345,79 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
+# A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
+_SLASH = re.compile(r"\s*%?\s*/\s*")
+_COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
+_RESPECTIVELY = re.compile(r"\brespectively\b|ตามลำดับ", re.I)
 
 
-def _slashed_places(sentence: str, matches: list[re.Match], names: Names) -> dict:
-    """For each number of a list written "6.69/8.72/12.95", what it reads: the sentence
-    with the parts of a list of as many names ("FLEURS/TVSpeech/GigaSpeech2", sets or
-    systems) or metrics ("CER/WER") but its own made blanks, and True (it may drift); None
-    at the place of another metric; or, where no such list places it, the sentence as it
-    is, and False (it never drifts)."""
+def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list[list[int]]:
+    """The runs of two numbers or more that ``separator`` alone joins (indexes)."""
     runs, run = [], [0]
     for i in range(1, len(matches)):
-        if re.fullmatch(r"\s*%?\s*/\s*", sentence[matches[i - 1].end():matches[i].start()]):
+        if separator.fullmatch(sentence[matches[i - 1].end():matches[i].start()]):
             run.append(i)
         else:
             runs.append(run)
             run = [i]
     runs.append(run)
+    return [run for run in runs if len(run) > 1]
+
+
+def _slashed_lists(sentence: str, names: Names):
+    """The spans of the parts of each list of names (sets or systems) or metrics written
+    with slashes, and the metrics (or None)."""
+    for found in _SLASHED.finditer(sentence):
+        parts = [(found.start() + part.start(), found.start() + part.end())
+                 for part in re.finditer(r"[^/\s](?:[^/]*[^/\s])?", found.group())]
+        said = [sentence[a:b] for a, b in parts]
+        metrics = [_metric_in(part) for part in said]
+        if all(metrics):
+            yield parts, metrics
+            continue
+        for find in (names.subjects_in, names.systems_in):
+            if all(find(part) for part in said) and _whole_names(sentence, parts, find):
+                yield parts, None
+                break
+
+
+def _respective_list(sentence: str, after: int, names: Names):
+    """The parts of the list of names between a run of numbers (ending at ``after``) and
+    "respectively": "on con123, lav123 and jbl respectively"; each names one set, or
+    each one system."""
+    said = _RESPECTIVELY.search(sentence, after)
+    if said is None:
+        return None
+    parts, start = [], after
+    for separator in list(_COMMA_OR_AND.finditer(sentence, after, said.start())) + [None]:
+        end = separator.start() if separator else said.start()
+        if sentence[start:end].strip():
+            parts.append((start, end))
+        start = separator.end() if separator else end
+    texts = [sentence[a:b] for a, b in parts]
+    for find in (names.subjects_in, names.systems_in):
+        if all(len(find(text)) == 1 for text in texts):
+            return parts
+    return None
+
+
+def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict:
+    """For each number of a list, "6.69/8.72/12.95" or "12.07, 9.72 and 16.09 ...
+    respectively", what it reads: the sentence with the parts of a list of as many names
+    ("FLEURS/TVSpeech/GigaSpeech2", "on con123, lav123 and jbl respectively": sets or
+    systems) or metrics ("CER/WER") but its own made blanks, and True (it may drift); None
+    at the place of another metric; or, where no such list places it, the sentence as it
+    is, and False (it never drifts). Numbers joined by commas without "respectively" are
+    no list: each reads its own words."""
     placed = {}
-    for run in (run for run in runs if len(run) > 1):
-        lists = []
-        for found in _SLASHED.finditer(sentence):
-            parts = [(found.start() + part.start(), found.start() + part.end())
-                     for part in re.finditer(r"[^/\s](?:[^/]*[^/\s])?", found.group())]
-            if len(parts) != len(run):
-                continue
-            said = [sentence[a:b] for a, b in parts]
-            metrics = [_metric_in(part) for part in said]
-            if all(metrics):
-                lists.append((parts, metrics))
-                continue
-            for find in (names.subjects_in, names.systems_in):
-                if all(find(part) for part in said) and _whole_names(sentence, parts, find):
-                    lists.append((parts, None))
+    slashed = list(_slashed_lists(sentence, names))
+    runs = [(run, [lists for lists in slashed if len(lists[0]) == len(run)])
+            for run in _runs(sentence, matches, _SLASH)]
+    for run in _runs(sentence, matches, _COMMA_OR_AND):
+        parts = _respective_list(sentence, matches[run[-1]].end(), names)
+        if parts is not None:
+            runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
+    for run, lists in runs:
         for place, i in enumerate(run):
             if len(lists) != 1:
                 placed[i] = (sentence, False)

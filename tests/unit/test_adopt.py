@@ -130,6 +130,8 @@ CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
 9. Its CER is {cer/560ms/lotus_jbl/O|listed}/{cer/560ms/lotus_bt3m/O} % on LOTUSDIS jbl and bt3m.
 10. LOTUSDIS con123 / LOTUSDIS bt10m: {cer/560ms/lotus_con123/O}/{cer/560ms/lotus_bt10m/O|listed} % CER.
 11. Relative to Typhoon 0.6B, OpenThai cuts the CER by {?31.4} % on Isan.
+12. Its CERs are {cer/560ms/lotus_bt10m/O}, {cer/560ms/lotus_bt3m/O} and {cer/560ms/lotus_lav123/O|stale} on bt10m, bt3m and lav123 respectively.
+13. On TVSpeech, the CERs are {cer/560ms/tvspeech/O} and {cer/560ms/tvspeech/T|stale} for OpenThai and Typhoon 0.6B, respectively.
 
 Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
