@@ -66,7 +66,8 @@ _DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd
                               r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
                               r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
                               r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
-                              r"larger)\b|ลดลง|เพิ่มขึ้น|(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า", re.I)
+                              r"larger)\b|ลด|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
+                              r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า", re.I)
 # An interval's end named in words; "lower than", "higher by", "lower is better" and a
 # number's own "2.81 pp lower" compare, and name no end.
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is|by)\b)", re.I)

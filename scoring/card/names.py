@@ -124,7 +124,8 @@ class Names:
         # Words a hand-written card uses without a name: "averages" for the one mean
         # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
         # for the one system that has it.
-        for method, words in (("mean", ("average", "averages", "averaged", "mean", "avg")),
+        for method, words in (("mean", ("average", "averages", "averaged", "mean", "avg",
+                                        "ค่าเฉลี่ย", "เฉลี่ย")),  # (Thai: "the average")
                               ("pooled", ("pooled",))):
             alike = [a for a in spec.aggregates if a.method == method]
             if len(alike) == 1:

@@ -895,6 +895,13 @@ CARD_THAI_PROSE = """# Card
 บน GigaSpeech2 CER ลดลง {diff/560ms/gs2/VS/estimate|size} จุด เมื่อเทียบกับ Typhoon 0.6B
 
 ผลต่างบน Isan คือ {diff/560ms/isan/VS/estimate|stale} pp เทียบกับ Typhoon 0.6B
+
+โมเดลของเราลด CER บน FLEURS ได้ {diff/560ms/fleurs/VS/estimate|size} จุด เมื่อเทียบกับ Typhoon 0.6B
+
+| ชุดข้อมูล | OpenThai2.0 | Typhoon 0.6B |
+|---|---|---|
+| FLEURS | {cer/560ms/fleurs/O} | {cer/560ms/fleurs/T} |
+| ค่าเฉลี่ย | {aggregate/560ms/average/O|stale} | {aggregate/560ms/average/T} |
 """
 
 
