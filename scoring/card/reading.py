@@ -434,14 +434,13 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
 def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
     """Whether a list's first and last parts are whole names, not the ends of longer ones:
     in "LOTUSDIS jbl / LOTUSDIS bt3m" the list "jbl / LOTUSDIS" ends inside "LOTUSDIS
-    bt3m"; in "OpenThai2.0/Typhoon + 4-gram", inside "Typhoon + 4-gram"."""
-    (first, _), (last_start, last) = parts[0], parts[-1]
-    before = re.search(r"(?:[^\s,;:()/]+\s+){1,3}$", sentence[:first])
-    after = re.match(r"(?:\s+[^\s,;:()/]+){1,3}", sentence[last:])
-    return ((before is None or find(before.group() + sentence[first:parts[0][1]])
-             == find(sentence[first:parts[0][1]]))
-            and (after is None or find(sentence[last_start:last] + after.group())
-                 == find(sentence[last_start:last])))
+    bt3m"; in "OpenThai2.0/Typhoon + 4-gram", inside "Typhoon + 4-gram". (Up to three words
+    before the first part, and after the last, must name nothing else with it.)"""
+    first, last = (sentence[start:end] for start, end in (parts[0], parts[-1]))
+    before = re.search(r"(?:[^\s,;:()/]+\s+){1,3}$", sentence[:parts[0][0]])
+    after = re.match(r"(?:\s+[^\s,;:()/]+){1,3}", sentence[parts[-1][1]:])
+    return ((before is None or find(before.group() + first) == find(first))
+            and (after is None or find(last + after.group()) == find(last)))
 
 
 def _enclosing_parenthesis(text: str, match: re.Match) -> tuple[int, int] | None:
