@@ -78,7 +78,9 @@ _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
                         re.I)
-_POINTS_AFTER = re.compile(r"\s*(?:(?:percentage\s+)?(?:points?|pts?)\b|จุด)", re.I)
+# "2.81 points", "**−2.81** CER points", "1.79 จุด": a difference of CERs.
+_POINTS_AFTER = re.compile(r"[*_]*\s*(?:cer\s+)?(?:(?:percentage\s+)?(?:points?|pts?)\b|จุด)",
+                           re.I)
 
 
 # ----------------------------------------------------------- identifying

@@ -261,7 +261,10 @@ _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\d])|\n\s*\n")
+# (Not after an abbreviation's point: "6.69 % vs. Typhoon's 9.50 %" is one sentence.)
+SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)"
+                          r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
+                          r"\s+(?=[^\s\d])|\n\s*\n")
 
 
 # A figure marker names its figure, and may say that the text states a negative

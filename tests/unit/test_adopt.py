@@ -229,6 +229,7 @@ CER↓ (%), 560 ms chunks.
 
 - **FLEURS**: {cer/560ms/fleurs/O}% CER (Typhoon ASR Streaming 0.6B: {cer/560ms/fleurs/T}%)
 - **Isan**: {cer/560ms/isan/O}% CER
+- 📉 **{diff/560ms/fleurs/VS/estimate|stale}** CER points vs. Typhoon ASR Streaming 0.6B on FLEURS (p < 0.001).
 
 At 560 ms, OpenThai2.0-ASR-Streaming reaches {cer/560ms/tvspeech/O}% on TVSpeech versus {cer/560ms/tvspeech/T}% for Typhoon ASR Streaming 0.6B.
 """
