@@ -49,7 +49,10 @@ _SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?
 _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughput|"
                            r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
                            r"p-?values?|accuracy|acc|f-?1|precision|recall|mos|snr|ser|"
-                           r"sentence error)\b|^\s*p\s*$", re.I)  # (a column headed "p")
+                           r"sentence error)\b|^\s*p\s*$"  # (a column headed "p")
+                           # a unit of time or size in parentheses: "Avg. length (s)",
+                           # not a plural's "(s)": "the model(s)"
+                           r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)", re.I)
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
@@ -167,7 +170,12 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
     header, *body = [[(offset, _without_comments(cell)) for offset, cell in cells]
                      for cells in block.rows]
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
-    if not _speaks_of_errors(table_context + headings, names):
+    # A table speaks of error rates in its header, caption or headings, or in a row's label
+    # ("| OpenThai2.0 (FLEURS CER) | 8.28 |" under "| System | 80ms |"). A row that only
+    # names a set does not: "| FLEURS | 10.50 | 12.30 |" under "Hours | Avg. length (s)".
+    row_labels = " ".join(cells[0][1] for cells in body if cells)
+    if not (_speaks_of_errors(table_context + headings, names)
+            or _SPEAKS_OF_ERRORS.search(row_labels)):
         return
     # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table says it
     # counts in ms or chunks.

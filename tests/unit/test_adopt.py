@@ -75,6 +75,14 @@ Released 2026-04-01.
 | Against Typhoon 0.6B | FLEURS {cer/560ms/fleurs/O} vs {cer/560ms/fleurs/T} |
 | Latency | 560 ms chunks |
 
+| System | 80 ms | 160 ms |
+|---|---|---|
+| OpenThai2.0 (FLEURS CER) | {cer/80ms/fleurs/O} | {cer/160ms/fleurs/O|stale} |
+
+| Dataset | Hours | Avg. length (s) |
+|---|---|---|
+| FLEURS | 10.50 | 12.30 |
+
 ## Results
 
 CER (%) at 560 ms, lower is better; the best value of each row in bold.
