@@ -174,8 +174,13 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
     # ("| OpenThai2.0 (FLEURS CER) | 8.28 |" under "| System | 80ms |"). A row that only
     # names a set does not: "| FLEURS | 10.50 | 12.30 |" under "Hours | Avg. length (s)".
     row_labels = " ".join(cells[0][1] for cells in body if cells)
-    if not (_speaks_of_errors(table_context + headings, names)
-            or _SPEAKS_OF_ERRORS.search(row_labels)):
+    # Where only the headings name a system (a card's title is its model's name), the table
+    # may be of anything, a table of the data ("| FLEURS | 10.50 | 12.30 |" under "Dataset
+    # | Words / utt."): its numbers are read, but none drifts.
+    said = (_speaks_of_errors(table_context, names) or _SPEAKS_OF_ERRORS.search(row_labels)
+            or _SPEAKS_OF_ERRORS.search(headings) or names.subjects_in(headings)
+            or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells))
+    if not said and not names.systems_in(headings):
         return
     # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table says it
     # counts in ms or chunks.
@@ -249,8 +254,8 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             one_interval = len(ours) == 2 and all(m.start() in bounds for m, _ in ours)
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
-                       len(ours) == 1 or one_interval or bool(parts)
-                       or named_beside(levels, names), cells[0][0])
+                       bool(said) and (len(ours) == 1 or one_interval or bool(parts)
+                                       or named_beside(levels, names)), cells[0][0])
 
 
 _PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)

@@ -83,6 +83,12 @@ Released 2026-04-01.
 |---|---|---|
 | FLEURS | 10.50 | 12.30 |
 
+## Training data
+
+| Dataset | Words / utt. |
+|---|---|
+| TVSpeech | {?14.20} |
+
 ## Results
 
 CER (%) at 560 ms, lower is better; the best value of each row in bold.
