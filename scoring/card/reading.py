@@ -35,7 +35,8 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
                                r"\bdelta\b|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
-                              r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ความ(?:แตก)?ต่าง", re.I)
+                              r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง",
+                              re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
@@ -63,7 +64,7 @@ _POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while" and "compared with" have no \b.)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
-                     r"และ|ขณะที่|เทียบกับ", re.I)
+                     r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)  # (ส่วน: "as for")
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
 # ---------------------------------------------------------------- reading
 
@@ -336,20 +337,28 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # other places; a list of numbers no list places is read, but none of them drifts
         # (each may be any of the sentence's figures).
         placed = _listed_places(sentence, matches, names)
-        views = [placed.get(i, (sentence,))[0] or sentence for i in range(len(matches))]
+        views = []
+        for i, match in enumerate(matches):
+            view = placed.get(i, (sentence,))[0] or sentence
+            # "6.70 % on FLEURS, while Typhoon 0.6B gets 9.55 %": what follows "while" is
+            # the next number's, never this one's.
+            contrast = _CONTRAST.search(view, match.end())
+            if contrast and any(later.start() >= contrast.end() for later in matches[i + 1:]):
+                view = _blanked(view, [(contrast.start(), len(view))])
+            views.append(view)
         around = [(view[b[0]:b[1]], view[a[0]:a[1]]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
         # own clause are that number's; the sentence's other numbers are read without them.
         in_pieces = [bool(SPLIT_WORDS.search(" ".join(clauses_beside(pair))))
                      for pair in around]
         for i, match in enumerate(matches):
-            view, alone = placed.get(i, (sentence, True))
-            if view is None:
+            listed, alone = placed.get(i, (sentence, True))
+            if listed is None:
                 continue  # another metric's place: "CER/WER 6.69/21.37"
             before, after = around[i]
             others = [span for j, span in enumerate(owned)
                       if span and j != i and not span[0] <= match.start() < span[1]]
-            levels = (before, after, _blanked(view, others), headings)
+            levels = (before, after, _blanked(views[i], others), headings)
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
             if not _measures_another_metric(levels):
@@ -361,6 +370,8 @@ _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
 # A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
 _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
+# What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
+_CONTRAST = re.compile(r"\b(?:while|whereas|but)\b|ขณะที่|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b|ตามลำดับ", re.I)
 
 

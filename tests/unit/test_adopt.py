@@ -146,6 +146,7 @@ CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
 11. Relative to Typhoon 0.6B, OpenThai cuts the CER by {?31.4} % on Isan.
 12. Its CERs are {cer/560ms/lotus_bt10m/O}, {cer/560ms/lotus_bt3m/O} and {cer/560ms/lotus_lav123/O|stale} on bt10m, bt3m and lav123 respectively.
 13. On TVSpeech, the CERs are {cer/560ms/tvspeech/O} and {cer/560ms/tvspeech/T|stale} for OpenThai and Typhoon 0.6B, respectively.
+14. The CER on TVSpeech long is {cer/560ms/tv_long/O|stale} %, while Typhoon 0.6B gets {cer/560ms/tv_long/T|stale} %.
 
 Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
@@ -912,6 +913,8 @@ CARD_THAI_PROSE = """# Card
 ผลต่างบน Isan คือ {diff/560ms/isan/VS/estimate|stale} pp เทียบกับ Typhoon 0.6B
 
 โมเดลของเราลด CER บน FLEURS ได้ {diff/560ms/fleurs/VS/estimate|size} จุด เมื่อเทียบกับ Typhoon 0.6B
+
+CER บน LOTUSDIS jbl อยู่ที่ร้อยละ {cer/560ms/lotus_jbl/O|stale} ส่วน Typhoon 0.6B อยู่ที่ร้อยละ {cer/560ms/lotus_jbl/T|stale}
 
 | ชุดข้อมูล | OpenThai2.0 | Typhoon 0.6B |
 |---|---|---|
