@@ -28,7 +28,10 @@ _OWN_MODEL_WORDS = ("ours", "our model", "this model", "this work")
 _LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)
 _LANGUAGE_MODEL_WORDS = ("LM", "language model", "n-gram", "n-gram LM", "KenLM")
 _NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
-COMPARES = re.compile(r"\bagainst\b|\bvs\b|\bversus\b|\bcompared\b|เทียบกับ", re.I)
+# What puts a system on the other side of a comparison: "against Typhoon", "beats Typhoon's
+# 9.50 %", "lower than Typhoon's". ("Over" is not among them: "pooled over 5 devices".)
+COMPARES = re.compile(r"\b(?:against|vs|versus|compared|relative to|than|beats?|outperform\w*|"
+                      r"ahead of|behind|trails?)\b|เทียบกับ", re.I)
 # Other speech recognisers a card compares itself with, by family name, or by a hub id
 # ("openai/whisper-large-v3": an owner, a slash and a name with a digit or a hyphen).
 _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"
@@ -43,10 +46,11 @@ _HUB_ID = re.compile(r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
 # "OpenThai2.0").
 _VERSION = re.compile(r"(\d+(?:\.\d+)*)(?:\s*([bm])(?![a-z]))?", re.I)
 # A model's name from its first word: the rest of that word, then the version or size that
-# follows it within three more words: "OpenThai1.5", "OpenThai-ASR v1", "Typhoon2-Audio",
-# "Typhoon ASR Streaming 1.5B". (A bare number after it is not one: "Typhoon 9.50 %" quotes
-# a CER.)
-_VERSIONED_NAME = (r"(?<![\w.-]){stem}[\w.-]*(?:(?:\s+[^\W\d_][\w-]*){{0,3}}?\s+"
+# follows it within three more capitalised words, none another family's: "OpenThai1.5",
+# "OpenThai-ASR v1", "Typhoon2-Audio", "Typhoon ASR Streaming 1.5B" (never "OpenThai
+# outperforms Typhoon 0.6B"). A bare number after it is not one: "Typhoon 9.50 %" quotes a
+# CER.
+_VERSIONED_NAME = (r"(?<![\w.-]){stem}[\w.-]*(?:(?:\s+(?!{stems})(?-i:[A-Z])[\w-]*){{0,3}}?\s+"
                    r"(?:v\d[\d.]*|version\s+\d[\d.]*|\d+(?:\.\d+)?\s*[bm]\b))?")
 
 
@@ -78,7 +82,8 @@ def _own_versions(families: dict[str, list[str]]) -> _FamilyVersions:
         found = own.setdefault(stem.group().lower(), set())
         for name in (family, *(key.split("_")[0] for key in keys)):
             found.update(_versions_in(name))
-    return tuple((re.compile(_VERSIONED_NAME.format(stem=re.escape(stem)), re.I),
+    stems = "|".join(map(re.escape, own))
+    return tuple((re.compile(_VERSIONED_NAME.format(stem=re.escape(stem), stems=stems), re.I),
                   frozenset(versions)) for stem, versions in own.items() if versions)
 
 

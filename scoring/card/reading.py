@@ -369,6 +369,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
 # A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
+_VERSUS = re.compile(r"\s*%?\s*(?:vs\.?|versus)\s*", re.I)
 _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
 _CONTRAST = re.compile(r"\b(?:while|whereas|but)\b|ขณะที่|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
@@ -426,13 +427,13 @@ def _respective_list(sentence: str, after: int, names: Names):
 
 
 def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict:
-    """For each number of a list, "6.69/8.72/12.95" or "12.07, 9.72 and 16.09 ...
-    respectively", what it reads: the sentence with the parts of a list of as many names
-    ("FLEURS/TVSpeech/GigaSpeech2", "on con123, lav123 and jbl respectively": sets or
-    systems) or metrics ("CER/WER") but its own made blanks, and True (it may drift); None
-    at the place of another metric; or, where no such list places it, the sentence as it
-    is, and False (it never drifts). Numbers joined by commas without "respectively" are
-    no list: each reads its own words."""
+    """For each number of a list, "6.69/8.72/12.95", "12.07, 9.72 and 16.09 ...
+    respectively" or "6.72 % vs 9.57 %", what it reads: the sentence with the parts of a
+    list of as many names ("FLEURS/TVSpeech/GigaSpeech2", "on con123, lav123 and jbl
+    respectively": sets or systems) or metrics ("CER/WER") but its own made blanks, and
+    True (it may drift); None at the place of another metric; or, where no such list
+    places it, the sentence as it is, and False (it never drifts). Numbers joined by commas
+    without "respectively" are no list: each reads its own words."""
     placed = {}
     slashed = list(_slashed_lists(sentence, names))
     runs = [(run, [lists for lists in slashed if len(lists[0]) == len(run)])
@@ -441,6 +442,9 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
         parts = _respective_list(sentence, matches[run[-1]].end(), names)
         if parts is not None:
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
+    # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
+    # do not say where they stand; read, never drifted.
+    runs += [(run, []) for run in _runs(sentence, matches, _VERSUS)]
     for run, lists in runs:
         for place, i in enumerate(run):
             if len(lists) != 1:

@@ -147,6 +147,8 @@ CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
 12. Its CERs are {cer/560ms/lotus_bt10m/O}, {cer/560ms/lotus_bt3m/O} and {cer/560ms/lotus_lav123/O|stale} on bt10m, bt3m and lav123 respectively.
 13. On TVSpeech, the CERs are {cer/560ms/tvspeech/O} and {cer/560ms/tvspeech/T|stale} for OpenThai and Typhoon 0.6B, respectively.
 14. The CER on TVSpeech long is {cer/560ms/tv_long/O|stale} %, while Typhoon 0.6B gets {cer/560ms/tv_long/T|stale} %.
+15. On GigaSpeech2 long, our CER of {cer/560ms/gs2_long/O|stale} % beats Typhoon's {cer/560ms/gs2_long/T|stale} %.
+16. On LOTUSDIS lav123, OpenThai outperforms Typhoon 0.6B ({cer/560ms/lotus_lav123/O|listed} % vs {cer/560ms/lotus_lav123/T} %).
 
 Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
@@ -1390,6 +1392,7 @@ def test_the_language_model_variant_is_named_as_cards_name_it(text, named, proje
     ("OpenThai 2.0 beats", None),
     ("Typhoon ASR Realtime", None),
     ("Typhoon gets 9.50 % on FLEURS", None),  # a CER after the name, no version
+    ("OpenThai outperforms Typhoon 0.6B", None),  # Typhoon's size, not OpenThai's
 ])
 def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, other, project):
     """A name of one of the card's model families (its first word, "OpenThai", "Typhoon")
