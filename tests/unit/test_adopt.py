@@ -149,6 +149,8 @@ CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
 14. The CER on TVSpeech long is {cer/560ms/tv_long/O|stale} %, while Typhoon 0.6B gets {cer/560ms/tv_long/T|stale} %.
 15. On GigaSpeech2 long, our CER of {cer/560ms/gs2_long/O|stale} % beats Typhoon's {cer/560ms/gs2_long/T|stale} %.
 16. On LOTUSDIS lav123, OpenThai outperforms Typhoon 0.6B ({cer/560ms/lotus_lav123/O|listed} % vs {cer/560ms/lotus_lav123/T} %).
+17. The LOTUSDIS con123 CER drops from {cer/560ms/lotus_con123/T|stale} % with Typhoon 0.6B to {cer/560ms/lotus_con123/O|stale} % with OpenThai.
+18. LOTUSDIS bt3m remains hard: {cer/560ms/lotus_bt3m/O|stale} % for us and {cer/560ms/lotus_bt3m/T} % for Typhoon 0.6B.
 
 Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
