@@ -18,6 +18,12 @@ real-time factor) or a relative figure ("12 % reduction"), and a spread after
 large-v3") or another version of the card's model ("Changelog", "the previous
 version"), or that stands in a row or column of a table that names none of the
 card's systems or sets where others do, is read as foreign: never one of ours.
+
+A number in a list ("6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07
+and 9.72 on con123 and lav123 respectively") reads the name at its place. One
+that nothing places for sure (a list no list of names matches, "6.72 % vs 9.57
+%", a table that only the card's title ties to the model) is read, but is not
+``alone``: it is marked where its value fits, and never drifts.
 """
 
 from __future__ import annotations
