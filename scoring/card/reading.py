@@ -440,7 +440,8 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
     respectively": sets or systems) or metrics ("CER/WER") but its own made blanks, and
     True (it may drift); None at the place of another metric; or, where no such list
     places it, the sentence as it is, and False (it never drifts). Numbers joined by commas
-    without "respectively" are no list: each reads its own words."""
+    or "and" without "respectively" are no list, and each reads its own words, unless two
+    systems (or sets) named before them leave it open which is whose."""
     placed = {}
     slashed = list(_slashed_lists(sentence, names))
     runs = [(run, [lists for lists in slashed if len(lists[0]) == len(run)])
@@ -449,6 +450,11 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
         parts = _respective_list(sentence, matches[run[-1]].end(), names)
         if parts is not None:
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
+        elif any(len(set(find(sentence[:matches[run[0]].start()]))) > 1
+                 for find in (names.systems_in, names.subjects_in)):
+            # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %": without
+            # "respectively", which is whose is not said.
+            runs.append((run, []))
     # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
     # do not say where they stand; read, never drifted.
     runs += [(run, []) for run in _runs(sentence, matches, _VERSUS)]

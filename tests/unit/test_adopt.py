@@ -151,6 +151,7 @@ CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
 16. On LOTUSDIS lav123, OpenThai outperforms Typhoon 0.6B ({cer/560ms/lotus_lav123/O|listed} % vs {cer/560ms/lotus_lav123/T} %).
 17. The LOTUSDIS con123 CER drops from {cer/560ms/lotus_con123/T|stale} % with Typhoon 0.6B to {cer/560ms/lotus_con123/O|stale} % with OpenThai.
 18. LOTUSDIS bt3m remains hard: {cer/560ms/lotus_bt3m/O|stale} % for us and {cer/560ms/lotus_bt3m/T} % for Typhoon 0.6B.
+19. On LOTUSDIS bt10m, Typhoon 0.6B and OpenThai reach {cer/560ms/lotus_bt10m/T|listed} % and {cer/560ms/lotus_bt10m/O|listed} %.
 
 Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
