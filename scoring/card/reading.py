@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from .names import COMPARES, Names
-from .text import SENTENCE_END, Block, CardFile, blocks, masked_spans, numbers_in
+from .text import COMMENT, SENTENCE_END, Block, CardFile, blocks, masked_spans, numbers_in
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "OUR_METRIC", "SPLIT_WORDS", "candidates",
            "clauses_beside", "named_beside"]
@@ -43,7 +43,6 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
 DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
                               r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง",
                               re.I)
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
 SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
@@ -274,7 +273,7 @@ def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[s
     same shape, "OpenThai2.0 (Typhoon 0.6B)" or "CER (Δ pp)": the words outside the
     parenthesis head the number outside it, the words inside the number inside. None for
     any other cell."""
-    shaped = _PARENTHESISED_HEADER.match(_COMMENT.sub("", header))
+    shaped = _PARENTHESISED_HEADER.match(header)
     if (shaped is None or len(matches) != 2 or _enclosing_parenthesis(cell, matches[0])
             or not _enclosing_parenthesis(cell, matches[1])):
         return None
@@ -285,8 +284,8 @@ def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list
     """What each number of a cell such as "18.64 / 45.20" measures, by its place, where a
     header (its column's, else its row's) names as many metrics in the same shape:
     "CER / WER" (the first ours, the second not). None for any other cell."""
-    if len(matches) < 2 or any(_COMMENT.sub("", _local(cell, matches, i)[1]).strip(" %*_") != "/"
-                               for i in range(len(matches) - 1)):  # (a marker is no text)
+    if len(matches) < 2 or any(_local(cell, matches, i)[1].strip(" %*_") != "/"
+                               for i in range(len(matches) - 1)):  # (a marker is blanks here)
         return None
     for header in headers:
         metrics = [_metric_in(part) for part in header.split("/")]
@@ -502,7 +501,7 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def _without_comments(text: str) -> str:
-    return _blanked(text, [comment.span() for comment in _COMMENT.finditer(text)])
+    return _blanked(text, [comment.span() for comment in COMMENT.finditer(text)])
 
 
 def _without_split_words(text: str) -> str:

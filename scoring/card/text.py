@@ -57,6 +57,7 @@ __all__ = [
     "TURNED",
     "FRONT_MATTER",
     "SENTENCE_END",
+    "COMMENT",
     "YAML_LOADER",
     "yaml_error_mark",
 ]
@@ -211,7 +212,8 @@ _NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+:])([-−+]?)(\d+(?:\.\d+)?)"
                      r"(?!(?!pp\b)[^\W_]|\.\d|-\w)")  # "2.81pp" is a number too
 
 
-_COMMENTS = re.compile(r"<!--.*?-->", re.S)
+# An HTML comment (a marker's two ends are comments too): no text of the card's.
+COMMENT = re.compile(r"<!--.*?-->", re.S)
 _NUMBER_AND_SLASH_BEFORE = re.compile(r"(?<![^\W_]|[.,\-−+:])[-−+]?\d+\.\d+\s*%?/$")
 
 
@@ -281,7 +283,7 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     and text struck out ("~~19.10~~ 18.64": the card no longer claims it)."""
     spans = [(0, card.body_start)]
     # (A link's or footnote's definition ends with its line: "[^avg]: ...".)
-    for pattern in (r"`[^`\n]*`", r"<!--.*?-->", r"\]\([^)]*\)",
+    for pattern in (r"`[^`\n]*`", COMMENT.pattern, r"\]\([^)]*\)",
                     r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+",
                     r"~~[^~\n]+~~", r"<(s|del|strike)>.*?</\1>"):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
@@ -494,7 +496,7 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> l
         before = text[:match.start()]
         # After a slash only in a list of numbers ("6.69/8.72"): never in a path or a date.
         if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(
-                _COMMENTS.sub("", before)):  # (marked already: "-->6.69<!-- ... -->/")
+                COMMENT.sub("", before)):  # (marked already: "-->6.69<!-- ... -->/")
             continue
         if (_UNIT_AFTER.match(text, match.end()) or _SHARE_AFTER.match(text, match.end())
                 or _WORD_BEFORE.search(before)
