@@ -37,7 +37,27 @@ COMPARES = re.compile(r"\b(?:against|vs|versus|compared|relative to|than|beats?|
 _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"
                           r"thonburian|gemini|gpt-?4o[\w-]*|chirp|deepgram|assemblyai|"
                           r"elevenlabs|qwen[\w.-]*|sensevoice|paraformer|funasr|parakeet|"
-                          r"canary)\b", re.I)
+                          r"canary|google(?!(?:'s)? fleurs)|azure|microsoft|aws|amazon transcribe|speechmatics|"
+                          r"rev\.ai|soniox|hubert|wavlm|data2vec|speecht5|deepspeech|"
+                          r"citrinet|quartznet|moonshine|voxtral|granite[ -]speech|"
+                          r"kimi-audio|vosk|partii|botnoi)\b", re.I)
+# Only in the number's own clause, where they say whose it is: a toolkit (which may be how
+# the card's own model was trained: "trained with NeMo, it reaches ..."), a recogniser
+# named for what it is ("ThaiASR-v2", "Botnoi ASR"; not "Thai ASR"), and what a card
+# calls a system it does not name ("a Kaldi baseline", "the commercial API", "Model X";
+# in Thai "another model", "another system", "commercial").
+_OTHER_MODEL_NEARBY = re.compile(
+    r"\b(?:kaldi|nemo|espnet|speechbrain|icefall|fairseq|baselines?|commercial|apis?|"
+    r"competitors?|other (?:models?|systems?|recogni[sz]ers?)|(?:model|system) (?-i:[A-Z])"
+    r"(?![\w.-]))\b|โมเดลอื่น|ระบบอื่น|เชิงพาณิชย์|"
+    r"(?<![\w.-])(?!(?:Thai|Isan|English|Streaming|Our|This|The|An?|Open|Offline|Online|"
+    r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
+    r"(?![a-z])[\w.-]*", re.I)
+_LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
+# How a card says "the card's own model" ("we", "our model"), which a clause naming
+# another recogniser may also hold: "the commercial API we tried".
+_OWN_MODEL_WORDS_FOUND = re.compile(r"\b(?:ours|our model|this model|this work|we|us)\b",
+                                    re.I)
 # (Each part holds a letter: "6.69/8.72" and "2024/05" are numbers.)
 _HUB_ID = re.compile(r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
                      r"(?=[\w.-]*[A-Za-z])[\w.]*[-\d][\w.-]*")
@@ -246,15 +266,28 @@ class Names:
                 start = plain.find(name, start + 1)
         return tuple(sorted(found))
 
-    def another_model_in(self, text: str) -> str | None:
+    def another_model_in(self, text: str, *, nearby: bool = False) -> str | None:
         """A speech recogniser ``text`` names that is none of the card's systems (whether it
         names one of those too is for the caller): a family name, or a hub id that is none
-        of the card's datasets."""
+        of the card's datasets; and, where ``text`` is a number's own clause (``nearby``), a
+        toolkit, a name ending in ASR or STT, or words such as "baseline" and "the
+        commercial API"."""
         hub_id = next((hub.group() for hub in _HUB_ID.finditer(text)
                        if hub.group().lower() not in self.dataset_ids
                        and not self.systems_in(hub.group())), None)
+        # ("[FLEURS](https://huggingface.co/datasets/google/fleurs)" names no recogniser.)
+        text = _LINK_TARGET.sub(" ", text)
         found = _OTHER_MODEL.search(text)
-        return hub_id or (found.group() if found else None)
+        if hub_id or found:
+            return hub_id or found.group()
+        if nearby:
+            return next((said.group() for said in _OTHER_MODEL_NEARBY.finditer(text)
+                         if not self.systems_in(said.group())), None)
+        return None
+
+    def systems_in_but_us(self, text: str) -> list[str]:
+        """The systems ``text`` names by a name, not as "we" or "our model"."""
+        return self.systems_in(_OWN_MODEL_WORDS_FOUND.sub(" ", text))
 
     def subjects_in(self, text: str) -> list[str]:
         return [key for _, _, key in self._find(text, self.subjects)]

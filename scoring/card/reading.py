@@ -68,9 +68,10 @@ _POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while" and "compared with" have no \b.)
-# ("From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one too.)
-_CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|\bto\b|"
-                     r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)  # (ส่วน: "as for")
+# ("From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one too, but not
+# inside a name: "Speech-to-Text".)
+_CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
+                     r"(?<![\w-])to(?![\w-])|และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)  # (ส่วน: "as for")
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
 # ---------------------------------------------------------------- reading
 
@@ -546,11 +547,17 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool) -> str
     """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
     number's nearest context naming any recogniser names: its own clauses, then its
     sentence (or its cell, its row's label, its column's header). None where that context
-    names one of the card's systems."""
-    for text in _nearest_first(levels, in_table):
+    names one of the card's systems; in its own clauses, "we" or "our model" do not stand
+    against what names another ("the commercial API we tried"). Words that say "not ours"
+    without a name ("baseline") count only in its own clauses."""
+    for nearest, text in enumerate(_nearest_first(levels, in_table)):
+        nearby = nearest == 0
         if names.systems_in(text):
-            return None
-        if other := names.another_model_in(text):
+            # ("The commercial API we tried gets 13.10 %": "we" are not who scored it.)
+            if not nearby or names.systems_in_but_us(text):
+                return None
+            return names.another_model_in(text, nearby=True)
+        if other := names.another_model_in(text, nearby=nearby):
             return other
     return None
 

@@ -170,6 +170,10 @@ For reference, Whisper large-v3 reaches {cer/560ms/fleurs/T|foreign} % on FLEURS
 On TVSpeech, openai/whisper-large-v3 gets {cer/560ms/tvspeech/T4|foreign} %, while Gemini 2.5 Pro gets {cer/560ms/isan/O|foreign} % on Isan.
 Compared with OpenThai-ASR v1 ({cer/560ms/fleurs/T|foreign} % on FLEURS), the new model is much better.
 OpenThai1.5 reaches {cer/560ms/isan/T|foreign} % on Isan; Typhoon2-Audio gets {cer/560ms/tvspeech/O|foreign} % on TVSpeech.
+Google Speech-to-Text gets {cer/560ms/gs2/T|foreign} % on GigaSpeech2, against {cer/560ms/gs2/O} % for OpenThai.
+A Kaldi baseline gives {cer/560ms/isan/T4|foreign} % CER on Isan; the commercial API we tried scores {cer/560ms/tvspeech/T|foreign} % on TVSpeech.
+ThaiASR-v2 gets {cer/560ms/fleurs/T4|foreign} % on FLEURS, and Model X {cer/560ms/fleurs/T|foreign} %.
+Trained with NeMo, it reaches {cer/560ms/lotus_jbl/O} % on LOTUSDIS jbl.
 
 <!-- draft: FLEURS 9.99 % CER, do not publish -->
 
@@ -517,6 +521,13 @@ def write_card(template: str, exact: dict):
     return "".join(pieces), placed
 
 
+def verdicts_wanted(placed) -> dict:
+    """{offset: (figure, verdict)} that --mark must find for what write_card placed."""
+    return {offset: (None, UNEXPLAINED) if name == UNEXPLAINED else
+            (name, "foreign" if name is None else "drift" if stale else "marked")
+            for offset, name, stale, _ in placed}
+
+
 @pytest.fixture(scope="module")
 def demo_result():
     return compute_card(load_card_spec(REPO_ROOT / "examples" / "demo"), progress=False)
@@ -554,10 +565,7 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(shape, projec
     spec = load_card_spec(project)
     marked = mark_card(demo_result, read_card_file(card, spec), spec.publish_aliases)
     found = {m.candidate.start: (m.figure, m.verdict) for m in marked.found}
-    wanted = {offset: (None, UNEXPLAINED) if name == UNEXPLAINED else
-              (name, "foreign" if name is None else "drift" if stale else "marked")
-              for offset, name, stale, _ in placed}
-    assert found == wanted
+    assert found == verdicts_wanted(placed)
     unexplained = [text_ for _, name, _, text_ in placed if name == UNEXPLAINED]
     foreign = [p for p in placed if p[1] is None]
     placed = [p for p in placed if p[1] not in (None, UNEXPLAINED)]
@@ -921,6 +929,8 @@ CARD_THAI_PROSE = """# Card
 
 CER บน LOTUSDIS jbl อยู่ที่ร้อยละ {cer/560ms/lotus_jbl/O|stale} ส่วน Typhoon 0.6B อยู่ที่ร้อยละ {cer/560ms/lotus_jbl/T|stale}
 
+บน Isan โมเดลอื่นได้ CER {cer/560ms/isan/T|foreign}% และ ASR เชิงพาณิชย์ได้ {cer/560ms/isan/T4|foreign}%
+
 | ชุดข้อมูล | OpenThai2.0 | Typhoon 0.6B |
 |---|---|---|
 | FLEURS | {cer/560ms/fleurs/O} | {cer/560ms/fleurs/T} |
@@ -1016,8 +1026,7 @@ def test_each_number_is_read_as_its_own_figure(template, project, demo_result):
     spec = load_card_spec(project)
     marked = mark_card(demo_result, read_card_file(card, spec), spec.publish_aliases)
     found = {m.candidate.start: (m.figure, m.verdict) for m in marked.found}
-    assert found == {offset: (name, "drift" if stale else "marked")
-                     for offset, name, stale, _ in placed}
+    assert found == verdicts_wanted(placed)
 
 
 def test_a_difference_stated_the_other_way_round_is_gated_turned(project, demo_result,
@@ -1403,6 +1412,58 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     from scoring.card.names import Names
 
     assert Names.of(load_card_spec(project), {}).another_version_in(text) == other
+
+
+@pytest.mark.parametrize(("sentence", "named"), [
+    ("For reference, Google Speech-to-Text gets {} % on FLEURS.", "Google"),
+    ("Azure Speech reaches {} % on FLEURS.", "Azure"),
+    ("A Kaldi TDNN baseline gives {} % CER on FLEURS.", "Kaldi"),
+    ("The baseline reaches {} % on FLEURS.", "baseline"),
+    ("The commercial API we tried scores {} % on FLEURS.", "commercial"),
+    ("ThaiASR-v2 gets {} % on FLEURS.", "ThaiASR-v2"),
+    ("Model X reaches {} % on FLEURS.", "Model X"),
+    ("On FLEURS, SpeechBrain's CRDNN reaches {} %.", "SpeechBrain"),
+    ("Partii (NECTEC) gets {} % on FLEURS.", "Partii"),
+    ("บน FLEURS โมเดลอื่นได้ CER {}%", "โมเดลอื่น"),
+])
+def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
+                                                              demo_result, capsys):
+    """A sentence that names another recogniser, a toolkit's, or one the card calls only
+    "the baseline" or "the commercial API", is that one's: its number is left alone with
+    the name, never drifted onto the card's own model (which --write would print there).
+    The card's own number beside it drifts as before."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    ours = printed(demo_result.exact[name] + Fraction(1, 1000))
+    theirs = printed(demo_result.exact[name] * 2)
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOpenThai2.0 reaches {ours} % on FLEURS.\n\n"
+                    + sentence.format(theirs) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and f"drift: line 3: figure {name} says {ours}" in out, out
+    assert f"left alone: line 5: {theirs} (its context names {named}: another model's" in out
+    assert "1 drifted" in out and "line 5: figure" not in out
+
+
+@pytest.mark.parametrize("sentence", [
+    "Trained with NeMo, it reaches {} % on FLEURS.",
+    "The CER on Google's FLEURS is {} %.",
+    "[FLEURS](https://huggingface.co/datasets/google/fleurs): {} % CER.",
+    "Our model reaches {} % on FLEURS, below the baseline.",
+    "Thai ASR at 560 ms: {} % CER on FLEURS.",
+    "Over the Speech-to-Text baseline, our model reaches {} % on FLEURS.",
+])
+def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
+                                                                       demo_result, capsys):
+    """What names another recogniser only outside a number's own clause, a link's target,
+    or "Thai ASR", leaves the number the card's own: it drifts."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    ours = printed(demo_result.exact[name] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(ours) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and f"drift: line 3: figure {name} says {ours}" in out, out
 
 
 @pytest.mark.parametrize("row", ["**Ours**", "This model", "Our model"])
