@@ -44,12 +44,14 @@ _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?
 # Only in the number's own clause, where they say whose it is: a toolkit (which may be how
 # the card's own model was trained: "trained with NeMo, it reaches ..."), a recogniser
 # named for what it is ("ThaiASR-v2", "Botnoi ASR"; not "Thai ASR"), and what a card
-# calls a system it does not name ("a Kaldi baseline", "the commercial API", "Model X";
-# in Thai "another model", "another system", "commercial").
+# calls a system it does not name ("a Kaldi baseline", "the commercial API", "Model X",
+# "the state of the art", "prior work", a citation: "Smith et al.", "[12]"; in Thai
+# "another model", "another system", "commercial").
 _OTHER_MODEL_NEARBY = re.compile(
     r"\b(?:kaldi|nemo|espnet|speechbrain|icefall|fairseq|baselines?|commercial|apis?|"
     r"competitors?|other (?:models?|systems?|recogni[sz]ers?)|(?:model|system) (?-i:[A-Z])"
-    r"(?![\w.-]))\b|โมเดลอื่น|ระบบอื่น|เชิงพาณิชย์|"
+    r"(?![\w.-])|state[- ]of[- ]the[- ]art|sota|(?:prior|previous|published) (?:work|best)|"
+    r"et al)\b|\[\d+(?:[,–-]\s*\d+)*\]|โมเดลอื่น|ระบบอื่น|เชิงพาณิชย์|"
     r"(?<![\w.-])(?!(?:Thai|Isan|English|Streaming|Our|This|The|An?|Open|Offline|Online|"
     r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
     r"(?![a-z])[\w.-]*", re.I)

@@ -122,9 +122,14 @@ def _metric_in(text: str) -> str | None:
 
 def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
     """The clause just before a number and the one just after it (levels: before, after);
-    a parenthesis right after the number is its own ("9.50 % (Typhoon)")."""
+    a parenthesis right after the number is its own ("9.50 % (Typhoon)"), and a number
+    opening a parenthesis is what it follows: "Whisper (11.20 %)" is Whisper's."""
     own = _OWN_PARENTHESIS.match(levels[1])
-    return _CLAUSE.split(levels[0])[-1], own.group() if own else _CLAUSE.split(levels[1])[0]
+    before = _CLAUSE.split(levels[0])
+    if len(before) > 1 and levels[0].rstrip().endswith("(") and not before[-1].strip() \
+            and re.search(r"[^\W\d_]", before[-2]):
+        before[-1] = before[-2]
+    return before[-1], own.group() if own else _CLAUSE.split(levels[1])[0]
 
 
 def named_beside(levels: tuple[str, ...], names: "Names") -> bool:
@@ -514,9 +519,11 @@ def _without_split_words(text: str) -> str:
 _OTHER_VERSION_HEADING = re.compile(r"\b(?:change ?log|history|release notes|what's new|"
                                     r"(?:previous|older|earlier) (?:versions?|releases?))\b",
                                     re.I)
-_OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?|(?:earlier|prior|older?|first|last) "
-                            r"(?:version|release|model|checkpoint)s?|before (?:fine-?tuning|"
-                            r"training|adaptation)|base model|pre-?trained model|zero-shot)\b",
+# ("The previous best", "previous work": another model's, names.py.)
+_OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?(?!\s+(?:best|works?|state[- ]of|sota)\b)|"
+                            r"(?:earlier|prior|older?|first|last) (?:version|release|model|"
+                            r"checkpoint)s?|before (?:fine-?tuning|training|adaptation)|"
+                            r"base model|pre-?trained model|zero-shot)\b",
                             re.I)
 
 

@@ -1425,13 +1425,17 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("On FLEURS, SpeechBrain's CRDNN reaches {} %.", "SpeechBrain"),
     ("Partii (NECTEC) gets {} % on FLEURS.", "Partii"),
     ("บน FLEURS โมเดลอื่นได้ CER {}%", "โมเดลอื่น"),
+    ("The state of the art on FLEURS was {} % (Smith et al., 2025).", "state of the art"),
+    ("Prior work reports {} % on FLEURS [12].", "Prior work"),
+    ("Compared with Pathumma ({} %), OpenThai2.0 is much better on FLEURS.", "Pathumma"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result, capsys):
     """A sentence that names another recogniser, a toolkit's, or one the card calls only
-    "the baseline" or "the commercial API", is that one's: its number is left alone with
-    the name, never drifted onto the card's own model (which --write would print there).
-    The card's own number beside it drifts as before."""
+    "the baseline", "the commercial API", "the state of the art" or by a citation, is that
+    one's: its number is left alone with the name, never drifted onto the card's own model
+    (which --write would print there); "Pathumma (9.00 %)" is Pathumma's, whatever else
+    its sentence names. The card's own number beside it drifts as before."""
     drop_aliases(project)
     name = f"cer/560ms/fleurs/{O}"
     ours = printed(demo_result.exact[name] + Fraction(1, 1000))
@@ -1452,11 +1456,14 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     "Our model reaches {} % on FLEURS, below the baseline.",
     "Thai ASR at 560 ms: {} % CER on FLEURS.",
     "Over the Speech-to-Text baseline, our model reaches {} % on FLEURS.",
+    "Our model achieves {} % CER on FLEURS, ahead of the previous best.",
+    "OpenThai2.0 ({} %) beats the baseline on FLEURS.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
     """What names another recogniser only outside a number's own clause, a link's target,
-    or "Thai ASR", leaves the number the card's own: it drifts."""
+    "Thai ASR", or "the previous best" (not a version of the card's model), leaves the
+    number the card's own: it drifts. A number opening a parenthesis is what it follows."""
     drop_aliases(project)
     name = f"cer/560ms/fleurs/{O}"
     ours = printed(demo_result.exact[name] + Fraction(1, 1000))
