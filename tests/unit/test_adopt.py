@@ -1428,14 +1428,16 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("The state of the art on FLEURS was {} % (Smith et al., 2025).", "state of the art"),
     ("Prior work reports {} % on FLEURS [12].", "Prior work"),
     ("Compared with Pathumma ({} %), OpenThai2.0 is much better on FLEURS.", "Pathumma"),
+    ("Against the strongest baseline (Google, {} %), OpenThai2.0 wins on FLEURS.", "Google"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result, capsys):
     """A sentence that names another recogniser, a toolkit's, or one the card calls only
     "the baseline", "the commercial API", "the state of the art" or by a citation, is that
     one's: its number is left alone with the name, never drifted onto the card's own model
-    (which --write would print there); "Pathumma (9.00 %)" is Pathumma's, whatever else
-    its sentence names. The card's own number beside it drifts as before."""
+    (which --write would print there); "Pathumma (9.00 %)" and "(Google, 13.00 %)" are
+    Pathumma's and Google's, whatever else their sentence names. The card's own number
+    beside it drifts as before."""
     drop_aliases(project)
     name = f"cer/560ms/fleurs/{O}"
     ours = printed(demo_result.exact[name] + Fraction(1, 1000))
@@ -1458,6 +1460,7 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     "Over the Speech-to-Text baseline, our model reaches {} % on FLEURS.",
     "Our model achieves {} % CER on FLEURS, ahead of the previous best.",
     "OpenThai2.0 ({} %) beats the baseline on FLEURS.",
+    "OpenThai2.0 is best on FLEURS (CER {} %, against the baseline).",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
