@@ -38,6 +38,7 @@ from .compute import CardResult
 from .names import COMPARES, Names, plain_name
 from .reading import (
     DIFFERENCE_WORDS,
+    DIRECTION_WORDS,
     OUR_METRIC,
     SPLIT_WORDS,
     Candidate,
@@ -60,14 +61,6 @@ from .text import (
 __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
            "format_marked", "mark_card", "mark_report", "strip_markers"]
 
-# Words that say which way a difference goes, so that the number beside them is its size.
-_DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]?|less|more|"
-                              r"fewer|ahead|behind|"
-                              r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
-                              r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
-                              r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
-                              r"larger)\b|ลด|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
-                              r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า", re.I)
 # An interval's end named in words; "lower than", "higher by", "lower is better" and a
 # number's own "2.81 pp lower" compare, and name no end.
 _LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is|by)\b)", re.I)
@@ -161,7 +154,7 @@ def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
     if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
         return True
     before = clauses_beside(levels)[0]
-    if _BY_BEFORE.search(before) and _DIRECTION_WORDS.search(before):
+    if _BY_BEFORE.search(before) and DIRECTION_WORDS.search(before):
         return True  # "reduces the CER by 2.81", "lower by 29.6 %": a change, never a CER
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if DIFFERENCE_WORDS.search(level):
@@ -352,7 +345,7 @@ def _states_a_direction(candidate: Candidate) -> bool:
     if candidate.text[:1] in "+-−":
         return False
     own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
-    return any(_DIRECTION_WORDS.search(level) for level in own)
+    return any(DIRECTION_WORDS.search(level) for level in own)
 
 
 def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:

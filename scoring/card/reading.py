@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from .names import COMPARES, Names
 from .text import COMMENT, SENTENCE_END, Block, CardFile, blocks, masked_spans, numbers_in
 
-__all__ = ["Candidate", "DIFFERENCE_WORDS", "OUR_METRIC", "SPLIT_WORDS", "candidates",
-           "clauses_beside", "named_beside"]
+__all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
+           "candidates", "clauses_beside", "named_beside"]
 
 _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
                                r"\bdelta\b|Δ", re.I)
@@ -43,6 +43,16 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
 DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
                               r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง",
                               re.I)
+# Words that say which way a difference goes, so that the number beside them is its size.
+DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]?|less|more|"
+                             r"fewer|ahead|behind|"
+                             r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
+                             r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
+                             r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
+                             r"larger)\b|ลด|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
+                             r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า", re.I)
+# Of those, the ones that rank two systems without saying by how much.
+_RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?", re.I)
 SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
@@ -311,8 +321,8 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
 
 
 def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked):
-    """(match, offset, levels, bound, alone) of each number in a prose block, sentence by
-    sentence."""
+    """(match, offset, levels, bound, alone, this side) of each number in a prose block,
+    sentence by sentence (this side: ``_this_side``)."""
     body = text[block.start:block.end]
     position = 0
     for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
@@ -374,7 +384,8 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
             if not _measures_another_metric(levels):
-                yield match, offset, levels, bounds.get(match.start()), alone
+                yield (match, offset, levels, bounds.get(match.start()), alone,
+                       _this_side(levels, match, matches[i + 1:]))
 
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
@@ -527,6 +538,38 @@ _OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?(?!\s+(?:best|works?|state[- ]
                             re.I)
 
 
+# What puts what follows on the other side: a comparison, or where a number came from
+# ("18.60 %, down from 25.10 % for the baseline").
+_OTHER_SIDE = re.compile(COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|"
+                         r"ris(?:es|ing)) from\b", re.I)
+
+
+def _states_a_change(text: str) -> bool:
+    """Whether ``text`` says by how much one thing differs from another ("2.81 points
+    better"), not only which is ahead ("beats")."""
+    return bool(DIFFERENCE_WORDS.search(text) or _POINTS.search(text) or any(
+        not _RANKS.fullmatch(word.group()) for word in DIRECTION_WORDS.finditer(text)))
+
+
+def _this_side(levels: tuple[str, ...], match: re.Match,
+               later: list[re.Match]) -> tuple[str, str] | None:
+    """A number's own clauses and its sentence without the other side of a comparison that
+    follows it ("6.70 % CER on FLEURS, vs 11.20 % for Whisper"; "6.74 % beats Whisper's
+    11.20 %"; "18.60 %, down from 25.10 % for the Whisper baseline"), where a later number stands there: a recogniser named only there is not this
+    number's. None where the number states a change between the two ("2.81 points better
+    than Whisper's 9.50 %"), or no comparison follows it."""
+    sentence = levels[2]
+    compares = _OTHER_SIDE.search(sentence, match.end())
+    if compares is None or not any(number.start() >= compares.end() for number in later):
+        return None
+    before, after = clauses_beside(levels)
+    if _states_a_change(before + " " + after):
+        return None
+    cut = _OTHER_SIDE.search(after)
+    return (before + " " + (after[:cut.start()] if cut else after),
+            _blanked(sentence, [(compares.start(), len(sentence))]))
+
+
 def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
     """A number's context from the nearest out: its own clauses, the parenthesis it stands
     in ("the strongest baseline (Google, 13.00 %)"), its sentence (or its cell, its row's
@@ -564,16 +607,27 @@ def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> s
     return found.group() if found else None
 
 
-def _another_model(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
+                   this_side: tuple[str, str] | None = None) -> str | None:
     """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
     number's nearest context naming any recogniser names: its own clauses, then its
     sentence (or its cell, its row's label, its column's header). None where that context
     names one of the card's systems; in its own clauses, "we" or "our model" do not stand
     against what names another ("the commercial API we tried"). Words that say "not ours"
     without a name ("baseline") count only in its own clauses."""
-    for nearest, text in enumerate(_nearest_first(levels, in_table)):
+    nearest_first = _nearest_first(levels, in_table)
+    if this_side is not None:  # (prose only)
+        nearest_first = (this_side[0], nearest_first[1], this_side[1])
+    for nearest, text in enumerate(nearest_first):
         nearby = nearest == 0 or (nearest == 1 and not in_table)  # (its clauses, parenthesis)
         if names.systems_in(text):
+            if nearby and _states_a_change(text) and (against := COMPARES.search(text)):
+                # "OpenThai2.0 is 3.10 points better than Whisper": a change against
+                # another recogniser is none of the card's differences.
+                other_side = text[against.end():]
+                other = names.another_model_in(other_side, nearby=True)
+                if other and not names.systems_in(other_side):
+                    return other
             # ("The commercial API we tried gets 13.10 %": "we" are not who scored it.)
             if not nearby or names.systems_in_but_us(text):
                 return None
@@ -596,7 +650,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     seen: set[int] = set()
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
-            alone=True, row=None):
+            alone=True, row=None, this_side=None):
         start = offset + match.start()
         if start in seen:  # an HTML cell spanning rows or columns: read once, where it starts
             return
@@ -609,7 +663,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             return  # said to be none of the card's figures
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
-        model = "" if foreign else _another_model(levels, names, in_table)
+        model = "" if foreign else _another_model(levels, names, in_table, this_side)
         version = "" if foreign or model else _another_version(levels, names, in_table)
         other = model or version
         if other:
@@ -626,7 +680,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
                     block, headings, names, masked):
                 add(match, offset, levels, True, bound, foreign, block.start, alone, row)
         else:
-            for match, offset, levels, bound, alone in _prose_numbers(text, block, headings,
-                                                                      names, masked):
-                add(match, offset, levels, False, bound, alone=alone)
+            for match, offset, levels, bound, alone, this_side in _prose_numbers(
+                    text, block, headings, names, masked):
+                add(match, offset, levels, False, bound, alone=alone, this_side=this_side)
     return found
