@@ -48,7 +48,7 @@ _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?
 # "the state of the art", "prior work", a citation: "Smith et al.", "[12]"; in Thai
 # "another model", "another system", "commercial").
 _OTHER_MODEL_NEARBY = re.compile(
-    r"\b(?:kaldi|nemo|espnet|speechbrain|icefall|fairseq|baselines?|commercial|apis?|"
+    r"\b(?:kaldi|nemo|espnet|speechbrain|icefall|fairseq|baselines?(?!-)|commercial|"
     r"competitors?|other (?:models?|systems?|recogni[sz]ers?)|(?:model|system) (?-i:[A-Z])"
     r"(?![\w.-])|state[- ]of[- ]the[- ]art|sota|(?:prior|previous|published) (?:work|best)|"
     r"et al)\b|\[\d+(?:[,–-]\s*\d+)*\]|โมเดลอื่น|ระบบอื่น|เชิงพาณิชย์|"
