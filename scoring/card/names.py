@@ -37,18 +37,21 @@ COMPARES = re.compile(r"\b(?:against|vs|versus|compared|relative to|than|beats?|
 _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"
                           r"thonburian|gemini|gpt-?4o[\w-]*|chirp|deepgram|assemblyai|"
                           r"elevenlabs|qwen[\w.-]*|sensevoice|paraformer|funasr|parakeet|"
-                          r"canary|google(?!(?:'s)? fleurs)|azure|microsoft|aws|amazon transcribe|speechmatics|"
+                          r"canary|(?:google|azure|microsoft|aws|amazon)(?: cloud| ai)?[ -](?:stt|"
+                          r"speech|asr|transcribe|usm)|speechmatics|"
                           r"rev\.ai|soniox|hubert|wavlm|data2vec|speecht5|deepspeech|"
                           r"citrinet|quartznet|moonshine|voxtral|granite[ -]speech|"
                           r"kimi-audio|vosk|partii|botnoi)\b", re.I)
-# Only in the number's own clause, where they say whose it is: a toolkit (which may be how
-# the card's own model was trained: "trained with NeMo, it reaches ..."), a recogniser
-# named for what it is ("ThaiASR-v2", "Botnoi ASR"; not "Thai ASR"), and what a card
+# Only in the number's own clause, where they say whose it is: a toolkit or a vendor (which
+# may be how the card's own model was trained or served: "trained with NeMo, it reaches
+# ...", "deployed on Google Cloud, it ..."), a recogniser named for what it is
+# ("ThaiASR-v2", "Botnoi ASR"; not "Thai ASR"), and what a card
 # calls a system it does not name ("a Kaldi baseline", "the commercial API", "Model X",
 # "the state of the art", "prior work", a citation: "Smith et al.", "[12]"; in Thai
 # "another model", "another system", "commercial").
 _OTHER_MODEL_NEARBY = re.compile(
-    r"\b(?:kaldi|nemo|espnet|speechbrain|icefall|fairseq|baselines?(?!-)|commercial|"
+    r"\b(?:kaldi|nemo|espnet|speechbrain|icefall|fairseq|google(?!(?:'s)? fleurs)|azure|"
+    r"microsoft|aws|amazon|baselines?(?!-)|commercial|"
     r"competitors?|other (?:models?|systems?|recogni[sz]ers?)|(?:model|system) (?-i:[A-Z])"
     r"(?![\w.-])|state[- ]of[- ]the[- ]art|sota|(?:prior|previous|published) (?:work|best)|"
     r"et al)\b|\[\d+(?:[,–-]\s*\d+)*\]|โมเดลอื่น|ระบบอื่น|เชิงพาณิชย์|"

@@ -1415,8 +1415,10 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
 
 
 @pytest.mark.parametrize(("sentence", "named"), [
-    ("For reference, Google Speech-to-Text gets {} % on FLEURS.", "Google"),
-    ("Azure Speech reaches {} % on FLEURS.", "Azure"),
+    ("For reference, Google Speech-to-Text gets {} % on FLEURS.", "Google Speech"),
+    ("On FLEURS, Google STT: {} %.", "Google STT"),
+    ("Azure Speech reaches {} % on FLEURS.", "Azure Speech"),
+    ("Azure reaches {} % on FLEURS.", "Azure"),
     ("A Kaldi TDNN baseline gives {} % CER on FLEURS.", "Kaldi"),
     ("The baseline reaches {} % on FLEURS.", "baseline"),
     ("The commercial API we tried scores {} % on FLEURS.", "commercial"),
@@ -1469,6 +1471,7 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     "The FLEURS CER is {} %, down from 11.20 % for the Whisper baseline.",
     "The FLEURS CER via our streaming API is {} %.",
     "At 560 ms, the baseline-free decoder gets {} % on FLEURS.",
+    "Deployed on Google Cloud, it reaches {} % on FLEURS.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
