@@ -385,7 +385,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
             if not _measures_another_metric(levels):
                 yield (match, offset, levels, bounds.get(match.start()), alone,
-                       _this_side(levels, match, matches[i + 1:]))
+                       _this_side(levels, match))
 
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
@@ -551,16 +551,15 @@ def _states_a_change(text: str) -> bool:
         not _RANKS.fullmatch(word.group()) for word in DIRECTION_WORDS.finditer(text)))
 
 
-def _this_side(levels: tuple[str, ...], match: re.Match,
-               later: list[re.Match]) -> tuple[str, str] | None:
+def _this_side(levels: tuple[str, ...], match: re.Match) -> tuple[str, str] | None:
     """A number's own clauses and its sentence without the other side of a comparison that
-    follows it ("6.70 % CER on FLEURS, vs 11.20 % for Whisper"; "6.74 % beats Whisper's
-    11.20 %"; "18.60 %, down from 25.10 % for the Whisper baseline"), where a later number stands there: a recogniser named only there is not this
-    number's. None where the number states a change between the two ("2.81 points better
-    than Whisper's 9.50 %"), or no comparison follows it."""
+    follows it ("6.70 % CER on FLEURS, vs 11.20 % for Whisper"; "6.74 % beats Whisper's";
+    "18.60 %, down from 25.10 % for the Whisper baseline"): a recogniser named only there
+    is not this number's. None where the number states a change between the two ("2.81
+    points better than Whisper's 9.50 %"), or no comparison follows it."""
     sentence = levels[2]
     compares = _OTHER_SIDE.search(sentence, match.end())
-    if compares is None or not any(number.start() >= compares.end() for number in later):
+    if compares is None:
         return None
     before, after = clauses_beside(levels)
     if _states_a_change(before + " " + after):

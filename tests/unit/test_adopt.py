@@ -1472,6 +1472,8 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     "The FLEURS CER via our streaming API is {} %.",
     "At 560 ms, the baseline-free decoder gets {} % on FLEURS.",
     "Deployed on Google Cloud, it reaches {} % on FLEURS.",
+    "On FLEURS the CER is {} %, compared with Whisper large-v3.",
+    "บน FLEURS เราได้ {}% เทียบกับ 13.00% ของ Google STT",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
