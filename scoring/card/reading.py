@@ -312,11 +312,13 @@ def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list
 
 def _differences_named(headers: list[str], names: Names, first: int) -> list[str]:
     """``headers`` (a table's column headers or row labels), each that speaks of a
-    difference but names no system extended by the systems the others name."""
+    difference but names no system extended by the systems the others name; not one that
+    names another recogniser ("Δ vs Whisper large-v3 (pp)": its differences are not ours)."""
     systems = [names.systems_in(header) for header in headers]
     named = [header for header, found in zip(headers[first:], systems[first:]) if found]
     return [f"{header} ({' / '.join(named)})"
             if index >= first and named and not found and DIFFERENCE_WORDS.search(header)
+            and not names.another_model_in(header)
             else header for index, (header, found) in enumerate(zip(headers, systems))]
 
 

@@ -89,6 +89,12 @@ Released 2026-04-01.
 |---|---|
 | TVSpeech | {?14.20} |
 
+## Against Typhoon 0.6B and Whisper, 560 ms
+
+| Set | OpenThai2.0 | Δ vs Typhoon 0.6B (pp) | Δ vs Whisper large-v3 (pp) |
+|---|---|---|---|
+| Isan | {cer/560ms/isan/O} | {diff/560ms/isan/VS/estimate} | {diff/560ms/fleurs/VS/estimate|foreign} |
+
 ## Results
 
 CER (%) at 560 ms, lower is better; the best value of each row in bold.
