@@ -282,9 +282,10 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     """Where numbers are never read: front matter, inline code, comments, link targets,
     and text struck out ("~~19.10~~ 18.64": the card no longer claims it)."""
     spans = [(0, card.body_start)]
-    # (A link's or footnote's definition ends with its line: "[^avg]: ...".)
+    # (A link's definition ends with its line: "[paper]: https://..."; a footnote's text,
+    # "[^avg]: The mean of ...", is read as the card's text.)
     for pattern in (r"`[^`\n]*`", COMMENT.pattern, r"\]\([^)]*\)",
-                    r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+",
+                    r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+",
                     r"~~[^~\n]+~~", r"<(s|del|strike)>.*?</\1>"):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
     return spans
