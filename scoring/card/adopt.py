@@ -228,7 +228,8 @@ class Marked:
     # interval, ``named`` the CER), "other way round" (a difference
     # stated as B − A, ``named``), "relative" (a
     # difference relative to one of its CERs) or "a sibling's" (the value of the same
-    # set's figure of another system, latency or decoding, ``named``).
+    # set's figure of another system, latency or decoding, ``named``), or "address" (a
+    # figure read in a badge's address, ``named`` what the data give if it drifted).
     why: str = ""
     named: str = ""
 
@@ -470,6 +471,15 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
     return None
 
 
+def _in_an_address(m: Marked) -> Marked | None:
+    """A figure read in a badge's address: no marker can stand there, so it is listed, never
+    marked or written over (``named``: what the data give, where it drifted)."""
+    if not m.candidate.in_address or m.verdict not in ("marked", "drift"):
+        return None
+    return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="address",
+                  named=m.gives)
+
+
 def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
     """The numbers read as figures in ``m``'s sentence or cell, or its table row."""
     return [other for other in found
@@ -522,6 +532,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
     found = [_own_mean(m, found, result.spec) or m for m in found]
+    found = [_in_an_address(m) or m for m in found]
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not
     # understood), so neither is marked. A cell whose own words name the number ("FLEURS
@@ -670,6 +681,12 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          f"of an interval of {m.named}, and the card gives intervals of "
                          "differences only; left unmarked: the gate cannot check it (drop it, "
                          "or write it not-a-figure)")
+        elif m.why == "address":  # a badge's: no marker can stand in an address
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} in a "
+                         f"badge's address reads as {m.fits[0]}"
+                         + (f", which the data give as {m.named}" if m.named else "")
+                         + "; left unmarked: no marker can stand in an address, so the gate "
+                         "cannot check it: show the figure in the card's text instead")
         elif m.why == "own mean":  # the card's own mean of what it shows
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "

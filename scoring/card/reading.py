@@ -80,8 +80,9 @@ _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while" and "compared with" have no \b.)
 # ("From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one too, but not
 # inside a name: "Speech-to-Text".)
+# (ส่วน: "as for".)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
-                     r"(?<![\w-])to(?![\w-])|และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)  # (ส่วน: "as for")
+                     r"(?<![\w-])to(?![\w-])|และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
 # ---------------------------------------------------------------- reading
 
@@ -110,6 +111,9 @@ class Candidate:
     # ("Whisper large-v3"; ``foreign`` is then {"model"}) or another version of the card's
     # model ("Changelog", "the previous version"; {"version"}).
     other_model: str = ""
+    # In a badge's address ("img.shields.io/badge/FLEURS_CER-6.70%25-green"), where no
+    # marker can stand: read, never marked.
+    in_address: bool = False
 
 
 def _names_any(names: "Names", text: str) -> bool:
@@ -651,7 +655,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     seen: set[int] = set()
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
-            alone=True, row=None, this_side=None):
+            alone=True, row=None, this_side=None, in_address=False):
         start = offset + match.start()
         if start in seen:  # an HTML cell spanning rows or columns: read once, where it starts
             return
@@ -672,7 +676,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                foreign, table, alone, offset, offset if row is None else row,
-                               other or ""))
+                               other or "", in_address))
 
     for block in blocks(text, card.body_start):
         headings = " / ".join(block.headings)
@@ -684,4 +688,37 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             for match, offset, levels, bound, alone, this_side in _prose_numbers(
                     text, block, headings, names, masked):
                 add(match, offset, levels, False, bound, alone=alone, this_side=this_side)
+    for match, offset, levels in _badge_numbers(text, names):
+        add(match, offset, levels, False, None, in_address=True)
     return found
+
+
+# A badge's address: its label, its message and its colour, dash-separated ("--" is a dash,
+# "_" a space, "%25" a percent sign).
+_BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
+_BADGE_PART = re.compile(r"(?<!-)-(?!-)")
+
+
+def _badge_numbers(text: str, names: Names):
+    """(match, offset, levels) of each number of the message of a badge that speaks of error
+    rates ("FLEURS CER | 6.70 %"): its label before it, as prose's clause."""
+    from urllib.parse import unquote
+
+    def shown(raw: str) -> str:
+        return unquote(raw.replace("--", "-").replace("__", "\0").replace("_", " ")
+                       .replace("\0", "_"))
+
+    for badge in _BADGE.finditer(text):
+        raw = badge.group(1)
+        parts = _BADGE_PART.split(raw)
+        if len(parts) < 2:
+            continue
+        label, message = (parts[0], parts[1]) if len(parts) > 2 else ("", parts[0])
+        offset = badge.start(1) + (len(label) + 1 if len(parts) > 2 else 0)
+        label, spaced = shown(label), message.replace("_", " ")  # (each place kept)
+        if not _speaks_of_errors(f"{label} {shown(message)}", names):
+            continue
+        for match in numbers_in(spaced, 0, [], True):
+            yield match, offset, (f"{label} {shown(spaced[:match.start()])}",
+                                  shown(spaced[match.end():]),
+                                  f"{label} {shown(message)}", "")

@@ -430,6 +430,8 @@ Trained for 200k steps with a batch size of 256 on 8×H100 (lr 1e-4, 36.5 GPU-ho
 
 Whisper large-v3 reaches {cer/560ms/isan/T|foreign} % CER on Common Voice.
 On 8 kHz telephone audio we measured about <!-- scoring:not-a-figure -->25.3<!-- scoring:end --> % CER on an internal set.
+
+[![Isan CER](https://img.shields.io/badge/Isan_CER-{cer/560ms/isan/O|address}%25-green)](#against-typhoon) ![TVSpeech CER](https://img.shields.io/badge/TVSpeech--CER-{cer/560ms/tvspeech/O|stale_address}%25-blue) ![license](https://img.shields.io/badge/license-CC--BY_4.0-blue) ![Whisper](https://img.shields.io/badge/Whisper_CER-{cer/560ms/gs2/O|foreign}%25-grey)
 """
 
 # A card as a new user writes one, read with no alias at all: the model named without its
@@ -514,14 +516,16 @@ def write_card(template: str, exact: dict):
             name = "/".join(parts)
             option = match.group(2)
             value = exact[name]
-            if option in ("stale", "listed"):
+            if option in ("stale", "listed", "stale_address"):
                 value += Fraction(1, 1000)  # a tenth of a point off
             if option == "size":  # a negative difference's size, its direction in words
                 text = printed(-value)
             else:
                 text = printed(value, 1 if option == "1" else 2, name.startswith("diff/"),
                                option == "u")
-            if option == "listed":  # stale where nothing says which figure: listed only
+            if option in ("listed", "address", "stale_address"):
+                # Stale where nothing says which figure, or in a badge's address, where no
+                # marker can stand: listed only.
                 placed.append((length, UNEXPLAINED, False, text))
             elif option != "code":  # a figure's value in code: never read at all
                 placed.append((length, None if option == "foreign" else name,
@@ -1502,6 +1506,28 @@ def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence
     card.write_text("# Card\n\n" + sentence.format(ours) + "\n", encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     assert code == 1 and f"drift: line 3: figure {name} says {ours}" in out, out
+
+
+def test_a_figure_in_a_badges_address_is_listed_never_marked(project, demo_result, capsys):
+    """A shields.io badge's message ("FLEURS CER | 6.70 %") is read by its label, but no
+    marker can stand in an address: the figure is listed as ungated, with what the data
+    give, and --write leaves the address as it was. A badge of something else (a licence)
+    is not read."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    stale = printed(demo_result.exact[name] + Fraction(1, 1000))
+    badge = f"![CER](https://img.shields.io/badge/FLEURS_CER-{stale}%25-green)"
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n{badge} ![l](https://img.shields.io/badge/license-"
+                    "Apache_2.0-blue)\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert (f"unexplained: line 3: {stale} in a badge's address reads as {name}, which the "
+            f"data give as {printed(demo_result.exact[name])}; left unmarked") in out, out
+    assert "line 3: 2.0" not in out and "0 numbers marked" in out
+    run_cli(capsys, "publish", str(project), "--write")
+    assert badge in card.read_text(encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 1 and "0 of 1 numbers in the card's text are gated" in out, out
 
 
 @pytest.mark.parametrize("row", ["**Ours**", "This model", "Our model"])
