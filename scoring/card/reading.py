@@ -473,9 +473,11 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
         if parts is not None:
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
         elif any(len(set(find(sentence[:matches[run[0]].start()]))) > 1
-                 for find in (names.systems_in, names.subjects_in)):
-            # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %": without
-            # "respectively", which is whose is not said.
+                 for find in (names.systems_in, names.subjects_in)) or (
+                names.systems_in(before := sentence[:matches[run[0]].start()])
+                and names.another_model_in(before)):
+            # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3
+            # and OpenThai2.0"): without "respectively", which is whose is not said.
             runs.append((run, []))
     # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
     # do not say where they stand; read, never drifted.
@@ -633,10 +635,17 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
                 other = names.another_model_in(other_side, nearby=True)
                 if other and not names.systems_in(other_side):
                     return other
-            # ("The commercial API we tried gets 13.10 %": "we" are not who scored it.)
-            if not nearby or names.systems_in_but_us(text):
+            if names.systems_in_but_us(text):
                 return None
-            return names.another_model_in(text, nearby=True)
+            # Named only as "we" or "us", which may be who fine-tuned or tried another
+            # ("The commercial API we tried gets 13.10 %", "Whisper-large-v3 (fine-tuned by
+            # us) reaches 8.10 %"): another recogniser named here, or further out, is whose
+            # number it is; else it is the card's own.
+            if other := names.another_model_in(text, nearby=nearby):
+                return other
+            if not nearby:
+                return None
+            continue
         if other := names.another_model_in(text, nearby=nearby):
             return other
     return None

@@ -158,6 +158,7 @@ CARD_PROSE = MODEL_INDEX + """# OpenThai2.0 streaming ASR
 17. The LOTUSDIS con123 CER drops from {cer/560ms/lotus_con123/T|stale} % with Typhoon 0.6B to {cer/560ms/lotus_con123/O|stale} % with OpenThai.
 18. LOTUSDIS bt3m remains hard: {cer/560ms/lotus_bt3m/O|stale} % for us and {cer/560ms/lotus_bt3m/T} % for Typhoon 0.6B.
 19. On LOTUSDIS bt10m, Typhoon 0.6B and OpenThai reach {cer/560ms/lotus_bt10m/T|listed} % and {cer/560ms/lotus_bt10m/O|listed} %.
+20. On Isan, Whisper large-v3 and OpenThai reach {cer/560ms/isan/T4|listed} % and {cer/560ms/isan/O|listed} % respectively.
 
 Decoded in pieces, TVSpeech long falls to {cer/560ms/tv_long/O_split} % CER, against {cer/560ms/tv_long/T_split} % for Typhoon 0.6B.
 On LOTUSDIS overall the CER is {aggregate/560ms/lotusdis/O} % (pooled over 5 devices, 3.5 hours).
@@ -1447,6 +1448,7 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("Prior work reports {} % on FLEURS [12].", "Prior work"),
     ("Compared with Pathumma ({} %), OpenThai2.0 is much better on FLEURS.", "Pathumma"),
     ("Against the strongest baseline (Google, {} %), OpenThai2.0 wins on FLEURS.", "Google"),
+    ("Whisper-large-v3 (fine-tuned by us) reaches {} % on FLEURS.", "Whisper"),
     # A change between the card's model and another is none of the card's differences.
     ("OpenThai2.0 is {} points better than Whisper large-v3 (11.20 %) on FLEURS.", "Whisper"),
 ])
