@@ -391,7 +391,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
             if not _measures_another_metric(levels):
                 yield (match, offset, levels, bounds.get(match.start()), alone,
-                       _this_side(levels, match))
+                       _this_side(levels, match, matches[:i]))
 
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
@@ -559,22 +559,32 @@ def _states_a_change(text: str) -> bool:
         not _RANKS.fullmatch(word.group()) for word in DIRECTION_WORDS.finditer(text)))
 
 
-def _this_side(levels: tuple[str, ...], match: re.Match) -> tuple[str, str] | None:
+def _this_side(levels: tuple[str, ...], match: re.Match,
+               earlier: list[re.Match]) -> tuple[str, str] | None:
     """A number's own clauses and its sentence without the other side of a comparison that
     follows it ("6.70 % CER on FLEURS, vs 11.20 % for Whisper"; "6.74 % beats Whisper's";
-    "18.60 %, down from 25.10 % for the Whisper baseline"): a recogniser named only there
-    is not this number's. None where the number states a change between the two ("2.81
-    points better than Whisper's 9.50 %"), or no comparison follows it."""
+    "18.60 %, down from 25.10 % for the Whisper baseline"), nor an earlier number's part
+    that a contrast ends ("Whisper gets 11.20 %, while our model gets 6.70 %"): a recogniser
+    named only there is not this number's. None where the number states a change between
+    the two ("2.81 points better than Whisper's 9.50 %"), or nothing is cut."""
     sentence = levels[2]
-    compares = _OTHER_SIDE.search(sentence, match.end())
-    if compares is None:
-        return None
     before, after = clauses_beside(levels)
     if _states_a_change(before + " " + after):
         return None
-    cut = _OTHER_SIDE.search(after)
-    return (before + " " + (after[:cut.start()] if cut else after),
-            _blanked(sentence, [(compares.start(), len(sentence))]))
+    cuts = []
+    if compares := _OTHER_SIDE.search(sentence, match.end()):
+        cut = _OTHER_SIDE.search(after)
+        after = after[:cut.start()] if cut else after
+        cuts.append((compares.start(), len(sentence)))
+    if earlier:
+        contrast = None
+        for contrast in _CONTRAST.finditer(sentence, earlier[-1].end(), match.start()):
+            pass
+        if contrast is not None:
+            cuts.append((0, contrast.end()))
+    if not cuts:
+        return None
+    return before + " " + after, _blanked(sentence, cuts)
 
 
 def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
