@@ -59,10 +59,10 @@ _OTHER_MODEL_NEARBY = re.compile(
     r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
     r"(?![a-z])[\w.-]*", re.I)
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
-# How a card says "the card's own model" ("we", "our model"), which a clause naming
-# another recogniser may also hold: "the commercial API we tried".
-_OWN_MODEL_WORDS_FOUND = re.compile(r"\b(?:ours|our model|this model|this work|we|us)\b",
-                                    re.I)
+# The pronouns a card uses for its own model, which a clause naming another recogniser may
+# also hold as who tried or fine-tuned that one: "the commercial API we tried", "Whisper
+# (fine-tuned by us)". ("Our model" and "this model" say whose a number is.)
+_PRONOUNS_OF_US = re.compile(r"\b(?:we|us)\b", re.I)
 # (Each part holds a letter: "6.69/8.72" and "2024/05" are numbers.)
 _HUB_ID = re.compile(r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
                      r"(?=[\w.-]*[A-Za-z])[\w.]*[-\d][\w.-]*")
@@ -291,8 +291,8 @@ class Names:
         return None
 
     def systems_in_but_us(self, text: str) -> list[str]:
-        """The systems ``text`` names by a name, not as "we" or "our model"."""
-        return self.systems_in(_OWN_MODEL_WORDS_FOUND.sub(" ", text))
+        """The systems ``text`` names other than as "we" or "us"."""
+        return self.systems_in(_PRONOUNS_OF_US.sub(" ", text))
 
     def subjects_in(self, text: str) -> list[str]:
         return [key for _, _, key in self._find(text, self.subjects)]

@@ -1494,6 +1494,9 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     "บน FLEURS เราได้ {}% เทียบกับ 13.00% ของ Google STT",
     "On FLEURS, Whisper large-v3 gets 11.20 %, while our model gets {} %.",
     "บน FLEURS Whisper ได้ 11.20% ส่วนโมเดลของเราได้ {}%",
+    "On FLEURS, a fine-tuned XLSR-53 gets 13.40 %; ours gets {} %.",
+    "Our model ({} %) and Whisper (11.20 %) on FLEURS.",
+    "We fine-tune on Whisper-style data; our model gets {} % on FLEURS.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
