@@ -137,11 +137,14 @@ def _metric_in(text: str) -> str | None:
 def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
     """The clause just before a number and the one just after it (levels: before, after);
     a parenthesis right after the number is its own ("9.50 % (Typhoon)"), and a number
-    opening a parenthesis is what it follows: "Whisper (11.20 %)" is Whisper's."""
+    opening a parenthesis, or right after a colon, is what it follows: "Whisper (11.20 %)"
+    and "Whisper: 11.20 %" are Whisper's."""
     own = _OWN_PARENTHESIS.match(levels[1])
     before = _CLAUSE.split(levels[0])
-    if len(before) > 1 and levels[0].rstrip().endswith("(") and not before[-1].strip() \
-            and re.search(r"[^\W\d_]", before[-2]):
+    opening = levels[0].rstrip(" *_")[-1:]
+    if (len(before) > 1 and opening in ("(", ":") and not before[-1].strip(" *_")
+            and re.search(r"[^\W\d_]", before[-2]) and "//" not in before[-2]
+            and (opening == "(" or len(before[-2].split()) <= 3)):  # (a label: "Whisper:")
         before[-1] = before[-2]
     return before[-1], own.group() if own else _CLAUSE.split(levels[1])[0]
 

@@ -1449,6 +1449,7 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("Compared with Pathumma ({} %), OpenThai2.0 is much better on FLEURS.", "Pathumma"),
     ("Against the strongest baseline (Google, {} %), OpenThai2.0 wins on FLEURS.", "Google"),
     ("Whisper-large-v3 (fine-tuned by us) reaches {} % on FLEURS.", "Whisper"),
+    ("**FLEURS** (Typhoon 0.6B: {T} %, Whisper large-v3: {} %)", "Whisper"),
     # A change between the card's model and another is none of the card's differences.
     ("OpenThai2.0 is {} points better than Whisper large-v3 (11.20 %) on FLEURS.", "Whisper"),
 ])
@@ -1457,16 +1458,18 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     """A sentence that names another recogniser, a toolkit's, or one the card calls only
     "the baseline", "the commercial API", "the state of the art" or by a citation, is that
     one's: its number is left alone with the name, never drifted onto the card's own model
-    (which --write would print there); "Pathumma (9.00 %)" and "(Google, 13.00 %)" are
-    Pathumma's and Google's, whatever else their sentence names. The card's own number
-    beside it drifts as before."""
+    (which --write would print there); "Pathumma (9.00 %)", "(Google, 13.00 %)" and
+    "Whisper large-v3: 13.38 %" are Pathumma's, Google's and Whisper's, whatever else
+    their sentence or parenthesis names. The card's own number beside it drifts as
+    before."""
     drop_aliases(project)
     name = f"cer/560ms/fleurs/{O}"
     ours = printed(demo_result.exact[name] + Fraction(1, 1000))
     theirs = printed(demo_result.exact[name] * 2)
+    typhoon = printed(demo_result.exact[f"cer/560ms/fleurs/{T}"])  # at the data's value
     card = project / "README.md"
     card.write_text(f"# Card\n\nOpenThai2.0 reaches {ours} % on FLEURS.\n\n"
-                    + sentence.format(theirs) + "\n", encoding="utf-8")
+                    + sentence.format(theirs, T=typhoon) + "\n", encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     assert code == 1 and f"drift: line 3: figure {name} says {ours}" in out, out
     [alone] = [line for line in out.splitlines() if line.startswith("left alone: line 5: ")]
