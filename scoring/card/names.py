@@ -22,7 +22,8 @@ from .spec import CardSpec
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # What a card may call a set of long recordings: "long-form", "joined", "concatenated".
 _LONG_WORDS = ("long", "long-form", "joined", "concatenated")
-_OWN_MODEL_WORDS = ("ours", "our model", "this model", "this work", "we", "us")
+_OWN_MODEL_WORDS = ("ours", "our model", "this model", "this work", "we", "us",
+                    "โมเดลของเรา", "ระบบของเรา", "ของเรา")  # (Thai: "our model", "ours")
 # A variant whose key names an n-gram language model ("_4gram", "_lm"), and what cards
 # call it; "without" or "no" just before a name says the variant is not there.
 _LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)

@@ -1542,7 +1542,7 @@ def test_a_figure_in_a_badges_address_is_listed_never_marked(project, demo_resul
     assert code == 1 and "0 of 1 numbers in the card's text are gated" in out, out
 
 
-@pytest.mark.parametrize("row", ["**Ours**", "This model", "Our model"])
+@pytest.mark.parametrize("row", ["**Ours**", "This model", "Our model", "โมเดลของเรา", "ของเรา"])
 def test_a_row_for_the_cards_own_model_by_any_other_name_is_its_own(row, project, demo_result,
                                                                     capsys):
     """A table's "Ours" or "This model" row is the card's own model's, read and gated like
