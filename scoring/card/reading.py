@@ -379,8 +379,11 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             views.append(view)
         around = [(view[b[0]:b[1]], view[a[0]:a[1]]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
-        # own clause are that number's; the sentence's other numbers are read without them.
-        in_pieces = [bool(SPLIT_WORDS.search(" ".join(clauses_beside(pair))))
+        # own clause are that number's, and so are those of the statement that leads to it
+        # ("10.70 % CER; decoded in pieces, 9.60 %"); the sentence's other numbers are read
+        # without them.
+        in_pieces = [bool(SPLIT_WORDS.search(" ".join(clauses_beside(pair)) + " " + (
+            _STATEMENT_END.split(pair[0])[-1] if _STATEMENT_END.search(pair[0]) else "")))
                      for pair in around]
         for i, match in enumerate(matches):
             listed, alone = placed.get(i, (sentence, True))

@@ -890,6 +890,7 @@ The CER is {cer/560ms/fleurs/O} % on FLEURS and {cer/560ms/tvspeech/O|stale} % o
 On joined TVSpeech videos the CER is {cer/560ms/tv_long/O|stale} %, or {cer/560ms/tv_long/O_split} % when decoded in pieces and joined.
 Decoded in pieces, TVSpeech long gives {cer/560ms/tv_long/O_split} % and GigaSpeech2 long {cer/560ms/gs2_long/O_split|stale} %.
 GigaSpeech2 long: {cer/560ms/gs2_long/O_split|stale} % in pieces, {cer/560ms/gs2_long/O|stale} % whole.
+- **Long-form TVSpeech:** {cer/560ms/tv_long/O|stale} % CER; decoded in pieces, {cer/560ms/tv_long/O_split|stale} %.
 """
 
 
