@@ -63,7 +63,7 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # The pronouns a card uses for its own model, which a clause naming another recogniser may
 # also hold as who tried or fine-tuned that one: "the commercial API we tried", "Whisper
 # (fine-tuned by us)". ("Our model" and "this model" say whose a number is.)
-_PRONOUNS_OF_US = re.compile(r"\b(?:we|us)\b", re.I)
+_PRONOUNS_OF_US = ("we", "us")
 # (Each part holds a letter: "6.69/8.72" and "2024/05" are numbers.)
 _HUB_ID = re.compile(r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
                      r"(?=[\w.-]*[A-Za-z])[\w.]*[-\d][\w.-]*")
@@ -136,6 +136,9 @@ class Names:
     # Per first word of the card's models' names ("OpenThai", "Typhoon"): how a name of that
     # family is found in text, and the versions and sizes the card's own systems have.
     versions: _FamilyVersions = ()
+    # The names that may name something else beside another recogniser's name: "we", "us",
+    # an n-gram LM's words ("Whisper + LM") and a variant's own part ("4-gram").
+    loose: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
@@ -188,9 +191,11 @@ class Names:
         for key in spec.systems:
             if "_" in key:
                 variants.setdefault(plain_name(key.rsplit("_", 1)[1]), []).append(key)
+        loose = {plain_name(word) for word in (*_LANGUAGE_MODEL_WORDS, *_PRONOUNS_OF_US)}
         for word, keys in variants.items():
             if len(keys) == 1:
                 systems.setdefault(word, keys[0])
+                loose.add(word)
         # The one variant decoded with an n-gram language model, as cards name it: "with
         # LM", "with the language model".
         with_lm = [key for key in spec.systems if "_" in key
@@ -226,6 +231,7 @@ class Names:
         if own is not None:
             for word in _OWN_MODEL_WORDS:
                 systems.setdefault(plain_name(word), own)
+        aliases_plain = {plain_name(text) for text in aliases}
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[plain_name(text)] = key
 
@@ -234,7 +240,7 @@ class Names:
 
         return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies),
                    frozenset(source.id.lower() for source in spec.datasets.values()),
-                   _own_versions(families))
+                   _own_versions(families), frozenset(loose - set(aliases_plain)))
 
     def another_version_in(self, text: str) -> str | None:
         """A name of one of the card's models with a version or size that none of the card's
@@ -291,9 +297,12 @@ class Names:
                          if not self.systems_in(said.group())), None)
         return None
 
-    def systems_in_but_us(self, text: str) -> list[str]:
-        """The systems ``text`` names other than as "we" or "us"."""
-        return self.systems_in(_PRONOUNS_OF_US.sub(" ", text))
+    def systems_named_outright(self, text: str) -> list[str]:
+        """The systems ``text`` names by a name of their own, not only as "we", "us", "LM" or
+        a variant's part ("4-gram"), which may be said of another recogniser too."""
+        plain = plain_name(text)
+        return [key for start, end, key in self._find(text, self.systems)
+                if plain[start:end] not in self.loose]
 
     def subjects_in(self, text: str) -> list[str]:
         return [key for _, _, key in self._find(text, self.subjects)]

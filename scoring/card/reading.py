@@ -657,12 +657,13 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
                 other = names.another_model_in(other_side, nearby=True)
                 if other and not names.systems_in(other_side):
                     return other
-            if names.systems_in_but_us(text):
+            if names.systems_named_outright(text):
                 return None
-            # Named only as "we" or "us", which may be who fine-tuned or tried another
-            # ("The commercial API we tried gets 13.10 %", "Whisper-large-v3 (fine-tuned by
-            # us) reaches 8.10 %"): another recogniser named here, or further out, is whose
-            # number it is; else it is the card's own.
+            # Named only as "we", "us", "LM" or "4-gram", which may be who fine-tuned or
+            # tried another, or how it decoded ("The commercial API we tried gets 13.10 %",
+            # "Whisper-large-v3 (fine-tuned by us) reaches 8.10 %", "Whisper + LM: 10.00
+            # %"): another recogniser named here, or further out, is whose number it is;
+            # else it is the card's own.
             if other := names.another_model_in(text, nearby=nearby):
                 return other
             if not nearby:

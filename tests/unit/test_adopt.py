@@ -1451,6 +1451,8 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("Against the strongest baseline (Google, {} %), OpenThai2.0 wins on FLEURS.", "Google"),
     ("Whisper-large-v3 (fine-tuned by us) reaches {} % on FLEURS.", "Whisper"),
     ("**FLEURS** (Typhoon 0.6B: {T} %, Whisper large-v3: {} %)", "Whisper"),
+    ("Pathumma with a 4-gram LM gets {} % on FLEURS.", "Pathumma"),
+    ("FLEURS CER: Whisper + LM: {} %.", "Whisper"),
     # A change between the card's model and another is none of the card's differences.
     ("OpenThai2.0 is {} points better than Whisper large-v3 (11.20 %) on FLEURS.", "Whisper"),
 ])
@@ -1461,8 +1463,9 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     one's: its number is left alone with the name, never drifted onto the card's own model
     (which --write would print there); "Pathumma (9.00 %)", "(Google, 13.00 %)" and
     "Whisper large-v3: 13.38 %" are Pathumma's, Google's and Whisper's, whatever else
-    their sentence or parenthesis names. The card's own number beside it drifts as
-    before."""
+    their sentence or parenthesis names; an LM's words beside another recogniser's name
+    ("Pathumma with a 4-gram LM") are not the card's LM variant. The card's own number
+    beside it drifts as before."""
     drop_aliases(project)
     name = f"cer/560ms/fleurs/{O}"
     ours = printed(demo_result.exact[name] + Fraction(1, 1000))
