@@ -46,10 +46,10 @@ _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?
 # Only in the number's own clause, where they say whose it is: a toolkit or a vendor (which
 # may be how the card's own model was trained or served: "trained with NeMo, it reaches
 # ...", "deployed on Google Cloud, it ..."), a recogniser named for what it is
-# ("ThaiASR-v2", "Botnoi ASR"; not "Thai ASR"), and what a card
-# calls a system it does not name ("a Kaldi baseline", "the commercial API", "Model X",
-# "the state of the art", "prior work", a citation: "Smith et al.", "[12]"; in Thai
-# "another model", "another system", "commercial").
+# ("ThaiASR-v2", "Botnoi ASR"; not "Thai ASR"), and what a card calls a system it does
+# not name ("a Kaldi baseline", "the commercial API", "Model X", "the state of the art",
+# "prior work", a citation: "Smith et al.", "[12]"; in Thai "another model", "another
+# system", "commercial").
 _OTHER_MODEL_NEARBY = re.compile(
     r"\b(?:kaldi|nemo|espnet|speechbrain|icefall|fairseq|google(?!(?:'s)? fleurs)|azure|"
     r"microsoft|aws|amazon|baselines?(?!-)|commercial|"
@@ -240,7 +240,7 @@ class Names:
 
         return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies),
                    frozenset(source.id.lower() for source in spec.datasets.values()),
-                   _own_versions(families), frozenset(loose - set(aliases_plain)))
+                   _own_versions(families), frozenset(loose - aliases_plain))
 
     def another_version_in(self, text: str) -> str | None:
         """A name of one of the card's models with a version or size that none of the card's

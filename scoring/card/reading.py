@@ -77,10 +77,9 @@ _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I
 _POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
-# (Thai runs its words together: its "and", "while" and "compared with" have no \b.)
-# ("From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one too, but not
-# inside a name: "Speech-to-Text".)
-# (ส่วน: "as for".)
+# (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)
+# have no \b. "From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one
+# too, but not inside a name: "Speech-to-Text".)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
                      r"(?<![\w-])to(?![\w-])|และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc", re.I)
@@ -576,9 +575,9 @@ def _this_side(levels: tuple[str, ...], match: re.Match,
     follows it ("6.70 % CER on FLEURS, vs 11.20 % for Whisper"; "6.74 % beats Whisper's";
     "18.60 %, down from 25.10 % for the Whisper baseline"), nor an earlier number's part
     that a contrast or a semicolon ends ("Whisper gets 11.20 %, while our model gets 6.70
-    %"; "Whisper's CER is 11.20 %; our CER is 6.70 %"): a recogniser
-    named only there is not this number's. None where the number states a change between
-    the two ("2.81 points better than Whisper's 9.50 %"), or nothing is cut."""
+    %"; "Whisper's CER is 11.20 %; our CER is 6.70 %"): a recogniser named only there is
+    not this number's. None where the number states a change between the two ("2.81
+    points better than Whisper's 9.50 %"), or nothing is cut."""
     sentence = levels[2]
     before, after = clauses_beside(levels)
     if _states_a_change(before + " " + after):
