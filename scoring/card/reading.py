@@ -562,6 +562,12 @@ _OTHER_SIDE = re.compile(COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(
 _STATEMENT_END = re.compile(_CONTRAST.pattern + "|;", re.I)
 
 
+def _up_to(words: re.Pattern, text: str) -> str:
+    """``text`` up to the first of ``words`` in it (all of it, if none)."""
+    found = words.search(text)
+    return text[:found.start()] if found else text
+
+
 def _states_a_change(text: str) -> bool:
     """Whether ``text`` says by how much one thing differs from another ("2.81 points
     better"), not only which is ahead ("beats")."""
@@ -584,8 +590,7 @@ def _this_side(levels: tuple[str, ...], match: re.Match,
         return None
     cuts = []
     if compares := _OTHER_SIDE.search(sentence, match.end()):
-        cut = _OTHER_SIDE.search(after)
-        after = after[:cut.start()] if cut else after
+        after = _up_to(_OTHER_SIDE, after)
         cuts.append((compares.start(), len(sentence)))
     if earlier:
         contrast = None
@@ -615,8 +620,7 @@ def _parenthesis_around(levels: tuple[str, ...]) -> str:
     if opening < 0 or ")" in levels[0][opening:] or closing < 0 or "(" in levels[1][:closing]:
         return ""
     after = levels[1][:closing]
-    compares = COMPARES.search(after)
-    return levels[0][opening + 1:] + " " + (after[:compares.start()] if compares else after)
+    return levels[0][opening + 1:] + " " + _up_to(COMPARES, after)
 
 
 def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
