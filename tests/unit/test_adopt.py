@@ -1455,13 +1455,20 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("FLEURS CER: Whisper + LM: {} %.", "Whisper"),
     # A change between the card's model and another is none of the card's differences.
     ("OpenThai2.0 is {} points better than Whisper large-v3 (11.20 %) on FLEURS.", "Whisper"),
+    # A name the reader does not know, stating a result: whose number it is, it cannot tell.
+    ("Foo reaches {} % on FLEURS.", "Foo"),
+    ("The Foo model gets {} % on FLEURS.", "Foo"),
+    ("Foo Large v2 achieves {} % on FLEURS.", "Foo Large v2"),
+    ("Foo's CER on FLEURS is {} %.", "Foo"),
+    ("For comparison, on FLEURS, Foo scores {} %.", "Foo"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result, capsys):
     """A sentence that names another recogniser, a toolkit's, or one the card calls only
     "the baseline", "the commercial API", "the state of the art" or by a citation, is that
     one's: its number is left alone with the name, never drifted onto the card's own model
-    (which --write would print there); "Pathumma (9.00 %)", "(Google, 13.00 %)" and
+    (which --write would print there). So is a result stated by a name the reader does not
+    know ("Foo reaches"). "Pathumma (9.00 %)", "(Google, 13.00 %)" and
     "Whisper large-v3: 13.38 %" are Pathumma's, Google's and Whisper's, whatever else
     their sentence or parenthesis names; an LM's words beside another recogniser's name
     ("Pathumma with a 4-gram LM") are not the card's LM variant. The card's own number
@@ -1479,6 +1486,27 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     [alone] = [line for line in out.splitlines() if line.startswith("left alone: line 5: ")]
     assert f" {theirs}" in alone and f"(its context names {named}: another model's" in alone
     assert "1 drifted" in out and "line 5: figure" not in out
+
+
+def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
+        project, demo_result, capsys):
+    """"OT2 reaches ..." is a name the reader does not know: the number is left alone with
+    that name in the report; once [publish.aliases] says OT2 is the card's model, it is
+    read as its figure, and drifts."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    ours = printed(demo_result.exact[name] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOT2 reaches {ours} % on FLEURS.\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and "0 drifted" in out, out
+    assert f"left alone: line 3: {ours} (its context names OT2: another model's" in out
+    assert "name it in [publish.aliases]" in out
+    card.write_text(f"# Card\n\nOT2 reaches {ours} % on FLEURS.\n", encoding="utf-8")
+    with open(project / "card.toml", "a", encoding="utf-8") as spec:
+        spec.write(f'\n[publish.aliases]\n"OT2" = "{O}"\n')
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and f"drift: line 3: figure {name} says {ours}" in out, out
 
 
 @pytest.mark.parametrize("sentence", [
@@ -1505,6 +1533,11 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     "Our model ({} %) and Whisper (11.20 %) on FLEURS.",
     "We fine-tune on Whisper-style data; our model gets {} % on FLEURS.",
     "Whisper's WER is 45.20 % and its CER 11.20 % on FLEURS; our WER is 21.37 % and CER {} %.",
+    # What may start a sentence stating the card's own result is no name of another.
+    "It reaches {} % on FLEURS.",
+    "The model gets {} % on FLEURS.",
+    "On FLEURS, Foo reaches 11.20 %, while OpenThai2.0 reaches {} %.",
+    "Streaming at 560 ms, the CER reaches {} % on FLEURS.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
