@@ -63,7 +63,9 @@ __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "forma
 
 # An interval's end named in words; "lower than", "higher by", "lower is better" and a
 # number's own "2.81 pp lower" compare, and name no end.
-_LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is|by)\b)", re.I)
+# (Not "lower latency costs accuracy", "a lower CER": what is low there is something else.)
+_LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is|by|latenc\w*|delays?|chunks?|costs?|"
+                        r"compute|memory|resources?|[cw]er|error\w*)\b)", re.I)
 _HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b(?!\s+(?:than|is|by)\b)|\bupper\b", re.I)
 _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
                                 r"(?:low|high)er\b", re.I)

@@ -60,16 +60,18 @@ _OTHER_MODEL_NEARBY = re.compile(
     r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
     r"(?![a-z])[\w.-]*", re.I)
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
-# A name the reader does not know, as the subject of a result in a number's own clause:
-# capitalised words (and a version or size: "v2", "large-v3") just before a verb that
-# states one ("Foo reaches 11.20 %", "The Foo model gets ...", "Foo Large v2 achieves") or
+# A name the reader does not know, stating a result: capitalised words (and a version or
+# size: "v2", "large-v3") just before a verb that states one, perhaps with a phrase set
+# off between them ("Foo reaches 11.20 %", "The Foo model gets ...", "Foo Large v2
+# achieves", "Sonic-ASR v2, a production system, reports", "NovaThai ได้ 10.40%"), or
 # owning one ("Foo's CER is ...", not "Google's FLEURS"). Whose number it is, the reader
 # cannot tell; it must not take it for the card's own and write over it.
 _NAME_STATING_A_RESULT = re.compile(
     r"(?<![\w.'-])([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
     r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})"
-    r"(?:'s\s+(?:CER|WER|error|character|result|score)|(?:\s+(?:model|system|recogni[sz]er))?\s+"
-    r"(?:reach|get|score|achieve|obtain|attain|yield|record|post|deliver|hit|land)(?:e?s)?\b)")
+    r"(?:'s\s+(?:CER|WER|error|character|result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\))?"
+    r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:(?:reach|get|score|achieve|obtain|attain|"
+    r"yield|record|post|deliver|hit|land|report)(?:e?s)?\b|(?:ทำ)?ได้))")
 # What such a subject may be besides a name: an article (dropped), the card's own words
 # for itself, or a word a sentence starts with ("It reaches", "Overall, ...").
 _ARTICLES = frozenset({"The", "A", "An"})
@@ -77,7 +79,8 @@ _NOT_A_NAME = frozenset({
     "Our", "Ours", "This", "These", "That", "It", "Its", "We", "Which", "Each", "Both",
     "All", "One", "Overall", "Average", "Here", "There", "Then", "Now", "Also", "Still",
     "CER", "WER", "Thai", "Isan", "English", "Streaming", "Offline", "Online", "Chunked",
-    "Decoding", "Greedy", "Beam", "Proposed", "Final", "Best", "New"})
+    "Decoding", "Greedy", "Beam", "Proposed", "Final", "Best", "New", "Character", "Error",
+    "Accuracy", "Latency", "Performance", "Result", "Results", "Table", "Figure"})
 # The pronouns a card uses for its own model, which a clause naming another recogniser may
 # also hold as who tried or fine-tuned that one: "the commercial API we tried", "Whisper
 # (fine-tuned by us)". ("Our model" and "this model" say whose a number is.)
@@ -312,15 +315,16 @@ class Names:
             return hub_id or found.group()
         if nearby:
             return next((said.group() for said in _OTHER_MODEL_NEARBY.finditer(text)
-                         if not self.systems_in(said.group())), None) or self._unknown_name(text)
+                         if not self.systems_in(said.group())), None) or self.unknown_name(text)
         return None
 
-    def _unknown_name(self, text: str) -> str | None:
-        """A name none of the card's, stating a result in ``text`` (a number's own clause):
-        "Foo" in "Foo reaches 11.20 %"."""
+    def unknown_name(self, text: str) -> str | None:
+        """A name none of the card's, nor a set's, stating a result in ``text``: "Foo" in "Foo
+        reaches 11.20 %" (see _NAME_STATING_A_RESULT)."""
         for said in _NAME_STATING_A_RESULT.finditer(text):
             words = said.group(1).split()
-            while words and words[0] in _ARTICLES:
+            # (An article, or a set's name before it: "บน FLEURS NovaThai ได้ 10.40%".)
+            while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
                 words = words[1:]
             name = " ".join(words)
             if (words and words[0] not in _NOT_A_NAME and not self.systems_in(name)

@@ -1461,6 +1461,8 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("Foo Large v2 achieves {} % on FLEURS.", "Foo Large v2"),
     ("Foo's CER on FLEURS is {} %.", "Foo"),
     ("For comparison, on FLEURS, Foo scores {} %.", "Foo"),
+    ("Sonic-ASR v2, a production system, reports {} % on FLEURS.", "Sonic-ASR v2"),
+    ("บน FLEURS NovaThai ได้ {}%", "NovaThai"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result, capsys):
@@ -1538,6 +1540,10 @@ def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
     "The model gets {} % on FLEURS.",
     "On FLEURS, Foo reaches 11.20 %, while OpenThai2.0 reaches {} %.",
     "Streaming at 560 ms, the CER reaches {} % on FLEURS.",
+    "Whisper large-v3 gets 10.40 % on FLEURS, still well behind our {} %.",
+    "Foo Large gets 11.20 % on FLEURS, well above our CER of {} %.",
+    "KhanomTan's CER on FLEURS is 13.00 %, ours is {} %.",
+    "Lower latency costs accuracy: on FLEURS the CER is {} %.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
