@@ -59,6 +59,10 @@ _OTHER_MODEL_NEARBY = re.compile(
     r"(?<![\w.-])(?!(?:Thai|Isan|English|Streaming|Our|This|The|An?|Open|Offline|Online|"
     r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
     r"(?![a-z])[\w.-]*", re.I)
+_COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+_WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microphones", "mics",
+                            "channels")
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # A name the reader does not know, stating a result: capitalised words (and a version or
 # size: "v2", "large-v3") just before a verb that states one, perhaps with a phrase set
@@ -186,6 +190,16 @@ class Names:
             if len(alike) == 1:
                 for word in words:
                     subjects.setdefault(plain_name(word), alike[0].key)
+        # An aggregate by how many sets it spans, as cards count them: "5 devices", "all
+        # five microphones", "11 sets"; only a count no other aggregate has.
+        spans: dict[int, list[str]] = {}
+        for aggregate in spec.aggregates:
+            spans.setdefault(len(aggregate.sets), []).append(aggregate.key)
+        for count, keys in spans.items():
+            if len(keys) == 1 and 1 < count < len(_COUNT_WORDS):
+                for said in (str(count), _COUNT_WORDS[count]):
+                    for unit in _WHAT_AN_AGGREGATE_SPANS:
+                        subjects.setdefault(plain_name(f"{said} {unit}"), keys[0])
         # A set named by what sets it apart from its siblings: "jbl" in a table of
         # LOTUSDIS microphones, where the display name is "LOTUSDIS jbl". Only a last word
         # that one set alone ends with ("long" ends two).

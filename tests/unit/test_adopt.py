@@ -1490,6 +1490,35 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     assert "1 drifted" in out and "line 5: figure" not in out
 
 
+# How cards count what an aggregate spans, in words (the demo's counts must be among them).
+COUNTED = {5: "five", 11: "eleven"}
+
+
+@pytest.mark.parametrize(("sentence", "key"), [
+    ("Averaged over all {words} devices, the CER is {value} %.", "lotusdis"),
+    ("Pooled over {count} microphones: {value} %.", "lotusdis"),
+    ("Over all {count} sets, the average CER is {value} %.", "average"),
+    ("The mean over {words} test sets is {value} %.", "average"),
+])
+def test_an_aggregate_is_named_by_how_many_sets_it_spans(sentence, key, project, demo_result,
+                                                         capsys):
+    """"Averaged over all five devices" is the aggregate of five sets (the pooled LOTUSDIS
+    one), not the mean of all sets that "averaged" alone would name; a count no other
+    aggregate has names its aggregate, in digits or in words."""
+    drop_aliases(project)
+    [aggregate] = [a for a in load_card_spec(project).aggregates if a.key == key]
+    count = len(aggregate.sets)
+    name = f"aggregate/560ms/{key}/{O}"
+    value = printed(demo_result.exact[name])
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(count=count, words=COUNTED[count],
+                                                    value=value) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and "1 number marked" in out, out
+    assert f"<!-- scoring:figure {name} -->{value}<!-- scoring:end -->" in card.read_text(
+        encoding="utf-8")
+
+
 def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
         project, demo_result, capsys):
     """"OT2 reaches ..." is a name the reader does not know: the number is left alone with
