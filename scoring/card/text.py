@@ -190,16 +190,17 @@ class CardFile:
     regions: tuple[Region, ...]
 
 
-# A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "1.12s frame size".
-_LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|s|sec|seconds?)\b",
-                      re.I)
+# A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "1.12s frame size",
+# and in Thai "560 มิลลิวินาที" (milliseconds) or "0.56 วินาที" (seconds).
+_LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|"
+                      r"มิลลิวินาที|วินาที)", re.I)
 
 
 def latencies_in(text: str) -> list[int]:
     """The chunk sizes ``text`` names, in ms."""
     found = []
     for number, unit in _LATENCY.findall(text):
-        ms = Fraction(number) * (1 if unit.lower().startswith("m") else 1000)
+        ms = Fraction(number) * (1 if unit.lower().startswith(("m", "มิลลิ")) else 1000)
         if ms.denominator == 1:
             found.append(int(ms))
     return found

@@ -1490,6 +1490,27 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     assert "1 drifted" in out and "line 5: figure" not in out
 
 
+@pytest.mark.parametrize("sentence", [
+    "ที่ {ms} มิลลิวินาที CER บน FLEURS เพิ่มขึ้นเป็น {value}%",  # "at N milliseconds"
+    "ที่ {s} วินาที CER บน FLEURS คือ {value}%",  # "at N seconds"
+    "At {s} s, the FLEURS CER is {value} %.",
+])
+def test_a_latency_in_thai_or_in_seconds_names_its_figure(sentence, project, demo_result,
+                                                           capsys):
+    """A chunk size written in Thai milliseconds or seconds names that latency's figure: a
+    stale number there drifts as that figure, not as the headline's."""
+    spec = load_card_spec(project)
+    ms = min(spec.latencies)
+    assert ms != spec.headline_latency
+    name = f"cer/{ms}ms/fleurs/{O}"
+    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(ms=ms, s=ms / 1000,
+                                                    value=value) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
+
+
 # How cards count what an aggregate spans, in words (the demo's counts must be among them).
 COUNTED = {5: "five", 11: "eleven"}
 
