@@ -59,6 +59,9 @@ _OTHER_MODEL_NEARBY = re.compile(
     r"(?<![\w.-])(?!(?:Thai|Isan|English|Streaming|Our|This|The|An?|Open|Offline|Online|"
     r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
     r"(?![a-z])[\w.-]*", re.I)
+# What may stand between a variant's name and its model's after it: "the 4-gram variant of
+# Typhoon", "the LM version of Typhoon".
+_A_VARIANT_OF = frozenset({"variant", "version", "of"})
 _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 _WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microphones", "mics",
@@ -365,8 +368,9 @@ class Names:
     def systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names. A system's name followed closely by one of its
         variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt"), or just
-        after it ("with the language model, Typhoon"), names that variant alone; a variant
-        said not to be there ("Typhoon without LM") is not named."""
+        after it ("with the language model, Typhoon", "the 4-gram variant of Typhoon"),
+        names that variant alone; a variant said not to be there ("Typhoon without LM")
+        is not named."""
         found = self._find(text, self.systems)
         if not found:
             return []
@@ -380,6 +384,7 @@ class Names:
         qualified |= {i for i, (start, _, key) in enumerate(found)
                       for _, end, other in found[:i]
                       if other.rsplit("_", 1)[0] == key and "_" in other and start >= end - 1
-                      and len(between := plain[end:start].split()) <= 1
+                      and (len(between := plain[end:start].split()) <= 1
+                           or set(between) <= _A_VARIANT_OF)
                       and not any(word.isdigit() for word in between)}
         return [key for i, (_, _, key) in enumerate(found) if i not in qualified]

@@ -1393,6 +1393,9 @@ def test_a_model_is_named_by_its_first_word_where_no_other_begins_with_it(projec
     ("Typhoon + language model", [T4]),
     ("With the language model, Typhoon reaches", [T4]),
     ("LM-fused Typhoon", [T4]),
+    ("The 4-gram variant of Typhoon reaches", [T4]),
+    ("the LM version of Typhoon", [T4]),
+    ("the 4-gram decoder and then Typhoon", [T4, T]),  # more between them: two
     ("Typhoon without LM", [T]),
     ("Typhoon w/o an LM", [T]),
     ("Typhoon (no LM)", [T]),
@@ -1401,7 +1404,7 @@ def test_a_model_is_named_by_its_first_word_where_no_other_begins_with_it(projec
 ])
 def test_the_language_model_variant_is_named_as_cards_name_it(text, named, project):
     """The one variant with an n-gram LM answers to "LM" and "language model", before or
-    after its model's name; "without" or "no" before it says it is not there."""
+    after its model's name ("the 4-gram variant of Typhoon" too); "without" or "no" before it says it is not there."""
     from scoring.card.names import Names
 
     drop_aliases(project)
