@@ -79,6 +79,9 @@ _NAME_STATING_A_RESULT = re.compile(
     r"(?:'s\s+(?:CER|WER|error|character|result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\))?"
     r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:(?:reach|get|score|achieve|obtain|attain|"
     r"yield|record|post|deliver|hit|land|report)(?:e?s)?\b|(?:ทำ)?ได้))")
+# "Our" just before such a name makes it the card's own model by another name ("our
+# streaming Conformer reaches"; "our fine-tuned Whisper" is Whisper's, by its known name).
+_OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
 # What such a subject may be besides a name: an article (dropped), the card's own words
 # for itself, or a word a sentence starts with ("It reaches", "Overall, ...").
 _ARTICLES = frozenset({"The", "A", "An"})
@@ -345,7 +348,8 @@ class Names:
                 words = words[1:]
             name = " ".join(words)
             if (words and words[0] not in _NOT_A_NAME and not self.systems_in(name)
-                    and not self.subjects_in(name)):
+                    and not self.subjects_in(name)
+                    and not _OURS_BEFORE_A_NAME.search(text, 0, said.start())):
                 return name
         return None
 

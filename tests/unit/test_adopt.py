@@ -1466,6 +1466,7 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("For comparison, on FLEURS, Foo scores {} %.", "Foo"),
     ("Sonic-ASR v2, a production system, reports {} % on FLEURS.", "Sonic-ASR v2"),
     ("บน FLEURS NovaThai ได้ {}%", "NovaThai"),
+    ("On FLEURS, our fine-tuned Whisper gets {} %.", "Whisper"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result, capsys):
@@ -1597,6 +1598,8 @@ def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
     "Foo Large gets 11.20 % on FLEURS, well above our CER of {} %.",
     "KhanomTan's CER on FLEURS is 13.00 %, ours is {} %.",
     "Lower latency costs accuracy: on FLEURS the CER is {} %.",
+    "Trained with NeMo, our streaming Conformer reaches {} % on FLEURS.",
+    "We compare with Whisper: our CER is {} % on FLEURS.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
