@@ -39,6 +39,7 @@ from .names import COMPARES, Names, plain_name
 from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
+    HEADING_OF_OTHERS,
     OUR_METRIC,
     SPLIT_WORDS,
     Candidate,
@@ -716,6 +717,13 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
     for line, alone in by_line.items():
         others = list(dict.fromkeys(m.candidate.other_model for m in alone
                                     if m.candidate.other_model))
+        if others and all(other.startswith(HEADING_OF_OTHERS) for other in others):
+            lines.append(f"left alone: line {line}: "
+                         f"{', '.join(m.candidate.text for m in alone)} (it stands under "
+                         f"{others[0][len(HEADING_OF_OTHERS):]}, and nothing nearer names a "
+                         "system: another model's; if it is one of the card's, name its "
+                         "system where it stands)")
+            continue
         if others:  # named in its context: another recogniser's, or another version's
             versions = all("version" in m.candidate.foreign for m in alone
                            if m.candidate.other_model)

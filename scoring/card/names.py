@@ -79,6 +79,12 @@ _NAME_STATING_A_RESULT = re.compile(
     r"(?:'s\s+(?:CER|WER|error|character|result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\))?"
     r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:(?:reach|get|score|achieve|obtain|attain|"
     r"yield|record|post|deliver|hit|land|report)(?:e?s)?\b|(?:ทำ)?ได้))")
+# A list item or line that is a label and a number ("- Foo-Large: 11.20 %", "**Bar ASR v3**:
+# 12.00 %"), the label shaped like a model's name: a digit, a capital inside a word, or
+# ASR/STT ("Summary:", "Long-form:" are not).
+_LABEL_BEFORE_A_NUMBER = re.compile(
+    r"[\s>*_+-]*(?:\d+[.)]\s+)?[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?)[*_]*\s*:\s*[*_]*")
+_LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])")
 # "Our" just before such a name makes it the card's own model by another name ("our
 # streaming Conformer reaches"; "our fine-tuned Whisper" is Whisper's, by its known name).
 _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
@@ -90,7 +96,11 @@ _NOT_A_NAME = frozenset({
     "All", "One", "Overall", "Average", "Here", "There", "Then", "Now", "Also", "Still",
     "CER", "WER", "Thai", "Isan", "English", "Streaming", "Offline", "Online", "Chunked",
     "Decoding", "Greedy", "Beam", "Proposed", "Final", "Best", "New", "Character", "Error",
-    "Accuracy", "Latency", "Performance", "Result", "Results", "Table", "Figure"})
+    "Accuracy", "Latency", "Performance", "Result", "Results", "Table", "Figure", "Mean",
+    "Median", "Headline", "Pooled", "Total", "Summary",
+    # (and what starts a label that is no name: "At 560 ms: 6.69 %")
+    "At", "On", "In", "For", "With", "Without", "By", "From", "To", "Of", "Over", "Under",
+    "Across", "Per", "After", "Before", "Using", "Via"})
 # The pronouns a card uses for its own model, which a clause naming another recogniser may
 # also hold as who tried or fine-tuned that one: "the commercial API we tried", "Whisper
 # (fine-tuned by us)". ("Our model" and "this model" say whose a number is.)
@@ -352,6 +362,19 @@ class Names:
                     and not _OURS_BEFORE_A_NAME.search(text, 0, said.start())):
                 return name
         return None
+
+    def unknown_label(self, before: str) -> str | None:
+        """The label, shaped like a model's name and none of the card's nor a set's, that
+        is all of what stands before a number in its line or sentence (``before``):
+        "Foo-Large" in "- Foo-Large: 11.20 %"."""
+        label = _LABEL_BEFORE_A_NUMBER.fullmatch(before)
+        if label is None:
+            return None
+        name = label.group(1)
+        if (name.split()[0] in _NOT_A_NAME or not _LIKE_A_MODELS_NAME.search(name)
+                or self.systems_in(name) or self.subjects_in(name)):
+            return None
+        return name
 
     def systems_named_outright(self, text: str) -> list[str]:
         """The systems ``text`` names by a name of their own, not only as "we", "us", "LM" or

@@ -639,6 +639,11 @@ def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> s
     return found.group() if found else None
 
 
+_OTHER_MODELS_HEADING = re.compile(
+    r"\b(?:other (?:models?|systems?|recogni[sz]ers?|asr systems?)|baselines?|competitors?|"
+    r"(?:related|prior|previous) work|third[- ]party (?:models?|systems?))\b|โมเดลอื่น|ระบบอื่น",
+    re.I)
+HEADING_OF_OTHERS = "the heading "  # how a Candidate's other_model says it was a heading
 # "Our" or "ours" just before a number says it is the card's own, whatever else its sentence
 # names ("Whisper gets 10.40 %, well behind our 6.69 %"); not "our" further off ("Whisper
 # fine-tuned on our data gets 10.40 %").
@@ -657,6 +662,8 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
     without a name ("baseline") count only in its own clauses."""
     if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
         return None  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
+    if not in_table and (label := names.unknown_label(levels[0])):
+        return label  # "- Foo-Large: 11.20 %"
     nearest_first = _nearest_first(levels, in_table)
     if this_side is not None:  # (prose only)
         nearest_first = (this_side[0], nearest_first[1], this_side[1])
@@ -689,6 +696,10 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
         # system, reports 15.00 %"): that one's.
         if not in_table and (other := names.unknown_name(text)):
             return other
+    # Prose naming no recogniser at all, under a heading that speaks of others ("Other
+    # systems on FLEURS", "Baselines"): "- Foo: 11.20 %" there is another's.
+    if not in_table and (heading := _OTHER_MODELS_HEADING.search(levels[-1])):
+        return f'{HEADING_OF_OTHERS}"{heading.group()}"'
     return None
 
 

@@ -1544,6 +1544,31 @@ def test_an_aggregate_is_named_by_how_many_sets_it_spans(sentence, key, project,
         encoding="utf-8")
 
 
+def test_labels_shaped_like_models_and_a_heading_of_other_systems_are_left_alone(
+        project, demo_result, capsys):
+    """A line that is a label and a number, the label shaped like a model's name ("Foo-Large:",
+    "**Bar ASR v3**:"), is that model's; under a heading that speaks of other systems, so is
+    a line naming no system at all ("- Foo:"). A label of the card's own model, or a plain
+    word ("Summary:"), leaves the number the card's: it drifts."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    ours = printed(demo_result.exact[name] + Fraction(1, 1000))
+    theirs = [printed(demo_result.exact[name] * factor) for factor in (2, 3, 4)]
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n- Summary: {ours} % on FLEURS\n\n## Other systems on FLEURS\n\n"
+                    f"- Foo: {theirs[0]} %\n- Foo-Large: {theirs[1]} %\n"
+                    f"- **Bar ASR v3**: {theirs[2]} %\n- OpenThai2.0: {ours} %\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and "2 drifted" in out, out
+    for line in (3, 10):
+        assert f"drift: line {line}: figure {name} says {ours}" in out, out
+    assert (f'left alone: line 7: {theirs[0]} (it stands under "Other systems", and nothing '
+            "nearer names a system") in out, out
+    for line, (value, label) in enumerate(zip(theirs[1:], ("Foo-Large", "Bar ASR v3")), 8):
+        assert f"left alone: line {line}: {value} (its context names {label}:" in out, out
+
+
 def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
         project, demo_result, capsys):
     """"OT2 reaches ..." is a name the reader does not know: the number is left alone with
