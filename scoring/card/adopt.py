@@ -232,7 +232,9 @@ class Marked:
     # stated as B − A, ``named``), "relative" (a
     # difference relative to one of its CERs) or "a sibling's" (the value of the same
     # set's figure of another system, latency or decoding, ``named``), or "address" (a
-    # figure read in a badge's address, ``named`` what the data give if it drifted).
+    # figure read in a badge's address, ``named`` what the data give if it drifted), or
+    # "several" (one of several numbers of its sentence or cell read as one figure, all
+    # stale: ``named`` the others).
     why: str = ""
     named: str = ""
 
@@ -562,6 +564,19 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,))
              if m.verdict == "drift" and (m.candidate.unit, m.figure) in present else m
              for m in found]
+    # Two numbers or more of one sentence or cell drifted onto the same figure: at most one
+    # is it, and the words do not say which ("from 9.60 % to 6.70 %", "we get 6.71 %, Foo
+    # 11.20 % and Bar 12.40 %"), so none is.
+    drifted: dict[tuple, list[Marked]] = {}
+    for m in found:
+        if m.verdict == "drift":
+            drifted.setdefault((m.candidate.unit, m.figure, m.turned), []).append(m)
+    found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="several",
+                    named=" and ".join(other.candidate.text for other in together
+                                       if other is not m))
+             if m.verdict == "drift" and len(together := drifted[(m.candidate.unit, m.figure,
+                                                                   m.turned)]) > 1 else m
+             for m in found]
     pieces, copied = [], 0
     for marked in found:
         candidate = marked.candidate
@@ -684,6 +699,12 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          f"of an interval of {m.named}, and the card gives intervals of "
                          "differences only; left unmarked: the gate cannot check it (drop it, "
                          "or write it not-a-figure)")
+        elif m.why == "several":  # numbers of one sentence or cell, read as one figure
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
+                         f"{m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} "
+                         f"{m.named} beside it, none at the data's value; left unmarked: at "
+                         "most one of them is that figure (name the system, set or latency of "
+                         "each where it stands)")
         elif m.why == "address":  # a badge's: no marker can stand in an address
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} in a "
                          f"badge's address reads as {m.fits[0]}"

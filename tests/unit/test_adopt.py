@@ -1569,6 +1569,29 @@ def test_labels_shaped_like_models_and_a_heading_of_other_systems_are_left_alone
         assert f"left alone: line {line}: {value} (its context names {label}:" in out, out
 
 
+@pytest.mark.parametrize("sentence", [
+    "Fine-tuning brought the FLEURS CER from {1} % to {0} %.",
+    "On FLEURS we get {0} %, Foo {1} % and Bar {2} %.",
+    "FLEURS CERs — ours {0} %, Foo {1} %.",
+])
+def test_stale_numbers_of_one_sentence_read_as_one_figure_are_none_of_them_drifted(
+        sentence, project, demo_result, capsys):
+    """Where two numbers or more of one sentence would each be the same figure drifted, at
+    most one is it and the words do not say which: each is listed, none drifted (--write
+    would print the figure over all of them)."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    exact = demo_result.exact[name]
+    values = [printed(exact + Fraction(1, 1000)), printed(exact * 2), printed(exact * 3)]
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(*values) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    used = [value for i, value in enumerate(values) if f"{{{i}}}" in sentence]
+    assert code == 0 and "0 drifted" in out and "0 numbers marked" in out, out
+    for value in used:
+        assert f"unexplained: line 3: {value} reads as {name}, and so " in out, out
+
+
 def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
         project, demo_result, capsys):
     """"OT2 reaches ..." is a name the reader does not know: the number is left alone with
