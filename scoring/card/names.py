@@ -69,16 +69,25 @@ _WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microph
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # A name the reader does not know, stating a result: capitalised words (and a version or
 # size: "v2", "large-v3") just before a verb that states one, perhaps with a phrase set
-# off between them ("Foo reaches 11.20 %", "The Foo model gets ...", "Foo Large v2
-# achieves", "Sonic-ASR v2, a production system, reports", "NovaThai ได้ 10.40%"), or
-# owning one ("Foo's CER is ...", not "Google's FLEURS"). Whose number it is, the reader
-# cannot tell; it must not take it for the card's own and write over it.
+# off between them ("Foo reaches 11.20 %", "The Foo model got ...", "Foo Large v2
+# achieves", "Foo is at ...", "Foo has a CER of ...", "Sonic-ASR v2, a production system,
+# reports", "NovaThai ได้ 10.40%"), owning one ("Foo's CER is ...", "Foo's FLEURS CER",
+# not "Google's FLEURS"), or what a sentence is about ("For Foo, the CER is ..."; not
+# "With NeMo, ...", a toolkit).
+# Whose number it is, the reader cannot tell; it must not take it for the card's own and
+# write over it.
+_A_NAME = (r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
+           r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})")
+_STATES_A_RESULT = (
+    r"(?:(?:reach|achiev|obtain|attain|yield|record|post|deliver|land|report|scor|manag)"
+    r"(?:es|ed|e|s|d|ing)?|gets?|got|hits?|(?:is|was|sits|sat|stands|stood|comes in|came in|"
+    r"ends up|ended up)\s+at|(?:has|had|shows|showed|gives|gave)\s+(?:a\s+)?"
+    r"(?:CER|WER|character error rate))\b|(?:ทำ)?ได้")
 _NAME_STATING_A_RESULT = re.compile(
-    r"(?<![\w.'-])([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
-    r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})"
-    r"(?:'s\s+(?:CER|WER|error|character|result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\))?"
-    r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:(?:reach|get|score|achieve|obtain|attain|"
-    r"yield|record|post|deliver|hit|land|report)(?:e?s)?\b|(?:ทำ)?ได้))")
+    r"(?<![\w.'-])" + _A_NAME + r"(?:'s\s+(?:[\w-]+\s+){0,2}?(?:CER|WER|error|character|"
+    r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\))?"
+    r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + _STATES_A_RESULT + r"))"
+    r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,")
 # A list item or line that is a label and a number ("- Foo-Large: 11.20 %", "**Bar ASR v3**:
 # 12.00 %"), the label shaped like a model's name: a digit, a capital inside a word, or
 # ASR/STT ("Summary:", "Long-form:" are not).
@@ -352,7 +361,7 @@ class Names:
         """A name none of the card's, nor a set's, stating a result in ``text``: "Foo" in "Foo
         reaches 11.20 %" (see _NAME_STATING_A_RESULT)."""
         for said in _NAME_STATING_A_RESULT.finditer(text):
-            words = said.group(1).split()
+            words = (said.group(1) or said.group(2)).split()
             # (An article, or a set's name before it: "บน FLEURS NovaThai ได้ 10.40%".)
             while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
                 words = words[1:]

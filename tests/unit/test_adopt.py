@@ -1467,6 +1467,12 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("Sonic-ASR v2, a production system, reports {} % on FLEURS.", "Sonic-ASR v2"),
     ("บน FLEURS NovaThai ได้ {}%", "NovaThai"),
     ("On FLEURS, our fine-tuned Whisper gets {} %.", "Whisper"),
+    ("Foo is at {} % on FLEURS.", "Foo"),
+    ("Foo has a CER of {} % on FLEURS.", "Foo"),
+    ("Foo achieved {} % on FLEURS.", "Foo"),
+    ("Foo, by contrast, sits at {} % on FLEURS.", "Foo"),
+    ("Foo's FLEURS CER is {} %.", "Foo"),
+    ("For Foo, the FLEURS CER is {} %.", "Foo"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result, capsys):
@@ -1648,6 +1654,9 @@ def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
     "Lower latency costs accuracy: on FLEURS the CER is {} %.",
     "Trained with NeMo, our streaming Conformer reaches {} % on FLEURS.",
     "We compare with Whisper: our CER is {} % on FLEURS.",
+    "The model is at {} % on FLEURS.",
+    "For FLEURS, the CER is {} %.",
+    "With NeMo, it reaches {} % on FLEURS.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result, capsys):
