@@ -738,6 +738,13 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
     for line, alone in by_line.items():
         others = list(dict.fromkeys(m.candidate.other_model for m in alone
                                     if m.candidate.other_model))
+        if others and all("split" in m.candidate.foreign for m in alone):
+            splits = " and ".join(f'"{other}"' for other in others)
+            lines.append(f"left alone: line {line}: "
+                         f"{', '.join(m.candidate.text for m in alone)} (its context names "
+                         f"{splits}, a split none of the card's sets is: another set's, not "
+                         "the card's)")
+            continue
         if others and all(other.startswith(HEADING_OF_OTHERS) for other in others):
             lines.append(f"left alone: line {line}: "
                          f"{', '.join(m.candidate.text for m in alone)} (it stands under "

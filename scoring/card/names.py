@@ -62,6 +62,22 @@ _OTHER_MODEL_NEARBY = re.compile(
 # What may stand between a variant's name and its model's after it: "the 4-gram variant of
 # Typhoon", "the LM version of Typhoon".
 _A_VARIANT_OF = frozenset({"variant", "version", "of"})
+# A dataset split as cards name one: "dev", "the dev set", "validation", "(train)", "the
+# training split" ("training" or "train" alone is how a model was made: "trained on ...").
+_DATASET_SPLIT = re.compile(
+    r"\b(dev|development|validation|valid|val|test|eval)\b(?:[ -](?:set|split|data))?|"
+    r"\b(train(?:ing)?)[ -](?:set|split)\b|\((train(?:ing)?)\)", re.I)
+_SPLIT_NAMES = {"dev": "dev", "development": "dev", "validation": "dev", "valid": "dev",
+                "val": "dev", "test": "test", "eval": "test", "train": "train",
+                "training": "train"}
+
+
+def _split_name(said: str) -> str:
+    """A split as compared: "validation" and "dev" are one; a split of another name is
+    itself."""
+    return _SPLIT_NAMES.get(said.lower(), said.lower())
+
+
 _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 _WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microphones", "mics",
@@ -189,6 +205,8 @@ class Names:
     # The names that may name something else beside another recogniser's name: "we", "us",
     # an n-gram LM's words ("Whisper + LM") and a variant's own part ("4-gram").
     loose: frozenset[str] = frozenset()
+    # The dataset splits the card's sets are ("test"), as _SPLIT_NAMES names them.
+    splits: frozenset[str] = frozenset({"test"})
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
@@ -298,9 +316,24 @@ class Names:
         def longest_first(names):
             return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
 
+        splits = frozenset(_split_name(source.split or "test")
+                           for source in spec.datasets.values()) or frozenset({"test"})
         return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies),
                    frozenset(source.id.lower() for source in spec.datasets.values()),
-                   _own_versions(families), frozenset(loose - aliases_plain))
+                   _own_versions(families), frozenset(loose - aliases_plain), splits)
+
+    def another_split_in(self, text: str) -> str | None:
+        """A dataset split that none of the card's sets is, as ``text`` names it: "the
+        GigaSpeech2 dev set", "FLEURS validation", "(train)", where the card's are test
+        splits."""
+        for said in _DATASET_SPLIT.finditer(text):
+            if _split_name(next(filter(None, said.groups()))) not in self.splits:
+                return said.group().strip("() ")
+        return None
+
+    def names_a_split_of_ours(self, text: str) -> bool:
+        return any(_split_name(next(filter(None, said.groups()))) in self.splits
+                   for said in _DATASET_SPLIT.finditer(text))
 
     def another_version_in(self, text: str) -> str | None:
         """A name of one of the card's models with a version or size that none of the card's

@@ -652,6 +652,17 @@ _OURS_RIGHT_BEFORE = re.compile(
     r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$", re.I)
 
 
+def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """The dataset split, none of the card's sets', that a number's nearest context naming
+    a split names ("On the GigaSpeech2 dev set, ...", a "CER (validation)" column)."""
+    for text in _nearest_first(levels, in_table):
+        if other := names.another_split_in(text):
+            return other
+        if names.names_a_split_of_ours(text):
+            return None
+    return None
+
+
 def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
                    this_side: tuple[str, str] | None = None) -> str | None:
     """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
@@ -731,9 +742,10 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         model = "" if foreign else _another_model(levels, names, in_table, this_side)
         version = "" if foreign or model else _another_version(levels, names, in_table)
-        other = model or version
+        split = "" if foreign or model or version else _another_split(levels, names, in_table)
+        other = model or version or split
         if other:
-            foreign = frozenset({"model" if model else "version"})
+            foreign = frozenset({"model" if model else "version" if version else "split"})
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                foreign, table, alone, offset, offset if row is None else row,

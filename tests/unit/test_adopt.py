@@ -1598,6 +1598,34 @@ def test_stale_numbers_of_one_sentence_read_as_one_figure_are_none_of_them_drift
         assert f"unexplained: line 3: {value} reads as {name}, and so " in out, out
 
 
+@pytest.mark.parametrize(("sentence", "split"), [
+    ("On the FLEURS dev set, the CER is {} %.", "dev set"),
+    ("On FLEURS validation, OpenThai2.0 reaches {} %.", "validation"),
+    ("The training split of FLEURS gives {} % CER.", "training split"),
+    ("On FLEURS (train), the CER is {} %.", "train"),
+    ("On the FLEURS test set, the CER is {} %.", None),  # the card's own split
+    ("Trained on the FLEURS training data, it reaches {} % on FLEURS.", None),
+])
+def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, project, demo_result,
+                                                         capsys):
+    """A number whose nearest context names a split none of the card's sets is ("dev",
+    "validation", "(train)", "the training split"; the demo's sets are test splits) is that
+    split's, never drifted onto the card's test figure; "trained on ..." names no split."""
+    spec = load_card_spec(project)
+    assert {source.split for source in spec.datasets.values()} == {"test"}
+    name = f"cer/560ms/fleurs/{O}"
+    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(value) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    if split is None:
+        assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
+    else:
+        assert code == 0 and "0 drifted" in out, out
+        assert (f'left alone: line 3: {value} (its context names "{split}", a split none of '
+                "the card's sets is") in out, out
+
+
 def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
         project, demo_result, capsys):
     """"OT2 reaches ..." is a name the reader does not know: the number is left alone with
