@@ -73,6 +73,13 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
 OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
+# A CER scored another way than the card's, or another quantity named like one: a number so
+# described anywhere in its sentence, cell, row or column is none of the card's figures.
+_SCORED_ANOTHER_WAY = re.compile(
+    r"\bwithout (?:any |text |our |the |thai )?(?:text )?normali[sz]\w*|\bun-?normali[sz]ed\b|"
+    r"\bbefore (?:text )?normali[sz]\w*|\braw (?:cer|character)|\bcer \(raw\)|"
+    r"\bwith punctuation\b|\bpunctuation (?:kept|included)\b|\boracle\b|"
+    r"\bsyllable error|\bsyer\b", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
 _POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
@@ -159,6 +166,8 @@ def _measures_another_metric(levels: tuple[str, ...]) -> bool:
     a "WER (%)" column, a "relative reduction". The clause just before the number, then the
     one just after, then each wider level (cell or sentence, row, column, caption, headings)
     in turn: the first that names one metric decides."""
+    if any(_SCORED_ANOTHER_WAY.search(level) for level in levels[:-1]):
+        return True  # "Without text normalisation, the FLEURS CER is 7.90 %"
     own = clauses_beside(levels)
     metric = next((metric for metric in map(_metric_in, own) if metric), None)
     if metric is None and _POINTS.search(" ".join(own)):

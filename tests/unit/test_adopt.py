@@ -1626,6 +1626,31 @@ def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, projec
                 "the card's sets is") in out, out
 
 
+@pytest.mark.parametrize(("sentence", "ours"), [
+    ("Without text normalisation, the FLEURS CER is {} %.", False),
+    ("The raw (unnormalised) CER on FLEURS is {} %.", False),
+    ("Syllable error rate on FLEURS: {} %.", False),
+    ("On FLEURS, the CER with punctuation kept is {} %.", False),
+    ("Oracle CER on FLEURS (best of 8 beams): {} %.", False),
+    ("After text normalisation, the FLEURS CER is {} %.", True),
+])
+def test_a_cer_scored_another_way_is_none_of_the_cards(sentence, ours, project, demo_result,
+                                                       capsys):
+    """A CER without the card's normalisation, with punctuation, an oracle's, or a syllable
+    error rate, is another quantity: neither drifted nor listed. After normalisation, it is
+    the card's."""
+    name = f"cer/560ms/fleurs/{O}"
+    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(value) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    if ours:
+        assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
+    else:
+        assert code == 0 and out.startswith(f"{card}: 0 numbers marked (0 new); 0 drifted, "
+                                            "0 stale in the model-index; 0 unexplained"), out
+
+
 def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
         project, demo_result, capsys):
     """"OT2 reaches ..." is a name the reader does not know: the number is left alone with
