@@ -738,6 +738,12 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
     for line, alone in by_line.items():
         others = list(dict.fromkeys(m.candidate.other_model for m in alone
                                     if m.candidate.other_model))
+        if others and all("latency" in m.candidate.foreign for m in alone):
+            said = " and ".join(f'"{other}"' for other in others)
+            lines.append(f"left alone: line {line}: "
+                         f"{', '.join(m.candidate.text for m in alone)} (its context names "
+                         f"{said}, none of the card's latencies: not the card's)")
+            continue
         if others and all("split" in m.candidate.foreign for m in alone):
             splits = " and ".join(f'"{other}"' for other in others)
             lines.append(f"left alone: line {line}: "

@@ -32,7 +32,8 @@ import re
 from dataclasses import dataclass
 
 from .names import COMPARES, Names
-from .text import COMMENT, SENTENCE_END, Block, CardFile, blocks, masked_spans, numbers_in
+from .text import (COMMENT, SENTENCE_END, Block, CardFile, blocks, latency_mentions,
+                   masked_spans, numbers_in)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
            "candidates", "clauses_beside", "named_beside"]
@@ -661,6 +662,28 @@ _OURS_RIGHT_BEFORE = re.compile(
     r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$", re.I)
 
 
+_IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
+# Decoding that is not streamed in chunks at all: none of the card's latencies.
+_NOT_STREAMED = re.compile(r"\b(?:offline|non-?streaming|full[- ](?:context|utterance|sequence|"
+                           r"attention))\b", re.I)
+
+
+def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """How a number's nearest context naming a latency or a way of decoding says it is none
+    of the card's latencies: "at 320 ms", "a 2 s chunk" (a chunk size in seconds counts
+    where the words speak of chunks or latency), "offline", "non-streaming"."""
+    for text in _nearest_first(levels, in_table):
+        if not_streamed := _NOT_STREAMED.search(text):
+            return not_streamed.group()
+        said = [(ms, written) for ms, written in latency_mentions(text)
+                if _IN_MILLISECONDS.search(written) or _SPEAKS_OF_LATENCY.search(text)]
+        if any(ms in names.latencies for ms, _ in said):
+            return None
+        if said:
+            return said[0][1]
+    return None
+
+
 def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """The dataset split, none of the card's sets', that a number's nearest context naming
     a split names ("On the GigaSpeech2 dev set, ...", a "CER (validation)" column)."""
@@ -752,9 +775,12 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         model = "" if foreign else _another_model(levels, names, in_table, this_side)
         version = "" if foreign or model else _another_version(levels, names, in_table)
         split = "" if foreign or model or version else _another_split(levels, names, in_table)
-        other = model or version or split
+        mode = ("" if foreign or model or version or split
+                else _another_latency(levels, names, in_table))
+        other = model or version or split or mode
         if other:
-            foreign = frozenset({"model" if model else "version" if version else "split"})
+            foreign = frozenset({"model" if model else "version" if version
+                                 else "split" if split else "latency"})
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                foreign, table, alone, offset, offset if row is None else row,

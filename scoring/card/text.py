@@ -198,11 +198,17 @@ _LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*((?:ms|milliseconds?|s|se
 
 def latencies_in(text: str) -> list[int]:
     """The chunk sizes ``text`` names, in ms."""
+    return [ms for ms, _ in latency_mentions(text)]
+
+
+def latency_mentions(text: str) -> list[tuple[int, str]]:
+    """(ms, as written) of each chunk size ``text`` names: (560, "0.56 s")."""
     found = []
-    for number, unit in _LATENCY.findall(text):
+    for said in _LATENCY.finditer(text):
+        number, unit = said.groups()
         ms = Fraction(number) * (1 if unit.lower().startswith(("m", "มิลลิ")) else 1000)
         if ms.denominator == 1:
-            found.append(int(ms))
+            found.append((int(ms), said.group()))
     return found
 
 

@@ -1651,6 +1651,36 @@ def test_a_cer_scored_another_way_is_none_of_the_cards(sentence, ours, project, 
                                             "0 stale in the model-index; 0 unexplained"), out
 
 
+@pytest.mark.parametrize(("sentence", "said"), [
+    ("In offline mode (full context), the FLEURS CER is {value} %.", "offline"),
+    ("Non-streaming decoding gives {value} % on FLEURS.", "Non-streaming"),
+    ("At {other} ms, the FLEURS CER is {value} %.", "{other} ms"),
+    ("At a 2 s chunk, FLEURS CER is {value} %.", "2 s"),
+    ("In streaming mode at {ms} ms, the FLEURS CER is {value} %.", None),
+    ("On FLEURS, whose utterances last about 10 s, the CER is {value} %.", None),
+])
+def test_a_number_at_a_latency_the_card_does_not_score_is_left_alone(
+        sentence, said, project, demo_result, capsys):
+    """A CER offline, not streamed, or at a chunk size none of the card's latencies is (in
+    ms, or in seconds where the words speak of chunks) is none of the card's figures: left
+    alone, never drifted onto the headline's. A duration in seconds is no chunk size."""
+    spec = load_card_spec(project)
+    ms, other = spec.headline_latency, 320
+    assert other not in spec.latencies and 2000 not in spec.latencies
+    name = f"cer/{ms}ms/fleurs/{O}"
+    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(value=value, ms=ms, other=other) + "\n",
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    if said is None:
+        assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
+    else:
+        assert code == 0 and "0 drifted" in out, out
+        assert (f'left alone: line 3: {value} (its context names "{said.format(other=other)}", '
+                "none of the card's latencies") in out, out
+
+
 def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
         project, demo_result, capsys):
     """"OT2 reaches ..." is a name the reader does not know: the number is left alone with
