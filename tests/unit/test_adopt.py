@@ -20,7 +20,7 @@ import pytest
 
 from conftest import REPO_ROOT, run_cli
 from scoring.card import compute_card, load_card_spec
-from scoring.card.adopt import mark_card, strip_markers
+from scoring.card.adopt import format_marked, mark_card, strip_markers
 from scoring.card.publish import read_card_file
 from scoring.card.text import printed_as
 from scoring.report import round_half_up
@@ -564,6 +564,17 @@ CARDS = {"tables": CARD_TABLES, "prose": CARD_PROSE, "transposed": CARD_TRANSPOS
          "hub": CARD_HUB, "metrics": CARD_METRICS, "details": CARD_DETAILS,
          "new-user": CARD_NEW_USER}
 WITHOUT_ALIASES = {"new-user"}  # what it names, the reader's own rules must find
+
+
+def mark_one(project, demo_result, text: str):
+    """(exit code, report, MarkResult) of `publish --mark` on a card of ``text`` in
+    ``project``: the same reading and report, in this process, with the demo's figures
+    computed once (``demo_result``) rather than again for each card."""
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    spec = load_card_spec(project)
+    marked = mark_card(demo_result, read_card_file(card, spec), spec.publish_aliases)
+    return (1 if marked.count("drift") else 0), format_marked(marked, card), marked
 
 
 def drop_aliases(root):
@@ -1475,7 +1486,7 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("For Foo, the FLEURS CER is {} %.", "Foo"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
-                                                              demo_result, capsys):
+                                                              demo_result):
     """A sentence that names another recogniser, a toolkit's, or one the card calls only
     "the baseline", "the commercial API", "the state of the art" or by a citation, is that
     one's: its number is left alone with the name, never drifted onto the card's own model
@@ -1490,10 +1501,9 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     ours = printed(demo_result.exact[name] + Fraction(1, 1000))
     theirs = printed(demo_result.exact[name] * 2)
     typhoon = printed(demo_result.exact[f"cer/560ms/fleurs/{T}"])  # at the data's value
-    card = project / "README.md"
-    card.write_text(f"# Card\n\nOpenThai2.0 reaches {ours} % on FLEURS.\n\n"
-                    + sentence.format(theirs, T=typhoon) + "\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = (f"# Card\n\nOpenThai2.0 reaches {ours} % on FLEURS.\n\n"
+            + sentence.format(theirs, T=typhoon) + "\n")
+    code, out, marked = mark_one(project, demo_result, text)
     assert code == 1 and f"drift: line 3: figure {name} says {ours}" in out, out
     [alone] = [line for line in out.splitlines() if line.startswith("left alone: line 5: ")]
     assert f" {theirs}" in alone and f"(its context names {named}: another model's" in alone
@@ -1505,8 +1515,7 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     "ที่ {s} วินาที CER บน FLEURS คือ {value}%",  # "at N seconds"
     "At {s} s, the FLEURS CER is {value} %.",
 ])
-def test_a_latency_in_thai_or_in_seconds_names_its_figure(sentence, project, demo_result,
-                                                           capsys):
+def test_a_latency_in_thai_or_in_seconds_names_its_figure(sentence, project, demo_result):
     """A chunk size written in Thai milliseconds or seconds names that latency's figure: a
     stale number there drifts as that figure, not as the headline's."""
     spec = load_card_spec(project)
@@ -1514,10 +1523,8 @@ def test_a_latency_in_thai_or_in_seconds_names_its_figure(sentence, project, dem
     assert ms != spec.headline_latency
     name = f"cer/{ms}ms/fleurs/{O}"
     value = printed(demo_result.exact[name] + Fraction(1, 1000))
-    card = project / "README.md"
-    card.write_text("# Card\n\n" + sentence.format(ms=ms, s=ms / 1000,
-                                                    value=value) + "\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = "# Card\n\n" + sentence.format(ms=ms, s=ms / 1000, value=value) + "\n"
+    code, out, marked = mark_one(project, demo_result, text)
     assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
 
 
@@ -1531,8 +1538,7 @@ COUNTED = {5: "five", 11: "eleven"}
     ("Over all {count} sets, the average CER is {value} %.", "average"),
     ("The mean over {words} test sets is {value} %.", "average"),
 ])
-def test_an_aggregate_is_named_by_how_many_sets_it_spans(sentence, key, project, demo_result,
-                                                         capsys):
+def test_an_aggregate_is_named_by_how_many_sets_it_spans(sentence, key, project, demo_result):
     """"Averaged over all five devices" is the aggregate of five sets (the pooled LOTUSDIS
     one), not the mean of all sets that "averaged" alone would name; a count no other
     aggregate has names its aggregate, in digits or in words."""
@@ -1541,17 +1547,15 @@ def test_an_aggregate_is_named_by_how_many_sets_it_spans(sentence, key, project,
     count = len(aggregate.sets)
     name = f"aggregate/560ms/{key}/{O}"
     value = printed(demo_result.exact[name])
-    card = project / "README.md"
-    card.write_text("# Card\n\n" + sentence.format(count=count, words=COUNTED[count],
-                                                    value=value) + "\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = ("# Card\n\n" + sentence.format(count=count, words=COUNTED[count], value=value)
+            + "\n")
+    code, out, marked = mark_one(project, demo_result, text)
     assert code == 0 and "1 number marked" in out, out
-    assert f"<!-- scoring:figure {name} -->{value}<!-- scoring:end -->" in card.read_text(
-        encoding="utf-8")
+    assert f"<!-- scoring:figure {name} -->{value}<!-- scoring:end -->" in marked.new
 
 
 def test_labels_shaped_like_models_and_a_heading_of_other_systems_are_left_alone(
-        project, demo_result, capsys):
+        project, demo_result):
     """A line that is a label and a number, the label shaped like a model's name ("Foo-Large:",
     "**Bar ASR v3**:"), is that model's; under a heading that speaks of other systems, so is
     a line naming no system at all ("- Foo:"). A label of the card's own model, or a plain
@@ -1560,12 +1564,10 @@ def test_labels_shaped_like_models_and_a_heading_of_other_systems_are_left_alone
     name = f"cer/560ms/fleurs/{O}"
     ours = printed(demo_result.exact[name] + Fraction(1, 1000))
     theirs = [printed(demo_result.exact[name] * factor) for factor in (2, 3, 4)]
-    card = project / "README.md"
-    card.write_text(f"# Card\n\n- Summary: {ours} % on FLEURS\n\n## Other systems on FLEURS\n\n"
-                    f"- Foo: {theirs[0]} %\n- Foo-Large: {theirs[1]} %\n"
-                    f"- **Bar ASR v3**: {theirs[2]} %\n- OpenThai2.0: {ours} %\n",
-                    encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = (f"# Card\n\n- Summary: {ours} % on FLEURS\n\n## Other systems on FLEURS\n\n"
+            f"- Foo: {theirs[0]} %\n- Foo-Large: {theirs[1]} %\n"
+            f"- **Bar ASR v3**: {theirs[2]} %\n- OpenThai2.0: {ours} %\n")
+    code, out, marked = mark_one(project, demo_result, text)
     assert code == 1 and "2 drifted" in out, out
     for line in (3, 10):
         assert f"drift: line {line}: figure {name} says {ours}" in out, out
@@ -1581,7 +1583,7 @@ def test_labels_shaped_like_models_and_a_heading_of_other_systems_are_left_alone
     "FLEURS CERs — ours {0} %, Foo {1} %.",
 ])
 def test_stale_numbers_of_one_sentence_read_as_one_figure_are_none_of_them_drifted(
-        sentence, project, demo_result, capsys):
+        sentence, project, demo_result):
     """Where two numbers or more of one sentence would each be the same figure drifted, at
     most one is it and the words do not say which: each is listed, none drifted (--write
     would print the figure over all of them)."""
@@ -1589,9 +1591,8 @@ def test_stale_numbers_of_one_sentence_read_as_one_figure_are_none_of_them_drift
     name = f"cer/560ms/fleurs/{O}"
     exact = demo_result.exact[name]
     values = [printed(exact + Fraction(1, 1000)), printed(exact * 2), printed(exact * 3)]
-    card = project / "README.md"
-    card.write_text("# Card\n\n" + sentence.format(*values) + "\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = "# Card\n\n" + sentence.format(*values) + "\n"
+    code, out, marked = mark_one(project, demo_result, text)
     used = [value for i, value in enumerate(values) if f"{{{i}}}" in sentence]
     assert code == 0 and "0 drifted" in out and "0 numbers marked" in out, out
     for value in used:
@@ -1606,8 +1607,7 @@ def test_stale_numbers_of_one_sentence_read_as_one_figure_are_none_of_them_drift
     ("On the FLEURS test set, the CER is {} %.", None),  # the card's own split
     ("Trained on the FLEURS training data, it reaches {} % on FLEURS.", None),
 ])
-def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, project, demo_result,
-                                                         capsys):
+def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, project, demo_result):
     """A number whose nearest context names a split none of the card's sets is ("dev",
     "validation", "(train)", "the training split"; the demo's sets are test splits) is that
     split's, never drifted onto the card's test figure; "trained on ..." names no split."""
@@ -1615,9 +1615,8 @@ def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, projec
     assert {source.split for source in spec.datasets.values()} == {"test"}
     name = f"cer/560ms/fleurs/{O}"
     value = printed(demo_result.exact[name] + Fraction(1, 1000))
-    card = project / "README.md"
-    card.write_text("# Card\n\n" + sentence.format(value) + "\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = "# Card\n\n" + sentence.format(value) + "\n"
+    code, out, marked = mark_one(project, demo_result, text)
     if split is None:
         assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
     else:
@@ -1634,21 +1633,20 @@ def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, projec
     ("Oracle CER on FLEURS (best of 8 beams): {} %.", False),
     ("After text normalisation, the FLEURS CER is {} %.", True),
 ])
-def test_a_cer_scored_another_way_is_none_of_the_cards(sentence, ours, project, demo_result,
-                                                       capsys):
+def test_a_cer_scored_another_way_is_none_of_the_cards(sentence, ours, project, demo_result):
     """A CER without the card's normalisation, with punctuation, an oracle's, or a syllable
     error rate, is another quantity: neither drifted nor listed. After normalisation, it is
     the card's."""
     name = f"cer/560ms/fleurs/{O}"
     value = printed(demo_result.exact[name] + Fraction(1, 1000))
-    card = project / "README.md"
-    card.write_text("# Card\n\n" + sentence.format(value) + "\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = "# Card\n\n" + sentence.format(value) + "\n"
+    code, out, marked = mark_one(project, demo_result, text)
     if ours:
         assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
     else:
-        assert code == 0 and out.startswith(f"{card}: 0 numbers marked (0 new); 0 drifted, "
-                                            "0 stale in the model-index; 0 unexplained"), out
+        assert code == 0 and out.startswith(f"{project / 'README.md'}: 0 numbers marked (0 new); "
+                                            "0 drifted, 0 stale in the model-index; "
+                                            "0 unexplained"), out
 
 
 @pytest.mark.parametrize(("sentence", "said"), [
@@ -1660,7 +1658,7 @@ def test_a_cer_scored_another_way_is_none_of_the_cards(sentence, ours, project, 
     ("On FLEURS, whose utterances last about 10 s, the CER is {value} %.", None),
 ])
 def test_a_number_at_a_latency_the_card_does_not_score_is_left_alone(
-        sentence, said, project, demo_result, capsys):
+        sentence, said, project, demo_result):
     """A CER offline, not streamed, or at a chunk size none of the card's latencies is (in
     ms, or in seconds where the words speak of chunks) is none of the card's figures: left
     alone, never drifted onto the headline's. A duration in seconds is no chunk size."""
@@ -1669,10 +1667,8 @@ def test_a_number_at_a_latency_the_card_does_not_score_is_left_alone(
     assert other not in spec.latencies and 2000 not in spec.latencies
     name = f"cer/{ms}ms/fleurs/{O}"
     value = printed(demo_result.exact[name] + Fraction(1, 1000))
-    card = project / "README.md"
-    card.write_text("# Card\n\n" + sentence.format(value=value, ms=ms, other=other) + "\n",
-                    encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = "# Card\n\n" + sentence.format(value=value, ms=ms, other=other) + "\n"
+    code, out, marked = mark_one(project, demo_result, text)
     if said is None:
         assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
     else:
@@ -1742,7 +1738,7 @@ def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
     "With NeMo, it reaches {} % on FLEURS.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
-                                                                       demo_result, capsys):
+                                                                       demo_result):
     """What names another recogniser only outside a number's own clause, a link's target,
     "Thai ASR", or "the previous best" (not a version of the card's model), leaves the
     number the card's own: it drifts. A number opening a parenthesis is what it follows;
@@ -1753,9 +1749,8 @@ def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence
     drop_aliases(project)
     name = f"cer/560ms/fleurs/{O}"
     ours = printed(demo_result.exact[name] + Fraction(1, 1000))
-    card = project / "README.md"
-    card.write_text("# Card\n\n" + sentence.format(ours) + "\n", encoding="utf-8")
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    text = "# Card\n\n" + sentence.format(ours) + "\n"
+    code, out, marked = mark_one(project, demo_result, text)
     assert code == 1 and f"drift: line 3: figure {name} says {ours}" in out, out
 
 
