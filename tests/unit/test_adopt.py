@@ -577,6 +577,18 @@ def mark_one(project, demo_result, text: str):
     return (1 if marked.count("drift") else 0), format_marked(marked, card), marked
 
 
+def assert_drifted_or_left_alone(project, demo_result, sentence: str, name: str, value: str,
+                                 left_alone: str | None) -> None:
+    """A card of ``sentence`` alone (on line 3): its number ``value`` drifts as ``name``, or,
+    given what the report says of it (``left_alone``), is left alone, and nothing drifts."""
+    code, out, _ = mark_one(project, demo_result, f"# Card\n\n{sentence}\n")
+    if left_alone is None:
+        assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
+    else:
+        assert code == 0 and "0 drifted" in out, out
+        assert f"left alone: line 3: {value} ({left_alone}" in out, out
+
+
 def drop_aliases(root):
     spec = root / "card.toml"
     spec.write_text(spec.read_text(encoding="utf-8").replace(ALIASES, ""), encoding="utf-8")
@@ -1615,14 +1627,9 @@ def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, projec
     assert {source.split for source in spec.datasets.values()} == {"test"}
     name = f"cer/560ms/fleurs/{O}"
     value = printed(demo_result.exact[name] + Fraction(1, 1000))
-    text = "# Card\n\n" + sentence.format(value) + "\n"
-    code, out, marked = mark_one(project, demo_result, text)
-    if split is None:
-        assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
-    else:
-        assert code == 0 and "0 drifted" in out, out
-        assert (f'left alone: line 3: {value} (its context names "{split}", a split none of '
-                "the card's sets is") in out, out
+    assert_drifted_or_left_alone(
+        project, demo_result, sentence.format(value), name, value,
+        split and f'its context names "{split}", a split none of the card\'s sets is')
 
 
 @pytest.mark.parametrize(("sentence", "ours"), [
@@ -1667,14 +1674,9 @@ def test_a_number_at_a_latency_the_card_does_not_score_is_left_alone(
     assert other not in spec.latencies and 2000 not in spec.latencies
     name = f"cer/{ms}ms/fleurs/{O}"
     value = printed(demo_result.exact[name] + Fraction(1, 1000))
-    text = "# Card\n\n" + sentence.format(value=value, ms=ms, other=other) + "\n"
-    code, out, marked = mark_one(project, demo_result, text)
-    if said is None:
-        assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
-    else:
-        assert code == 0 and "0 drifted" in out, out
-        assert (f'left alone: line 3: {value} (its context names "{said.format(other=other)}", '
-                "none of the card's latencies") in out, out
+    assert_drifted_or_left_alone(
+        project, demo_result, sentence.format(value=value, ms=ms, other=other), name, value,
+        said and f'its context names "{said.format(other=other)}", none of the card\'s latencies')
 
 
 def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
