@@ -78,6 +78,12 @@ def _split_name(said: str) -> str:
     return _SPLIT_NAMES.get(said.lower(), said.lower())
 
 
+def _splits_named(text: str):
+    """(split as compared, as written) of each dataset split ``text`` names."""
+    for said in _DATASET_SPLIT.finditer(text):
+        yield _split_name(next(filter(None, said.groups()))), said.group().strip("() ")
+
+
 _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 _WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microphones", "mics",
@@ -89,9 +95,8 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # achieves", "Foo is at ...", "Foo has a CER of ...", "Sonic-ASR v2, a production system,
 # reports", "NovaThai ได้ 10.40%"), owning one ("Foo's CER is ...", "Foo's FLEURS CER",
 # not "Google's FLEURS"), or what a sentence is about ("For Foo, the CER is ..."; not
-# "With NeMo, ...", a toolkit).
-# Whose number it is, the reader cannot tell; it must not take it for the card's own and
-# write over it.
+# "With NeMo, ...", a toolkit). Whose number it is, the reader cannot tell; it must not
+# take it for the card's own and write over it.
 _A_NAME = (r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
            r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})")
 _STATES_A_RESULT = (
@@ -326,14 +331,11 @@ class Names:
         """A dataset split that none of the card's sets is, as ``text`` names it: "the
         GigaSpeech2 dev set", "FLEURS validation", "(train)", where the card's are test
         splits."""
-        for said in _DATASET_SPLIT.finditer(text):
-            if _split_name(next(filter(None, said.groups()))) not in self.splits:
-                return said.group().strip("() ")
-        return None
+        return next((said for split, said in _splits_named(text) if split not in self.splits),
+                    None)
 
     def names_a_split_of_ours(self, text: str) -> bool:
-        return any(_split_name(next(filter(None, said.groups()))) in self.splits
-                   for said in _DATASET_SPLIT.finditer(text))
+        return any(split in self.splits for split, _ in _splits_named(text))
 
     def another_version_in(self, text: str) -> str | None:
         """A name of one of the card's models with a version or size that none of the card's

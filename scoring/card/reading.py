@@ -115,8 +115,10 @@ class Candidate:
     unit: int = 0  # where its cell or sentence starts: the numbers read together
     row: int = 0  # where its table row starts (an HTML row may span lines)
     # What its context names that makes it none of the card's: another recogniser
-    # ("Whisper large-v3"; ``foreign`` is then {"model"}) or another version of the card's
-    # model ("Changelog", "the previous version"; {"version"}).
+    # ("Whisper large-v3", "Foo", a heading of other systems; ``foreign`` is then
+    # {"model"}), another version of the card's model ("Changelog", "the previous version";
+    # {"version"}), another dataset split ("dev set"; {"split"}) or a latency the card does
+    # not score ("320 ms", "offline"; {"latency"}).
     other_model: str = ""
     # In a badge's address ("img.shields.io/badge/FLEURS_CER-6.70%25-green"), where no
     # marker can stand: read, never marked.
@@ -660,8 +662,6 @@ HEADING_OF_OTHERS = "the heading "  # how a Candidate's other_model says it was 
 _OURS_RIGHT_BEFORE = re.compile(
     r"(?:\bour\s+(?:own\s+)?(?:(?:CER|character error rate)\s+(?:of|is|was)\s+)?|"
     r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$", re.I)
-
-
 _IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
 # Decoding that is not streamed in chunks at all: none of the card's latencies.
 _NOT_STREAMED = re.compile(r"\b(?:offline|non-?streaming|full[- ](?:context|utterance|sequence|"
@@ -746,6 +746,21 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
     return None
 
 
+def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
+                   this_side: tuple[str, str] | None) -> tuple[str, str] | None:
+    """(what it is, what says so) where a number's context says it is none of the card's:
+    another recogniser's ("model"), another version's of the card's model ("version"),
+    another dataset split's ("split") or another latency's ("latency")."""
+    for kind, find in (
+            ("model", lambda: _another_model(levels, names, in_table, this_side)),
+            ("version", lambda: _another_version(levels, names, in_table)),
+            ("split", lambda: _another_split(levels, names, in_table)),
+            ("latency", lambda: _another_latency(levels, names, in_table))):
+        if said := find():
+            return kind, said
+    return None
+
+
 def _speaks_of_errors(context: str, names: Names) -> bool:
     return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
                 or names.systems_in(context))
@@ -772,19 +787,14 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             return  # said to be none of the card's figures
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
-        model = "" if foreign else _another_model(levels, names, in_table, this_side)
-        version = "" if foreign or model else _another_version(levels, names, in_table)
-        split = "" if foreign or model or version else _another_split(levels, names, in_table)
-        mode = ("" if foreign or model or version or split
-                else _another_latency(levels, names, in_table))
-        other = model or version or split or mode
-        if other:
-            foreign = frozenset({"model" if model else "version" if version
-                                 else "split" if split else "latency"})
+        other = ""
+        if not foreign and (whose := _not_the_cards(levels, names, in_table, this_side)):
+            kind, other = whose
+            foreign = frozenset({kind})
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                foreign, table, alone, offset, offset if row is None else row,
-                               other or "", in_address))
+                               other, in_address))
 
     for block in blocks(text, card.body_start):
         headings = " / ".join(block.headings)
