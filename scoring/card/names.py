@@ -109,11 +109,14 @@ _NAME_STATING_A_RESULT = re.compile(
     r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\))?"
     r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + _STATES_A_RESULT + r"))"
     r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,")
+# A name just before the parenthesis a number opens: "Compared to Foo (11.50 %)".
+_NAME_BEFORE_A_PARENTHESIS = re.compile(r"(?<![\w.'-])" + _A_NAME + r"\s*\(\s*[*_]*$")
 # A list item or line that is a label and a number ("- Foo-Large: 11.20 %", "**Bar ASR v3**:
-# 12.00 %"), the label shaped like a model's name: a digit, a capital inside a word, or
-# ASR/STT ("Summary:", "Long-form:" are not).
+# 12.00 %", "*Foo (2025)*: 11.40 %"), the label shaped like a model's name: a digit, a
+# capital inside a word, or ASR/STT ("Summary:", "Long-form:" are not).
 _LABEL_BEFORE_A_NUMBER = re.compile(
-    r"[\s>*_+-]*(?:\d+[.)]\s+)?[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?)[*_]*\s*:\s*[*_]*")
+    r"[\s>*_+-]*(?:\d+[.)]\s+)?[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?(?:\s*\([^()]*\))?)"
+    r"[*_]*\s*:\s*[*_]*")
 _LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])")
 # "Our" just before such a name makes it the card's own model by another name ("our
 # streaming Conformer reaches"; "our fine-tuned Whisper" is Whisper's, by its known name).
@@ -396,15 +399,30 @@ class Names:
         """A name none of the card's, nor a set's, stating a result in ``text``: "Foo" in "Foo
         reaches 11.20 %" (see _NAME_STATING_A_RESULT)."""
         for said in _NAME_STATING_A_RESULT.finditer(text):
-            words = (said.group(1) or said.group(2)).split()
-            # (An article, or a set's name before it: "บน FLEURS NovaThai ได้ 10.40%".)
-            while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
-                words = words[1:]
-            name = " ".join(words)
-            if (words and words[0] not in _NOT_A_NAME and not self.systems_in(name)
-                    and not self.subjects_in(name)
-                    and not _OURS_BEFORE_A_NAME.search(text, 0, said.start())):
+            name = self._none_of_ours(said.group(1) or said.group(2))
+            if name and not _OURS_BEFORE_A_NAME.search(text, 0, said.start()):
                 return name
+        return None
+
+    def unknown_name_before_its_parenthesis(self, before: str) -> str | None:
+        """The name none of the card's that a number's parenthesis follows: "Foo" in "Compared
+        to Foo (11.50 %)" (``before``: what stands before the number)."""
+        said = _NAME_BEFORE_A_PARENTHESIS.search(before)
+        if said is None or _OTHER_MODEL.search(said.group(1)):
+            return None  # (a recogniser known by name is found as such, further on)
+        return self._none_of_ours(said.group(1))
+
+    def _none_of_ours(self, said: str) -> str | None:
+        """``said`` (capitalised words) as a name, if it is none of the card's systems or sets
+        and no word a sentence starts with."""
+        words = said.split()
+        # (An article, or a set's name before it: "บน FLEURS NovaThai ได้ 10.40%".)
+        while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
+            words = words[1:]
+        name = " ".join(words)
+        if (words and words[0] not in _NOT_A_NAME and not self.systems_in(name)
+                and not self.subjects_in(name)):
+            return name
         return None
 
     def unknown_label(self, before: str) -> str | None:

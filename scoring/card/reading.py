@@ -705,8 +705,9 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
     without a name ("baseline") count only in its own clauses."""
     if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
         return None  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
-    if not in_table and (label := names.unknown_label(levels[0])):
-        return label  # "- Foo-Large: 11.20 %"
+    if not in_table and (label := names.unknown_label(levels[0])
+                         or names.unknown_name_before_its_parenthesis(levels[0])):
+        return label  # "- Foo-Large: 11.20 %", "Compared to Foo (11.50 %)"
     nearest_first = _nearest_first(levels, in_table)
     if this_side is not None:  # (prose only)
         nearest_first = (this_side[0], nearest_first[1], this_side[1])

@@ -1496,6 +1496,8 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("Foo, by contrast, sits at {} % on FLEURS.", "Foo"),
     ("Foo's FLEURS CER is {} %.", "Foo"),
     ("For Foo, the FLEURS CER is {} %.", "Foo"),
+    ("Compared to Foo ({} %), OpenThai2.0 is much better on FLEURS.", "Foo"),
+    ("*Foo (2025)*: {} % on FLEURS.", "Foo (2025)"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result):
@@ -1738,6 +1740,8 @@ def test_a_nickname_of_the_cards_model_is_left_alone_until_an_alias_names_it(
     "The model is at {} % on FLEURS.",
     "For FLEURS, the CER is {} %.",
     "With NeMo, it reaches {} % on FLEURS.",
+    "On FLEURS the CER ({} %) is the card's best.",
+    "Streaming CER (FLEURS): {} %.",
 ])
 def test_a_toolkit_or_a_link_beside_the_cards_own_number_leaves_it_ours(sentence, project,
                                                                        demo_result):
