@@ -39,7 +39,6 @@ from .names import COMPARES, Names, plain_name
 from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
-    HEADING_OF_OTHERS,
     OUR_METRIC,
     SPLIT_WORDS,
     Candidate,
@@ -751,10 +750,10 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          f"{splits}, a split none of the card's sets is: another set's, not "
                          "the card's)")
             continue
-        if others and all(other.startswith(HEADING_OF_OTHERS) for other in others):
+        if others and all("heading" in m.candidate.foreign for m in alone):
             lines.append(f"left alone: line {line}: "
                          f"{', '.join(m.candidate.text for m in alone)} (it stands under "
-                         f"{others[0][len(HEADING_OF_OTHERS):]}, and nothing nearer names a "
+                         f'"{others[0]}", and nothing nearer names a '
                          "system: another model's; if it is one of the card's, name its "
                          "system where it stands)")
             continue

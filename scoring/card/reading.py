@@ -115,8 +115,8 @@ class Candidate:
     unit: int = 0  # where its cell or sentence starts: the numbers read together
     row: int = 0  # where its table row starts (an HTML row may span lines)
     # What its context names that makes it none of the card's: another recogniser
-    # ("Whisper large-v3", "Foo", a heading of other systems; ``foreign`` is then
-    # {"model"}), another version of the card's model ("Changelog", "the previous version";
+    # ("Whisper large-v3", "Foo"; ``foreign`` is then {"model"}), a heading of other
+    # systems ("Baselines"; {"heading"}), another version of the card's model ("Changelog", "the previous version";
     # {"version"}), another dataset split ("dev set"; {"split"}) or a latency the card does
     # not score ("320 ms", "offline"; {"latency"}).
     other_model: str = ""
@@ -655,7 +655,6 @@ _OTHER_MODELS_HEADING = re.compile(
     r"\b(?:other (?:models?|systems?|recogni[sz]ers?|asr systems?)|baselines?|competitors?|"
     r"(?:related|prior|previous) work|third[- ]party (?:models?|systems?))\b|โมเดลอื่น|ระบบอื่น",
     re.I)
-HEADING_OF_OTHERS = "the heading "  # how a Candidate's other_model says it was a heading
 # "Our" or "ours" just before a number says it is the card's own, whatever else its sentence
 # names ("Whisper gets 10.40 %, well behind our 6.69 %"); not "our" further off ("Whisper
 # fine-tuned on our data gets 10.40 %").
@@ -702,9 +701,10 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
     sentence (or its cell, its row's label, its column's header). None where that context
     names one of the card's systems; in its own clauses, "we" or "our model" do not stand
     against what names another ("the commercial API we tried"). Words that say "not ours"
-    without a name ("baseline") count only in its own clauses."""
+    without a name ("baseline") count only in its own clauses. "" where its context says it
+    is the card's own; None where it names no recogniser at all."""
     if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
-        return None  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
+        return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
     if not in_table and (label := names.unknown_label(levels[0])
                          or names.unknown_name_before_its_parenthesis(levels[0])):
         return label  # "- Foo-Large: 11.20 %", "Compared to Foo (11.50 %)"
@@ -722,7 +722,7 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
                 if other and not names.systems_in(other_side):
                     return other
             if names.systems_named_outright(text):
-                return None
+                return ""
             # Named only as "we", "us", "LM" or "4-gram", which may be who fine-tuned or
             # tried another, or how it decoded ("The commercial API we tried gets 13.10 %",
             # "Whisper-large-v3 (fine-tuned by us) reaches 8.10 %", "Whisper + LM: 10.00
@@ -731,7 +731,7 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
             if other := names.another_model_in(text, nearby=nearby):
                 return other
             if not nearby:
-                return None
+                return ""
             continue
         if other := names.another_model_in(text, nearby=nearby):
             return other
@@ -740,20 +740,29 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
         # system, reports 15.00 %"): that one's.
         if not in_table and (other := names.unknown_name(text)):
             return other
-    # Prose naming no recogniser at all, under a heading that speaks of others ("Other
-    # systems on FLEURS", "Baselines"): "- Foo: 11.20 %" there is another's.
-    if not in_table and (heading := _OTHER_MODELS_HEADING.search(levels[-1])):
-        return f'{HEADING_OF_OTHERS}"{heading.group()}"'
     return None
+
+
+def _a_heading_of_others(levels: tuple[str, ...], in_table: bool) -> str | None:
+    """The heading that speaks of other systems ("Other systems on FLEURS", "Baselines")
+    over prose (whose context, the caller has found, names no recogniser at all): "- Foo:
+    11.20 %" there is another's."""
+    heading = None if in_table else _OTHER_MODELS_HEADING.search(levels[-1])
+    return heading.group() if heading else None
 
 
 def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
                    this_side: tuple[str, str] | None) -> tuple[str, str] | None:
     """(what it is, what says so) where a number's context says it is none of the card's:
-    another recogniser's ("model"), another version's of the card's model ("version"),
-    another dataset split's ("split") or another latency's ("latency")."""
+    another recogniser's ("model"), one under a heading of other systems where nothing
+    nearer names a recogniser ("heading"), another version's of the card's model
+    ("version"), another dataset split's ("split") or another latency's ("latency")."""
+    model = _another_model(levels, names, in_table, this_side)
+    if model:
+        return "model", model
+    if model is None and (heading := _a_heading_of_others(levels, in_table)):
+        return "heading", heading
     for kind, find in (
-            ("model", lambda: _another_model(levels, names, in_table, this_side)),
             ("version", lambda: _another_version(levels, names, in_table)),
             ("split", lambda: _another_split(levels, names, in_table)),
             ("latency", lambda: _another_latency(levels, names, in_table))):
