@@ -118,6 +118,10 @@ _LABEL_BEFORE_A_NUMBER = re.compile(
     r"[\s>*_+-]*(?:\d+[.)]\s+)?[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?(?:\s*\([^()]*\))?)"
     r"[*_]*\s*:\s*[*_]*")
 _LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])")
+# A list item that opens with a label and a number ("- Pathumma: 11.20 % on FLEURS", "*
+# **Biwa** — 10.10 %"): its label.
+_ITEM_LABEL = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])\s+[*_]*([A-Z][^:—–\n*_]{0,40}?)[*_]*"
+                         r"(?:\s*:|\s+[—–-])\s*[*_]*(?=[-+−]?\d)")
 # "Our" just before such a name makes it the card's own model by another name ("our
 # streaming Conformer reaches"; "our fine-tuned Whisper" is Whisper's, by its known name).
 _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
@@ -133,7 +137,10 @@ _NOT_A_NAME = frozenset({
     "Median", "Headline", "Pooled", "Total", "Summary",
     # (and what starts a label that is no name: "At 560 ms: 6.69 %")
     "At", "On", "In", "For", "With", "Without", "By", "From", "To", "Of", "Over", "Under",
-    "Across", "Per", "After", "Before", "Using", "Via"})
+    "Across", "Per", "After", "Before", "Using", "Via",
+    # (and what labels a quantity, not a system: "Improvement: 2.81 pp")
+    "Improvement", "Difference", "Gain", "Gap", "Delta", "Reduction", "Change", "Margin",
+    "Relative", "Absolute", "Lead", "Score", "Test"})
 # The pronouns a card uses for its own model, which a clause naming another recogniser may
 # also hold as who tried or fine-tuned that one: "the commercial API we tried", "Whisper
 # (fine-tuned by us)". ("Our model" and "this model" say whose a number is.)
@@ -437,6 +444,19 @@ class Names:
                 or self.systems_in(name) or self.subjects_in(name)):
             return None
         return name
+
+    def item_label(self, item: str) -> tuple[str, bool] | None:
+        """(the label, whether it names one of the card's systems) of a list item that opens
+        with a label and a number (``item``: its text), where the label names no set of the
+        card's and is no word that labels a quantity ("Average", "Improvement")."""
+        label = _ITEM_LABEL.match(item)
+        if label is None:
+            return None
+        said = label.group(1).strip()
+        if self.systems_in(said):
+            return said, True
+        name = self._none_of_ours(said)
+        return (name, False) if name else None
 
     def systems_named_outright(self, text: str) -> list[str]:
         """The systems ``text`` names by a name of their own, not only as "we", "us", "LM" or

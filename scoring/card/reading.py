@@ -32,8 +32,8 @@ import re
 from dataclasses import dataclass
 
 from .names import COMPARES, Names
-from .text import (COMMENT, SENTENCE_END, Block, CardFile, blocks, latency_mentions,
-                   masked_spans, numbers_in)
+from .text import (COMMENT, LIST_ITEM, SENTENCE_END, Block, CardFile, blocks,
+                   latency_mentions, masked_spans, numbers_in)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
            "candidates", "clauses_beside", "named_beside"]
@@ -784,7 +784,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     seen: set[int] = set()
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
-            alone=True, row=None, this_side=None, in_address=False):
+            alone=True, row=None, this_side=None, in_address=False, label=None):
         start = offset + match.start()
         if start in seen:  # an HTML cell spanning rows or columns: read once, where it starts
             return
@@ -801,24 +801,54 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         if not foreign and (whose := _not_the_cards(levels, names, in_table, this_side)):
             kind, other = whose
             foreign = frozenset({kind})
+        elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
+            other, foreign = label, frozenset({"model"})
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                foreign, table, alone, offset, offset if row is None else row,
                                other, in_address))
 
-    for block in blocks(text, card.body_start):
+    every_block = blocks(text, card.body_start)
+    labels_of_others = _labels_of_others(text, every_block, names)
+    for block in every_block:
         headings = " / ".join(block.headings)
         if block.kind == "table":
             for match, offset, levels, bound, foreign, alone, row in _table_numbers(
                     block, headings, names, masked):
                 add(match, offset, levels, True, bound, foreign, block.start, alone, row)
         else:
+            label = labels_of_others.get(block.start)
             for match, offset, levels, bound, alone, this_side in _prose_numbers(
                     text, block, headings, names, masked):
-                add(match, offset, levels, False, bound, alone=alone, this_side=this_side)
+                add(match, offset, levels, False, bound, alone=alone, this_side=this_side,
+                    label=None if names.systems_in(levels[2]) else label)
     for match, offset, levels in _badge_numbers(text, names):
         add(match, offset, levels, False, None, in_address=True)
     return found
+
+
+def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict[int, str]:
+    """{where the item starts: its label} of each item of a list of systems, labelled by
+    name, whose label names none of the card's systems: where "- OpenThai2.0: 6.69 %" and
+    "- Typhoon: 9.50 %" stand, "- Pathumma: 11.20 %" is Pathumma's, like a table's row of a
+    system the card does not know (a quantity's label, "- Average: 8.10 %", is no name)."""
+    others: dict[int, str] = {}
+    run: list[tuple[int, str, bool]] = []  # the list so far: (start, label, ours)
+
+    def close() -> None:
+        if any(ours for _, _, ours in run):
+            others.update((start, label) for start, label, ours in run if not ours)
+        run.clear()
+
+    for block in every_block:
+        item = text[block.start:block.end]
+        if block.kind != "prose" or not LIST_ITEM.match(item):
+            close()
+            continue
+        if said := names.item_label(item):
+            run.append((block.start, *said))
+    close()
+    return others
 
 
 # A badge's address: its label, its message and its colour, dash-separated ("--" is a dash,

@@ -58,6 +58,7 @@ __all__ = [
     "FRONT_MATTER",
     "SENTENCE_END",
     "COMMENT",
+    "LIST_ITEM",
     "YAML_LOADER",
     "yaml_error_mark",
 ]
@@ -267,7 +268,7 @@ _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 
 
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
 # (Not after an abbreviation's point: "6.69 % vs. Typhoon's 9.50 %" is one sentence.)
@@ -448,7 +449,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
             blocks.append(table)
             paragraph, in_list = None, False
             continue
-        if _LIST_ITEM.match(line):
+        if LIST_ITEM.match(line):
             in_list = True
             paragraph = None
         elif not line.startswith((" ", "\t")):

@@ -1591,6 +1591,38 @@ def test_labels_shaped_like_models_and_a_heading_of_other_systems_are_left_alone
         assert f"left alone: line {line}: {value} (its context names {label}:" in out, out
 
 
+@pytest.mark.parametrize("item", ["- {label}: {value} % on FLEURS",
+                                  "* {label} — {value} % on FLEURS",
+                                  "- {label} - {value} % on FLEURS",
+                                  "1. **{label}**: {value} % CER on FLEURS"],
+                         ids=["colon", "em-dash", "hyphen", "numbered-bold"])
+def test_an_unknown_label_in_a_list_of_the_cards_systems_is_another_systems(
+        item, project, demo_result):
+    """In a list whose labels name the card's systems ("- OpenThai2.0: 6.69 %"), an item
+    labelled by another name ("- Pathumma: 11.20 %", a plain word no model's name is shaped
+    like) is that system's, as a table's row would be: left alone, never drifted onto the
+    card's figure. A label of a quantity ("Average:") or a set ("FLEURS:") names no system,
+    and a list without the card's systems says nothing of its labels: read as before."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    ours = printed(demo_result.exact[name])
+    stale = printed(demo_result.exact[name] + Fraction(1, 1000))
+    theirs = printed(demo_result.exact[name] * 2)
+    listed = "\n".join(item.format(label=label, value=value) for label, value in (
+        ("OpenThai2.0", ours), ("Pathumma", theirs), ("Biwa", stale)))
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{listed}\n")
+    assert code == 0 and "0 drifted" in out and "1 number marked" in out, out
+    for line, (value, label) in enumerate(((theirs, "Pathumma"), (stale, "Biwa")), 4):
+        assert f"left alone: line {line}: {value} (its context names {label}:" in out, out
+    assert f"<!-- scoring:figure {name} -->{ours}<!-- scoring:end -->" in marked.new
+
+    # Labels that name no system: a quantity beside the card's system, or the sets alone.
+    for text in (f"- OpenThai2.0: {ours} % on FLEURS\n- Average: {stale} % on FLEURS\n",
+                 f"- Results: {stale} % on FLEURS\n- Biwa: {stale} % on FLEURS\n"):
+        code, out, _ = mark_one(project, demo_result, f"# Card\n\n{text}")
+        assert "left alone:" not in out and "drift: line 4:" in out, out
+
+
 @pytest.mark.parametrize("sentence", [
     "Fine-tuning brought the FLEURS CER from {1} % to {0} %.",
     "On FLEURS we get {0} %, Foo {1} % and Bar {2} %.",
