@@ -109,6 +109,9 @@ _NAME_STATING_A_RESULT = re.compile(
     r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\))?"
     r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + _STATES_A_RESULT + r"))"
     r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,")
+# Markdown's emphasis around words ("**Biwa**", "*Biwa*", "_Biwa_"), not an underscore
+# inside one ("openthai2.0_th-mix").
+_EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
 # A name just before the parenthesis a number opens: "Compared to Foo (11.50 %)".
 _NAME_BEFORE_A_PARENTHESIS = re.compile(r"(?<![\w.'-])" + _A_NAME + r"\s*\(\s*[*_]*$")
 # A list item or line that is a label and a number ("- Foo-Large: 11.20 %", "**Bar ASR v3**:
@@ -405,6 +408,7 @@ class Names:
     def unknown_name(self, text: str) -> str | None:
         """A name none of the card's, nor a set's, stating a result in ``text``: "Foo" in "Foo
         reaches 11.20 %" (see _NAME_STATING_A_RESULT)."""
+        text = _EMPHASIS.sub("", text)  # "**Biwa** gets 10.10 %", "*Biwa* gets ..."
         for said in _NAME_STATING_A_RESULT.finditer(text):
             name = self._none_of_ours(said.group(1) or said.group(2))
             if name and not _OURS_BEFORE_A_NAME.search(text, 0, said.start()):

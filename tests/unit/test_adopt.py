@@ -1498,6 +1498,11 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("For Foo, the FLEURS CER is {} %.", "Foo"),
     ("Compared to Foo ({} %), OpenThai2.0 is much better on FLEURS.", "Foo"),
     ("*Foo (2025)*: {} % on FLEURS.", "Foo (2025)"),
+    # The name emphasised: "**Foo** reaches", "*Foo* gets", "_Foo_ scores".
+    ("**Foo** reaches {} % on FLEURS.", "Foo"),
+    ("*Foo* gets {} % on FLEURS.", "Foo"),
+    ("_Foo Large_ scores {} % on FLEURS.", "Foo Large"),
+    ("*For Foo*, the FLEURS CER is {} %.", "Foo"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result):
