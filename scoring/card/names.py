@@ -94,21 +94,25 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # off between them ("Foo reaches 11.20 %", "The Foo model got ...", "Foo Large v2
 # achieves", "Foo is at ...", "Foo has a CER of ...", "Sonic-ASR v2, a production system,
 # reports", "NovaThai ได้ 10.40%"), owning one ("Foo's CER is ...", "Foo's FLEURS CER",
-# not "Google's FLEURS"), or what a sentence is about ("For Foo, the CER is ..."; not
-# "With NeMo, ...", a toolkit). Whose number it is, the reader cannot tell; it must not
-# take it for the card's own and write over it.
+# not "Google's FLEURS"), what a sentence is about ("For Foo, the CER is ..."; not
+# "With NeMo, ...", a toolkit), set off as an apposition ("The strongest open model, Foo,
+# gets"), ranked ("Foo comes second with"), or whose a CER is ("the CER of Foo is", "CER
+# for Foo:"). Whose number it is, the reader cannot tell; it must not take it for the
+# card's own and write over it.
 _A_NAME = (r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
            r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})")
 _STATES_A_RESULT = (
     r"(?:(?:reach|achiev|obtain|attain|yield|record|post|deliver|land|report|scor|manag)"
     r"(?:es|ed|e|s|d|ing)?|gets?|got|hits?|(?:is|was|sits|sat|stands|stood|comes in|came in|"
     r"ends up|ended up)\s+at|(?:has|had|shows|showed|gives|gave)\s+(?:a\s+)?"
-    r"(?:CER|WER|character error rate))\b|(?:ทำ)?ได้")
+    r"(?:CER|WER|character error rate)|(?:comes?|came|ranks?|ranked|finish(?:es|ed)?|"
+    r"places?|placed)\s+(?:[a-z]+\s+){0,2}?with)\b|(?:ทำ)?ได้")
 _NAME_STATING_A_RESULT = re.compile(
     r"(?<![\w.'-])" + _A_NAME + r"(?:'s\s+(?:[\w-]+\s+){0,2}?(?:CER|WER|error|character|"
-    r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\))?"
+    r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\)|\s*,)?"
     r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + _STATES_A_RESULT + r"))"
-    r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,")
+    r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,"
+    r"|\b(?:CER|WER|error rate)\s+(?:of|for)\s+" + _A_NAME + r"(?![\w.+-])")
 # Markdown's emphasis around words ("**Biwa**", "*Biwa*", "_Biwa_"), not an underscore
 # inside one ("openthai2.0_th-mix").
 _EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
@@ -410,7 +414,7 @@ class Names:
         reaches 11.20 %" (see _NAME_STATING_A_RESULT)."""
         text = _EMPHASIS.sub("", text)  # "**Biwa** gets 10.10 %", "*Biwa* gets ..."
         for said in _NAME_STATING_A_RESULT.finditer(text):
-            name = self._none_of_ours(said.group(1) or said.group(2))
+            name = self._none_of_ours(said.group(1) or said.group(2) or said.group(3))
             if name and not _OURS_BEFORE_A_NAME.search(text, 0, said.start()):
                 return name
         return None

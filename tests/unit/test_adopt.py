@@ -1503,6 +1503,11 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("*Foo* gets {} % on FLEURS.", "Foo"),
     ("_Foo Large_ scores {} % on FLEURS.", "Foo Large"),
     ("*For Foo*, the FLEURS CER is {} %.", "Foo"),
+    # Set off, ranked, or whose a CER is.
+    ("The strongest open model, Foo, gets {} % on FLEURS.", "Foo"),
+    ("Foo comes second with {} % on FLEURS.", "Foo"),
+    ("On FLEURS, the CER of Foo is {} %.", "Foo"),
+    ("FLEURS CER for Foo Large: {} %.", "Foo Large"),
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result):
@@ -1527,6 +1532,23 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     [alone] = [line for line in out.splitlines() if line.startswith("left alone: line 5: ")]
     assert f" {theirs}" in alone and f"(its context names {named}: another model's" in alone
     assert "1 drifted" in out and "line 5: figure" not in out
+
+
+@pytest.mark.parametrize("sentence", [
+    "On FLEURS, the CER of OpenThai2.0 is {} %.",
+    "The CER of FLEURS is {} % for our model.",
+    "FLEURS CER for Streaming: {} %.",
+    "In this table, OpenThai2.0 ranks first with {} % on FLEURS.",
+    "Overall, the model gets {} % on FLEURS.",
+])
+def test_the_cards_own_model_in_those_shapes_stays_the_cards(sentence, project, demo_result):
+    """The shapes that tell another's name ("the CER of Foo", "Foo ranks first with") keep a
+    number the card's where they name its own model, a set or no name at all: it drifts."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    assert_drifted_or_left_alone(project, demo_result, sentence.format(value), name, value,
+                                 None)
 
 
 @pytest.mark.parametrize("sentence", [
