@@ -93,11 +93,11 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # size: "v2", "large-v3") just before a verb that states one, perhaps with a phrase set
 # off between them ("Foo reaches 11.20 %", "The Foo model got ...", "Foo Large v2
 # achieves", "Foo is at ...", "Foo has a CER of ...", "Sonic-ASR v2, a production system,
-# reports", "NovaThai ได้ 10.40%"), owning one ("Foo's CER is ...", "Foo's FLEURS CER",
+# reports", "NovaThai ได้ 10.40%", "โมเดล Foo มี CER"), owning one ("Foo's CER is ...", "Foo's FLEURS CER",
 # not "Google's FLEURS"), what a sentence is about ("For Foo, the CER is ..."; not
 # "With NeMo, ...", a toolkit), set off as an apposition ("The strongest open model, Foo,
 # gets"), ranked ("Foo comes second with"), or whose a CER is ("the CER of Foo is", "CER
-# for Foo:"). Whose number it is, the reader cannot tell; it must not take it for the
+# for Foo:", "CER ของ Foo"). Whose number it is, the reader cannot tell; it must not take it for the
 # card's own and write over it.
 _A_NAME = (r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
            r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})")
@@ -106,13 +106,14 @@ _STATES_A_RESULT = (
     r"(?:es|ed|e|s|d|ing)?|gets?|got|hits?|(?:is|was|sits|sat|stands|stood|comes in|came in|"
     r"ends up|ended up)\s+at|(?:has|had|shows|showed|gives|gave)\s+(?:a\s+)?"
     r"(?:CER|WER|character error rate)|(?:comes?|came|ranks?|ranked|finish(?:es|ed)?|"
-    r"places?|placed)\s+(?:[a-z]+\s+){0,2}?with)\b|(?:ทำ)?ได้")
+    r"places?|placed)\s+(?:[a-z]+\s+){0,2}?with|มี\s*(?:CER|WER))\b|(?:ทำ)?ได้")
 _NAME_STATING_A_RESULT = re.compile(
     r"(?<![\w.'-])" + _A_NAME + r"(?:'s\s+(?:[\w-]+\s+){0,2}?(?:CER|WER|error|character|"
     r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\)|\s*,)?"
     r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + _STATES_A_RESULT + r"))"
     r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,"
-    r"|\b(?:CER|WER|error rate)\s+(?:of|for)\s+" + _A_NAME + r"(?![\w.+-])")
+    r"|(?:\b(?:CER|WER|error rate)\s+(?:of|for)\s+|(?:CER|WER|ผล(?:ลัพธ์)?)\s*ของ\s*"
+    r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])")
 # Markdown's emphasis around words ("**Biwa**", "*Biwa*", "_Biwa_"), not an underscore
 # inside one ("openthai2.0_th-mix").
 _EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")

@@ -1508,6 +1508,9 @@ def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, othe
     ("Foo comes second with {} % on FLEURS.", "Foo"),
     ("On FLEURS, the CER of Foo is {} %.", "Foo"),
     ("FLEURS CER for Foo Large: {} %.", "Foo Large"),
+    ("โมเดล Foo มี CER {}% บน FLEURS", "Foo"),  # "the model Foo has a CER of"
+    ("CER ของ Foo บน FLEURS คือ {}%", "Foo"),  # "Foo's CER on FLEURS is"
+    ("ผลของ Foo บน FLEURS คือ {}%", "Foo"),  # "Foo's result on FLEURS is"
 ])
 def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, project,
                                                               demo_result):
@@ -1540,6 +1543,8 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     "FLEURS CER for Streaming: {} %.",
     "In this table, OpenThai2.0 ranks first with {} % on FLEURS.",
     "Overall, the model gets {} % on FLEURS.",
+    "OpenThai2.0 มี CER {}% บน FLEURS",
+    "CER ของโมเดลเราบน FLEURS คือ {}%",  # "our model's CER on FLEURS is"
 ])
 def test_the_cards_own_model_in_those_shapes_stays_the_cards(sentence, project, demo_result):
     """The shapes that tell another's name ("the CER of Foo", "Foo ranks first with") keep a
