@@ -2003,14 +2003,16 @@ def test_a_size_in_words_is_gated_as_a_size_even_when_stale(words, project, demo
 
 def test_units_and_counts_are_no_figures_and_words_that_begin_like_them_are_no_units(
         project, demo_result, capsys):
-    """"0.5 s", "1.5 epochs", "an LM weight of 0.5" are no CERs; a figure followed by a word
+    """"0.5 s", "1.5 epochs", "an LM weight of 0.5", "learning rate 0.0005" are no CERs; a
+    figure followed by a word
     that begins with a unit's letters ("so far", "here") is still one."""
     exact = demo_result.exact
     fleurs, tvspeech = (printed(exact[f"cer/560ms/{s}/{O}"]) for s in ("fleurs", "tvspeech"))
     card = project / "README.md"
     card.write_text(f"# Card\n\nOn FLEURS the CER is {fleurs} so far, and on TVSpeech {tvspeech} "
                     "here.\n\nOpenThai2.0 trained for 1.5 epochs, in chunks of 0.5 s, with an LM "
-                    "weight of 0.5.\n", encoding="utf-8")
+                    "weight of 0.5.\n\nLearning rate 0.0005, warm-up over 2.5 % of the steps."
+                    "\n", encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     assert code == 0 and ": 2 numbers marked (2 new); 0 drifted, 0 stale in the model-index; " \
         "0 unexplained" in out, out
