@@ -114,6 +114,10 @@ _NAME_STATING_A_RESULT = re.compile(
     r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,"
     r"|(?:\b(?:CER|WER|error rate)\s+(?:of|for)\s+|(?:CER|WER|ผล(?:ลัพธ์)?)\s*ของ\s*"
     r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])")
+# A name just after what sets up a comparison: "than Foo", "against Foo", "compared with
+# the Foo model", "vs. Foo".
+_NAME_COMPARED = re.compile(r"(?i:" + COMPARES.pattern + r")\.?\s+(?i:(?:with|to)\s+)?"
+                            r"(?i:the\s+)?" + _A_NAME)
 # Markdown's emphasis around words ("**Biwa**", "*Biwa*", "_Biwa_"), not an underscore
 # inside one ("openthai2.0_th-mix").
 _EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
@@ -417,6 +421,14 @@ class Names:
         for said in _NAME_STATING_A_RESULT.finditer(text):
             name = self._none_of_ours(said.group(1) or said.group(2) or said.group(3))
             if name and not _OURS_BEFORE_A_NAME.search(text, 0, said.start()):
+                return name
+        return None
+
+    def unknown_name_compared(self, text: str) -> str | None:
+        """A name none of the card's that ``text`` compares with: "Foo" in "2.90 pp better
+        than Foo", "Against Foo, the CER drops by ...", "beats Foo by 2.91 points"."""
+        for said in _NAME_COMPARED.finditer(_EMPHASIS.sub("", text)):
+            if name := self._none_of_ours(said.group(1).rstrip(".")):
                 return name
         return None
 

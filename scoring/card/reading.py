@@ -708,6 +708,8 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
     if not in_table and (label := names.unknown_label(levels[0])
                          or names.unknown_name_before_its_parenthesis(levels[0])):
         return label  # "- Foo-Large: 11.20 %", "Compared to Foo (11.50 %)"
+    if not in_table and (other := _a_change_against_an_unknown_name(levels, names)):
+        return other  # "Compared with Foo, OpenThai2.0 is 2.94 pp lower on FLEURS"
     nearest_first = _nearest_first(levels, in_table)
     if this_side is not None:  # (prose only)
         nearest_first = (this_side[0], nearest_first[1], this_side[1])
@@ -718,7 +720,8 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
                 # "OpenThai2.0 is 3.10 points better than Whisper": a change against
                 # another recogniser is none of the card's differences.
                 other_side = text[against.end():]
-                other = names.another_model_in(other_side, nearby=True)
+                other = (names.another_model_in(other_side, nearby=True)
+                         or names.unknown_name_compared(text[against.start():]))
                 if other and not names.systems_in(other_side):
                     return other
             if names.systems_named_outright(text):
@@ -735,12 +738,37 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
             continue
         if other := names.another_model_in(text, nearby=nearby):
             return other
+        if nearby and _states_a_change(text) and (other := names.unknown_name_compared(text)):
+            return other  # "Against Foo, the CER drops by 2.92 pp"
         # A sentence naming none of the card's systems, whose subject is a name the reader
         # does not know, set off from the number's clause ("Sonic-ASR v2, a production
         # system, reports 15.00 %"): that one's.
         if not in_table and (other := names.unknown_name(text)):
             return other
     return None
+
+
+def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> str | None:
+    """The name none of the card's that a number's sentence compares with, in a clause of
+    its own, where the number's own clauses state a change and compare with nothing:
+    "Foo" in "Against Foo, the FLEURS CER drops by 2.92 pp" and "Relative to Foo,
+    OpenThai2.0 improves FLEURS by 2.93 pp" (not in "Against Foo, OpenThai2.0 is 2.81 pp
+    better than Typhoon": that change is against Typhoon)."""
+    own = " ".join(clauses_beside(levels))
+    # (The comma-separated stretch around the number too: "..., and against Typhoon by
+    # 2.81 pp" compares with Typhoon, though its own clause is "Typhoon by".)
+    stretch = re.split(r"[,;:]", levels[0])[-1] + re.split(r"[,;:]", levels[1])[0]
+    if not _states_a_change(own) or COMPARES.search(own) or COMPARES.search(stretch):
+        return None
+    for clause in re.split(r"[,;:]", levels[2]):
+        if (COMPARES.search(clause) and not _A_DECIMAL.search(clause)
+                and not names.systems_in(clause)
+                and (other := names.unknown_name_compared(clause))):
+            return other
+    return None
+
+
+_A_DECIMAL = re.compile(r"\d\.\d")
 
 
 def _a_heading_of_others(levels: tuple[str, ...], in_table: bool) -> str | None:

@@ -22,7 +22,7 @@ from conftest import REPO_ROOT, run_cli
 from scoring.card import compute_card, load_card_spec
 from scoring.card.adopt import format_marked, mark_card, strip_markers
 from scoring.card.publish import read_card_file
-from scoring.card.text import printed_as
+from scoring.card.text import MAGNITUDE_OF_NEGATIVE, printed_as
 from scoring.report import round_half_up
 
 O = "openthai2.0-asr-streaming"
@@ -1535,6 +1535,36 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     [alone] = [line for line in out.splitlines() if line.startswith("left alone: line 5: ")]
     assert f" {theirs}" in alone and f"(its context names {named}: another model's" in alone
     assert "1 drifted" in out and "line 5: figure" not in out
+
+
+@pytest.mark.parametrize(("sentence", "named"), [
+    ("On FLEURS, OpenThai2.0 is {} pp better than Foo.", "Foo"),
+    ("On FLEURS, OpenThai2.0 beats Foo by {} points.", "Foo"),
+    ("Against Foo, the FLEURS CER drops by {} pp.", "Foo"),
+    ("Relative to Foo-Conformer, OpenThai2.0 improves FLEURS by {} pp.", "Foo-Conformer"),
+    ("Compared with the Foo model, OpenThai2.0 is {} pp lower on FLEURS.", "Foo"),
+    # The same shapes against the card's own comparison: its difference.
+    ("Against Typhoon, the FLEURS CER drops by {} pp.", None),
+    ("Compared with Foo, OpenThai2.0 is {} pp better than Typhoon on FLEURS.", None),
+    ("Against Foo, the FLEURS CER drops by 3.10 pp, and against Typhoon by {} pp.", None),
+])
+def test_a_change_against_a_name_the_reader_does_not_know_is_that_ones(
+        sentence, named, project, demo_result):
+    """A difference stated against a name none of the card's ("better than Foo", "Against
+    Foo, the CER drops by ...") is a comparison the card does not make: left alone with the
+    name, not listed as a figure of the card's left unexplained. Against Typhoon, in the
+    same sentence or not, it is the card's difference, marked."""
+    drop_aliases(project)
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    size = printed(-demo_result.exact[name])
+    code, out, marked = mark_one(project, demo_result,
+                                 "# Card\n\n" + sentence.format(size) + "\n")
+    if named is None:
+        assert code == 0 and "0 unexplained" in out, out
+        assert f"<!-- scoring:figure {name} {MAGNITUDE_OF_NEGATIVE} -->{size}<" in marked.new
+    else:
+        assert code == 0 and "0 numbers marked" in out and "0 unexplained" in out, out
+        assert f"left alone: line 3: {size} (its context names {named}: another model's" in out
 
 
 @pytest.mark.parametrize("sentence", [
