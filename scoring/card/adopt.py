@@ -626,6 +626,15 @@ def _lines(marked: MarkResult, verdict: str) -> list[Marked]:
     return [m for m in marked.found if m.verdict == verdict]
 
 
+# What a number's context names that the card does not score, by the kind reading.py
+# gives it, as the report says it.
+_NOT_SCORED_BY_THE_CARD = {
+    "latency": "none of the card's latencies: not the card's",
+    "split": "a split none of the card's sets is: another set's, not the card's",
+    "subset": "a part of a set, which the card scores only whole: not the card's",
+}
+
+
 def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:
     """The summary of a --mark, what it found wrong, then the diff of the markers added.
     ``stale_marked``: the numbers marked before this run that the data no longer give."""
@@ -737,18 +746,13 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
     for line, alone in by_line.items():
         others = list(dict.fromkeys(m.candidate.other_model for m in alone
                                     if m.candidate.other_model))
-        if others and all("latency" in m.candidate.foreign for m in alone):
+        kind = next((kind for kind in _NOT_SCORED_BY_THE_CARD
+                     if others and all(kind in m.candidate.foreign for m in alone)), None)
+        if kind:
             said = " and ".join(f'"{other}"' for other in others)
             lines.append(f"left alone: line {line}: "
                          f"{', '.join(m.candidate.text for m in alone)} (its context names "
-                         f"{said}, none of the card's latencies: not the card's)")
-            continue
-        if others and all("split" in m.candidate.foreign for m in alone):
-            splits = " and ".join(f'"{other}"' for other in others)
-            lines.append(f"left alone: line {line}: "
-                         f"{', '.join(m.candidate.text for m in alone)} (its context names "
-                         f"{splits}, a split none of the card's sets is: another set's, not "
-                         "the card's)")
+                         f"{said}, {_NOT_SCORED_BY_THE_CARD[kind]})")
             continue
         if others and all("heading" in m.candidate.foreign for m in alone):
             lines.append(f"left alone: line {line}: "

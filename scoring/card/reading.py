@@ -117,8 +117,9 @@ class Candidate:
     # What its context names that makes it none of the card's: another recogniser
     # ("Whisper large-v3", "Foo"; ``foreign`` is then {"model"}), a heading of other
     # systems ("Baselines"; {"heading"}), another version of the card's model ("Changelog", "the previous version";
-    # {"version"}), another dataset split ("dev set"; {"split"}) or a latency the card does
-    # not score ("320 ms", "offline"; {"latency"}).
+    # {"version"}), another dataset split ("dev set"; {"split"}), a part of a set ("the
+    # clean subset"; {"subset"}) or a latency the card does not score ("320 ms",
+    # "offline"; {"latency"}).
     other_model: str = ""
     # In a badge's address ("img.shields.io/badge/FLEURS_CER-6.70%25-green"), where no
     # marker can stand: read, never marked.
@@ -694,6 +695,27 @@ def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str
     return None
 
 
+# A part of a set, which the card scores only whole: "the clean subset", "the noisy part
+# of FLEURS", "a 500-clip sample of FLEURS", "clips shorter than 5 s", "excluding music".
+_PART_OF_A_SET = re.compile(
+    r"\bsub-?sets?\b|\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
+    r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|\b(?:clips|utterances|segments|recordings|files|"
+    r"samples)\s+(?:shorter|longer|under|over|above|below)\b|\b(?:excluding|except for|"
+    r"leaving out|restricted to)\b", re.I)
+
+
+def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """What a number's nearest context names as a part of a set rather than the whole set
+    ("On the clean subset of GigaSpeech2", "clips shorter than 5 s"): the card scores
+    every set whole, so none of its figures is that. ("Part of" counts only before one of
+    the card's sets: "as part of our evaluation" is no part of a set.)"""
+    for text in _nearest_first(levels, in_table):
+        for said in _PART_OF_A_SET.finditer(text):
+            if said.group("set") is None or names.subjects_in(said.group("set")):
+                return said.group().strip()
+    return None
+
+
 def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
                    this_side: tuple[str, str] | None = None) -> str | None:
     """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
@@ -784,7 +806,8 @@ def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
     """(what it is, what says so) where a number's context says it is none of the card's:
     another recogniser's ("model"), one under a heading of other systems where nothing
     nearer names a recogniser ("heading"), another version's of the card's model
-    ("version"), another dataset split's ("split") or another latency's ("latency")."""
+    ("version"), another dataset split's ("split"), a part of a set's ("subset") or another
+    latency's ("latency")."""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -793,6 +816,7 @@ def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
     for kind, find in (
             ("version", lambda: _another_version(levels, names, in_table)),
             ("split", lambda: _another_split(levels, names, in_table)),
+            ("subset", lambda: _a_part_of_a_set(levels, names, in_table)),
             ("latency", lambda: _another_latency(levels, names, in_table))):
         if said := find():
             return kind, said

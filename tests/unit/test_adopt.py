@@ -1728,6 +1728,28 @@ def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, projec
         split and f'its context names "{split}", a split none of the card\'s sets is')
 
 
+@pytest.mark.parametrize(("sentence", "part"), [
+    ("On the clean subset of FLEURS, OpenThai2.0 reaches {} %.", "subset"),
+    ("On FLEURS clips shorter than 5 s, the CER is {} %.", "clips shorter"),
+    ("Excluding music segments, the FLEURS CER drops to {} %.", "Excluding"),
+    ("On the noisy part of FLEURS, OpenThai2.0 gets {} %.", "part of FLEURS"),
+    ("On a 500-clip sample of the FLEURS test set, the CER is {} %.",
+     "sample of the FLEURS test"),
+    ("As part of our evaluation, the FLEURS CER is {} %.", None),  # no part of a set
+    ("On the whole FLEURS test set, the CER is {} %.", None),
+])
+def test_a_number_of_a_part_of_a_set_is_left_alone(sentence, part, project, demo_result):
+    """The card scores every set whole: a number of a part of one ("the clean subset",
+    "clips shorter than 5 s", "excluding music", "a sample of FLEURS") is none of its
+    figures, never drifted onto the set's."""
+    name = f"cer/560ms/fleurs/{O}"
+    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    assert_drifted_or_left_alone(
+        project, demo_result, sentence.format(value), name, value,
+        part and f'its context names "{part}", a part of a set, which the card scores only '
+                 "whole")
+
+
 @pytest.mark.parametrize(("sentence", "ours"), [
     ("Without text normalisation, the FLEURS CER is {} %.", False),
     ("The raw (unnormalised) CER on FLEURS is {} %.", False),
