@@ -129,6 +129,13 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
     other_side = difference or COMPARES.search(levels[0])
     systems = pick(names.systems_in if other_side else names.own_systems_in)
+    if difference and narrow and not in_table and len(systems or ()) < 2:
+        # A difference is of two systems: both sides of its own clause name them ("OpenThai2.0
+        # is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one of them.
+        both = frozenset(key for clause in clauses_beside(levels)
+                         for key in names.systems_in(clause))
+        if len(both) > 1:
+            systems = both
     if bound is None:
         # An interval's end named in words: next to the number, or in its column's header
         # (never "lower is better" in a caption).

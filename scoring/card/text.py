@@ -481,6 +481,12 @@ def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
 # A share of something ("10.50 % of the training audio", "10.50% ของข้อมูล") is no error
 # rate.
 _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ)", re.I)
+# Nor is a relative change ("29.60 % relative to Typhoon", "a 29.6 % relative reduction",
+# "29.6 % lower (relative)", "a relative improvement of 29.60 %"): the card's
+# differences are in points.
+_RELATIVE_AFTER = re.compile(r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|"
+                             r"smaller|larger)\s+)?(?:\(\s*)?(?:relative|rel\.)", re.I)
+_RELATIVE_BEFORE = re.compile(r"\brelative\s+(?:[a-z]+\s+){0,2}(?:of|by)\s*$", re.I)
 # A whole number in percent ("7 % CER") may be a CER printed without decimals; not the
 # level of an interval ("95 % CI", "95% cluster-bootstrap interval"), nor a change relative
 # to another ("30% lower", "12 % fewer errors").
@@ -508,6 +514,7 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> l
                 COMMENT.sub("", before)):  # (marked already: "-->6.69<!-- ... -->/")
             continue
         if (_UNIT_AFTER.match(text, match.end()) or _SHARE_AFTER.match(text, match.end())
+                or _RELATIVE_AFTER.match(text, match.end()) or _RELATIVE_BEFORE.search(before)
                 or _WORD_BEFORE.search(before)
                 or _P_VALUE_BEFORE.search(before)
                 or _SPREAD_BEFORE.search(before)):  # "6.26 ± 0.31": a spread, no figure

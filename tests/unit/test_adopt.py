@@ -1728,6 +1728,46 @@ def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, projec
         split and f'its context names "{split}", a split none of the card\'s sets is')
 
 
+@pytest.mark.parametrize(("sentence", "b"), [
+    ("On FLEURS, OpenThai2.0 is {} pp lower than Typhoon 0.6B.", T),
+    ("On FLEURS, OpenThai2.0 is {} points better than Typhoon.", T),
+    ("On FLEURS, OpenThai2.0 is {} pp better than Typhoon with its 4-gram LM.", f"{T}_4gram"),
+])
+def test_a_stale_difference_names_its_comparison_by_both_its_systems(sentence, b, project,
+                                                                      demo_result):
+    """"OpenThai2.0 is 2.77 pp lower than Typhoon 0.6B": a difference is of the two systems
+    its clause names on both sides of the number, not only the nearer, so a stale one
+    drifts on its comparison's figure rather than being left unexplained among every
+    comparison that holds OpenThai2.0."""
+    drop_aliases(project)
+    name = f"diff/560ms/fleurs/{O}-vs-{b}/estimate"
+    size = -demo_result.exact[name]
+    assert size > 0
+    stale, data = printed(size + Fraction(3, 10_000)), printed(size)
+    code, out, _ = mark_one(project, demo_result, "# Card\n\n" + sentence.format(stale) + "\n")
+    assert code == 1 and (f"drift: line 3: figure {name} {MAGNITUDE_OF_NEGATIVE} says {stale}, "
+                          f"the data give {data}") in out, out
+
+
+@pytest.mark.parametrize("sentence", [
+    "On FLEURS the CER improves by {} % relative to Typhoon.",
+    "On FLEURS, OpenThai2.0 shows a {} % relative reduction over Typhoon.",
+    "On FLEURS, a relative improvement of {} % over Typhoon.",
+    "On FLEURS, the CER is {} % lower (relative) than Typhoon's.",
+])
+def test_a_relative_change_is_no_figure(sentence, project, demo_result):
+    """The card's differences are in points: a change relative to the other CER, in percent
+    ("29.6 % relative to Typhoon", "a relative improvement of 29.6 %"), is none of its
+    figures, never drifted onto the difference in points."""
+    drop_aliases(project)
+    fleurs = {system: demo_result.exact[f"cer/560ms/fleurs/{system}"] for system in (O, T)}
+    relative = printed((fleurs[T] - fleurs[O]) / fleurs[T] * 100)
+    code, out, _ = mark_one(project, demo_result, "# Card\n\n" + sentence.format(relative)
+                            + "\n")
+    assert code == 0 and "0 numbers marked" in out and "0 unexplained" in out, out
+    assert relative not in out
+
+
 @pytest.mark.parametrize(("sentence", "part"), [
     ("On the clean subset of FLEURS, OpenThai2.0 reaches {} %.", "subset"),
     ("On FLEURS clips shorter than 5 s, the CER is {} %.", "clips shorter"),
