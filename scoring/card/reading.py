@@ -742,8 +742,7 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
                 # "OpenThai2.0 is 3.10 points better than Whisper": a change against
                 # another recogniser is none of the card's differences.
                 other_side = text[against.end():]
-                other = (names.another_model_in(other_side, nearby=True)
-                         or names.unknown_name_compared(text[against.start():]))
+                other = names.another_model_in(other_side, nearby=True)
                 if other and not names.systems_in(other_side):
                     return other
             if names.systems_named_outright(text):
@@ -760,8 +759,6 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
             continue
         if other := names.another_model_in(text, nearby=nearby):
             return other
-        if nearby and _states_a_change(text) and (other := names.unknown_name_compared(text)):
-            return other  # "Against Foo, the CER drops by 2.92 pp"
         # A sentence naming none of the card's systems, whose subject is a name the reader
         # does not know, set off from the number's clause ("Sonic-ASR v2, a production
         # system, reports 15.00 %"): that one's.
@@ -771,17 +768,23 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
 
 
 def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> str | None:
-    """The name none of the card's that a number's sentence compares with, in a clause of
-    its own, where the number's own clauses state a change and compare with nothing:
-    "Foo" in "Against Foo, the FLEURS CER drops by 2.92 pp" and "Relative to Foo,
-    OpenThai2.0 improves FLEURS by 2.93 pp" (not in "Against Foo, OpenThai2.0 is 2.81 pp
-    better than Typhoon": that change is against Typhoon)."""
+    """The name none of the card's that a change stated in a number's own clauses is
+    against: "Foo" in "2.90 pp better than Foo" and "Against Foo the CER drops by 2.92 pp";
+    where its own clauses compare with nothing, in a clause of its sentence that does
+    ("Against Foo, the FLEURS CER drops by 2.92 pp", "Relative to Foo, OpenThai2.0 improves
+    FLEURS by 2.93 pp"). None where the change is against one of the card's systems
+    ("Against Foo, OpenThai2.0 is 2.81 pp better than Typhoon"; "..., and against Typhoon
+    by 2.81 pp", whose own clause is only "Typhoon by")."""
     own = " ".join(clauses_beside(levels))
-    # (The comma-separated stretch around the number too: "..., and against Typhoon by
-    # 2.81 pp" compares with Typhoon, though its own clause is "Typhoon by".)
-    stretch = re.split(r"[,;:]", levels[0])[-1] + re.split(r"[,;:]", levels[1])[0]
-    if not _states_a_change(own) or COMPARES.search(own) or COMPARES.search(stretch):
+    if not _states_a_change(own):
         return None
+    stretch = re.split(r"[,;:]", levels[0])[-1] + re.split(r"[,;:]", levels[1])[0]
+    for near in (own, stretch):
+        if against := COMPARES.search(near):
+            other_side = near[against.end():]
+            if names.systems_in(other_side) or names.another_model_in(other_side, nearby=True):
+                return None  # the card's, or a recogniser known by name (found further on)
+            return names.unknown_name_compared(near[against.start():])
     for clause in re.split(r"[,;:]", levels[2]):
         if (COMPARES.search(clause) and not _A_DECIMAL.search(clause)
                 and not names.systems_in(clause)

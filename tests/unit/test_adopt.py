@@ -1541,6 +1541,7 @@ def test_another_recogniser_named_only_in_prose_is_left_alone(sentence, named, p
     ("On FLEURS, OpenThai2.0 is {} pp better than Foo.", "Foo"),
     ("On FLEURS, OpenThai2.0 beats Foo by {} points.", "Foo"),
     ("Against Foo, the FLEURS CER drops by {} pp.", "Foo"),
+    ("Against Foo the FLEURS CER drops by {} pp.", "Foo"),
     ("Relative to Foo-Conformer, OpenThai2.0 improves FLEURS by {} pp.", "Foo-Conformer"),
     ("Compared with the Foo model, OpenThai2.0 is {} pp lower on FLEURS.", "Foo"),
     # The same shapes against the card's own comparison: its difference.
