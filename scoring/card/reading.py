@@ -865,8 +865,9 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
 
     every_block = blocks(text, card.body_start)
     labels_of_others = _labels_of_others(text, every_block, names)
+    above_items = _above_list_items(text, every_block)
     for block in every_block:
-        headings = " / ".join(block.headings)
+        headings = " / ".join(block.headings + above_items.get(block.start, ()))
         if block.kind == "table":
             for match, offset, levels, bound, foreign, alone, row in _table_numbers(
                     block, headings, names, masked):
@@ -880,6 +881,30 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     for match, offset, levels in _badge_numbers(text, names):
         add(match, offset, levels, False, None, in_address=True)
     return found
+
+
+def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[str, ...]]:
+    """{where a list item starts: what stands above it}: the paragraph that leads into its
+    list ("Results on GigaSpeech2:") and the items it is nested in ("- FLEURS"), read like
+    headings over it, as a table's caption is over the table."""
+    above: dict[int, tuple[str, ...]] = {}
+    lead_in: str | None = None
+    parents: list[tuple[int, str]] = []  # (indent, first line) of the items around
+    for block in every_block:
+        body = text[block.start:block.end]
+        if block.kind != "prose" or not LIST_ITEM.match(body):
+            parents = []
+            lead_in = (body.strip() if block.kind == "prose" and body.rstrip().endswith(":")
+                       else None)
+            continue
+        indent = len(body) - len(body.lstrip())
+        while parents and parents[-1][0] >= indent:
+            parents.pop()
+        over = tuple(filter(None, (lead_in, *(line for _, line in parents))))
+        if over:
+            above[block.start] = over
+        parents.append((indent, LIST_ITEM.sub("", body.splitlines()[0]).strip()))
+    return above
 
 
 def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict[int, str]:

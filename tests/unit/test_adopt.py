@@ -1686,6 +1686,28 @@ def test_an_unknown_label_in_a_list_of_the_cards_systems_is_another_systems(
         assert "left alone:" not in out and "drift: line 4:" in out, out
 
 
+def test_a_list_item_reads_the_items_it_is_nested_in_and_the_paragraph_leading_into_it(
+        project, demo_result):
+    """"- FLEURS" over "  - OpenThai2.0: 6.70 %", and "Results on GigaSpeech2:" over "1.
+    Typhoon — 14.60 %", say which set the item's number is of, as a heading or a table's
+    caption does: stale, each drifts on its figure (they were left unexplained)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    stale = {key: printed(exact[f"cer/560ms/{key}"] + Fraction(1, 1000))
+             for key in (f"fleurs/{O}", f"tvspeech/{O}", f"gs2/{O}", f"gs2/{T}")}
+    theirs = printed(exact[f"cer/560ms/fleurs/{O}"] * 2)
+    text = (f"# Card\n\n- FLEURS\n  - OpenThai2.0: {stale[f'fleurs/{O}']} %\n"
+            f"  - Foo: {theirs} %\n- TVSpeech\n  - OpenThai2.0: {stale[f'tvspeech/{O}']} %\n\n"
+            f"Results on GigaSpeech2:\n\n1. OpenThai2.0 — {stale[f'gs2/{O}']} %\n"
+            f"2. Typhoon — {stale[f'gs2/{T}']} %\n")
+    code, out, _ = mark_one(project, demo_result, text)
+    assert code == 1 and "4 drifted" in out and "0 unexplained" in out, out
+    for line, key in ((4, f"fleurs/{O}"), (7, f"tvspeech/{O}"), (11, f"gs2/{O}"),
+                      (12, f"gs2/{T}")):
+        assert f"drift: line {line}: figure cer/560ms/{key} says {stale[key]}," in out, out
+    assert f"left alone: line 5: {theirs} (its context names Foo:" in out, out
+
+
 @pytest.mark.parametrize("sentence", [
     "Fine-tuning brought the FLEURS CER from {1} % to {0} %.",
     "On FLEURS we get {0} %, Foo {1} % and Bar {2} %.",
