@@ -87,7 +87,7 @@ def _splits_named(text: str):
 _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 _WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microphones", "mics",
-                            "channels")
+                            "channels", "ชุดข้อมูล", "ไมโครโฟน")  # (Thai: datasets, microphones)
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # A name the reader does not know, stating a result: capitalised words (and a version or
 # size: "v2", "large-v3") just before a verb that states one, perhaps with a phrase set
@@ -259,7 +259,10 @@ class Names:
             alike = [a for a in spec.aggregates if a.method == method]
             if len(alike) == 1:
                 for word in words:
-                    subjects.setdefault(plain_name(word), alike[0].key)
+                    # (Thai writes words without spaces between them: a Thai word is
+                    # found inside others, "ค่าเฉลี่ยของ 11 ชุดข้อมูล", "เฉลี่ยทุกชุด".)
+                    said = plain_name(word)
+                    subjects.setdefault(said if word.isascii() else said.strip(), alike[0].key)
         # An aggregate by how many sets it spans, as cards count them: "5 devices", "all
         # five microphones", "11 sets"; only a count no other aggregate has.
         spans: dict[int, list[str]] = {}

@@ -1614,6 +1614,8 @@ COUNTED = {5: "five", 11: "eleven"}
     ("Pooled over {count} microphones: {value} %.", "lotusdis"),
     ("Over all {count} sets, the average CER is {value} %.", "average"),
     ("The mean over {words} test sets is {value} %.", "average"),
+    # In Thai, whose words run together: "the average of N microphones".
+    ("เฉลี่ย {count} ไมโครโฟน CER {value}%", "lotusdis"),
 ])
 def test_an_aggregate_is_named_by_how_many_sets_it_spans(sentence, key, project, demo_result):
     """"Averaged over all five devices" is the aggregate of five sets (the pooled LOTUSDIS
@@ -1629,6 +1631,24 @@ def test_an_aggregate_is_named_by_how_many_sets_it_spans(sentence, key, project,
     code, out, marked = mark_one(project, demo_result, text)
     assert code == 0 and "1 number marked" in out, out
     assert f"<!-- scoring:figure {name} -->{value}<!-- scoring:end -->" in marked.new
+
+
+@pytest.mark.parametrize(("sentence", "key"), [
+    ("ค่าเฉลี่ยของ {count} ชุดข้อมูล: {value}%", "average"),  # "the average of N datasets"
+    ("เฉลี่ยทุกชุดข้อมูล CER {value}%", "average"),  # "averaged over all datasets"
+    ("เฉลี่ย {count} ไมโครโฟน CER {value}%", "lotusdis"),  # "averaged over N microphones"
+])
+def test_a_thai_word_for_the_average_is_found_inside_the_words_around_it(
+        sentence, key, project, demo_result):
+    """Thai runs its words together: เฉลี่ย (average) is found in ค่าเฉลี่ยของ and in
+    เฉลี่ยทุกชุดข้อมูล, so a stale average there drifts on its figure (it was unexplained)."""
+    drop_aliases(project)
+    [aggregate] = [a for a in load_card_spec(project).aggregates if a.key == key]
+    name = f"aggregate/560ms/{key}/{O}"
+    value = printed(demo_result.exact[name] + Fraction(3, 10_000))
+    text = "# Card\n\n" + sentence.format(count=len(aggregate.sets), value=value) + "\n"
+    code, out, _ = mark_one(project, demo_result, text)
+    assert code == 1 and f"drift: line 3: figure {name} says {value}," in out, out
 
 
 def test_labels_shaped_like_models_and_a_heading_of_other_systems_are_left_alone(
