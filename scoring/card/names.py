@@ -152,7 +152,11 @@ _NOT_A_NAME = frozenset({
     "Across", "Per", "After", "Before", "Using", "Via",
     # (and what labels a quantity, not a system: "Improvement: 2.81 pp")
     "Improvement", "Difference", "Gain", "Gap", "Delta", "Reduction", "Change", "Margin",
-    "Relative", "Absolute", "Lead", "Score", "Test"})
+    "Relative", "Absolute", "Lead", "Score", "Test",
+    # (and what labels a remark: "Update (May 2025): 6.69 % on FLEURS")
+    "Note", "Notes", "Update", "Updated", "Example", "Remark", "Status", "Current", "Latest",
+    # (and what labels a kind of recording: "Long: 10.71 % on TVSpeech")
+    "Short", "Long", "Short-form", "Long-form", "Joined", "Clean", "Noisy"})
 # The pronouns a card uses for its own model, which a clause naming another recogniser may
 # also hold as who tried or fine-tuned that one: "the commercial API we tried", "Whisper
 # (fine-tuned by us)". ("Our model" and "this model" say whose a number is.)

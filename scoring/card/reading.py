@@ -653,7 +653,7 @@ def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> s
 
 
 _OTHER_MODELS_HEADING = re.compile(
-    r"\b(?:other (?:models?|systems?|recogni[sz]ers?|asr systems?)|baselines?|competitors?|"
+    r"\b(?:other (?:[\w-]+ ){0,2}?(?:models?|systems?|recogni[sz]ers?)|baselines?|competitors?|"
     r"(?:related|prior|previous) work|third[- ]party (?:models?|systems?))\b|โมเดลอื่น|ระบบอื่น",
     re.I)
 # "Our" or "ours" just before a number says it is the card's own, whatever else its sentence
@@ -911,12 +911,15 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
     """{where the item starts: its label} of each item of a list of systems, labelled by
     name, whose label names none of the card's systems: where "- OpenThai2.0: 6.69 %" and
     "- Typhoon: 9.50 %" stand, "- Pathumma: 11.20 %" is Pathumma's, like a table's row of a
-    system the card does not know (a quantity's label, "- Average: 8.10 %", is no name)."""
+    system the card does not know (a quantity's label, "- Average: 8.10 %", is no name). In
+    a list of two such labels or more and none of the card's systems, each is another's."""
     others: dict[int, str] = {}
     run: list[tuple[int, str, bool]] = []  # the list so far: (start, label, ours)
 
     def close() -> None:
-        if any(ours for _, _, ours in run):
+        # Beside the card's systems, or two or more with none of them ("- Biwa: 10.10 %",
+        # "- Nara: 10.20 %"): labels of systems (or sets) the card does not know.
+        if any(ours for _, _, ours in run) or len(run) > 1:
             others.update((start, label) for start, label, ours in run if not ours)
         run.clear()
 

@@ -1706,6 +1706,31 @@ def test_an_unknown_label_in_a_list_of_the_cards_systems_is_another_systems(
         assert "left alone:" not in out and "drift: line 4:" in out, out
 
 
+def test_a_list_of_other_names_alone_is_of_other_systems(project, demo_result):
+    """Two list items or more labelled by names none of the card's ("- Foo: 10.10 %", "- Bar:
+    10.20 %") are other systems' even where no item names the card's own, and so are those
+    led into by "Other open models on FLEURS:" (a heading of other systems, with words
+    between "other" and "models"). A remark's label ("Update (May 2025):", "Latest:") is
+    no name: the card's own numbers there drift."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    fleurs, tvspeech = (exact[f"cer/560ms/{s}/{O}"] for s in ("fleurs", "tvspeech"))
+    theirs = [printed(fleurs * factor) for factor in (2, 3, 4, 5)]
+    stale = [printed(value + Fraction(1, 1000)) for value in (fleurs, tvspeech)]
+    text = (f"# Card\n\nOn GigaSpeech2:\n\n- Foo: {theirs[0]} %\n- Bar: {theirs[1]} %\n\n"
+            f"## More\n\nOther open models on FLEURS:\n\n- Foo: {theirs[2]} %\n"
+            f"- Bar: {theirs[3]} %\n\n## Ours\n\n- Update (May 2025): {stale[0]} % on FLEURS\n"
+            f"- Latest: {stale[1]} % on TVSpeech\n")
+    code, out, _ = mark_one(project, demo_result, text)
+    assert code == 1 and "2 drifted" in out and "0 unexplained" in out, out
+    for line, (value, label) in zip((5, 6), zip(theirs, ("Foo", "Bar"))):
+        assert f"left alone: line {line}: {value} (its context names {label}:" in out, out
+    for line, value in zip((12, 13), theirs[2:]):
+        assert f'left alone: line {line}: {value} (it stands under "Other open models"' in out
+    for line, (value, set_name) in zip((17, 18), zip(stale, ("fleurs", "tvspeech"))):
+        assert f"drift: line {line}: figure cer/560ms/{set_name}/{O} says {value}," in out, out
+
+
 def test_a_list_item_reads_the_items_it_is_nested_in_and_the_paragraph_leading_into_it(
         project, demo_result):
     """"- FLEURS" over "  - OpenThai2.0: 6.70 %", and "Results on GigaSpeech2:" over "1.
