@@ -265,6 +265,15 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
     def on_axis(header: str) -> bool:
         return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
+    # A caption that explains a table's difference columns as well as its CERs ("All numbers
+    # are CER (%) at 560 ms. Δ is OpenThai2.0 minus Typhoon, in points."): its sentences
+    # that speak of differences are those columns', not the other columns'.
+    of_differences = [bool(DIFFERENCE_WORDS.search(header)) for header in columns]
+    captions = [block.caption] * len(columns)
+    if any(of_differences[1:]):
+        of_cers = " ".join(sentence for sentence in SENTENCE_END.split(block.caption)
+                           if not DIFFERENCE_WORDS.search(sentence))
+        captions = [block.caption if differences else of_cers for differences in of_differences]
     axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
                    any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
             for kind in ("system", "subject")}
@@ -287,7 +296,9 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)
                 levels = (before, after, cell, label if column else "",
-                          parts[i] if parts else column_header, block.caption, headings)
+                          parts[i] if parts else column_header,
+                          captions[column] if column < len(captions) else block.caption,
+                          headings)
                 if (by_place[i] == "ours" if by_place
                         else not _measures_another_metric(levels)):
                     ours.append((match, levels))

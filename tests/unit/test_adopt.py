@@ -1706,6 +1706,32 @@ def test_an_unknown_label_in_a_list_of_the_cards_systems_is_another_systems(
         assert "left alone:" not in out and "drift: line 4:" in out, out
 
 
+def test_a_caption_explaining_both_cers_and_differences_leaves_the_cer_columns_cers(
+        project, demo_result):
+    """"All numbers are CER (%) at a 560 ms chunk. Δ is OpenThai2.0 minus Typhoon, in points,
+    with a 95 % interval.": the sentence about differences is the Δ and interval columns',
+    so the system columns' numbers are CERs (they were read as differences, ambiguous or
+    unexplained) and the Δ column's are differences: stale, each drifts on its figure."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    cer = f"cer/560ms/fleurs/{O}"
+    diff = f"diff/560ms/fleurs/{VS}/estimate"
+    stale_cer = printed(exact[cer] + Fraction(1, 1000))
+    stale_diff = printed(exact[diff] + Fraction(1, 1000), signed=True)
+    typhoon = printed(exact[f"cer/560ms/fleurs/{T}"])
+    low, high = (printed(exact[f"diff/560ms/fleurs/{VS}/{end}"], signed=True)
+                 for end in ("low", "high"))
+    text = ("# Card\n\nAll numbers are CER (%) at a 560 ms chunk. Δ is OpenThai2.0 minus "
+            "Typhoon, in points, with a 95 % interval.\n\n"
+            "| Set | OpenThai2.0 | Typhoon 0.6B | Δ (pp) | 95 % CI |\n|---|---|---|---|---|\n"
+            f"| FLEURS | {stale_cer} | {typhoon} | {stale_diff} | [{low}, {high}] |\n")
+    code, out, _ = mark_one(project, demo_result, text)
+    assert code == 1 and "5 numbers marked" in out and "2 drifted" in out, out
+    assert "0 unexplained" in out and "0 ambiguous" in out, out
+    assert f"drift: line 7: figure {cer} says {stale_cer}," in out, out
+    assert f"drift: line 7: figure {diff} says {stale_diff}," in out, out
+
+
 def test_a_list_of_other_names_alone_is_of_other_systems(project, demo_result):
     """Two list items or more labelled by names none of the card's ("- Foo: 10.10 %", "- Bar:
     10.20 %") are other systems' even where no item names the card's own, and so are those
