@@ -265,21 +265,23 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
     def on_axis(header: str) -> bool:
         return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
-    # A caption that explains a table's difference columns as well as its CERs ("All numbers
-    # are CER (%) at 560 ms. Δ is OpenThai2.0 minus Typhoon, in points."): its sentences
-    # that speak of differences are those columns', not the other columns'.
-    of_differences = [bool(DIFFERENCE_WORDS.search(header)) for header in columns]
-    captions = [block.caption] * len(columns)
-    if any(of_differences[1:]):
-        of_cers = " ".join(sentence for sentence in SENTENCE_END.split(block.caption)
-                           if not DIFFERENCE_WORDS.search(sentence))
-        captions = [block.caption if differences else of_cers for differences in of_differences]
+    # A caption that explains a table's difference columns (or rows) as well as its CERs
+    # ("All numbers are CER (%) at 560 ms. Δ is OpenThai2.0 minus Typhoon, in points."): its
+    # sentences that speak of differences are those columns' and rows', not the others'.
+    column_of_differences = [bool(DIFFERENCE_WORDS.search(header)) for header in columns]
+    row_of_differences = [bool(DIFFERENCE_WORDS.search(label)) for label in labels]
+    caption_of_cers = block.caption
+    if any(column_of_differences[1:]) or any(row_of_differences):
+        caption_of_cers = " ".join(sentence for sentence in SENTENCE_END.split(block.caption)
+                                   if not DIFFERENCE_WORDS.search(sentence))
     axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
                    any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
             for kind in ("system", "subject")}
-    for cells, label, in_row in zip(rows, labels, numbers):
+    for cells, label, in_row, differences in zip(rows, labels, numbers, row_of_differences):
         for column, (cell_offset, cell) in enumerate(cells):
             column_header = columns[column] if column < len(columns) else ""
+            caption = (block.caption if differences or column >= len(columns)
+                       or column_of_differences[column] else caption_of_cers)
             # Another model's or another set's: on an axis of systems (or sets), a row or
             # column that names none of the card's systems, sets or aggregates. One that
             # names a set but no system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is
@@ -296,9 +298,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)
                 levels = (before, after, cell, label if column else "",
-                          parts[i] if parts else column_header,
-                          captions[column] if column < len(captions) else block.caption,
-                          headings)
+                          parts[i] if parts else column_header, caption, headings)
                 if (by_place[i] == "ours" if by_place
                         else not _measures_another_metric(levels)):
                     ours.append((match, levels))

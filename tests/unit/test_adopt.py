@@ -1709,8 +1709,8 @@ def test_an_unknown_label_in_a_list_of_the_cards_systems_is_another_systems(
 def test_a_caption_explaining_both_cers_and_differences_leaves_the_cer_columns_cers(
         project, demo_result):
     """"All numbers are CER (%) at a 560 ms chunk. Δ is OpenThai2.0 minus Typhoon, in points,
-    with a 95 % interval.": the sentence about differences is the Δ and interval columns',
-    so the system columns' numbers are CERs (they were read as differences, ambiguous or
+    with a 95 % interval.": the sentence about differences is the Δ and interval columns'
+    (or a Δ row's), so the system columns' numbers are CERs (they were read as differences, ambiguous or
     unexplained) and the Δ column's are differences: stale, each drifts on its figure."""
     drop_aliases(project)
     exact = demo_result.exact
@@ -1730,6 +1730,16 @@ def test_a_caption_explaining_both_cers_and_differences_leaves_the_cer_columns_c
     assert "0 unexplained" in out and "0 ambiguous" in out, out
     assert f"drift: line 7: figure {cer} says {stale_cer}," in out, out
     assert f"drift: line 7: figure {diff} says {stale_diff}," in out, out
+
+    # The same with the differences in a row.
+    text = ("# Card\n\nAll numbers are CER (%) at a 560 ms chunk. Δ is OpenThai2.0 minus "
+            "Typhoon, in points.\n\n| System | FLEURS |\n|---|---|\n"
+            f"| OpenThai2.0 | {stale_cer} |\n| Typhoon 0.6B | {typhoon} |\n"
+            f"| Δ (pp) | {stale_diff} |\n")
+    code, out, _ = mark_one(project, demo_result, text)
+    assert code == 1 and "3 numbers marked" in out and "2 drifted" in out, out
+    assert f"drift: line 7: figure {cer} says {stale_cer}," in out, out
+    assert f"drift: line 9: figure {diff} says {stale_diff}," in out, out
 
 
 def test_a_list_of_other_names_alone_is_of_other_systems(project, demo_result):
