@@ -130,10 +130,10 @@ _LABEL_BEFORE_A_NUMBER = re.compile(
     r"[\s>*_+-]*(?:\d+[.)]\s+)?[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?(?:\s*\([^()]*\))?)"
     r"[*_]*\s*:\s*[*_]*")
 _LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])")
-# A list item that opens with a label and a number ("- Pathumma: 11.20 % on FLEURS", "*
-# **Biwa** — 10.10 %"): its label.
-_ITEM_LABEL = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])\s+[*_]*([A-Z][^:—–\n*_]{0,40}?)[*_]*"
-                         r"(?:\s*:|\s+[—–-])\s*[*_]*(?=[-+−]?\d)")
+# A list item's text, after its marker, that opens with a label and a number ("Pathumma:
+# 11.20 % on FLEURS", "**Biwa** — 10.10 %"): its label.
+_ITEM_LABEL = re.compile(r"[*_]*([A-Z][^:—–\n*_]{0,40}?)[*_]*(?:\s*:|\s+[—–-])\s*[*_]*"
+                         r"(?=[-+−]?\d)")
 # "Our" just before such a name makes it the card's own model by another name ("our
 # streaming Conformer reaches"; "our fine-tuned Whisper" is Whisper's, by its known name).
 _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
@@ -475,8 +475,9 @@ class Names:
 
     def item_label(self, item: str) -> tuple[str, bool] | None:
         """(the label, whether it names one of the card's systems) of a list item that opens
-        with a label and a number (``item``: its text), where the label names no set of the
-        card's and is no word that labels a quantity ("Average", "Improvement")."""
+        with a label and a number (``item``: its text after its marker), where the label
+        names no set of the card's and is no word that labels a quantity ("Average",
+        "Improvement")."""
         label = _ITEM_LABEL.match(item)
         if label is None:
             return None

@@ -939,7 +939,7 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
         if block.kind != "prose" or not LIST_ITEM.match(item):
             close()
             continue
-        if said := names.item_label(item):
+        if said := names.item_label(LIST_ITEM.sub("", item, count=1)):
             run.append((block.start, *said))
     close()
     return others
