@@ -277,6 +277,20 @@ def interrupt(args, after: float, twice: bool = False, cwd=None, **env_extra) ->
         os.killpg(process.pid, 0)
 
 
+@pytest.fixture(autouse=True)
+def _linked_demo_data_left_as_it_was():
+    """A test that rewrote a linked data file of its demo copy in place (tests/copies.py:
+    copy_demo) fails, rather than the tests after it that read that file."""
+    yield
+    import sys
+
+    copies = sys.modules.get("tests.copies")  # not imported: no copy linked to anything
+    changed = copies.linked_demo_changes() if copies else []
+    if changed:
+        pytest.fail(f"changed in place the demo data that every copy links to: "
+                    f"{', '.join(changed)}; replace such a file (tests/copies.py: replace_file)")
+
+
 def write_jsonl(path: Path, records) -> Path:
     """Write records as JSON Lines, creating parent folders."""
     path.parent.mkdir(parents=True, exist_ok=True)

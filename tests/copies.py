@@ -15,13 +15,15 @@ A test that wants the real card in its copy puts it there itself (``fill_real_la
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
-__all__ = ["REAL_PIN", "SELF_TESTS", "copy_checkout", "copy_golden_suite", "copy_project",
-           "drop_real_pins", "fill_real_layout", "git_commit_all"]
+__all__ = ["REAL_PIN", "SELF_TESTS", "copy_checkout", "copy_demo", "copy_golden_suite",
+           "copy_project", "drop_real_pins", "fill_real_layout", "git_commit_all",
+           "linked_demo_changes"]
 
 # The golden suite's tests that copy the whole checkout (or read it, as the demo's realism
 # checks do): a copy of the golden suite runs without them.
@@ -104,3 +106,79 @@ def fill_real_layout(root: Path) -> None:
         (root / folder).mkdir(exist_ok=True)
         for path in sorted((root / "examples" / "demo" / folder).glob("*.jsonl")):
             shutil.copy2(path, root / folder / path.name)
+
+
+# ------------------------------------------------------------ copies of the demo to edit
+
+DEMO = Path(__file__).resolve().parents[1] / "examples" / "demo"
+# One untouched copy of the demo per process, whose data files every copy_demo links to.
+_linked = {"root": None, "state": None}
+
+
+def _state_of(root: Path, names) -> dict:
+    state = {}
+    for name in names:
+        try:
+            stat = os.stat(os.path.join(root, name))
+            state[name] = (stat.st_size, stat.st_mtime_ns, stat.st_mode)
+        except OSError:
+            state[name] = None
+    return state
+
+
+def _untouched_demo() -> Path:
+    if _linked["root"] is None:
+        import atexit
+        import tempfile
+
+        root = Path(tempfile.mkdtemp(prefix="scoring-test-demo-")) / "demo"
+        shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+        owner = os.getpid()  # a process forked from this one (mutmut's) leaves it be
+        atexit.register(lambda: os.getpid() == owner and shutil.rmtree(root.parent, True))
+        names = [str(path.relative_to(root)) for path in root.rglob("*.jsonl")]
+        _linked.update(root=root, state=_state_of(root, names))
+    return _linked["root"]
+
+
+def copy_demo(target: Path, *left_out: str) -> Path:
+    """The demo at ``target``, to edit, without its generator (``*.py``) and ``left_out``.
+
+    Its data files (``*.jsonl``: ids, references, hypotheses) are hard links to one
+    untouched copy of this process: some 130 files of 7 MB, copied for each of hundreds
+    of tests, were a tenth of the suite's time. Every other file is copied. A test that
+    changes a data file replaces it (``replace_file``), never rewrites it in place, which
+    would change it in every copy; ``linked_demo_changes`` finds one that did.
+    """
+    source = _untouched_demo()
+
+    def link_data(path, copy):
+        if path.endswith(".jsonl"):
+            try:
+                return os.link(path, copy)
+            except OSError:  # another file system: a copy, as before
+                pass
+        return shutil.copy2(path, copy)
+
+    shutil.copytree(source, target, copy_function=link_data,
+                    ignore=shutil.ignore_patterns("*.py", "__pycache__", *left_out))
+    return target
+
+
+def replace_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` as a new file: a linked data file stays the others'."""
+    path.unlink(missing_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def linked_demo_changes() -> list[str]:
+    """The untouched copy's data files that a test changed in place (the copy is then made
+    again); nothing if no copy of this process linked to it yet."""
+    root, before = _linked["root"], _linked["state"]
+    if root is None:
+        return []
+    now = _state_of(root, before)
+    changed = sorted(name for name in before if before[name] != now[name])
+    if changed:
+        shutil.rmtree(root.parent, ignore_errors=True)
+        _linked.update(root=None, state=None)
+    return changed

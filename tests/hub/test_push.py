@@ -12,6 +12,7 @@ import shutil
 import pytest
 
 from conftest import REPO_ROOT, run_cli
+from tests.copies import copy_demo
 from scoring.card import compute_card, load_card_spec
 from scoring.card.publish import published_card, read_card_file
 from scoring.data.fetch import fetch_card_data
@@ -35,7 +36,7 @@ def push_card(card, **kwargs):
 def demo_card(tmp_path):
     """The demo card, a copy to edit: the card the data give, with one number off."""
     root = tmp_path / "demo"
-    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("generate.py", "__pycache__"))
+    copy_demo(root)
     card = root / "README.md"
     text = card.read_text(encoding="utf-8")  # and .eval_results/cer.yaml, as the data give it
     value = next(line.split("value: ")[1] for line in text.splitlines() if "value: " in line)

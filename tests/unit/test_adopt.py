@@ -19,6 +19,7 @@ from fractions import Fraction
 import pytest
 
 from conftest import REPO_ROOT, run_cli
+from tests.copies import copy_demo, replace_file
 from scoring.card import compute_card, load_card_spec
 from scoring.card.adopt import format_marked, mark_card, strip_markers
 from scoring.card.publish import read_card_file
@@ -553,8 +554,7 @@ def demo_result():
 @pytest.fixture
 def project(tmp_path):
     root = tmp_path / "card"
-    shutil.copytree(REPO_ROOT / "examples" / "demo", root,
-                    ignore=shutil.ignore_patterns("*.py", "README.md"))
+    copy_demo(root, "README.md")
     with open(root / "card.toml", "a", encoding="utf-8") as spec:
         spec.write(ALIASES)
     return root
@@ -2487,7 +2487,7 @@ def rewrite_hypotheses(path, change) -> None:
         record = json.loads(line)
         record["pred_text"] = change(refs[record["id"]], record["pred_text"])
         lines.append(json.dumps(record, ensure_ascii=False))
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    replace_file(path, "\n".join(lines) + "\n")
 
 
 def test_after_the_data_move_every_figure_of_ours_is_named_and_none_is_left_stale(

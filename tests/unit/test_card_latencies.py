@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT
+from tests.copies import copy_demo
 from scoring.card import compute_card, load_card_spec
 from scoring.card.render import MISSING, card_markdown
 from scoring.card.spec import parse_figure
@@ -65,7 +66,7 @@ def sweep(tmp_path) -> Path:
 
 def test_a_single_latency_card_keeps_its_numbers_under_the_new_names(tmp_path):
     """The demo declared the old way (latency_ms = 560) gives the four-latency card's 560 ms figures, bit for bit."""
-    shutil.copytree(DEMO, tmp_path / "demo", ignore=shutil.ignore_patterns("*.py"))
+    copy_demo(tmp_path / "demo")
     card = tmp_path / "demo" / "card.toml"
     text = card.read_text(encoding="utf-8")
     text = re.sub(r"latencies_ms = \[[^\]]*\]\nheadline_latency_ms = 560\n", "latency_ms = 560\n",

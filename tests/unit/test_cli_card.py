@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT
+from tests.copies import copy_demo
 from scoring.cli import main
 
 DEMO = REPO_ROOT / "examples" / "demo"
@@ -24,7 +25,7 @@ def run(capsys, *argv):
 def demo_copy(tmp_path_factory) -> Path:
     """The demo benchmark, copied so tests may spoil it."""
     target = tmp_path_factory.mktemp("demo") / "demo"
-    shutil.copytree(DEMO, target, ignore=shutil.ignore_patterns("*.py"))
+    copy_demo(target)
     return target
 
 
@@ -219,7 +220,7 @@ def test_make_refs_help_lists_the_sets(capsys):
 def test_files_at_a_latency_their_system_lacks_are_one_warning(tmp_path, capsys):
     """Typhoon + 4-gram is declared at 560 ms only: its 80 ms files make one warning, saying so."""
     root = tmp_path / "demo"
-    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py"))
+    copy_demo(root)
     for set_name in ("fleurs", "isan", "gs2"):
         shutil.copy2(root / f"hypotheses/typhoon-asr-streaming-0.6b_80ms_{set_name}.jsonl",
                      root / f"hypotheses/typhoon-asr-streaming-0.6b_4gram_80ms_{set_name}.jsonl")

@@ -6,13 +6,13 @@ holds the same values as the card's model-index, entry for entry.
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 import yaml
 from huggingface_hub import ModelCard, parse_eval_result_entries
 
 from conftest import REPO_ROOT, run_cli
+from tests.copies import copy_demo
 from scoring.card import load_card_spec
 
 DEMO = REPO_ROOT / "examples" / "demo"
@@ -21,7 +21,7 @@ DEMO = REPO_ROOT / "examples" / "demo"
 @pytest.fixture
 def demo(tmp_path):
     root = tmp_path / "demo"
-    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    copy_demo(root)
     return root
 
 

@@ -26,6 +26,7 @@ from huggingface_hub import ModelCard, parse_eval_result_entries
 
 import scoring.batch as batch
 from conftest import REPO_ROOT, run_cli as run, write_jsonl
+from tests.copies import copy_demo
 from scoring.batch import normalize_texts, normalizer_fingerprint
 from scoring.card import compute_card, load_card_spec
 from scoring.card.render import format_value
@@ -238,7 +239,7 @@ def test_differences_that_round_to_zero_keep_their_sign():
 @pytest.fixture
 def demo_copy(tmp_path) -> Path:
     root = tmp_path / "demo"
-    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    copy_demo(root)
     return root
 
 

@@ -6,7 +6,6 @@ left behind, nothing half-written; a second Ctrl-C changes nothing.
 
 from __future__ import annotations
 
-import shutil
 import signal
 import sys
 from pathlib import Path
@@ -14,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT, interrupt, needs_git
+from tests.copies import copy_demo
 
 
 def demo_copy(tmp_path, keep_card: bool = False):
     root = tmp_path / "demo"
     left_out = ("*.py",) if keep_card else ("*.py", "README.md")
-    shutil.copytree(REPO_ROOT / "examples" / "demo", root,
-                    ignore=shutil.ignore_patterns(*left_out))
+    copy_demo(root, *left_out)
     return root
 
 

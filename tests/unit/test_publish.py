@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import stat
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -14,6 +13,7 @@ import pytest
 from huggingface_hub import ModelCard
 
 from conftest import REPO_ROOT
+from tests.copies import copy_demo
 from scoring.card import compute_card, load_card_spec
 from scoring.card.publish import find_regions, published_card
 from scoring.cli import main
@@ -39,7 +39,7 @@ def demo_result():
 def demo(tmp_path) -> Path:
     """A copy of the demo benchmark with its model card, to spoil."""
     root = tmp_path / "demo"
-    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    copy_demo(root)
     return root
 
 

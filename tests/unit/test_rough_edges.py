@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from conftest import REPO_ROOT, write_jsonl
+from tests.copies import copy_demo
 from scoring.cli import main
 
 DEMO = REPO_ROOT / "examples" / "demo"
@@ -96,10 +97,8 @@ def test_a_directory_where_a_file_belongs_says_directory(small_set, capsys, wher
 
 
 def test_a_directory_where_the_card_expects_a_file_says_directory(tmp_path, capsys):
-    import shutil
-
     root = tmp_path / "demo"
-    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py"))
+    copy_demo(root)
     (root / "refs/isan.jsonl").unlink()
     (root / "refs/isan.jsonl").mkdir()
     assert "refs/isan.jsonl: is a directory" in one_error(*run(capsys, "card", str(root)))
@@ -274,9 +273,7 @@ def test_publish_help_summarises_every_action():
 def test_bootstrap_settings_in_card_toml_name_the_file_and_the_key(tmp_path, capsys, table,
                                                                    says):
     root = tmp_path / "demo"
-    import shutil
-
-    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "README.md"))
+    copy_demo(root, "README.md")
     path = root / "card.toml"
     text = path.read_text(encoding="utf-8")
     start = text.index("[bootstrap]")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import numpy as np
 import pytest
 
 import scoring.robustness as robustness
 from conftest import REPO_ROOT, run_cli as run
+from tests.copies import copy_demo
 from scoring.bootstrap import cluster_sums
 from scoring.card import Column, compute_card, load_card_spec
 from scoring.card.verdicts import card_verdicts
@@ -233,7 +233,7 @@ def test_bad_options_are_one_line(capsys, argv, said):
 def test_the_verdicts_region_is_gated_by_check(tmp_path, capsys):
     """An edited cell of the demo card's verdicts region fails --check; --write restores it."""
     root = tmp_path / "demo"
-    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    copy_demo(root)
     card = root / "README.md"
     original = card.read_text(encoding="utf-8")
     start = original.index("<!-- scoring:verdicts 560ms -->")
