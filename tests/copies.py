@@ -23,7 +23,7 @@ from pathlib import Path
 
 __all__ = ["REAL_PIN", "SELF_TESTS", "copy_checkout", "copy_demo", "copy_golden_suite",
            "copy_project", "drop_real_pins", "fill_real_layout", "git_commit_all",
-           "linked_demo_changes"]
+           "holds_the_demos_data", "linked_demo_changes", "replace_file"]
 
 # The golden suite's tests that copy the whole checkout (or read it, as the demo's realism
 # checks do): a copy of the golden suite runs without them.
@@ -168,6 +168,19 @@ def replace_file(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` as a new file: a linked data file stays the others'."""
     path.unlink(missing_ok=True)
     path.write_text(text, encoding="utf-8")
+
+
+def holds_the_demos_data(root: Path) -> bool:
+    """``root`` (a copy_demo) holds exactly the demo's data files, each still a link to the
+    untouched copy, which is as it was: its data are the demo's, byte for byte."""
+    source, state = _linked["root"], _linked["state"]
+    if source is None or _state_of(source, state) != state:  # the guard will say which
+        return False
+    names = {str(path.relative_to(root)) for path in root.rglob("*.jsonl")}
+    if names != set(state):
+        return False
+    return all(os.path.samestat(os.stat(os.path.join(root, name)),
+                                os.stat(os.path.join(source, name))) for name in names)
 
 
 def linked_demo_changes() -> list[str]:
