@@ -864,7 +864,9 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         figure = None if region is None else (
             region.args[0] if region.kind == "figure" else f"region {region.label}")
         other = ""
-        if not foreign and (whose := _not_the_cards(levels, names, in_table, this_side)):
+        if region is not None and region.kind != "figure":
+            pass  # a table the card generates: every number in it is one of its figures
+        elif not foreign and (whose := _not_the_cards(levels, names, in_table, this_side)):
             kind, other = whose
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"

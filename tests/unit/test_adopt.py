@@ -2575,3 +2575,23 @@ def test_after_the_data_move_every_figure_of_ours_is_named_and_none_is_left_stal
     code, out, _ = run_cli(capsys, "publish", str(project), "--check")
     remaining = [line for line in out.splitlines() if line.startswith("figure ")]
     assert code == 1 and remaining and all("the bold best" in line for line in remaining)
+
+
+@pytest.mark.parametrize("heading", ["Changelog", "Previous version"])
+def test_a_table_the_card_generates_is_all_its_own_whatever_its_heading(project, heading):
+    """Under a heading that makes a hand-written table another version's, the card's
+    generated CER table is still every number the card's, each gated (they were said to
+    be other models' numbers, left alone)."""
+    from scoring.card.adopt import format_coverage
+
+    demo_card = (DEMO / "README.md").read_text(encoding="utf-8")
+    start = demo_card.index("<!-- scoring:cer-table 560ms -->")
+    region = demo_card[start:demo_card.index("<!-- scoring:end -->", start) + 20]
+    rows = [line for line in region.splitlines() if line.startswith("| ")][1:]
+    numbers = sum(len(re.findall(r"\d+\.\d+", line.split("|", 2)[2])) for line in rows)
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n## {heading}\n\n{region}\n", encoding="utf-8")
+    spec = load_card_spec(project)
+    line, ungated = format_coverage(read_card_file(card, spec), spec)
+    assert numbers > 0 and ungated == ""
+    assert line == f"{numbers} of {numbers} numbers in the card's text are gated\n"
