@@ -204,9 +204,10 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     return before, after
 
 
-def _table_numbers(block: Block, headings: str, names: Names, masked):
+def _table_numbers(block: Block, headings: str, names: Names, masked, generated: bool):
     """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
-    a table's body cells that may be one of ours."""
+    a table's body cells that may be one of ours (every one, in a table the card
+    generates)."""
     # A marker's or any comment's words are not the card's: "<!-- scoring:figure
     # cer/560ms/isan/... -->" names no set. (Blanked, not removed: every place stays.)
     header, *body = [[(offset, _without_comments(cell)) for offset, cell in cells]
@@ -222,7 +223,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked):
     said = (_speaks_of_errors(table_context, names) or _SPEAKS_OF_ERRORS.search(row_labels)
             or _SPEAKS_OF_ERRORS.search(headings) or names.subjects_in(headings)
             or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells))
-    if not said and not names.systems_in(headings):
+    if not said and not generated and not names.systems_in(headings):
         return
     # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table says it
     # counts in ms or chunks.
@@ -879,11 +880,13 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     every_block = blocks(text, card.body_start)
     labels_of_others = _labels_of_others(text, every_block, names)
     above_items = _above_list_items(text, every_block)
+    generated = [r for r in card.regions if r.kind not in ("figure", "not-a-figure")]
     for block in every_block:
         headings = " / ".join(block.headings + above_items.get(block.start, ()))
         if block.kind == "table":
+            ours = any(r.start <= block.start < r.end for r in generated)
             for match, offset, levels, bound, foreign, alone, row in _table_numbers(
-                    block, headings, names, masked):
+                    block, headings, names, masked, ours):
                 add(match, offset, levels, True, bound, foreign, block.start, alone, row)
         else:
             label = labels_of_others.get(block.start)

@@ -2577,15 +2577,18 @@ def test_after_the_data_move_every_figure_of_ours_is_named_and_none_is_left_stal
     assert code == 1 and remaining and all("the bold best" in line for line in remaining)
 
 
-@pytest.mark.parametrize("heading", ["Changelog", "Previous version"])
-def test_a_table_the_card_generates_is_all_its_own_whatever_its_heading(project, heading):
-    """Under a heading that makes a hand-written table another version's, the card's
-    generated CER table is still every number the card's, each gated (they were said to
-    be other models' numbers, left alone)."""
+@pytest.mark.parametrize("heading", ["Changelog", "Previous version", "Notes"])
+@pytest.mark.parametrize("marker", ["cer-table 560ms", "latency-summary"])
+def test_a_table_the_card_generates_is_all_its_own_whatever_its_heading(project, heading,
+                                                                         marker):
+    """Under a heading that makes a hand-written table another version's, or says nothing
+    of error rates, the card's generated tables are still every number the card's, each
+    gated and counted (the CER table's were said to be other models' numbers, left alone;
+    the latency summary's, under a title and heading naming no system, went uncounted)."""
     from scoring.card.adopt import format_coverage
 
     demo_card = (DEMO / "README.md").read_text(encoding="utf-8")
-    start = demo_card.index("<!-- scoring:cer-table 560ms -->")
+    start = demo_card.index(f"<!-- scoring:{marker} -->")
     region = demo_card[start:demo_card.index("<!-- scoring:end -->", start) + 20]
     rows = [line for line in region.splitlines() if line.startswith("| ")][1:]
     numbers = sum(len(re.findall(r"\d+\.\d+", line.split("|", 2)[2])) for line in rows)
