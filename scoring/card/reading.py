@@ -83,13 +83,17 @@ _SCORED_ANOTHER_WAY = re.compile(
     r"\bsyllable error|\bsyer\b", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
 _POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
+# A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
+# CERs, "relative to" saying against whom (a relative change is in percent).
+_IN_POINTS = re.compile(r"\s*(?:pp|(?:percentage )?points?)\b", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)
 # have no \b. "From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one
-# too, but not inside a name: "Speech-to-Text".)
+# too, but not inside a name: "Speech-to-Text", nor after "relative": "2.79 points lower
+# relative to Typhoon" is one clause, naming both systems of its difference.)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
-                     r"(?<![\w-])to(?![\w-])|และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
+                     r"(?<![\w-])(?<!relative )to(?![\w-])|และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc|มิลลิวินาที", re.I)
 # ---------------------------------------------------------------- reading
 
@@ -135,10 +139,11 @@ def find_kind(names: "Names", kind: str, text: str) -> list[str]:
     return names.systems_in(text) if kind == "system" else names.subjects_in(text)
 
 
-def _metric_in(text: str) -> str | None:
+def _metric_in(text: str, in_points: bool = False) -> str | None:
     """What a piece of context says the number measures: "ours" (CER), "other" (another
-    error rate, a speed, or a figure relative to another), or None (nothing, or both)."""
-    if _RELATIVE.search(text):
+    error rate, a speed, or a figure relative to another, unless the number is in points),
+    or None (nothing, or both)."""
+    if not in_points and _RELATIVE.search(text):
         return "other"
     ours, other = bool(OUR_METRIC.search(text)), bool(_OTHER_METRIC.search(text))
     return None if ours == other else "ours" if ours else "other"
@@ -173,12 +178,15 @@ def _measures_another_metric(levels: tuple[str, ...]) -> bool:
     if any(_SCORED_ANOTHER_WAY.search(level) for level in levels[:-1]):
         return True  # "Without text normalisation, the FLEURS CER is 7.90 %"
     own = clauses_beside(levels)
-    metric = next((metric for metric in map(_metric_in, own) if metric), None)
+    in_points = bool(_IN_POINTS.match(levels[1]))
+    metric = next((metric for metric in (_metric_in(text, in_points) for text in own)
+                   if metric), None)
     if metric is None and _POINTS.search(" ".join(own)):
         return False  # "or 2.81 points": a difference of CERs, whatever "relative" says near
-    return next((metric for metric in map(_metric_in, (*own, *levels[2:-1],
-                                                        _LOOSE_WORDS.sub(" ", levels[-1])))
-                 if metric), None) == "other"
+    return next((metric for metric in (
+        _metric_in(text, in_points)
+        for text in (*own, *levels[2:-1], _LOOSE_WORDS.sub(" ", levels[-1]))) if metric),
+        None) == "other"
 
 
 def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:

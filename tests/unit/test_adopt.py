@@ -1854,6 +1854,9 @@ def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, projec
     ("On FLEURS, OpenThai2.0 is {} pp lower than Typhoon 0.6B.", T),
     ("On FLEURS, OpenThai2.0 is {} points better than Typhoon.", T),
     ("On FLEURS, OpenThai2.0 is {} pp better than Typhoon with its 4-gram LM.", f"{T}_4gram"),
+    # In points, "relative to" says against whom: no relative change (that is in percent).
+    ("On FLEURS, OpenThai2.0 is {} points lower relative to Typhoon.", T),
+    ("On FLEURS, OpenThai2.0 is {} percentage points lower relative to Typhoon 0.6B.", T),
 ])
 def test_a_stale_difference_names_its_comparison_by_both_its_systems(sentence, b, project,
                                                                       demo_result):
