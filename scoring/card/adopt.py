@@ -639,6 +639,7 @@ _NOT_SCORED_BY_THE_CARD = {
     "latency": "none of the card's latencies: not the card's",
     "split": "a split none of the card's sets is: another set's, not the card's",
     "subset": "a part of a set, which the card scores only whole: not the card's",
+    "condition": "a recording condition the card does not score: not the card's",
 }
 
 

@@ -122,8 +122,8 @@ class Candidate:
     # ("Whisper large-v3", "Foo"; ``foreign`` is then {"model"}), a heading of other
     # systems ("Baselines"; {"heading"}), another version of the card's model ("Changelog", "the previous version";
     # {"version"}), another dataset split ("dev set"; {"split"}), a part of a set ("the
-    # clean subset"; {"subset"}) or a latency the card does not score ("320 ms",
-    # "offline"; {"latency"}).
+    # clean subset"; {"subset"}), a recording condition ("8 kHz audio"; {"condition"}) or a
+    # latency the card does not score ("320 ms", "offline"; {"latency"}).
     other_model: str = ""
     # In a badge's address ("img.shields.io/badge/FLEURS_CER-6.70%25-green"), where no
     # marker can stand: read, never marked.
@@ -724,6 +724,24 @@ _PART_OF_A_SET = re.compile(
     r"leaving out|restricted to)\b", re.I)
 
 
+# A recording condition the card does not score: it scores each set's audio as released
+# (16 kHz), never at another sample rate, over a telephone channel, with noise added or
+# compressed ("On FLEURS with 8 kHz audio", "downsampled to 8 kHz", "with added noise").
+_ANOTHER_CONDITION = re.compile(
+    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|\b(?:down|re|up)-?sampled\b|\btelephone\b|"
+    r"\bnarrow-?band\b|\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+added\b|"
+    r"\bmp3\b|\bcodecs?\b|\bcompressed\b", re.I)
+
+
+def _another_condition(levels: tuple[str, ...], in_table: bool) -> str | None:
+    """The recording condition, none the card scores, that a number's nearest context
+    names ("8 kHz", "downsampled", "telephone", "added noise", "MP3")."""
+    for text in _nearest_first(levels, in_table):
+        if said := _ANOTHER_CONDITION.search(text):
+            return said.group()
+    return None
+
+
 def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """What a number's nearest context names as a part of a set rather than the whole set
     ("On the clean subset of GigaSpeech2", "clips shorter than 5 s"): the card scores
@@ -829,8 +847,8 @@ def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
     """(what it is, what says so) where a number's context says it is none of the card's:
     another recogniser's ("model"), one under a heading of other systems where nothing
     nearer names a recogniser ("heading"), another version's of the card's model
-    ("version"), another dataset split's ("split"), a part of a set's ("subset") or another
-    latency's ("latency")."""
+    ("version"), another dataset split's ("split"), a part of a set's ("subset"), another
+    recording condition's ("condition") or another latency's ("latency")."""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -840,6 +858,7 @@ def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
             ("version", lambda: _another_version(levels, names, in_table)),
             ("split", lambda: _another_split(levels, names, in_table)),
             ("subset", lambda: _a_part_of_a_set(levels, names, in_table)),
+            ("condition", lambda: _another_condition(levels, in_table)),
             ("latency", lambda: _another_latency(levels, names, in_table))):
         if said := find():
             return kind, said

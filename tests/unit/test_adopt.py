@@ -1915,6 +1915,29 @@ def test_a_number_of_a_part_of_a_set_is_left_alone(sentence, part, project, demo
                  "whole")
 
 
+@pytest.mark.parametrize(("sentence", "condition"), [
+    ("On FLEURS with 8 kHz audio, the CER is {} %.", "8 kHz"),
+    ("On FLEURS downsampled to 8kHz, OpenThai2.0 gets {} %.", "downsampled"),
+    ("Over a telephone channel, the FLEURS CER rises to {} %.", "telephone"),
+    ("With added noise, the FLEURS CER is {} %.", "added noise"),
+    ("On FLEURS with white noise added at 10 dB, the CER is {} %.", "noise added"),
+    ("On MP3-compressed FLEURS audio, the CER is {} %.", "MP3"),
+    ("On FLEURS (16 kHz audio), the CER is {} %.", None),  # the sets' own rate
+    ("On FLEURS, read speech recorded at home, the CER is {} %.", None),
+])
+def test_a_number_under_a_recording_condition_the_card_does_not_score_is_left_alone(
+        sentence, condition, project, demo_result):
+    """The card scores each set's audio as released (16 kHz): a CER on audio sampled at
+    another rate, sent over a telephone channel, with noise added or compressed is none
+    of its figures, left alone, never drifted onto the set's."""
+    name = f"cer/560ms/fleurs/{O}"
+    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    assert_drifted_or_left_alone(
+        project, demo_result, sentence.format(value), name, value,
+        condition and f'its context names "{condition}", a recording condition the card '
+                      "does not score")
+
+
 @pytest.mark.parametrize(("sentence", "ours"), [
     ("Without text normalisation, the FLEURS CER is {} %.", False),
     ("The raw (unnormalised) CER on FLEURS is {} %.", False),
