@@ -93,7 +93,8 @@ _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # too, but not inside a name: "Speech-to-Text", nor after "relative": "2.79 points lower
 # relative to Typhoon" is one clause, naming both systems of its difference.)
 _CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
-                     r"(?<![\w-])(?<!relative )to(?![\w-])|และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
+                     r"(?<![\w-])(?<!relative )to(?![\w-])|"
+                     r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc|มิลลิวินาที", re.I)
 # ---------------------------------------------------------------- reading
 
@@ -724,18 +725,19 @@ _PART_OF_A_SET = re.compile(
     r"leaving out|restricted to)\b", re.I)
 
 
-# A recording condition the card does not score: it scores each set's audio as released
-# (16 kHz), never at another sample rate, over a telephone channel, with noise added or
-# compressed ("On FLEURS with 8 kHz audio", "downsampled to 8 kHz", "with added noise").
+# A recording condition the card does not score: it scores each set's audio at 16 kHz as
+# released, never at another sample rate ("downsampled to 8 kHz"; "resampled to 16 kHz" is
+# the card's own), over a telephone channel, with noise added or compressed ("On FLEURS
+# with 8 kHz audio", "with added noise", "MP3"; a "compressed model" is no audio).
 _ANOTHER_CONDITION = re.compile(
-    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|\b(?:down|re|up)-?sampled\b|\btelephone\b|"
-    r"\bnarrow-?band\b|\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+added\b|"
-    r"\bmp3\b|\bcodecs?\b|\bcompressed\b", re.I)
+    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|\btelephone\b|\bnarrow-?band\b|"
+    r"\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+added\b|"
+    r"\bmp3\b|\bcodecs?\b|\bcompressed\s+audio\b|-compressed\b", re.I)
 
 
 def _another_condition(levels: tuple[str, ...], in_table: bool) -> str | None:
     """The recording condition, none the card scores, that a number's nearest context
-    names ("8 kHz", "downsampled", "telephone", "added noise", "MP3")."""
+    names ("8 kHz", "telephone", "added noise", "MP3")."""
     for text in _nearest_first(levels, in_table):
         if said := _ANOTHER_CONDITION.search(text):
             return said.group()
