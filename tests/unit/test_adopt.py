@@ -595,6 +595,12 @@ def mark_one(project, demo_result, text: str):
     return (1 if marked.count("drift") else 0), format_marked(marked, card), marked
 
 
+def a_stale_fleurs_figure(demo_result, ms: int = 560) -> tuple[str, str]:
+    """The card's own model's FLEURS CER figure at ``ms``, and a value 0.001 off the data's."""
+    name = f"cer/{ms}ms/fleurs/{O}"
+    return name, printed(demo_result.exact[name] + Fraction(1, 1000))
+
+
 def assert_drifted_or_left_alone(project, demo_result, sentence: str, name: str, value: str,
                                  left_alone: str | None) -> None:
     """A card of ``sentence`` alone (on line 3): its number ``value`` drifts as ``name``, or,
@@ -1599,8 +1605,7 @@ def test_the_cards_own_model_in_those_shapes_stays_the_cards(sentence, project, 
     """The shapes that tell another's name ("the CER of Foo", "Foo ranks first with") keep a
     number the card's where they name its own model, a set or no name at all: it drifts."""
     drop_aliases(project)
-    name = f"cer/560ms/fleurs/{O}"
-    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    name, value = a_stale_fleurs_figure(demo_result)
     assert_drifted_or_left_alone(project, demo_result, sentence.format(value), name, value,
                                  None)
 
@@ -1616,8 +1621,7 @@ def test_a_latency_in_thai_or_in_seconds_names_its_figure(sentence, project, dem
     spec = load_card_spec(project)
     ms = min(spec.latencies)
     assert ms != spec.headline_latency
-    name = f"cer/{ms}ms/fleurs/{O}"
-    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    name, value = a_stale_fleurs_figure(demo_result, ms)
     text = "# Card\n\n" + sentence.format(ms=ms, s=ms / 1000, value=value) + "\n"
     code, out, marked = mark_one(project, demo_result, text)
     assert code == 1 and f"drift: line 3: figure {name} says {value}" in out, out
@@ -1843,8 +1847,7 @@ def test_a_number_of_another_dataset_split_is_left_alone(sentence, split, projec
     split's, never drifted onto the card's test figure; "trained on ..." names no split."""
     spec = load_card_spec(project)
     assert {source.split for source in spec.datasets.values()} == {"test"}
-    name = f"cer/560ms/fleurs/{O}"
-    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    name, value = a_stale_fleurs_figure(demo_result)
     assert_drifted_or_left_alone(
         project, demo_result, sentence.format(value), name, value,
         split and f'its context names "{split}", a split none of the card\'s sets is')
@@ -1907,8 +1910,7 @@ def test_a_number_of_a_part_of_a_set_is_left_alone(sentence, part, project, demo
     """The card scores every set whole: a number of a part of one ("the clean subset",
     "clips shorter than 5 s", "excluding music", "a sample of FLEURS") is none of its
     figures, never drifted onto the set's."""
-    name = f"cer/560ms/fleurs/{O}"
-    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    name, value = a_stale_fleurs_figure(demo_result)
     assert_drifted_or_left_alone(
         project, demo_result, sentence.format(value), name, value,
         part and f'its context names "{part}", a part of a set, which the card scores only '
@@ -1932,8 +1934,7 @@ def test_a_number_under_a_recording_condition_the_card_does_not_score_is_left_al
     """The card scores each set's audio as released (16 kHz): a CER on audio sampled at
     another rate, sent over a telephone channel, with noise added or compressed is none
     of its figures, left alone, never drifted onto the set's."""
-    name = f"cer/560ms/fleurs/{O}"
-    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    name, value = a_stale_fleurs_figure(demo_result)
     assert_drifted_or_left_alone(
         project, demo_result, sentence.format(value), name, value,
         condition and f'its context names "{condition}", a recording condition the card '
@@ -1952,8 +1953,7 @@ def test_a_cer_scored_another_way_is_none_of_the_cards(sentence, ours, project, 
     """A CER without the card's normalisation, with punctuation, an oracle's, or a syllable
     error rate, is another quantity: neither drifted nor listed. After normalisation, it is
     the card's."""
-    name = f"cer/560ms/fleurs/{O}"
-    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    name, value = a_stale_fleurs_figure(demo_result)
     text = "# Card\n\n" + sentence.format(value) + "\n"
     code, out, marked = mark_one(project, demo_result, text)
     if ours:
@@ -1980,8 +1980,7 @@ def test_a_number_at_a_latency_the_card_does_not_score_is_left_alone(
     spec = load_card_spec(project)
     ms, other = spec.headline_latency, 320
     assert other not in spec.latencies and 2000 not in spec.latencies
-    name = f"cer/{ms}ms/fleurs/{O}"
-    value = printed(demo_result.exact[name] + Fraction(1, 1000))
+    name, value = a_stale_fleurs_figure(demo_result, ms)
     assert_drifted_or_left_alone(
         project, demo_result, sentence.format(value=value, ms=ms, other=other), name, value,
         said and f'its context names "{said.format(other=other)}", none of the card\'s latencies')
