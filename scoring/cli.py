@@ -326,6 +326,12 @@ def _goes_with(option: str, given: bool, needed: str, present: bool) -> None:
 def run_score(args: argparse.Namespace) -> int:
     _check_bootstrap_options(args)
     _goes_with("--top", args.top is not None, "--by-cluster", args.by_cluster)
+    # What the options ask is refused before any file is read or any warning said.
+    if args.by_cluster and args.hyp_b is None:
+        raise ScoringError(args.hyp, "--by-cluster needs two hypothesis files (A and B)")
+    top = 10 if args.top is None else args.top
+    if top < 1:
+        raise ScoringError("--top", "must be 1 or more")
     if not args.ref.is_file():  # before the ids file its name points to
         raise ScoringError(args.ref, "is a directory, not a reference file" if args.ref.is_dir()
                            else "no such reference file")
@@ -336,23 +342,18 @@ def run_score(args: argparse.Namespace) -> int:
         on_ignored=lambda path, count: print(
             f"warning: {path}: {plural(count, 'clip')} not in {ids_path} left out "
             "(--only-listed)", file=sys.stderr))
-    few = few_clusters_note(clip_set)
-    if few:
-        print(f"warning: {few}", file=sys.stderr)
     diff = None
-    if len(stats) == 2:
+    if len(stats) == 2:  # the only interval `score` shows: the few-clusters warning is its
+        few = few_clusters_note(clip_set)
+        if few:
+            print(f"warning: {few}", file=sys.stderr)
         diff = paired_bootstrap(
             stats[0], stats[1], resamples=args.resamples, seed=args.seed, level=args.level
         )
     sig = signature(resamples=args.resamples, seed=args.seed, level=args.level)
     report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig)
     shares = None
-    top = 10 if args.top is None else args.top
     if args.by_cluster:
-        if diff is None:
-            raise ScoringError(args.hyp, "--by-cluster needs two hypothesis files (A and B)")
-        if top < 1:
-            raise ScoringError("--top", "must be 1 or more")
         shares = cluster_shares(stats[0], stats[1])
         report["clusters"] = [
             {"cluster": r.cluster, "clips": r.clips, "ref_chars": r.ref_chars,

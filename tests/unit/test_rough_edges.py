@@ -407,6 +407,27 @@ def test_score_names_the_better_system_and_warns_of_few_clusters(small_set, caps
     assert "warning: set 's' has 3 clusters (fewer than " in err
 
 
+def test_one_hypothesis_shows_no_interval_and_gets_no_warning_of_one(small_set, capsys):
+    code, out, err = score(capsys, small_set, small_set / "hyp.jsonl")
+    assert code == 0 and "CI" not in out
+    assert err == ""
+
+
+@pytest.mark.parametrize("extra, said", [
+    (["--by-cluster", "--top", "0"], "error: --top: must be 1 or more"),
+    (["--by-cluster"], "--by-cluster needs two hypothesis files (A and B)"),
+])
+def test_score_refuses_what_its_options_ask_before_reading_or_warning(small_set, capsys,
+                                                                       extra, said):
+    """Not a few-clusters warning and then the refusal: the refusal alone, whatever the
+    files hold (here, a hypothesis file that is not there)."""
+    hyps = [str(small_set / "nowhere.jsonl")] + (
+        [str(small_set / "hyp.jsonl")] if "--top" in extra else [])
+    code, out, err = run(capsys, "score", str(small_set / "refs/s.jsonl"), *hyps,
+                         "--ids", str(small_set / "ids/s.jsonl"), *extra)
+    assert said in one_error(code, out, err)
+
+
 def test_only_listed_scores_the_sets_clips_and_counts_the_rest(small_set, capsys):
     hyp = small_set / "hyp.jsonl"
     write_jsonl(hyp, [{"id": f"c{i}", "pred_text": "สวัสดีค่ะ"} for i in range(5)])
