@@ -395,8 +395,9 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
     latencies, headline = _read_latencies(data, read)
     read.latencies = latencies
     sets = read.names(data.get("sets", []), "sets")
-    if len(set(sets)) != len(sets):
-        raise read.fail("a set is listed twice in sets")
+    twice = sorted({name for name in sets if sets.count(name) > 1})
+    if twice:
+        raise read.fail(f"{', '.join(map(repr, twice))} listed twice in sets")
     systems, system_latencies = _read_systems(data, read)
     if not systems or not sets:
         raise read.fail("the card declares nothing: it needs [systems] and sets = [...]")

@@ -144,6 +144,9 @@ BAD_CARDS = {
         'sets = ["fleurz"]\n[set_names]\nfleurs = "FLEURS"\n[systems]\n"sys-a" = "A"\n',
         r"card\.toml: sets = \[\.\.\.\] lists 'fleurz', which has no ids file and no "
         r"\[set_names\] entry; did you mean 'fleurs'\?"),
+    "set-listed-twice": (
+        'sets = ["fleurs", "isan", "fleurs"]\n[systems]\n"sys-a" = "A"\n',
+        r"card\.toml: 'fleurs' listed twice in sets"),
     "negative-seed": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[bootstrap]\nseed = -1\n',
         r"card\.toml: \[bootstrap\] seed must be a whole number, 0 or more"),
