@@ -41,8 +41,26 @@ _TRANSIENT_ERRORS = {"TransportError", "NetworkError", "ConnectError", "ReadErro
                      "IncompleteRead", "ChunkedEncodingError"}
 
 
+# What is said when HF_HUB_OFFLINE makes huggingface_hub refuse every request: no network
+# trouble, and nothing another try would change.
+OFFLINE_BY_ENVIRONMENT = ("HF_HUB_OFFLINE is set, so no request reaches the hub: unset it "
+                          "(make-refs and fetch read the hub cache alone with --offline)")
+
+
+def _offline_by_environment(error: BaseException) -> bool:
+    seen = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if type(error).__name__ == "OfflineModeIsEnabled":
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
 def _is_transient(error: BaseException) -> bool:
     """Connection trouble worth another try (not a refusal, not a missing file)."""
+    if type(error).__name__ == "OfflineModeIsEnabled":  # a ConnectionError, and no trouble
+        return False
     if isinstance(error, (ConnectionError, TimeoutError)):
         return True
     if any(cls.__name__ in _TRANSIENT_ERRORS for cls in type(error).__mro__):
@@ -131,6 +149,8 @@ class Hub:
             return ScoringError(repo_id, (
                 f"is gated and this request was refused: accept its terms at "
                 f"{dataset_url(repo_id)}, then log in (`hf auth login`) or set HF_TOKEN"))
+        if not self.offline and _offline_by_environment(error):
+            return ScoringError(repo_id, OFFLINE_BY_ENVIRONMENT)
         cause = _connection_cause(error)
         if cause is not None and not self.offline:
             endpoint = self.endpoint or "https://huggingface.co"
@@ -175,6 +195,8 @@ class Hub:
         from huggingface_hub import constants
         from huggingface_hub.utils import get_session
 
+        if constants.is_offline_mode():
+            raise ScoringError(where, OFFLINE_BY_ENVIRONMENT)
         endpoint = self.endpoint or constants.ENDPOINT
         try:
             get_session().head(endpoint, timeout=15)

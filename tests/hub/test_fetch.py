@@ -113,6 +113,25 @@ def test_fetch_offline_with_an_empty_cache_is_one_line(model_repo, tmp_path):
                         tmp_path)
 
 
+@pytest.mark.parametrize("command", ["fetch", "make-refs"])
+def test_hf_hub_offline_in_the_environment_is_named_at_once(model_repo, tmp_path, monkeypatch,
+                                                            capsys, command):
+    """HF_HUB_OFFLINE=1 left in a shell: huggingface_hub refuses every request. One line that
+    names the variable, not network advice after retries that could never succeed."""
+    from scoring.data import hub
+
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_OFFLINE", True)  # read at import
+    sleeps = []
+    monkeypatch.setattr(hub.time, "sleep", sleeps.append)
+    out = tmp_path / ("refs" if command == "make-refs" else "benchmark")
+    code = main([command, "--out", str(out)] + (["--sets", "fleurs"] if command == "make-refs"
+                                                 else []))
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert "HF_HUB_OFFLINE is set" in err and "network" not in err, err
+    assert sleeps == [] and model_repo.requests == []
+
+
 def test_a_wrong_benchmark_folder_says_which(model_repo, hub_client, tmp_path):
     with pytest.raises(ScoringError, match=r"has no eval/ids/ and eval/hypotheses/ at "
                                            r"revision main .*pass --path FOLDER"):
