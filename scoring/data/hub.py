@@ -48,18 +48,16 @@ OFFLINE_BY_ENVIRONMENT = ("HF_HUB_OFFLINE is set, so no request reaches the hub:
 
 
 def _offline_by_environment(error: BaseException) -> bool:
-    seen = set()
-    while error is not None and id(error) not in seen:
-        seen.add(id(error))
-        if type(error).__name__ == "OfflineModeIsEnabled":
-            return True
-        error = error.__cause__ or error.__context__
-    return False
+    return _cause(error, _is_offline_refusal) is not None
+
+
+def _is_offline_refusal(error: BaseException) -> bool:
+    return type(error).__name__ == "OfflineModeIsEnabled"
 
 
 def _is_transient(error: BaseException) -> bool:
     """Connection trouble worth another try (not a refusal, not a missing file)."""
-    if type(error).__name__ == "OfflineModeIsEnabled":  # a ConnectionError, and no trouble
+    if _is_offline_refusal(error):  # a ConnectionError, and no trouble
         return False
     if isinstance(error, (ConnectionError, TimeoutError)):
         return True
@@ -71,10 +69,17 @@ def _is_transient(error: BaseException) -> bool:
 def _connection_cause(error: BaseException) -> BaseException | None:
     """The connection failure behind an error, if any (the client wraps it when it
     falls back to its cache and finds nothing there)."""
+    return _cause(error, _is_transient)
+
+
+def _cause(error: BaseException | None, matches: Callable[[BaseException], bool]
+           ) -> BaseException | None:
+    """The first error in ``error``'s chain (itself, then what it was raised from) that
+    ``matches``."""
     seen = set()
     while error is not None and id(error) not in seen:
         seen.add(id(error))
-        if _is_transient(error):
+        if matches(error):
             return error
         error = error.__cause__ or error.__context__
     return None

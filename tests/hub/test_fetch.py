@@ -121,6 +121,8 @@ def test_hf_hub_offline_in_the_environment_is_named_at_once(model_repo, tmp_path
     from scoring.data import hub
 
     monkeypatch.setattr("huggingface_hub.constants.HF_HUB_OFFLINE", True)  # read at import
+    # An empty hub cache: from a filled one, huggingface_hub serves the files offline.
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "hub-cache"))
     sleeps = []
     monkeypatch.setattr(hub.time, "sleep", sleeps.append)
     out = tmp_path / ("refs" if command == "make-refs" else "benchmark")
