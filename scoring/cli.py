@@ -343,7 +343,7 @@ def run_score(args: argparse.Namespace) -> int:
             f"warning: {path}: {plural(count, 'clip')} not in {ids_path} left out "
             "(--only-listed)", file=sys.stderr))
     diff = None
-    if len(stats) == 2:  # the only interval `score` shows: the few-clusters warning is its
+    if len(stats) == 2:  # the only interval `score` shows, which the warning is about
         few = few_clusters_note(clip_set)
         if few:
             print(f"warning: {few}", file=sys.stderr)
