@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from .names import COMPARES, Names
 from .text import (COMMENT, LIST_ITEM, SENTENCE_END, Block, CardFile, blocks,
-                   latency_mentions, masked_spans, numbers_in)
+                   latency_mentions, masked_spans, numbers_in, relative_changes)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
            "candidates", "clauses_beside", "named_beside"]
@@ -375,7 +375,9 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
             continue
         matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked], True)
-        sentence = _without_comments(sentence)
+        # A relative change's words ("a 29.6 % relative reduction") are no context of the
+        # sentence's CERs: they would read as another metric's.
+        sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
         bounds = _bounds(sentence, matches)
         # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other
         # number's context: the next number's text before it starts after it, and the

@@ -487,6 +487,25 @@ _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ)", re.I)
 _RELATIVE_AFTER = re.compile(r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|"
                              r"smaller|larger)\s+)?(?:\(\s*)?(?:relative|rel\.)", re.I)
 _RELATIVE_BEFORE = re.compile(r"\brelative\s+(?:[a-z]+\s+){0,2}(?:of|by)\s*$", re.I)
+# What a relative change's words go on to say of it: "a 29.6 % relative reduction", "a
+# 29.6 % relative CER reduction".
+_RELATIVE_TAIL = re.compile(r"(?:\s*\))?(?:\s+(?:cer|wer|error(?:\s+rate)?))?"
+                            r"(?:\s+(?:reduction|improvement|decrease|gain))?", re.I)
+
+
+def relative_changes(text: str) -> list[tuple[int, int]]:
+    """The span of each relative change in ``text``, number and words: "29.6 % relative
+    reduction", "a relative improvement of 29.6". ``numbers_in`` never reads such a number,
+    and its words are its own: they say nothing of the other numbers beside it."""
+    spans = []
+    for match in _NUMBER.finditer(text):
+        if after := _RELATIVE_AFTER.match(text, match.end()):
+            spans.append((match.start(), _RELATIVE_TAIL.match(text, after.end()).end()))
+        elif before := _RELATIVE_BEFORE.search(text[:match.start()]):
+            spans.append((before.start(), match.end()))
+    return spans
+
+
 # A whole number in percent ("7 % CER") may be a CER printed without decimals; not the
 # level of an interval ("95 % CI", "95% cluster-bootstrap interval"), nor a change relative
 # to another ("30% lower", "12 % fewer errors").

@@ -1896,6 +1896,33 @@ def test_a_relative_change_is_no_figure(sentence, project, demo_result):
     assert relative not in out
 
 
+@pytest.mark.parametrize("sentence", [
+    "At 560 ms, OpenThai2.0 reaches {o}% CER on FLEURS versus {t}% for Typhoon 0.6B,\n"
+    "a {rel}% relative reduction.",
+    "On FLEURS, a relative improvement of {rel} % over Typhoon 0.6B ({t} %): OpenThai2.0 "
+    "reaches {o} % CER.",
+    "On FLEURS, OpenThai2.0 gets {o} % CER and Typhoon 0.6B {t} %, {rel} % lower relative "
+    "to it.",
+])
+def test_a_relative_change_leaves_the_cers_beside_it_ours(sentence, project, demo_result):
+    """The words that make a number a relative change ("a 29.6 % relative reduction") are
+    that number's alone: the CERs of the same sentence are still read as CERs, and marked,
+    never dropped as another metric's (uncounted, so never listed as ungated)."""
+    drop_aliases(project)
+    fleurs = {system: demo_result.exact[f"cer/560ms/fleurs/{system}"] for system in (O, T)}
+    relative = printed((fleurs[T] - fleurs[O]) / fleurs[T], decimals=1)  # (in percent)
+    o, t = printed(fleurs[O], decimals=1), printed(fleurs[T], decimals=1)
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + sentence.format(
+        o=o, t=t, rel=relative) + "\n")
+    assert code == 0 and "2 numbers marked (2 new)" in out and "0 unexplained" in out, out
+    for system, value in ((O, o), (T, t)):
+        assert (f"<!-- scoring:figure cer/560ms/fleurs/{system} -->{value}<!-- scoring:end -->"
+                in marked.new), marked.new
+    # The relative change itself is none of the card's figures: neither marked nor listed.
+    assert f"-->{relative}<!--" not in marked.new
+    assert not any(relative in m.candidate.text for m in marked.found), marked.found
+
+
 @pytest.mark.parametrize(("sentence", "part"), [
     ("On the clean subset of FLEURS, OpenThai2.0 reaches {} %.", "subset"),
     ("On FLEURS clips shorter than 5 s, the CER is {} %.", "clips shorter"),
