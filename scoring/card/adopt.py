@@ -271,8 +271,11 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     if len(matches) == 1:
         return Marked(candidate, matches[0], "marked")
     if len(matches) > 1:
-        if len(narrow_fits) == 1 and narrow_fits[0] in matches:
-            return Marked(candidate, narrow_fits[0], "marked")
+        # The nearest reading decides between values that fit the wider one: in Typhoon's
+        # column, 15.82 is Typhoon's average, not the card's own model's jbl CER.
+        nearest = [name for name in matches if name in narrow_fits]
+        if len(nearest) == 1:
+            return Marked(candidate, nearest[0], "marked")
         return Marked(candidate, None, "ambiguous", fits=tuple(matches))
     # "Better by 2.81 pp": an unsigned number beside words that say which way, the size of a
     # difference that is negative.
@@ -295,7 +298,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
             return Marked(candidate, None, "unexplained", fits=(name,), why="negative")
         if _a_relative_difference(candidate.text, name, spec, exact):
             return Marked(candidate, None, "unexplained", fits=(name,), why="relative")
-        if other := _a_sibling_it_prints(candidate.text, name, facts, exact):
+        if other := _a_sibling_it_prints(candidate.text, name, facts, exact, spec):
             return Marked(candidate, None, "unexplained", fits=(name,), why="a sibling's",
                           named=other)
         if name.startswith("diff/") and exact[name] < 0 and _states_a_direction(candidate):
@@ -322,16 +325,42 @@ def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
             and Fraction(text) < 1 <= value * 100)
 
 
-def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> str | None:
+def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact,
+                         spec: CardSpec) -> str | None:
     """The figure of the same kind and set, of another system, latency or decoding, whose
     value ``text`` prints: "8.72" where the context reads as TVSpeech long decoded whole
     (10.71) and the split decode gives 8.72; "8.73" where it reads as Typhoon's and
-    Typhoon with its LM gives 8.73. Its context was misread, or names what the reader
-    does not understand; a drift there would write the wrong figure."""
+    Typhoon with its LM gives 8.73. Or that of the same system, latency and decoding on a
+    set named as this one plus a word, or this one less it: "10.71" where the context
+    reads as TVSpeech ("joined recordings of TVSpeech") and TVSpeech long gives 10.71.
+    Its context was misread, or names what the reader does not understand; a drift there
+    would write the wrong figure."""
     own = facts[name]
-    return next((other for other, fact in facts.items()
-                 if other != name and fact.kind == own.kind and fact.subject == own.subject
-                 and fact.part == own.part and printed_as(exact[other], text)), None)
+    related = _related_sets(spec).get(own.subject, frozenset())
+
+    def sibling(fact: _Facts) -> bool:
+        if fact.kind != own.kind or fact.part != own.part:
+            return False
+        return fact.subject == own.subject or (
+            fact.subject in related and (fact.systems, fact.latency, fact.split)
+            == (own.systems, own.latency, own.split))
+    prints = [other for other, fact in facts.items()
+              if other != name and sibling(fact) and printed_as(exact[other], text)]
+    # (Its own set's first: the context named that set.)
+    return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
+
+
+def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
+    """Each set's kin: the sets whose display name is its own plus a word ("TVSpeech long"
+    for "TVSpeech"), or its own less its last word."""
+    base_of = {key: display.rpartition(" ")[0] for key, display in spec.set_names.items()}
+    by_display = {display: key for key, display in spec.set_names.items()}
+    kin: dict[str, set[str]] = {}
+    for key, base in base_of.items():
+        if base in by_display:
+            kin.setdefault(key, set()).add(by_display[base])
+            kin.setdefault(by_display[base], set()).add(key)
+    return {key: frozenset(keys) for key, keys in kin.items()}
 
 
 def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
@@ -686,11 +715,11 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          f"where its context reads as {m.fits[0]}, but no CER is negative: is "
                          "it a difference? left unmarked: say so where it stands (Δ, pp), or "
                          "write it not-a-figure")
-        elif m.why == "a sibling's":  # another latency's or decoding's figure
+        elif m.why == "a sibling's":  # another latency's, decoding's or kin set's figure
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, though its context reads as {m.fits[0]}; left "
-                         "unmarked: name its system, latency or decoding in pieces where it "
-                         "stands")
+                         "unmarked: name its set, system, latency or decoding in pieces where "
+                         "it stands")
         elif m.why == "relative":  # (A − B) / B, where the card publishes A − B
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.fits[0]} relative to a CER, in percent, not the difference in "

@@ -397,6 +397,10 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             after = matches[i + 1].start() if i + 1 < len(matches) else len(sentence)
             if i + 1 < len(matches) and inside[i + 1] and inside[i + 1][0] >= match.end():
                 after = inside[i + 1][0]
+            if i + 1 < len(matches):
+                # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon
+                # leads to the next number, and is none of this one's.
+                after = _statement_end(sentence, match.end(), after)
             spans.append(((before, match.start()), (match.end(), after)))
         # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07 and 9.72 on con123 and
         # lav123 respectively": each number reads the sentence without the names at the
@@ -557,6 +561,17 @@ def _enclosing_parenthesis(text: str, match: re.Match) -> tuple[int, int] | None
             or "(" in text[match.end():closing]:
         return None
     return opening, closing + 1
+
+
+def _statement_end(text: str, start: int, end: int) -> int:
+    """Where the first semicolon outside parentheses in ``text[start:end]`` stands (``end``
+    if none): "6.69 % (FLEURS; 560 ms)" is one statement."""
+    depth = 0
+    for at in range(start, end):
+        depth += {"(": 1, ")": -1}.get(text[at], 0)
+        if text[at] == ";" and depth <= 0:
+            return at
+    return end
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:

@@ -771,6 +771,66 @@ def test_one_figure_read_in_two_cells_of_a_table_marks_neither(project, demo_res
             f"as {figure}") in out, out
 
 
+def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
+    """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
+    of TVSpeech long, the same system's at the same latency: listed, saying which figure
+    it is, never a drift that --write would turn into TVSpeech's CER."""
+    drop_aliases(project)
+    whole, long = (demo_result.exact[f"cer/560ms/{key}/{O}"] for key in ("tvspeech", "tv_long"))
+    assert printed(whole) != printed(long)  # (else the demo cannot show it)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\nOn joined recordings of TVSpeech (about ten minutes each), OpenThai2.0 "
+        f"reaches {printed(long)} % CER.\n"))
+    assert code == 0 and marked.count("drift") == 0, out
+    assert (f"unexplained: line 3: {printed(long)} is cer/560ms/tv_long/{O}, though its "
+            f"context reads as cer/560ms/tvspeech/{O}") in out, out
+
+
+def test_what_follows_a_semicolon_is_the_next_numbers(project, demo_result):
+    """"Typhoon 0.6B 12.62; GigaSpeech2 long: 15.77 % CER", 12.62 stale: the set named
+    after the semicolon is the next numbers', never 12.62's, which is not reported as a
+    drift of GigaSpeech2 long's figure (which --write would put in its place)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    long = {(key, system): printed(exact[f"cer/560ms/{key}_long/{system}"])
+            for key in ("tv", "gs2") for system in (O, T)}
+    stale = next(text for text in (printed(exact[f"cer/560ms/tv_long/{T}"] + Fraction(k, 1000))
+                                   for k in (1, 2, 3))
+                 if not any(printed_as(value, text) for value in exact.values()))
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn TVSpeech long, OpenThai2.0 gets {long['tv', O]} and Typhoon 0.6B "
+        f"{stale}; GigaSpeech2 long: {long['gs2', O]} % CER.\n"))
+    assert f"cer/560ms/gs2_long/{T} says" not in out, out
+    assert {m.figure for m in marked.found if m.verdict == "marked"} == {
+        f"cer/560ms/tv_long/{O}", f"cer/560ms/gs2_long/{O}"}, out
+    assert f"line 3: {stale} " in out, out  # (listed, as a drift or unexplained)
+
+
+def test_the_nearest_reading_decides_between_two_values_that_fit(project, demo_result):
+    """A cell of Typhoon's column whose value is also a figure of the card's own model at
+    that latency (which a wider reading allows, as prose may quote it beside Typhoon's):
+    the column decides, and it is marked as Typhoon's, not left ambiguous."""
+    import copy
+
+    drop_aliases(project)
+    result = copy.copy(demo_result)
+    average = f"aggregate/1120ms/average/{T}"
+    # Another set's CER of the card's own model, at the same latency, printing the same.
+    result.__dict__["exact"] = {**demo_result.exact,
+                                f"cer/1120ms/lotus_jbl/{O}": demo_result.exact[average]}
+    rows = "".join(f"| {ms} ms | {printed(result.exact[f'aggregate/{ms}ms/average/{O}'])} | "
+                   f"{printed(result.exact[f'aggregate/{ms}ms/average/{T}'])} |\n"
+                   for ms in (80, 160, 560, 1120))
+    card = project / "README.md"
+    card.write_text("# Card\n\n## Latency\n\n| Latency | OpenThai2.0 | "
+                    "Typhoon 0.6B |\n|---|---|---|\n" + rows, encoding="utf-8")
+    spec = load_card_spec(project)
+    marked = mark_card(result, read_card_file(card, spec), spec.publish_aliases)
+    out = format_marked(marked, card)
+    assert "8 numbers marked" in out and "0 ambiguous" in out, out
+    assert average in {m.figure for m in marked.found}, out
+
+
 def test_a_value_of_another_system_latency_or_decoding_is_listed_never_drifted(project, demo_result,
                                                                         capsys):
     """A cell whose context reads as one figure but whose value is the same set's figure of
