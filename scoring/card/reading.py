@@ -91,8 +91,9 @@ _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)
 # have no \b. "From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one
 # too, but not inside a name: "Speech-to-Text", nor after "relative": "2.79 points lower
-# relative to Typhoon" is one clause, naming both systems of its difference.)
-_CLAUSE = re.compile(r"[,;:(|]|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
+# relative to Typhoon" is one clause, naming both systems of its difference. Nor does the
+# comma of "1,120 ms" end one.)
+_CLAUSE = re.compile(r"[;:(|]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
                      r"(?<![\w-])(?<!relative )to(?![\w-])|"
                      r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc|มิลลิวินาที", re.I)

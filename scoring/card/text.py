@@ -192,8 +192,9 @@ class CardFile:
 
 
 # A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "1.12s frame size",
-# and in Thai "560 มิลลิวินาที" (milliseconds) or "0.56 วินาที" (seconds).
-_LATENCY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|"
+# "1,120 ms", and in Thai "560 มิลลิวินาที" (milliseconds) or "0.56 วินาที" (seconds).
+_LATENCY = re.compile(r"(?<![\d.,])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[\s-]*"
+                      r"((?:ms|milliseconds?|s|sec|seconds?)\b|"
                       r"มิลลิวินาที|วินาที)", re.I)
 
 
@@ -207,7 +208,7 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
     found = []
     for said in _LATENCY.finditer(text):
         number, unit = said.groups()
-        ms = Fraction(number) * (1 if unit.lower().startswith(("m", "มิลลิ")) else 1000)
+        ms = Fraction(number.replace(",", "")) * (1 if unit.lower().startswith(("m", "มิลลิ")) else 1000)
         if ms.denominator == 1:
             found.append((int(ms), said.group()))
     return found

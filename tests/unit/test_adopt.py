@@ -771,6 +771,20 @@ def test_one_figure_read_in_two_cells_of_a_table_marks_neither(project, demo_res
             f"as {figure}") in out, out
 
 
+def test_a_latency_written_with_a_thousands_separator_is_the_cards(project, demo_result):
+    """"1,120 ms" is the card's 1120 ms, in prose and in a table's header, never an
+    unknown 120 ms whose numbers are left alone as none of the card's."""
+    drop_aliases(project)
+    fleurs = {ms: printed(demo_result.exact[f"cer/{ms}ms/fleurs/{O}"]) for ms in (80, 1120)}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nAt 80 ms chunks the FLEURS CER is {fleurs[80]} %, and at 1,120 ms it is "
+        f"{fleurs[1120]} %.\n\n| FLEURS CER | 80 ms | 1,120 ms |\n|---|---|---|\n"
+        f"| OpenThai2.0 | {fleurs[80]} | {fleurs[1120]} |\n"))
+    assert code == 0 and "4 numbers marked" in out and "\nleft alone" not in out, out
+    assert [m.figure for m in marked.found] == [f"cer/{ms}ms/fleurs/{O}"
+                                                for ms in (80, 1120, 80, 1120)], out
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
