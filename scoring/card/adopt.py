@@ -74,7 +74,8 @@ _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
                         re.I)
 # "2.81 points", "**−2.81** CER points", "1.79 จุด": a difference of CERs.
-_POINTS_AFTER = re.compile(r"[*_]*\s*(?:cer\s+)?(?:(?:percentage\s+)?(?:points?|pts?)\b|จุด)",
+_POINTS_AFTER = re.compile(r"[*_]*\s*(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
+                           r"\bp\.\s?p\.|จุด)",
                            re.I)
 
 

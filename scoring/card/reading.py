@@ -41,7 +41,7 @@ __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SP
 _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
                                r"\bdelta\b|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
-DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|percentage points?|\bdelta\b|Δ|"
+DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|\bp\.\s?p\.|percentage[\s-]points?|\bdelta\b|Δ|"
                               r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง",
                               re.I)
 # Words that say which way a difference goes, so that the number beside them is its size.
@@ -56,10 +56,10 @@ DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]
 _RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?", re.I)
 SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
-                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|\.\.)\s*"
+                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b", re.I)
-_SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—)\s*([-−+]?\d+\.\d+)")
+_SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{2,3}|…)\s*([-−+]?\d+\.\d+)")
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is
 # one of these is never a candidate.
@@ -82,10 +82,10 @@ _SCORED_ANOTHER_WAY = re.compile(
     r"\bwith punctuation\b|\bpunctuation (?:kept|included)\b|\boracle\b|"
     r"\bsyllable error|\bsyer\b", re.I)
 _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
-_POINTS = re.compile(r"\bpp\b|\bpoints?\b", re.I)
+_POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 # A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
 # CERs, "relative to" saying against whom (a relative change is in percent).
-_IN_POINTS = re.compile(r"\s*(?:pp|(?:percentage )?points?)\b", re.I)
+_IN_POINTS = re.compile(r"\s*(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.)", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)

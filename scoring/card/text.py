@@ -272,10 +272,12 @@ _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
-# (Not after an abbreviation's point: "6.69 % vs. Typhoon's 9.50 %" is one sentence.)
+# (Not after an abbreviation's point: "6.69 % vs. Typhoon's 9.50 %" is one sentence; nor
+# before a signed number or an interval, the number's before it: "−2.81 p.p. [−3.75,
+# −1.76]", "−3.75 ... −1.76".)
 SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)"
                           r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
-                          r"\s+(?=[^\s\d])|\n\s*\n")
+                          r"\s+(?=[^\s\d])(?![\[(]?\s*[-−+]?\d)|\n\s*\n")
 
 
 # A figure marker names its figure, and may say that the text states a negative

@@ -785,6 +785,28 @@ def test_a_latency_written_with_a_thousands_separator_is_the_cards(project, demo
                                                 for ms in (80, 1120, 80, 1120)], out
 
 
+@pytest.mark.parametrize("sentence", [
+    "- FLEURS: Δ = {d} p.p. [{low}, {high}]",
+    "- FLEURS: {d} percentage-points (95 % CI {low} … {high})",
+    "- FLEURS: {d} pp (95% CI: {low} ... {high})",
+    "On FLEURS the difference is {d} pp. [{low}, {high}] is its 95 % CI.",
+])
+def test_a_difference_and_its_interval_in_other_spellings_are_marked(sentence, project,
+                                                                   demo_result):
+    """"p.p." and "percentage-points" are points, "…" and "..." join an interval's ends, and
+    an interval right after a sentence's full stop is the number's before it: all three
+    numbers are marked, none dropped unread (uncounted, so never listed as ungated)."""
+    drop_aliases(project)
+    name = f"diff/560ms/fleurs/{O}-vs-{T}"
+    d, low, high = (printed(demo_result.exact[f"{name}/{part}"])
+                    for part in ("estimate", "low", "high"))
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n## Differences\n\n"
+                                 + sentence.format(d=d, low=low, high=high) + "\n")
+    assert code == 0 and "3 numbers marked" in out and "0 unexplained" in out, out
+    assert [m.figure for m in marked.found] == [f"{name}/{part}"
+                                                for part in ("estimate", "low", "high")], out
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
