@@ -365,6 +365,29 @@ def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, st
     return [header] + grid[head:]
 
 
+def _with_its_second_header_row(rows: list[list[tuple[int, str]]]) -> list[list[tuple[int, str]]]:
+    """A markdown table's rows, a header written on two rows joined as an HTML table's: where
+    the header leaves cells empty, as a merged cell would ("| Dataset | 80 ms | | 560 ms |
+    |"), and the first body row holds no number but names a column in two or more cells
+    ("| | OpenThai2.0 | Typhoon 0.6B | OpenThai2.0 | Typhoon 0.6B |"), that row heads the
+    columns too, and an empty header cell is the one at its left, spanning it."""
+    if len(rows) < 3:
+        return rows
+    header, second = rows[0], rows[1]
+    empty = [i for i, (_, text) in enumerate(header) if i and not text.strip()]
+    named = [i for i, (_, text) in enumerate(second) if i and text.strip()]
+    if (not empty or len(named) < 2 or not header[0:1] or not header[1][1].strip()
+            or any(numbers_in(text, 0, (), True) for _, text in second)):
+        return rows
+    spanning, joined = header[0][1], []
+    for i, (offset, text) in enumerate(header):
+        spanning = text if text.strip() or not i else spanning
+        below = second[i][1] if i < len(second) else ""
+        joined.append((offset, " ".join(part for part in (spanning.strip(), below.strip())
+                                        if part)))
+    return [joined] + rows[2:]
+
+
 def _spanned_down(below: dict, column: int) -> int:
     """One more row of a cell spanning rows taken at ``column``; the next column."""
     left, entry = below[column]
@@ -449,6 +472,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
                     offset += len(lines[index])
                     index += 1
                 table.end = offset
+                table.rows = _with_its_second_header_row(table.rows)
             blocks.append(table)
             paragraph, in_list = None, False
             continue

@@ -807,6 +807,26 @@ def test_a_difference_and_its_interval_in_other_spellings_are_marked(sentence, p
                                                 for part in ("estimate", "low", "high")], out
 
 
+def test_a_header_written_on_two_rows_heads_the_columns(project, demo_result):
+    """"| Dataset | 80 ms | | 560 ms | |" over a first row "| | OpenThai2.0 | Typhoon 0.6B |
+    ...": the latency spans the empty cell at its right, as a merged cell would, and the
+    row below names each column's system: every number is marked as its own."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    columns = [(ms, system) for ms in (80, 560) for system in (O, T)]
+    rows = "".join(f"| {display} | " + " | ".join(
+        printed(exact[f"cer/{ms}ms/{key}/{system}"]) for ms, system in columns) + " |\n"
+                   for key, display in (("fleurs", "FLEURS"), ("gs2", "GigaSpeech2")))
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Dataset | 80 ms | | 560 ms | |\n|---|---|---|---|---|\n"
+        "| | OpenThai2.0 | Typhoon 0.6B | OpenThai2.0 | Typhoon 0.6B |\n" + rows
+        + "\nCER (%), lower is better.\n"))
+    assert code == 0 and "8 numbers marked" in out and "0 unexplained" in out, out
+    assert [m.figure for m in marked.found] == [f"cer/{ms}ms/{key}/{system}"
+                                                for key in ("fleurs", "gs2")
+                                                for ms, system in columns], out
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
