@@ -42,7 +42,8 @@ _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage 
                                r"\bdelta\b|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|\bp\.\s?p\.|percentage[\s-]points?|\bdelta\b|Δ|"
-                              r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง",
+                              r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง|"
+                              r"ช่วงความเชื่อมั่น",  # (Thai: a confidence interval)
                               re.I)
 # Words that say which way a difference goes, so that the number beside them is its size.
 DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]?|less|more|"
@@ -58,7 +59,7 @@ SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
-_SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b", re.I)
+_SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
 _SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{2,3}|…)\s*([-−+]?\d+\.\d+)")
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is

@@ -542,6 +542,11 @@ _WHOLE_PERCENT_AFTER = re.compile(
     r"higher|better|worse|fewer|less|more|reduc|improv|relative|rel\.|faster|slower|drop|"
     r"increas|decreas|gain))", re.I)
 
+# Nor the level of an interval named before it: "CI 95%", "confidence level of 95 %",
+# ช่วงความเชื่อมั่น 95% (Thai: "confidence interval"), ระดับความเชื่อมั่น (its level).
+_LEVEL_BEFORE = re.compile(r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s+of)?|"
+                           r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$", re.I)
+
 
 def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> list[re.Match]:
     """The numbers with a decimal point in ``text`` that may be figures (and with
@@ -550,11 +555,12 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> l
     for match in _NUMBER.finditer(text):
         if inside(offset + match.start(), masked):
             continue
+        before = text[:match.start()]
         if "." not in match.group(2) and not (  # (signed, "+42%" is relative: no CER)
                 whole_percent and not match.group(1)
-                and _WHOLE_PERCENT_AFTER.match(text, match.end())):
+                and _WHOLE_PERCENT_AFTER.match(text, match.end())
+                and not _LEVEL_BEFORE.search(before)):
             continue
-        before = text[:match.start()]
         # After a slash only in a list of numbers ("6.69/8.72"): never in a path or a date.
         if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(
                 COMMENT.sub("", before)):  # (marked already: "-->6.69<!-- ... -->/")

@@ -827,6 +827,26 @@ def test_a_header_written_on_two_rows_heads_the_columns(project, demo_result):
                                                 for ms, system in columns], out
 
 
+def test_a_confidence_interval_named_in_thai_is_the_differences(project, demo_result):
+    """ช่วงความเชื่อมั่น (a confidence interval) heads a column of the difference's
+    intervals, as "95 % CI" does: its ends are marked, never left alone as another
+    system's; and its "95%" in prose is the interval's level, no whole-percent CER."""
+    drop_aliases(project)
+    name = f"diff/560ms/fleurs/{O}-vs-{T}"
+    d, low, high = (printed(demo_result.exact[f"{name}/{part}"])
+                    for part in ("estimate", "low", "high"))
+    cers = [printed(demo_result.exact[f"cer/560ms/fleurs/{system}"]) for system in (O, T)]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| ชุดข้อมูล | OpenThai2.0 | Typhoon 0.6B | ผลต่าง (จุด) | "
+        "ช่วงความเชื่อมั่น 95% |\n|---|---|---|---|---|\n"
+        f"| FLEURS | {cers[0]} | {cers[1]} | {d} | [{low}, {high}] |\n\n"
+        f"บน FLEURS ผลต่างของ CER คือ {d} จุด (ช่วงความเชื่อมั่น 95% [{low}, {high}])\n"))
+    assert code == 0 and "8 numbers marked" in out and "0 unexplained" in out, out
+    assert "\nleft alone" not in out, out
+    assert [m.figure for m in marked.found][-3:] == [f"{name}/{part}"
+                                                     for part in ("estimate", "low", "high")]
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
