@@ -55,7 +55,8 @@ DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]
                              r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า", re.I)
 # Of those, the ones that rank two systems without saying by how much.
 _RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?", re.I)
-SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b", re.I)
+# ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
+SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b|\bsegment(?:s|ed)\b", re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")

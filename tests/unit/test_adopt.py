@@ -847,6 +847,28 @@ def test_a_confidence_interval_named_in_thai_is_the_differences(project, demo_re
                                                      for part in ("estimate", "low", "high")]
 
 
+def test_segmented_is_decoded_in_pieces(project, demo_result):
+    """"(segmented)" beside "(whole)" in a table's header, and "cut into 30-second segments"
+    in prose, say decoded in pieces, as "split" does: each number is marked as its own
+    decoding's, none left ambiguous between the two."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    columns = [(system, split) for system in (O, T) for split in ("", "_split")]
+    header = " | ".join(f"{display} ({'segmented' if split else 'whole'})"
+                        for display in ("OpenThai2.0", "Typhoon 0.6B") for split in ("", "_split"))
+    row = " | ".join(printed(exact[f"cer/560ms/tv_long/{system}{split}"])
+                     for system, split in columns)
+    pieces = printed(exact[f"cer/560ms/tv_long/{O}_split"])
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n| Set | {header} |\n|---|---|---|---|---|\n| TVSpeech long | {row} |\n\n"
+        "When the long recordings are cut into 30-second segments before decoding, "
+        f"OpenThai2.0 reaches {pieces} % on TVSpeech long.\n"))
+    assert code == 0 and "5 numbers marked" in out and "0 ambiguous" in out, out
+    assert [m.figure for m in marked.found] == [
+        *(f"cer/560ms/tv_long/{system}{split}" for system, split in columns),
+        f"cer/560ms/tv_long/{O}_split"], out
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
