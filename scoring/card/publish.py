@@ -564,6 +564,9 @@ def _hand_written_fits(entry: EvalResult, ours: dict, spec: CardSpec) -> list[tu
         return []
     on_our_dataset = [identity for identity in ours
                       if identity[0] == "cer" and identity[1] == entry.dataset_type]
+    by_name = not on_our_dataset
+    if by_name:
+        on_our_dataset = _on_the_set_it_names(entry, ours, spec)
     named = latencies_in(entry.metric_name or "")
     latency = named[0] if len(named) == 1 else spec.headline_latency if not named else None
     if latency is None:  # it names several chunk sizes: one of ours, but which?
@@ -575,8 +578,26 @@ def _hand_written_fits(entry: EvalResult, ours: dict, spec: CardSpec) -> list[tu
              if _bare_config(identity[2]) == _bare_config(entry.dataset_config)]
     if len(exact) == 1:
         return exact
-    loose = [identity for identity in candidates if entry.dataset_config in (None, identity[2])]
+    loose = [identity for identity in candidates
+             if by_name or entry.dataset_config in (None, identity[2])]
     return loose or on_our_dataset
+
+
+def _on_the_set_it_names(entry: EvalResult, ours: dict, spec: CardSpec) -> list[tuple]:
+    """Our CERs on the one set that a hand-written entry's dataset names as the card names
+    its sets, where its type is none of the card's datasets: "Isan" of type ``isan``, where
+    the card's Isan is ``typhoon-ai/thai-dialect-isan-dataset``. Its number is one of ours
+    under another dataset id, and left as it stands it would go stale ungated. None where
+    its type is one of the card's datasets, or it names no set, or several."""
+    if entry.dataset_type in {identity[1] for identity in ours}:
+        return []
+    names = Names.of(spec, spec.publish_aliases)
+    named = set(names.subjects_in(entry.dataset_name or "")) or set(
+        names.subjects_in((entry.dataset_type or "").rpartition("/")[2]))
+    if len(named) != 1:
+        return []
+    return [identity for identity in ours if identity[0] == "cer"
+            and parse_figure(ours[identity][0]).subject in named]
 
 
 def _named_by_dataset_name(entry: EvalResult, fits: list[tuple], ours: dict,
@@ -592,10 +613,13 @@ def _named_by_dataset_name(entry: EvalResult, fits: list[tuple], ours: dict,
     return [identity for identity in fits if parse_figure(ours[identity][0]).subject in on_named]
 
 
-def _hand_written_name(entry: EvalResult) -> str:
-    """A hand-written entry named as the card names it, so that it can be found there."""
+def _hand_written_name(entry: EvalResult, ours: dict) -> str:
+    """A hand-written entry named as the card names it, so that it can be found there; and
+    where its dataset type is none of the card's, saying so: it was read by its name."""
+    how = ("hand-written" if entry.dataset_type in {identity[1] for identity in ours} else
+           f"hand-written, of type {entry.dataset_type or 'none'}, read by its name")
     return (f"model-index entry '{entry.metric_name or entry.metric_type}' on "
-            f"{entry.dataset_name or entry.dataset_type} (hand-written)")
+            f"{entry.dataset_name or entry.dataset_type} ({how})")
 
 
 def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResult]],
@@ -629,14 +653,15 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
     mismatches = []
     for identity, (figure, made) in ours.items():
         there = have.get(identity)
-        where = (_hand_written_name(there) if there is not None and identity not in in_our_form
+        where = (_hand_written_name(there, ours)
+                 if there is not None and identity not in in_our_form
                  else f"model-index entry '{made.metric_name}' on {made.dataset_name}")
         mismatches += _differs(figure, where, there and there.metric_value, made.metric_value)
     for entry, fits in unplaced:
         figures = [f"{ours[identity][0]} ({ours[identity][1].metric_value:.2f})"
                    for identity in fits[:3]]
         mismatches.append(Mismatch(
-            None, _hand_written_name(entry), _as_printed(entry.metric_value),
+            None, _hand_written_name(entry, ours), _as_printed(entry.metric_value),
             f"no one figure: a CER of the card's on {entry.dataset_type}, it fits "
             f"{len(fits)} ({', '.join(figures)}{', ...' if len(fits) > 3 else ''}); --write "
             "replaces it with the card's own entries"))

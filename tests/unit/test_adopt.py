@@ -2615,6 +2615,34 @@ def test_a_model_index_value_written_as_a_fraction_is_said_to_be_one(project, de
             f"{wrong}, the data give {printed(exact[isan])}") in out
 
 
+def test_a_model_index_entry_of_another_dataset_id_is_read_by_its_name(project, demo_result,
+                                                                        capsys):
+    """A hand-written CER entry on "Isan" whose type (``isan``) is not the card's Isan
+    dataset: one of ours under another id, checked like ours (stale: a drift, saying it was
+    read by its name) and replaced by ours on --write, never kept as foreign beside the
+    right one. An entry whose name names no set of the card's is kept as it is."""
+    from huggingface_hub import ModelCard
+
+    exact = demo_result.exact
+    isan = f"cer/560ms/isan/{O}"
+    stale = printed(exact[isan] + Fraction(6, 10000))
+    card = project / "README.md"
+    card.write_text(front_matter([
+        {"type": "isan", "name": "Isan", "split": "test", "value": stale},
+        {"type": "thai-youtube", "name": "Thai YouTube", "split": "test", "value": "11.20"},
+    ]) + "# Card\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1 and (f"drift: figure {isan}: model-index entry 'Test CER' on Isan "
+                          f"(hand-written, of type isan, read by its name) says {stale}, the "
+                          f"data give {printed(exact[isan])}") in out, out
+    assert "Thai YouTube" not in out, out
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    written = ModelCard(card.read_text(encoding="utf-8")).data.eval_results
+    assert not [r for r in written if r.dataset_type == "isan"]
+    assert [r.metric_value for r in written if r.dataset_type == "thai-youtube"] == [11.2]
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+
+
 def test_a_model_index_value_written_as_text_is_said_to_be_text(project, demo_result,
                                                                 capsys):
     """'6.69 %' (YAML text) where the data give 6.69: its number is right, its form is not
