@@ -92,7 +92,8 @@ class _Wanted:
 
 
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
-                 bound: str | None, narrow: bool, in_table: bool) -> _Wanted:
+                 bound: str | None, narrow: bool, in_table: bool,
+                 compared: bool = False) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
     names each; ``narrow``: in the text before and after the number, only the nearest name,
     in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
@@ -128,7 +129,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
     # difference's two systems, and the system of a CER quoted after the comparison's word
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
-    other_side = difference or COMPARES.search(levels[0])
+    other_side = difference or compared or COMPARES.search(levels[0])
     systems = pick(names.systems_in if other_side else names.own_systems_in)
     if difference and narrow and not in_table and len(systems or ()) < 2:
         # A difference is of two systems: both sides of its own clause name them ("OpenThai2.0
@@ -153,6 +154,22 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     return _Wanted(subjects, systems,
                    latencies or frozenset([spec.headline_latency]), split, difference,
                    bound or "estimate")
+
+
+# The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
+_LIST_BEFORE = re.compile(r"(?:[-−+]?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
+                          r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$", re.I)
+
+
+def _listed_after_a_comparison(candidate: Candidate) -> bool:
+    """Whether a number in prose is one of a list that a comparison's word leads to, in the
+    clause before the list's first number: in "compared with 9.50 %, 8.99 % and 14.68 % for
+    Typhoon", 8.99 and 14.68 are the other side's as 9.50 is."""
+    if candidate.in_table:
+        return False
+    before = candidate.levels[2][:candidate.start - candidate.unit]
+    listed = _LIST_BEFORE.search(before)
+    return bool(listed and COMPARES.search(clauses_beside((before[:listed.start()], ""))[0]))
 
 
 def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
@@ -253,8 +270,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         return Marked(candidate, None, "foreign")
     spec = result.spec
     default = spec.publish_system or next(iter(spec.systems))
+    compared = _listed_after_a_comparison(candidate)
     narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
-                          candidate.in_table)
+                          candidate.in_table, compared)
     if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
         fits = [name for name, fact in facts.items() if _fits(fact, narrow)
                 and (narrow.difference or fact.kind != "diff")]  # "3 pp": said to be one
@@ -262,7 +280,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
             return Marked(candidate, fits[0], "marked")
         return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
     wide = _constraints(candidate.levels, spec, names, default, candidate.bound, False,
-                        candidate.in_table)
+                        candidate.in_table, compared)
     exact = result.exact
     narrow_fits = [name for name, fact in facts.items() if _fits(fact, narrow)]
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):

@@ -869,6 +869,23 @@ def test_segmented_is_decoded_in_pieces(project, demo_result):
         f"cer/560ms/tv_long/{O}_split"], out
 
 
+def test_a_list_after_a_comparisons_word_is_the_other_sides(project, demo_result):
+    """"compared with 9.50 %, 8.99 % and 14.68 % for Typhoon": the comparison's word leads
+    to the whole list, so each of its numbers may be Typhoon's, not only the first."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    sets = (("fleurs", "FLEURS"), ("tvspeech", "TVSpeech"), ("gs2", "GigaSpeech2"))
+    ours, theirs = ([printed(exact[f"cer/560ms/{key}/{system}"]) for key, _ in sets]
+                    for system in (O, T))
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 achieves a CER of **{ours[0]}%** on FLEURS, _{ours[1]} %_ on "
+        f"TVSpeech, and {ours[2]}% on GigaSpeech2, compared with {theirs[0]}%, {theirs[1]}% "
+        f"and {theirs[2]}% for Typhoon 0.6B.\n"))
+    assert code == 0 and "6 numbers marked" in out and "0 unexplained" in out, out
+    assert [m.figure for m in marked.found] == [f"cer/560ms/{key}/{system}" for system in (O, T)
+                                                for key, _ in sets], out
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
