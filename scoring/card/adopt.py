@@ -41,6 +41,7 @@ from .reading import (
     DIRECTION_WORDS,
     OUR_METRIC,
     SPLIT_WORDS,
+    STATEMENT_END,
     Candidate,
     candidates,
     clauses_beside,
@@ -93,7 +94,7 @@ class _Wanted:
 
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
                  bound: str | None, narrow: bool, in_table: bool,
-                 compared: bool = False) -> _Wanted:
+                 compared: bool = False, own_statement: str | None = None) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
     names each; ``narrow``: in the text before and after the number, only the nearest name,
     in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
@@ -125,7 +126,9 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     split = bool(pick(SPLIT_WORDS.findall))
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.
-    difference = True if (bound or _speaks_of_a_difference(levels[:-1])) else None
+    difference = True if (bound or _speaks_of_a_difference(levels[:-1]) and not (
+        own_statement is not None and _in_percent_in_a_statement_of_its_own(levels, own_statement)
+    )) else None
     # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
     # difference's two systems, and the system of a CER quoted after the comparison's word
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
@@ -170,6 +173,30 @@ def _listed_after_a_comparison(candidate: Candidate) -> bool:
     before = candidate.levels[2][:candidate.start - candidate.unit]
     listed = _LIST_BEFORE.search(before)
     return bool(listed and COMPARES.search(clauses_beside((before[:listed.start()], ""))[0]))
+
+
+def _own_statement(candidate: Candidate) -> str | None:
+    """The statement of its sentence that a number in prose stands in, between the
+    semicolons or contrasting words ("while", "but") around it; None in a table, or where
+    the sentence is one statement."""
+    if candidate.in_table:
+        return None
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    ends = [(end.start(), end.end()) for end in STATEMENT_END.finditer(sentence)]
+    if not ends:
+        return None
+    start = max((end for _, end in ends if end <= at), default=0)
+    stop = min((start_ for start_, _ in ends if start_ >= at + len(candidate.text)),
+               default=len(sentence))
+    return sentence[start:stop]
+
+
+def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: str) -> bool:
+    """A number in percent whose own statement says nothing of a difference, where another
+    statement of its sentence does: "6.85 % on FLEURS and 18.41 % on Isan; the paired
+    difference to th-TH is 0.16 pp". It is a CER (a difference is in points)."""
+    return bool(re.match(r"[*_]*\s*%", levels[1]) and not DIFFERENCE_WORDS.search(statement)
+                and not _POINTS_AFTER.match(levels[1]))
 
 
 def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
@@ -271,8 +298,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     spec = result.spec
     default = spec.publish_system or next(iter(spec.systems))
     compared = _listed_after_a_comparison(candidate)
+    statement = _own_statement(candidate)
     narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
-                          candidate.in_table, compared)
+                          candidate.in_table, compared, statement)
     if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
         fits = [name for name, fact in facts.items() if _fits(fact, narrow)
                 and (narrow.difference or fact.kind != "diff")]  # "3 pp": said to be one
@@ -280,7 +308,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
             return Marked(candidate, fits[0], "marked")
         return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
     wide = _constraints(candidate.levels, spec, names, default, candidate.bound, False,
-                        candidate.in_table, compared)
+                        candidate.in_table, compared, statement)
     exact = result.exact
     narrow_fits = [name for name, fact in facts.items() if _fits(fact, narrow)]
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):

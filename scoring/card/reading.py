@@ -36,6 +36,7 @@ from .text import (COMMENT, LIST_ITEM, SENTENCE_END, Block, CardFile, blocks,
                    latency_mentions, masked_spans, numbers_in, relative_changes)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
+           "STATEMENT_END",
            "candidates", "clauses_beside", "named_beside"]
 
 _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
@@ -425,7 +426,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # ("10.70 % CER; decoded in pieces, 9.60 %"); the sentence's other numbers are read
         # without them.
         in_pieces = [bool(SPLIT_WORDS.search(" ".join(clauses_beside(pair)) + " " + (
-            _STATEMENT_END.split(pair[0])[-1] if _STATEMENT_END.search(pair[0]) else "")))
+            STATEMENT_END.split(pair[0])[-1] if STATEMENT_END.search(pair[0]) else "")))
                      for pair in around]
         for i, match in enumerate(matches):
             listed, alone = placed.get(i, (sentence, True))
@@ -613,7 +614,7 @@ _OTHER_SIDE = re.compile(COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(
 
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), or
 # a semicolon.
-_STATEMENT_END = re.compile(_CONTRAST.pattern + "|;", re.I)
+STATEMENT_END = re.compile(_CONTRAST.pattern + "|;", re.I)
 
 
 def _up_to(words: re.Pattern, text: str) -> str:
@@ -648,7 +649,7 @@ def _this_side(levels: tuple[str, ...], match: re.Match,
         cuts.append((compares.start(), len(sentence)))
     if earlier:
         contrast = None
-        for contrast in _STATEMENT_END.finditer(sentence, earlier[0].end(), match.start()):
+        for contrast in STATEMENT_END.finditer(sentence, earlier[0].end(), match.start()):
             pass
         if contrast is not None:
             cuts.append((0, contrast.end()))

@@ -886,6 +886,26 @@ def test_a_list_after_a_comparisons_word_is_the_other_sides(project, demo_result
                                                 for key, _ in sets], out
 
 
+@pytest.mark.parametrize("joint", ["; the paired difference to th-TH is",
+                                   ", while the paired difference to th-TH is"])
+def test_a_cer_in_percent_is_no_difference_named_in_another_statement(joint, project,
+                                                                       demo_result):
+    """"th-mix gives 6.85 % on FLEURS and 18.41 % on Isan; the paired difference to th-TH is
+    0.16 pp on FLEURS": the difference named after the semicolon (or "while") is 0.16's,
+    and the two numbers in percent before it are CERs, marked so, never a drift onto a
+    difference that --write would put in their place."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    mix = {key: printed(exact[f"cer/560ms/{key}/{MIX}"]) for key in ("fleurs", "isan")}
+    name = f"diff/560ms/fleurs/{MIX}-vs-{O}"
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nThe th-mix prompt gives {mix['fleurs']}% on FLEURS and {mix['isan']}% on "
+        f"Isan{joint} {printed(exact[name + '/estimate'])} pp on FLEURS.\n"))
+    assert code == 0 and marked.count("drift") == 0 and "3 numbers marked" in out, out
+    assert [m.figure for m in marked.found] == [f"cer/560ms/fleurs/{MIX}",
+                                                f"cer/560ms/isan/{MIX}", f"{name}/estimate"], out
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
