@@ -173,7 +173,7 @@ _VERSION = re.compile(r"(\d+(?:\.\d+)*)(?:\s*([bm])(?![a-z]))?", re.I)
 # "OpenThai-ASR v1", "Typhoon2-Audio", "Typhoon ASR Streaming 1.5B" (never "OpenThai
 # outperforms Typhoon 0.6B"). A bare number after it is not one: "Typhoon 9.50 %" quotes a
 # CER.
-_VERSIONED_NAME = (r"(?<![\w.-]){stem}[\w.-]*(?:(?:\s+(?!{stems})(?-i:[A-Z])[\w-]*){{0,3}}?\s+"
+_VERSIONED_NAME = (r"(?<![\w.-]){stem}(?:[\w-]|\.(?=\w))*(?:(?:\s+(?!{stems})(?-i:[A-Z])[\w-]*){{0,3}}?\s+"
                    r"(?:v\d[\d.]*|version\s+\d[\d.]*|\d+(?:\.\d+)?\s*[bm]\b))?")
 
 

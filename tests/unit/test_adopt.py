@@ -1655,6 +1655,7 @@ def test_the_language_model_variant_is_named_as_cards_name_it(text, named, proje
 
 @pytest.mark.parametrize(("text", "other"), [
     ("OpenThai1.5 reaches", "OpenThai1.5"),
+    ("down from 9.10 % for OpenThai1.5.", "OpenThai1.5"),  # (the full stop is not its)
     ("compared with OpenThai-ASR v1 (", "OpenThai-ASR v1"),
     ("Typhoon2-Audio gets", "Typhoon2-Audio"),
     ("| Typhoon ASR Streaming 1.5B |", "Typhoon ASR Streaming 1.5B"),
