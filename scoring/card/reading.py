@@ -411,6 +411,10 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # other places; a list of numbers no list places is read, but none of them drifts
         # (each may be any of the sentence's figures).
         placed = _listed_places(sentence, matches, names)
+        # An interval's two ends ("95% CI [−3.75, −1.76]") are no list of which nothing says
+        # whose each is: each is its end, and may drift.
+        placed = {i: place for i, place in placed.items()
+                  if not (matches[i].start() in bounds and place == (sentence, False))}
         views = []
         for i, match in enumerate(matches):
             view = placed.get(i, (sentence,))[0] or sentence

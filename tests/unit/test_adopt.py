@@ -906,6 +906,22 @@ def test_a_cer_in_percent_is_no_difference_named_in_another_statement(joint, pro
                                                 f"cer/560ms/isan/{MIX}", f"{name}/estimate"], out
 
 
+def test_an_intervals_stale_ends_drift_in_a_sentence_naming_two_systems(project, demo_result):
+    """"OpenThai2.0 improves over Typhoon on FLEURS by −2.81 points (95% CI [−3.72, −1.73])",
+    both ends stale: an interval's two ends are no list of which nothing says whose each
+    is; each is its end, and drifts."""
+    drop_aliases(project)
+    name = f"diff/560ms/fleurs/{O}-vs-{T}"
+    exact = demo_result.exact
+    low, high = (printed(exact[f"{name}/{part}"] + Fraction(3, 10000)) for part in ("low", "high"))
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 improves over Typhoon 0.6B on FLEURS by "
+        f"{printed(exact[name + '/estimate'])} points (95% CI [{low}, {high}]).\n"))
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (f"{name}/estimate", "marked"), (f"{name}/low", "drift"), (f"{name}/high", "drift")], out
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
