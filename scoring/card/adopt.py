@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from ..errors import plural
 from .compute import CardResult
-from .names import COMPARES, Names, plain_name
+from .names import COMPARES, LONG_WORDS, Names, plain_name
 from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
@@ -348,6 +348,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if other := _a_sibling_it_prints(candidate.text, name, facts, exact, spec):
             return Marked(candidate, None, "unexplained", fits=(name,), why="a sibling's",
                           named=other)
+        if kin := _a_kin_set_spoken_of(candidate, name, spec):
+            return Marked(candidate, None, "unexplained", fits=(name,), why="kin",
+                          named=spec.set_names[kin])
         if name.startswith("diff/") and exact[name] < 0 and _states_a_direction(candidate):
             # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
             return Marked(candidate, name, "drift",
@@ -395,6 +398,25 @@ def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact,
               if other != name and sibling(fact) and printed_as(exact[other], text)]
     # (Its own set's first: the context named that set.)
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
+
+
+def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str | None:
+    """The set named as this figure's plus a word ("TVSpeech long" for TVSpeech) whose word,
+    or for a long set a word of long recordings ("joined", "long-form"), the number's
+    sentence or headings say: "Joined recordings of TVSpeech: 10.74" under "Long
+    recordings" may be either set's, and a drift onto TVSpeech's would write the wrong one."""
+    subject = parse_figure(name).subject
+    base = spec.set_names.get(subject, "")
+    around = " ".join(candidate.levels[2:])
+    for kin in sorted(_related_sets(spec).get(subject, ())):
+        display = spec.set_names[kin]
+        if not display.startswith(base + " "):
+            continue  # (this figure's set is the kin's longer name, not its base)
+        word = display[len(base) + 1:]
+        said = LONG_WORDS if word.lower() == "long" else (word,)
+        if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", around, re.I) for w in said):
+            return kin
+    return None
 
 
 def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
@@ -767,6 +789,11 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          f"{m.named}, though its context reads as {m.fits[0]}; left "
                          "unmarked: name its set, system, latency or decoding in pieces where "
                          "it stands")
+        elif m.why == "kin":  # TVSpeech's or TVSpeech long's: its words say both
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
+                         f"where its context reads as {m.fits[0]}, but its sentence or "
+                         f"headings also speak of {m.named}; left unmarked: name its set "
+                         "where it stands")
         elif m.why == "relative":  # (A − B) / B, where the card publishes A − B
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.fits[0]} relative to a CER, in percent, not the difference in "

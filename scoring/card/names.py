@@ -21,7 +21,7 @@ from .spec import CardSpec
 # "Giga Speech2", "OpenThai2.0" -> "Open Thai2.0".
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # What a card may call a set of long recordings: "long-form", "joined", "concatenated".
-_LONG_WORDS = ("long", "long-form", "joined", "concatenated")
+LONG_WORDS = ("long", "long-form", "joined", "concatenated")
 _OWN_MODEL_WORDS = ("ours", "our model", "this model", "this work", "we", "us",
                     "โมเดลของเรา", "ระบบของเรา", "ของเรา")  # (Thai: "our model", "ours")
 # A variant whose key names an n-gram language model ("_4gram", "_lm"), and what cards
@@ -296,7 +296,7 @@ class Names:
             base, _, word = display.rpartition(" ")
             if not base or plain_name(base) not in displays:
                 continue
-            for said in _LONG_WORDS if word.lower() == "long" else (word,):
+            for said in LONG_WORDS if word.lower() == "long" else (word,):
                 subjects.setdefault(plain_name(f"{said} {base}"), key)
                 subjects.setdefault(plain_name(f"{base} {said}"), key)
         variants: dict[str, list[str]] = {}

@@ -405,6 +405,10 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                 # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon
                 # leads to the next number, and is none of this one's.
                 after = _statement_end(sentence, match.end(), after)
+            if inside[i] and inside[i][1] < after:
+                # "8.31 % (Typhoon: 12.53 %), and at 1,120 ms it is 6.83 %": what follows its
+                # parenthesis is none of 12.53's.
+                after = inside[i][1]
             spans.append(((before, match.start()), (match.end(), after)))
         # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07 and 9.72 on con123 and
         # lav123 respectively": each number reads the sentence without the names at the
