@@ -956,6 +956,24 @@ def test_a_stale_value_where_a_kin_set_is_spoken_of_is_listed_never_drifted(proj
             "long") in out, out
 
 
+def test_a_statement_after_a_semicolon_names_nothing_of_the_numbers_before_it(project,
+                                                                               demo_result):
+    """"OpenThai2.0 10.74, Typhoon 0.6B 12.64; GigaSpeech2 long: 15.80 % CER", the first two
+    stale: their statement names no set, and GigaSpeech2 long, named after the semicolon,
+    is not theirs; neither drifts onto its figures."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    stale = {system: printed(exact[f"cer/560ms/tv_long/{system}"] + Fraction(3, 10000))
+             for system in (O, T)}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 {stale[O]}, Typhoon 0.6B {stale[T]}; GigaSpeech2 long: "
+        f"{printed(exact[f'cer/560ms/gs2_long/{O}'])} % CER.\n"))
+    assert "/gs2_long/" not in " ".join(m.figure or "" for m in marked.found
+                                         if m.verdict == "drift"), out
+    assert [m.figure for m in marked.found if m.verdict == "marked"] == [
+        f"cer/560ms/gs2_long/{O}"], out
+
+
 def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
     """A context that reads as TVSpeech ("joined recordings of TVSpeech") around the value
     of TVSpeech long, the same system's at the same latency: listed, saying which figure
@@ -974,7 +992,8 @@ def test_a_value_of_a_kin_set_is_listed_never_drifted(project, demo_result):
 def test_what_follows_a_semicolon_is_the_next_numbers(project, demo_result):
     """"Typhoon 0.6B 12.62; GigaSpeech2 long: 15.77 % CER", 12.62 stale: the set named
     after the semicolon is the next numbers', never 12.62's, which is not reported as a
-    drift of GigaSpeech2 long's figure (which --write would put in its place)."""
+    drift of GigaSpeech2 long's figure (which --write would put in its place), but as one
+    of TVSpeech long's, which its own statement names."""
     drop_aliases(project)
     exact = demo_result.exact
     long = {(key, system): printed(exact[f"cer/560ms/{key}_long/{system}"])
@@ -988,7 +1007,9 @@ def test_what_follows_a_semicolon_is_the_next_numbers(project, demo_result):
     assert f"cer/560ms/gs2_long/{T} says" not in out, out
     assert {m.figure for m in marked.found if m.verdict == "marked"} == {
         f"cer/560ms/tv_long/{O}", f"cer/560ms/gs2_long/{O}"}, out
-    assert f"line 3: {stale} " in out, out  # (listed, as a drift or unexplained)
+    # (Its own statement names TVSpeech long, and nothing after the semicolon is its.)
+    assert (f"drift: line 3: figure cer/560ms/tv_long/{T} says {stale}, the data give "
+            f"{printed(exact[f'cer/560ms/tv_long/{T}'])}") in out, out
 
 
 def test_the_nearest_reading_decides_between_two_values_that_fit(project, demo_result):
