@@ -395,16 +395,19 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                   for match in matches]
         owned = [(match.end() + own.start(), match.end() + own.end()) if own else inside[i]
                  for i, (match, own) in enumerate(zip(matches, owns))]
+        # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads
+        # to later numbers is none of an earlier number's, in its own text or its sentence.
+        statement_ends = [_statement_end(sentence, match.end(), len(sentence))
+                          for match in matches]
+        statement_ends = [end if end < matches[-1].start() else len(sentence)
+                          for end in statement_ends]
         spans = []  # (before, after) of each number, as places in the sentence
         for i, match in enumerate(matches):
             before = matches[i - 1].end() + (owns[i - 1].end() if owns[i - 1] else 0) if i else 0
             after = matches[i + 1].start() if i + 1 < len(matches) else len(sentence)
             if i + 1 < len(matches) and inside[i + 1] and inside[i + 1][0] >= match.end():
                 after = inside[i + 1][0]
-            if i + 1 < len(matches):
-                # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon
-                # leads to the next number, and is none of this one's.
-                after = _statement_end(sentence, match.end(), after)
+            after = min(after, statement_ends[i])
             if inside[i] and inside[i][1] < after:
                 # "8.31 % (Typhoon: 12.53 %), and at 1,120 ms it is 6.83 %": what follows its
                 # parenthesis is none of 12.53's.
@@ -427,12 +430,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             contrast = _CONTRAST.search(view, match.end())
             if contrast and any(later.start() >= contrast.end() for later in matches[i + 1:]):
                 view = _blanked(view, [(contrast.start(), len(view))])
-            # Nor what follows a semicolon that leads to later numbers: "OpenThai2.0 10.74,
-            # Typhoon 0.6B 12.64; GigaSpeech2 long: 15.80 and 20.52 %" names no set of 10.74.
-            semicolon = _statement_end(view, match.end(), len(view))
-            if semicolon < len(view) and any(later.start() > semicolon
-                                             for later in matches[i + 1:]):
-                view = _blanked(view, [(semicolon, len(view))])
+            view = _blanked(view, [(statement_ends[i], len(view))])
             views.append(view)
         around = [(view[b[0]:b[1]], view[a[0]:a[1]]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
