@@ -94,7 +94,7 @@ class _Wanted:
 
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
                  bound: str | None, narrow: bool, in_table: bool,
-                 compared: bool = False, own_statement: str | None = None) -> _Wanted:
+                 compared: bool = False, a_cer_in_percent: bool = False) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
     names each; ``narrow``: in the text before and after the number, only the nearest name,
     in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
@@ -126,9 +126,8 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     split = bool(pick(SPLIT_WORDS.findall))
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.
-    difference = True if (bound or _speaks_of_a_difference(levels[:-1]) and not (
-        own_statement is not None and _in_percent_in_a_statement_of_its_own(levels, own_statement)
-    )) else None
+    difference = True if (bound or _speaks_of_a_difference(levels[:-1])
+                          and not a_cer_in_percent) else None
     # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
     # difference's two systems, and the system of a CER quoted after the comparison's word
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
@@ -197,6 +196,39 @@ def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: st
     difference to th-TH is 0.16 pp". It is a CER (a difference is in points)."""
     return bool(re.match(r"[*_]*\s*%", levels[1]) and not DIFFERENCE_WORDS.search(statement)
                 and not _POINTS_AFTER.match(levels[1]))
+
+
+# A number the words before it say is a difference: "a difference of 1.25", "gap: 2.8".
+_DIFFERENCE_BEFORE = re.compile(
+    r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
+    r"(?:about|around|roughly|some|only|just)?\s*[*_]*$", re.I)
+_SIGNED_OR_NOT = re.compile(r"[-−+]?\d+(?:\.\d+)?")
+
+
+def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
+    """An unsigned number in percent, in a sentence whose difference is another of its numbers
+    ("2.81 points", "a difference of 1.25 pp"), while its own clauses say nothing of one: in
+    "lower than Typhoon 0.6B (9.50 %) by 2.81 points" and "18.64 % against 17.39 % for
+    Typhoon 0.6B, a difference of 1.25 pp", 9.50, 18.64 and 17.39 are CERs."""
+    levels = candidate.levels
+    if (candidate.in_table or candidate.text[:1] in "-−+"
+            or not re.match(r"[*_]*\s*%", levels[1])
+            or _speaks_of_a_difference(clauses_beside(levels))):
+        return False
+    sentence, at = levels[2], candidate.start - candidate.unit
+    return any(_POINTS_AFTER.match(sentence, number.end())
+               or _DIFFERENCE_BEFORE.search(sentence, 0, number.start())
+               for number in _SIGNED_OR_NOT.finditer(sentence)
+               if not number.start() <= at < number.end())
+
+
+def _a_cer_in_percent(candidate: Candidate) -> bool:
+    """Whether the words of a difference in a number's sentence are another number's, and the
+    number in percent a CER (the two readings above)."""
+    statement = _own_statement(candidate)
+    return (statement is not None
+            and _in_percent_in_a_statement_of_its_own(candidate.levels, statement)
+            or _beside_a_difference_stated_by_another(candidate))
 
 
 def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
@@ -298,9 +330,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     spec = result.spec
     default = spec.publish_system or next(iter(spec.systems))
     compared = _listed_after_a_comparison(candidate)
-    statement = _own_statement(candidate)
+    a_cer_in_percent = _a_cer_in_percent(candidate)
     narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
-                          candidate.in_table, compared, statement)
+                          candidate.in_table, compared, a_cer_in_percent)
     if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
         fits = [name for name, fact in facts.items() if _fits(fact, narrow)
                 and (narrow.difference or fact.kind != "diff")]  # "3 pp": said to be one
@@ -308,7 +340,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
             return Marked(candidate, fits[0], "marked")
         return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
     wide = _constraints(candidate.levels, spec, names, default, candidate.bound, False,
-                        candidate.in_table, compared, statement)
+                        candidate.in_table, compared, a_cer_in_percent)
     exact = result.exact
     narrow_fits = [name for name, fact in facts.items() if _fits(fact, narrow)]
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):

@@ -31,8 +31,9 @@ _LANGUAGE_MODEL_WORDS = ("LM", "language model", "n-gram", "n-gram LM", "KenLM")
 _NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
 # What puts a system on the other side of a comparison: "against Typhoon", "beats Typhoon's
 # 9.50 %", "lower than Typhoon's". ("Over" is not among them: "pooled over 5 devices".)
+# Thai: "compared with", and "than" (ต่ำกว่า, lower than), which ends its word.
 COMPARES = re.compile(r"\b(?:against|vs|versus|compared|relative to|than|beats?|outperform\w*|"
-                      r"ahead of|behind|trails?)\b|เทียบกับ", re.I)
+                      r"ahead of|behind|trails?)\b|เทียบกับ|กว่า", re.I)
 # Other speech recognisers a card compares itself with, by family name, or by a hub id
 # ("openai/whisper-large-v3": an owner, a slash and a name with a digit or a hyphen).
 _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"

@@ -914,6 +914,40 @@ def test_a_cer_in_percent_is_no_difference_named_in_another_statement(joint, pro
                                                 f"cer/560ms/isan/{MIX}", f"{name}/estimate"], out
 
 
+SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS = {
+    "by points": "On FLEURS our model reaches a CER of {O}%, lower than Typhoon 0.6B ({T}%) by "
+                 "{D} points (95% CI [{L}, {H}]).",
+    "a difference of": "On FLEURS, OpenThai2.0 scores {O}% against {T}% for Typhoon 0.6B, a "
+                       "difference of {D} pp (95% CI [{L}, {H}]).",
+    # Thai: "on FLEURS our model gets a CER of O %, lower than Typhoon 0.6B (T %) by D points
+    # (confidence interval 95 % [L, H])"
+    "thai": "บน FLEURS โมเดลของเราได้ CER {O}% ต่ำกว่า Typhoon 0.6B ({T}%) อยู่ {D} จุด "
+            "(ช่วงความเชื่อมั่น 95% [{L}, {H}])",
+}
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize("sentence", SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS.values(),
+                         ids=SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS)
+def test_the_cers_in_percent_beside_a_difference_stated_in_points_are_cers(
+        sentence, stale, project, demo_result):
+    """"Lower than Typhoon 0.6B (9.50 %) by −2.81 points", "18.64 % against 17.39 % for
+    Typhoon 0.6B, a difference of 1.25 pp": the sentence's difference is the number in
+    points, and the numbers in percent are CERs, marked so (stale, drifted onto their own
+    figures), never unexplained as differences."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    diff = f"diff/560ms/fleurs/{O}-vs-{T}"
+    names = {"O": f"cer/560ms/fleurs/{O}", "T": f"cer/560ms/fleurs/{T}",
+             "D": f"{diff}/estimate", "L": f"{diff}/low", "H": f"{diff}/high"}
+    values = {key: stale_print(exact, name) if stale else printed(exact[name])
+              for key, name in names.items()}
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{sentence.format(**values)}\n")
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (names[key], "drift" if stale else "marked") for key in "OTDLH"], out
+
+
 def test_an_intervals_stale_ends_drift_in_a_sentence_naming_two_systems(project, demo_result):
     """"OpenThai2.0 improves over Typhoon on FLEURS by −2.81 points (95% CI [−3.72, −1.73])",
     both ends stale: an interval's two ends are no list of which nothing says whose each
