@@ -452,14 +452,25 @@ class Names:
         """``said`` (capitalised words) as a name, if it is none of the card's systems or sets
         and no word a sentence starts with."""
         words = said.split()
-        # (An article, or a set's name before it: "บน FLEURS NovaThai ได้ 10.40%".)
+        # (An article, or a set's name before it: "บน FLEURS NovaThai ได้ 10.40%", all of
+        # the name, when it is of several words: "TVSpeech long".)
         while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
-            words = words[1:]
+            words = words[self._words_of_a_sets_name(words) or 1:]
         name = " ".join(words)
         if (words and words[0] not in _NOT_A_NAME and not self.systems_in(name)
                 and not self.subjects_in(name)):
             return name
         return None
+
+    def _words_of_a_sets_name(self, words: list[str]) -> int:
+        """How many of ``words``, from the first, are one set's name: 2 of "TVSpeech long",
+        the name of another set than "TVSpeech"; 1 of "FLEURS NovaThai"."""
+        taken, found = 0, []
+        for count in range(1, len(words) + 1):
+            named = self.subjects_in(" ".join(words[:count]))
+            if len(named) == 1 and named != found:
+                taken, found = count, named
+        return taken
 
     def unknown_label(self, before: str) -> str | None:
         """The label, shaped like a model's name and none of the card's nor a set's, that

@@ -2036,6 +2036,23 @@ def test_an_unknown_label_in_a_list_of_the_cards_systems_is_another_systems(
         assert "left alone:" not in out and "drift: line 4:" in out, out
 
 
+def test_a_list_labelled_by_sets_named_in_several_words_is_those_sets(project, demo_result):
+    """"- TVSpeech long: 10.74 % whole, 8.75 % segmented", the same for GigaSpeech2 long: each
+    label is a set's whole name, not the name of "TVSpeech" and an unknown recogniser called
+    "long" (the numbers were left alone as another model's). Stale, each drifts onto its own
+    figure."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/{key}/{O}{split}" for key in ("tv_long", "gs2_long")
+             for split in ("", "_split")]
+    values = [stale_print(exact, name) for name in names]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n- TVSpeech long: {values[0]}% whole, {values[1]}% segmented\n"
+        f"- GigaSpeech2 long: {values[2]}% whole, {values[3]}% segmented\n"))
+    assert code == 1 and "left alone:" not in out and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [(name, "drift") for name in names]
+
+
 def test_a_caption_explaining_both_cers_and_differences_leaves_the_cer_columns_cers(
         project, demo_result):
     """"All numbers are CER (%) at a 560 ms chunk. Δ is OpenThai2.0 minus Typhoon, in points,
