@@ -473,7 +473,12 @@ def _card_home(card_path: Path, root: Path | None):
     from .data.fetch import fetched_state
 
     state = fetched_state(card_path)
-    return CardHome("" if root is None else str(root), *(state or (None, False)))
+    return CardHome("" if root is None else str(root), *(state or (None, False)),
+                    in_git=_in_a_git_work_tree(card_path))
+
+
+def _in_a_git_work_tree(path: Path) -> bool:
+    return any((folder / ".git").exists() for folder in Path(path).resolve().parents)
 
 
 def _print_card_diff(card_file, home) -> int:
@@ -483,9 +488,11 @@ def _print_card_diff(card_file, home) -> int:
 
     original = fetched_original(card_file.path, Hub(offline=True, progress=False))
     if original is None:
+        shows = ("`git diff` shows what changed in it" if _in_a_git_work_tree(card_file.path)
+                 else "it is in no git work tree either: `--mark` prints the diff of what it "
+                      "marks")
         raise ScoringError(card_file.path, "is not a card fetched from the hub (`python -m "
-                                           "scoring fetch` mirrors it): `git diff` shows what "
-                                           "changed in it")
+                                           f"scoring fetch` mirrors it): {shows}")
     print(format_card_diff(original, card_file.text, card_file.path, home), end="")
     return 0
 

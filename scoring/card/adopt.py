@@ -953,7 +953,7 @@ def mark_report(result: CardResult, card_file: CardFile, card,
     text = format_marked(marked, card_file.path, stale_index, stale_marked)
     if home is not None:
         write = f"`python -m scoring publish {home.root_argument} --write`"
-        text += (f"next: review the card with {home.review(card_file.path)}; {write} puts "
+        text += (f"next: {home.review(card_file.path)}; {write} puts "
                  "right what drifted and writes the model-index in the gate's form"
                  + (f"; then {home.push()} proposes it on the hub" if home.on_hub else "")
                  + "\n")

@@ -619,13 +619,20 @@ class CardHome:
     root_argument: str  # the card's ROOT as the user typed it ('' for the demo's default)
     on_hub: str | None = None  # '<repo> at <commit>' of the card fetch mirrored
     edited: bool = False  # the mirror no longer holds what was fetched
+    in_git: bool = True  # the file is in a git work tree, where `git diff` shows its changes
 
     def command(self, option: str) -> str:
         return "`" + " ".join(filter(None, ("python -m scoring publish", self.root_argument,
                                             option))) + "`"
 
     def review(self, path: Path) -> str:
-        return self.command("--diff") if self.on_hub else f"`git diff {path}`"
+        """How the user sees what a --mark changed in the card."""
+        if self.on_hub:
+            return f"review the card with {self.command('--diff')}"
+        if self.in_git:
+            return f"review the card with `git diff {path}`"
+        return ("review the markers in the diff above (the card is in no git work tree, "
+                "where `git diff` would show them again)")
 
     def push(self) -> str:
         return self.command("--push")

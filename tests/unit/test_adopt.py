@@ -2053,6 +2053,32 @@ def test_a_list_labelled_by_sets_named_in_several_words_is_those_sets(project, d
     assert [(m.figure, m.verdict) for m in marked.found] == [(name, "drift") for name in names]
 
 
+def test_the_review_step_after_mark_names_what_shows_the_markers(project, demo_result, capsys):
+    """After --mark, the review step a user is told to take works where the card is: `git
+    diff` in a git work tree; outside one (a hand-written card in a plain folder, where `git
+    diff` would only print git's usage), the diff --mark printed; and `publish --diff` on a
+    card fetch did not mirror says the same in its one line."""
+    import subprocess
+
+    ours = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    card = project / "README.md"
+    for in_git in (False, True):
+        if in_git:
+            subprocess.run(["git", "init", "-q", str(project)], check=True)
+        card.write_text(f"# Card\n\nOpenThai2.0 reaches {ours}% CER on FLEURS.\n",
+                        encoding="utf-8")
+        code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+        next_step = out.splitlines()[-1]
+        assert code == 0 and next_step.startswith("next: "), out
+        assert (f"review the card with `git diff {card}`" in next_step) == in_git, next_step
+        assert ("review the markers in the diff above" in next_step) != in_git, next_step
+        assert f"+OpenThai2.0 reaches <!-- scoring:figure cer/560ms/fleurs/{O} -->" in out
+        code, _, err = run_cli(capsys, "publish", str(project), "--diff")
+        assert code == 2 and err.count("\n") == 1, err
+        assert ("`git diff` shows what changed in it" in err) == in_git, err
+        assert ("in no git work tree either: `--mark` prints the diff" in err) != in_git, err
+
+
 def test_a_caption_explaining_both_cers_and_differences_leaves_the_cer_columns_cers(
         project, demo_result):
     """"All numbers are CER (%) at a 560 ms chunk. Δ is OpenThai2.0 minus Typhoon, in points,
