@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .names import COMPARES, Names
 from .text import (COMMENT, LIST_ITEM, SENTENCE_END, Block, CardFile, blocks,
@@ -99,6 +100,9 @@ _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 _CLAUSE = re.compile(r"[;:(|]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
                      r"(?<![\w-])(?<!relative )to(?![\w-])|"
                      r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
+_IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
+_IN_MILLISECONDS_ALONE = re.compile(r"\bms\b|\bmilliseconds?\b|มิลลิวินาที", re.I)
+_BARE = re.compile(r"\d+(?:\.\d+)?")
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc|มิลลิวินาที", re.I)
 # ---------------------------------------------------------------- reading
 
@@ -241,11 +245,16 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table says it
     # counts in ms or chunks.
     in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
+    # Or in seconds, where its header says so and never ms: "| Chunk (s) | 0.08 | 0.16 |".
+    scale = 1000 if (in_ms and _IN_SECONDS.search(table_context)
+                     and not _IN_MILLISECONDS_ALONE.search(table_context)) else 1
 
     def latency_named(text: str) -> str:
         bare = text.strip().strip("*_")
-        if in_ms and bare.isdigit() and int(bare) in names.latencies:
-            return f"{text} {bare} ms"
+        if in_ms and _BARE.fullmatch(bare) and (scale > 1 or bare.isdigit()):
+            ms = Fraction(bare) * scale
+            if ms.denominator == 1 and int(ms) in names.latencies:
+                return f"{text} {int(ms)} ms"
         return text
 
     rows = [cells for cells in body if cells]

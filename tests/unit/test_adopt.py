@@ -2079,6 +2079,31 @@ def test_the_review_step_after_mark_names_what_shows_the_markers(project, demo_r
         assert ("in no git work tree either: `--mark` prints the diff" in err) != in_git, err
 
 
+@pytest.mark.parametrize("layout", ["rows", "columns"])
+def test_bare_chunk_sizes_in_seconds_name_their_latencies(layout, project, demo_result):
+    """"| Chunk (s) | FLEURS CER |" over rows "| 0.08 | 8.31 |", or a header row "| Chunk
+    size (s) | 0.08 | 0.16 | ...": each bare number is a chunk size in seconds (0.08 s is
+    80 ms), and each CER, stale, drifts onto its own latency's figure; before, every row
+    read as the headline's, and all were ambiguous."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/{ms}ms/fleurs/{O}" for ms in (80, 160, 560, 1120)]
+    seconds = ["0.08", "0.16", "0.56", "1.12"]
+    values = [stale_print(exact, name) for name in names]
+    if layout == "rows":
+        table = "| Chunk (s) | FLEURS CER |\n|---|---|\n" + "".join(
+            f"| {size} | {value} |\n" for size, value in zip(seconds, values))
+    else:
+        table = (f"| Chunk size (s) | {' | '.join(seconds)} |\n|---|---|---|---|---|\n"
+                 f"| FLEURS CER | {' | '.join(values)} |\n")
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{table}")
+    assert code == 1 and "0 unexplained" in out and "0 ambiguous" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [(name, "drift") for name in names]
+    # Where the table also counts in ms, its bare decimals are no chunk sizes in seconds.
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\nLatency in ms.\n\n{table}")
+    assert all(m.verdict != "drift" or m.figure == names[2] for m in marked.found), out
+
+
 def test_a_caption_explaining_both_cers_and_differences_leaves_the_cer_columns_cers(
         project, demo_result):
     """"All numbers are CER (%) at a 560 ms chunk. Δ is OpenThai2.0 minus Typhoon, in points,
