@@ -202,14 +202,16 @@ def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: st
 _DIFFERENCE_BEFORE = re.compile(
     r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
     r"(?:about|around|roughly|some|only|just)?\s*[*_]*$", re.I)
+_PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
 _SIGNED_OR_NOT = re.compile(r"[-−+]?\d+(?:\.\d+)?")
 
 
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     """An unsigned number in percent, in a sentence whose difference is another of its numbers
-    ("2.81 points", "a difference of 1.25 pp"), while its own clauses say nothing of one: in
-    "lower than Typhoon 0.6B (9.50 %) by 2.81 points" and "18.64 % against 17.39 % for
-    Typhoon 0.6B, a difference of 1.25 pp", 9.50, 18.64 and 17.39 are CERs."""
+    ("2.81 points", "0.16 pp", "a difference of 1.25"), while its own clauses say nothing of
+    one: in "lower than Typhoon 0.6B (9.50 %) by 2.81 points", "18.64 % against 17.39 % for
+    Typhoon 0.6B, a difference of 1.25 pp" and "th-mix scores 6.85 % on FLEURS, within 0.16
+    pp of th-TH", 9.50, 18.64, 17.39 and 6.85 are CERs."""
     levels = candidate.levels
     if (candidate.in_table or candidate.text[:1] in "-−+"
             or not re.match(r"[*_]*\s*%", levels[1])
@@ -217,6 +219,7 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
         return False
     sentence, at = levels[2], candidate.start - candidate.unit
     return any(_POINTS_AFTER.match(sentence, number.end())
+               or _PP_AFTER.match(sentence, number.end())
                or _DIFFERENCE_BEFORE.search(sentence, 0, number.start())
                for number in _SIGNED_OR_NOT.finditer(sentence)
                if not number.start() <= at < number.end())

@@ -927,6 +927,22 @@ SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS = {
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_cer_in_percent_within_a_difference_in_pp_of_another_is_a_cer(stale, project,
+                                                                     demo_result):
+    """"The th-mix prompt scores 6.85 % on FLEURS, within 0.16 pp of th-TH": the difference
+    is 0.16 (in pp), and 6.85 a CER, marked so (stale, drifted onto its own figure)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{MIX}", f"diff/560ms/fleurs/{MIX}-vs-{O}/estimate"]
+    cer, diff = (stale_print(exact, name) if stale else printed(exact[name]) for name in names)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n- The th-mix prompt scores {cer}% on FLEURS, within {diff} pp of th-TH.\n"))
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (name, "drift" if stale else "marked") for name in names], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 @pytest.mark.parametrize("sentence", SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS.values(),
                          ids=SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS)
 def test_the_cers_in_percent_beside_a_difference_stated_in_points_are_cers(
