@@ -42,6 +42,7 @@ from .reading import (
     OUR_METRIC,
     SPLIT_WORDS,
     STATEMENT_END,
+    WHOLE_WORDS,
     Candidate,
     candidates,
     clauses_beside,
@@ -78,6 +79,14 @@ _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over
 _POINTS_AFTER = re.compile(r"[*_]*\s*(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
                            r"\bp\.\s?p\.|จุด)",
                            re.I)
+
+
+_DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}", re.I)
+
+
+def _decodings(text: str) -> list[str]:
+    """"whole" or "split" for each word of ``text`` that says how a recording was decoded."""
+    return ["whole" if word.group("whole") else "split" for word in _DECODING.finditer(text)]
 
 
 # ----------------------------------------------------------- identifying
@@ -123,7 +132,9 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
 
     subjects = pick(names.subjects_in)
     latencies = pick(lambda t: [ms for ms in latencies_in(t) if ms in spec.latencies])
-    split = bool(pick(SPLIT_WORDS.findall))
+    # The nearest level that says how a long recording was decoded decides: "OpenThai2.0
+    # whole" over a caption that speaks of segments too is decoded whole.
+    split = "split" in (pick(_decodings) or ())
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.
     difference = True if (bound or _speaks_of_a_difference(levels[:-1])
@@ -213,9 +224,14 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     Typhoon 0.6B, a difference of 1.25 pp" and "th-mix scores 6.85 % on FLEURS, within 0.16
     pp of th-TH", 9.50, 18.64, 17.39 and 6.85 are CERs."""
     levels = candidate.levels
+    before, after = clauses_beside(levels)
+    # Thai writes no comma between the clauses: in "17.39% ของ Typhoon 0.6B ส่วนต่าง -0.34
+    # จุด", the words leading to the next number ("ส่วนต่าง", "a difference of") are its.
+    if after == levels[1] and (lead := _DIFFERENCE_BEFORE.search(after)):
+        after = after[:lead.start()]
     if (candidate.in_table or candidate.text[:1] in "-−+"
             or not re.match(r"[*_]*\s*%", levels[1])
-            or _speaks_of_a_difference(clauses_beside(levels))):
+            or _speaks_of_a_difference((before, after))):
         return False
     sentence, at = levels[2], candidate.start - candidate.unit
     return any(_POINTS_AFTER.match(sentence, number.end())
@@ -529,17 +545,24 @@ def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
               and o.candidate.levels[4] == m.candidate.levels[4]]
     says = Fraction(m.candidate.text.replace("−", "-"))
     decimals = len(m.candidate.text.split(".")[1])
+    aggregate = next(a for a in spec.aggregates if a.key == parse_figure(m.figure).subject)
+    headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
+    named = (plain_name(aggregate.display) in headers or f" {len(aggregate.sets)} sets " in headers)
+    pooled = aggregate.method == "pooled" and " pooled " in headers
     for along, peers in (("row", row), ("column", column)):
         if len(peers) < 2:
             continue
+        if ((named or pooled)
+                and {parse_figure(o.figure).subject for o in peers} == set(aggregate.sets)):
+            # "pooled" beside the CERs of every set it pools: the card's aggregate, whose
+            # value is their mean where the sets are as long (LOTUSDIS: one meeting, five
+            # microphones), stale or not.
+            return None
         mean = sum(Fraction(o.candidate.text.replace("−", "-")) for o in peers) / len(peers)
         if abs(mean - says) <= Fraction(1, 10 ** decimals):  # as its author rounded it
             return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="own mean",
                           named=f"the mean of the {len(peers)} CERs beside it in its {along}")
-    aggregate = next(a for a in spec.aggregates if a.key == parse_figure(m.figure).subject)
-    headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
-    if (plain_name(aggregate.display) in headers
-            or f" {len(aggregate.sets)} sets " in headers):
+    if named:
         return None
     for along, peers in (("row", row), ("column", column)):
         shown = {parse_figure(o.figure).subject for o in peers}

@@ -33,7 +33,11 @@ _NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
 # 9.50 %", "lower than Typhoon's". ("Over" is not among them: "pooled over 5 devices".)
 # Thai: "compared with", and "than" (ต่ำกว่า, lower than), which ends its word.
 COMPARES = re.compile(r"\b(?:against|vs|versus|compared|relative to|than|beats?|outperform\w*|"
-                      r"ahead of|behind|trails?)\b|เทียบกับ|กว่า", re.I)
+                      r"ahead of|behind|trails?|"
+                      # "a clear gain over Typhoon", "improves over", "an edge over" (never
+                      # "averaged over 11 sets")
+                      r"(?:gains?|improve(?:s|d|ments?)?|leads?|edge|advantage|margin|wins?)"
+                      r"\s+over)\b|เทียบกับ|กว่า", re.I)
 # Other speech recognisers a card compares itself with, by family name, or by a hub id
 # ("openai/whisper-large-v3": an owner, a slash and a name with a digit or a hyphen).
 _OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"
@@ -221,6 +225,7 @@ def plain_name(text: str) -> str:
 
 
 _FOUND_NAMES = Memo(kept=1 << 15)
+_POSSESSIVE = re.compile(r"\w['’]s\b")
 
 
 @dataclass(frozen=True)
@@ -402,6 +407,18 @@ class Names:
                         taken[i] = True
                 start = plain.find(name, start + 1)
         return tuple(sorted(found))
+
+    def opens_with_a_recogniser(self, text: str) -> bool:
+        """Whether ``text`` opens with a speech recogniser's name, one of the card's systems
+        or another ("Typhoon 0.6B", "Whisper large-v3"), and not with what is that
+        recogniser's ("Typhoon's errors")."""
+        head = " ".join(text.split()[:4])
+        if not head or _POSSESSIVE.search(head):
+            return False
+        if any(start == 0 for start, _, _ in self._find(head, self.systems)):
+            return True
+        first = head.split()[0]
+        return self.another_model_in(first) is not None and not self.systems_in(text)
 
     def another_model_in(self, text: str, *, nearby: bool = False) -> str | None:
         """A speech recogniser ``text`` names that is none of the card's systems (whether it

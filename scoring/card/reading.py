@@ -37,6 +37,7 @@ from .text import (COMMENT, LIST_ITEM, SENTENCE_END, Block, CardFile, blocks,
                    latency_mentions, masked_spans, numbers_in, relative_changes)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
+           "WHOLE_WORDS",
            "STATEMENT_END",
            "candidates", "clauses_beside", "named_beside"]
 
@@ -59,11 +60,18 @@ DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]
 _RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?", re.I)
 # ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
 SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b|\bsegment(?:s|ed)\b", re.I)
+# A long recording decoded in one go, as a header or clause says it beside "segmented": "whole",
+# "unsegmented", "not split" (not "the whole test set").
+WHOLE_WORDS = re.compile(r"\bwhole\b(?!\s+(?:of|test|set|sets|card|data|dataset|datasets|"
+                         r"table|suite|benchmark|recordings?)\b)|\bun(?:split|segmented)\b|"
+                         r"\bnot\s+(?:split|segmented)\b|\bin\s+one\s+(?:piece|pass|go)\b",
+                         re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
-                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…)\s*"
+                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…|ถึง)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
-_SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{2,3}|…)\s*([-−+]?\d+\.\d+)")
+# ("ถึง": Thai "to")
+_SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*([-−+]?\d+\.\d+)")
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is
 # one of these is never a candidate.
@@ -260,7 +268,8 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     rows = [cells for cells in body if cells]
     # A row's label: its first cell, and every other cell of a column that holds no number
     # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
-    numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked], True)
+    numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked], True,
+                           names.opens_with_a_recogniser)
                 for offset, cell in cells] for cells in rows]
     widest = max((len(cells) for cells in rows), default=0)
     label_columns = [0] + [column for column in range(1, widest)
@@ -325,9 +334,11 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                 if (by_place[i] == "ours" if by_place
                         else not _measures_another_metric(levels)):
                     ours.append((match, levels))
-            # An interval's two ends in one cell are each determined by which end they are;
-            # "FLEURS 6.26, TVSpeech 8.72" names what each number is.
-            one_interval = len(ours) == 2 and all(m.start() in bounds for m, _ in ours)
+            # An interval's two ends in one cell are each determined by which end they are,
+            # and so is the estimate before them ("−2.04 (−2.37 to −1.21)"); "FLEURS 6.26,
+            # TVSpeech 8.72" names what each number is.
+            ends = [m.start() in bounds for m, _ in ours]
+            one_interval = ends in ([True, True], [False, True, True])
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
                        bool(said) and (len(ours) == 1 or one_interval or bool(parts)
@@ -387,7 +398,8 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         position = sentence_match.end() if sentence_match else len(body)
         if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
             continue
-        matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked], True)
+        matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked], True,
+                             names.opens_with_a_recogniser)
         # A relative change's words ("a 29.6 % relative reduction") are no context of the
         # sentence's CERs: they would read as another metric's.
         sentence = _blanked(_without_comments(sentence), relative_changes(sentence))

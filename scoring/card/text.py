@@ -506,8 +506,8 @@ def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
 
 
 # A share of something ("10.50 % of the training audio", "10.50% ของข้อมูล") is no error
-# rate.
-_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ)", re.I)
+# rate; what follows its "of" is what it is a share of.
+_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ)\s*(?:the\s+)?", re.I)
 # Nor is a relative change ("29.60 % relative to Typhoon", "a 29.6 % relative reduction",
 # "29.6 % lower (relative)", "a relative improvement of 29.60 %"): the card's
 # differences are in points.
@@ -548,9 +548,12 @@ _LEVEL_BEFORE = re.compile(r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s
                            r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$", re.I)
 
 
-def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> list[re.Match]:
+def numbers_in(text: str, offset: int, masked, whole_percent: bool = False,
+               a_recognisers=None) -> list[re.Match]:
     """The numbers with a decimal point in ``text`` that may be figures (and with
-    ``whole_percent``, whole numbers in percent too)."""
+    ``whole_percent``, whole numbers in percent too). ``a_recognisers(words)`` says whether
+    ``words`` open with a recogniser's name: "9.50 % of Typhoon 0.6B" ("9.50% ของ Typhoon
+    0.6B") is that recogniser's error rate, no share of anything."""
     found = []
     for match in _NUMBER.finditer(text):
         if inside(offset + match.start(), masked):
@@ -565,7 +568,10 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False) -> l
         if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(
                 COMMENT.sub("", before)):  # (marked already: "-->6.69<!-- ... -->/")
             continue
-        if (_UNIT_AFTER.match(text, match.end()) or _SHARE_AFTER.match(text, match.end())
+        share = _SHARE_AFTER.match(text, match.end())
+        if share and not (a_recognisers and a_recognisers(text[share.end():])):
+            continue
+        if (_UNIT_AFTER.match(text, match.end())
                 or _RELATIVE_AFTER.match(text, match.end()) or _RELATIVE_BEFORE.search(before)
                 or _WORD_BEFORE.search(before)
                 or _P_VALUE_BEFORE.search(before)

@@ -923,6 +923,15 @@ SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS = {
     # (confidence interval 95 % [L, H])"
     "thai": "บน FLEURS โมเดลของเราได้ CER {O}% ต่ำกว่า Typhoon 0.6B ({T}%) อยู่ {D} จุด "
             "(ช่วงความเชื่อมั่น 95% [{L}, {H}])",
+    # "{T}% of Typhoon 0.6B" is Typhoon's CER, no share of anything; "{L} to {H}" an interval.
+    "of a recogniser": "We get {O}% CER on FLEURS versus {T}% of Typhoon 0.6B, a difference of "
+                       "{D} points (95% CI {L} to {H}).",
+    # Thai, with no comma between its clauses: "our model gets a CER of O % on FLEURS,
+    # compared with T % of Typhoon 0.6B, a difference of D points (95 % CI L to H)"
+    "thai, of and to": "โมเดลของเราได้ CER {O}% บน FLEURS เทียบกับ {T}% ของ Typhoon 0.6B "
+                       "ส่วนต่าง {D} จุด (95% CI {L} ถึง {H})",
+    "a gain over": "On FLEURS the model scores {O}%, a clear gain over Typhoon 0.6B ({T}%), by "
+                   "{D} points (95% CI [{L}, {H}]).",
 }
 
 
@@ -3072,3 +3081,91 @@ def test_a_table_the_card_generates_is_all_its_own_whatever_its_heading(project,
     line, ungated = format_coverage(read_card_file(card, spec), spec)
     assert numbers > 0 and ungated == ""
     assert line == f"{numbers} of {numbers} numbers in the card's text are gated\n"
+
+
+def test_a_recognisers_rate_is_read_and_a_share_is_not(project, demo_result):
+    """"9.80 % of Whisper large-v3" is Whisper's error rate: read, counted, and left alone as
+    another model's (it was dropped unread, as a share, and never counted); "10.50 % of the
+    training audio" is a share, never read."""
+    drop_aliases(project)
+    ours = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 gets {ours}% on FLEURS, against 9.80% of Whisper large-v3.\n\n"
+        "About 10.50 % of the training audio comes from TVSpeech.\n"))
+    assert code == 0 and "1 left alone as other models'" in out, out
+    assert [(m.candidate.text, m.verdict) for m in marked.found] == [
+        (ours, "marked"), ("9.80", "foreign")], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_an_estimate_and_its_interval_in_one_cell_are_each_read(stale, project, demo_result):
+    """"| con123 | ... | −2.04 (−2.37 to −1.21) |" under "Δ (95% CI)": the estimate and the
+    two ends of its interval are each determined by their place, marked, or (stale) drifted
+    onto their own figures; they were all unexplained once stale."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    spec = load_card_spec(project)
+    pooled = next(a for a in spec.aggregates if a.method == "pooled")
+    rows, wanted = [], []
+    for set_name in pooled.sets:
+        names = [f"cer/560ms/{set_name}/{O}", f"cer/560ms/{set_name}/{T}",
+                 *(f"diff/560ms/{set_name}/{O}-vs-{T}/{part}" for part in ("estimate", "low",
+                                                                           "high"))]
+        shown = [stale_print(exact, name) if stale else printed(exact[name]) for name in names]
+        rows.append(f"| {spec.set_names[set_name]} | {shown[0]} | {shown[1]} | {shown[2]} "
+                    f"({shown[3]} to {shown[4]}) |")
+        wanted += [(name, "drift" if stale else "marked") for name in names]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## LOTUSDIS meetings (560 ms)\n\n| Microphone | OpenThai2.0 | Typhoon 0.6B "
+        "| Δ (95% CI) |\n|---|---|---|---|\n" + "\n".join(rows) + "\n"))
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+def test_a_pooled_cell_beside_all_it_pools_drifts_though_it_is_their_mean(project,
+                                                                          demo_result):
+    """Every microphone stale and the pooled CER too, under "pooled": the pooled value is the
+    mean of the cells beside it (LOTUSDIS's microphones record the same meetings), yet the
+    row names the card's pooled CER over exactly those sets: drifted, never listed as a mean
+    the card computed itself."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    spec = load_card_spec(project)
+    pooled = next(a for a in spec.aggregates if a.method == "pooled")
+    off = Fraction(3, 10000)
+    cells = [printed(exact[f"cer/560ms/{s}/{O}"] + off) for s in pooled.sets]
+    name = f"aggregate/560ms/{pooled.key}/{O}"
+    says = printed(exact[name] + off)
+    mean = sum(Fraction(cell) for cell in cells) / len(cells)
+    assert abs(mean - Fraction(says)) <= Fraction(1, 100), "the pooled CER is no mean here"
+    mics = [spec.set_names[s].split()[-1] for s in pooled.sets]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nCER (%) at 560 ms.\n\n| Model | {' | '.join(mics)} | pooled |\n"
+        f"|{'---|' * (len(mics) + 2)}\n| OpenThai2.0 | {' | '.join(cells)} | {says} |\n"))
+    assert code == 1 and f"drift: line 7: figure {name} says {says}" in out, out
+    assert "0 unexplained" in out, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_whole_and_segmented_in_a_columns_header_say_how_it_was_decoded(stale, project,
+                                                                        demo_result):
+    """"OpenThai2.0 whole | OpenThai2.0 segmented" under a paragraph that speaks of both: each
+    column is its decoding's (the whole columns read as decoded in pieces, unexplained, and
+    the segmented ones were ambiguous)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    spec = load_card_spec(project)
+    columns = [O, f"{O}_split", T, f"{T}_split"]
+    rows, wanted = [], []
+    for set_name in spec.split_sets:
+        names = [f"cer/560ms/{set_name}/{column}" for column in columns]
+        shown = [stale_print(exact, name) if stale else printed(exact[name]) for name in names]
+        rows.append(f"| {spec.set_names[set_name]} | {' | '.join(shown)} |")
+        wanted += [(name, "drift" if stale else "marked") for name in names]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## Long-form audio\n\nWe decoded the long recordings whole, and also in "
+        "segments joined afterwards (560 ms chunk).\n\n| Set | OpenThai2.0 whole | OpenThai2.0 "
+        "segmented | Typhoon 0.6B whole | Typhoon 0.6B segmented |\n|---|---|---|---|---|\n"
+        + "\n".join(rows) + "\n"))
+    assert code == (1 if stale else 0) and "0 unexplained" in out and "0 ambiguous" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
