@@ -70,6 +70,9 @@ _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|int
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…|ถึง)\s*"
                        r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
+# A column that says which system won a row: "Winner", "Better", "Best", "Verdict".
+_VERDICT_HEADER = re.compile(r"\b(?:winner|wins?|better|best|verdict|significan\w*)\b|ผู้ชนะ",
+                             re.I)
 # ("ถึง": Thai "to")
 _SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*([-−+]?\d+\.\d+)")
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
@@ -187,15 +190,18 @@ def named_beside(levels: tuple[str, ...], names: "Names") -> bool:
     return bool(names.subjects_in(nearest) or names.systems_in(nearest))
 
 
-def _measures_another_metric(levels: tuple[str, ...]) -> bool:
+def _measures_another_metric(levels: tuple[str, ...], interval_end: bool = False) -> bool:
     """Whether a number's nearest context names a metric other than ours: "21.37 % WER",
     a "WER (%)" column, a "relative reduction". The clause just before the number, then the
     one just after, then each wider level (cell or sentence, row, column, caption, headings)
-    in turn: the first that names one metric decides."""
+    in turn: the first that names one metric decides. An interval's end is in points where
+    its sentence or cell says so, as its estimate is: in "by 0.13 points (95% CI [−0.80,
+    +1.05]) relative to th-TH", "relative to" names the other system of all three."""
     if any(_SCORED_ANOTHER_WAY.search(level) for level in levels[:-1]):
         return True  # "Without text normalisation, the FLEURS CER is 7.90 %"
     own = clauses_beside(levels)
-    in_points = bool(_IN_POINTS.match(levels[1]))
+    in_points = bool(_IN_POINTS.match(levels[1])
+                     or interval_end and _POINTS.search(levels[2]))
     metric = next((metric for metric in (_metric_in(text, in_points) for text in own)
                    if metric), None)
     if metric is None and _POINTS.search(" ".join(own)):
@@ -272,9 +278,13 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                            names.opens_with_a_recogniser)
                 for offset, cell in cells] for cells in rows]
     widest = max((len(cells) for cells in rows), default=0)
+    # (Not a column of verdicts, "| Winner |" or "| Better |": the system it names in a row
+    # is the one that won there, not the one whose CERs the row holds.)
     label_columns = [0] + [column for column in range(1, widest)
                            if not any(column < len(found) and found[column]
-                                      for found in numbers)]
+                                      for found in numbers)
+                           and not (column < len(header)
+                                    and _VERDICT_HEADER.search(header[column][1]))]
     # A bare number is a chunk size in the first column of a table that counts in ms, or
     # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
     sized = {column for column in label_columns
@@ -332,7 +342,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                 levels = (before, after, cell, label if column else "",
                           parts[i] if parts else column_header, caption, headings)
                 if (by_place[i] == "ours" if by_place
-                        else not _measures_another_metric(levels)):
+                        else not _measures_another_metric(levels, match.start() in bounds)):
                     ours.append((match, levels))
             # An interval's two ends in one cell are each determined by which end they are,
             # and so is the estimate before them ("−2.04 (−2.37 to −1.21)"); "FLEURS 6.26,
@@ -471,7 +481,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             levels = (before, after, _blanked(views[i], others), headings)
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
-            if not _measures_another_metric(levels):
+            if not _measures_another_metric(levels, match.start() in bounds):
                 yield (match, offset, levels, bounds.get(match.start()), alone,
                        _this_side(levels, match, matches[:i]))
 

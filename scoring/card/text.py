@@ -217,8 +217,9 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
 # A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
 # a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
 # Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
+# ("2.81pp" is a number too, and so is "6.69¹", its footnote's mark a superscript.)
 _NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+:])([-−+]?)(\d+(?:\.\d+)?)"
-                     r"(?!(?!pp\b)[^\W_]|\.\d|-\w)")  # "2.81pp" is a number too
+                     r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-\w)")
 
 
 # An HTML comment (a marker's two ends are comments too): no text of the card's.

@@ -3169,3 +3169,61 @@ def test_whole_and_segmented_in_a_columns_header_say_how_it_was_decoded(stale, p
         + "\n".join(rows) + "\n"))
     assert code == (1 if stale else 0) and "0 unexplained" in out and "0 ambiguous" in out, out
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_an_intervals_ends_before_relative_to_are_its_estimates_in_points(stale, project,
+                                                                          demo_result):
+    """"changes FLEURS by 0.13 points (95% CI [−0.80, +1.05]) relative to th-TH": "relative
+    to" names the other system of the difference and of both ends of its interval (the
+    ends were dropped unread, as relative figures, and never counted)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{MIX}-vs-{O}"
+    shown = {part: stale_print(exact, f"{name}/{part}") if stale else printed(
+        exact[f"{name}/{part}"], signed=True) for part in ("estimate", "low", "high")}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nThe th-mix prompt changes FLEURS by {shown['estimate']} points (95% CI "
+        f"[{shown['low']}, {shown['high']}]) relative to th-TH.\n"))
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (f"{name}/{part}", "drift" if stale else "marked") for part in ("estimate", "low",
+                                                                        "high")], out
+
+
+def test_a_number_with_a_footnotes_superscript_mark_is_read(project, demo_result):
+    """"| OpenThai2.0 | 6.69¹ |": the superscript is its footnote's mark, and the number is
+    read, marked or drifted (it was dropped unread, and never counted)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    ours, theirs = f"cer/560ms/fleurs/{O}", f"cer/560ms/gs2/{T}"
+    fresh, stale = printed(exact[ours]), stale_print(exact, theirs)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\nCER (%) at 560 ms.\n\n| | FLEURS | GigaSpeech2 |\n|---|---|---|\n"
+        f"| OpenThai2.0 | {fresh}¹ | {printed(exact[f'cer/560ms/gs2/{O}'])} |\n"
+        f"| Typhoon 0.6B | {printed(exact[f'cer/560ms/fleurs/{T}'])} | {stale}² |\n\n"
+        "¹ Normalised with the card's Thai rules. ² Before the fix.\n"))
+    found = {m.candidate.text: (m.figure, m.verdict) for m in marked.found}
+    assert found[fresh] == (ours, "marked") and found[stale] == (theirs, "drift"), out
+    assert code == 1 and "0 unexplained" in out, out
+
+
+@pytest.mark.parametrize("header", ["Winner", "Better", "Best system"])
+def test_a_column_naming_the_winner_is_no_label_of_its_row(header, project, demo_result):
+    """"| FLEURS | 6.69 % | 9.50 % | OpenThai2.0 |" under "CER (ours) | CER (Typhoon 0.6B) |
+    Winner": the system a verdict column names is the row's winner, not the system of the
+    row's CERs (both were read as OpenThai2.0's: ambiguous, or unexplained)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    rows, wanted = [], []
+    spec = load_card_spec(project)
+    for set_name in ("fleurs", "tvspeech"):
+        names = [f"cer/560ms/{set_name}/{system}" for system in (O, T)]
+        cells = [stale_print(exact, name) for name in names]
+        rows.append(f"| {spec.set_names[set_name]} | {cells[0]}% | {cells[1]}% | OpenThai2.0 |")
+        wanted += [(name, "drift") for name in names]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n| Benchmark | CER (ours) | CER (Typhoon 0.6B) | {header} |\n"
+        "|---|---|---|---|\n" + "\n".join(rows) + "\n\nChunk size 560 ms.\n"))
+    assert code == 1 and "0 unexplained" in out and "0 ambiguous" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
