@@ -75,6 +75,9 @@ _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
                         re.I)
+# A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon".
+_SYSTEM_RIGHT_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*(?:cer\s+)?(?:for|of|with|from|by|ของ)\s*"
+                                 r"(?:the\s+)?", re.I)
 # "2.81 points", "**−2.81** CER points", "1.79 จุด": a difference of CERs.
 _POINTS_AFTER = re.compile(r"[*_]*\s*(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
                            r"\bp\.\s?p\.|จุด)",
@@ -144,6 +147,11 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
     other_side = difference or compared or COMPARES.search(levels[0])
     systems = pick(names.systems_in if other_side else names.own_systems_in)
+    if narrow and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1])) and (
+            system := names.system_opening(levels[1][whose.end():])):
+        # "we measure 9.53 % for Typhoon 0.6B": the system named right after the number,
+        # after "for", "of" or "with", is its own, nearer than "we" before it.
+        systems = frozenset([system])
     if difference and narrow and not in_table and len(systems or ()) < 2:
         # A difference is of two systems: both sides of its own clause name them ("OpenThai2.0
         # is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one of them.
@@ -336,7 +344,8 @@ class Marked:
     # set's figure of another system, latency or decoding, ``named``), or "address" (a
     # figure read in a badge's address, ``named`` what the data give if it drifted), or
     # "several" (one of several numbers of its sentence or cell read as one figure, all
-    # stale: ``named`` the others).
+    # stale: ``named`` the others), or "quoted" (its statement says another source gives
+    # it, ``named`` the words that say so).
     why: str = ""
     named: str = ""
 
@@ -399,6 +408,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if other := _a_sibling_it_prints(candidate.text, name, facts, exact, spec):
             return Marked(candidate, None, "unexplained", fits=(name,), why="a sibling's",
                           named=other)
+        if source := _quoted_from_another_source(candidate):
+            return Marked(candidate, None, "unexplained", fits=(name,), why="quoted",
+                          named=source)
         if kin := _a_kin_set_spoken_of(candidate, name, spec):
             return Marked(candidate, None, "unexplained", fits=(name,), why="kin",
                           named=spec.set_names[kin])
@@ -449,6 +461,28 @@ def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact,
               if other != name and sibling(fact) and printed_as(exact[other], text)]
     # (Its own set's first: the context named that set.)
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
+
+
+# Words that say a number is another source's, quoted: "Typhoon's model card reports 9.80 %",
+# "9.80 % as reported by its authors", "according to the Typhoon paper". ("We report", "this
+# card reports" and "according to our runs" are the card's own.)
+_QUOTED = re.compile(r"(?<!\bthis card )(?<!\bwhich )\b(?:reports|claims)\b|\bclaimed\b|"
+                     r"\breported\s+by\b|\bpublished\s+by\b|\b(?:its|their)\s+authors\b|"
+                     r"\baccording\s+to\b(?!\s+(?:our|us|this|these|the\s+(?:data|table|"
+                     r"card|gate)))", re.I)
+
+
+def _quoted_from_another_source(candidate: Candidate) -> str | None:
+    """The words of a number's own statement (in prose) that say it is quoted from another
+    source, which no drift of ours may overwrite: a stale-looking 9.80 % "reported by its
+    authors" is theirs, whatever our run of their model gives."""
+    if candidate.in_table:
+        return None
+    statement = _own_statement(candidate)
+    if statement is None:
+        statement = candidate.levels[2]
+    found = _QUOTED.search(statement)
+    return found.group() if found else None
 
 
 def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str | None:
@@ -847,6 +881,11 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          f"{m.named}, though its context reads as {m.fits[0]}; left "
                          "unmarked: name its set, system, latency or decoding in pieces where "
                          "it stands")
+        elif m.why == "quoted":  # another source's number, quoted
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
+                         f"where its context reads as {m.fits[0]}, but its statement says it "
+                         f"is quoted from another source (\"{m.named}\"); left unmarked: "
+                         "write it not-a-figure if it is theirs")
         elif m.why == "kin":  # TVSpeech's or TVSpeech long's: its words say both
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
                          f"where its context reads as {m.fits[0]}, but its sentence or "

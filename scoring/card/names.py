@@ -415,10 +415,21 @@ class Names:
         head = " ".join(text.split()[:4])
         if not head or _POSSESSIVE.search(head):
             return False
-        if any(start == 0 for start, _, _ in self._find(head, self.systems)):
+        if self.system_opening(head):
             return True
         first = head.split()[0]
         return self.another_model_in(first) is not None and not self.systems_in(text)
+
+    def system_opening(self, text: str) -> str | None:
+        """The card's system whose name ``text`` opens with ("Typhoon 0.6B and ..."), if any
+        (the longest name there: "Typhoon 0.6B + 4-gram" is the 4-gram variant)."""
+        head = " ".join(text.split()[:6])
+        opening = [key for start, _, key in self._find(head, self.systems) if start == 0]
+        if not opening:
+            return None
+        qualified = self.systems_in(head)  # a variant's name just after it names the variant
+        return qualified[0] if qualified and qualified[0] != opening[0] and qualified[
+            0].startswith(opening[0]) else opening[0]
 
     def another_model_in(self, text: str, *, nearby: bool = False) -> str | None:
         """A speech recogniser ``text`` names that is none of the card's systems (whether it

@@ -3227,3 +3227,44 @@ def test_a_column_naming_the_winner_is_no_label_of_its_row(header, project, demo
         "|---|---|---|---|\n" + "\n".join(rows) + "\n\nChunk size 560 ms.\n"))
     assert code == 1 and "0 unexplained" in out and "0 ambiguous" in out, out
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("sentence", [
+    "Typhoon's own model card reports {quoted}% CER on FLEURS; we measure {ours}% for it.",
+    "On FLEURS, Typhoon 0.6B scores {quoted}% as reported by its authors; we measure {ours}%.",
+    "According to the Typhoon paper, Typhoon 0.6B gets {quoted}% on FLEURS; here, {ours}%.",
+], ids=["reports", "reported by", "according to"])
+def test_a_number_quoted_from_another_source_never_drifts(sentence, project, demo_result):
+    """Typhoon's own published FLEURS CER, quoted beside our run of Typhoon: its context
+    reads as our Typhoon figure, but its statement says another source gives it, so it is
+    listed, never drifted (--write would have put our value in the source's place)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"cer/560ms/fleurs/{T}"
+    quoted = stale_print(exact, name)
+    ours = printed(exact[name])
+    code, out, marked = mark_one(project, demo_result,
+                                 f"# Card\n\n{sentence.format(quoted=quoted, ours=ours)}\n")
+    assert code == 0 and "0 drifted" in out, out
+    verdicts = {m.candidate.text: (m.figure, m.verdict, m.why) for m in marked.found}
+    assert verdicts[quoted] == (None, "unexplained", "quoted"), out
+    assert verdicts[ours] == (name, "marked", ""), out
+    assert f"{quoted} stands where its context reads as {name}, but its statement says it is " \
+        "quoted from another source" in out
+
+
+@pytest.mark.parametrize("after", ["for Typhoon 0.6B", "with Typhoon 0.6B"])
+def test_a_system_named_right_after_a_number_is_nearer_than_we_before_it(after, project,
+                                                                          demo_result):
+    """"we measure 9.53 % for Typhoon 0.6B and 6.72 % for OpenThai2.0", both stale: "for
+    Typhoon 0.6B" right after 9.53 names its system, nearer than "we" before it (both were
+    read as the card's own model's, and neither drifted)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{T}", f"cer/560ms/fleurs/{O}"]
+    theirs, ours = (stale_print(exact, name) for name in names)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn FLEURS, we measure {theirs}% {after} and {ours}% "
+        f"{after.split()[0]} OpenThai2.0.\n"))
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [(n, "drift") for n in names], out
