@@ -54,6 +54,7 @@ from .text import (
     TURNED,
     CardFile,
     CardHome,
+    ascii_signed,
     format_like,
     latencies_in,
     printed_as,
@@ -178,7 +179,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
 
 
 # The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
-_LIST_BEFORE = re.compile(r"(?:[-−+]?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
+_LIST_BEFORE = re.compile(r"(?:(?:[-−+]|–(?=\d))?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
                           r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$", re.I)
 
 
@@ -222,7 +223,7 @@ _DIFFERENCE_BEFORE = re.compile(
     r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
     r"(?:about|around|roughly|some|only|just)?\s*[*_]*$", re.I)
 _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
-_SIGNED_OR_NOT = re.compile(r"[-−+]?\d+(?:\.\d+)?")
+_SIGNED_OR_NOT = re.compile(r"(?:[-−+]|–(?=\d))?\d+(?:\.\d+)?")
 
 
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
@@ -237,7 +238,7 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     # จุด", the words leading to the next number ("ส่วนต่าง", "a difference of") are its.
     if after == levels[1] and (lead := _DIFFERENCE_BEFORE.search(after)):
         after = after[:lead.start()]
-    if (candidate.in_table or candidate.text[:1] in "-−+"
+    if (candidate.in_table or candidate.text[:1] in "-−–+"
             or not re.match(r"[*_]*\s*%", levels[1])
             or _speaks_of_a_difference((before, after))):
         return False
@@ -401,7 +402,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         name = narrow_fits[0]
         if _a_fraction_of_a_percentage(candidate.text, name, exact[name]):
             return Marked(candidate, None, "unexplained", fits=(name,), why="fraction")
-        if name.startswith(("cer/", "aggregate/")) and candidate.text[:1] in "-−":
+        if name.startswith(("cer/", "aggregate/")) and candidate.text[:1] in "-−–":
             return Marked(candidate, None, "unexplained", fits=(name,), why="negative")
         if _a_relative_difference(candidate.text, name, spec, exact):
             return Marked(candidate, None, "unexplained", fits=(name,), why="relative")
@@ -434,7 +435,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
 def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
     """"0.0669" where a CER of 6.69 % stands: the card's own scale, which --write must not
     change. (A CER under 1 % is printed as itself; a signed number is no CER at all.)"""
-    return (name.startswith(("cer/", "aggregate/")) and text[:1] not in "+-−"
+    return (name.startswith(("cer/", "aggregate/")) and text[:1] not in "+-−–"
             and Fraction(text) < 1 <= value * 100)
 
 
@@ -530,14 +531,14 @@ def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
             for system in (comparison.a, comparison.b)]
     if None in cers or 0 in cers:
         return False
-    size = text.replace("−", "-").lstrip("+-")
+    size = ascii_signed(text).lstrip("+-")
     return any(printed_as(abs(exact[name] / cer), size) for cer in cers)
 
 
 def _states_a_direction(candidate: Candidate) -> bool:
     """An unsigned number whose own cell or sentence (with its row and column) says which
     way a difference goes."""
-    if candidate.text[:1] in "+-−":
+    if candidate.text[:1] in "+-−–":
         return False
     own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
     return any(DIRECTION_WORDS.search(level) for level in own)
@@ -577,11 +578,14 @@ def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
     row = [o for o in found if beside(o) and o.candidate.row == m.candidate.row]
     column = [o for o in found if beside(o) and o.candidate.row != m.candidate.row
               and o.candidate.levels[4] == m.candidate.levels[4]]
-    says = Fraction(m.candidate.text.replace("−", "-"))
+    says = Fraction(ascii_signed(m.candidate.text))
     decimals = len(m.candidate.text.split(".")[1])
     aggregate = next(a for a in spec.aggregates if a.key == parse_figure(m.figure).subject)
     headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
-    named = (plain_name(aggregate.display) in headers or f" {len(aggregate.sets)} sets " in headers)
+    # (Its display name, or how many sets it spans: "11 sets", "11 datasets", "11 ชุด".)
+    named = (plain_name(aggregate.display) in headers
+             or re.search(rf"(?<!\d){len(aggregate.sets)}\s*(?:sets\b|datasets\b|ชุด)",
+                          f"{m.candidate.levels[3]} {m.candidate.levels[4]}", re.I) is not None)
     pooled = aggregate.method == "pooled" and " pooled " in headers
     for along, peers in (("row", row), ("column", column)):
         if len(peers) < 2:
@@ -592,7 +596,7 @@ def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
             # value is their mean where the sets are as long (LOTUSDIS: one meeting, five
             # microphones), stale or not.
             return None
-        mean = sum(Fraction(o.candidate.text.replace("−", "-")) for o in peers) / len(peers)
+        mean = sum(Fraction(ascii_signed(o.candidate.text)) for o in peers) / len(peers)
         if abs(mean - says) <= Fraction(1, 10 ** decimals):  # as its author rounded it
             return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="own mean",
                           named=f"the mean of the {len(peers)} CERs beside it in its {along}")
@@ -815,7 +819,7 @@ def _far(m: Marked) -> bool:
     would overwrite. The review decides; the report says so."""
     if not m.figure.startswith(("cer/", "aggregate/")):
         return False
-    says, gives = (Fraction(text.replace("−", "-")) for text in (m.candidate.text, m.gives))
+    says, gives = (Fraction(ascii_signed(text)) for text in (m.candidate.text, m.gives))
     return gives > 0 and (says > 2 * gives or says < gives / 2)
 
 

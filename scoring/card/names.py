@@ -138,7 +138,7 @@ _LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])
 # A list item's text, after its marker, that opens with a label and a number ("Pathumma:
 # 11.20 % on FLEURS", "**Biwa** — 10.10 %"): its label.
 _ITEM_LABEL = re.compile(r"[*_]*([A-Z][^:—–\n*_]{0,40}?)[*_]*(?:\s*:|\s+[—–-])\s*[*_]*"
-                         r"(?=[-+−]?\d)")
+                         r"(?=[-+−–]?\d)")
 # "Our" just before such a name makes it the card's own model by another name ("our
 # streaming Conformer reaches"; "our fine-tuned Whisper" is Whisper's, by its known name).
 _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)

@@ -67,14 +67,15 @@ WHOLE_WORDS = re.compile(r"\bwhole\b(?!\s+(?:of|test|set|sets|card|data|dataset|
                          r"\bnot\s+(?:split|segmented)\b|\bin\s+one\s+(?:piece|pass|go)\b",
                          re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
-                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…|ถึง)\s*"
-                       r"([-−+]?\d+(?:\.\d+)?)\s*%?\s*[\])]")
+                       r"((?:[-−+]|–(?=\d))?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…|ถึง)\s*"
+                       r"((?:[-−+]|–(?=\d))?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
 # A column that says which system won a row: "Winner", "Better", "Best", "Verdict".
 _VERDICT_HEADER = re.compile(r"\b(?:winner|wins?|better|best|verdict|significan\w*)\b|ผู้ชนะ",
                              re.I)
 # ("ถึง": Thai "to")
-_SPAN = re.compile(r"([-−+]?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*([-−+]?\d+\.\d+)")
+_SPAN = re.compile(r"((?:[-−+]|–(?=\d))?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*"
+                   r"((?:[-−+]|–(?=\d))?\d+\.\d+)")
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is
 # one of these is never a candidate.
@@ -461,6 +462,13 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             contrast = _CONTRAST.search(view, match.end())
             if contrast and any(later.start() >= contrast.end() for later in matches[i + 1:]):
                 view = _blanked(view, [(contrast.start(), len(view))])
+            # "6.72 % at 560 ms, and Typhoon 0.6B reaches 9.53 %": a system that opens the
+            # next clause is that clause's number's subject (not in a list, whose names
+            # may follow its last number: "..., and 12.89 % on FLEURS, ... respectively").
+            elif i not in placed and (subject := _NEXT_SUBJECT.search(view, match.end())) and (
+                    names.system_opening(view[subject.end():]) and any(
+                        later.start() >= subject.end() for later in matches[i + 1:])):
+                view = _blanked(view, [(subject.start(), len(view))])
             view = _blanked(view, [(statement_ends[i], len(view))])
             views.append(view)
         around = [(view[b[0]:b[1]], view[a[0]:a[1]]) for (b, a), view in zip(spans, views)]
@@ -495,6 +503,7 @@ _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
 _CONTRAST = re.compile(r"\b(?:while|whereas|but)\b|ขณะที่|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b|ตามลำดับ", re.I)
+_NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
 
 
 def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list[list[int]]:

@@ -41,6 +41,7 @@ __all__ = [
     "Region",
     "blocks",
     "find_regions",
+    "ascii_signed",
     "format_like",
     "latencies_in",
     "line_of",
@@ -217,14 +218,16 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
 # A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
 # a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
 # Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
-# ("2.81pp" is a number too, and so is "6.69¹", its footnote's mark a superscript.)
-_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+:])([-−+]?)(\d+(?:\.\d+)?)"
+# ("2.81pp" is a number too, and so is "6.69¹", its footnote's mark a superscript. An en
+# dash right before a digit is a minus sign, as word processors set one: "–2.81"; not in
+# "6.69–9.50", a range.)
+_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+:])((?:[-−+]|–(?=\d))?)(\d+(?:\.\d+)?)"
                      r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-\w)")
 
 
 # An HTML comment (a marker's two ends are comments too): no text of the card's.
 COMMENT = re.compile(r"<!--.*?-->", re.S)
-_NUMBER_AND_SLASH_BEFORE = re.compile(r"(?<![^\W_]|[.,\-−+:])[-−+]?\d+\.\d+\s*%?/$")
+_NUMBER_AND_SLASH_BEFORE = re.compile(r"(?<![^\W_]|[.,\-−+:])(?:[-−+]|–(?=\d))?\d+\.\d+\s*%?/$")
 
 
 # What follows a number that is no error rate: units of time, size and rate.
@@ -278,7 +281,7 @@ LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # −1.76]", "−3.75 ... −1.76".)
 SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)"
                           r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
-                          r"\s+(?=[^\s\d])(?![\[(]?\s*[-−+]?\d)|\n\s*\n")
+                          r"\s+(?=[^\s\d])(?![\[(]?\s*[-−–+]?\d)|\n\s*\n")
 
 
 # A figure marker names its figure, and may say that the text states a negative
@@ -582,10 +585,15 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False,
     return found
 
 
+def ascii_signed(text: str) -> str:
+    """A number as the card prints it, its minus sign (−, or an en dash) made ASCII."""
+    return text.replace("−", "-").replace("–", "-")
+
+
 def printed_as(value: Fraction, text: str) -> bool:
     """Whether ``value`` (a fraction) prints as ``text`` (a percentage, at the decimals
     ``text`` has), ignoring the sign's character and a plus."""
-    number = text.replace("−", "-").lstrip("+")
+    number = ascii_signed(text).lstrip("+")
     decimals = len(number.split(".")[1]) if "." in number else 0
     return Fraction(round_half_up(value * 100, decimals)) == Fraction(number)
 
@@ -599,15 +607,16 @@ def _digits_of(number: str) -> dict[int, str]:
 
 def format_like(name: str, value: Fraction, text: str) -> str:
     """``value`` printed as ``text`` prints a number: its decimals, its minus sign, a plus."""
-    number = text.strip().replace("−", "-")
+    number = ascii_signed(text.strip())
     if not re.fullmatch(r"[-+]?\d+(?:\.\d+)?", number):
         from .render import format_value
 
         return format_value(name, value)
     decimals = len(number.split(".")[1]) if "." in number else 0
     printed = round_half_up(value * 100, decimals).translate(_digits_of(number))
-    if "−" in text:
-        printed = printed.replace("-", "−")
+    for minus in "−–":  # the card's own minus sign
+        if minus in text:
+            printed = printed.replace("-", minus)
     if text.strip().startswith("+") and not printed.startswith(("-", "−")):
         printed = "+" + printed
     return printed

@@ -3268,3 +3268,74 @@ def test_a_system_named_right_after_a_number_is_nearer_than_we_before_it(after, 
         f"{after.split()[0]} OpenThai2.0.\n"))
     assert code == 1 and "0 unexplained" in out, out
     assert [(m.figure, m.verdict) for m in marked.found] == [(n, "drift") for n in names], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_an_en_dash_before_a_digit_is_a_minus_sign(stale, project, demo_result, capsys):
+    """"the difference is –2.81 points (95% CI [–3.75, –1.76])", minus signs set as en dashes
+    by a word processor: negative numbers, marked, or drifted onto their own figures, and
+    written back with the card's en dash (the estimate was read as +2.81, a drift that
+    --write would have turned into "–-2.81"). "6.69–9.50" stays a range."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    diff = f"diff/560ms/fleurs/{O}-vs-{T}"
+    names = [f"{diff}/{part}" for part in ("estimate", "low", "high")]
+    assert all(exact[name] < 0 for name in names), "the demo's FLEURS difference is no gain"
+    shown = [(stale_print(exact, name) if stale else printed(exact[name])).replace("-", "–")
+             for name in names]
+    cers = [printed(exact[f"cer/560ms/fleurs/{system}"]) for system in (O, T)]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn FLEURS, OpenThai2.0 minus Typhoon 0.6B is {shown[0]} points (95% CI "
+        f"[{shown[1]}, {shown[2]}]).\n\nOn FLEURS, the two range {cers[0]}–{cers[1]} %.\n"))
+    assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found[:3]] == [
+        (text, name, "drift" if stale else "marked") for text, name in zip(shown, names)], out
+    assert [m.candidate.text for m in marked.found[3:]] == cers, out
+    if stale:
+        assert [m.gives for m in marked.found[:3]] == [
+            printed(exact[name]).replace("-", "–") for name in names], out
+        card = project / "README.md"
+        card.write_text(marked.new, encoding="utf-8")
+        code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+        assert code == 0, out
+        written = card.read_text(encoding="utf-8")
+        assert all(f"-->{printed(exact[name]).replace('-', '–')}<!--" in written
+                   for name in names), written
+
+
+def test_a_system_opening_the_next_clause_is_the_next_numbers(project, demo_result):
+    """"the CER is 6.72 % at 560 ms, and Typhoon 0.6B reaches 9.53 %", both stale: Typhoon
+    0.6B is the subject of the clause of 9.53, not a name around 6.72 (both were read as
+    Typhoon's, and neither drifted); a list whose names follow its last number after ", and"
+    still reads its names ("..., and 12.89 % on FLEURS, TVSpeech and GigaSpeech2
+    respectively")."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    pair = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}"]
+    listed = [f"cer/560ms/{s}/{O}" for s in ("fleurs", "tvspeech", "gs2")]
+    value = {name: stale_print(exact, name) for name in pair + listed}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn FLEURS the CER is {value[pair[0]]}% at 560 ms, and Typhoon 0.6B "
+        f"reaches {value[pair[1]]}%.\n\nOpenThai2.0 reaches {value[listed[0]]}%, "
+        f"{value[listed[1]]}%, and {value[listed[2]]}% on FLEURS, TVSpeech and GigaSpeech2 "
+        "respectively.\n"))
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (name, "drift") for name in pair + listed], out
+
+
+def test_an_average_row_counting_its_sets_in_thai_is_the_cards_average(project, demo_result):
+    """"| ค่าเฉลี่ย 11 ชุด |" (the average of 11 sets) under rows of four sets, stale: it names
+    the card's average by its count of sets, as "Average of 11 sets" does: drifted, not
+    listed as a possible average of the four sets shown."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    spec = load_card_spec(project)
+    average = next(a for a in spec.aggregates if a.key == "average")
+    sets = ("fleurs", "tvspeech", "gs2")
+    rows = [f"| {spec.set_names[s]} | {printed(exact[f'cer/560ms/{s}/{O}'])} |" for s in sets]
+    name = f"aggregate/560ms/average/{O}"
+    stale = stale_print(exact, name)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\nCER (%) ที่ 560 มิลลิวินาที\n\n| ชุดทดสอบ | OpenThai2.0 |\n|---|---|\n"
+        + "\n".join(rows) + f"\n| ค่าเฉลี่ย {len(average.sets)} ชุด | {stale} |\n"))
+    assert code == 1 and f"figure {name} says {stale}" in out, out
