@@ -76,8 +76,9 @@ _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
                         re.I)
-# A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon".
-_SYSTEM_RIGHT_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*(?:cer\s+)?(?:for|of|with|from|by|ของ)\s*"
+# A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
+# "9.50 % (Typhoon)".
+_SYSTEM_RIGHT_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*(?:cer\s+)?(?:for|of|with|from|by|ของ|\()\s*"
                                  r"(?:the\s+)?", re.I)
 # "2.81 points", "**−2.81** CER points", "1.79 จุด": a difference of CERs.
 _POINTS_AFTER = re.compile(r"[*_]*\s*(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
@@ -662,9 +663,17 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
     where it stands alone."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
-    estimates = {o.figure.rsplit("/", 1)[0] for o in _read_beside(m, found) if not o.turned
-                 and o.figure.startswith("diff/") and o.figure.endswith("/estimate")}
-    ends = [name for name in m.fits if name.rsplit("/", 1)[0] in estimates]
+    beside = [o for o in _read_beside(m, found) if not o.turned
+              and o.figure.startswith("diff/") and o.figure.endswith("/estimate")]
+    ends = [name for name in m.fits
+            if name.rsplit("/", 1)[0] in {o.figure.rsplit("/", 1)[0] for o in beside}]
+    before = [o for o in beside if o.candidate.start < m.candidate.start]
+    if len(ends) > 1 and before:
+        # Two estimates in its sentence ("on GigaSpeech2 the gap is 1.76 points, and on Isan
+        # Typhoon is ahead by 1.25 pp (95% CI −0.17 to +2.76)"): the interval is the one of
+        # the estimate just before it.
+        nearest = max(before, key=lambda o: o.candidate.start).figure.rsplit("/", 1)[0]
+        ends = [name for name in ends if name.rsplit("/", 1)[0] == nearest]
     if len(ends) != 1:
         return None
     value = result.exact[ends[0]]

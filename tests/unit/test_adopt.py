@@ -3339,3 +3339,40 @@ def test_an_average_row_counting_its_sets_in_thai_is_the_cards_average(project, 
         "# Card\n\nCER (%) ที่ 560 มิลลิวินาที\n\n| ชุดทดสอบ | OpenThai2.0 |\n|---|---|\n"
         + "\n".join(rows) + f"\n| ค่าเฉลี่ย {len(average.sets)} ชุด | {stale} |\n"))
     assert code == 1 and f"figure {name} says {stale}" in out, out
+
+
+def test_a_parenthesis_naming_a_system_right_after_a_number_is_its_system(project,
+                                                                          demo_result):
+    """"OpenThai2.0 improves from 9.53 % (Typhoon) to 6.72 % (ours) on FLEURS", both stale:
+    the parenthesis right after each number names its system, before the name that opens the
+    sentence (both were read as OpenThai2.0's, and neither drifted)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{T}", f"cer/560ms/fleurs/{O}"]
+    theirs, ours = (stale_print(exact, name) for name in names)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 improves from {theirs}% (Typhoon) to **{ours}**% (ours) on "
+        "FLEURS.\n"))
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [(n, "drift") for n in names], out
+
+
+def test_an_interval_after_two_estimates_is_the_nearer_ones(project, demo_result):
+    """"On GigaSpeech2 the gap is 1.79 points in our favour, and on Isan Typhoon 0.6B is ahead
+    by +1.28 pp (95% CI −0.14 to +2.79)", stale: the interval's ends are the Isan estimate's,
+    the one just before them (they fitted both sets, and were unexplained)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    gs2 = f"diff/560ms/gs2/{O}-vs-{T}/estimate"
+    isan = f"diff/560ms/isan/{O}-vs-{T}"
+    assert exact[gs2] < 0 < exact[f"{isan}/estimate"], "the demo's directions changed"
+    size = printed(-exact[gs2])
+    estimate, low, high = (stale_print(exact, f"{isan}/{part}") for part in ("estimate", "low",
+                                                                             "high"))
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn GigaSpeech2 the gap is {size} points in our favour, and on Isan "
+        f"Typhoon 0.6B is ahead by {estimate} pp, within noise (95% CI {low} to {high}).\n"))
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (gs2, "marked"), (f"{isan}/estimate", "drift"), (f"{isan}/low", "drift"),
+        (f"{isan}/high", "drift")], out
