@@ -3376,3 +3376,23 @@ def test_an_interval_after_two_estimates_is_the_nearer_ones(project, demo_result
     assert [(m.figure, m.verdict) for m in marked.found] == [
         (gs2, "marked"), (f"{isan}/estimate", "drift"), (f"{isan}/low", "drift"),
         (f"{isan}/high", "drift")], out
+
+
+def test_a_change_from_one_cer_to_another_is_no_interval(project, demo_result):
+    """"OpenThai2.0 brings the FLEURS CER from 9.50 % to 6.69 % (95% CI of the difference:
+    −3.75 to −1.76)": "from 9.50 % to 6.69 %" is a change, not the ends of an interval (both
+    were read as the interval's ends, and unexplained); 6.69 is OpenThai2.0's CER."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    diff = f"diff/560ms/fleurs/{O}-vs-{T}"
+    before, after = (printed(exact[f"cer/560ms/fleurs/{s}"]) for s in (T, O))
+    low, high = (printed(exact[f"{diff}/{part}"]) for part in ("low", "high"))
+    _, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 brings the FLEURS CER from {before}% to {after}% (95% CI of "
+        f"the difference: {low} to {high}).\n"))
+    bounds = {m.candidate.text: m.candidate.bound for m in marked.found}
+    assert bounds == {before: None, after: None, low: "low", high: "high"}, out
+    verdicts = {m.candidate.text: (m.figure, m.verdict) for m in marked.found}
+    assert verdicts[after] == (f"cer/560ms/fleurs/{O}", "marked"), out
+    assert verdicts[low] == (f"{diff}/low", "marked") and verdicts[high] == (
+        f"{diff}/high", "marked"), out
