@@ -320,6 +320,10 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     if any(column_of_differences[1:]) or any(row_of_differences):
         caption_of_cers = " ".join(sentence for sentence in SENTENCE_END.split(block.caption)
                                    if not DIFFERENCE_WORDS.search(sentence))
+    # The columns whose header and some cell are shaped "outside (inside)" alike.
+    shaped_columns = {column for cells, in_row in zip(rows, numbers)
+                      for column, (_, cell) in enumerate(cells) if column < len(columns)
+                      and _headers_by_place(cell, in_row[column], columns[column])}
     axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
                    any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
             for kind in ("system", "subject")}
@@ -340,6 +344,11 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             bounds = _bounds(cell, matches, column_header)
             by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
             parts = None if bounds else _headers_by_place(cell, matches, column_header)
+            if parts is None and column in shaped_columns and len(matches) == 1 and not (
+                    _enclosing_parenthesis(cell, matches[0])):
+                # "6.69" alone under "FLEURS (Δ vs ours)", where other rows hold "9.50
+                # (+2.81)": the words outside the parenthesis head it.
+                parts = [_PARENTHESISED_HEADER.match(column_header).group(1)]
             ours = []
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)

@@ -3396,3 +3396,22 @@ def test_a_change_from_one_cer_to_another_is_no_interval(project, demo_result):
     assert verdicts[after] == (f"cer/560ms/fleurs/{O}", "marked"), out
     assert verdicts[low] == (f"{diff}/low", "marked") and verdicts[high] == (
         f"{diff}/high", "marked"), out
+
+
+def test_a_lone_number_under_a_header_shaped_outside_inside_takes_the_outside(project,
+                                                                              demo_result):
+    """"| OpenThai2.0 | 6.72 |" under "FLEURS (Δ vs ours)", where Typhoon's row holds "9.53
+    (+2.78)": the lone number is headed by the words outside the parenthesis, a CER (it was
+    read as a difference, and unexplained); the number in parentheses is never drifted as our
+    difference the other way round."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}"]
+    ours, theirs = (stale_print(exact, name) for name in names)
+    gap = printed(-exact[f"diff/560ms/fleurs/{O}-vs-{T}/estimate"], signed=True)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\nCER (%) at 560 ms.\n\n| Model | FLEURS (Δ vs ours) |\n|---|---|\n"
+        f"| OpenThai2.0 | {ours} |\n| Typhoon 0.6B | {theirs} ({gap}) |\n"))
+    verdicts = [(m.candidate.text, m.figure, m.verdict) for m in marked.found]
+    assert verdicts[:2] == [(ours, names[0], "drift"), (theirs, names[1], "drift")], out
+    assert verdicts[2][0] == gap and verdicts[2][2] != "drift", out
