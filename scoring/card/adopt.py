@@ -51,6 +51,7 @@ from .reading import (
 from .spec import SPLIT_SUFFIX, CardSpec, Column, cer_figure, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
+    SIGN,
     TURNED,
     CardFile,
     CardHome,
@@ -180,7 +181,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
 
 
 # The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
-_LIST_BEFORE = re.compile(r"(?:(?:[-−+]|–(?=\d))?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
+_LIST_BEFORE = re.compile(rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
                           r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$", re.I)
 
 
@@ -224,7 +225,7 @@ _DIFFERENCE_BEFORE = re.compile(
     r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
     r"(?:about|around|roughly|some|only|just)?\s*[*_]*$", re.I)
 _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
-_SIGNED_OR_NOT = re.compile(r"(?:[-−+]|–(?=\d))?\d+(?:\.\d+)?")
+_SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
 
 
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:

@@ -418,7 +418,7 @@ class Names:
         if self.system_opening(head):
             return True
         first = head.split()[0]
-        return self.another_model_in(first) is not None and not self.systems_in(text)
+        return self.another_model_in(first) is not None
 
     def system_opening(self, text: str) -> str | None:
         """The card's system whose name ``text`` opens with ("Typhoon 0.6B and ..."), if any

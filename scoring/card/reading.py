@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .names import COMPARES, Names
-from .text import (COMMENT, LIST_ITEM, SENTENCE_END, Block, CardFile, blocks,
+from .text import (COMMENT, LIST_ITEM, SENTENCE_END, SIGN, Block, CardFile, blocks,
                    latency_mentions, masked_spans, numbers_in, relative_changes)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
@@ -67,16 +67,16 @@ WHOLE_WORDS = re.compile(r"\bwhole\b(?!\s+(?:of|test|set|sets|card|data|dataset|
                          r"\bnot\s+(?:split|segmented)\b|\bin\s+one\s+(?:piece|pass|go)\b",
                          re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
-                       r"((?:[-−+]|–(?=\d))?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{2,3}|…|ถึง)\s*"
-                       r"((?:[-−+]|–(?=\d))?\d+(?:\.\d+)?)\s*%?\s*[\])]")
+                       rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
+                       rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
 # A column that says which system won a row: "Winner", "Better", "Best", "Verdict".
 _VERDICT_HEADER = re.compile(r"\b(?:winner|wins?|better|best|verdict|significan\w*)\b|ผู้ชนะ",
                              re.I)
 # ("ถึง": Thai "to")
-_SPAN = re.compile(r"((?:[-−+]|–(?=\d))?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*"
-                   r"((?:[-−+]|–(?=\d))?\d+\.\d+)")
+_SPAN = re.compile(rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|…|ถึง)\s*"
+                   rf"({SIGN}?\d+\.\d+)")
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is
 # one of these is never a candidate.

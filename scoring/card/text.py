@@ -39,6 +39,7 @@ __all__ = [
     "CardFile",
     "CardHome",
     "Region",
+    "SIGN",
     "blocks",
     "find_regions",
     "ascii_signed",
@@ -218,16 +219,17 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
 # A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
 # a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
 # Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
-# ("2.81pp" is a number too, and so is "6.69¹", its footnote's mark a superscript. An en
-# dash right before a digit is a minus sign, as word processors set one: "–2.81"; not in
-# "6.69–9.50", a range.)
-_NUMBER = re.compile(r"(?<![^\W_]|[.,\-−+:])((?:[-−+]|–(?=\d))?)(\d+(?:\.\d+)?)"
+# A number's sign as cards write it: "-", "−", "+", or an en dash right before a digit, as
+# word processors set a minus ("–2.81"; not in "6.69–9.50", a range).
+SIGN = r"(?:[-−+]|–(?=\d))"
+# ("2.81pp" is a number too, and so is "6.69¹", its footnote's mark a superscript.)
+_NUMBER = re.compile(rf"(?<![^\W_]|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
                      r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-\w)")
 
 
 # An HTML comment (a marker's two ends are comments too): no text of the card's.
 COMMENT = re.compile(r"<!--.*?-->", re.S)
-_NUMBER_AND_SLASH_BEFORE = re.compile(r"(?<![^\W_]|[.,\-−+:])(?:[-−+]|–(?=\d))?\d+\.\d+\s*%?/$")
+_NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\s*%?/$")
 
 
 # What follows a number that is no error rate: units of time, size and rate.
