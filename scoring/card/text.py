@@ -413,13 +413,19 @@ def starts_a_table(line: str, next_line: str) -> bool:
     return line.startswith("|") or ("|" in line and "|" in next_line)
 
 
+_QUOTE_MARKS = re.compile(r"^ {0,3}(?:> ?)+")
+
+
 def blocks(text: str, body_start: int) -> list[Block]:
     """The body's tables, headings and prose blocks (paragraphs, list items), code left
     out."""
     blocks: list[Block] = []
     headings: list[str] = []
     offset = body_start
-    lines = text[body_start:].splitlines(keepends=True)
+    # A block quoted with ">" is read as it would be unquoted ("> | FLEURS | 6.69 |" is a
+    # table row): the marks become spaces, so that every place in a line stays where it is.
+    lines = [_QUOTE_MARKS.sub(lambda marks: " " * len(marks.group()), line)
+             for line in text[body_start:].splitlines(keepends=True)]
     fenced = False
     previous_blank, in_list = True, False
     paragraph: Block | None = None

@@ -3417,3 +3417,22 @@ def test_a_lone_number_under_a_header_shaped_outside_inside_takes_the_outside(pr
     verdicts = [(m.candidate.text, m.figure, m.verdict) for m in marked.found]
     assert verdicts[:2] == [(ours, names[0], "drift"), (theirs, names[1], "drift")], out
     assert verdicts[2][0] == gap and verdicts[2][2] != "drift", out
+
+
+def test_a_table_quoted_in_a_blockquote_is_read_as_a_table(project, demo_result):
+    """"> | FLEURS | 6.72 | 9.53 |", a results table set in a blockquote, every value stale:
+    each number is its own column's and row's, drifted so (read as prose, OpenThai2.0's
+    6.72 was drifted onto Typhoon 0.6B's figure, and --write would have put 9.50 there)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    sets = ("fleurs", "isan")
+    names = [f"cer/560ms/{s}/{system}" for s in sets for system in (O, T)]
+    shown = [stale_print(exact, name) for name in names]
+    spec = load_card_spec(project)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\nCER (%) at 560 ms.\n\n> | Set | OpenThai2.0 | Typhoon 0.6B |\n> |---|---|---|\n"
+        + "".join(f"> | {spec.set_names[s]} | {shown[2 * i]} | {shown[2 * i + 1]} |\n"
+                  for i, s in enumerate(sets))))
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == [
+        (text, name, "drift") for text, name in zip(shown, names)], out
