@@ -78,9 +78,9 @@ _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
                         re.I)
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
-# "9.50 % (Typhoon)".
-_SYSTEM_RIGHT_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*(?:cer\s+)?(?:for|of|with|from|by|ของ|\()\s*"
-                                 r"(?:the\s+)?", re.I)
+# "9.50 % (Typhoon)", "<b>9.50%</b> (Typhoon)".
+_SYSTEM_RIGHT_AFTER = re.compile(r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
+                                 r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?", re.I)
 # "2.81 points", "**−2.81** CER points", "1.79 จุด": a difference of CERs.
 _POINTS_AFTER = re.compile(r"[*_]*\s*(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
                            r"\bp\.\s?p\.|จุด)",

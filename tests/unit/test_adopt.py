@@ -3343,18 +3343,22 @@ def test_an_average_row_counting_its_sets_in_thai_is_the_cards_average(project, 
     assert code == 1 and f"figure {name} says {stale}" in out, out
 
 
-def test_a_parenthesis_naming_a_system_right_after_a_number_is_its_system(project,
+@pytest.mark.parametrize("sentence", [
+    "OpenThai2.0 improves from {theirs}% (Typhoon) to **{ours}**% (ours) on FLEURS.",
+    "<p>FLEURS CER: <b>{theirs}%</b> (Typhoon 0.6B) vs <b>{ours}%</b> (OpenThai2.0)</p>",
+], ids=["markdown", "html"])
+def test_a_parenthesis_naming_a_system_right_after_a_number_is_its_system(sentence, project,
                                                                           demo_result):
     """"OpenThai2.0 improves from 9.53 % (Typhoon) to 6.72 % (ours) on FLEURS", both stale:
     the parenthesis right after each number names its system, before the name that opens the
-    sentence (both were read as OpenThai2.0's, and neither drifted)."""
+    sentence (both were read as OpenThai2.0's, and neither drifted); so it does after an HTML
+    tag closing its emphasis."""
     drop_aliases(project)
     exact = demo_result.exact
     names = [f"cer/560ms/fleurs/{T}", f"cer/560ms/fleurs/{O}"]
     theirs, ours = (stale_print(exact, name) for name in names)
     code, out, marked = mark_one(project, demo_result, (
-        f"# Card\n\nOpenThai2.0 improves from {theirs}% (Typhoon) to **{ours}**% (ours) on "
-        "FLEURS.\n"))
+        f"# Card\n\n{sentence.format(theirs=theirs, ours=ours)}\n"))
     assert code == 1 and "0 unexplained" in out, out
     assert [(m.figure, m.verdict) for m in marked.found] == [(n, "drift") for n in names], out
 
