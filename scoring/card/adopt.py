@@ -171,6 +171,15 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
             bound = "low"
         elif _HIGH_WORDS.search(beside) and not _LOW_WORDS.search(beside):
             bound = "high"
+    if difference and in_table and systems is not None and len(systems) == 1:
+        # A difference is of two systems: where the nearest context of a table's cell names
+        # one (a caption "Negative means OpenThai2.0 makes fewer errors"), the one other
+        # system named further out than its cell (a heading "Paired comparison with Typhoon
+        # 0.6B") is the other side. (Not in prose: "OpenThai cuts the CER by 31.4 %" under
+        # "OpenThai vs Typhoon" may be a relative change.)
+        further = {key for level in levels[3:] for key in names.systems_in(level)} - systems
+        if len(further) == 1:
+            systems = systems | further
     if not systems:
         systems = frozenset([default_system])
     elif not narrow:  # a sentence naming Typhoon may still quote the card's own system

@@ -3440,3 +3440,27 @@ def test_a_table_quoted_in_a_blockquote_is_read_as_a_table(project, demo_result)
     assert code == 1 and "0 unexplained" in out, out
     assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == [
         (text, name, "drift") for text, name in zip(shown, names)], out
+
+
+def test_a_differences_other_side_named_in_a_heading_over_its_table(project, demo_result):
+    """A table of differences, "ΔCER [95% CI]", under the heading "Paired comparison with
+    Typhoon 0.6B (560 ms)" and the caption "Negative means OpenThai2.0 makes fewer errors",
+    stale: the caption names one side and the heading the other, so each cell is the
+    OpenThai2.0 − Typhoon 0.6B difference and drifts (each fitted all three comparisons of
+    OpenThai2.0, and was unexplained)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    spec = load_card_spec(project)
+    rows, wanted = [], []
+    for set_name in ("fleurs", "gs2", "isan"):
+        names = [f"diff/560ms/{set_name}/{O}-vs-{T}/{part}" for part in ("estimate", "low",
+                                                                          "high")]
+        shown = [stale_print(exact, name) for name in names]
+        rows.append(f"| {spec.set_names[set_name]} | {shown[0]} [{shown[1]}, {shown[2]}] |")
+        wanted += [(name, "drift") for name in names]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n### Paired comparison with Typhoon 0.6B (560 ms)\n\nNegative means "
+        "OpenThai2.0 makes fewer errors.\n\n| Dataset | ΔCER [95% CI] |\n|---|---|\n"
+        + "\n".join(rows) + "\n"))
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
