@@ -548,24 +548,63 @@ def _slashed_lists(sentence: str, names: Names):
                 break
 
 
-def _respective_list(sentence: str, after: int, names: Names):
-    """The parts of the list of names between a run of numbers (ending at ``after``) and
-    "respectively": "on con123, lav123 and jbl respectively"; each names one set, or
-    each one system."""
+def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
+    """The parts of the list of as many names as a run of numbers (``run``: where it starts
+    and ends, and how many numbers it holds) that "respectively" after the run places:
+    between the run and "respectively" ("12.07, 9.72 and 16.09 on con123, lav123 and jbl
+    respectively"), or else just before the run ("OpenThai2.0 and Typhoon 0.6B reach 6.69 %
+    and 9.50 % respectively"); each part names one set, or each one system, and no other
+    name of that kind stands before them."""
+    start, after, count = run
     said = _RESPECTIVELY.search(sentence, after)
     if said is None:
         return None
-    parts, start = [], after
-    for separator in list(_COMMA_OR_AND.finditer(sentence, after, said.start())) + [None]:
-        end = separator.start() if separator else said.start()
-        if sentence[start:end].strip():
-            parts.append((start, end))
-        start = separator.end() if separator else end
-    texts = [sentence[a:b] for a, b in parts]
+    between = _list_parts(sentence, after, said.start())
     for find in (names.subjects_in, names.systems_in):
-        if all(len(find(text)) == 1 for text in texts):
-            return parts
+        if len(between) == count and all(len(find(sentence[a:b])) == 1 for a, b in between):
+            return between
+    before = _list_parts(sentence, 0, start)
+    if len(before) < count:
+        return None
+    listed = before[-count:]
+    for find in (names.subjects_in, names.systems_in):
+        named = [find(sentence[a:b]) for a, b in listed]
+        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == count:
+            # Only the names themselves: "On FLEURS OpenThai2.0" is FLEURS's too, and "Typhoon
+            # 0.6B reaches CER" says what the other number is too.
+            listed[0] = _least_naming(sentence, listed[0], find, from_the_end=True)
+            listed[-1] = _least_naming(sentence, listed[-1], find, from_the_end=False)
+            if not find(sentence[:listed[0][0]]):
+                return listed
     return None
+
+
+def _least_naming(sentence: str, span: tuple[int, int], find, from_the_end: bool):
+    """The fewest words of ``span``, its last ones (``from_the_end``) or its first ones,
+    that still name what the whole span names."""
+    start, end = span
+    named = find(sentence[start:end])
+    words = list(re.finditer(r"\S+", sentence[start:end]))
+    for count in range(1, len(words)):
+        if from_the_end:
+            least = (start + words[-count].start(), end)
+        else:
+            least = (start, start + words[count - 1].end())
+        if find(sentence[least[0]:least[1]]) == named:
+            return least
+    return span
+
+
+def _list_parts(sentence: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the parts that commas and "and" separate between ``start`` and ``end``
+    (empty parts left out)."""
+    parts = []
+    for separator in list(_COMMA_OR_AND.finditer(sentence, start, end)) + [None]:
+        stop = separator.start() if separator else end
+        if sentence[start:stop].strip():
+            parts.append((start, stop))
+        start = separator.end() if separator else stop
+    return parts
 
 
 def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict:
@@ -582,7 +621,8 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
     runs = [(run, [lists for lists in slashed if len(lists[0]) == len(run)])
             for run in _runs(sentence, matches, _SLASH)]
     for run in _runs(sentence, matches, _COMMA_OR_AND):
-        parts = _respective_list(sentence, matches[run[-1]].end(), names)
+        parts = _respective_list(
+            sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names)
         if parts is not None:
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
         elif any(len(set(find(sentence[:matches[run[0]].start()]))) > 1

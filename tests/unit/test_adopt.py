@@ -3464,3 +3464,26 @@ def test_a_differences_other_side_named_in_a_heading_over_its_table(project, dem
         + "\n".join(rows) + "\n"))
     assert code == 1 and "0 unexplained" in out, out
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("sentence", [
+    "On FLEURS, OpenThai2.0 and Typhoon 0.6B reach {0} % and {1} % CER respectively.",
+    "Typhoon 0.6B and OpenThai2.0 get {1} % and {0} % CER on FLEURS, respectively.",
+    "บน FLEURS OpenThai2.0 และ Typhoon 0.6B ได้ CER {0}% และ {1}% ตามลำดับ",
+], ids=["names-first", "names-first-turned", "thai"])
+def test_systems_listed_before_their_numbers_and_respectively_place_them(
+        project, demo_result, sentence):
+    """"OpenThai2.0 and Typhoon 0.6B reach 6.72 % and 9.53 % respectively", both stale: the
+    list of names before the numbers places them as a list after them does ("12.07, 9.72
+    and 16.09 on con123, lav123 and jbl respectively"), so each drifts to its own system's
+    figure; before, neither was explained. (Without "respectively", or with another
+    recogniser in the list, each is still listed: CARD_PROSE's items 19 and 20.)"""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}"]
+    values = [stale_print(exact, name) for name in names]
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + sentence.format(*values)
+                                 + "\n\nAt the 560 ms chunk.\n")
+    assert code == 1 and "0 unexplained" in out, out
+    by_value = {m.candidate.text: (m.figure, m.verdict) for m in marked.found}
+    assert by_value == {value: (name, "drift") for name, value in zip(names, values)}, out
