@@ -399,10 +399,11 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     # "Better by 2.81 pp": an unsigned number beside words that say which way, the size of a
     # difference that is negative.
     if _states_a_direction(candidate):
-        sizes = [name for name in wide_fits if name.startswith("diff/") and exact[name] < 0
-                 and printed_as(-exact[name], candidate.text)]
-        if len(narrow_fits) == 1 and narrow_fits[0] in sizes:
-            sizes = narrow_fits
+        sizes = [size for name in wide_fits if name.startswith("diff/") and exact[name] < 0
+                 and printed_as(-exact[size := _end_of_a_size(name, candidate)],
+                                candidate.text)]
+        if len(narrow_fits) == 1 and _end_of_a_size(narrow_fits[0], candidate) in sizes:
+            sizes = [_end_of_a_size(narrow_fits[0], candidate)]
         if len(sizes) == 1:
             return Marked(candidate, sizes[0], "marked", magnitude=True)
     # A context that names exactly one figure says which number this is: a value that is not
@@ -428,8 +429,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
                           named=spec.set_names[kin])
         if name.startswith("diff/") and exact[name] < 0 and _states_a_direction(candidate):
             # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
-            return Marked(candidate, name, "drift",
-                          format_like(name, -exact[name], candidate.text), magnitude=True)
+            size = _end_of_a_size(name, candidate)
+            return Marked(candidate, size, "drift",
+                          format_like(size, -exact[size], candidate.text), magnitude=True)
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     # Unexplained: its value is none of the figures its context names (``fits``), or its
     # context names no set or aggregate of the card's at all (it may be none of ours).
@@ -544,6 +546,16 @@ def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
         return False
     size = ascii_signed(text).lstrip("+-")
     return any(printed_as(abs(exact[name] / cer), size) for cer in cers)
+
+
+def _end_of_a_size(name: str, candidate: Candidate) -> str:
+    """The figure whose size an unsigned end of an interval states: a difference of −2.81
+    with its interval [−3.75, −1.76], stated by its size ("2.81 points better (95% CI 1.76
+    to 3.75)"), has the high end's size first and the low end's last."""
+    if candidate.bound is None or not name.endswith(("/low", "/high")):
+        return name
+    stem, end = name.rsplit("/", 1)
+    return f"{stem}/{'high' if end == 'low' else 'low'}"
 
 
 def _states_a_direction(candidate: Candidate) -> bool:

@@ -3487,3 +3487,35 @@ def test_systems_listed_before_their_numbers_and_respectively_place_them(
     assert code == 1 and "0 unexplained" in out, out
     by_value = {m.candidate.text: (m.figure, m.verdict) for m in marked.found}
     assert by_value == {value: (name, "drift") for name, value in zip(names, values)}, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_an_interval_stated_by_its_size_has_the_high_ends_size_first(project, demo_result,
+                                                                     capsys, stale):
+    """"2.81 points better than Typhoon 0.6B (95% CI 1.76 to 3.75)": the interval of the size
+    of a difference whose interval is [−3.75, −1.76] runs from the high end's size to the low
+    end's. Both ends were taken the other way round: a right card drifted, and --write would
+    have made it "(95% CI 3.75 to 1.76)". Now a right card is marked as it stands and passes
+    --check; a stale one is written right, each end in its place."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    stem = next(name.rsplit("/", 1)[0] for name in exact
+                if name.startswith("diff/560ms/fleurs/") and name.endswith(f"/{O}-vs-{T}/estimate"))
+    assert all(exact[f"{stem}/{end}"] < 0 for end in ("estimate", "low", "high"))
+    sizes = {end: printed(-exact[f"{stem}/{end}"]) for end in ("estimate", "high", "low")}
+    written = {end: stale_print(exact, f"{stem}/{end}").lstrip("-") if stale else size
+               for end, size in sizes.items()}
+    sentence = ("OpenThai2.0 is {estimate} points better than Typhoon 0.6B on FLEURS (95% CI "
+                "{high} to {low}) at 560 ms.\n")
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(**written), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    marked = card.read_text(encoding="utf-8")
+    for end, text in written.items():
+        assert (f"<!-- scoring:figure {stem}/{end} {MAGNITUDE_OF_NEGATIVE} -->{text}"
+                "<!-- scoring:end -->") in marked, marked
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    assert strip_markers(card.read_text(encoding="utf-8")).endswith(
+        "# Card\n\n" + sentence.format(**sizes))
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
