@@ -595,6 +595,36 @@ def _least_naming(sentence: str, span: tuple[int, int], find, from_the_end: bool
     return span
 
 
+def _list_right_after(sentence: str, after: int, names: Names):
+    """The parts of a list of two names or more (sets, or systems) that opens the words
+    after a run of numbers ("% CER on FLEURS, TVSpeech and GigaSpeech2 at 560 ms"): the
+    names alone, each part naming one, up to the first part that names none; no parts
+    where other words stand before the list; None where no such list follows."""
+    parts = _list_parts(sentence, after, len(sentence))
+    for find in (names.subjects_in, names.systems_in):
+        listed = []
+        for a, b in parts:
+            if len(find(sentence[a:b])) != 1:
+                break
+            listed.append((a, b))
+        if len(listed) > 1 and len({find(sentence[a:b])[0] for a, b in listed}) == len(listed):
+            first = _least_naming(sentence, listed[0], find, from_the_end=True)
+            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0]:first[0]]):
+                # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs, and
+                # the last number's own words would name the first name alone.
+                return []
+            listed[0] = first
+            listed[-1] = _least_naming(sentence, listed[-1], find, from_the_end=False)
+            return listed
+    return None
+
+
+# What may stand between a run of numbers and the list of names that places them.
+_BEFORE_A_LIST_OF_NAMES = re.compile(
+    r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*",
+    re.I)
+
+
 def _list_parts(sentence: str, start: int, end: int) -> list[tuple[int, int]]:
     """The spans of the parts that commas and "and" separate between ``start`` and ``end``
     (empty parts left out)."""
@@ -632,6 +662,12 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
             # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3
             # and OpenThai2.0"): without "respectively", which is whose is not said.
             runs.append((run, []))
+        elif (parts := _list_right_after(sentence, matches[run[-1]].end(), names)) is not None:
+            # "6.72 %, 8.75 % and 12.92 % CER on FLEURS, TVSpeech and GigaSpeech2": a list of
+            # as many names right after places them as "respectively" would; of another
+            # count, it leaves open which is whose (the last number's own words name only
+            # the list's first name).
+            runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
     # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
     # do not say where they stand; read, never drifted.
     runs += [(run, []) for run in _runs(sentence, matches, _VERSUS)]

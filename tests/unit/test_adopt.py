@@ -3519,3 +3519,44 @@ def test_an_interval_stated_by_its_size_has_the_high_ends_size_first(project, de
     assert strip_markers(card.read_text(encoding="utf-8")).endswith(
         "# Card\n\n" + sentence.format(**sizes))
     assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+
+
+@pytest.mark.parametrize(("sentence", "subjects"), [
+    ("OpenThai2.0 reaches {0} %, {1} % and {2} % CER on FLEURS, TVSpeech and GigaSpeech2 at "
+     "560 ms.", ("fleurs", "tvspeech", "gs2")),
+    ("OpenThai2.0 gets {0} and {1} on Isan and FLEURS at 560 ms (CER %).", ("isan", "fleurs")),
+    ("OpenThai2.0 ได้ CER {0}% และ {1}% บน Isan และ FLEURS ที่ 560 ms", ("isan", "fleurs")),
+], ids=["three", "two", "thai"])
+def test_a_list_of_sets_right_after_a_list_of_numbers_places_them(project, demo_result,
+                                                                  sentence, subjects):
+    """"6.72 %, 8.75 % and 12.92 % CER on FLEURS, TVSpeech and GigaSpeech2", stale, without
+    "respectively": each number is its own place's set's. Before, the last number read its
+    own words ("CER on FLEURS") and drifted onto FLEURS's figure, and the others were
+    unexplained."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/{subject}/{O}" for subject in subjects]
+    values = [stale_print(exact, name) for name in names]
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + sentence.format(*values)
+                                 + "\n")
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == [
+        (value, name, "drift") for name, value in zip(names, values)], out
+
+
+@pytest.mark.parametrize("sentence", [
+    "At 560 ms, OpenThai2.0 scores {0} % and {1} % after fine-tuning on FLEURS and TVSpeech.",
+    "At 560 ms, OpenThai2.0 reaches {0} % and {1} % CER on FLEURS, TVSpeech and GigaSpeech2.",
+], ids=["other-words-before-the-names", "more-names-than-numbers"])
+def test_names_after_numbers_that_do_not_list_them_never_drift_them(project, demo_result,
+                                                                    sentence):
+    """Names after a list of numbers that are not said to be theirs ("after fine-tuning on"),
+    or a list of another count: no number is drifted onto any of them (the last number's
+    own words, "on FLEURS", had drifted it onto FLEURS's figure)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    values = [stale_print(exact, f"cer/560ms/{s}/{O}") for s in ("fleurs", "tvspeech")]
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + sentence.format(*values)
+                                 + "\n")
+    assert code == 0 and "0 drifted" in out, out
+    assert [m.verdict for m in marked.found] == ["unexplained", "unexplained"], out
