@@ -698,12 +698,17 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
         ends = [name for name in ends if name.rsplit("/", 1)[0] == nearest]
     if len(ends) != 1:
         return None
-    value = result.exact[ends[0]]
+    end, size = ends[0], False
+    estimate = next(o for o in beside if o.figure.rsplit("/", 1)[0] == end.rsplit("/", 1)[0])
+    if estimate.magnitude and m.candidate.text[:1] not in "+-−–":
+        # "2.78 points worse than OpenThai2.0 (95% CI 1.73–3.72)": the interval of the size.
+        end, size = _end_of_a_size(end, m.candidate), True
+    value = -result.exact[end] if size else result.exact[end]
     if printed_as(value, m.candidate.text):
-        return Marked(m.candidate, ends[0], "marked")
+        return Marked(m.candidate, end, "marked", magnitude=size)
     if m.candidate.alone:
-        return Marked(m.candidate, ends[0], "drift", format_like(ends[0], value,
-                                                                 m.candidate.text))
+        return Marked(m.candidate, end, "drift", format_like(end, value, m.candidate.text),
+                      magnitude=size)
     return None
 
 

@@ -3489,9 +3489,16 @@ def test_systems_listed_before_their_numbers_and_respectively_place_them(
     assert by_value == {value: (name, "drift") for name, value in zip(names, values)}, out
 
 
+@pytest.mark.parametrize("sentence", [
+    "OpenThai2.0 is {estimate} points better than Typhoon 0.6B on FLEURS (95% CI {high} to "
+    "{low}) at 560 ms.\n",
+    # The ends' own clause names OpenThai2.0 alone: they take the estimate's comparison.
+    "Typhoon 0.6B is {estimate} points worse than OpenThai2.0 on FLEURS at 560 ms (95% CI "
+    "{high}–{low}).\n",
+], ids=["better-than", "worse-than"])
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_an_interval_stated_by_its_size_has_the_high_ends_size_first(project, demo_result,
-                                                                     capsys, stale):
+                                                                     capsys, stale, sentence):
     """"2.81 points better than Typhoon 0.6B (95% CI 1.76 to 3.75)": the interval of the size
     of a difference whose interval is [−3.75, −1.76] runs from the high end's size to the low
     end's. Both ends were taken the other way round: a right card drifted, and --write would
@@ -3505,8 +3512,6 @@ def test_an_interval_stated_by_its_size_has_the_high_ends_size_first(project, de
     sizes = {end: printed(-exact[f"{stem}/{end}"]) for end in ("estimate", "high", "low")}
     written = {end: stale_print(exact, f"{stem}/{end}").lstrip("-") if stale else size
                for end, size in sizes.items()}
-    sentence = ("OpenThai2.0 is {estimate} points better than Typhoon 0.6B on FLEURS (95% CI "
-                "{high} to {low}) at 560 ms.\n")
     card = project / "README.md"
     card.write_text("# Card\n\n" + sentence.format(**written), encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
