@@ -585,12 +585,15 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 
 # --------------------------------------------------------------- marking
 
-def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
+def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | None:
     """An "Avg" the card computed itself: a drifted aggregate of a table whose value is the
     mean of the CERs beside it in its row (or column), as printed there, is that mean and
-    not the card's aggregate, which --write must not put in its place. Nor is one beside
-    CERs of only some of the sets the aggregate is over, unless its row or column names the
-    aggregate ("Average of 11 sets", "11 sets"): it may be an average of what it shows."""
+    not the card's aggregate, which --write must not put in its place, unless the data
+    give the aggregate as exactly the mean of those sets' CERs (a mean over all its sets;
+    LOTUSDIS pooled over five microphones of one meeting). Nor is one beside CERs of only
+    some of the sets the aggregate is over, unless its row or column names the aggregate
+    ("Average of 11 sets", "11 sets"): it may be an average of what it shows."""
+    spec = result.spec
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith(
             "aggregate/"):
         return None
@@ -613,11 +616,13 @@ def _own_mean(m: Marked, found: list[Marked], spec: CardSpec) -> Marked | None:
     for along, peers in (("row", row), ("column", column)):
         if len(peers) < 2:
             continue
-        if ((named or pooled)
-                and {parse_figure(o.figure).subject for o in peers} == set(aggregate.sets)):
+        every_set = {parse_figure(o.figure).subject for o in peers} == set(aggregate.sets)
+        if every_set and (named or pooled or result.exact[m.figure] == sum(
+                result.exact[o.figure] for o in peers) / len(peers)):
             # "pooled" beside the CERs of every set it pools: the card's aggregate, whose
             # value is their mean where the sets are as long (LOTUSDIS: one meeting, five
-            # microphones), stale or not.
+            # microphones), stale or not; and where the data give it as their mean, it is
+            # the card's aggregate whichever the author meant.
             return None
         mean = sum(Fraction(ascii_signed(o.candidate.text)) for o in peers) / len(peers)
         if abs(mean - says) <= Fraction(1, 10 ** decimals):  # as its author rounded it
@@ -772,7 +777,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_the_other_way_round(m, result, names) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
-    found = [_own_mean(m, found, result.spec) or m for m in found]
+    found = [_own_mean(m, found, result) or m for m in found]
     found = [_in_an_address(m) or m for m in found]
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not

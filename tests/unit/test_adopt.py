@@ -3124,12 +3124,14 @@ def test_an_estimate_and_its_interval_in_one_cell_are_each_read(stale, project, 
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
 
 
+@pytest.mark.parametrize("header", ["pooled", "LOTUSDIS (all)"])
 def test_a_pooled_cell_beside_all_it_pools_drifts_though_it_is_their_mean(project,
-                                                                          demo_result):
-    """Every microphone stale and the pooled CER too, under "pooled": the pooled value is the
-    mean of the cells beside it (LOTUSDIS's microphones record the same meetings), yet the
-    row names the card's pooled CER over exactly those sets: drifted, never listed as a mean
-    the card computed itself."""
+                                                                          demo_result, header):
+    """Every microphone stale and the pooled CER too, under "pooled" (or "LOTUSDIS (all)"):
+    the pooled value is the mean of the cells beside it (LOTUSDIS's microphones record the
+    same meetings), yet the row names the card's pooled CER over exactly those sets, or the
+    data give it as exactly their mean: drifted, never listed as a mean the card computed
+    itself."""
     drop_aliases(project)
     exact = demo_result.exact
     spec = load_card_spec(project)
@@ -3142,7 +3144,7 @@ def test_a_pooled_cell_beside_all_it_pools_drifts_though_it_is_their_mean(projec
     assert abs(mean - Fraction(says)) <= Fraction(1, 100), "the pooled CER is no mean here"
     mics = [spec.set_names[s].split()[-1] for s in pooled.sets]
     code, out, marked = mark_one(project, demo_result, (
-        f"# Card\n\nCER (%) at 560 ms.\n\n| Model | {' | '.join(mics)} | pooled |\n"
+        f"# Card\n\nCER (%) at 560 ms.\n\n| Model | {' | '.join(mics)} | {header} |\n"
         f"|{'---|' * (len(mics) + 2)}\n| OpenThai2.0 | {' | '.join(cells)} | {says} |\n"))
     assert code == 1 and f"drift: line 7: figure {name} says {says}" in out, out
     assert "0 unexplained" in out, out
@@ -3565,3 +3567,26 @@ def test_names_after_numbers_that_do_not_list_them_never_drift_them(project, dem
                                  + "\n")
     assert code == 0 and "0 drifted" in out, out
     assert [m.verdict for m in marked.found] == ["unexplained", "unexplained"], out
+
+
+def test_an_avg_beside_every_set_of_the_cards_mean_is_the_cards_average(project, demo_result):
+    """"| Avg |" beside the CERs of all the sets the card's average is over, every cell stale:
+    the data give the average as exactly their mean, so the author's own mean and the card's
+    average are one figure: drifted, not listed as a mean the card computed itself."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    spec = load_card_spec(project)
+    average = next(a for a in spec.aggregates if a.method == "mean")
+    name = f"aggregate/560ms/{average.key}/{O}"
+    assert exact[name] == sum(exact[f"cer/560ms/{s}/{O}"] for s in average.sets) / len(
+        average.sets)
+    off = Fraction(3, 10000)
+    cells = [printed(exact[f"cer/560ms/{s}/{O}"] + off) for s in average.sets]
+    says = printed(exact[name] + off)
+    assert abs(sum(Fraction(c) for c in cells) / len(cells) - Fraction(says)) <= Fraction(1, 100)
+    headers = [spec.set_names[s] for s in average.sets]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nCER (%) at 560 ms.\n\n| Model | {' | '.join(headers)} | Avg |\n"
+        f"|{'---|' * (len(headers) + 2)}\n| OpenThai2.0 | {' | '.join(cells)} | {says} |\n"))
+    assert code == 1 and f"drift: line 7: figure {name} says {says}" in out, out
+    assert "0 unexplained" in out, out
