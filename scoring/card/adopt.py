@@ -155,6 +155,15 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         # "we measure 9.53 % for Typhoon 0.6B": the system named right after the number,
         # after "for", "of" or "with", is its own, nearer than "we" before it.
         systems = frozenset([system])
+    elif narrow and not difference and systems is not None and len(systems) == 1:
+        # "With the th-mix prompt, OpenThai2.0 reaches 18.44 %": a variant named in the
+        # sentence, and its model's bare name nowhere else there, qualifies the bare name of
+        # the number's clause (the comma parts them).
+        [system] = systems
+        in_the_sentence = names.systems_in(levels[2])
+        variants = [key for key in in_the_sentence if key.startswith(f"{system}_")]
+        if len(variants) == 1 and system not in in_the_sentence:
+            systems = frozenset(variants)
     if difference and narrow and not in_table and len(systems or ()) < 2:
         # A difference is of two systems: both sides of its own clause name them ("OpenThai2.0
         # is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one of them.

@@ -3590,3 +3590,22 @@ def test_an_avg_beside_every_set_of_the_cards_mean_is_the_cards_average(project,
         f"|{'---|' * (len(headers) + 2)}\n| OpenThai2.0 | {' | '.join(cells)} | {says} |\n"))
     assert code == 1 and f"drift: line 7: figure {name} says {says}" in out, out
     assert "0 unexplained" in out, out
+
+
+def test_a_variant_opening_the_sentence_qualifies_the_bare_name_after_its_comma(project,
+                                                                               demo_result):
+    """"With the th-mix prompt, OpenThai2.0 reaches 18.44 % on Isan", stale: the variant
+    named before the comma qualifies the model's bare name in the number's clause, so the
+    number drifts to the th-mix figure (it drifted onto th-TH's). With "(th-TH: 18.67 %)"
+    after it, both were swapped; "th-TH" alone names no system (FLEURS's config is th_th),
+    so both are now listed and neither is drifted."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    mix, base = f"cer/560ms/isan/{MIX}", f"cer/560ms/isan/{O}"
+    value = {name: stale_print(exact, name) for name in (mix, base)}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nWith the th-mix prompt, OpenThai2.0 reaches {value[mix]} % on Isan at "
+        f"560 ms.\n\nWith the th-mix prompt, OpenThai2.0 reaches {value[mix]} % on Isan "
+        f"(th-TH: {value[base]} %) at 560 ms.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (mix, "drift"), (None, "unexplained"), (None, "unexplained")], out
