@@ -34,7 +34,7 @@ from fractions import Fraction
 
 from .names import COMPARES, Names
 from .text import (COMMENT, LIST_ITEM, SENTENCE_END, SIGN, Block, CardFile, blocks,
-                   latency_mentions, masked_spans, numbers_in, relative_changes)
+                   latencies_in, latency_mentions, masked_spans, numbers_in, relative_changes)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
            "WHOLE_WORDS",
@@ -596,12 +596,15 @@ def _least_naming(sentence: str, span: tuple[int, int], find, from_the_end: bool
 
 
 def _list_right_after(sentence: str, after: int, names: Names):
-    """The parts of a list of two names or more (sets, or systems) that opens the words
-    after a run of numbers ("% CER on FLEURS, TVSpeech and GigaSpeech2 at 560 ms"): the
+    """The parts of a list of two names or more (sets, systems, or latencies) that opens the
+    words after a run of numbers ("% CER on FLEURS, TVSpeech and GigaSpeech2 at 560 ms"): the
     names alone, each part naming one, up to the first part that names none; no parts
     where other words stand before the list; None where no such list follows."""
     parts = _list_parts(sentence, after, len(sentence))
-    for find in (names.subjects_in, names.systems_in):
+    def latencies(text: str) -> list[int]:
+        return [ms for ms in latencies_in(text) if ms in names.latencies]
+
+    for find in (names.subjects_in, names.systems_in, latencies):
         listed = []
         for a, b in parts:
             if len(find(sentence[a:b])) != 1:
@@ -621,7 +624,7 @@ def _list_right_after(sentence: str, after: int, names: Names):
 
 # What may stand between a run of numbers and the list of names that places them.
 _BEFORE_A_LIST_OF_NAMES = re.compile(
-    r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*",
+    r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|at|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*",
     re.I)
 
 

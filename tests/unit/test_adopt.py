@@ -3533,16 +3533,19 @@ def test_an_interval_stated_by_its_size_has_the_high_ends_size_first(project, de
      "560 ms.", ("fleurs", "tvspeech", "gs2")),
     ("OpenThai2.0 gets {0} and {1} on Isan and FLEURS at 560 ms (CER %).", ("isan", "fleurs")),
     ("OpenThai2.0 ได้ CER {0}% และ {1}% บน Isan และ FLEURS ที่ 560 ms", ("isan", "fleurs")),
-], ids=["three", "two", "thai"])
+    ("On FLEURS, OpenThai2.0 reaches {0} % and {1} % at 560 ms and 1120 ms.",
+     ("560ms/fleurs", "1120ms/fleurs")),
+], ids=["three", "two", "thai", "latencies"])
 def test_a_list_of_sets_right_after_a_list_of_numbers_places_them(project, demo_result,
                                                                   sentence, subjects):
     """"6.72 %, 8.75 % and 12.92 % CER on FLEURS, TVSpeech and GigaSpeech2", stale, without
-    "respectively": each number is its own place's set's. Before, the last number read its
-    own words ("CER on FLEURS") and drifted onto FLEURS's figure, and the others were
-    unexplained."""
+    "respectively": each number is its own place's set's (or latency's, "at 560 ms and 1120
+    ms"). Before, the last number read its own words ("CER on FLEURS", "at 560 ms") and
+    drifted onto that figure, and the others were unexplained."""
     drop_aliases(project)
     exact = demo_result.exact
-    names = [f"cer/560ms/{subject}/{O}" for subject in subjects]
+    names = [f"cer/{subject if '/' in subject else '560ms/' + subject}/{O}"
+             for subject in subjects]
     values = [stale_print(exact, name) for name in names]
     code, out, marked = mark_one(project, demo_result, "# Card\n\n" + sentence.format(*values)
                                  + "\n")
