@@ -572,10 +572,11 @@ def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
         if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == count:
             # Only the names themselves: "On FLEURS OpenThai2.0" is FLEURS's too, and "Typhoon
             # 0.6B reaches CER" says what the other number is too.
+            if find(sentence[:listed[0][0]]):
+                return None
             listed[0] = _least_naming(sentence, listed[0], find, from_the_end=True)
             listed[-1] = _least_naming(sentence, listed[-1], find, from_the_end=False)
-            if not find(sentence[:listed[0][0]]):
-                return listed
+            return listed
     return None
 
 
@@ -659,7 +660,7 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
         if parts is not None:
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
         elif any(len(set(find(sentence[:matches[run[0]].start()]))) > 1
-                 for find in (names.systems_in, names.subjects_in)) or (
+                 for find in (names.systems_in, names.subjects_in, latencies_in)) or (
                 names.systems_in(before := sentence[:matches[run[0]].start()])
                 and names.another_model_in(before)):
             # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3

@@ -3612,3 +3612,35 @@ def test_a_variant_opening_the_sentence_qualifies_the_bare_name_after_its_comma(
         f"(th-TH: {value[base]} %) at 560 ms.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == [
         (mix, "drift"), (None, "unexplained"), (None, "unexplained")], out
+
+
+def test_one_models_two_variants_listed_before_respectively_place_their_numbers(project,
+                                                                                demo_result):
+    """"OpenThai2.0 (th-mix) and OpenThai2.0 (th-TH) reach 18.44 % and 18.67 % on Isan,
+    respectively", stale: each number is its variant's. (The first variant's name was cut
+    to "(th-mix)", and the model's name left before it was taken for a third name, so
+    neither number was placed.)"""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/isan/{MIX}", f"cer/560ms/isan/{O}"]
+    values = [stale_print(exact, name) for name in names]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 (th-mix) and OpenThai2.0 (th-TH) reach {values[0]} % and "
+        f"{values[1]} % on Isan, respectively, at 560 ms.\n"))
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (name, "drift") for name in names], out
+
+
+def test_two_latencies_named_before_a_list_of_numbers_leave_it_open(project, demo_result):
+    """"At 80 ms and 560 ms OpenThai2.0 gets 8.31 and 6.72 on FLEURS", stale, without
+    "respectively": which is whose is not said, as with two systems named before them; the
+    80 ms number had drifted onto the 560 ms figure."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    values = [stale_print(exact, f"cer/{ms}ms/fleurs/{O}") for ms in (80, 560)]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nAt 80 ms and 560 ms OpenThai2.0 gets {values[0]} and {values[1]} on "
+        "FLEURS (CER %).\n"))
+    assert code == 0 and "0 drifted" in out, out
+    assert [m.verdict for m in marked.found] == ["unexplained", "unexplained"], out
