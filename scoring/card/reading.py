@@ -563,7 +563,15 @@ def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
     for find in (names.subjects_in, names.systems_in):
         if len(between) == count and all(len(find(sentence[a:b])) == 1 for a, b in between):
             return between
-    before = _list_parts(sentence, 0, start)
+    return _names_listed_before(sentence, start, count, names, _COMMA_OR_AND)
+
+
+def _names_listed_before(sentence: str, start: int, count: int, names: Names,
+                         separator: re.Pattern):
+    """The parts of the list of ``count`` names, joined by ``separator``, that ends just
+    before ``start``, each naming one set, or each one system, with no other name of that
+    kind before them (None where there is no such list)."""
+    before = _list_parts(sentence, 0, start, separator)
     if len(before) < count:
         return None
     listed = before[-count:]
@@ -629,11 +637,12 @@ _BEFORE_A_LIST_OF_NAMES = re.compile(
     re.I)
 
 
-def _list_parts(sentence: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The spans of the parts that commas and "and" separate between ``start`` and ``end``
-    (empty parts left out)."""
+def _list_parts(sentence: str, start: int, end: int,
+                separators: re.Pattern = _COMMA_OR_AND) -> list[tuple[int, int]]:
+    """The spans of the parts that ``separators`` (commas and "and") part between ``start``
+    and ``end`` (empty parts left out)."""
     parts = []
-    for separator in list(_COMMA_OR_AND.finditer(sentence, start, end)) + [None]:
+    for separator in list(separators.finditer(sentence, start, end)) + [None]:
         stop = separator.start() if separator else end
         if sentence[start:stop].strip():
             parts.append((start, stop))
@@ -673,8 +682,12 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
             # the list's first name).
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
     # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
-    # do not say where they stand; read, never drifted.
-    runs += [(run, []) for run in _runs(sentence, matches, _VERSUS)]
+    # do not say where they stand; read, never drifted. Names set against each other the
+    # same way just before say it: "OpenThai2.0 vs. Typhoon 0.6B on FLEURS: 6.72 vs. 9.53".
+    for run in _runs(sentence, matches, _VERSUS):
+        parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names,
+                                     _VERSUS)
+        runs.append((run, [] if parts is None else [(parts, None)]))
     for run, lists in runs:
         for place, i in enumerate(run):
             if len(lists) != 1:

@@ -3472,14 +3472,19 @@ def test_a_differences_other_side_named_in_a_heading_over_its_table(project, dem
     "On FLEURS, OpenThai2.0 and Typhoon 0.6B reach {0} % and {1} % CER respectively.",
     "Typhoon 0.6B and OpenThai2.0 get {1} % and {0} % CER on FLEURS, respectively.",
     "บน FLEURS OpenThai2.0 และ Typhoon 0.6B ได้ CER {0}% และ {1}% ตามลำดับ",
-], ids=["names-first", "names-first-turned", "thai"])
+    "OpenThai2.0 vs. Typhoon 0.6B on FLEURS: {0} vs. {1} (CER %).",
+    "Typhoon 0.6B versus OpenThai2.0 on FLEURS: {1} % versus {0} %.",
+], ids=["names-first", "names-first-turned", "thai", "vs", "versus-turned"])
 def test_systems_listed_before_their_numbers_and_respectively_place_them(
         project, demo_result, sentence):
     """"OpenThai2.0 and Typhoon 0.6B reach 6.72 % and 9.53 % respectively", both stale: the
     list of names before the numbers places them as a list after them does ("12.07, 9.72
     and 16.09 on con123, lav123 and jbl respectively"), so each drifts to its own system's
-    figure; before, neither was explained. (Without "respectively", or with another
-    recogniser in the list, each is still listed: CARD_PROSE's items 19 and 20.)"""
+    figure; before, neither was explained. So do names set against each other just before
+    numbers set against each other ("OpenThai2.0 vs. Typhoon 0.6B on FLEURS: 6.72 vs.
+    9.53"). (Without "respectively", or with another recogniser in the list, each is still
+    listed: CARD_PROSE's items 19 and 20; so are numbers set against each other without
+    such names, "outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": item 16.)"""
     drop_aliases(project)
     exact = demo_result.exact
     names = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}"]
@@ -3644,3 +3649,4 @@ def test_two_latencies_named_before_a_list_of_numbers_leave_it_open(project, dem
         "FLEURS (CER %).\n"))
     assert code == 0 and "0 drifted" in out, out
     assert [m.verdict for m in marked.found] == ["unexplained", "unexplained"], out
+
