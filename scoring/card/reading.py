@@ -29,7 +29,7 @@ that nothing places for sure (a list no list of names matches, "6.72 % vs 9.57
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .names import COMPARES, Names
@@ -258,6 +258,16 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     said = (_speaks_of_errors(table_context, names) or _SPEAKS_OF_ERRORS.search(row_labels)
             or _SPEAKS_OF_ERRORS.search(headings) or names.subjects_in(headings)
             or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells))
+    if (not said and not generated and not block.caption and block.below
+            and names.systems_in(table_context + " " + row_labels)
+            and _speaks_of_errors(block.below, names)):
+        # Nothing above or in a table of the card's systems says what it holds, and the
+        # paragraph under it does ("| Model | 80 ms | 560 ms |" with a row per system, over
+        # "FLEURS CER (%) by chunk size."): its caption. (Under a table of the data, "| Set
+        # | Words per utt. |", that paragraph may be about the next table.)
+        block = replace(block, caption=block.below)
+        table_context += " " + block.caption
+        said = True
     if not said and not generated and not names.systems_in(headings):
         return
     # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table says it

@@ -319,6 +319,9 @@ class Block:
     end: int
     headings: tuple[str, ...]
     caption: str = ""
+    # A table's paragraph just under it, where that reports no numbers of its own: read as
+    # its caption only where nothing else says the table is of error rates.
+    below: str = ""
     # A table's rows, each its cells' (offset, text): the header row first (empty where an
     # HTML table has no <th> row), then the body's rows.
     rows: list[list[tuple[int, str]]] = field(default_factory=list)
@@ -497,6 +500,12 @@ def blocks(text: str, body_start: int) -> list[Block]:
             paragraph = Block("prose", here, offset, tuple(h for h in headings if h))
             blocks.append(paragraph)
         paragraph.end = offset
+    for table, under in zip(blocks, blocks[1:]):
+        if (table.kind == "table" and under.kind == "prose"
+                and text[table.end:under.start].count("\n") <= 1):
+            said = text[under.start:under.end]
+            if not LIST_ITEM.match(said) and not numbers_in(said, 0, (), True):
+                table.below = said
     return blocks
 
 

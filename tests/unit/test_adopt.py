@@ -3650,3 +3650,29 @@ def test_two_latencies_named_before_a_list_of_numbers_leave_it_open(project, dem
     assert code == 0 and "0 drifted" in out, out
     assert [m.verdict for m in marked.found] == ["unexplained", "unexplained"], out
 
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_table_of_systems_whose_paragraph_under_it_says_what_it_holds(project, demo_result,
+                                                                        stale):
+    """"| Model | 80 ms | 160 ms | 560 ms | 1120 ms |", a row per system, and "FLEURS CER (%)
+    by chunk size." only under it: that paragraph is its caption, so every number is read
+    and gated (none was read at all, and the coverage line said "0 of 0"). Under a table of
+    the data ("| Set | Words per utt. |") such a paragraph stays out of it."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    latencies = load_card_spec(project).latencies
+    rows, wanted = [], []
+    for system, label in ((O, "OpenThai2.0"), (T, "Typhoon 0.6B")):
+        names = [f"cer/{ms}ms/fleurs/{system}" for ms in latencies]
+        shown = [stale_print(exact, name) if stale else printed(exact[name]) for name in names]
+        rows.append(f"| {label} | {' | '.join(shown)} |")
+        wanted += [(name, "drift" if stale else "marked") for name in names]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## Data\n\n| Set | Words per utt. |\n|---|---|\n| FLEURS | 18.30 |\n"
+        "| Isan | 9.10 |\n\nThe CER of each set is in the next table.\n\n## Results\n\n"
+        f"| Model | {' | '.join(f'{ms} ms' for ms in latencies)} |\n"
+        f"|{'---|' * (len(latencies) + 1)}\n" + "\n".join(rows)
+        + "\n\nFLEURS CER (%) by chunk size.\n"))
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
