@@ -603,6 +603,24 @@ def stale_print(exact: dict, name: str) -> str:
                            if not isinstance(value, bool)))
 
 
+def shown_and_wanted(exact: dict, names: list[str], stale: bool):
+    """How a card prints ``names`` (each a few hundredths off where ``stale``), and what
+    --mark must make of each: (texts, [(name, verdict)])."""
+    return ([stale_print(exact, name) if stale else printed(exact[name]) for name in names],
+            [(name, "drift" if stale else "marked") for name in names])
+
+
+def table_rows(exact: dict, labelled: list[tuple[str, list[str]]], stale: bool):
+    """A table row per (label, names), each cell one figure as shown_and_wanted prints it,
+    and what --mark must make of every cell, row by row."""
+    rows, wanted = [], []
+    for label, names in labelled:
+        shown, expected = shown_and_wanted(exact, names, stale)
+        rows.append(f"| {label} | {' | '.join(shown)} |")
+        wanted += expected
+    return rows, wanted
+
+
 def a_stale_fleurs_figure(demo_result, ms: int = 560) -> tuple[str, str]:
     """The card's own model's FLEURS CER figure at ``ms``, and a value 0.001 off the data's."""
     name = f"cer/{ms}ms/fleurs/{O}"
@@ -3113,10 +3131,10 @@ def test_an_estimate_and_its_interval_in_one_cell_are_each_read(stale, project, 
         names = [f"cer/560ms/{set_name}/{O}", f"cer/560ms/{set_name}/{T}",
                  *(f"diff/560ms/{set_name}/{O}-vs-{T}/{part}" for part in ("estimate", "low",
                                                                            "high"))]
-        shown = [stale_print(exact, name) if stale else printed(exact[name]) for name in names]
+        shown, expected = shown_and_wanted(exact, names, stale)
         rows.append(f"| {spec.set_names[set_name]} | {shown[0]} | {shown[1]} | {shown[2]} "
                     f"({shown[3]} to {shown[4]}) |")
-        wanted += [(name, "drift" if stale else "marked") for name in names]
+        wanted += expected
     code, out, marked = mark_one(project, demo_result, (
         "# Card\n\n## LOTUSDIS meetings (560 ms)\n\n| Microphone | OpenThai2.0 | Typhoon 0.6B "
         "| Δ (95% CI) |\n|---|---|---|---|\n" + "\n".join(rows) + "\n"))
@@ -3160,12 +3178,9 @@ def test_whole_and_segmented_in_a_columns_header_say_how_it_was_decoded(stale, p
     exact = demo_result.exact
     spec = load_card_spec(project)
     columns = [O, f"{O}_split", T, f"{T}_split"]
-    rows, wanted = [], []
-    for set_name in spec.split_sets:
-        names = [f"cer/560ms/{set_name}/{column}" for column in columns]
-        shown = [stale_print(exact, name) if stale else printed(exact[name]) for name in names]
-        rows.append(f"| {spec.set_names[set_name]} | {' | '.join(shown)} |")
-        wanted += [(name, "drift" if stale else "marked") for name in names]
+    rows, wanted = table_rows(exact, [
+        (spec.set_names[set_name], [f"cer/560ms/{set_name}/{column}" for column in columns])
+        for set_name in spec.split_sets], stale)
     code, out, marked = mark_one(project, demo_result, (
         "# Card\n\n## Long-form audio\n\nWe decoded the long recordings whole, and also in "
         "segments joined afterwards (560 ms chunk).\n\n| Set | OpenThai2.0 whole | OpenThai2.0 "
@@ -3662,12 +3677,9 @@ def test_a_table_of_systems_whose_paragraph_under_it_says_what_it_holds(project,
     drop_aliases(project)
     exact = demo_result.exact
     latencies = load_card_spec(project).latencies
-    rows, wanted = [], []
-    for system, label in ((O, "OpenThai2.0"), (T, "Typhoon 0.6B")):
-        names = [f"cer/{ms}ms/fleurs/{system}" for ms in latencies]
-        shown = [stale_print(exact, name) if stale else printed(exact[name]) for name in names]
-        rows.append(f"| {label} | {' | '.join(shown)} |")
-        wanted += [(name, "drift" if stale else "marked") for name in names]
+    rows, wanted = table_rows(exact, [
+        (label, [f"cer/{ms}ms/fleurs/{system}" for ms in latencies])
+        for system, label in ((O, "OpenThai2.0"), (T, "Typhoon 0.6B"))], stale)
     code, out, marked = mark_one(project, demo_result, (
         "# Card\n\n## Data\n\n| Set | Words per utt. |\n|---|---|\n| FLEURS | 18.30 |\n"
         "| Isan | 9.10 |\n\nThe CER of each set is in the next table.\n\n## Results\n\n"
