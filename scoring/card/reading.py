@@ -84,6 +84,9 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
                            r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
                            r"p-?values?|accuracy|acc|f-?1|precision|recall|mos|snr|ser|"
                            r"sentence error)\b|^\s*p\s*$"  # (a column headed "p")
+                           # a rate of the data: "Words per utt.", "chars/s"
+                           r"|\b(?:words?|chars?|characters?|tokens?|syllables?)\s*(?:per|/)\s*"
+                           r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
                            # a unit of time or size in parentheses: "Avg. length (s)",
                            # not a plural's "(s)": "the model(s)"
                            r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)", re.I)
@@ -254,7 +257,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     row_labels = " ".join(cells[0][1] for cells in body if cells)
     # Where only the headings name a system (a card's title is its model's name), the table
     # may be of anything, a table of the data ("| FLEURS | 10.50 | 12.30 |" under "Dataset
-    # | Words / utt."): its numbers are read, but none drifts.
+    # | Weight | Share"): its numbers are read, but none drifts.
     said = (_speaks_of_errors(table_context, names) or _SPEAKS_OF_ERRORS.search(row_labels)
             or _SPEAKS_OF_ERRORS.search(headings) or names.subjects_in(headings)
             or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells))
