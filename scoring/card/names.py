@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from ..memo import Memo
 from .spec import CardSpec
+from .text import latencies_in
 
 # Where a name in one word splits into two: "TVSpeech" -> "TV Speech", "GigaSpeech2" ->
 # "Giga Speech2", "OpenThai2.0" -> "Open Thai2.0".
@@ -533,6 +534,10 @@ class Names:
         plain = plain_name(text)
         return [key for start, end, key in self._find(text, self.systems)
                 if plain[start:end] not in self.loose]
+
+    def latencies_in(self, text: str) -> list[int]:
+        """The card's latencies ``text`` names, in ms ("560 ms", "0.56 s")."""
+        return [ms for ms in latencies_in(text) if ms in self.latencies]
 
     def subjects_in(self, text: str) -> list[str]:
         return [key for _, _, key in self._find(text, self.subjects)]

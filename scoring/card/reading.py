@@ -34,7 +34,7 @@ from fractions import Fraction
 
 from .names import COMPARES, Names
 from .text import (COMMENT, LIST_ITEM, SENTENCE_END, SIGN, Block, CardFile, blocks,
-                   latencies_in, latency_mentions, masked_spans, numbers_in, relative_changes)
+                   latency_mentions, masked_spans, numbers_in, relative_changes)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
            "WHOLE_WORDS",
@@ -591,14 +591,18 @@ def _names_listed_before(sentence: str, start: int, count: int, names: Names,
     for find in (names.subjects_in, names.systems_in):
         named = [find(sentence[a:b]) for a, b in listed]
         if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == count:
-            # Only the names themselves: "On FLEURS OpenThai2.0" is FLEURS's too, and "Typhoon
-            # 0.6B reaches CER" says what the other number is too.
             if find(sentence[:listed[0][0]]):
                 return None
-            listed[0] = _least_naming(sentence, listed[0], find, from_the_end=True)
-            listed[-1] = _least_naming(sentence, listed[-1], find, from_the_end=False)
-            return listed
+            return _names_alone(sentence, listed, find)
     return None
+
+
+def _names_alone(sentence: str, listed: list[tuple[int, int]], find) -> list[tuple[int, int]]:
+    """A list's parts with the words before its first name and after its last left out:
+    "On FLEURS OpenThai2.0" is FLEURS's too, and "Typhoon 0.6B reaches CER" says what the
+    other numbers are too."""
+    return [_least_naming(sentence, listed[0], find, from_the_end=True), *listed[1:-1],
+            _least_naming(sentence, listed[-1], find, from_the_end=False)]
 
 
 def _least_naming(sentence: str, span: tuple[int, int], find, from_the_end: bool):
@@ -623,24 +627,19 @@ def _list_right_after(sentence: str, after: int, names: Names):
     names alone, each part naming one, up to the first part that names none; no parts
     where other words stand before the list; None where no such list follows."""
     parts = _list_parts(sentence, after, len(sentence))
-    def latencies(text: str) -> list[int]:
-        return [ms for ms in latencies_in(text) if ms in names.latencies]
-
-    for find in (names.subjects_in, names.systems_in, latencies):
+    for find in (names.subjects_in, names.systems_in, names.latencies_in):
         listed = []
         for a, b in parts:
             if len(find(sentence[a:b])) != 1:
                 break
             listed.append((a, b))
         if len(listed) > 1 and len({find(sentence[a:b])[0] for a, b in listed}) == len(listed):
-            first = _least_naming(sentence, listed[0], find, from_the_end=True)
-            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0]:first[0]]):
+            alone = _names_alone(sentence, listed, find)
+            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0]:alone[0][0]]):
                 # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs, and
                 # the last number's own words would name the first name alone.
                 return []
-            listed[0] = first
-            listed[-1] = _least_naming(sentence, listed[-1], find, from_the_end=False)
-            return listed
+            return alone
     return None
 
 
@@ -682,7 +681,7 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
         if parts is not None:
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
         elif any(len(set(find(sentence[:matches[run[0]].start()]))) > 1
-                 for find in (names.systems_in, names.subjects_in, latencies_in)) or (
+                 for find in (names.systems_in, names.subjects_in, names.latencies_in)) or (
                 names.systems_in(before := sentence[:matches[run[0]].start()])
                 and names.another_model_in(before)):
             # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3
