@@ -41,6 +41,7 @@ from .text import (
     MAGNITUDE_OF_NEGATIVE,
     REGION_KINDS,
     TURNED,
+    YAML_DUMPER,
     YAML_LOADER,
     CardFile,
     CardHome,
@@ -725,8 +726,8 @@ def _regenerate_eval_results(result: CardResult, path: Path) -> tuple[str | None
 
     old, have = _read_eval_results(path)
     expected = expected_eval_entries(result)
-    new = yaml.safe_dump(eval_result_entries_to_yaml([entry for _, entry in expected]),
-                         sort_keys=False, allow_unicode=True)
+    new = yaml.dump(eval_result_entries_to_yaml([entry for _, entry in expected]),
+                    Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
     found = {(e.dataset_id, e.task_id, e.notes): e for e in have}
     mismatches = []
     where_file = f"{EVAL_RESULTS_FOLDER}/{path.name}"

@@ -105,3 +105,27 @@ def test_the_headline_listed_among_the_other_latencies_is_written_once():
     names = [name for name, _ in expected_eval_entries(result)]
     assert len(names) == len(set(names))
     assert {name.split("/")[1] for name in names} == {"80ms", "160ms", "560ms", "1120ms"}
+
+
+def test_the_file_is_byte_for_byte_what_pyyamls_own_python_dumper_writes():
+    """Written with libyaml where PyYAML has it (five times quicker): the very bytes of
+    PyYAML's pure-Python safe dumper, for the demo's entries and for notes in Thai, with a
+    colon, a quote and a hash, which YAML must quote."""
+    from huggingface_hub import eval_result_entries_to_yaml
+
+    from scoring.card import compute_card
+    from scoring.card.publish import expected_eval_entries
+    from scoring.card.text import YAML_DUMPER
+
+    result = compute_card(load_card_spec(DEMO), progress=False)
+    entries = [entry for _, entry in expected_eval_entries(result)]
+    entries[0].notes = "CER ที่ 560 มิลลิวินาที: 'ทดสอบ' # %"
+    data = eval_result_entries_to_yaml(entries)
+    written = yaml.dump(data, Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
+    assert written == yaml.dump(data, Dumper=yaml.SafeDumper, sort_keys=False,
+                                allow_unicode=True)
+    assert yaml.safe_load(written) == data
+    # And the demo's committed file is what the data give, through this dumper.
+    assert (DEMO / ".eval_results" / "cer.yaml").read_text(encoding="utf-8") == yaml.dump(
+        eval_result_entries_to_yaml([entry for _, entry in expected_eval_entries(result)]),
+        Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
