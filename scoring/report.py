@@ -37,12 +37,17 @@ def round_half_up(value: Fraction | float | int, decimals: int = DECIMALS) -> st
     would give 8.47. A float (a bootstrap bound) is taken at its exact
     binary value. The sign is the value's: -0.001 prints as -0.00.
     """
-    exact = Fraction(value)
-    scaled = abs(exact) * 10 ** decimals
-    whole = int(scaled + Fraction(1, 2))  # floor(|x| + 1/2): halves go up in magnitude
+    # In integers, not Fraction arithmetic: the card prints tens of thousands of numbers,
+    # and reading a hand-written card compares each of its numbers with many figures.
+    if isinstance(value, (Fraction, int)):
+        numerator, denominator = value.numerator, value.denominator
+    else:
+        numerator, denominator = Fraction(value).as_integer_ratio()
+    # floor(|x| * 10**decimals + 1/2): halves go up in magnitude
+    whole = (2 * abs(numerator) * 10 ** decimals + denominator) // (2 * denominator)
     digits = str(whole).rjust(decimals + 1, "0")
     text = f"{digits[:-decimals]}.{digits[-decimals:]}" if decimals else digits
-    return ("-" if exact < 0 else "") + text
+    return ("-" if numerator < 0 else "") + text
 
 
 def percent(fraction: Fraction | float) -> str:
