@@ -38,6 +38,9 @@ class Memo:
             self.entries[key] = value
         return value
 
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self.entries
+
 
 def forget_all() -> None:
     """Empty every memo of this process."""

@@ -184,11 +184,10 @@ def _read_or_compute(path: Path, compute) -> dict:
     return found
 
 
-def _second_look(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None, seeds: int,
-                 resamples: int, p_resamples: int, level: float, draws: int) -> dict:
-    """Stability under ``seeds`` seeds, the bootstrap p-value, and the exact reading of one
-    comparison."""
-    arrays = (edits_a, edits_b, ref_chars)
+def _look_parts(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None, seeds: int,
+                resamples: int, p_resamples: int, level: float, draws: int) -> list:
+    """The three parts of one comparison's second look, each ``(settings, compute)``, cached
+    on its own: stability under ``seeds`` seeds, the bootstrap p-value, the exact reading."""
     first = 0 if seed is None else seed
 
     def stable() -> dict:
@@ -199,13 +198,32 @@ def _second_look(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None,
                                    resamples=resamples, level=level)
         return asdict(stability(verdict, intervals))
 
-    look = _cached(arrays, f"stability {first} {seeds} {resamples} {level!r} {verdict}", stable)
-    look = dict(look)
-    look["p_value"] = _cached(arrays, f"p {seed} {p_resamples}", lambda: {
-        "p": p_value(edits_a, edits_b, ref_chars, resamples=p_resamples, seed=seed)})["p"]
-    look.update(_cached(arrays, f"exact {seed} {draws} {level!r}",
-                        lambda: _exact(edits_a, edits_b, ref_chars, level, draws, seed)))
-    return look
+    return [
+        (f"stability {first} {seeds} {resamples} {level!r} {verdict}", stable),
+        (f"p {seed} {p_resamples}", lambda: {
+            "p": p_value(edits_a, edits_b, ref_chars, resamples=p_resamples, seed=seed)}),
+        (f"exact {seed} {draws} {level!r}",
+         lambda: _exact(edits_a, edits_b, ref_chars, level, draws, seed)),
+    ]
+
+
+def _second_look(edits_a, edits_b, ref_chars, verdict: str, **options) -> dict:
+    """Stability, the bootstrap p-value and the exact reading of one comparison."""
+    arrays = (edits_a, edits_b, ref_chars)
+    stable, p, exact = (_cached(arrays, settings, compute) for settings, compute
+                        in _look_parts(edits_a, edits_b, ref_chars, verdict, **options))
+    return {**stable, "p_value": p["p"], **exact}
+
+
+def _looked_at_already(job) -> bool:
+    """Whether every part of the job's second look is cached: read here, not in a pool."""
+    (edits_a, edits_b, ref_chars, verdict), options = job
+    arrays = (edits_a, edits_b, ref_chars)
+    for settings, _ in _look_parts(edits_a, edits_b, ref_chars, verdict, **options):
+        path = _cache_path(arrays, settings)
+        if path is None or not (path in _READ_LOOKS or path.is_file()):
+            return False
+    return True
 
 
 def _exact(edits_a, edits_b, ref_chars, level: float, draws: int, seed: int | None) -> dict:
@@ -231,17 +249,27 @@ def _all_looks(jobs: list, progress: bool | None) -> list[dict]:
     from ..children import worker_pool
 
     disable = None if progress is None else not progress
-    workers = min(worker_count(), len(jobs))
+    # What the cache holds is read here: a pool of workers only for what it lacks.
+    to_compute = [index for index, job in enumerate(jobs) if not _looked_at_already(job)]
+    looks: list = [None] * len(jobs)
+    workers = min(worker_count(), len(to_compute))
     # As the normaliser's pool: fork a single-threaded process only, never inside an
     # xdist worker (its siblings keep every core busy).
-    if (workers > 1 and len(jobs) >= 8 and "fork" in multiprocessing.get_all_start_methods()
+    if (workers > 1 and len(to_compute) >= 8
+            and "fork" in multiprocessing.get_all_start_methods()
             and threading.active_count() == 1 and "PYTEST_XDIST_WORKER" not in os.environ):
         context = multiprocessing.get_context("fork")
         with worker_pool(workers, context) as pool:
-            return list(tqdm(pool.map(_look, jobs), total=len(jobs), desc="verdicts",
-                             unit="pair", disable=disable, leave=False))
-    return [_look(job) for job in tqdm(jobs, desc="verdicts", unit="pair", disable=disable,
-                                       leave=False)]
+            computed = tqdm(pool.map(_look, [jobs[i] for i in to_compute]),
+                            total=len(to_compute), desc="verdicts", unit="pair",
+                            disable=disable, leave=False)
+            for index, look in zip(to_compute, computed):
+                looks[index] = look
+    else:
+        for index in tqdm(to_compute, desc="verdicts", unit="pair", disable=disable,
+                          leave=False):
+            looks[index] = _look(jobs[index])
+    return [look if look is not None else _look(job) for look, job in zip(looks, jobs)]
 
 
 def card_verdicts(result: CardResult, *, seeds: int | None = None,

@@ -277,6 +277,39 @@ def test_the_verdicts_cache_follows_the_code_and_can_be_turned_off(monkeypatch, 
     assert verdicts._cache_path(arrays, "settings") is None
 
 
+def test_what_the_cache_holds_is_read_without_a_pool_of_workers(demo_result, monkeypatch,
+                                                                  tmp_path):
+    """A command whose verdicts are all cached forks no workers (each would only read a
+    file); a part the cache lacks is computed again, and every look is what it was."""
+    import threading
+
+    import scoring.card.verdicts as verdicts
+    from scoring import children
+    from scoring.memo import forget_all
+
+    monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("SCORING_NO_VERDICTS_CACHE", raising=False)  # as mutation runs set it
+    settings = dict(seeds=2, resamples=27200, draws=13600, progress=False)
+    first = card_verdicts(demo_result, **settings)
+    # Where a pool would be forked (a command's own process, two cores), it must not be.
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+    monkeypatch.setenv("SCORING_WORKERS", "2")
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a pool of workers was forked to read the cache")
+
+    monkeypatch.setattr(children, "worker_pool", no_pool)
+    forget_all()  # as a new process: the cache on disk only
+    assert card_verdicts(demo_result, **settings) == first
+    entries = sorted((tmp_path / "verdicts").iterdir())
+    assert len(entries) == 3 * len(first.rows)  # stability, p-value, exact reading
+    entries[0].unlink()
+    forget_all()
+    assert card_verdicts(demo_result, **settings) == first
+    assert len(list((tmp_path / "verdicts").iterdir())) == len(entries)
+
+
 def test_identical_systems_have_p_value_one():
     """Every resampled difference is 0, so both tails hold everything: p is 1, not 2."""
     edits = np.array([3, 5, 8, 2]), np.array([100, 120, 90, 80])
