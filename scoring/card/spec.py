@@ -11,6 +11,7 @@ in one form, ``<kind>/<latency>ms/...``:
 
 from __future__ import annotations
 
+import copy
 import difflib
 import os
 import tomllib
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from ..bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..errors import ScoringError
+from ..memo import Memo
 
 __all__ = [
     "AGGREGATE_METHODS",
@@ -437,12 +439,18 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
     )
 
 
+_PARSED_TOML = Memo(kept=64)
+
+
 def _read_toml(root_or_file: str | os.PathLike) -> tuple[Path, dict]:
     path = Path(root_or_file)
     if path.is_dir():
         path = path / "card.toml"
     try:
-        return path, tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        # A process that loads one card many times (the gate's tests, --mark) parses it once;
+        # each caller gets a copy of its own.
+        return path, copy.deepcopy(_PARSED_TOML.get(text, lambda: tomllib.loads(text)))
     except FileNotFoundError:
         raise ScoringError(path, "no card.toml here (see README: The card)") from None
     except IsADirectoryError:

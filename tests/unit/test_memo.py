@@ -9,6 +9,7 @@ import numpy as np
 
 import scoring.batch as batch
 import scoring.card.names as names_module
+import scoring.card.spec as card_spec
 import scoring.card.compute as compute
 import scoring.card.text as card_text
 import scoring.card.verdicts as verdicts
@@ -39,7 +40,7 @@ def test_forget_all_empties_every_memo_of_the_process():
     assert not scorer._PAIR_STATS.entries and not batch._APPLIED.entries
     assert not compute._INTERVALS.entries and not batch._SHARD_ENTRIES.entries
     assert not (card_text._MODEL_CARDS.entries or verdicts._READ_LOOKS.entries
-                or names_module._FOUND_NAMES.entries)
+                or names_module._FOUND_NAMES.entries or card_spec._PARSED_TOML.entries)
 
 
 def test_pair_statistics_are_those_of_the_pair():
@@ -131,3 +132,21 @@ def test_a_cached_look_is_read_once_and_never_served_for_other_settings(monkeypa
     assert computed == [1, 2]
     forget_all()  # as a new process: what the disk holds
     assert verdicts._cached(arrays, "one", look(1)) == {"value": "changed on disk"}
+
+
+def test_a_card_toml_is_parsed_once_and_each_reader_gets_its_own(monkeypatch, tmp_path):
+    """The same text is parsed once a process; changing one reader's tables changes no
+    other's; an edited file is parsed again."""
+    import tomllib
+
+    parsed, loads = [], tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda text: parsed.append(text) or loads(text))
+    toml = tmp_path / "card.toml"
+    toml.write_text('title = "a"\n[sets.fleurs]\nname = "FLEURS"\n', encoding="utf-8")
+    _, first = card_spec._read_toml(tmp_path)
+    first["sets"]["fleurs"]["name"] = "changed by one reader"
+    _, second = card_spec._read_toml(toml)
+    assert second == {"title": "a", "sets": {"fleurs": {"name": "FLEURS"}}}
+    assert len(parsed) == 1
+    toml.write_text('title = "b"\n', encoding="utf-8")
+    assert card_spec._read_toml(toml)[1] == {"title": "b"} and len(parsed) == 2
