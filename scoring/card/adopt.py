@@ -56,6 +56,7 @@ from .text import (
     CardFile,
     CardHome,
     ascii_signed,
+    code_numbers,
     format_like,
     latencies_in,
     printed_as,
@@ -828,15 +829,19 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
                                                                    m.turned)]) > 1 else m
              for m in found]
     pieces, copied = [], 0
+    in_code = code_numbers(card.text)
     for marked in found:
         candidate = marked.candidate
         if marked.figure is None or marked.verdict == "already":
             continue
         opening = marked.figure + (f" {MAGNITUDE_OF_NEGATIVE}" if marked.magnitude
                                    else f" {TURNED}" if marked.turned else "")
-        pieces += [card.text[copied:candidate.start],
-                   f"<!-- scoring:figure {opening} -->{candidate.text}<!-- scoring:end -->"]
-        copied = candidate.end
+        # A number alone in inline code: the marker around the code, never inside it.
+        start, end = next(((s, e) for s, e in in_code if s < candidate.start < e),
+                          (candidate.start, candidate.end))
+        pieces += [card.text[copied:start],
+                   f"<!-- scoring:figure {opening} -->{card.text[start:end]}<!-- scoring:end -->"]
+        copied = end
     pieces.append(card.text[copied:])
     return MarkResult(card.text, "".join(pieces), tuple(found))
 

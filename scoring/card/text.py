@@ -48,6 +48,7 @@ __all__ = [
     "line_of",
     "load_model_card",
     "masked_spans",
+    "code_numbers",
     "numbers_in",
     "printed_as",
     "strip_markers",
@@ -297,13 +298,27 @@ FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)(?:\s+(?:" + MAGNITUDE
                            + "|" + TURNED + r"))?\s*-->(.*?)<!--\s*scoring:end\s*-->", re.S)
 
 
+# Inline code that holds one number and nothing else ("`6.69%`", "` 9.50 `"): the card's
+# author styled a value, not code, so it is read. Its marker holds the whole span: a
+# comment inside backticks would be shown as text.
+CODE_NUMBER = re.compile(r"`(\s*)([-+−–]?\d+(?:\.\d+)?)(\s*%?\s*)`")
+
+
+def code_numbers(text: str) -> list[tuple[int, int]]:
+    """Where inline code holds one number alone (backticks included)."""
+    return [m.span() for m in re.finditer(r"`[^`\n]*`", text) if CODE_NUMBER.fullmatch(m.group())]
+
+
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
-    """Where numbers are never read: front matter, inline code, comments, link targets,
-    and text struck out ("~~19.10~~ 18.64": the card no longer claims it)."""
+    """Where numbers are never read: front matter, inline code (but a number alone in it),
+    comments, link targets, and text struck out ("~~19.10~~ 18.64": the card no longer
+    claims it)."""
     spans = [(0, card.body_start)]
+    values = set(code_numbers(text))
+    spans += [m.span() for m in re.finditer(r"`[^`\n]*`", text) if m.span() not in values]
     # (A link's definition ends with its line: "[paper]: https://..."; a footnote's text,
     # "[^avg]: The mean of ...", is read as the card's text.)
-    for pattern in (r"`[^`\n]*`", COMMENT.pattern, r"\]\([^)]*\)",
+    for pattern in (COMMENT.pattern, r"\]\([^)]*\)",
                     r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+",
                     r"~~[^~\n]+~~", r"<(s|del|strike)>.*?</\1>"):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
@@ -628,7 +643,12 @@ def _digits_of(number: str) -> dict[int, str]:
 
 
 def format_like(name: str, value: Fraction, text: str) -> str:
-    """``value`` printed as ``text`` prints a number: its decimals, its minus sign, a plus."""
+    """``value`` printed as ``text`` prints a number: its decimals, its minus sign, a plus;
+    in inline code if ``text`` is ("`6.69%`")."""
+    code = CODE_NUMBER.fullmatch(text)
+    if code:
+        inner = format_like(name, value, code.group(2))
+        return f"`{code.group(1)}{inner}{code.group(3)}`"
     number = ascii_signed(text.strip())
     if not re.fullmatch(r"[-+]?\d+(?:\.\d+)?", number):
         from .render import format_value

@@ -3703,3 +3703,34 @@ def test_a_column_of_a_rate_of_the_data_is_never_a_cer(project, demo_result):
         "# Card\n\nThe CER of each set is in the next table.\n\n| Set | Words per utt. | "
         "Chars/s |\n|---|---|---|\n| FLEURS | 18.30 | 12.40 |\n| Isan | 9.10 | 11.70 |\n"))
     assert code == 0 and not marked.found, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_number_alone_in_inline_code_is_read_and_its_marker_holds_the_code(project,
+                                                                            demo_result,
+                                                                            capsys, stale):
+    """"CER on FLEURS is `6.69%` for OpenThai2.0 and ` 9.50 `% for Typhoon 0.6B": inline code
+    holding one number alone is a value the author styled, not code. It was never read,
+    fresh or stale, and --check said "0 of 0 numbers in the card's text are gated". Now the
+    marker goes around the code (a comment inside backticks would be shown as text),
+    --write puts the number right inside it, and --check gates both. Code holding more than
+    a number ("`--latency 560`", "`pip install x==6.69`") stays unread."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}"]
+    (ours, theirs), wanted = shown_and_wanted(exact, names, stale)
+    sentence = ("CER on FLEURS at 560 ms is `{0}%` for OpenThai2.0 and ` {1} `% for Typhoon "
+                "0.6B (run `scoring card --latency 560`, or `pip install x=={0}`).\n")
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(ours, theirs), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == (1 if stale else 0) and "2 numbers marked" in out and "0 unexplained" in out, out
+    marked = card.read_text(encoding="utf-8")
+    for (name, _), text in zip(wanted, (f"`{ours}%`", f"` {theirs} `")):
+        assert f"<!-- scoring:figure {name} -->{text}<!-- scoring:end -->" in marked, marked
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    right = [printed(exact[name]) for name in names]
+    assert strip_markers(card.read_text(encoding="utf-8")).endswith(
+        "# Card\n\n" + sentence.format(*right).replace(f"=={right[0]}`", f"=={ours}`"))
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 0 and "2 of 2 numbers in the card's text are gated" in out, out
