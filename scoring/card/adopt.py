@@ -162,7 +162,8 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         # the number's clause (the comma parts them).
         [system] = systems
         in_the_sentence = names.systems_in(levels[2])
-        variants = [key for key in in_the_sentence if key.startswith(f"{system}_")]
+        # (A variant named twice, "its 4-gram LM" read as two names of it, is one variant.)
+        variants = sorted({key for key in in_the_sentence if key.startswith(f"{system}_")})
         if len(variants) == 1 and system not in in_the_sentence:
             systems = frozenset(variants)
     if difference and narrow and not in_table and len(systems or ()) < 2:

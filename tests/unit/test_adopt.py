@@ -3734,3 +3734,20 @@ def test_a_number_alone_in_inline_code_is_read_and_its_marker_holds_the_code(pro
         "# Card\n\n" + sentence.format(*right).replace(f"=={right[0]}`", f"=={ours}`"))
     code, out, _ = run_cli(capsys, "publish", str(project), "--check")
     assert code == 0 and "2 of 2 numbers in the card's text are gated" in out, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_variant_named_twice_before_the_comma_still_qualifies_the_bare_name(project,
+                                                                             demo_result,
+                                                                             stale):
+    """"With its 4-gram LM, Typhoon 0.6B reaches 8.76 % CER on FLEURS", stale: "4-gram LM"
+    names the language-model variant twice over (as "4-gram" and as "LM"), and two names of
+    one variant were taken for two variants, so the number drifted onto Typhoon 0.6B's own
+    figure, and --write would have written that."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{T4}"
+    (value,), wanted = shown_and_wanted(demo_result.exact, [name], stale)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nWith its 4-gram LM, Typhoon 0.6B reaches {value} % CER on FLEURS at "
+        "560 ms.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
