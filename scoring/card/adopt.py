@@ -108,9 +108,16 @@ class _Wanted:
     bound: str  # "estimate", "low" or "high"
 
 
+# A sentence that says it is about the set named before it.
+_THE_SAME_SET = re.compile(r"\b(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?(?:sets?|"
+                           r"datasets?|benchmarks?|data)\b|ชุด(?:ข้อมูล|ทดสอบ)?(?:เดียวกัน|นี้)",
+                           re.I)
+
+
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
                  bound: str | None, narrow: bool, in_table: bool,
-                 compared: bool = False, a_cer_in_percent: bool = False) -> _Wanted:
+                 compared: bool = False, a_cer_in_percent: bool = False,
+                 earlier: tuple[str, ...] = ()) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
     names each; ``narrow``: in the text before and after the number, only the nearest name,
     in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
@@ -137,8 +144,23 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
             return frozenset(found)
         return None
 
+    def card_latencies(text):
+        return [ms for ms in latencies_in(text) if ms in spec.latencies]
+
     subjects = pick(names.subjects_in)
-    latencies = pick(lambda t: [ms for ms in latencies_in(t) if ms in spec.latencies])
+    latencies = pick(card_latencies)
+    # "Typhoon 0.6B reaches 9.53 % on the same set": a sentence that names no set of its own
+    # but says it is the one named before is, in the narrow reading, about the set (and,
+    # where it names none, the latency) of the nearest earlier sentence of its paragraph
+    # that names one. Without those words it may be about any set ("On our internal test
+    # set, it reaches 12.30 %"), and is left unplaced.
+    if (narrow and _THE_SAME_SET.search(levels[2])
+            and not any(names.subjects_in(level) for level in levels[:3])):
+        before = next((sentence for sentence in earlier if names.subjects_in(sentence)), None)
+        if before is not None:
+            subjects = frozenset(names.subjects_in(before))
+            if not any(card_latencies(level) for level in levels[:3]):
+                latencies = frozenset(card_latencies(before)) or latencies
     # The nearest level that says how a long recording was decoded decides: "OpenThai2.0
     # whole" over a caption that speaks of segments too is decoded whole.
     split = "split" in (pick(_decodings) or ())
@@ -383,7 +405,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     compared = _listed_after_a_comparison(candidate)
     a_cer_in_percent = _a_cer_in_percent(candidate)
     narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
-                          candidate.in_table, compared, a_cer_in_percent)
+                          candidate.in_table, compared, a_cer_in_percent, candidate.earlier)
     if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
         fits = [name for name, fact in facts.items() if _fits(fact, narrow)
                 and (narrow.difference or fact.kind != "diff")]  # "3 pp": said to be one
@@ -391,7 +413,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
             return Marked(candidate, fits[0], "marked")
         return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
     wide = _constraints(candidate.levels, spec, names, default, candidate.bound, False,
-                        candidate.in_table, compared, a_cer_in_percent)
+                        candidate.in_table, compared, a_cer_in_percent, candidate.earlier)
     exact = result.exact
     narrow_fits = [name for name, fact in facts.items() if _fits(fact, narrow)]
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):

@@ -3751,3 +3751,25 @@ def test_a_variant_named_twice_before_the_comma_still_qualifies_the_bare_name(pr
         f"# Card\n\nWith its 4-gram LM, Typhoon 0.6B reaches {value} % CER on FLEURS at "
         "560 ms.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("At 80 ms, OpenThai2.0 reaches {0} % CER on FLEURS. Typhoon 0.6B reaches {1} % on the "
+     "same set.", [f"cer/80ms/fleurs/{O}", f"cer/80ms/fleurs/{T}"]),
+    ("OpenThai2.0 ได้ CER {0}% บน FLEURS ที่ 560 ms. Typhoon 0.6B ได้ {1}% บนชุดข้อมูลเดียวกัน.",
+     [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}"]),
+], ids=["same-set", "thai"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_sentence_on_the_same_set_reads_the_set_and_latency_named_before(
+        project, demo_result, text, names, stale):
+    """"Typhoon 0.6B reaches 9.53 % on the same set", stale: its sentence names no set, so
+    its number was unexplained and left ungated; the set (and the latency, where it names
+    none) is that of the nearest sentence before it in its paragraph that names one. A
+    sentence without such words, "On our internal test set, it reaches 12.30 %", stays
+    unplaced: it may be about any set, and never drifts onto the one named before."""
+    drop_aliases(project)
+    values, wanted = shown_and_wanted(demo_result.exact, names, stale)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n" + text.format(*values) + " On our internal test set, it reaches "
+        "12.30 %.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted + [(None, "unexplained")], out
