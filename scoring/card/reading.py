@@ -314,6 +314,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     labels = [" ".join(latency_named(cells[column][1]) if column in sized
                        else cells[column][1]
                        for column in label_columns if column < len(cells)) for cells in rows]
+    labels = _under_section_rows(rows, labels)
     columns = [latency_named(cell) for _, cell in header]
     # A difference column beside columns of systems ("| FLEURS | 6.69 | 9.50 | −2.81 |" under
     # "Set | OpenThai | Typhoon | Δ (pp)") is the difference of those systems; so is a
@@ -383,6 +384,26 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
                        bool(said) and (len(ours) == 1 or one_interval or bool(parts)
                                        or named_beside(levels, names)), cells[0][0])
+
+
+# A row that only labels the rows under it: its first cell emphasised whole, every other
+# cell empty ("| **OpenThai2.0** | | |" over "| CER (%) | 6.69 | 8.72 |").
+_SECTION_LABEL = re.compile(r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>"
+                            r"(?P<html>.+?)</\3>)\s*$", re.S)
+
+
+def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
+    """Each row's label, after the label of the section row above it, if any: a section
+    row names what the rows under it are about, as a heading names what its table is."""
+    section, under = "", []
+    for cells, label in zip(rows, labels):
+        first = _SECTION_LABEL.match(cells[0][1]) if cells else None
+        if first and all(not cell.strip() for _, cell in cells[1:]):
+            section = first.group("md") or first.group("html")
+            under.append(label)
+            continue
+        under.append(f"{section} {label}" if section else label)
+    return under
 
 
 _PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)

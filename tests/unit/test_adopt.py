@@ -3773,3 +3773,30 @@ def test_a_sentence_on_the_same_set_reads_the_set_and_latency_named_before(
         "# Card\n\n" + text.format(*values) + " On our internal test set, it reaches "
         "12.30 %.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted + [(None, "unexplained")], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_section_row_names_what_the_rows_under_it_are_about(project, demo_result, stale):
+    """A row whose first cell is emphasised whole and whose other cells are empty labels
+    the rows under it, as a heading does its table: "| **OpenThai2.0** | | |" over "| CER
+    (%) | 6.69 | 8.72 |" (those numbers were left alone as another model's, fresh or stale,
+    and ungated), "| **FLEURS** | | |" over a row per system (stale, they were unexplained)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    systems = [("OpenThai2.0", O), ("Typhoon 0.6B", T)]
+    by_system = [f"cer/560ms/{s}/{key}" for _, key in systems for s in ("fleurs", "tvspeech")]
+    by_set = [f"cer/{ms}ms/{s}/{key}" for s in ("fleurs", "tvspeech") for _, key in systems
+              for ms in (80, 560)]
+    values, wanted = shown_and_wanted(exact, by_system + by_set, stale)
+    shown = iter(values)
+    card = ["# Card", "", "| | FLEURS | TVSpeech |", "|---|---|---|"]
+    for display, _ in systems:
+        card += [f"| **{display}** | | |", f"| CER (%) | {next(shown)} | {next(shown)} |"]
+    card += ["", "At 560 ms.", "", "## By chunk size", "", "| Model | 80 ms | 560 ms |",
+             "|---|---|---|"]
+    for subject in ("FLEURS", "TVSpeech"):
+        card.append(f"| **{subject}** | | |")
+        card += [f"| {display} | {next(shown)} | {next(shown)} |" for display, _ in systems]
+    card += ["", "CER (%).", ""]
+    code, out, marked = mark_one(project, demo_result, "\n".join(card))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
