@@ -254,6 +254,12 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     # cer/560ms/isan/... -->" names no set. (Blanked, not removed: every place stays.)
     header, *body = [[(offset, _without_comments(cell)) for offset, cell in cells]
                      for cells in block.rows]
+    if body and _a_second_header(header, body[0]):
+        # "| | FLEURS | FLEURS |" over "| Model | CER | WER |": a markdown table has one
+        # header row, so a second one stands first in the body; each column reads both.
+        header = [(offset, f"{cell} {below}".strip()) for (offset, cell), (_, below)
+                  in zip(header, body[0])]
+        body = body[1:]
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     # A table speaks of error rates in its header, caption or headings, or in a row's label
     # ("| OpenThai2.0 (FLEURS CER) | 8.28 |" under "| System | 80ms |"). A row that only
@@ -384,6 +390,16 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
                        bool(said) and (len(ours) == 1 or one_interval or bool(parts)
                                        or named_beside(levels, names)), cells[0][0])
+
+
+def _a_second_header(header: list, first_row: list) -> bool:
+    """Whether a table's first body row is a second header row: as many cells as the
+    header, each holding words and no digit, under a header whose columns repeat a name
+    ("| | FLEURS | FLEURS | TVSpeech | TVSpeech |" over "| Model | CER | WER | CER | WER |"),
+    which says that the header alone does not tell them apart."""
+    names = [cell.strip() for _, cell in header[1:]]
+    return (len(first_row) == len(header) > 2 and len(set(names)) < len(names)
+            and all(cell.strip() and not re.search(r"\d", cell) for _, cell in first_row[1:]))
 
 
 # A row that only labels the rows under it: its first cell emphasised whole, every other

@@ -3800,3 +3800,20 @@ def test_a_section_row_names_what_the_rows_under_it_are_about(project, demo_resu
     card += ["", "CER (%).", ""]
     code, out, marked = mark_one(project, demo_result, "\n".join(card))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_second_header_row_heads_its_columns_with_the_first(project, demo_result, stale):
+    """"| | FLEURS | FLEURS | TVSpeech | TVSpeech |" over a first body row "| Model | CER |
+    WER | CER | WER |": markdown allows one header row, so the second stands in the body.
+    Each column reads both: the CERs are marked or drift, the WERs are none of ours. (Every
+    number was ambiguous, each CER beside a WER under the same set's name.)"""
+    drop_aliases(project)
+    names = [f"cer/560ms/{s}/{key}" for key in (O, T) for s in ("fleurs", "tvspeech")]
+    values, wanted = shown_and_wanted(demo_result.exact, names, stale)
+    rows = [f"| {display} | {values[2 * i]} | 2{i}.37 | {values[2 * i + 1]} | 2{i}.10 |"
+            for i, display in enumerate(("OpenThai2.0", "Typhoon 0.6B"))]
+    code, out, marked = mark_one(project, demo_result, "\n".join([
+        "# Card", "", "| | FLEURS | FLEURS | TVSpeech | TVSpeech |", "|---|---|---|---|---|",
+        "| Model | CER | WER | CER | WER |", *rows, "", "At 560 ms, in %.", ""]))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
