@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from ..memo import Memo
 from .spec import CardSpec
@@ -220,12 +221,20 @@ def plain_name(text: str) -> str:
     """Text as names are compared: lower case, no emphasis, punctuation as spaces, digits
     apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram"), and a
     footnote's mark apart from the name it follows ("LOTUSDIS¹" reads "lotusdis 1")."""
+    # (A superscript mark stays apart from the digit a name may end with: "GigaSpeech2²".)
+    text = re.sub(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+", lambda mark: " " + mark.group(), text)
     text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
     text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
     return " " + " ".join(text.split()) + " "
 
 
 _FOUND_NAMES = Memo(kept=1 << 15)
+
+
+@lru_cache(maxsize=8)
+def _any_of(texts: frozenset[str]) -> re.Pattern:
+    """Any of ``texts``, in any case, the longest first."""
+    return re.compile("|".join(map(re.escape, sorted(texts, key=len, reverse=True))), re.I)
 _POSSESSIVE = re.compile(r"\w['’]s\b")
 
 
@@ -548,12 +557,20 @@ class Names:
         compares = COMPARES.search(text)
         return self.systems_in(text if compares is None else text[:compares.start()])
 
+    def without_dataset_ids(self, text: str) -> str:
+        """``text`` with the card's sets' hub ids blanked: "typhoon-ai/thai-dialect-isan-
+        dataset" names the Isan set, not the system "Typhoon" its owner's name spells."""
+        if "/" not in text or not self.dataset_ids:
+            return text
+        return _any_of(self.dataset_ids).sub(lambda found: " " * len(found.group()), text)
+
     def systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names. A system's name followed closely by one of its
         variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt"), or just
         after it ("with the language model, Typhoon", "the 4-gram variant of Typhoon"),
         names that variant alone; a variant said not to be there ("Typhoon without LM")
         is not named."""
+        text = self.without_dataset_ids(text)
         found = self._find(text, self.systems)
         if not found:
             return []

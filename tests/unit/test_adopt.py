@@ -3817,3 +3817,37 @@ def test_a_second_header_row_heads_its_columns_with_the_first(project, demo_resu
         "# Card", "", "| | FLEURS | FLEURS | TVSpeech | TVSpeech |", "|---|---|---|---|---|",
         "| Model | CER | WER | CER | WER |", *rows, "", "At 560 ms, in %.", ""]))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_footnote_mark_after_a_name_ending_in_a_digit_leaves_the_name_whole(
+        project, demo_result, stale):
+    """"| GigaSpeech2² | 12.89 | 14.68 |": the superscript read as the name's own digit
+    ("GigaSpeech22"), so the row named no set and its numbers were left alone as another
+    dataset's, fresh or stale, and ungated."""
+    drop_aliases(project)
+    names = [f"cer/560ms/{s}/{key}" for s in ("fleurs", "gs2") for key in (O, T)]
+    values, wanted = shown_and_wanted(demo_result.exact, names, stale)
+    code, out, marked = mark_one(project, demo_result, "\n".join([
+        "# Card", "", "| Dataset | OpenThai2.0 | Typhoon 0.6B |", "|---|---|---|",
+        f"| FLEURS¹ | {values[0]} | {values[1]} |", f"| GigaSpeech2² | {values[2]} | {values[3]} |",
+        "", "CER (%) at 560 ms. ¹ th_th test split. ² Thai test split.", ""]))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_sets_hub_id_names_the_set_not_the_system_its_owner_spells(project, demo_result,
+                                                                     stale):
+    """"| typhoon-ai/thai-dialect-isan-dataset | 18.64 | 17.39 |": the Isan set's hub id
+    names the set, not the system "Typhoon" its owner's name spells; stale, both numbers
+    were read as Typhoon's and left ambiguous, ungated."""
+    drop_aliases(project)
+    spec = demo_result.spec
+    isan_id = spec.datasets["isan"].id
+    assert isan_id.lower().startswith("typhoon")  # the case this test is about
+    names = [f"cer/560ms/isan/{key}" for key in (O, T)]
+    values, wanted = shown_and_wanted(demo_result.exact, names, stale)
+    code, out, marked = mark_one(project, demo_result, "\n".join([
+        "# Card", "", "| Dataset | OpenThai2.0 | Typhoon 0.6B |", "|---|---|---|",
+        f"| {isan_id} | {values[0]} | {values[1]} |", "", "CER (%) at 560 ms.", ""]))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
