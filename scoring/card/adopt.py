@@ -39,6 +39,7 @@ from .names import COMPARES, LONG_WORDS, Names, plain_name
 from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
+    IN_POINTS,
     OUR_METRIC,
     SPLIT_WORDS,
     STATEMENT_END,
@@ -74,6 +75,11 @@ _LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is|by|latenc\w*|delays?|ch
 _HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b(?!\s+(?:than|is|by)\b)|\bupper\b", re.I)
 _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
                                 r"(?:low|high)er\b", re.I)
+# A comparison that opens a number's text and names its baseline first: "Compared with
+# OpenThai2.0 on FLEURS, Typhoon 0.6B changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
+_LEADING_COMPARISON = re.compile(r"^[\s*_]*(?:compared\s+(?:with|to)|relative\s+to|against|"
+                                 r"เทียบกับ)\s+(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$",
+                                 re.I | re.S)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
@@ -195,6 +201,16 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
                          for key in names.systems_in(clause))
         if len(both) > 1:
             systems = both
+        elif (len(systems or ()) == 1 and IN_POINTS.match(levels[1])
+              and (compared_with := COMPARES.search(levels[0]))):
+            # "Compared with Typhoon 0.6B on FLEURS, OpenThai2.0 changes CER by −2.81 pp":
+            # the other side is the one system named by a comparison before the number (and
+            # after any number before it). Not in "%": "relative to Typhoon, OpenThai cuts
+            # the CER by 31.4 %" is a relative change.
+            clause = re.split(r"[,;:]", levels[0][compared_with.end():], maxsplit=1)[0]
+            others = set(names.systems_in(clause)) - set(systems)
+            if len(others) == 1:
+                systems = systems | others
     if bound is None:
         # An interval's end named in words: next to the number, or in its column's header
         # (never "lower is better" in a caption).
@@ -690,11 +706,20 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     by_key = {c.key: c for c in spec.comparisons}
     comparisons = {name: by_key[parse_figure(name).column] for name in figures
                    if name.startswith("diff/")}
-    for level in m.candidate.levels:
-        parts = _ORDERED.split(level, maxsplit=1)
-        if len(parts) < 2:
-            continue
-        before, after = names.systems_in(parts[0]), names.systems_in(parts[1])
+    def orders():
+        """(systems first, systems second) of each level that orders two systems, nearest
+        first: "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" states
+        Typhoon − OpenThai2.0."""
+        leading = _LEADING_COMPARISON.match(m.candidate.levels[0])
+        if leading:
+            yield names.systems_in(leading.group("rest")), names.systems_in(
+                leading.group("baseline"))
+        for level in m.candidate.levels:
+            parts = _ORDERED.split(level, maxsplit=1)
+            if len(parts) == 2:
+                yield names.systems_in(parts[0]), names.systems_in(parts[1])
+
+    for before, after in orders():
         if any(c.a in before and c.b in after for c in comparisons.values()):
             return None
         turned = [name for name, c in comparisons.items() if c.b in before and c.a in after]

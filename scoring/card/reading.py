@@ -36,8 +36,8 @@ from .names import COMPARES, Names
 from .text import (COMMENT, LIST_ITEM, SENTENCE_END, SIGN, Block, CardFile, blocks,
                    latency_mentions, masked_spans, numbers_in, relative_changes)
 
-__all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "OUR_METRIC", "SPLIT_WORDS",
-           "WHOLE_WORDS",
+__all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "IN_POINTS", "OUR_METRIC",
+           "SPLIT_WORDS", "WHOLE_WORDS",
            "STATEMENT_END",
            "candidates", "clauses_beside", "named_beside"]
 
@@ -105,7 +105,7 @@ _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I
 _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 # A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
 # CERs, "relative to" saying against whom (a relative change is in percent).
-_IN_POINTS = re.compile(r"\s*(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.)", re.I)
+IN_POINTS = re.compile(r"\s*(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.)", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)
@@ -209,7 +209,7 @@ def _measures_another_metric(levels: tuple[str, ...], interval_end: bool = False
     if any(_SCORED_ANOTHER_WAY.search(level) for level in levels[:-1]):
         return True  # "Without text normalisation, the FLEURS CER is 7.90 %"
     own = clauses_beside(levels)
-    in_points = bool(_IN_POINTS.match(levels[1])
+    in_points = bool(IN_POINTS.match(levels[1])
                      or interval_end and _POINTS.search(levels[2]))
     metric = next((metric for metric in (_metric_in(text, in_points) for text in own)
                    if metric), None)

@@ -23,7 +23,7 @@ from tests.copies import DEMO, copy_demo, holds_the_demos_data, replace_file
 from scoring.card import compute_card, load_card_spec
 from scoring.card.adopt import format_marked, mark_card, strip_markers
 from scoring.card.publish import read_card_file
-from scoring.card.text import MAGNITUDE_OF_NEGATIVE, printed_as
+from scoring.card.text import MAGNITUDE_OF_NEGATIVE, TURNED, printed_as
 from scoring.report import round_half_up
 
 O = "openthai2.0-asr-streaming"
@@ -3851,3 +3851,33 @@ def test_a_sets_hub_id_names_the_set_not_the_system_its_owner_spells(project, de
         "# Card", "", "| Dataset | OpenThai2.0 | Typhoon 0.6B |", "|---|---|---|",
         f"| {isan_id} | {values[0]} | {values[1]} |", "", "CER (%) at 560 ms.", ""]))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize(("baseline", "subject", "turned"), [
+    ("Typhoon 0.6B", "OpenThai2.0", False), ("OpenThai2.0", "Typhoon 0.6B", True)],
+    ids=["as-the-card", "turned"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_comparison_opening_the_text_names_the_differences_other_side_and_order(
+        project, demo_result, capsys, baseline, subject, turned, stale):
+    """"Compared with Typhoon 0.6B on FLEURS at 560 ms, OpenThai2.0 changes CER by −2.81 pp":
+    the comparison before the number names the other side (stale, the number was listed
+    among every difference of OpenThai2.0's, ungated), and its baseline comes second: with
+    the systems the other way round, "Typhoon 0.6B changes CER by 2.81 pp" is the card's
+    difference turned. It drifted, fresh, and --write would have written −2.81 there."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    value = -exact[name] if turned else exact[name]
+    shown = stale_print({**exact, name: value}, name) if stale else printed(value)
+    sentence = (f"Compared with {baseline} on FLEURS at 560 ms, {subject} changes CER by "
+                "{} pp.\n")
+    card = project / "README.md"
+    card.write_text("# Card\n\n" + sentence.format(shown), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == (1 if stale else 0) and "1 number marked" in out, out
+    marker = f"<!-- scoring:figure {name}{' ' + TURNED if turned else ''} -->"
+    assert marker in card.read_text(encoding="utf-8")
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    assert strip_markers(card.read_text(encoding="utf-8")).endswith(
+        sentence.format(printed(value)))
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
