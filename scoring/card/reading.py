@@ -457,10 +457,21 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     names another recogniser ("Δ vs Whisper large-v3 (pp)": its differences are not ours)."""
     systems = [names.systems_in(header) for header in headers]
     named = [header for header, found in zip(headers[first:], systems[first:]) if found]
-    return [f"{header} ({' / '.join(named)})"
-            if index >= first and named and not found and DIFFERENCE_WORDS.search(header)
-            and not names.another_model_in(header)
+
+    def extended(header: str) -> str:
+        # "| Improvement |" alone beside columns of systems is their difference, as "Δ" is.
+        change = "Δ " if _A_CHANGE_ALONE.fullmatch(header) else ""
+        return f"{header} ({change}{' / '.join(named)})"
+
+    return [extended(header)
+            if index >= first and named and not found and not names.another_model_in(header)
+            and (DIFFERENCE_WORDS.search(header) or _A_CHANGE_ALONE.fullmatch(header))
             else header for index, (header, found) in enumerate(zip(headers, systems))]
+
+
+# A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
+_A_CHANGE_ALONE = re.compile(r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*"
+                             r"(?:\((?:pp|points?|%)\))?[\s*_]*", re.I)
 
 
 def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked):

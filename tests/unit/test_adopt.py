@@ -3881,3 +3881,38 @@ def test_a_comparison_opening_the_text_names_the_differences_other_side_and_orde
     assert strip_markers(card.read_text(encoding="utf-8")).endswith(
         sentence.format(printed(value)))
     assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_an_improvement_column_beside_systems_is_their_difference_not_another_model(
+        project, demo_result, capsys, stale):
+    """"| Dataset | Typhoon 0.6B | OpenThai2.0 | Improvement |": a column headed by a change
+    alone, beside columns of systems, is their difference, here by its size. Its numbers
+    were left alone as another model's, fresh or stale, and ungated. Relative improvements
+    there ("29.61 %" where the difference is −2.81 pp), at or near the relative change, are
+    listed as relative, never drifted onto the difference."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    subjects = ("fleurs", "tvspeech")
+    diffs = [f"diff/560ms/{s}/{VS}/estimate" for s in subjects]
+    assert all(exact[name] < 0 for name in diffs)
+    sizes = [stale_print(exact, name).lstrip("-") if stale else printed(-exact[name])
+             for name in diffs]
+    relative = [round_half_up((exact[f"cer/560ms/{s}/{T}"] - exact[f"cer/560ms/{s}/{O}"])
+                              / exact[f"cer/560ms/{s}/{T}"] * 100
+                              + (Fraction(3, 100) if stale else 0), 2) for s in subjects]
+
+    def table(changes):
+        rows = [f"| {display} | {printed(exact[f'cer/560ms/{s}/{T}'])} | "
+                f"{printed(exact[f'cer/560ms/{s}/{O}'])} | {change} |"
+                for s, display, change in zip(subjects, ("FLEURS", "TVSpeech"), changes)]
+        return "\n".join(["# Card", "", "| Dataset | Typhoon 0.6B | OpenThai2.0 | Improvement |",
+                          "|---|---|---|---|", *rows, "", "CER (%) at 560 ms.", ""])
+
+    code, out, marked = mark_one(project, demo_result, table(sizes))
+    changes = [m for m in marked.found if m.figure in diffs]
+    assert [(m.figure, m.verdict, m.magnitude) for m in changes] == [
+        (name, "drift" if stale else "marked", True) for name in diffs], out
+    code, out, marked = mark_one(project, demo_result, table(f"{r}%" for r in relative))
+    assert [(m.verdict, m.why) for m in marked.found if m.candidate.text in relative] == [
+        ("unexplained", "relative")] * 2, out
