@@ -154,8 +154,8 @@ class Candidate:
     # marker can stand: read, never marked.
     in_address: bool = False
     # In prose, the paragraph's sentences before the number's own, nearest first: where its
-    # own names no set or latency, the nearest of them that does says which ("Typhoon 0.6B
-    # reaches 9.53 % on the same set").
+    # own names no set but says it means the one named before ("Typhoon 0.6B reaches 9.53 %
+    # on the same set"), the nearest of them that names one says which (adopt._constraints).
     earlier: tuple[str, ...] = ()
 
 
