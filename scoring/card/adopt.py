@@ -406,7 +406,8 @@ class Marked:
     # figure read in a badge's address, ``named`` what the data give if it drifted), or
     # "several" (one of several numbers of its sentence or cell read as one figure, all
     # stale: ``named`` the others), or "quoted" (its statement says another source gives
-    # it, ``named`` the words that say so).
+    # it, ``named`` the words that say so), or "no such difference" (the change between two
+    # CERs beside it that the card does not compare, ``named``).
     why: str = ""
     named: str = ""
 
@@ -746,6 +747,65 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     return None
 
 
+def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: CardResult,
+                                        names: Names) -> Marked | None:
+    """A difference in a sentence or cell whose two CERs (read as figures) are two systems'
+    on one set at one latency, and whose own clause names fewer than two systems ("OpenThai2.0
+    lowers the CER on FLEURS from 9.53 % (Typhoon 0.6B) to 6.72 %, a drop of 2.78 points"),
+    is the change between those two CERs: the card's difference of those two systems there.
+    Marked at its value; stale, drifted where it stands alone and its sign agrees with the
+    card's (a sign, words that say which way, or an unsigned positive difference), else left
+    unexplained. Where the card compares those two systems nowhere there ("Typhoon 0.6B goes
+    from 14.71 % to 13.55 % with its 4-gram LM, a difference of 1.16 points"), it is no
+    figure of the card's, whichever one its other words fit."""
+    if m.candidate.bound is not None:
+        return None
+    if m.verdict == "unexplained" and not m.why and len(m.fits) >= 2 and all(
+            name.startswith("diff/") for name in m.fits):
+        read_as = None
+    elif m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned:
+        read_as = m.figure
+    else:
+        return None
+    if len({key for clause in clauses_beside(m.candidate.levels)
+            for key in names.systems_in(clause)}) >= 2:
+        return None  # its own clause says which two systems it compares
+    cers = [parse_figure(o.figure) for o in _read_beside(m, found)
+            if o.figure.startswith("cer/")]
+    if len(cers) != 2 or len({(f.subject, f.latency_ms) for f in cers}) != 1 \
+            or cers[0].column == cers[1].column:
+        return None
+    x, y, subject, latency = cers[0].column, cers[1].column, cers[0].subject, cers[0].latency_ms
+    ends = [name for key in (f"{x}-vs-{y}", f"{y}-vs-{x}")
+            if (name := f"diff/{latency}ms/{subject}/{key}/estimate") in result.exact]
+    if not ends:
+        spec = result.spec
+
+        def display(column: str) -> str:
+            split = column.endswith(SPLIT_SUFFIX) and column not in spec.systems
+            system = column[:-len(SPLIT_SUFFIX)] if split else column
+            return spec.systems.get(system, system) + (" decoded in pieces" if split else "")
+
+        return Marked(m.candidate, None, "unexplained", why="no such difference",
+                      named=f"the change between {display(x)} and {display(y)}, "
+                            f"{spec.set_names[subject]}, {latency} ms")
+    [end] = ends
+    if read_as is not None and read_as.rsplit("/", 1)[0] == end.rsplit("/", 1)[0]:
+        return None  # read as that difference already
+    value, text = result.exact[end], m.candidate.text
+    signed = text[:1] in "+-−–"
+    size = value < 0 and not signed and _states_a_direction(m.candidate)
+    if printed_as(value, text):
+        return Marked(m.candidate, end, "marked")
+    if size and printed_as(-value, text):
+        return Marked(m.candidate, end, "marked", magnitude=True)
+    agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
+    if m.candidate.alone and agrees:
+        return Marked(m.candidate, end, "drift",
+                      format_like(end, -value if size else value, text), magnitude=size)
+    return Marked(m.candidate, None, "unexplained", fits=(end,))
+
+
 def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
                                 result: CardResult) -> Marked | None:
     """An interval's end whose context names several comparisons ("GigaSpeech2 long:
@@ -839,6 +899,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
              else identify(candidate, result, names, facts)
              for candidate in candidates(card, names)]
     found = [_the_other_way_round(m, result, names) or m for m in found]
+    found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
     found = [_own_mean(m, found, result) or m for m in found]
@@ -1040,6 +1101,10 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          + (f", which the data give as {m.named}" if m.named else "")
                          + "; left unmarked: no marker can stand in an address, so the gate "
                          "cannot check it: show the figure in the card's text instead")
+        elif m.why == "no such difference":  # of two CERs the card compares nowhere there
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
+                         f"{m.named}, a difference the card does not compute; left unmarked: "
+                         "the gate cannot check it (drop it, or write it not-a-figure)")
         elif m.why == "own mean":  # the card's own mean of what it shows
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "

@@ -286,7 +286,14 @@ LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # −1.76]", "−3.75 ... −1.76".)
 SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)"
                           r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
-                          r"\s+(?=[^\s\d])(?![\[(]?\s*[-−–+]?\d)|\n\s*\n")
+                          r"\s+(?=[^\s\d])(?![\[(]?\s*[-−–+]?\d)|\n\s*\n"
+                          # A line break written as one ("<br>", two spaces or a backslash
+                          # before it), or one after a number, before a line that opens with
+                          # a label ("Isan, 560 ms:", "**Isan:**", "*Isan* —"), in a paragraph
+                          # or a quote: what the next line says is its own.
+                          r"|<br\s*/?>|(?<=  )\n|(?<=\\)\n"
+                          r"|(?<=[\d%*_)])[ \t]*\n(?=[ \t]*(?:>[ \t]*)*(?:\*\*|__|[*_])?[A-Z\u0e01-\u0e7f]"
+                          r"(?:[^\n.!?:*_]|(?<=\d)\.(?=\d)){0,40}(?:\*\*|__|[*_])?\s*(?::|[—–]\s))")
 
 
 # A figure marker names its figure, and may say that the text states a negative
