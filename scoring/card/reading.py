@@ -271,13 +271,16 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     said = (_speaks_of_errors(table_context, names) or _SPEAKS_OF_ERRORS.search(row_labels)
             or _SPEAKS_OF_ERRORS.search(headings) or names.subjects_in(headings)
             or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells))
-    if (not said and not generated and not block.caption and block.below
+    if (not generated and not block.caption and block.below
             and names.systems_in(table_context + " " + row_labels)
-            and _speaks_of_errors(block.below, names)):
-        # Nothing above or in a table of the card's systems says what it holds, and the
-        # paragraph under it does ("| Model | 80 ms | 560 ms |" with a row per system, over
-        # "FLEURS CER (%) by chunk size."): its caption. (Under a table of the data, "| Set
-        # | Words per utt. |", that paragraph may be about the next table.)
+            and _speaks_of_errors(block.below, names)
+            and (not said or (names.subjects_in(block.below) and not names.subjects_in(
+                " ".join((table_context, row_labels, headings)))))):
+        # Nothing above or in a table of the card's systems says what it holds, or on which
+        # set, and the paragraph under it does ("| Model | 80 ms | 560 ms |" with a row per
+        # system, over "FLEURS CER (%) by chunk size."; "| Model | CER (%) | RTF |" over
+        # "FLEURS at 560 ms."): its caption. (Under a table of the data, "| Set | Words per
+        # utt. |", that paragraph may be about the next table.)
         block = replace(block, caption=block.below)
         table_context += " " + block.caption
         said = True

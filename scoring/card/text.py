@@ -524,10 +524,12 @@ def blocks(text: str, body_start: int) -> list[Block]:
             paragraph = Block("prose", here, offset, tuple(h for h in headings if h))
             blocks.append(paragraph)
         paragraph.end = offset
-    for table, under in zip(blocks, blocks[1:]):
+    for table, under, after in zip(blocks, blocks[1:], blocks[2:] + [None]):
         if (table.kind == "table" and under.kind == "prose"
                 and text[table.end:under.start].count("\n") <= 1):
             said = text[under.start:under.end]
+            if after is not None and after.kind == "table" and after.caption == said:
+                continue  # the caption of the table after it
             if not LIST_ITEM.match(said) and not numbers_in(said, 0, (), True):
                 table.below = said
     return blocks

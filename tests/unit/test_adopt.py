@@ -3978,3 +3978,40 @@ def test_a_difference_beside_two_cers_is_the_change_between_them(project, demo_r
         name, verdict, True), out
     assert (found[change].figure, found[change].why) == (None, "no such difference"), out
     assert f"{change} is the change between Typhoon 0.6B and Typhoon 0.6B + 4-gram" in out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_the_paragraph_under_a_table_names_its_set_unless_it_heads_the_next_table(
+        project, demo_result, stale):
+    """"| Model | CER (%) | RTF |" over "FLEURS at 560 ms.": the table says it holds error
+    rates but names no set, and the paragraph under it does; stale, its CERs were left
+    unexplained, ungated. Where that paragraph heads the next table ("Isan at 560 ms:"),
+    it is that table's, and the first table's stale numbers must not drift onto Isan (which
+    they did where the first table did not say it holds error rates)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    fleurs = [f"cer/560ms/fleurs/{system}" for system in (O, T)]
+    isan = [f"cer/560ms/isan/{system}" for system in (O, T)]
+    shown, wanted = shown_and_wanted(exact, fleurs + isan, stale)
+
+    def table(header, o, t):
+        return (f"| Model | {header} | RTF |\n|---|---|---|\n| OpenThai2.0 | {o} | 0.12 |\n"
+                f"| Typhoon 0.6B | {t} | 0.10 |\n")
+
+    code, out, marked = mark_one(project, demo_result,
+                                 "# Card\n\n" + table("CER (%)", *shown[:2]) +
+                                 "\nFLEURS at 560 ms.\n")
+    assert [(m.figure, m.verdict) for m in marked.found if m.candidate.text in shown] == \
+        wanted[:2], out
+    for header in ("CER (%)", "560 ms"):
+        code, out, marked = mark_one(project, demo_result, (
+            "# Card\n\n" + table(header, *shown[:2]) + "\nIsan, CER (%) at 560 ms:\n\n"
+            + table(header, *shown[2:])))
+        assert [(m.figure, m.verdict) for m in marked.found
+                if m.candidate.text in shown[2:]] == wanted[2:], out
+        # The first table's: never Isan's. (Where it does not say it holds error rates, it
+        # is not read at all; where it does, each is its FLEURS figure at the data's value.)
+        first = [(m.figure, m.verdict) for m in marked.found if m.candidate.text in shown[:2]]
+        assert all(verdict == "unexplained" if stale else (figure, verdict) in [
+            (name, "marked") for name in fleurs] for figure, verdict in first), out
+        assert len(first) == (2 if header == "CER (%)" else 0), out
