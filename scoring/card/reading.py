@@ -271,16 +271,21 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     said = (_speaks_of_errors(table_context, names) or _SPEAKS_OF_ERRORS.search(row_labels)
             or _SPEAKS_OF_ERRORS.search(headings) or names.subjects_in(headings)
             or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells))
+    in_the_table = f"{table_context} {row_labels}"
+    of_systems = names.systems_in(in_the_table)
     if (not generated and not block.caption and block.below
-            and names.systems_in(table_context + " " + row_labels)
             and _speaks_of_errors(block.below, names)
-            and (not said or (names.subjects_in(block.below) and not names.subjects_in(
-                " ".join((table_context, row_labels, headings)))))):
+            and (of_systems and not said
+                 or said and of_systems and names.subjects_in(block.below)
+                 and not names.subjects_in(f"{in_the_table} {headings}")
+                 or said and not of_systems and names.systems_in(block.below))):
         # Nothing above or in a table of the card's systems says what it holds, or on which
         # set, and the paragraph under it does ("| Model | 80 ms | 560 ms |" with a row per
         # system, over "FLEURS CER (%) by chunk size."; "| Model | CER (%) | RTF |" over
-        # "FLEURS at 560 ms."): its caption. (Under a table of the data, "| Set | Words per
-        # utt. |", that paragraph may be about the next table.)
+        # "FLEURS at 560 ms."), or of which systems a table of error rates is ("| Dataset |
+        # Δ CER (pp) |" over "OpenThai2.0 − Typhoon 0.6B at 560 ms."): its caption. (Under a
+        # table of the data, "| Set | Words per utt. |", that paragraph may be about the next
+        # table.)
         block = replace(block, caption=block.below)
         table_context += " " + block.caption
         said = True

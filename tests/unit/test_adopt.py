@@ -4015,3 +4015,28 @@ def test_the_paragraph_under_a_table_names_its_set_unless_it_heads_the_next_tabl
         assert all(verdict == "unexplained" if stale else (figure, verdict) in [
             (name, "marked") for name in fleurs] for figure, verdict in first), out
         assert len(first) == (2 if header == "CER (%)" else 0), out
+
+
+@pytest.mark.parametrize("turned", [False, True], ids=["as-the-card", "turned"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_the_paragraph_under_a_table_of_differences_names_their_two_systems(
+        project, demo_result, turned, stale):
+    """"| Dataset | Δ CER (pp) | p-value |" over "OpenThai2.0 − Typhoon 0.6B at 560 ms.": the
+    table names no system, the paragraph under it names the two. Stale, each difference was
+    listed among every difference of OpenThai2.0's, ungated; written the other way round,
+    each is the card's difference turned."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"diff/560ms/{s}/{VS}/estimate" for s in ("fleurs", "isan")]
+    values = {name: -exact[name] if turned else exact[name] for name in names}
+    shown = [stale_print({**exact, **values}, name) if stale else printed(values[name])
+             for name in names]
+    rows = "".join(f"| {display} | {text} | 0.01 |\n"
+                   for display, text in zip(("FLEURS", "Isan"), shown))
+    pair = "Typhoon 0.6B − OpenThai2.0" if turned else "OpenThai2.0 − Typhoon 0.6B"
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n| Dataset | Δ CER (pp) | p-value |\n|---|---|---|\n{rows}\n"
+        f"{pair} at 560 ms.\n"))
+    assert [(m.figure, m.verdict, m.turned) for m in marked.found
+            if m.candidate.text in shown] == [
+        (name, "drift" if stale else "marked", turned) for name in names], out
