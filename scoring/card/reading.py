@@ -538,7 +538,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # lav123 respectively": each number reads the sentence without the names at the
         # other places; a list of numbers no list places is read, but none of them drifts
         # (each may be any of the sentence's figures).
-        placed = _listed_places(sentence, matches, names)
+        placed = _listed_places(sentence, matches, names, read_before)
         # An interval's two ends ("95% CI [−3.75, −1.76]") are no list of which nothing says
         # whose each is: each is its end, and may drift.
         placed = {i: place for i, place in placed.items()
@@ -558,7 +558,9 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                     names.system_opening(view[subject.end():]) and any(
                         later.start() >= subject.end() for later in matches[i + 1:])):
                 view = _blanked(view, [(subject.start(), len(view))])
-            view = _blanked(view, [(statement_ends[i], len(view))])
+            # (Up to the sentence's end: a set named after it, by _the_same_sets, is the
+            # number's own.)
+            view = _blanked(view, [(statement_ends[i], len(sentence))])
             views.append(view)
         around = [(view[b[0]:b[1]], view[a[0]:a[1]]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
@@ -726,7 +728,49 @@ def _list_parts(sentence: str, start: int, end: int,
     return parts
 
 
-def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict:
+# A list of numbers that says it is on the sets listed before it: "9.53 %, 9.02 % and
+# 14.71 % on the same sets", "... respectively on these datasets".
+_ON_THE_SAME_SETS = re.compile(r"\s*%?\s*(?:cer\s+)?(?:respectively\s+)?(?:on|for|across|in)\s+"
+                               r"(?:the\s+same|th(?:ese|ose))\s+(?:\w+\s+)?"
+                               r"(?:test\s+)?(?:sets|datasets|benchmarks)\b", re.I)
+# Or "respectively" alone, after the list, where the sets were listed before it.
+_RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ตามลำดับ)",
+                                 re.I)
+
+
+def _the_same_sets(sentence: str, matches: list[re.Match], run: list[int], names: Names,
+                   earlier: tuple[str, ...]) -> list[tuple[tuple[int, int] | None, str]] | None:
+    """For a list of numbers "on the same sets", the sets listed before it, in order: in its
+    own sentence before a semicolon ("6.72 % on FLEURS, 8.78 % on TVSpeech and 12.95 % on
+    GigaSpeech2; Typhoon 0.6B reaches 9.53 %, 9.02 % and 14.71 % on the same sets"), or in
+    the nearest earlier sentence of its paragraph that names sets, where its own names none.
+    Each with what of the sentence to blank (the statement that lists them), or None where
+    the sets' count is not the list's."""
+    said_sets = _ON_THE_SAME_SETS.match(sentence, matches[run[-1]].end())
+    if not (said_sets or _RESPECTIVELY_ALONE.match(sentence, matches[run[-1]].end())):
+        return None
+    start = matches[run[0]].start()
+    statement = _up_to_the_last_semicolon(sentence, start)
+    if statement:
+        listed, blank = sentence[:statement], (0, statement)
+    elif names.subjects_in(sentence[:start]):
+        return None
+    else:
+        listed = next((before for before in earlier if names.subjects_in(before)), "")
+        blank = None
+    keys = list(dict.fromkeys(names.subjects_in(listed)))
+    if not said_sets and len(set(names.systems_in(listed))) > 1:
+        return None  # "respectively" may be of the systems listed there
+    return [(blank, key) for key in keys] if len(keys) == len(run) else None
+
+
+def _up_to_the_last_semicolon(sentence: str, before: int) -> int:
+    """Where the last semicolon before ``before`` stands, 0 if none."""
+    return max(sentence.rfind(";", 0, before), 0)
+
+
+def _listed_places(sentence: str, matches: list[re.Match], names: Names,
+                   earlier: tuple[str, ...] = ()) -> dict:
     """For each number of a list, "6.69/8.72/12.95", "12.07, 9.72 and 16.09 ...
     respectively" or "6.72 % vs 9.57 %", what it reads: the sentence with the parts of a
     list of as many names ("FLEURS/TVSpeech/GigaSpeech2", "on con123, lav123 and jbl
@@ -744,6 +788,12 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names) -> dict
             sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names)
         if parts is not None:
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
+        elif (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
+            # Each number reads its own set of that list, named after the sentence (a key is
+            # a name of its set), the statement that lists them blanked.
+            for i, (blank, key) in zip(run, same):
+                placed[i] = (_blanked(sentence, [blank] if blank else []) + f" ({key})", True)
+            continue
         elif any(len(set(find(sentence[:matches[run[0]].start()]))) > 1
                  for find in (names.systems_in, names.subjects_in, names.latencies_in)) or (
                 names.systems_in(before := sentence[:matches[run[0]].start()])

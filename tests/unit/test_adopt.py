@@ -4040,3 +4040,41 @@ def test_the_paragraph_under_a_table_of_differences_names_their_two_systems(
     assert [(m.figure, m.verdict, m.turned) for m in marked.found
             if m.candidate.text in shown] == [
         (name, "drift" if stale else "marked", turned) for name in names], out
+
+
+@pytest.mark.parametrize("shape", ["same-sets-after-a-semicolon", "same-sets-a-sentence-later",
+                                   "respectively-a-sentence-later"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_list_on_the_same_sets_reads_the_sets_listed_before_it(
+        project, demo_result, shape, stale):
+    """"...; Typhoon 0.6B reaches 9.53 %, 9.02 % and 14.71 % on the same sets", "We evaluate
+    on FLEURS, TVSpeech and GigaSpeech2. OpenThai2.0 reaches 6.72 %, 8.75 % and 12.92 %,
+    respectively": stale, each number was listed with every set, ungated. It reads the set
+    at its place in the list of sets before it. Where the sentence before lists two systems
+    as well, "respectively" may be of those: none drifts."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    subjects = ("fleurs", "tvspeech", "gs2")
+    ours = [f"cer/560ms/{s}/{O}" for s in subjects]
+    theirs = [f"cer/560ms/{s}/{T}" for s in subjects]
+    shown, wanted = shown_and_wanted(exact, ours + theirs, stale)
+    o, t = ", ".join(f"{x}%" for x in shown[:3]), ", ".join(f"{x}%" for x in shown[3:])
+    o, t = (" and".join(x.rsplit(",", 1)) for x in (o, t))
+    if shape == "same-sets-after-a-semicolon":
+        text = (f"OpenThai2.0 reaches {shown[0]}% on FLEURS, {shown[1]}% on TVSpeech and "
+                f"{shown[2]}% on GigaSpeech2 at 560 ms; Typhoon 0.6B reaches {t} on the same "
+                "sets.")
+    elif shape == "same-sets-a-sentence-later":
+        text = (f"OpenThai2.0 reaches {shown[0]}% on FLEURS, {shown[1]}% on TVSpeech and "
+                f"{shown[2]}% on GigaSpeech2 at 560 ms. Typhoon 0.6B reaches {t} on the same "
+                "sets.")
+    else:
+        text = (f"We evaluate on FLEURS, TVSpeech and GigaSpeech2 at 560 ms. OpenThai2.0 "
+                f"reaches {o} CER, respectively. Typhoon 0.6B reaches {t}, respectively.")
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+    if shape.startswith("respectively"):
+        two_systems = (f"We compare OpenThai2.0 and Typhoon 0.6B on FLEURS and TVSpeech at "
+                       f"560 ms. They reach {shown[0]}% and {shown[4]}%, respectively.\n")
+        code, out, marked = mark_one(project, demo_result, f"# Card\n\n{two_systems}")
+        assert not any(m.verdict == "drift" for m in marked.found), out
