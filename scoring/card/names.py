@@ -254,6 +254,8 @@ class Names:
     loose: frozenset[str] = frozenset()
     # The dataset splits the card's sets are ("test"), as _SPLIT_NAMES names them.
     splits: frozenset[str] = frozenset({"test"})
+    # The card's own model and its variants ("openthai2.0-asr-streaming", "..._th-mix").
+    own: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
@@ -370,7 +372,9 @@ class Names:
                            for source in spec.datasets.values()) or frozenset({"test"})
         return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies),
                    frozenset(source.id.lower() for source in spec.datasets.values()),
-                   _own_versions(families), frozenset(loose - aliases_plain), splits)
+                   _own_versions(families), frozenset(loose - aliases_plain), splits,
+                   frozenset(key for key in spec.systems
+                             if own is not None and (key == own or key.startswith(f"{own}_"))))
 
     def another_split_in(self, text: str) -> str | None:
         """A dataset split that none of the card's sets is, as ``text`` names it: "the

@@ -503,6 +503,9 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # A relative change's words ("a 29.6 % relative reduction") are no context of the
         # sentence's CERs: they would read as another metric's.
         sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
+        # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
+        # from is no number's subject.
+        sentence = _blanked(sentence, _origins(sentence, names))
         bounds = _bounds(sentence, matches)
         # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other
         # number's context: the next number's text before it starts after it, and the
@@ -583,6 +586,30 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             if not _measures_another_metric(levels, match.start() in bounds):
                 yield (match, offset, levels, bounds.get(match.start()), alone,
                        _this_side(levels, match, matches[:i]), read_before)
+
+
+# What a model was made from: "fine-tuned from Typhoon 0.6B", "based on Typhoon 0.6B".
+_MADE_FROM = re.compile(r"\b(?:(?:fine[- ]?tuned|trained|initiali[sz]ed|distilled|derived|"
+                        r"adapted|continued)\s+(?:from|on\s+top\s+of)|based\s+on|built\s+"
+                        r"(?:up)?on)\s+(?:the\s+)?", re.I)
+_WORD_AFTER = re.compile(r"[^\s,;:()]+\s*")
+
+
+def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
+    """The spans of "fine-tuned from X" (or "based on X", ...) where X, in up to four words,
+    is one of the card's systems: the words and the name."""
+    spans = []
+    for made in _MADE_FROM.finditer(sentence):
+        end = made.end()
+        for _ in range(4):
+            word = _WORD_AFTER.match(sentence, end)
+            if word is None:
+                break
+            end = word.end()
+            if names.systems_in(sentence[made.end():end]):
+                spans.append((made.start(), end))
+                break
+    return spans
 
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
@@ -974,7 +1001,24 @@ def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> s
             break
     found = _OTHER_VERSION_HEADING.search(levels[-1]) or next(
         (said for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None)
-    return found.group() if found else None
+    return found.group() if found else _a_fine_tuned_baseline(levels, names, in_table)
+
+
+_FINE_TUNED = re.compile(r"\bfine[- ]?tun(?:e|es|ed|ing)\b|ปรับแต่ง|ฟายน์จูน", re.I)
+
+
+def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """"A fine-tuned Typhoon 0.6B reaches 9.53 %", "Typhoon 0.6B reaches 9.53 % after
+    fine-tuning on FLEURS", "| Typhoon 0.6B (fine-tuned) |": another state of a baseline than
+    the one the card scores (as released), where the sentence, or the cell's nearest level
+    that names a system, names none of the card's own model (whose own training may be fine-
+    tuning: "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %")."""
+    for text in _nearest_first(levels, in_table) if in_table else levels[2:3]:
+        named = set(names.systems_in(text))
+        if named:
+            said = _FINE_TUNED.search(text)
+            return said.group() if said and not named & names.own else None
+    return None
 
 
 _OTHER_MODELS_HEADING = re.compile(

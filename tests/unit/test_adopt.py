@@ -4078,3 +4078,28 @@ def test_a_list_on_the_same_sets_reads_the_sets_listed_before_it(
                        f"560 ms. They reach {shown[0]}% and {shown[4]}%, respectively.\n")
         code, out, marked = mark_one(project, demo_result, f"# Card\n\n{two_systems}")
         assert not any(m.verdict == "drift" for m in marked.found), out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_fine_tuned_baseline_is_not_the_one_the_card_scores_and_no_model_is_its_origin(
+        project, demo_result, stale):
+    """"A fine-tuned Typhoon 0.6B reaches 9.53 %" (or "after fine-tuning", or a row "Typhoon
+    0.6B (fine-tuned on FLEURS)") is another state of the baseline than the card's, as
+    released: it drifted onto Typhoon 0.6B's CER, which --write would have written there.
+    The card's own model may be fine-tuned ("OpenThai2.0, fine-tuned from Typhoon 0.6B,
+    reaches 6.72 %"), and the model it was made from is no number's subject: that CER
+    drifted onto Typhoon 0.6B's."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}"]
+    (o, t), wanted = shown_and_wanted(exact, names, stale)
+    tuned = stale_print(exact, names[1])  # never the data's: whatever it is, it is not ours
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nTyphoon 0.6B reaches {tuned}% on FLEURS at 560 ms after fine-tuning on "
+        f"it.\n\nA fine-tuned Typhoon 0.6B reaches {tuned}% on FLEURS at 560 ms.\n\n"
+        f"OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches {o}% on FLEURS at 560 ms.\n\n"
+        f"| Model | FLEURS |\n|---|---|\n| Typhoon 0.6B (fine-tuned on FLEURS) | {tuned} |\n"
+        f"| Typhoon 0.6B | {t} |\n\nCER (%) at 560 ms.\n"))
+    read = [(m.candidate.text, m.figure, m.verdict) for m in marked.found]
+    assert read == [(tuned, None, "foreign")] * 2 + [
+        (o, *wanted[0]), (tuned, None, "foreign"), (t, *wanted[1])], out
