@@ -281,11 +281,13 @@ _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
-# (Not after an abbreviation's point: "6.69 % vs. Typhoon's 9.50 %" is one sentence; nor
+# (Not after an abbreviation's point: "6.69 % vs. Typhoon's 9.50 %", "2.81 p.p. better than
+# Typhoon" are one sentence, though "p.p." may end one before a capital; nor
 # before a signed number or an interval, the number's before it: "−2.81 p.p. [−3.75,
 # −1.76]", "−3.75 ... −1.76".)
 SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)"
                           r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
+                          r"(?:(?<!\bp\.p\.)(?<!\bpts\.)(?<!\bpt\.)|(?=\s+[A-Z]))"
                           r"\s+(?=[^\s\d])(?![\[(]?\s*[-−–+]?\d)|\n\s*\n"
                           # A line break written as one ("<br>", two spaces or a backslash
                           # before it), or one after a number, before a line that opens with

@@ -4103,3 +4103,22 @@ def test_a_fine_tuned_baseline_is_not_the_one_the_card_scores_and_no_model_is_it
     read = [(m.candidate.text, m.figure, m.verdict) for m in marked.found]
     assert read == [(tuned, None, "foreign")] * 2 + [
         (o, *wanted[0]), (tuned, None, "foreign"), (t, *wanted[1])], out
+
+
+@pytest.mark.parametrize("unit", ["p.p.", "pts.", "pt."])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_points_written_with_points_do_not_end_the_sentence(project, demo_result, unit, stale):
+    """"OpenThai2.0 is 2.81 p.p. better than Typhoon 0.6B on FLEURS at 560 ms": the sentence
+    ended at "p.p.", so the size read no set, no system it is better than, and was left
+    unexplained, fresh or stale. Before a capital, "p.p." still ends a sentence."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    size = stale_print(exact, name).lstrip("-") if stale else printed(-exact[name])
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 is {size} {unit} better than Typhoon 0.6B on FLEURS at 560 ms. "
+        f"Typhoon 0.6B reaches 9.99 {unit} Whisper large-v3 reaches 11.20 % on FLEURS.\n"))
+    found = {m.candidate.text: m for m in marked.found}
+    assert (found[size].figure, found[size].verdict, found[size].magnitude) == (
+        name, "drift" if stale else "marked", True), out
+    assert found["11.20"].verdict == "foreign", out  # its own sentence: Whisper's
