@@ -256,6 +256,10 @@ class Names:
     splits: frozenset[str] = frozenset({"test"})
     # The card's own model and its variants ("openthai2.0-asr-streaming", "..._th-mix").
     own: frozenset[str] = frozenset()
+    # The words that name an aggregate by its method alone ("average", "avg", "pooled"), and
+    # the aggregates' keys: "LOTUSDIS (avg. of 5 mics)" is LOTUSDIS's, not the average's.
+    method_words: frozenset[str] = frozenset()
+    aggregates: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
@@ -275,6 +279,7 @@ class Names:
         # Words a hand-written card uses without a name: "averages" for the one mean
         # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
         # for the one system that has it.
+        method_words = set()
         for method, words in (("mean", ("average", "averages", "averaged", "mean", "avg",
                                         "ค่าเฉลี่ย", "เฉลี่ย")),  # (Thai: "the average")
                               ("pooled", ("pooled",))):
@@ -284,7 +289,9 @@ class Names:
                     # (Thai writes words without spaces between them: a Thai word is
                     # found inside others, "ค่าเฉลี่ยของ 11 ชุดข้อมูล", "เฉลี่ยทุกชุด".)
                     said = plain_name(word)
-                    subjects.setdefault(said if word.isascii() else said.strip(), alike[0].key)
+                    said = said if word.isascii() else said.strip()
+                    if subjects.setdefault(said, alike[0].key) == alike[0].key:
+                        method_words.add(said)
         # An aggregate by how many sets it spans, as cards count them: "5 devices", "all
         # five microphones", "11 sets"; only a count no other aggregate has.
         spans: dict[int, list[str]] = {}
@@ -374,7 +381,8 @@ class Names:
                    frozenset(source.id.lower() for source in spec.datasets.values()),
                    _own_versions(families), frozenset(loose - aliases_plain), splits,
                    frozenset(key for key in spec.systems
-                             if own is not None and (key == own or key.startswith(f"{own}_"))))
+                             if own is not None and (key == own or key.startswith(f"{own}_"))),
+                   frozenset(method_words), frozenset(a.key for a in spec.aggregates))
 
     def another_split_in(self, text: str) -> str | None:
         """A dataset split that none of the card's sets is, as ``text`` names it: "the
@@ -553,7 +561,15 @@ class Names:
         return [ms for ms in latencies_in(text) if ms in self.latencies]
 
     def subjects_in(self, text: str) -> list[str]:
-        return [key for _, _, key in self._find(text, self.subjects)]
+        found = self._find(text, self.subjects)
+        if self.method_words and len({key for _, _, key in found}) > 1:
+            plain = plain_name(text)
+            by_method = [plain[start:end] in self.method_words for start, end, _ in found]
+            named = {key for (_, _, key), method in zip(found, by_method) if not method}
+            if named & self.aggregates:  # another aggregate by its own name: its method's
+                found = [entry for entry, method in zip(found, by_method)
+                         if not method or entry[2] in named]
+        return [key for _, _, key in found]
 
     def own_systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names, but for the other side of a comparison it makes

@@ -4122,3 +4122,24 @@ def test_points_written_with_points_do_not_end_the_sentence(project, demo_result
     assert (found[size].figure, found[size].verdict, found[size].magnitude) == (
         name, "drift" if stale else "marked", True), out
     assert found["11.20"].verdict == "foreign", out  # its own sentence: Whisper's
+
+
+@pytest.mark.parametrize("label", ["LOTUSDIS (avg. of 5 mics)", "LOTUSDIS average",
+                                   "Mean over LOTUSDIS"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_another_aggregate_named_with_a_word_of_averages_is_that_aggregate(
+        project, demo_result, label, stale):
+    """"| LOTUSDIS (avg. of 5 mics) |": "avg." also names the card's one mean aggregate (the
+    average of 11 sets), so stale, the LOTUSDIS aggregate's numbers were listed with both,
+    ungated. Beside another aggregate's own name, the word is that aggregate's method. A row
+    "Average" alone is still the mean aggregate's."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"aggregate/560ms/lotusdis/{system}" for system in (O, T)]
+    average = [f"aggregate/560ms/average/{system}" for system in (O, T)]
+    shown, wanted = shown_and_wanted(exact, names + average, stale)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B |\n|---|---|---|\n"
+        f"| {label} | {shown[0]} | {shown[1]} |\n| Average | {shown[2]} | {shown[3]} |\n\n"
+        "CER (%) at 560 ms.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
