@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from ..errors import plural
 from .compute import CardResult
-from .names import COMPARES, LONG_WORDS, Names, plain_name
+from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name
 from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
@@ -664,10 +664,15 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
     decimals = len(m.candidate.text.split(".")[1])
     aggregate = next(a for a in spec.aggregates if a.key == parse_figure(m.figure).subject)
     headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
-    # (Its display name, or how many sets it spans: "11 sets", "11 datasets", "11 ชุด".)
+    count = len(aggregate.sets)
+    counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
+    # (Its display name, or how many sets it spans: "11 sets", "11 datasets", "11 ชุด"; or the
+    # paragraph under the table, in words: "The average is over all eleven sets.")
     named = (plain_name(aggregate.display) in headers
-             or re.search(rf"(?<!\d){len(aggregate.sets)}\s*(?:sets\b|datasets\b|ชุด)",
-                          f"{m.candidate.levels[3]} {m.candidate.levels[4]}", re.I) is not None)
+             or re.search(rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)",
+                          f"{m.candidate.levels[3]} {m.candidate.levels[4]}", re.I) is not None
+             or re.search(rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b",
+                          m.candidate.under, re.I) is not None)
     pooled = aggregate.method == "pooled" and " pooled " in headers
     for along, peers in (("row", row), ("column", column)):
         if len(peers) < 2:

@@ -91,7 +91,7 @@ def _splits_named(text: str):
         yield _split_name(next(filter(None, said.groups()))), said.group().strip("() ")
 
 
-_COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+COUNT_WORDS = _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 _WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microphones", "mics",
                             "channels", "ชุดข้อมูล", "ไมโครโฟน")  # (Thai: datasets, microphones)

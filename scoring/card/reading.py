@@ -157,6 +157,9 @@ class Candidate:
     # own names no set but says it means the one named before ("Typhoon 0.6B reaches 9.53 %
     # on the same set"), the nearest of them that names one says which (adopt._constraints).
     earlier: tuple[str, ...] = ()
+    # In a table: the paragraph just under it, where that is no caption of its levels (it may
+    # still say what an "Average" row is over: "The average is over all eleven sets").
+    under: str = ""
 
 
 def _names_any(names: "Names", text: str) -> bool:
@@ -1228,7 +1231,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     seen: set[int] = set()
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
-            alone=True, row=None, this_side=None, in_address=False, label=None, earlier=()):
+            alone=True, row=None, this_side=None, in_address=False, label=None, earlier=(),
+            under=""):
         start = offset + match.start()
         if start in seen:  # an HTML cell spanning rows or columns: read once, where it starts
             return
@@ -1252,7 +1256,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                foreign, table, alone, offset, offset if row is None else row,
-                               other, in_address, earlier))
+                               other, in_address, earlier, under))
 
     every_block = blocks(text, card.body_start)
     labels_of_others = _labels_of_others(text, every_block, names)
@@ -1264,7 +1268,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
             ours = any(r.start <= block.start < r.end for r in generated)
             for match, offset, levels, bound, foreign, alone, row in _table_numbers(
                     block, headings, names, masked, ours):
-                add(match, offset, levels, True, bound, foreign, block.start, alone, row)
+                add(match, offset, levels, True, bound, foreign, block.start, alone, row,
+                    under=block.below)
         else:
             label = labels_of_others.get(block.start)
             for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(

@@ -4143,3 +4143,30 @@ def test_another_aggregate_named_with_a_word_of_averages_is_that_aggregate(
         f"| {label} | {shown[0]} | {shown[1]} |\n| Average | {shown[2]} | {shown[3]} |\n\n"
         "CER (%) at 560 ms.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize(("under", "the_cards"), [
+    ("CER (%) at 560 ms. The average is over all eleven sets.", True),
+    ("CER (%) at 560 ms, averaged over 11 datasets.", True),
+    ("CER (%) at 560 ms. Lower is better on all sets.", False),
+    ("CER (%) at 560 ms. The average is of the two sets shown.", False)],
+    ids=["eleven-sets", "11-datasets", "all-sets", "two-sets"])
+def test_an_average_row_is_the_cards_where_the_paragraph_under_its_table_counts_its_sets(
+        project, demo_result, under, the_cards):
+    """An "Average" row under the CERs of two of its eleven sets, stale, may be the author's
+    mean of what is shown: it is listed. Where the paragraph under the table says it is over
+    all eleven sets, it is the card's average, and drifts; it was listed all the same."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/{s}/{system}" for s in ("fleurs", "tvspeech") for system in (O, T)]
+    average = [f"aggregate/560ms/average/{system}" for system in (O, T)]
+    shown, wanted = shown_and_wanted(exact, names + average, True)
+    rows = [("FLEURS", shown[0], shown[1]), ("TVSpeech", shown[2], shown[3]),
+            ("Average", shown[4], shown[5])]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Dataset | OpenThai2.0 | Typhoon 0.6B |\n|---|---|---|\n"
+        + "".join(f"| {a} | {b} | {c} |\n" for a, b, c in rows) + f"\n{under}\n"))
+    read = [(m.figure, m.verdict, m.why) for m in marked.found]
+    assert read[:4] == [(name, verdict, "") for name, verdict in wanted[:4]], out
+    assert read[4:] == ([(name, "drift", "") for name in average] if the_cards
+                        else [(None, "unexplained", "some sets")] * 2), out
