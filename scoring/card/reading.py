@@ -355,6 +355,13 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     if any(column_of_differences[1:]) or any(row_of_differences):
         caption_of_cers = " ".join(sentence for sentence in SENTENCE_END.split(block.caption)
                                    if not DIFFERENCE_WORDS.search(sentence))
+    # "6.69 (−2.81)" cells where the caption, or the paragraph under the table, says what the
+    # parentheses hold ("in parentheses, the difference from Typhoon 0.6B in points"): the
+    # number inside reads those words after its column's header, and no number reads them
+    # as its caption.
+    in_parentheses = _what_the_parentheses_hold(block)
+    if in_parentheses:
+        caption_of_cers = caption_of_cers.replace(in_parentheses, " ")
     # The columns whose header and some cell are shaped "outside (inside)" alike.
     shaped_columns = {column for cells, in_row in zip(rows, numbers)
                       for column, (_, cell) in enumerate(cells) if column < len(columns)
@@ -367,6 +374,8 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             column_header = columns[column] if column < len(columns) else ""
             caption = (block.caption if differences or column >= len(columns)
                        or column_of_differences[column] else caption_of_cers)
+            if in_parentheses:
+                caption = caption.replace(in_parentheses, " ")
             # Another model's or another set's: on an axis of systems (or sets), a row or
             # column that names none of the card's systems, sets or aggregates. One that
             # names a set but no system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is
@@ -379,6 +388,10 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             bounds = _bounds(cell, matches, column_header)
             by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
             parts = None if bounds else _headers_by_place(cell, matches, column_header)
+            if (parts is None and not bounds and in_parentheses and len(matches) == 2
+                    and not _enclosing_parenthesis(cell, matches[0])
+                    and _enclosing_parenthesis(cell, matches[1])):
+                parts = [column_header, f"{column_header} {in_parentheses}"]
             if parts is None and column in shaped_columns and len(matches) == 1 and not (
                     _enclosing_parenthesis(cell, matches[0])):
                 # "6.69" alone under "FLEURS (Δ vs ours)", where other rows hold "9.50
@@ -434,6 +447,21 @@ def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
 
 
 _PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
+# A caption's words on what a table's parentheses hold: "in parentheses, ...", "(in
+# brackets: ...)", "ในวงเล็บ" (Thai: in parentheses).
+_IN_PARENTHESES = re.compile(r"\b(?:in|within)\s+(?:the\s+)?(?:parenthes[ie]s|brackets)\b|"
+                             r"ในวงเล็บ", re.I)
+
+
+def _what_the_parentheses_hold(block: Block) -> str:
+    """The statement of a table's caption, or of the paragraph just under it, that says what
+    its cells' parentheses hold ("" if none)."""
+    for text in (block.caption, block.below):
+        for sentence in SENTENCE_END.split(text):
+            for statement in sentence.split(";"):
+                if _IN_PARENTHESES.search(statement):
+                    return statement
+    return ""
 
 
 def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[str] | None:

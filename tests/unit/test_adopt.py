@@ -4170,3 +4170,26 @@ def test_an_average_row_is_the_cards_where_the_paragraph_under_its_table_counts_
     assert read[:4] == [(name, verdict, "") for name, verdict in wanted[:4]], out
     assert read[4:] == ([(name, "drift", "") for name in average] if the_cards
                         else [(None, "unexplained", "some sets")] * 2), out
+
+
+@pytest.mark.parametrize("where", ["under", "above"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_caption_that_says_what_the_parentheses_hold_heads_the_number_inside(
+        project, demo_result, where, stale):
+    """"| FLEURS | 6.69 (−2.81) | 9.50 |" with "in parentheses, the difference from Typhoon
+    0.6B in points" said beside the table: the difference was unexplained, fresh or stale,
+    and stale the CER beside it too. Parentheses said to hold the WER are none of ours."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{O}", f"diff/560ms/fleurs/{VS}/estimate",
+             f"cer/560ms/fleurs/{T}"]
+    shown, wanted = shown_and_wanted(exact, names, stale)
+    said = "CER (%) at 560 ms; in parentheses, the difference from Typhoon 0.6B in points."
+    table = (f"| Dataset | OpenThai2.0 | Typhoon 0.6B |\n|---|---|---|\n"
+             f"| FLEURS | {shown[0]} ({shown[1]}) | {shown[2]} |\n")
+    card = f"{table}\n{said}\n" if where == "under" else f"{said}\n\n{table}"
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{card}")
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + card.replace(
+        "the difference from Typhoon 0.6B in points", "the WER").replace(shown[1], "21.37"))
+    assert "21.37" not in [m.candidate.text for m in marked.found], out
