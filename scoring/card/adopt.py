@@ -811,6 +811,61 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
     return Marked(m.candidate, None, "unexplained", fits=(end,))
 
 
+# Between the two CERs of a change: "9.50 % → 6.69 %", "from 9.50 % to 6.69 %".
+_ARROW = re.compile(r"→|->|⟶|➔|⇒")
+_ARROW_BETWEEN = re.compile(rf"[*_]*\s*%?[*_]*\s*(?:{_ARROW.pattern}|\bto\b)\s*[*_]*\s*", re.I)
+_FROM_BEFORE = re.compile(r"\bfrom\s*[*_]*\s*$", re.I)
+
+
+def _changes_between_two_systems(found: list[Marked], result: CardResult,
+                                 names: Names) -> list[Marked]:
+    """"Compared with Typhoon 0.6B, OpenThai2.0 reduces CER on FLEURS by 2.81 points (9.50 % →
+    6.69 %)": two CERs of one sentence joined by an arrow (or "from ... to"), both read as
+    its subject's figure, in a sentence that sets its subject against one other system: the
+    first is the other system's, on the same set at the same latency, and the second the
+    subject's. (Read alone, the first was listed as a sibling's value, or stale, both were.)"""
+    found = list(found)
+    for i in range(len(found) - 1):
+        first, second = found[i], found[i + 1]
+        if (first.candidate.unit != second.candidate.unit or first.candidate.in_table
+                or not _ARROW_BETWEEN.fullmatch(first.candidate.levels[1])):
+            continue
+        if (not _ARROW.search(first.candidate.levels[1])
+                and not _FROM_BEFORE.search(first.candidate.levels[0])):
+            continue  # "to" without "from": "6.69 % to 9.50 %" may be a range
+        read = [m.figure if m.verdict in ("marked", "drift") else
+                m.fits[0] if m.why in ("a sibling's", "several") and len(m.fits) == 1 else None
+                for m in (first, second)]
+        if read[0] is None or read[0] != read[1] or not read[0].startswith("cer/"):
+            continue
+        sentence = first.candidate.levels[2]
+        if leading := _LEADING_COMPARISON.match(sentence):
+            other = set(names.systems_in(leading.group("baseline")))
+            subject = set(names.systems_in(leading.group("rest"))) - other
+        else:
+            subject = set(names.own_systems_in(sentence))
+            other = set(names.systems_in(sentence)) - subject
+        figure = parse_figure(read[0])
+        if subject != {figure.column} or len(other) != 1:
+            continue
+        [baseline] = other
+        name = f"cer/{figure.latency_ms}ms/{figure.subject}/{baseline}"
+        if name in result.exact:
+            found[i] = _at_its_value(first, name, result)
+            found[i + 1] = _at_its_value(second, read[1], result)
+    return found
+
+
+def _at_its_value(m: Marked, name: str, result: CardResult) -> Marked:
+    """``m`` read as ``name``: marked at its value, drifted where it stands alone."""
+    value = result.exact[name]
+    if printed_as(value, m.candidate.text):
+        return Marked(m.candidate, name, "marked")
+    if m.candidate.alone:
+        return Marked(m.candidate, name, "drift", format_like(name, value, m.candidate.text))
+    return Marked(m.candidate, None, "unexplained", fits=(name,))
+
+
 def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
                                 result: CardResult) -> Marked | None:
     """An interval's end whose context names several comparisons ("GigaSpeech2 long:
@@ -909,6 +964,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
     found = [_own_mean(m, found, result) or m for m in found]
     found = [_in_an_address(m) or m for m in found]
+    found = _changes_between_two_systems(found, result, names)
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not
     # understood), so neither is marked. A cell whose own words name the number ("FLEURS

@@ -827,6 +827,32 @@ def _up_to_the_last_semicolon(sentence: str, before: int) -> int:
     return max(sentence.rfind(";", 0, before), 0)
 
 
+_TO = re.compile(r"\s*%?\s*to\s*", re.I)
+_FROM_RIGHT_BEFORE = re.compile(r"\bfrom\s*$", re.I)
+_FROM_TO = re.compile(r"\bfrom\s+((?:[^\s,;:()]+\s+){0,3}?[^\s,;:()]+)\s+to\s+"
+                      r"((?:[^\s,;:()]+\s+){0,3}[^\s,;:()]+)", re.I)
+
+
+def _from_to_names(sentence: str, names: Names, start: int, end: int):
+    """The spans of X and Y in the one "from X to Y" of ``sentence`` outside ``start:end``
+    (the numbers' own) where each names one latency, set or system, the same kind; None
+    where there is no such pair, or more than one."""
+    pairs = []
+    for found in _FROM_TO.finditer(sentence):
+        if found.start() < end and found.end() > start:
+            continue
+        for find in (names.latencies_in, names.subjects_in, names.systems_in):
+            first = set(find(found.group(1)))
+            # The shortest Y that names one: "to 560 ms when ..." is 560 ms.
+            words = list(re.finditer(r"[^\s,;:()]+", found.group(2)))
+            second = next(((found.start(2), found.start(2) + w.end()) for w in words
+                           if len(set(find(found.group(2)[:w.end()]))) == 1), None)
+            if len(first) == 1 and second and set(find(sentence[slice(*second)])) != first:
+                pairs.append([found.span(1), second])
+                break
+    return pairs[0] if len(pairs) == 1 else None
+
+
 def _listed_places(sentence: str, matches: list[re.Match], names: Names,
                    earlier: tuple[str, ...] = ()) -> dict:
     """For each number of a list, "6.69/8.72/12.95", "12.07, 9.72 and 16.09 ...
@@ -865,6 +891,14 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
             # count, it leaves open which is whose (the last number's own words name only
             # the list's first name).
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
+    # "from 8.31 % to 6.72 % when the chunk grows from 80 ms to 560 ms": a change between
+    # two numbers read against a change between two names of one kind, in order.
+    for run in _runs(sentence, matches, _TO):
+        if len(run) == 2 and _FROM_RIGHT_BEFORE.search(sentence, 0, matches[run[0]].start()):
+            parts = _from_to_names(sentence, names, matches[run[0]].start(),
+                                   matches[run[1]].end())
+            if parts is not None:
+                runs.append((run, [(parts, None)]))
     # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
     # do not say where they stand; read, never drifted. Names set against each other the
     # same way just before say it: "OpenThai2.0 vs. Typhoon 0.6B on FLEURS: 6.72 vs. 9.53".

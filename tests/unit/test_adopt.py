@@ -4193,3 +4193,43 @@ def test_a_caption_that_says_what_the_parentheses_hold_heads_the_number_inside(
     code, out, marked = mark_one(project, demo_result, "# Card\n\n" + card.replace(
         "the difference from Typhoon 0.6B in points", "the WER").replace(shown[1], "21.37"))
     assert "21.37" not in [m.candidate.text for m in marked.found], out
+
+
+@pytest.mark.parametrize("shape", [
+    "Compared with Typhoon 0.6B, OpenThai2.0 reduces CER on FLEURS by {size} points ({t}% → "
+    "{o}%) at 560 ms.",
+    "OpenThai2.0 beats Typhoon 0.6B on FLEURS at 560 ms, lowering the CER from {t}% to {o}%."],
+    ids=["arrow", "from-to"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_two_cers_of_a_change_against_another_system_are_the_baselines_then_the_subjects(
+        project, demo_result, shape, stale):
+    """"(9.50 % → 6.69 %)" in a sentence setting OpenThai2.0 against Typhoon 0.6B: both CERs
+    read as OpenThai2.0's, so fresh, 9.50 was listed as a sibling's value, and stale, both
+    were listed. The first is the other system's, the second the subject's. (Written "from
+    9.50 % to 6.69 %" after "lowering the CER", it was read so already.)"""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{T}", f"cer/560ms/fleurs/{O}"]
+    (t, o), wanted = shown_and_wanted(exact, names, stale)
+    size = printed(-exact[f"diff/560ms/fleurs/{VS}/estimate"])
+    code, out, marked = mark_one(project, demo_result,
+                                 "# Card\n\n" + shape.format(t=t, o=o, size=size) + "\n")
+    assert [(m.figure, m.verdict) for m in marked.found if m.candidate.text in (t, o)] == \
+        wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_change_from_one_number_to_another_reads_a_change_of_names_in_order(
+        project, demo_result, stale):
+    """"OpenThai2.0 goes from 8.31 % to 6.72 % on FLEURS when the chunk grows from 80 ms to
+    560 ms": stale, the second number read the nearest latency after it, 80 ms, and drifted
+    onto the 80 ms CER (--write would have written it there). Two numbers "from A to B"
+    read "from X to Y" of one kind in order."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/80ms/fleurs/{O}", f"cer/560ms/fleurs/{O}"]
+    (low, high), wanted = shown_and_wanted(exact, names, stale)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 goes from {low}% to {high}% on FLEURS when the chunk grows "
+        "from 80 ms to 560 ms.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
