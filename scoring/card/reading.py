@@ -543,6 +543,11 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # others read the sentence without it.
         owns = [_OWN_PARENTHESIS.match(_local(sentence, matches, i)[1])
                 for i in range(len(matches))]
+        # Not one that lists two names of a kind after a list of numbers ("6.72 / 8.75 /
+        # 12.92 (FLEURS / TVSpeech / GigaSpeech2)", "6.72 % vs. 9.53 % (OpenThai2.0 vs.
+        # Typhoon 0.6B)"): that is the list's, which every number of it reads.
+        owns = [None if own and i and _lists_names(own.group(), names) else own
+                for i, own in enumerate(owns)]
         # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless
         # it is an interval, whose words are its estimate's too: the number before it reads
         # its own text up to the parenthesis.
@@ -721,6 +726,23 @@ def _names_listed_before(sentence: str, start: int, count: int, names: Names,
     return None
 
 
+def _names_in_the_parenthesis_after(sentence: str, after: int, count: int, names: Names,
+                                    separator: re.Pattern):
+    """The parts of a list of ``count`` names, joined by ``separator``, that a parenthesis
+    just after ``after`` holds, each naming one set, or each one system (None if none)."""
+    parenthesis = re.compile(r"\s*%?\s*\(([^()]*)\)").match(sentence, after)
+    if parenthesis is None:
+        return None
+    listed = _list_parts(sentence, parenthesis.start(1), parenthesis.end(1), separator)
+    if len(listed) != count:
+        return None
+    for find in (names.subjects_in, names.systems_in):
+        named = [find(sentence[a:b]) for a, b in listed]
+        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == count:
+            return _names_alone(sentence, listed, find)
+    return None
+
+
 def _names_alone(sentence: str, listed: list[tuple[int, int]], find) -> list[tuple[int, int]]:
     """A list's parts with the words before its first name and after its last left out:
     "On FLEURS OpenThai2.0" is FLEURS's too, and "Typhoon 0.6B reaches CER" says what the
@@ -853,6 +875,13 @@ def _from_to_names(sentence: str, names: Names, start: int, end: int):
     return pairs[0] if len(pairs) == 1 else None
 
 
+def _lists_names(text: str, names: Names) -> bool:
+    """Whether ``text`` names two sets, systems or latencies or more, and no number."""
+    return not re.search(r"\d+\.\d+", text) and any(
+        len(set(find(text))) > 1 for find in (names.subjects_in, names.systems_in,
+                                              names.latencies_in))
+
+
 def _listed_places(sentence: str, matches: list[re.Match], names: Names,
                    earlier: tuple[str, ...] = ()) -> dict:
     """For each number of a list, "6.69/8.72/12.95", "12.07, 9.72 and 16.09 ...
@@ -905,6 +934,9 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
     for run in _runs(sentence, matches, _VERSUS):
         parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names,
                                      _VERSUS)
+        if parts is None:  # or in a parenthesis just after: "6.72 % vs. 9.53 % (A vs. B)"
+            parts = _names_in_the_parenthesis_after(sentence, matches[run[-1]].end(),
+                                                    len(run), names, _VERSUS)
         runs.append((run, [] if parts is None else [(parts, None)]))
     for run, lists in runs:
         for place, i in enumerate(run):

@@ -4233,3 +4233,25 @@ def test_a_change_from_one_number_to_another_reads_a_change_of_names_in_order(
         f"# Card\n\nOpenThai2.0 goes from {low}% to {high}% on FLEURS when the chunk grows "
         "from 80 ms to 560 ms.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("shape", [
+    "OpenThai2.0: {0} / {1} / {2} (FLEURS / TVSpeech / GigaSpeech2), CER % at 560 ms.",
+    "{0}% vs. {3}% (OpenThai2.0 vs. Typhoon 0.6B) on FLEURS at 560 ms."],
+    ids=["slashes", "versus"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_names_listed_in_a_parenthesis_after_a_list_of_numbers_place_each_number(
+        project, demo_result, shape, stale):
+    """"6.72 / 8.75 / 12.92 (FLEURS / TVSpeech / GigaSpeech2)": the parenthesis was taken for
+    the last number's own, and the others read the sentence without it; stale, they were
+    unexplained. "6.72 % vs. 9.53 % (OpenThai2.0 vs. Typhoon 0.6B)": names listed after a
+    comparison of numbers were not read as placing them; stale, both were unexplained."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/{s}/{O}" for s in ("fleurs", "tvspeech", "gs2")] + [
+        f"cer/560ms/fleurs/{T}"]
+    shown, wanted = shown_and_wanted(exact, names, stale)
+    text = shape.format(*shown)
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        pair for pair, value in zip(wanted, shown) if value in text], out
