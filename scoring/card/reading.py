@@ -80,7 +80,8 @@ _SPAN = re.compile(rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|�
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is
 # one of these is never a candidate.
-_OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughput|"
+_OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughput|faster|slower|"
+                           r"quicker|memory|"
                            r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
                            r"p-?values?|accuracy|acc|f-?1|precision|recall|mos|snr|ser|"
                            r"sentence error)\b|^\s*p\s*$"  # (a column headed "p")
@@ -1176,7 +1177,8 @@ _PART_OF_A_SET = re.compile(
 # with 8 kHz audio", "with added noise", "MP3"; a "compressed model" is no audio).
 _ANOTHER_CONDITION = re.compile(
     r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|\btelephone\b|\bnarrow-?band\b|"
-    r"\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+added\b|"
+    r"\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+(?:is\s+|was\s+)?added\b|"
+    r"\b(?:with|under|in)\s+(?:added\s+)?noise\b|"
     r"\bmp3\b|\bcodecs?\b|\bcompressed\s+audio\b|-compressed\b", re.I)
 
 
