@@ -532,6 +532,8 @@ def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact,
 # card reports" and "according to our runs" are the card's own.)
 _QUOTED = re.compile(r"(?<!\bthis card )(?<!\bwhich )\b(?:reports|claims)\b|\bclaimed\b|"
                      r"\breported\s+by\b|\bpublished\s+by\b|\b(?:its|their)\s+authors\b|"
+                     r"\bin\s+(?:its|their)\s+(?:own\s+)?(?:paper|report|technical\s+report|"
+                     r"model\s+card|card|blog(?:\s+post)?)\b|"
                      r"\baccording\s+to\b(?!\s+(?:our|us|this|these|the\s+(?:data|table|"
                      r"card|gate)))", re.I)
 

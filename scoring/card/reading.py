@@ -84,7 +84,11 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
                            r"quicker|memory|"
                            r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
                            r"p-?values?|accuracy|acc|f-?1|precision|recall|mos|snr|ser|"
-                           r"sentence error)\b|^\s*p\s*$"  # (a column headed "p")
+                           r"sentence error|(?:substitution|deletion|insertion)\s+(?:errors?|rate))\b"
+                           r"|^\s*p\s*$"  # (a column headed "p")
+                           # a column of one kind of edit: "Sub", "Del.", "Ins (%)"
+                           r"|^\s*(?:sub(?:stitutions?)?|del(?:etions?)?|ins(?:ertions?)?)\.?"
+                           r"\s*(?:\(%\))?\s*$"
                            # a rate of the data: "Words per utt.", "chars/s"
                            r"|\b(?:words?|chars?|characters?|tokens?|syllables?)\s*(?:per|/)\s*"
                            r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
