@@ -84,7 +84,8 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
                            r"quicker|memory|"
                            r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
                            r"p-?values?|accuracy|acc|f-?1|precision|recall|mos|snr|ser|"
-                           r"sentence error|(?:substitution|deletion|insertion)\s+(?:errors?|rate))\b"
+                           r"sentence error|(?:substitution|deletion|insertion)\s+(?:errors?|rate)|"
+                           r"shares?|proportions?)\b"
                            r"|^\s*p\s*$"  # (a column headed "p")
                            # a column of one kind of edit: "Sub", "Del.", "Ins (%)"
                            r"|^\s*(?:sub(?:stitutions?)?|del(?:etions?)?|ins(?:ertions?)?)\.?"
@@ -254,6 +255,13 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     return before, after
 
 
+# Durations that are not the chunk: "Overlap", "Look-ahead", "Right context", "Stride".
+_NOT_A_CHUNK = re.compile(r"\b(?:overlaps?|look-?aheads?|(?:right|left|future|past)\s+context|"
+                          r"strides?|hops?|shifts?|padding)\b", re.I)
+_A_DURATION = re.compile(r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?)\b|"
+                         r"\d+(?:[.,]\d+)?\s*(?:มิลลิวินาที|วินาที)", re.I)
+
+
 def _table_numbers(block: Block, headings: str, names: Names, masked, generated: bool):
     """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
     a table's body cells that may be one of ours (every one, in a table the card
@@ -330,10 +338,15 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                                     and _VERDICT_HEADER.search(header[column][1]))]
     # A bare number is a chunk size in the first column of a table that counts in ms, or
     # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
+    # A column of another duration than the chunk ("| Overlap | CER |" over "| 80 ms |"):
+    # its durations name no latency.
+    not_chunks = {column for column in label_columns
+                  if column < len(header) and _NOT_A_CHUNK.search(header[column][1])}
     sized = {column for column in label_columns
-             if column == 0 or (column < len(header)
-                                and _SPEAKS_OF_LATENCY.search(header[column][1]))}
+             if column not in not_chunks and (column == 0 or (
+                 column < len(header) and _SPEAKS_OF_LATENCY.search(header[column][1])))}
     labels = [" ".join(latency_named(cells[column][1]) if column in sized
+                       else _A_DURATION.sub(" ", cells[column][1]) if column in not_chunks
                        else cells[column][1]
                        for column in label_columns if column < len(cells)) for cells in rows]
     labels = _under_section_rows(rows, labels)

@@ -4295,3 +4295,23 @@ def test_one_kind_of_edit_and_a_number_quoted_from_a_paper_are_none_of_the_cards
     assert [read.get(text) for text in (isan, tv)] == wanted, out
     assert read.get("3.50") is None and read["9.90"][1] == "unexplained", out
     assert not any(text in read for text in ("5.10", "2.00", "1.62")), out
+
+
+def test_a_share_of_the_data_and_a_duration_other_than_the_chunk_are_none_of_the_cards(
+        project, demo_result):
+    """"| Dataset | Share (%) |" over "| GigaSpeech2 | 60.25 |" drifted onto GigaSpeech2's
+    CER; under "| Overlap | CER |", the "80 ms" row's CER drifted onto the 80 ms figure, and
+    the "0 ms" row's was left alone as another latency's. Now a share is another quantity,
+    and an overlap names no chunk: both rows read the heading's 560 ms, so neither drifts
+    (two cells read as one figure)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    ours = printed(exact[f"cer/560ms/fleurs/{O}"])
+    other = stale_print(exact, f"cer/560ms/fleurs/{O}")
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## Training data\n\n| Dataset | Share (%) |\n|---|---|\n| FLEURS | 12.50 |\n"
+        "| GigaSpeech2 | 60.25 |\n\n## Chunk overlaps (FLEURS, 560 ms, OpenThai2.0)\n\n"
+        f"| Overlap | CER |\n|---|---|\n| 0 ms | {ours} |\n| 80 ms | {other} |\n"))
+    read = {m.candidate.text: m for m in marked.found}
+    assert "60.25" not in read and "12.50" not in read, out
+    assert [read[text].verdict for text in (ours, other)] == ["ambiguous"] * 2, out
