@@ -4315,3 +4315,21 @@ def test_a_share_of_the_data_and_a_duration_other_than_the_chunk_are_none_of_the
     read = {m.candidate.text: m for m in marked.found}
     assert "60.25" not in read and "12.50" not in read, out
     assert [read[text].verdict for text in (ours, other)] == ["ambiguous"] * 2, out
+
+
+@pytest.mark.parametrize("header", ["OOV rate (%)", "Speaking rate", "Hallucination rate (%)"])
+def test_another_rate_than_the_error_rate_is_none_of_the_cards(project, demo_result, header):
+    """"| Dataset | Test hours | OOV rate (%) |" over "| FLEURS | 1.85 | 3.40 |": the rate
+    drifted onto FLEURS's CER, which --write would have written there. "CER rate", however
+    redundant, is still ours."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n| Dataset | Test hours | {header} |\n|---|---|---|\n"
+        "| FLEURS | 1.85 | 3.40 |\n| Isan | 4.20 | 12.60 |\n\nOpenThai2.0 at 560 ms.\n"))
+    assert not any(m.verdict in ("marked", "drift") for m in marked.found), out
+    ours = printed(exact[f"cer/560ms/fleurs/{O}"])
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 reaches a CER rate of {ours}% on FLEURS at 560 ms.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (f"cer/560ms/fleurs/{O}", "marked")], out
