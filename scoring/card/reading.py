@@ -87,8 +87,9 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
                            r"sentence error|(?:substitution|deletion|insertion)\s+(?:errors?|rate)|"
                            r"shares?|proportions?|oov|out-of-vocabulary)\b"
                            # another rate than an error rate: "OOV rate", "speaking rate"
-                           r"|\b(?:speaking|speech|sampl(?:e|ing)|frame|learning|drop(?:out)?|bit|"
-                           r"win|hallucination|deletion|insertion|substitution)[\s-]+rates?\b"
+                           # (a setting's, "a learning rate of 0.3", is no context: _WORD_BEFORE)
+                           r"|\b(?:speaking|speech|hallucination|deletion|insertion|"
+                           r"substitution)[\s-]+rates?\b"
                            r"|^\s*p\s*$"  # (a column headed "p")
                            # a column of one kind of edit: "Sub", "Del.", "Ins (%)"
                            r"|^\s*(?:sub(?:stitutions?)?|del(?:etions?)?|ins(?:ertions?)?)\.?"

@@ -248,7 +248,8 @@ _UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|sec|seconds?|mins?|minutes?|h|hrs?|hour
 
 # What precedes a number that is no error rate.
 _WORD_BEFORE = re.compile(r"(?:weight|seed|version|release|v|alpha|beta|temperature|lr|"
-                          r"rate of|learning[- ]rate|size|step|epoch|"
+                          # (not an error rate's: "a character error rate of 6.69 %")
+                          r"(?<!error )(?<!cer )rate of|learning[- ]rate|size|step|epoch|"
                           # training and decoding settings: "a dropout of 0.15"
                           r"ratio|dropout|decay|smoothing|factor|scale|penalty|momentum|"
                           r"threshold|width|masks?|probability|prob|top-?[pk]|margin|"

@@ -4333,3 +4333,20 @@ def test_another_rate_than_the_error_rate_is_none_of_the_cards(project, demo_res
         f"# Card\n\nOpenThai2.0 reaches a CER rate of {ours}% on FLEURS at 560 ms.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == [
         (f"cer/560ms/fleurs/{O}", "marked")], out
+
+
+@pytest.mark.parametrize("words", ["a character error rate of", "an error rate of",
+                                   "a CER rate of"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_an_error_rate_of_a_number_is_read(project, demo_result, words, stale):
+    """"OpenThai2.0 has a character error rate of 6.69 % on FLEURS": "rate of" before a
+    number said it was no error rate (as in "a sampling rate of 16 kHz"), so the card's own
+    CER was never read, neither gated nor counted. A learning rate stays unread."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"cer/560ms/fleurs/{O}"
+    [shown], wanted = shown_and_wanted(exact, [name], stale)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOpenThai2.0 has {words} {shown}% on FLEURS at 560 ms, trained with a "
+        "learning rate of 0.30 on FLEURS.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
