@@ -1199,7 +1199,7 @@ _PART_OF_A_SET = re.compile(
 _ANOTHER_CONDITION = re.compile(
     r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|\btelephone\b|\bnarrow-?band\b|"
     r"\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+(?:is\s+|was\s+)?added\b|"
-    r"\b(?:with|under|in)\s+(?:added\s+)?noise\b|"
+    r"\b(?:with|under|in)\s+noise\b|"
     r"\bmp3\b|\bcodecs?\b|\bcompressed\s+audio\b|-compressed\b", re.I)
 
 
