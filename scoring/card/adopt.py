@@ -80,6 +80,10 @@ _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*
 _LEADING_COMPARISON = re.compile(r"^[\s*_]*(?:compared\s+(?:with|to)|relative\s+to|against|"
                                  r"เทียบกับ)\s+(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$",
                                  re.I | re.S)
+# A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ" (Thai:
+# when compared with).
+_OPENING_COMPARISON = re.compile(r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
+                                 r"against|(?:เมื่อ)?เทียบกับ)\s*", re.I)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
@@ -209,6 +213,12 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
             # the CER by 31.4 %" is a relative change.
             clause = re.split(r"[,;:]", levels[0][compared_with.end():], maxsplit=1)[0]
             others = set(names.systems_in(clause)) - set(systems)
+            if not others and (opening := _OPENING_COMPARISON.match(levels[2])):
+                # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด"
+                # (Thai: compared with Typhoon, OpenThai2.0's CER is 2.78 points lower): the
+                # comparison that opens the sentence, up to its first mark or parenthesis.
+                clause = re.split(r"[,;:(]", levels[2][opening.end():], maxsplit=1)[0]
+                others = set(names.systems_in(clause)) - set(systems)
             if len(others) == 1:
                 systems = systems | others
     if bound is None:

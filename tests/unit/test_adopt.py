@@ -4350,3 +4350,24 @@ def test_an_error_rate_of_a_number_is_read(project, demo_result, words, stale):
         f"# Card\n\nOpenThai2.0 has {words} {shown}% on FLEURS at 560 ms, trained with a "
         "learning rate of 0.30 on FLEURS.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_thai_comparison_opening_the_sentence_names_the_differences_other_side(
+        project, demo_result, stale):
+    """"เมื่อเทียบกับ Typhoon 0.6B (9.50%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.81 จุดบน FLEURS" (Thai:
+    compared with Typhoon 0.6B, OpenThai2.0's CER is 2.81 points lower on FLEURS): "จุด"
+    (points) was not read as points, and the comparison opening the sentence not as the
+    difference's other side; stale, the size was listed among every difference of
+    OpenThai2.0's, ungated."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    size = stale_print(exact, name).lstrip("-") if stale else printed(-exact[name])
+    typhoon = printed(exact[f"cer/560ms/fleurs/{T}"])
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nเมื่อเทียบกับ Typhoon 0.6B ({typhoon}%) OpenThai2.0 มีค่า CER ต่ำกว่า {size} "
+        "จุดบน FLEURS ที่ 560 มิลลิวินาที\n"))
+    found = {m.candidate.text: m for m in marked.found}
+    assert (found[size].figure, found[size].verdict, found[size].magnitude) == (
+        name, "drift" if stale else "marked", True), out
