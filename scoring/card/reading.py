@@ -556,6 +556,9 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # A relative change's words ("a 29.6 % relative reduction") are no context of the
         # sentence's CERs: they would read as another metric's.
         sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
+        # "**9.75**% (lav123)", "~6.72 %": emphasis and "about" marks around a number are no
+        # words of its context, and stand in the way of those that are.
+        sentence = _blanked(sentence, _marks_around(sentence, matches))
         # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
         # from is no number's subject.
         sentence = _blanked(sentence, _origins(sentence, names))
@@ -644,6 +647,24 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             if not _measures_another_metric(levels, match.start() in bounds):
                 yield (match, offset, levels, bounds.get(match.start()), alone,
                        _this_side(levels, match, matches[:i]), read_before)
+
+
+_MARKS_BEFORE = re.compile(r"(?:[*_~≈]|&asymp;)+\s*$")
+_MARKS_AFTER = re.compile(r"^[*_]+(?:\s*%[*_]*)?|^\s*%[*_]+")
+
+
+def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int]]:
+    """The spans of emphasis marks around each number, and of "~" or "≈" before it, its
+    "%" left in place: "**9.75**%", "**9.75%**", "~6.72 %"."""
+    spans = []
+    for match in matches:
+        if before := _MARKS_BEFORE.search(sentence, 0, match.start()):
+            spans.append(before.span())
+        if after := _MARKS_AFTER.search(sentence[match.end():]):
+            marks = [(match.end() + m.start(), match.end() + m.end())
+                     for m in re.finditer(r"[*_]+", after.group())]
+            spans += marks
+    return spans
 
 
 # What a model was made from: "fine-tuned from Typhoon 0.6B", "based on Typhoon 0.6B".
@@ -841,29 +862,41 @@ _RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ต�
 
 
 def _the_same_sets(sentence: str, matches: list[re.Match], run: list[int], names: Names,
-                   earlier: tuple[str, ...]) -> list[tuple[tuple[int, int] | None, str]] | None:
-    """For a list of numbers "on the same sets", the sets listed before it, in order: in its
-    own sentence before a semicolon ("6.72 % on FLEURS, 8.78 % on TVSpeech and 12.95 % on
-    GigaSpeech2; Typhoon 0.6B reaches 9.53 %, 9.02 % and 14.71 % on the same sets"), or in
+                   earlier: tuple[str, ...]) -> tuple[list[tuple[int, int]], list[str]] | None:
+    """For a list of numbers "on the same sets" (or followed by "respectively" alone), the
+    sets listed before it, in order: in its own sentence before a semicolon ("6.72 % on
+    FLEURS, 8.75 % on TVSpeech and 12.92 % on GigaSpeech2; Typhoon 0.6B reaches 9.53 %, 9.02 %
+    and 14.71 % on the same sets"), or listed earlier in its sentence ("On FLEURS, TVSpeech
+    and GigaSpeech2, OpenThai2.0 reaches 6.72 %, 8.75 % and 12.92 %, respectively"), or in
     the nearest earlier sentence of its paragraph that names sets, where its own names none.
-    Each with what of the sentence to blank (the statement that lists them), or None where
-    the sets' count is not the list's."""
+    With the spans of the sentence to blank (what lists them), or None where the sets' count
+    is not the list's."""
     said_sets = _ON_THE_SAME_SETS.match(sentence, matches[run[-1]].end())
     if not (said_sets or _RESPECTIVELY_ALONE.match(sentence, matches[run[-1]].end())):
         return None
     start = matches[run[0]].start()
     statement = _up_to_the_last_semicolon(sentence, start)
     if statement:
-        listed, blank = sentence[:statement], (0, statement)
+        listed, blanks = sentence[:statement], [(0, statement)]
+        keys = list(dict.fromkeys(names.subjects_in(listed)))
     elif names.subjects_in(sentence[:start]):
-        return None
+        # Each part of a list before the numbers that names one set, the names alone.
+        listed = sentence[:start]
+        parts = [(a, b) for a, b in _list_parts(sentence, 0, start)
+                 if len(set(names.subjects_in(sentence[a:b]))) == 1]
+        keys = [names.subjects_in(sentence[a:b])[0] for a, b in parts]
+        if not parts or len(set(names.subjects_in(listed))) != len(parts):
+            return None
+        blanks = _names_alone(sentence, parts, names.subjects_in)
     else:
         listed = next((before for before in earlier if names.subjects_in(before)), "")
-        blank = None
-    keys = list(dict.fromkeys(names.subjects_in(listed)))
+        blanks = []
+        keys = list(dict.fromkeys(names.subjects_in(listed)))
     if not said_sets and len(set(names.systems_in(listed))) > 1:
         return None  # "respectively" may be of the systems listed there
-    return [(blank, key) for key in keys] if len(keys) == len(run) else None
+    if len(keys) != len(run) or len(set(keys)) != len(keys):
+        return None
+    return blanks, keys
 
 
 def _up_to_the_last_semicolon(sentence: str, before: int) -> int:
@@ -925,9 +958,10 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
         elif (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
             # Each number reads its own set of that list, named after the sentence (a key is
-            # a name of its set), the statement that lists them blanked.
-            for i, (blank, key) in zip(run, same):
-                placed[i] = (_blanked(sentence, [blank] if blank else []) + f" ({key})", True)
+            # a name of its set), what lists them blanked.
+            blanks, keys = same
+            for i, key in zip(run, keys):
+                placed[i] = (_blanked(sentence, blanks) + f" ({key})", True)
             continue
         elif any(len(set(find(sentence[:matches[run[0]].start()]))) > 1
                  for find in (names.systems_in, names.subjects_in, names.latencies_in)) or (

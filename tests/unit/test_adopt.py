@@ -4371,3 +4371,26 @@ def test_a_thai_comparison_opening_the_sentence_names_the_differences_other_side
     found = {m.candidate.text: m for m in marked.found}
     assert (found[size].figure, found[size].verdict, found[size].magnitude) == (
         name, "drift" if stale else "marked", True), out
+
+
+@pytest.mark.parametrize("mark", ["**{}**%", "**{}%**", "~{}%", "≈ {}%", "_{}_%"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_emphasis_and_about_marks_around_numbers_leave_their_reading_as_it_was(
+        project, demo_result, mark, stale):
+    """"ranges from **9.75**% (lav123) to **30.03**% (bt10m), **17.84**% overall": in bold,
+    stale, each number drifted onto another's figure (--write would have written them
+    there); so did lists after "~", read as no lists. Marks around a number are blanks. (The
+    list of sets before the numbers and "respectively" after them, in one sentence, was not
+    read at all: its numbers were unexplained, stale, marks or none.)"""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/lotus_lav123/{O}", f"cer/560ms/lotus_bt10m/{O}",
+             f"aggregate/560ms/lotusdis/{O}", f"cer/560ms/fleurs/{O}",
+             f"cer/560ms/tvspeech/{O}", f"cer/560ms/gs2/{O}"]
+    shown, wanted = shown_and_wanted(exact, names, stale)
+    a, b, c, d, e, f = (mark.format(x) for x in shown)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn LOTUSDIS at 560 ms, OpenThai2.0's CER ranges from {a} (lav123) to {b} "
+        f"(bt10m), {c} overall.\n\nOn FLEURS, TVSpeech and GigaSpeech2 (560 ms), OpenThai2.0 "
+        f"reaches {d}, {e} and {f} CER, respectively.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
