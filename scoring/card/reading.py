@@ -558,7 +558,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
         # "**9.75**% (lav123)", "~6.72 %": emphasis and "about" marks around a number are no
         # words of its context, and stand in the way of those that are.
-        sentence = _blanked(sentence, _marks_around(sentence, matches))
+        sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
         # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
         # from is no number's subject.
         sentence = _blanked(sentence, _origins(sentence, names))
@@ -649,22 +649,33 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
                        _this_side(levels, match, matches[:i]), read_before)
 
 
-_MARKS_BEFORE = re.compile(r"(?:[*_~≈]|&asymp;)+\s*$")
-_MARKS_AFTER = re.compile(r"^[*_]+(?:\s*%[*_]*)?|^\s*%[*_]+")
+_EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
+_MARKS_BEFORE = re.compile(rf"(?:{_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
+_MARKS_AFTER = re.compile(rf"^{_EMPHASIS}+(?:\s*%{_EMPHASIS}*)?|^\s*%{_EMPHASIS}+", re.I)
+_PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
 
 
 def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int]]:
-    """The spans of emphasis marks around each number, and of "~" or "≈" before it, its
-    "%" left in place: "**9.75**%", "**9.75%**", "~6.72 %"."""
+    """The spans of emphasis marks around each number (markdown's or HTML's), and of "~" or
+    "≈" before it, its "%" left in place: "**9.75**%", "<b>9.75%</b>", "~6.72 %"."""
     spans = []
     for match in matches:
         if before := _MARKS_BEFORE.search(sentence, 0, match.start()):
             spans.append(before.span())
         if after := _MARKS_AFTER.search(sentence[match.end():]):
-            marks = [(match.end() + m.start(), match.end() + m.end())
-                     for m in re.finditer(r"[*_]+", after.group())]
-            spans += marks
+            spans += [(match.end() + m.start(), match.end() + m.end())
+                      for m in re.finditer(_EMPHASIS, after.group(), re.I)]
     return spans
+
+
+def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
+    """``sentence`` with "percent" (or "per cent") after a number written "%", padded to its
+    length: "6.72 percent, 8.75 percent and 12.92 percent" is a list as "6.72 %, ..." is."""
+    for match in matches:
+        if word := _PERCENT_WORD.match(sentence[match.end():]):
+            start, end = match.end(), match.end() + word.end()
+            sentence = sentence[:start] + "%".ljust(end - start) + sentence[end:]
+    return sentence
 
 
 # What a model was made from: "fine-tuned from Typhoon 0.6B", "based on Typhoon 0.6B".

@@ -4373,13 +4373,15 @@ def test_a_thai_comparison_opening_the_sentence_names_the_differences_other_side
         name, "drift" if stale else "marked", True), out
 
 
-@pytest.mark.parametrize("mark", ["**{}**%", "**{}%**", "~{}%", "≈ {}%", "_{}_%"])
+@pytest.mark.parametrize("mark", ["**{}**%", "**{}%**", "~{}%", "≈ {}%", "_{}_%", "<b>{}</b>%",
+                                  "<strong>{}%</strong>", "{} percent", "{} per cent"])
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_emphasis_and_about_marks_around_numbers_leave_their_reading_as_it_was(
         project, demo_result, mark, stale):
     """"ranges from **9.75**% (lav123) to **30.03**% (bt10m), **17.84**% overall": in bold,
     stale, each number drifted onto another's figure (--write would have written them
-    there); so did lists after "~", read as no lists. Marks around a number are blanks. (The
+    there); so did lists after "~", or in HTML bold, or in "percent", read as no lists. Marks
+    around a number are blanks, and "percent" after it is "%". (The
     list of sets before the numbers and "respectively" after them, in one sentence, was not
     read at all: its numbers were unexplained, stale, marks or none.)"""
     drop_aliases(project)
