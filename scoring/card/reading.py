@@ -293,21 +293,21 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells))
     in_the_table = f"{table_context} {row_labels}"
     of_systems = names.systems_in(in_the_table)
-    if (not generated and not block.caption and block.below
-            and _speaks_of_errors(block.below, names)
-            and (of_systems and not said
+    if (not generated and block.below and _speaks_of_errors(block.below, names)
+            and (of_systems and not said  # (nor its caption: "<summary>Results</summary>")
                  or said and of_systems and names.subjects_in(block.below)
                  and not names.subjects_in(f"{in_the_table} {headings}")
-                 or said and not of_systems and names.systems_in(block.below))):
+                 or said and not of_systems and len(set(names.systems_in(headings))) < 2
+                 and names.systems_in(block.below))):
         # Nothing above or in a table of the card's systems says what it holds, or on which
         # set, and the paragraph under it does ("| Model | 80 ms | 560 ms |" with a row per
         # system, over "FLEURS CER (%) by chunk size."; "| Model | CER (%) | RTF |" over
         # "FLEURS at 560 ms."), or of which systems a table of error rates is ("| Dataset |
-        # Δ CER (pp) |" over "OpenThai2.0 − Typhoon 0.6B at 560 ms."): its caption. (Under a
-        # table of the data, "| Set | Words per utt. |", that paragraph may be about the next
-        # table.)
-        block = replace(block, caption=block.below)
-        table_context += " " + block.caption
+        # Δ CER (pp) |" over "OpenThai2.0 − Typhoon 0.6B at 560 ms.", where no heading names
+        # the two): its caption. (Under a table of the data, "| Set | Words per utt. |", that
+        # paragraph may be about the next table.)
+        block = replace(block, caption=f"{block.caption} {block.below}".strip())
+        table_context += " " + block.below
         said = True
     if not said and not generated and not names.systems_in(headings):
         return
@@ -559,6 +559,8 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # "**9.75**% (lav123)", "~6.72 %": emphasis and "about" marks around a number are no
         # words of its context, and stand in the way of those that are.
         sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
+        # A quote's markers ("> " opening each of its lines) are no words either.
+        sentence = _blanked(sentence, [m.span() for m in _QUOTE_MARKERS.finditer(sentence)])
         # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
         # from is no number's subject.
         sentence = _blanked(sentence, _origins(sentence, names))
@@ -666,6 +668,9 @@ def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int
             spans += [(match.end() + m.start(), match.end() + m.end())
                       for m in re.finditer(_EMPHASIS, after.group(), re.I)]
     return spans
+
+
+_QUOTE_MARKERS = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.M)
 
 
 def _percent_signs(sentence: str, matches: list[re.Match]) -> str:

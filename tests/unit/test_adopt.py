@@ -4396,3 +4396,37 @@ def test_emphasis_and_about_marks_around_numbers_leave_their_reading_as_it_was(
         f"(bt10m), {c} overall.\n\nOn FLEURS, TVSpeech and GigaSpeech2 (560 ms), OpenThai2.0 "
         f"reaches {d}, {e} and {f} CER, respectively.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_quote_reads_as_it_would_unquoted(project, demo_result, stale):
+    """"> Compared with OpenThai2.0 on FLEURS at 560 ms, Typhoon 0.6B changes CER by 2.81 pp.":
+    the quote's marker stood before the comparison that orders the difference, so it was read
+    as the card's OpenThai2.0 − Typhoon 0.6B (fresh, drifted to −2.81, which --write would
+    have written there), not the card's difference turned."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    turned = {**exact, name: -exact[name]}
+    shown = stale_print(turned, name) if stale else printed(-exact[name])
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n> Compared with OpenThai2.0 on FLEURS at 560 ms, Typhoon 0.6B changes CER "
+        f"by {shown} pp.\n>\n> That is all.\n"))
+    assert [(m.figure, m.verdict, m.turned) for m in marked.found] == [
+        (name, "drift" if stale else "marked", True)], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_table_in_details_reads_the_paragraph_under_it(project, demo_result, stale):
+    """A table in `<details>` has its `<summary>` just above it, read as its caption, so the
+    paragraph under it ("FLEURS at 560 ms.") was never read: stale, its CERs were unexplained.
+    A caption that says nothing of what the table holds does not keep the paragraph out."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{system}" for system in (O, T)]
+    (o, t), wanted = shown_and_wanted(exact, names, stale)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n<details>\n<summary>Results</summary>\n\n| Model | CER (%) | RTF |\n"
+        f"|---|---|---|\n| OpenThai2.0 | {o} | 0.12 |\n| Typhoon 0.6B | {t} | 0.10 |\n\n"
+        "FLEURS at 560 ms.\n\n</details>\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
