@@ -1081,7 +1081,9 @@ _OTHER_VERSION_HEADING = re.compile(r"\b(?:change ?log|history|release notes|wha
 _OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?(?!\s+(?:best|works?|state[- ]of|sota)\b)|"
                             r"(?:earlier|prior|older?|first|last) (?:version|release|model|"
                             r"checkpoint)s?|before (?:fine-?tuning|training|adaptation)|"
-                            r"base model|pre-?trained model|zero-shot)\b",
+                            r"base model|pre-?trained model|zero-shot|"
+                            # a quantised copy: "(int8)", "4-bit", "GGUF"
+                            r"int[48]|[48]-?bit|quanti[sz]ed|quanti[sz]ation|gguf|ggml|awq|gptq)\b",
                             re.I)
 
 

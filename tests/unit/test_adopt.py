@@ -4430,3 +4430,20 @@ def test_a_table_in_details_reads_the_paragraph_under_it(project, demo_result, s
         f"|---|---|---|\n| OpenThai2.0 | {o} | 0.12 |\n| Typhoon 0.6B | {t} | 0.10 |\n\n"
         "FLEURS at 560 ms.\n\n</details>\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("label", ["OpenThai2.0 (int8)", "OpenThai2.0, 4-bit", "OpenThai2.0 GGUF",
+                                   "Quantized OpenThai2.0"])
+def test_a_quantised_copy_of_the_model_is_another_state_of_it(project, demo_result, label):
+    """"| OpenThai2.0 (int8) | 6.80 |" beside "| OpenThai2.0 | 6.69 |": both rows read as the
+    card's FLEURS CER, so neither was marked (ambiguous), and the card's own row went
+    ungated. A quantised copy is another state of the model, left alone."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"cer/560ms/fleurs/{O}"
+    ours, other = printed(exact[name]), stale_print(exact, name)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n| Model | FLEURS CER (%) |\n|---|---|\n| OpenThai2.0 | {ours} |\n"
+        f"| {label} | {other} |\n\nAt 560 ms.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [(name, "marked"),
+                                                             (None, "foreign")], out
