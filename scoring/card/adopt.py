@@ -846,7 +846,7 @@ def _changes_between_two_systems(found: list[Marked], result: CardResult,
                 and not _FROM_BEFORE.search(first.candidate.levels[0])):
             continue  # "to" without "from": "6.69 % to 9.50 %" may be a range
         read = [m.figure if m.verdict in ("marked", "drift") else
-                m.fits[0] if m.why in ("a sibling's", "several") and len(m.fits) == 1 else None
+                m.fits[0] if m.why == "a sibling's" and len(m.fits) == 1 else None
                 for m in (first, second)]
         if read[0] is None or read[0] != read[1] or not read[0].startswith("cer/"):
             continue
