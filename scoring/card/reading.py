@@ -371,19 +371,19 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     # A caption that explains a table's difference columns (or rows) as well as its CERs
     # ("All numbers are CER (%) at 560 ms. Δ is OpenThai2.0 minus Typhoon, in points."): its
     # sentences that speak of differences are those columns' and rows', not the others'.
-    column_of_differences = [bool(DIFFERENCE_WORDS.search(header)) for header in columns]
-    row_of_differences = [bool(DIFFERENCE_WORDS.search(label)) for label in labels]
-    caption_of_cers = block.caption
-    if any(column_of_differences[1:]) or any(row_of_differences):
-        caption_of_cers = " ".join(sentence for sentence in SENTENCE_END.split(block.caption)
-                                   if not DIFFERENCE_WORDS.search(sentence))
     # "6.69 (−2.81)" cells where the caption, or the paragraph under the table, says what the
     # parentheses hold ("in parentheses, the difference from Typhoon 0.6B in points"): the
     # number inside reads those words after its column's header, and no number reads them
     # as its caption.
     in_parentheses = _what_the_parentheses_hold(block)
     if in_parentheses:
-        caption_of_cers = caption_of_cers.replace(in_parentheses, " ")
+        block = replace(block, caption=block.caption.replace(in_parentheses, " "))
+    column_of_differences = [bool(DIFFERENCE_WORDS.search(header)) for header in columns]
+    row_of_differences = [bool(DIFFERENCE_WORDS.search(label)) for label in labels]
+    caption_of_cers = block.caption
+    if any(column_of_differences[1:]) or any(row_of_differences):
+        caption_of_cers = " ".join(sentence for sentence in SENTENCE_END.split(block.caption)
+                                   if not DIFFERENCE_WORDS.search(sentence))
     # The columns whose header and some cell are shaped "outside (inside)" alike.
     shaped_columns = {column for cells, in_row in zip(rows, numbers)
                       for column, (_, cell) in enumerate(cells) if column < len(columns)
@@ -396,8 +396,6 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             column_header = columns[column] if column < len(columns) else ""
             caption = (block.caption if differences or column >= len(columns)
                        or column_of_differences[column] else caption_of_cers)
-            if in_parentheses:
-                caption = caption.replace(in_parentheses, " ")
             # Another model's or another set's: on an axis of systems (or sets), a row or
             # column that names none of the card's systems, sets or aggregates. One that
             # names a set but no system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is
@@ -687,7 +685,7 @@ def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
 _MADE_FROM = re.compile(r"\b(?:(?:fine[- ]?tuned|trained|initiali[sz]ed|distilled|derived|"
                         r"adapted|continued)\s+(?:from|on\s+top\s+of)|based\s+on|built\s+"
                         r"(?:up)?on)\s+(?:the\s+)?", re.I)
-_WORD_AFTER = re.compile(r"[^\s,;:()]+\s*")
+_UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
 
 def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
@@ -695,15 +693,10 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
     is one of the card's systems: the words and the name."""
     spans = []
     for made in _MADE_FROM.finditer(sentence):
-        end = made.end()
-        for _ in range(4):
-            word = _WORD_AFTER.match(sentence, end)
-            if word is None:
-                break
-            end = word.end()
-            if names.systems_in(sentence[made.end():end]):
-                spans.append((made.start(), end))
-                break
+        words = _UP_TO_FOUR_WORDS.match(sentence, made.end())
+        if words and names.systems_in(words.group()):
+            spans.append((made.start(),
+                           _least_naming(sentence, words.span(), names.systems_in, False)[1]))
     return spans
 
 
@@ -776,12 +769,20 @@ def _names_listed_before(sentence: str, start: int, count: int, names: Names,
     if len(before) < count:
         return None
     listed = before[-count:]
+    find = _one_name_each(sentence, listed, names)
+    if find is None or find(sentence[:listed[0][0]]):
+        return None
+    return _names_alone(sentence, listed, find)
+
+
+def _one_name_each(sentence: str, listed: list[tuple[int, int]], names: Names):
+    """How the parts of a list each name one set, or each one system, all different
+    (``names.subjects_in`` or ``names.systems_in``); None if they do not."""
     for find in (names.subjects_in, names.systems_in):
         named = [find(sentence[a:b]) for a, b in listed]
-        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == count:
-            if find(sentence[:listed[0][0]]):
-                return None
-            return _names_alone(sentence, listed, find)
+        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == len(
+                listed):
+            return find
     return None
 
 
@@ -789,17 +790,15 @@ def _names_in_the_parenthesis_after(sentence: str, after: int, count: int, names
                                     separator: re.Pattern):
     """The parts of a list of ``count`` names, joined by ``separator``, that a parenthesis
     just after ``after`` holds, each naming one set, or each one system (None if none)."""
-    parenthesis = re.compile(r"\s*%?\s*\(([^()]*)\)").match(sentence, after)
+    parenthesis = _PARENTHESIS_AFTER.match(sentence, after)
     if parenthesis is None:
         return None
     listed = _list_parts(sentence, parenthesis.start(1), parenthesis.end(1), separator)
-    if len(listed) != count:
-        return None
-    for find in (names.subjects_in, names.systems_in):
-        named = [find(sentence[a:b]) for a, b in listed]
-        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == count:
-            return _names_alone(sentence, listed, find)
-    return None
+    find = _one_name_each(sentence, listed, names) if len(listed) == count else None
+    return None if find is None else _names_alone(sentence, listed, find)
+
+
+_PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
 
 
 def _names_alone(sentence: str, listed: list[tuple[int, int]], find) -> list[tuple[int, int]]:
@@ -936,11 +935,10 @@ def _from_to_names(sentence: str, names: Names, start: int, end: int):
             continue
         for find in (names.latencies_in, names.subjects_in, names.systems_in):
             first = set(find(found.group(1)))
-            # The shortest Y that names one: "to 560 ms when ..." is 560 ms.
-            words = list(re.finditer(r"[^\s,;:()]+", found.group(2)))
-            second = next(((found.start(2), found.start(2) + w.end()) for w in words
-                           if len(set(find(found.group(2)[:w.end()]))) == 1), None)
-            if len(first) == 1 and second and set(find(sentence[slice(*second)])) != first:
+            # The fewest words of Y that name it: "to 560 ms when ..." is 560 ms.
+            second = _least_naming(sentence, found.span(2), find, False)
+            named = set(find(sentence[slice(*second)]))
+            if len(first) == 1 and len(named) == 1 and named != first:
                 pairs.append([found.span(1), second])
                 break
     return pairs[0] if len(pairs) == 1 else None
