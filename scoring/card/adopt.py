@@ -75,15 +75,14 @@ _LOW_WORDS = re.compile(r"\blow(?:er)?\b(?!\s+(?:than|is|by|latenc\w*|delays?|ch
 _HIGH_WORDS = re.compile(r"\bhigh(?:er)?\b(?!\s+(?:than|is|by)\b)|\bupper\b", re.I)
 _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
                                 r"(?:low|high)er\b", re.I)
-# A comparison that opens a number's text and names its baseline first: "Compared with
-# OpenThai2.0 on FLEURS, Typhoon 0.6B changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
-_LEADING_COMPARISON = re.compile(r"^[\s*_]*(?:compared\s+(?:with|to)|relative\s+to|against|"
-                                 r"เทียบกับ)\s+(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$",
-                                 re.I | re.S)
 # A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ" (Thai:
 # when compared with).
 _OPENING_COMPARISON = re.compile(r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
                                  r"against|(?:เมื่อ)?เทียบกับ)\s*", re.I)
+# One that opens a number's text and names its baseline first: "Compared with OpenThai2.0
+# on FLEURS, Typhoon 0.6B changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
+_LEADING_COMPARISON = re.compile(_OPENING_COMPARISON.pattern
+                                 + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
@@ -863,19 +862,22 @@ def _changes_between_two_systems(found: list[Marked], result: CardResult,
         [baseline] = other
         name = f"cer/{figure.latency_ms}ms/{figure.subject}/{baseline}"
         if name in result.exact:
-            found[i] = _at_its_value(first, name, result)
-            found[i + 1] = _at_its_value(second, read[1], result)
+            found[i], found[i + 1] = (
+                _at_its_value(m, each, result.exact[each])
+                or Marked(m.candidate, None, "unexplained", fits=(each,))
+                for m, each in ((first, name), (second, read[1])))
     return found
 
 
-def _at_its_value(m: Marked, name: str, result: CardResult) -> Marked:
-    """``m`` read as ``name``: marked at its value, drifted where it stands alone."""
-    value = result.exact[name]
+def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marked | None:
+    """``m`` read as ``name``, whose text states ``value`` (the figure, or its size): marked
+    at that value, drifted where it stands alone; None where neither."""
     if printed_as(value, m.candidate.text):
-        return Marked(m.candidate, name, "marked")
+        return Marked(m.candidate, name, "marked", magnitude=magnitude)
     if m.candidate.alone:
-        return Marked(m.candidate, name, "drift", format_like(name, value, m.candidate.text))
-    return Marked(m.candidate, None, "unexplained", fits=(name,))
+        return Marked(m.candidate, name, "drift", format_like(name, value, m.candidate.text),
+                      magnitude=magnitude)
+    return None
 
 
 def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
@@ -904,13 +906,7 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
     if estimate.magnitude and m.candidate.text[:1] not in "+-−–":
         # "2.78 points worse than OpenThai2.0 (95% CI 1.73–3.72)": the interval of the size.
         end, size = _end_of_a_size(end, m.candidate), True
-    value = -result.exact[end] if size else result.exact[end]
-    if printed_as(value, m.candidate.text):
-        return Marked(m.candidate, end, "marked", magnitude=size)
-    if m.candidate.alone:
-        return Marked(m.candidate, end, "drift", format_like(end, value, m.candidate.text),
-                      magnitude=size)
-    return None
+    return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
 
 
 def _in_an_address(m: Marked) -> Marked | None:
