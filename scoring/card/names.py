@@ -91,8 +91,8 @@ def _splits_named(text: str):
         yield _split_name(next(filter(None, said.groups()))), said.group().strip("() ")
 
 
-COUNT_WORDS = _COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten", "eleven", "twelve")
+COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+               "ten", "eleven", "twelve")
 _WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microphones", "mics",
                             "channels", "ชุดข้อมูล", "ไมโครโฟน")  # (Thai: datasets, microphones)
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
@@ -298,8 +298,8 @@ class Names:
         for aggregate in spec.aggregates:
             spans.setdefault(len(aggregate.sets), []).append(aggregate.key)
         for count, keys in spans.items():
-            if len(keys) == 1 and 1 < count < len(_COUNT_WORDS):
-                for said in (str(count), _COUNT_WORDS[count]):
+            if len(keys) == 1 and 1 < count < len(COUNT_WORDS):
+                for said in (str(count), COUNT_WORDS[count]):
                     for unit in _WHAT_AN_AGGREGATE_SPANS:
                         subjects.setdefault(plain_name(f"{said} {unit}"), keys[0])
         # A set named by what sets it apart from its siblings: "jbl" in a table of

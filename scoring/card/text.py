@@ -295,7 +295,8 @@ SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?
                           # a label ("Isan, 560 ms:", "**Isan:**", "*Isan* —"), in a paragraph
                           # or a quote: what the next line says is its own.
                           r"|<br\s*/?>|(?<=  )\n|(?<=\\)\n"
-                          r"|(?:(?<=[\d%*_)>])|(?<=percent)|(?<=per cent))[ \t]*\n(?=[ \t]*(?:>[ \t]*)*(?:\*\*|__|[*_])?[A-Z\u0e01-\u0e7f]"
+                          r"|(?:(?<=[\d%*_)>])|(?<=percent)|(?<=per cent))[ \t]*\n"
+                          r"(?=[ \t]*(?:>[ \t]*)*(?:\*\*|__|[*_])?[A-Z\u0e01-\u0e7f]"
                           r"(?:[^\n.!?:*_]|(?<=\d)\.(?=\d)){0,40}(?:\*\*|__|[*_])?\s*(?::|[—–]\s))")
 
 
