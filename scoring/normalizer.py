@@ -30,7 +30,7 @@ __all__ = [
 # Bump when any rule's behaviour changes on purpose; it is printed in every
 # score's signature. (The normalisation cache keys on the rules' source code,
 # so it never depends on anyone remembering to bump this.)
-NORMALIZER_VERSION = "1"
+NORMALIZER_VERSION = "2"
 
 Rule = Callable[[str], str]
 

@@ -8,20 +8,26 @@ needed because newmm's dictionary spells ``ำ`` composed, and a decomposed
 
 Words found in the compact view are mapped back onto the original text, so
 everything that is not a number is left byte for byte as it was.
+
+Arabic digits written before a spoken multiplier ("5 ล้าน", "2,500 ล้าน",
+"1.5 ล้าน") are read as the spoken number they stand for, so a transcript
+that writes "5 ล้าน" and one that writes "ห้าล้าน" agree on 5000000.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+from decimal import Decimal
 from functools import lru_cache
 
 from pythainlp.tokenize import word_tokenize
-from pythainlp.util import thaiword_to_num
+from pythainlp.util import num_to_thaiword, thaiword_to_num
 
 __all__ = [
     "NUMBER_MORPHEMES",
     "BOUND_ONLY_NUMERALS",
+    "MULTIPLIERS",
     "numeral_value",
     "numeral_runs_to_digits",
     "spoken_numbers_to_digits",
@@ -43,6 +49,14 @@ NUMBER_MORPHEMES = (
 # Read as numbers only inside a longer numeral ("ยี่สิบ", "สิบเอ็ด"); alone
 # they are ordinary words or fragments, and stay as text.
 BOUND_ONLY_NUMERALS = frozenset({"เอ็ด", "ยี่"})
+
+# The spoken multipliers: after Arabic digits ("5 ล้าน") each scales them, as it
+# scales a spoken digit ("ห้าล้าน").
+MULTIPLIERS = frozenset({"สิบ", "ร้อย", "พัน", "หมื่น", "แสน", "ล้าน"})
+# Arabic numbers as newmm cuts them out: an integer without a leading zero, its
+# thousands grouped by commas or not, and a decimal.
+_INTEGER = re.compile(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+|[1-9][0-9]*")
+_DECIMAL = re.compile(r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|[0-9]+)\.[0-9]+")
 
 
 @lru_cache(maxsize=65536)
@@ -149,12 +163,48 @@ def spoken_numbers_to_digits_full(text: str) -> str:
     return _numbers_in_compact_view(text, _compact(text))
 
 
+def _readings(words: list[str]) -> list[tuple[int, int, str, bool]]:
+    """The words as the number rule reads them: ``(first word, end word, reading, stands
+    for digits)``, one per word, except where Arabic digits come before a multiplier.
+
+    An integer before a multiplier reads as its Thai words ("5" -> "ห้า"), so that it
+    joins the spoken numeral after it exactly as a spoken digit would. A decimal and
+    the multipliers right after it ("1.5", "ล้าน") read as one spoken number, their
+    product, when that is a whole number (1500000).
+    """
+    readings = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        after = words[index + 1] if index + 1 < len(words) else ""
+        if after in MULTIPLIERS and _INTEGER.fullmatch(word):
+            readings.append((index, index + 1, num_to_thaiword(int(word.replace(",", ""))),
+                             True))
+        elif after in MULTIPLIERS and _DECIMAL.fullmatch(word):
+            end = index + 2  # the multiplier after it, and each next one that still
+            while end < len(words) and words[end] in MULTIPLIERS and numeral_value(
+                    "".join(words[index + 1:end + 1])) is not None:  # makes one numeral
+                end += 1
+            scale = numeral_value("".join(words[index + 1:end]))
+            product = Decimal(word.replace(",", "")) * scale
+            if product == product.to_integral_value():
+                readings.append((index, end, num_to_thaiword(int(product)), False))
+                index = end
+                continue
+            readings.append((index, index + 1, word, False))
+        else:
+            readings.append((index, index + 1, word, False))
+        index += 1
+    return readings
+
+
 def _numbers_in_compact_view(text: str, compact: str) -> str:
     positions = None  # built only when a number is found: most texts hold none
     words = word_tokenize(compact, engine="newmm", keep_whitespace=False)
     offsets = [0]
     for word in words:
         offsets.append(offsets[-1] + len(word))
+    readings = _readings(words)
 
     pieces: list[str] = []
     copied_up_to = 0  # position in the original text
@@ -163,23 +213,28 @@ def _numbers_in_compact_view(text: str, compact: str) -> str:
         nonlocal copied_up_to, positions
         if positions is None:
             positions = _CompactMap(text)
-        for run_start, run_end, digits in numeral_runs_to_digits(words[first:last]):
-            begin = positions.start(offsets[first + run_start])
-            end = positions.end(offsets[first + run_end] - 1)
+        run = [reading for _, _, reading, _ in readings[first:last]]
+        for run_start, run_end, digits in numeral_runs_to_digits(run):
+            first_word = readings[first + run_start][0]
+            end_word = readings[first + run_end - 1][1]
+            if run_end - run_start == 1 and readings[first + run_start][3]:
+                continue  # digits no multiplier joined: left as they were written
+            begin = positions.start(offsets[first_word])
+            end = positions.end(offsets[end_word] - 1)
             pieces.append(text[copied_up_to:begin])
             pieces.append(digits)
             copied_up_to = end
 
     run_first = None
-    for index, word in enumerate(words):
-        if numeral_value(word) is not None:
+    for index, (_, _, reading, _) in enumerate(readings):
+        if numeral_value(reading) is not None:
             if run_first is None:
                 run_first = index
         elif run_first is not None:
             emit_run(run_first, index)
             run_first = None
     if run_first is not None:
-        emit_run(run_first, len(words))
+        emit_run(run_first, len(readings))
 
     pieces.append(text[copied_up_to:])
     return "".join(pieces)

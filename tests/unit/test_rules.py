@@ -55,6 +55,19 @@ NUMBER_CASES = [
     ("decimal-not-joined", "สามจุดห้า", "3จุด5", "3จุด5"),
     ("place-name-that-is-a-numeral", "จังหวัดร้อยเอ็ด", "จังหวัด101", "จังหวัด101"),
     ("latin-untouched", "AI สามตัว", "AI 3ตัว", "AI3ตัว"),
+    # Arabic digits before a spoken multiplier: the number they stand for, as spoken.
+    ("digits-times-a-multiplier", "เงิน 5 ล้านบาท", "เงิน 5000000บาท", "เงิน5000000บาท"),
+    ("grouped-digits-times-a-multiplier", "2,500 ล้าน", "2500000000", "2500000000"),
+    ("decimal-times-a-multiplier", "ราคา 1.5 ล้านบาท", "ราคา 1500000บาท", "ราคา1500000บาท"),
+    # 1.2345 thousand is no whole number; 1.2345 thousand million is.
+    ("decimal-times-two-multipliers", "1.2345 พันล้านบาท", "1234500000บาท", "1234500000บาท"),
+    ("digits-between-multipliers", "5 ล้าน 2 แสน", "5200000", "5200000"),
+    # "สิบห้า" is a numeral and "สิบห้าแสน" is not: 15, then the multiplier alone.
+    ("spoken-then-digits-then-multiplier", "สิบ 5 แสน", "15 100000", "15100000"),
+    # Where the spoken form would not be one numeral either, the digits stay as written.
+    ("digits-no-numeral-takes", "2,566 ร้อย", "2,566 100", "2,566100"),
+    ("decimal-not-whole", "1.2345 พัน", "1.2345 1000", "1.23451000"),
+    ("leading-zero-not-a-coefficient", "05 ล้าน", "05 1000000", "051000000"),
 ]
 WHITESPACE_CASES = [
     ("space", "ก ข", "กข", "กข"),
