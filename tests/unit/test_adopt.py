@@ -4418,6 +4418,24 @@ def test_a_quote_reads_as_it_would_unquoted(project, demo_result, stale):
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize("marks", ["> > ", ">> ", ">>> ", "> > > "], ids=repr)
+def test_a_quote_in_a_quote_is_read_and_code_in_a_quote_is_not(project, demo_result, stale,
+                                                                 marks):
+    """"> > OpenThai2.0 reaches 6.69 % CER on FLEURS at 560 ms.": the quote marks became four
+    spaces, after a blank line, so the sentence was taken for an indented code block and its
+    number was never read (ungated, and not counted). Four spaces after the marks are code."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{O}"]
+    (shown,), wanted = shown_and_wanted(exact, names, stale)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n{marks}OpenThai2.0 reaches {shown} % CER on FLEURS at 560 ms.\n\n"
+        f"{marks}    print(1.23)  # FLEURS CER of OpenThai2.0 at 560 ms\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+    assert "1.23:" not in out  # not read: neither unexplained nor left alone
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_a_table_in_details_reads_the_paragraph_under_it(project, demo_result, stale):
     """A table in `<details>` has its `<summary>` just above it, read as its caption, so the
     paragraph under it ("FLEURS at 560 ms.") was never read: stale, its CERs were unexplained.
