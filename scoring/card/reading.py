@@ -1170,7 +1170,10 @@ def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> s
             break
     found = _OTHER_VERSION_HEADING.search(levels[-1]) or next(
         (said for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None)
-    return found.group() if found else _a_fine_tuned_baseline(levels, names, in_table)
+    if found:
+        return found.group()
+    return (_a_fine_tuned_baseline(levels, names, in_table)
+            or _another_decoding_of_a_baseline(levels, names, in_table))
 
 
 _FINE_TUNED = re.compile(r"\bfine[- ]?tun(?:e|es|ed|ing)\b|ปรับแต่ง|ฟายน์จูน", re.I)
@@ -1187,6 +1190,38 @@ def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool
         if named:
             said = _FINE_TUNED.search(text)
             return said.group() if said and not named & names.own else None
+    return None
+
+
+# A decoding other than the one the card scores a baseline with: beam search, where no
+# language model is named (the card's LM variant is decoded with beam search and its LM).
+_BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
+_LANGUAGE_MODEL = re.compile(r"\b(?:\d+-?gram|n-?gram|LMs?|language models?|kenlm)\b", re.I)
+
+
+def _its_statement(levels: tuple[str, ...]) -> str:
+    """The part of a number's sentence that a contrast or a semicolon does not cut off from
+    it ("Typhoon 0.6B reaches 9.12 % with beam search; all other numbers use greedy
+    decoding": the first part)."""
+    before = re.split(STATEMENT_END.pattern, levels[0], flags=re.I)[-1]
+    after = re.split(STATEMENT_END.pattern, levels[1], flags=re.I)[0]
+    return before + " " + after
+
+
+def _another_decoding_of_a_baseline(levels: tuple[str, ...], names: Names,
+                                    in_table: bool) -> str | None:
+    """"Typhoon 0.6B reaches 9.12 % with beam search (beam size 8)", "| Typhoon 0.6B (beam
+    search) |": another decoding of a baseline than the one the card scores, where its
+    statement (or the cell's nearest level that names a system) names no language model and
+    none of the card's own model by its name (whose own decoding the card does not say; "we
+    use greedy decoding" is its authors')."""
+    for text in _nearest_first(levels, in_table) if in_table else (_its_statement(levels),
+                                                                    levels[2]):
+        named = set(names.systems_named_outright(text))
+        if named:
+            said = _BEAM_SEARCH.search(text)
+            return (said.group() if said and not _LANGUAGE_MODEL.search(text)
+                    and not named & names.own else None)
     return None
 
 
