@@ -1185,27 +1185,18 @@ def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool
     the one the card scores (as released), where the sentence, or the cell's nearest level
     that names a system, names none of the card's own model (whose own training may be fine-
     tuning: "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %")."""
-    for text in _nearest_first(levels, in_table) if in_table else levels[2:3]:
-        named = set(names.systems_in(text))
-        if named:
-            said = _FINE_TUNED.search(text)
-            return said.group() if said and not named & names.own else None
-    return None
+    def fine_tuned(text: str) -> str | None:
+        said = _FINE_TUNED.search(text)
+        return said.group() if said else None
+
+    return _said_of_a_baseline(_nearest_first(levels, in_table) if in_table else levels[2:3],
+                               names, names.systems_in, fine_tuned)
 
 
 # A decoding other than the one the card scores a baseline with: beam search, where no
 # language model is named (the card's LM variant is decoded with beam search and its LM).
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = re.compile(r"\b(?:\d+-?gram|n-?gram|LMs?|language models?|kenlm)\b", re.I)
-
-
-def _its_statement(levels: tuple[str, ...]) -> str:
-    """The part of a number's sentence that a contrast or a semicolon does not cut off from
-    it ("Typhoon 0.6B reaches 9.12 % with beam search; all other numbers use greedy
-    decoding": the first part)."""
-    before = re.split(STATEMENT_END.pattern, levels[0], flags=re.I)[-1]
-    after = re.split(STATEMENT_END.pattern, levels[1], flags=re.I)[0]
-    return before + " " + after
 
 
 def _another_decoding_of_a_baseline(levels: tuple[str, ...], names: Names,
@@ -1215,13 +1206,25 @@ def _another_decoding_of_a_baseline(levels: tuple[str, ...], names: Names,
     statement (or the cell's nearest level that names a system) names no language model and
     none of the card's own model by its name (whose own decoding the card does not say; "we
     use greedy decoding" is its authors')."""
-    for text in _nearest_first(levels, in_table) if in_table else (_its_statement(levels),
-                                                                    levels[2]):
-        named = set(names.systems_named_outright(text))
+    def beam_search(text: str) -> str | None:
+        said = _BEAM_SEARCH.search(text)
+        return said.group() if said and not _LANGUAGE_MODEL.search(text) else None
+
+    statement = (STATEMENT_END.split(levels[0])[-1] + " "
+                 + _up_to(STATEMENT_END, levels[1]))  # not what a ";" or "while" cuts off
+    return _said_of_a_baseline(
+        _nearest_first(levels, in_table) if in_table else (statement, levels[2]), names,
+        names.systems_named_outright, beam_search)
+
+
+def _said_of_a_baseline(texts, names: Names, named_in, said_in) -> str | None:
+    """What ``said_in`` finds in the first of ``texts`` that names a system (as ``named_in``
+    finds them), where that text names none of the card's own model."""
+    for text in texts:
+        named = set(named_in(text))
         if named:
-            said = _BEAM_SEARCH.search(text)
-            return (said.group() if said and not _LANGUAGE_MODEL.search(text)
-                    and not named & names.own else None)
+            said = said_in(text)
+            return said if said and not named & names.own else None
     return None
 
 

@@ -455,12 +455,12 @@ def blocks(text: str, body_start: int) -> list[Block]:
     offset = body_start
     # A block quoted with ">" is read as it would be unquoted ("> | FLEURS | 6.69 |" is a
     # table row): the marks become spaces, so that every place in a line stays where it is.
-    lines = [_QUOTE_MARKS.sub(lambda marks: " " * len(marks.group()), line)
-             for line in text[body_start:].splitlines(keepends=True)]
     # Where each line's own text starts, after its quote marks: "> >     code" is code,
-    # "> > OpenThai2.0 reaches 6.69 %" is prose, though both now open with spaces.
+    # "> > OpenThai2.0 reaches 6.69 %" is prose, though both then open with spaces.
+    written = text[body_start:].splitlines(keepends=True)
     quoted = [len(marks.group()) if (marks := _QUOTE_MARKS.match(line)) else 0
-              for line in text[body_start:].splitlines(keepends=True)]
+              for line in written]
+    lines = [" " * marks + line[marks:] for marks, line in zip(quoted, written)]
     fenced = False
     previous_blank, in_list = True, False
     paragraph: Block | None = None
