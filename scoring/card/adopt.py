@@ -781,10 +781,13 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
         read_as = None
     elif m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned:
         read_as = m.figure
+    elif _restates_a_cer_of_its_row(m, found):
+        read_as = None
     else:
         return None
-    if len({key for clause in clauses_beside(m.candidate.levels)
-            for key in names.systems_in(clause)}) >= 2:
+    named = {key for clause in clauses_beside(m.candidate.levels)
+             for key in names.systems_in(clause)}
+    if len(named) >= 2:
         return None  # its own clause says which two systems it compares
     cers = [parse_figure(o.figure) for o in _read_beside(m, found)
             if o.figure.startswith("cer/")]
@@ -810,16 +813,54 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
         return None  # read as that difference already
     value, text = result.exact[end], m.candidate.text
     signed = text[:1] in "+-−–"
+    # A signed change beside the name of the difference's second system alone ("Typhoon
+    # 0.6B (−1.25)" under "Winner") is that system's: the card's A − B turned.
+    turned = signed and named == {_comparison_of(end, result.spec).b}
+    if turned:
+        value = -value
     size = value < 0 and not signed and _states_a_direction(m.candidate)
     if printed_as(value, text):
-        return Marked(m.candidate, end, "marked")
+        return Marked(m.candidate, end, "marked", turned=turned)
     if size and printed_as(-value, text):
         return Marked(m.candidate, end, "marked", magnitude=True)
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
         return Marked(m.candidate, end, "drift",
-                      format_like(end, -value if size else value, text), magnitude=size)
+                      format_like(end, -value if size else value, text), magnitude=size,
+                      turned=turned)
     return Marked(m.candidate, None, "unexplained", fits=(end,))
+
+
+def _comparison_of(name: str, spec: CardSpec):
+    """The comparison (A − B) a difference's figure name belongs to."""
+    column = parse_figure(name).column
+    return next(c for c in spec.comparisons if c.key == column)
+
+
+def _restates_a_cer_of_its_row(m: Marked, found: list[Marked]) -> bool:
+    """A cell of words and a number, read as a CER (drifted, or signed where no CER can be),
+    whose row gives that CER in another cell: at its own value, or drifted in a cell of the
+    number alone. In "| FLEURS | 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under "Winner", the
+    last cell names OpenThai2.0, but its row gave OpenThai2.0's CER already: the number
+    beside the name is something else, never that CER drifted (which --write would have
+    written there)."""
+    cer = (m.figure if m.verdict == "drift" else
+           m.fits[0] if m.why == "negative" and len(m.fits) == 1 else None)
+    if (m.candidate.table is None or cer is None or not cer.startswith("cer/")
+            or not _words_in_its_cell(m.candidate)):
+        return False
+    return any(other.figure == cer and other.candidate.unit != m.candidate.unit
+               and (other.verdict in ("marked", "already") or other.verdict == "drift"
+                    and not _words_in_its_cell(other.candidate))
+               for other in _read_beside(m, found))
+
+
+def _words_in_its_cell(candidate: Candidate) -> bool:
+    """Whether a number's cell (or sentence) holds a word beside it, not only marks."""
+    return bool(_A_LETTER.search(candidate.levels[0] + candidate.levels[1]))
+
+
+_A_LETTER = re.compile(r"[^\W\d_]")
 
 
 # Between the two CERs of a change: "9.50 % → 6.69 %", "from 9.50 % to 6.69 %".

@@ -4493,3 +4493,38 @@ def test_a_quantised_copy_of_the_model_is_another_state_of_it(project, demo_resu
         f"| {label} | {other} |\n\nAt 560 ms.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == [(name, "marked"),
                                                              (None, "foreign")], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_winner_column_holds_the_change_between_the_cers_of_its_row(project, demo_result,
+                                                                      stale):
+    """"| FLEURS | 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under "Winner": the last cell names
+    OpenThai2.0, so its number was read as OpenThai2.0's CER, which the row gives already.
+    Signed, it was left unexplained; unsigned or stale, it drifted onto that CER, and
+    --write would have written 6.69 there. It is the change between the row's two CERs: as
+    signed, the named system's minus the other's (Typhoon's, turned), and unsigned under
+    "Winner", its size."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    diff = {s: f"diff/560ms/{s}/{VS}/estimate" for s in ("fleurs", "gs2", "isan")}
+    assert exact[diff["fleurs"]] < 0 and exact[diff["gs2"]] < 0 < exact[diff["isan"]]
+    rows, wanted = table_rows(exact, [(label, [f"cer/560ms/{s}/{O}", f"cer/560ms/{s}/{T}"])
+                                      for label, s in (("FLEURS", "fleurs"),
+                                                       ("GigaSpeech2", "gs2"),
+                                                       ("Isan", "isan"))], stale)
+
+    fleurs, gs2, isan = (stale_print(exact, diff[s]) if stale else printed(exact[diff[s]])
+                         for s in ("fleurs", "gs2", "isan"))
+    cells = [f"OpenThai2.0 ({fleurs.replace('-', '−')})",  # OpenThai2.0 − Typhoon
+             f"OpenThai2.0 ({gs2.lstrip('-')})",  # its size, under "Winner"
+             f"Typhoon 0.6B (-{isan})"]  # Typhoon − OpenThai2.0
+    table = "\n".join(f"{row} {cell} |" for row, cell in zip(rows, cells))
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B | Winner |\n|---|---|---|---|\n"
+        f"{table}\n\nCER (%) at 560 ms.\n"))
+    verdict = "drift" if stale else "marked"
+    read = [(m.figure, m.verdict, m.magnitude, m.turned) for m in marked.found]
+    cers = [(name, v, False, False) for name, v in wanted]
+    assert read == [*cers[0:2], (diff["fleurs"], verdict, False, False),
+                    *cers[2:4], (diff["gs2"], verdict, True, False),
+                    *cers[4:6], (diff["isan"], verdict, False, True)], out
