@@ -781,7 +781,7 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
         read_as = None
     elif m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned:
         read_as = m.figure
-    elif _restates_a_cer_of_its_row(m, found):
+    elif _restates_a_cer_of_its_row(m, found, result.exact):
         read_as = None
     else:
         return None
@@ -837,22 +837,30 @@ def _comparison_of(name: str, spec: CardSpec):
     return next(c for c in spec.comparisons if c.key == column)
 
 
-def _restates_a_cer_of_its_row(m: Marked, found: list[Marked]) -> bool:
+def _restates_a_cer_of_its_row(m: Marked, found: list[Marked], exact) -> bool:
     """A cell of words and a number, read as a CER (drifted, or signed where no CER can be),
-    whose row gives that CER in another cell: at its own value, or drifted in a cell of the
-    number alone. In "| FLEURS | 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under "Winner", the
-    last cell names OpenThai2.0, but its row gave OpenThai2.0's CER already: the number
-    beside the name is something else, never that CER drifted (which --write would have
-    written there)."""
+    whose row gives that CER in another cell (at its own value, or drifted in a cell of the
+    number alone), and whose number is nearer the change between that CER and another of
+    the row than that CER itself. In "| FLEURS | 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under
+    "Winner", the last cell names OpenThai2.0, but its row gave OpenThai2.0's CER already:
+    the number beside the name is the change, never that CER drifted (which --write would
+    have written there). "OpenThai2.0 (6.72)" there restates the CER, stale."""
     cer = (m.figure if m.verdict == "drift" else
            m.fits[0] if m.why == "negative" and len(m.fits) == 1 else None)
     if (m.candidate.table is None or cer is None or not cer.startswith("cer/")
             or not _words_in_its_cell(m.candidate)):
         return False
-    return any(other.figure == cer and other.candidate.unit != m.candidate.unit
+    beside = _read_beside(m, found)
+    if not any(other.figure == cer and other.candidate.unit != m.candidate.unit
                and (other.verdict in ("marked", "already") or other.verdict == "drift"
-                    and not _words_in_its_cell(other.candidate))
-               for other in _read_beside(m, found))
+                    and not _words_in_its_cell(other.candidate)) for other in beside):
+        return False
+    if m.verdict != "drift":
+        return True  # signed: no CER at all
+    says = abs(Fraction(ascii_signed(m.candidate.text))) / 100
+    changes = [abs(exact[cer] - exact[other.figure]) for other in beside
+               if other.figure.startswith("cer/") and other.figure != cer]
+    return any(abs(says - change) < abs(says - exact[cer]) for change in changes)
 
 
 def _words_in_its_cell(candidate: Candidate) -> bool:

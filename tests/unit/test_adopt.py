@@ -4503,7 +4503,8 @@ def test_a_winner_column_holds_the_change_between_the_cers_of_its_row(project, d
     Signed, it was left unexplained; unsigned or stale, it drifted onto that CER, and
     --write would have written 6.69 there. It is the change between the row's two CERs: as
     signed, the named system's minus the other's (Typhoon's, turned), and unsigned under
-    "Winner", its size."""
+    "Winner", its size. A number there nearer the CER than the change ("OpenThai2.0 (6.72)")
+    restates the CER, stale."""
     drop_aliases(project)
     exact = demo_result.exact
     diff = {s: f"diff/560ms/{s}/{VS}/estimate" for s in ("fleurs", "gs2", "isan")}
@@ -4511,13 +4512,15 @@ def test_a_winner_column_holds_the_change_between_the_cers_of_its_row(project, d
     rows, wanted = table_rows(exact, [(label, [f"cer/560ms/{s}/{O}", f"cer/560ms/{s}/{T}"])
                                       for label, s in (("FLEURS", "fleurs"),
                                                        ("GigaSpeech2", "gs2"),
-                                                       ("Isan", "isan"))], stale)
+                                                       ("Isan", "isan"),
+                                                       ("TVSpeech", "tvspeech"))], stale)
 
     fleurs, gs2, isan = (stale_print(exact, diff[s]) if stale else printed(exact[diff[s]])
                          for s in ("fleurs", "gs2", "isan"))
     cells = [f"OpenThai2.0 ({fleurs.replace('-', '−')})",  # OpenThai2.0 − Typhoon
              f"OpenThai2.0 ({gs2.lstrip('-')})",  # its size, under "Winner"
-             f"Typhoon 0.6B (-{isan})"]  # Typhoon − OpenThai2.0
+             f"Typhoon 0.6B (-{isan})",  # Typhoon − OpenThai2.0
+             f"OpenThai2.0 ({stale_print(exact, f'cer/560ms/tvspeech/{O}')})"]
     table = "\n".join(f"{row} {cell} |" for row, cell in zip(rows, cells))
     code, out, marked = mark_one(project, demo_result, (
         "# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B | Winner |\n|---|---|---|---|\n"
@@ -4527,4 +4530,5 @@ def test_a_winner_column_holds_the_change_between_the_cers_of_its_row(project, d
     cers = [(name, v, False, False) for name, v in wanted]
     assert read == [*cers[0:2], (diff["fleurs"], verdict, False, False),
                     *cers[2:4], (diff["gs2"], verdict, True, False),
-                    *cers[4:6], (diff["isan"], verdict, False, True)], out
+                    *cers[4:6], (diff["isan"], verdict, False, True),
+                    *cers[6:8], (f"cer/560ms/tvspeech/{O}", "drift", False, False)], out
