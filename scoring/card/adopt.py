@@ -407,7 +407,7 @@ class Marked:
     # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
     # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
     # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``),
-    # "negative" (a signed number where a CER stands), "cer interval" (an end of a CER's
+    # "signed" (a signed number where a CER stands), "cer interval" (an end of a CER's
     # interval, ``named`` the CER), "other way round" (a difference
     # stated as B − A, ``named``), "relative" (a
     # difference relative to one of its CERs) or "a sibling's" (the value of the same
@@ -473,8 +473,8 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         name = narrow_fits[0]
         if _a_fraction_of_a_percentage(candidate.text, name, exact[name]):
             return Marked(candidate, None, "unexplained", fits=(name,), why="fraction")
-        if name.startswith(("cer/", "aggregate/")) and candidate.text[:1] in "-−–":
-            return Marked(candidate, None, "unexplained", fits=(name,), why="negative")
+        if name.startswith(("cer/", "aggregate/")) and candidate.text[:1] in "+-−–":
+            return Marked(candidate, None, "unexplained", fits=(name,), why="signed")
         if _a_relative_difference(candidate.text, name, spec, exact):
             return Marked(candidate, None, "unexplained", fits=(name,), why="relative")
         if other := _a_sibling_it_prints(candidate.text, name, facts, exact, spec):
@@ -846,7 +846,7 @@ def _restates_a_cer_of_its_row(m: Marked, found: list[Marked], exact) -> bool:
     the number beside the name is the change, never that CER drifted (which --write would
     have written there). "OpenThai2.0 (6.72)" there restates the CER, stale."""
     cer = (m.figure if m.verdict == "drift" else
-           m.fits[0] if m.why == "negative" and len(m.fits) == 1 else None)
+           m.fits[0] if m.why == "signed" and len(m.fits) == 1 else None)
     if (m.candidate.table is None or cer is None or not cer.startswith("cer/")
             or not _words_in_its_cell(m.candidate)):
         return False
@@ -1163,9 +1163,11 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          "be; left unmarked: if it is that figure, name the aggregate where "
                          "it stands (its name, or the number of its sets); if it is a mean of "
                          "what is shown, write it not-a-figure")
-        elif m.why == "negative":  # no error rate is below zero
+        elif m.why == "signed":  # no error rate is below zero, nor written with a plus
+            says = ("no CER carries a plus sign" if m.candidate.text.startswith("+")
+                    else "no CER is negative")
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
-                         f"where its context reads as {m.fits[0]}, but no CER is negative: is "
+                         f"where its context reads as {m.fits[0]}, but {says}: is "
                          "it a difference? left unmarked: say so where it stands (Δ, pp), or "
                          "write it not-a-figure")
         elif m.why == "a sibling's":  # another latency's, decoding's or kin set's figure

@@ -4532,3 +4532,21 @@ def test_a_winner_column_holds_the_change_between_the_cers_of_its_row(project, d
                     *cers[2:4], (diff["gs2"], verdict, True, False),
                     *cers[4:6], (diff["isan"], verdict, False, True),
                     *cers[6:8], (f"cer/560ms/tvspeech/{O}", "drift", False, False)], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_number_with_a_plus_sign_is_no_cer(project, demo_result, stale):
+    """"- Isan: 18.67 (+1.28 vs Typhoon 0.6B)": the signed number's context reads as
+    OpenThai2.0's Isan CER, which no card writes with a plus sign. Read as that CER, stale
+    it drifted beside the CER itself, and the two made each other unexplained: the CER went
+    ungated. Like a negative number there, it is listed, and the CER is read."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"cer/560ms/isan/{O}"
+    (cer,), wanted = shown_and_wanted(exact, [name], stale)
+    change = f"+{stale_print(exact, f'diff/560ms/isan/{VS}/estimate')}"
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n## Results at 560 ms\n\n- Isan: {cer} ({change} vs Typhoon 0.6B)\n\nCER (%).\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [*wanted, (None, "unexplained")], out
+    assert (f"unexplained: line 5: {change} stands where its context reads as {name}, but no "
+            "CER carries a plus sign") in out
