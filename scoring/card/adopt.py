@@ -823,6 +823,8 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
         return Marked(m.candidate, end, "marked", turned=turned)
     if size and printed_as(-value, text):
         return Marked(m.candidate, end, "marked", magnitude=True)
+    if _a_relative_difference(text, end, result.spec, result.exact):
+        return Marked(m.candidate, None, "unexplained", fits=(end,), why="relative")
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
         return Marked(m.candidate, end, "drift",

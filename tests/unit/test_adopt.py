@@ -4550,3 +4550,21 @@ def test_a_number_with_a_plus_sign_is_no_cer(project, demo_result, stale):
     assert [(m.figure, m.verdict) for m in marked.found] == [*wanted, (None, "unexplained")], out
     assert (f"unexplained: line 5: {change} stands where its context reads as {name}, but no "
             "CER carries a plus sign") in out
+
+
+def test_a_winner_cell_of_a_relative_change_is_not_the_difference(project, demo_result):
+    """"OpenThai2.0 (−29.6 %)" under "Winner": the change between the row's CERs relative to
+    Typhoon's, in percent. Read as the difference in points, it drifted, and --write would
+    have written −2.81 there; it is listed as relative."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    cers = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}"]
+    (o, t), wanted = shown_and_wanted(exact, cers, False)
+    relative = printed(exact[name] / exact[cers[1]], 1, unicode=True)  # −29.6
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B | Winner |\n|---|---|---|---|\n"
+        f"| FLEURS | {o} | {t} | OpenThai2.0 ({relative} %) |\n\nCER (%) at 560 ms.\n"))
+    assert [(m.figure, m.verdict, m.why or None) for m in marked.found] == [
+        *((figure, verdict, None) for figure, verdict in wanted),
+        (None, "unexplained", "relative")], out
