@@ -789,8 +789,7 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
              for key in names.systems_in(clause)}
     if len(named) >= 2:
         return None  # its own clause says which two systems it compares
-    cers = [parse_figure(o.figure) for o in _read_beside(m, found)
-            if o.figure.startswith("cer/")]
+    cers = [parse_figure(o.figure) for o in _cers_beside(m, found)]
     if len(cers) != 2 or len({(f.subject, f.latency_ms) for f in cers}) != 1 \
             or cers[0].column == cers[1].column:
         return None
@@ -852,7 +851,7 @@ def _restates_a_cer_of_its_row(m: Marked, found: list[Marked], exact) -> bool:
     if (m.candidate.table is None or cer is None or not cer.startswith("cer/")
             or not _words_in_its_cell(m.candidate)):
         return False
-    beside = _read_beside(m, found)
+    beside = _cers_beside(m, found)
     if not any(other.figure == cer and other.candidate.unit != m.candidate.unit
                and (other.verdict in ("marked", "already") or other.verdict == "drift"
                     and not _words_in_its_cell(other.candidate)) for other in beside):
@@ -860,9 +859,20 @@ def _restates_a_cer_of_its_row(m: Marked, found: list[Marked], exact) -> bool:
     if m.verdict != "drift":
         return True  # signed: no CER at all
     says = abs(Fraction(ascii_signed(m.candidate.text))) / 100
-    changes = [abs(exact[cer] - exact[other.figure]) for other in beside
-               if other.figure.startswith("cer/") and other.figure != cer]
+    changes = [abs(exact[cer] - exact[other.figure]) for other in beside if other.figure != cer]
     return any(abs(says - change) < abs(says - exact[cer]) for change in changes)
+
+
+def _cers_beside(m: Marked, found: list[Marked]) -> list[Marked]:
+    """The numbers read as CERs in ``m``'s sentence or cell, or its table row; in a table
+    row that holds none (a "Winner" row under a row per system), its column's."""
+    beside = [o for o in _read_beside(m, found) if o.figure.startswith("cer/")]
+    if beside or m.candidate.table is None:
+        return beside
+    column = m.candidate.levels[4]
+    return [o for o in found if o is not m and o.verdict in ("marked", "drift", "already")
+            and o.figure.startswith("cer/") and o.candidate.table == m.candidate.table
+            and o.candidate.levels[4] == column]
 
 
 def _words_in_its_cell(candidate: Candidate) -> bool:

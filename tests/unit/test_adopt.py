@@ -4568,3 +4568,27 @@ def test_a_winner_cell_of_a_relative_change_is_not_the_difference(project, demo_
     assert [(m.figure, m.verdict, m.why or None) for m in marked.found] == [
         *((figure, verdict, None) for figure, verdict in wanted),
         (None, "unexplained", "relative")], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_winner_row_holds_the_change_between_the_cers_of_its_column(project, demo_result,
+                                                                      stale):
+    """A table of a row per system and a column per set, and a "Winner" row under them:
+    "OpenThai2.0 (−2.81)" there is the change between the CERs of its column, as in a
+    Winner column it is that of its row's. It was listed as no CER can be negative."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    sets = ("fleurs", "gs2")
+    rows, wanted = table_rows(exact, [(label, [f"cer/560ms/{s}/{system}" for s in sets])
+                                      for label, system in (("OpenThai2.0", O),
+                                                            ("Typhoon 0.6B", T))], stale)
+    diffs = [f"diff/560ms/{s}/{VS}/estimate" for s in sets]
+    assert all(exact[name] < 0 for name in diffs)
+    shown = [stale_print(exact, name) if stale else printed(exact[name]) for name in diffs]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| | FLEURS | GigaSpeech2 |\n|---|---|---|\n" + "\n".join(rows)
+        + "\n| Winner | " + " | ".join(f"OpenThai2.0 ({each})" for each in shown)
+        + " |\n\nCER (%) at 560 ms.\n"))
+    verdict = "drift" if stale else "marked"
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        *wanted, *((name, verdict) for name in diffs)], out
