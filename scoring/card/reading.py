@@ -55,9 +55,10 @@ DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]
                              r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
                              r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
                              r"larger|win(?:s|ners?)?)\b|ลด|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
-                             r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า", re.I)
+                             r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า|ชนะ", re.I)
 # Of those, the ones that rank two systems without saying by how much.
-_RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?|win(?:s|ners?)?", re.I)
+_RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?|win(?:s|ners?)?|ชนะ",
+                    re.I)
 # ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
 SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b|\bsegment(?:s|ed)\b", re.I)
 # A long recording decoded in one go, as a header or clause says it beside "segmented": "whole",

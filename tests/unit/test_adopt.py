@@ -4495,9 +4495,10 @@ def test_a_quantised_copy_of_the_model_is_another_state_of_it(project, demo_resu
                                                              (None, "foreign")], out
 
 
+@pytest.mark.parametrize("header", ["Winner", "ผู้ชนะ"])  # (Thai: winner)
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_a_winner_column_holds_the_change_between_the_cers_of_its_row(project, demo_result,
-                                                                      stale):
+                                                                      stale, header):
     """"| FLEURS | 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under "Winner": the last cell names
     OpenThai2.0, so its number was read as OpenThai2.0's CER, which the row gives already.
     Signed, it was left unexplained; unsigned or stale, it drifted onto that CER, and
@@ -4523,7 +4524,7 @@ def test_a_winner_column_holds_the_change_between_the_cers_of_its_row(project, d
              f"OpenThai2.0 ({stale_print(exact, f'cer/560ms/tvspeech/{O}')})"]
     table = "\n".join(f"{row} {cell} |" for row, cell in zip(rows, cells))
     code, out, marked = mark_one(project, demo_result, (
-        "# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B | Winner |\n|---|---|---|---|\n"
+        f"# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B | {header} |\n|---|---|---|---|\n"
         f"{table}\n\nCER (%) at 560 ms.\n"))
     verdict = "drift" if stale else "marked"
     read = [(m.figure, m.verdict, m.magnitude, m.turned) for m in marked.found]
