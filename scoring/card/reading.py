@@ -392,6 +392,8 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
                    any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
             for kind in ("system", "subject")}
+    verdict_columns = {column for column, (_, text) in enumerate(header)
+                       if column and _VERDICT_HEADER.search(text)}
     for cells, label, in_row, differences in zip(rows, labels, numbers, row_of_differences):
         for column, (cell_offset, cell) in enumerate(cells):
             column_header = columns[column] if column < len(columns) else ""
@@ -401,10 +403,13 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             # column that names none of the card's systems, sets or aggregates. One that
             # names a set but no system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is
             # the card's own model's.
+            # (A column of verdicts names the row's winner, or none: "tie (+1.28)" is the
+            # change between the row's CERs, not another system's.)
             foreign = frozenset(
                 kind for kind, (by_row, by_column) in axes.items()
                 if (by_row and not _names_any(names, label + " " + cell))
-                or (by_column and column and not _names_any(names, column_header + " " + cell)))
+                or (by_column and column and column not in verdict_columns
+                    and not _names_any(names, column_header + " " + cell)))
             matches = in_row[column]
             bounds = _bounds(cell, matches, column_header)
             by_place = _metrics_by_place(cell, matches, column_header, label if column else "")

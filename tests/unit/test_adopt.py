@@ -4593,3 +4593,24 @@ def test_a_winner_row_holds_the_change_between_the_cers_of_its_column(project, d
     verdict = "drift" if stale else "marked"
     assert [(m.figure, m.verdict) for m in marked.found] == [
         *wanted, *((name, verdict) for name in diffs)], out
+
+
+@pytest.mark.parametrize("verdict_word", ["tie", "n.s."])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_winner_cell_naming_no_system_holds_the_change_of_its_row(project, demo_result,
+                                                                    stale, verdict_word):
+    """"| Isan | 18.64 | 17.39 | tie (+1.25) |" under "Winner": a cell there that names no
+    system was left alone as another system's, ungated. It is the change between its row's
+    two CERs, the card's own model's minus the other's."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/isan/{VS}/estimate"
+    assert exact[name] > 0
+    rows, wanted = table_rows(exact, [("Isan", [f"cer/560ms/isan/{O}", f"cer/560ms/isan/{T}"])],
+                              stale)
+    change = stale_print(exact, name) if stale else printed(exact[name])
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B | Winner |\n|---|---|---|---|\n"
+        f"{rows[0]} {verdict_word} (+{change}) |\n\nCER (%) at 560 ms.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        *wanted, (name, "drift" if stale else "marked")], out
