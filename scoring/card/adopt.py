@@ -1134,6 +1134,8 @@ _NOT_SCORED_BY_THE_CARD = {
     "split": "a split none of the card's sets is: another set's, not the card's",
     "subset": "a part of a set, which the card scores only whole: not the card's",
     "condition": "a recording condition the card does not score: not the card's",
+    "between latencies": "a change between latencies, which the card does not give: not "
+                         "the card's",
 }
 
 

@@ -1266,6 +1266,26 @@ def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> s
     return None
 
 
+# A comparison whose other side is a latency: "Δ vs 560 ms", "change relative to 560 ms".
+_AGAINST_A_LATENCY = re.compile(
+    r"(?:\bvs\b\.?|\bversus\b|\bagainst\b|\brelative\s+to\b|\bcompared\s+(?:with|to)\b|"
+    r"\bthan\b|เทียบกับ)\s*(?:(?:the|a|at|ที่)\s+)*"
+    r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
+    re.I)
+
+
+def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
+    """The words of a table's header or row label that set a number against a latency
+    ("Δ vs 560 ms"): a change between two latencies of one system, which the card never
+    gives. (Not in prose, nor in a cell: "7.72 (+1.03 vs 560 ms)" holds a CER too.)"""
+    if not in_table:
+        return None
+    for text in (levels[4], levels[3]):
+        if said := _AGAINST_A_LATENCY.search(text):
+            return said.group()
+    return None
+
+
 def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """The dataset split, none of the card's sets', that a number's nearest context naming
     a split names ("On the GigaSpeech2 dev set, ...", a "CER (validation)" column)."""
@@ -1412,7 +1432,8 @@ def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
     another recogniser's ("model"), one under a heading of other systems where nothing
     nearer names a recogniser ("heading"), another version's of the card's model
     ("version"), another dataset split's ("split"), a part of a set's ("subset"), another
-    recording condition's ("condition") or another latency's ("latency")."""
+    recording condition's ("condition"), another latency's ("latency") or a change between
+    latencies ("between latencies")."""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -1423,7 +1444,8 @@ def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
             ("split", lambda: _another_split(levels, names, in_table)),
             ("subset", lambda: _a_part_of_a_set(levels, names, in_table)),
             ("condition", lambda: _another_condition(levels, in_table)),
-            ("latency", lambda: _another_latency(levels, names, in_table))):
+            ("latency", lambda: _another_latency(levels, names, in_table)),
+            ("between latencies", lambda: _against_a_latency(levels, in_table))):
         if said := find():
             return kind, said
     return None

@@ -4614,3 +4614,28 @@ def test_a_winner_cell_naming_no_system_holds_the_change_of_its_row(project, dem
         f"{rows[0]} {verdict_word} (+{change}) |\n\nCER (%) at 560 ms.\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == [
         *wanted, (name, "drift" if stale else "marked")], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_change_between_latencies_in_a_table_is_none_of_the_cards(project, demo_result,
+                                                                   stale):
+    """A "Δ vs 560 ms" column beside OpenThai2.0's CER at each latency: each change is
+    between two latencies of one system, which the card never gives. Read as OpenThai2.0 −
+    Typhoon 0.6B at the row's latency, it drifted, and --write would have written that
+    difference there. Left alone, and said why."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    cers = {ms: f"cer/{ms}ms/fleurs/{O}" for ms in (160, 560, 1120)}
+    rows, wanted = table_rows(exact, [(f"{ms} ms", [name]) for ms, name in cers.items()],
+                              stale)
+    changes = [printed(exact[cers[ms]] - exact[cers[560]], signed=True, unicode=True)
+               for ms in (160, 1120)]
+    cells = [changes[0], "—", changes[1]]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## OpenThai2.0 on FLEURS by latency\n\n| Chunk | CER (%) | Δ vs 560 ms |\n"
+        "|---|---|---|\n" + "\n".join(f"{row} {cell} |" for row, cell in zip(rows, cells))
+        + "\n"))
+    read = [(m.figure, m.verdict) for m in marked.found]
+    assert read == [wanted[0], (None, "foreign"), wanted[1], wanted[2], (None, "foreign")], out
+    assert (f"left alone: line 7: {changes[0]} (its context names \"vs 560 ms\", a change "
+            "between latencies, which the card does not give") in out
