@@ -85,6 +85,10 @@ _LEADING_COMPARISON = re.compile(_OPENING_COMPARISON.pattern
                                  + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
+# A comparative right after a number, of errors: "29.6 % fewer errors", "2.81 pp fewer
+# errors", "less error".
+_FEWER_ERRORS_AFTER = re.compile(r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
+                                 r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
                         re.I)
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
@@ -335,6 +339,8 @@ def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
     CER is 6.69 %, 2.81 pp lower than Typhoon's", 6.69 is a CER and 2.81 a difference, and
     a "CER (%)" column is CERs under a caption that speaks of differences."""
     if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
+        return True
+    if _FEWER_ERRORS_AFTER.match(levels[1]):  # "29.6 % fewer errors": a change, never a CER
         return True
     before = clauses_beside(levels)[0]
     if _BY_BEFORE.search(before) and DIRECTION_WORDS.search(before):

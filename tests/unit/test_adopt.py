@@ -4639,3 +4639,20 @@ def test_a_change_between_latencies_in_a_table_is_none_of_the_cards(project, dem
     assert read == [wanted[0], (None, "foreign"), wanted[1], wanted[2], (None, "foreign")], out
     assert (f"left alone: line 7: {changes[0]} (its context names \"vs 560 ms\", a change "
             "between latencies, which the card does not give") in out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_percent_fewer_errors_is_a_relative_change(project, demo_result, stale):
+    """"OpenThai2.0 makes 29.6 % fewer errors than Typhoon 0.6B": a change relative to
+    Typhoon's CER. "Errors" read it as a CER, OpenThai2.0's, drifted, and --write would have
+    written 6.69 there; it is listed as relative."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    relative = exact[name] / exact[f"cer/560ms/fleurs/{T}"]
+    shown = printed(-relative + (Fraction(3, 1000) if stale else 0), 1)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn FLEURS at 560 ms, OpenThai2.0 makes {shown} % fewer errors than "
+        "Typhoon 0.6B.\n"))
+    assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
+        (None, "unexplained", "relative")], out
