@@ -796,6 +796,8 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
     if len(named) >= 2:
         return None  # its own clause says which two systems it compares
     cers = [parse_figure(o.figure) for o in _cers_beside(m, found)]
+    if len(cers) > 2 and len(named) == 1:
+        return _a_change_from_one_of_several(m, cers, named, result)
     if len(cers) != 2 or len({(f.subject, f.latency_ms) for f in cers}) != 1 \
             or cers[0].column == cers[1].column:
         return None
@@ -836,6 +838,35 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
                       format_like(end, -value if size else value, text), magnitude=size,
                       turned=turned)
     return Marked(m.candidate, None, "unexplained", fits=(end,))
+
+
+def _a_change_from_one_of_several(m: Marked, cers: list, named: set[str],
+                                  result: CardResult) -> Marked | None:
+    """Beside three CERs or more of one set and latency ("| FLEURS | 6.69 | 9.50 | 8.73 |
+    OpenThai2.0 (−2.04) |"), a change stated beside one system's name is its difference
+    from one of the others, which its words do not say: marked where exactly one of those
+    differences prints as it (as the card gives it, turned, or its size), else left as
+    read."""
+    [system] = named
+    if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in {
+            f.column for f in cers}:
+        return None
+    text, spec = m.candidate.text, result.spec
+    signed = text[:1] in "+-−–"
+    found = []
+    for other in {f.column for f in cers} - {system}:
+        for key, turned in ((f"{system}-vs-{other}", False), (f"{other}-vs-{system}", True)):
+            name = f"diff/{cers[0].latency_ms}ms/{cers[0].subject}/{key}/estimate"
+            if name not in result.exact:
+                continue
+            own = result.exact[name]
+            value = -own if turned else own
+            if printed_as(value, text) and (signed or value > 0):
+                found.append(Marked(m.candidate, name, "marked", turned=turned))
+            elif (not signed and own < 0 and _states_a_direction(m.candidate)
+                  and printed_as(-own, text)):
+                found.append(Marked(m.candidate, name, "marked", magnitude=True))
+    return found[0] if len(found) == 1 else None
 
 
 def _comparison_of(name: str, spec: CardSpec):

@@ -4656,3 +4656,32 @@ def test_percent_fewer_errors_is_a_relative_change(project, demo_result, stale):
         "Typhoon 0.6B.\n"))
     assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
         (None, "unexplained", "relative")], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_winner_cell_beside_three_cers_is_marked_only_at_its_value(project, demo_result,
+                                                                     stale):
+    """Beside three systems' CERs, "OpenThai2.0 (−2.05)" under "Winner" is OpenThai2.0's
+    difference from one of the other two, which its words do not say: at the value of
+    exactly one of them (as the card gives it, or turned), it is that one; stale, it is
+    listed, never drifted onto either."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    systems = (O, T, T4)
+    rows, wanted = table_rows(exact, [(label, [f"cer/560ms/{s}/{system}" for system in systems])
+                                      for label, s in (("FLEURS", "fleurs"), ("Isan", "isan"))],
+                              False)
+    fleurs, isan = (f"diff/560ms/{s}/{O}-vs-{T4}/estimate" for s in ("fleurs", "isan"))
+    assert exact[fleurs] < 0 < exact[isan]
+    shown = [stale_print(exact, name) if stale else printed(exact[name])
+             for name in (fleurs, isan)]
+    cells = [f"OpenThai2.0 ({shown[0]})", f"Typhoon 0.6B + 4-gram (-{shown[1]})"]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Set | OpenThai2.0 | Typhoon 0.6B | Typhoon 0.6B + 4-gram | Winner |\n"
+        "|---|---|---|---|---|\n" + "\n".join(f"{row} {cell} |" for row, cell in zip(rows, cells))
+        + "\n\nCER (%) at 560 ms.\n"))
+    read = [(m.figure, m.verdict, m.turned) for m in marked.found]
+    cers = [(name, verdict, False) for name, verdict in wanted]
+    changes = ([(None, "unexplained", False)] * 2 if stale else
+               [(fleurs, "marked", False), (isan, "marked", True)])
+    assert read == [*cers[:3], changes[0], *cers[3:], changes[1]], out
