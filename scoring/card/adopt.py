@@ -605,7 +605,7 @@ def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
     figure = parse_figure(name)
     if figure.kind != "diff" or figure.part != "estimate":
         return False
-    comparison = next(c for c in spec.comparisons if c.key == figure.column)
+    comparison = _comparison_of(name, spec)
     cers = [exact.get(cer_figure(figure.latency_ms, figure.subject,
                                  Column(system, comparison.split).key))
             for system in (comparison.a, comparison.b)]
@@ -787,7 +787,7 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
         read_as = None
     elif m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned:
         read_as = m.figure
-    elif _restates_a_cer_of_its_row(m, found, result.exact):
+    elif _restates_a_cer_beside(m, found, result.exact):
         read_as = None
     else:
         return None
@@ -851,7 +851,7 @@ def _a_change_from_one_of_several(m: Marked, cers: list, named: set[str],
     if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in {
             f.column for f in cers}:
         return None
-    text, spec = m.candidate.text, result.spec
+    text = m.candidate.text
     signed = text[:1] in "+-−–"
     found = []
     for other in {f.column for f in cers} - {system}:
@@ -875,11 +875,11 @@ def _comparison_of(name: str, spec: CardSpec):
     return next(c for c in spec.comparisons if c.key == column)
 
 
-def _restates_a_cer_of_its_row(m: Marked, found: list[Marked], exact) -> bool:
+def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
     """A cell of words and a number, read as a CER (drifted, or signed where no CER can be),
-    whose row gives that CER in another cell (at its own value, or drifted in a cell of the
-    number alone), and whose number is nearer the change between that CER and another of
-    the row than that CER itself. In "| FLEURS | 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under
+    whose row (or column, see _cers_beside) gives that CER in another cell (at its own
+    value, or drifted in a cell of the number alone), and whose number is nearer the change
+    between that CER and another there than that CER itself. In "| FLEURS | 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under
     "Winner", the last cell names OpenThai2.0, but its row gave OpenThai2.0's CER already:
     the number beside the name is the change, never that CER drifted (which --write would
     have written there). "OpenThai2.0 (6.72)" there restates the CER, stale."""
