@@ -130,7 +130,7 @@ _THE_SAME_SET = re.compile(r"\b(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
                  bound: str | None, narrow: bool, in_table: bool,
                  compared: bool = False, a_cer_in_percent: bool = False,
-                 earlier: tuple[str, ...] = ()) -> _Wanted:
+                 earlier: tuple[str, ...] = (), says_which_way: bool = False) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
     names each; ``narrow``: in the text before and after the number, only the nearest name,
     in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
@@ -201,6 +201,24 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         variants = sorted({key for key in in_the_sentence if key.startswith(f"{system}_")})
         if len(variants) == 1 and system not in in_the_sentence:
             systems = frozenset(variants)
+    if (difference and narrow and not in_table and says_which_way
+            and not any(names.systems_in(level) for level in levels[:3])):
+        # "Compared with Typhoon 0.6B, OpenThai2.0 is better on FLEURS by 2.78 pp. On Isan:
+        # +1.28 pp.": a difference in a sentence that names no system goes on with the
+        # comparison of the nearest earlier sentence of its paragraph that names a system,
+        # where that one names two; and, where its own names no set (or no latency), with
+        # that sentence's one ("... beats Typhoon 0.6B + 4-gram on FLEURS. The change is
+        # −2.05 pp."). Only where the number says which way, by its sign or its words: "The
+        # gap is 2.05 pp" is a size whose side only the sentence before says.
+        before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
+        if len(set(names.systems_in(before))) == 2:
+            systems = frozenset(names.systems_in(before))
+            if (not any(names.subjects_in(level) for level in levels[:3])
+                    and len(set(names.subjects_in(before))) == 1):
+                subjects = frozenset(names.subjects_in(before))
+            if (not any(card_latencies(level) for level in levels[:3])
+                    and len(set(card_latencies(before))) == 1):
+                latencies = frozenset(card_latencies(before))
     if difference and narrow and not in_table and len(systems or ()) < 2:
         # A difference is of two systems: both sides of its own clause name them ("OpenThai2.0
         # is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one of them.
@@ -437,7 +455,8 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     compared = _listed_after_a_comparison(candidate)
     a_cer_in_percent = _a_cer_in_percent(candidate)
     narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
-                          candidate.in_table, compared, a_cer_in_percent, candidate.earlier)
+                          candidate.in_table, compared, a_cer_in_percent, candidate.earlier,
+                          candidate.text[:1] in "+-−–" or _states_a_direction(candidate))
     if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
         fits = [name for name, fact in facts.items() if _fits(fact, narrow)
                 and (narrow.difference or fact.kind != "diff")]  # "3 pp": said to be one

@@ -4685,3 +4685,34 @@ def test_a_winner_cell_beside_three_cers_is_marked_only_at_its_value(project, de
     changes = ([(None, "unexplained", False)] * 2 if stale else
                [(fleurs, "marked", False), (isan, "marked", True)])
     assert read == [*cers[:3], changes[0], *cers[3:], changes[1]], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_difference_after_a_comparison_goes_on_with_it(project, demo_result, stale):
+    """"Compared with Typhoon 0.6B at 560 ms, OpenThai2.0 is better on FLEURS by 2.81 pp. On
+    Isan: +1.25 pp.": the second sentence names no system, so stale it fitted every
+    difference of OpenThai2.0's there and was left unexplained. It goes on with the
+    comparison before it; so does "The change is −2.05 pp." after "OpenThai2.0 beats
+    Typhoon 0.6B + 4-gram on FLEURS at 560 ms", set and latency too. "The gap is 2.05 pp."
+    says no side (the card's difference is −2.05), and after a sentence that names one system
+    nothing says the other: both are left as they were, never drifted."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    fleurs, isan, gap = (f"diff/560ms/fleurs/{VS}/estimate", f"diff/560ms/isan/{VS}/estimate",
+                         f"diff/560ms/fleurs/{O}-vs-{T4}/estimate")
+    assert exact[fleurs] < 0 < exact[isan] and exact[gap] < 0
+    shown = {name: stale_print(exact, name) if stale else printed(exact[name])
+             for name in (fleurs, isan, gap)}
+    cer = f"cer/560ms/fleurs/{O}"
+    (o,), (wanted_cer,) = shown_and_wanted(exact, [cer], stale)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nCompared with Typhoon 0.6B at 560 ms, OpenThai2.0 is better on FLEURS by "
+        f"{shown[fleurs].lstrip('-')} pp. On Isan: +{shown[isan]} pp.\n\n"
+        f"OpenThai2.0 beats Typhoon 0.6B + 4-gram on FLEURS at 560 ms. The change is "
+        f"{shown[gap]} pp. The gap is {shown[gap].lstrip('-')} pp.\n\n"
+        f"At 560 ms, OpenThai2.0 reaches {o} % on FLEURS. On Isan, +{shown[isan]} pp.\n"))
+    verdict = "drift" if stale else "marked"
+    read = [(m.figure, m.verdict) for m in marked.found]
+    assert read[:3] == [(fleurs, verdict), (isan, verdict), (gap, verdict)], out
+    assert read[3][1] != "drift" and read[4] == wanted_cer, out
+    assert read[5][0] is None if stale else read[5] == (isan, "marked"), out
