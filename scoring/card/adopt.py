@@ -482,7 +482,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         return Marked(candidate, None, "ambiguous", fits=tuple(matches))
     # "Better by 2.81 pp": an unsigned number beside words that say which way, the size of a
     # difference that is negative.
-    if _states_a_direction(candidate):
+    if _states_a_size(candidate):
         sizes = [size for name in wide_fits if name.startswith("diff/") and exact[name] < 0
                  and printed_as(-exact[size := _end_of_a_size(name, candidate)],
                                 candidate.text)]
@@ -511,7 +511,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if kin := _a_kin_set_spoken_of(candidate, name, spec):
             return Marked(candidate, None, "unexplained", fits=(name,), why="kin",
                           named=spec.set_names[kin])
-        if name.startswith("diff/") and exact[name] < 0 and _states_a_direction(candidate):
+        if name.startswith("diff/") and exact[name] < 0 and _states_a_size(candidate):
             # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
             size = _end_of_a_size(name, candidate)
             return Marked(candidate, size, "drift",
@@ -657,6 +657,21 @@ def _states_a_direction(candidate: Candidate) -> bool:
         return False
     own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
     return any(DIRECTION_WORDS.search(level) for level in own)
+
+
+# Words that name the size of a difference, not its side: "the gap is 2.81 pp", "a margin
+# of 2.81 points".
+_SIZE_WORDS = re.compile(r"\b(?:gap|margin)s?\b|ช่องว่าง", re.I)
+
+
+def _states_a_size(candidate: Candidate) -> bool:
+    """An unsigned number whose own cell or sentence says it is a difference's size: words
+    that say which way it goes ("better by 2.81 pp"), or that name its size ("the gap is
+    2.81 pp")."""
+    if _states_a_direction(candidate):
+        return True
+    own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
+    return candidate.text[:1] not in "+-−–" and any(_SIZE_WORDS.search(level) for level in own)
 
 
 def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
@@ -844,7 +859,7 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
     turned = signed and named == {_comparison_of(end, result.spec).b}
     if turned:
         value = -value
-    size = value < 0 and not signed and _states_a_direction(m.candidate)
+    size = value < 0 and not signed and _states_a_size(m.candidate)
     if printed_as(value, text):
         return Marked(m.candidate, end, "marked", turned=turned)
     if size and printed_as(-value, text):
@@ -882,7 +897,7 @@ def _a_change_from_one_of_several(m: Marked, cers: list, named: set[str],
             value = -own if turned else own
             if printed_as(value, text) and (signed or value > 0):
                 found.append(Marked(m.candidate, name, "marked", turned=turned))
-            elif (not signed and own < 0 and _states_a_direction(m.candidate)
+            elif (not signed and own < 0 and _states_a_size(m.candidate)
                   and printed_as(-own, text)):
                 found.append(Marked(m.candidate, name, "marked", magnitude=True))
     return found[0] if len(found) == 1 else None

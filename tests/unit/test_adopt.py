@@ -4716,3 +4716,23 @@ def test_a_difference_after_a_comparison_goes_on_with_it(project, demo_result, s
     assert read[:3] == [(fleurs, verdict), (isan, verdict), (gap, verdict)], out
     assert read[3][1] != "drift" and read[4] == wanted_cer, out
     assert read[5][0] is None if stale else read[5] == (isan, "marked"), out
+
+
+@pytest.mark.parametrize("words", ["the gap between OpenThai2.0 and Typhoon 0.6B is {} pp",
+                                   "the margin of OpenThai2.0 over Typhoon 0.6B is {} pp"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_gap_is_the_size_of_a_difference(project, demo_result, stale, words):
+    """"On FLEURS at 560 ms, the gap between OpenThai2.0 and Typhoon 0.6B is 2.81 pp", where
+    the card's difference is −2.81: a gap is a size. Read as the difference itself, the
+    right number was reported drifted, and --write would have written "-2.81" there."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    assert exact[name] < 0
+    size = (stale_print(exact, name) if stale else printed(exact[name])).lstrip("-")
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn FLEURS at 560 ms, {words.format(size)}.\n"))
+    assert [(m.figure, m.verdict, m.magnitude) for m in marked.found] == [
+        (name, "drift" if stale else "marked", True)], out
+    if stale:
+        assert f"says {size}, the data give {printed(-exact[name])}" in out
