@@ -85,6 +85,19 @@ _LEADING_COMPARISON = re.compile(_OPENING_COMPARISON.pattern
                                  + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
+# A comparison right after a number in points and a few words of its own: "2.78 pp
+# (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
+_COMPARED_RIGHT_AFTER = re.compile(
+    r"\s*(?:pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)[^,;:()\d]{0,30}\)?\s*"
+    r"(?:against|vs\.?|versus|compared\s+(?:with|to)|relative\s+to|than|over|เทียบกับ)\s+"
+    r"(?P<other>[^,;:()]+)", re.I)
+def _after_it(levels: tuple[str, ...]) -> str:
+    """The rest of a number's sentence after it: past the end of its own parenthesis, where
+    its text after it (``levels[1]``) stops."""
+    start = levels[2].find(levels[1], len(levels[0]))
+    return levels[2][start:] if start >= 0 else levels[1]
+
+
 # A comparative right after a number, of errors: "29.6 % fewer errors", "2.81 pp fewer
 # errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
@@ -240,6 +253,14 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
                 # comparison that opens the sentence, up to its first mark or parenthesis.
                 clause = re.split(r"[,;:(]", levels[2][opening.end():], maxsplit=1)[0]
                 others = set(names.systems_in(clause)) - set(systems)
+            if len(others) == 1:
+                systems = systems | others
+        elif (len(systems or ()) == 1
+              and (compared_after := _COMPARED_RIGHT_AFTER.match(_after_it(levels)))):
+            # "OpenThai2.0 cuts the CER by 29.6 % relative (2.78 pp absolute) against
+            # Typhoon 0.6B": the other side is the one system a comparison names right
+            # after the number's unit and its own words.
+            others = set(names.systems_in(compared_after.group("other"))) - set(systems)
             if len(others) == 1:
                 systems = systems | others
     if bound is None:
