@@ -262,6 +262,13 @@ _WORD_BEFORE = re.compile(r"(?:weight|seed|version|release|v|alpha|beta|temperat
                           r"(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I)  # "a weight of 0.5" too
 
 
+# Though "a margin of 0.5" is a setting, "a margin of 2.81 points" (or pp, or %) is a
+# difference's size.
+_A_MARGIN_IN_POINTS = re.compile(r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
+                                 r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
+                                 re.I)
+
+
 # A p-value as prose gives it: "(p = 0.012)", "p < 0.05".
 _P_VALUE_BEFORE = re.compile(r"\bp\s*[=<>≤≈]\s*$", re.I)
 
@@ -629,7 +636,8 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False,
             continue
         if (_UNIT_AFTER.match(text, match.end())
                 or _RELATIVE_AFTER.match(text, match.end()) or _RELATIVE_BEFORE.search(before)
-                or _WORD_BEFORE.search(before)
+                or ((word := _WORD_BEFORE.search(before))
+                    and not _A_MARGIN_IN_POINTS.match(word.group() + text[match.end():]))
                 or _P_VALUE_BEFORE.search(before)
                 or _SPREAD_BEFORE.search(before)):  # "6.26 ± 0.31": a spread, no figure
             continue

@@ -4758,3 +4758,21 @@ def test_a_difference_in_points_then_its_other_side(project, demo_result, stale)
     verdict = "drift" if stale else "marked"
     assert [(m.figure, m.verdict, m.magnitude) for m in marked.found] == [
         (fleurs, verdict, True), (gs2, verdict, True)], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_margin_in_points_is_read_and_a_margin_setting_is_not(project, demo_result, stale):
+    """"OpenThai2.0 leads Typhoon 0.6B by a margin of 2.81 points": "margin of" was taken
+    for a training setting ("a margin of 0.5"), so the number was never read nor counted,
+    stale or not. In points (or pp, or %), it is a difference's size; a margin without a
+    unit is still a setting."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{VS}/estimate"
+    assert exact[name] < 0
+    size = (stale_print(exact, name) if stale else printed(exact[name])).lstrip("-")
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn FLEURS at 560 ms, OpenThai2.0 leads Typhoon 0.6B by a margin of {size} "
+        "points.\n\nWe train with a margin of 0.50 on FLEURS.\n"))
+    assert [(m.figure, m.verdict, m.magnitude) for m in marked.found] == [
+        (name, "drift" if stale else "marked", True)], out
