@@ -220,9 +220,9 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         # +1.28 pp.": a difference in a sentence that names no system goes on with the
         # comparison of the nearest earlier sentence of its paragraph that names a system,
         # where that one names two; and, where its own names no set (or no latency), with
-        # that sentence's one ("... beats Typhoon 0.6B + 4-gram on FLEURS. The change is
-        # −2.05 pp."). Only where the number says which way, by its sign or its words: "The
-        # gap is 2.05 pp" is a size whose side only the sentence before says.
+        # that sentence's one ("... beats Typhoon 0.6B + 4-gram on FLEURS. The gap is
+        # 2.05 pp."). Only where the number says which way (its sign, its words) or that it
+        # is a size: an unsigned "2.05" alone may be either side's.
         before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
         if len(set(names.systems_in(before))) == 2:
             systems = frozenset(names.systems_in(before))
@@ -477,7 +477,7 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     a_cer_in_percent = _a_cer_in_percent(candidate)
     narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
                           candidate.in_table, compared, a_cer_in_percent, candidate.earlier,
-                          candidate.text[:1] in "+-−–" or _states_a_direction(candidate))
+                          candidate.text[:1] in "+-−–" or _states_a_size(candidate))
     if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
         fits = [name for name, fact in facts.items() if _fits(fact, narrow)
                 and (narrow.difference or fact.kind != "diff")]  # "3 pp": said to be one

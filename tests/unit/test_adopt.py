@@ -4693,9 +4693,9 @@ def test_a_difference_after_a_comparison_goes_on_with_it(project, demo_result, s
     Isan: +1.25 pp.": the second sentence names no system, so stale it fitted every
     difference of OpenThai2.0's there and was left unexplained. It goes on with the
     comparison before it; so does "The change is −2.05 pp." after "OpenThai2.0 beats
-    Typhoon 0.6B + 4-gram on FLEURS at 560 ms", set and latency too. "The gap is 2.05 pp."
-    says no side (the card's difference is −2.05), and after a sentence that names one system
-    nothing says the other: both are left as they were, never drifted."""
+    Typhoon 0.6B + 4-gram on FLEURS at 560 ms", set and latency too, and "The gap is
+    2.05 pp." (its size: once, read so, it drifted to "-2.05"). After a sentence that names
+    one system nothing says the other side: left as it was, never drifted."""
     drop_aliases(project)
     exact = demo_result.exact
     fleurs, isan, gap = (f"diff/560ms/fleurs/{VS}/estimate", f"diff/560ms/isan/{VS}/estimate",
@@ -4714,7 +4714,8 @@ def test_a_difference_after_a_comparison_goes_on_with_it(project, demo_result, s
     verdict = "drift" if stale else "marked"
     read = [(m.figure, m.verdict) for m in marked.found]
     assert read[:3] == [(fleurs, verdict), (isan, verdict), (gap, verdict)], out
-    assert read[3][1] != "drift" and read[4] == wanted_cer, out
+    assert (read[3], marked.found[3].magnitude) == ((gap, verdict), True), out
+    assert read[4] == wanted_cer, out
     assert read[5][0] is None if stale else read[5] == (isan, "marked"), out
 
 
