@@ -143,7 +143,7 @@ _THE_SAME_SET = re.compile(r"\b(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
                  bound: str | None, narrow: bool, in_table: bool,
                  compared: bool = False, a_cer_in_percent: bool = False,
-                 earlier: tuple[str, ...] = (), says_which_way: bool = False) -> _Wanted:
+                 earlier: tuple[str, ...] = (), said_to_be_a_change: bool = False) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
     names each; ``narrow``: in the text before and after the number, only the nearest name,
     in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
@@ -214,7 +214,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         variants = sorted({key for key in in_the_sentence if key.startswith(f"{system}_")})
         if len(variants) == 1 and system not in in_the_sentence:
             systems = frozenset(variants)
-    if (difference and narrow and not in_table and says_which_way
+    if (difference and narrow and not in_table and said_to_be_a_change
             and not any(names.systems_in(level) for level in levels[:3])):
         # "Compared with Typhoon 0.6B, OpenThai2.0 is better on FLEURS by 2.78 pp. On Isan:
         # +1.28 pp.": a difference in a sentence that names no system goes on with the
@@ -873,18 +873,14 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
     [end] = ends
     if read_as is not None and read_as.rsplit("/", 1)[0] == end.rsplit("/", 1)[0]:
         return None  # read as that difference already
+    if stated := _stated_as(m, end, named, result):
+        return stated
     value, text = result.exact[end], m.candidate.text
     signed = text[:1] in "+-−–"
-    # A signed change beside the name of the difference's second system alone ("Typhoon
-    # 0.6B (−1.25)" under "Winner") is that system's: the card's A − B turned.
-    turned = signed and named == {_comparison_of(end, result.spec).b}
+    turned = _turned_beside(m, end, named, result.spec)
     if turned:
         value = -value
     size = value < 0 and not signed and _states_a_size(m.candidate)
-    if printed_as(value, text):
-        return Marked(m.candidate, end, "marked", turned=turned)
-    if size and printed_as(-value, text):
-        return Marked(m.candidate, end, "marked", magnitude=True)
     if _a_relative_difference(text, end, result.spec, result.exact):
         return Marked(m.candidate, None, "unexplained", fits=(end,), why="relative")
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
@@ -895,32 +891,41 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
     return Marked(m.candidate, None, "unexplained", fits=(end,))
 
 
+def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool:
+    """A signed change beside the name of the difference's second system alone ("Typhoon
+    0.6B (−1.25)" under "Winner") is that system's: the card's A − B turned."""
+    return m.candidate.text[:1] in "+-−–" and named == {_comparison_of(end, spec).b}
+
+
+def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Marked | None:
+    """``m`` marked as the difference ``end`` where it prints as it: as the card gives it,
+    turned (see _turned_beside), or, unsigned beside words of direction or size, the size
+    of a negative one."""
+    value, text = result.exact[end], m.candidate.text
+    turned = _turned_beside(m, end, named, result.spec)
+    if printed_as(-value if turned else value, text):
+        return Marked(m.candidate, end, "marked", turned=turned)
+    if (value < 0 and text[:1] not in "+-−–" and _states_a_size(m.candidate)
+            and printed_as(-value, text)):
+        return Marked(m.candidate, end, "marked", magnitude=True)
+    return None
+
+
 def _a_change_from_one_of_several(m: Marked, cers: list, named: set[str],
                                   result: CardResult) -> Marked | None:
     """Beside three CERs or more of one set and latency ("| FLEURS | 6.69 | 9.50 | 8.73 |
     OpenThai2.0 (−2.04) |"), a change stated beside one system's name is its difference
     from one of the others, which its words do not say: marked where exactly one of those
-    differences prints as it (as the card gives it, turned, or its size), else left as
-    read."""
+    differences is stated so (_stated_as), else left as read."""
     [system] = named
     if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in {
             f.column for f in cers}:
         return None
-    text = m.candidate.text
-    signed = text[:1] in "+-−–"
-    found = []
-    for other in {f.column for f in cers} - {system}:
-        for key, turned in ((f"{system}-vs-{other}", False), (f"{other}-vs-{system}", True)):
-            name = f"diff/{cers[0].latency_ms}ms/{cers[0].subject}/{key}/estimate"
-            if name not in result.exact:
-                continue
-            own = result.exact[name]
-            value = -own if turned else own
-            if printed_as(value, text) and (signed or value > 0):
-                found.append(Marked(m.candidate, name, "marked", turned=turned))
-            elif (not signed and own < 0 and _states_a_size(m.candidate)
-                  and printed_as(-own, text)):
-                found.append(Marked(m.candidate, name, "marked", magnitude=True))
+    ends = [name for other in {f.column for f in cers} - {system}
+            for key in (f"{system}-vs-{other}", f"{other}-vs-{system}")
+            if (name := f"diff/{cers[0].latency_ms}ms/{cers[0].subject}/{key}/estimate")
+            in result.exact]
+    found = [stated for end in ends if (stated := _stated_as(m, end, named, result))]
     return found[0] if len(found) == 1 else None
 
 
