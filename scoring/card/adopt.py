@@ -362,12 +362,23 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
                if not number.start() <= at < number.end())
 
 
+def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
+    """An unsigned number in a statement that a middle dot or bullet parts from the others
+    ("OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"), while its own says nothing of a
+    difference: the "Δ" of another is not its."""
+    levels = candidate.levels
+    return bool(candidate.text[:1] not in "-−–+" and re.search(r"[·•]", levels[2])
+                and not DIFFERENCE_WORDS.search(statement)
+                and not _POINTS_AFTER.match(levels[1]) and not _PP_AFTER.match(levels[1]))
+
+
 def _a_cer_in_percent(candidate: Candidate) -> bool:
     """Whether the words of a difference in a number's sentence are another number's, and the
-    number in percent a CER (the two readings above)."""
+    number a CER (the readings above)."""
     statement = _own_statement(candidate)
     return (statement is not None
-            and _in_percent_in_a_statement_of_its_own(candidate.levels, statement)
+            and (_in_percent_in_a_statement_of_its_own(candidate.levels, statement)
+                 or _a_cer_in_a_dotted_statement(candidate, statement))
             or _beside_a_difference_stated_by_another(candidate))
 
 

@@ -124,7 +124,7 @@ _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # too, but not inside a name: "Speech-to-Text", nor after "relative": "2.79 points lower
 # relative to Typhoon" is one clause, naming both systems of its difference. Nor does the
 # comma of "1,120 ms" end one.)
-_CLAUSE = re.compile(r"[;:(|]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
+_CLAUSE = re.compile(r"[;:(|·•]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
                      r"(?<![\w-])(?<!relative )to(?![\w-])|"
                      r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
@@ -1097,9 +1097,10 @@ _OTHER_SIDE = re.compile(COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(
                          r"ris(?:es|ing)) from\b", re.I)
 
 
-# What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), or
-# a semicolon.
-STATEMENT_END = re.compile(_CONTRAST.pattern + "|;", re.I)
+# What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
+# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 0.6B
+# 9.50 · Δ −2.81").
+STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
 
 
 def _up_to(words: re.Pattern, text: str) -> str:

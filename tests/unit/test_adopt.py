@@ -4764,3 +4764,22 @@ def test_a_difference_in_points_then_its_other_side(project, demo_result, stale)
     assert [(m.figure, m.verdict, m.magnitude) for m in marked.found] == [
         (fleurs, verdict, True), (gs2, verdict, True)], out
 
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_line_of_figures_parted_by_middle_dots_reads_each_on_its_own(project, demo_result,
+                                                                       stale):
+    """"- **FLEURS** (560 ms): OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81": the "Δ" of
+    the last part made every number of the line a difference, and the two CERs were left
+    unexplained, ungated. Each part between the dots says what its own number is."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}", f"diff/560ms/fleurs/{VS}/estimate"]
+    shown = [stale_print(exact, names[0]) if stale else printed(exact[names[0]]),
+             printed(exact[names[1]]), printed(exact[names[2]], signed=True, unicode=True)]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n- **FLEURS** (560 ms): OpenThai2.0 {shown[0]} · Typhoon 0.6B {shown[1]}"
+        f" · Δ {shown[2]}\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (names[0], "drift" if stale else "marked"), (names[1], "marked"),
+        (names[2], "marked")], out
