@@ -30,7 +30,7 @@ what it is ("FLEURS 6.26, TVSpeech 8.72"), or its header has the cell's shape
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..errors import plural
@@ -853,7 +853,7 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
         read_as = None
     elif m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned:
         read_as = m.figure
-    elif _restates_a_cer_beside(m, found, result.exact):
+    elif _restates_a_cer_beside(m, found, result.exact) or _signed_after_a_cer(m, found):
         read_as = None
     else:
         return None
@@ -864,6 +864,15 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
     cers = [parse_figure(o.figure) for o in _cers_beside(m, found)]
     if len(cers) > 2 and len(named) == 1:
         return _a_change_from_one_of_several(m, cers, named, result)
+    if len(cers) == 1 and _signed_after_a_cer(m, found):
+        # "OpenThai2.0 scores 8.72 (−0.27) against Typhoon 0.6B": the change of the CER it
+        # follows against the one other system its sentence names, that CER's system's.
+        own = cers[0]
+        others = set(names.systems_in(m.candidate.levels[2])) - {own.column}
+        if len(others) != 1:
+            return None
+        cers.append(replace(own, column=others.pop()))
+        named = {own.column}
     if len(cers) != 2 or len({(f.subject, f.latency_ms) for f in cers}) != 1 \
             or cers[0].column == cers[1].column:
         return None
@@ -900,6 +909,23 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
                       format_like(end, -value if size else value, text), magnitude=size,
                       turned=turned)
     return Marked(m.candidate, None, "unexplained", fits=(end,))
+
+
+# What stands between a CER and a number that opens a parenthesis right after it: "8.72 (".
+_PARENTHESIS_OPENED_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*\(\s*[*_]*")
+
+
+def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
+    """A signed number in prose, read where a CER stands, that opens a parenthesis right
+    after a number of its sentence read as a CER ("8.72 (−0.27)"): it is no CER (none is
+    signed) but a change."""
+    if (m.candidate.in_table or m.why != "signed" or len(m.fits) != 1
+            or not _PARENTHESIS_OPENED_AFTER.fullmatch(m.candidate.levels[0])):
+        return False
+    before = [o for o in found if o.candidate.unit == m.candidate.unit
+              and o.candidate.end <= m.candidate.start]
+    return bool(before) and before[-1].verdict in ("marked", "drift", "already") \
+        and before[-1].figure.startswith("cer/") and m.fits[0].startswith("cer/")
 
 
 def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool:

@@ -4537,17 +4537,19 @@ def test_a_winner_column_holds_the_change_between_the_cers_of_its_row(project, d
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_a_number_with_a_plus_sign_is_no_cer(project, demo_result, stale):
-    """"- Isan: 18.67 (+1.28 vs Typhoon 0.6B)": the signed number's context reads as
-    OpenThai2.0's Isan CER, which no card writes with a plus sign. Read as that CER, stale
-    it drifted beside the CER itself, and the two made each other unexplained: the CER went
-    ungated. Like a negative number there, it is listed, and the CER is read."""
+    """"- Isan: 18.67 (+1.28)": the signed number's context reads as OpenThai2.0's Isan
+    CER, which no card writes with a plus sign. Read as that CER, stale it drifted beside
+    the CER itself, and the two made each other unexplained: the CER went ungated. Like a
+    negative number there, it is listed, and the CER is read. (Where the sentence names
+    another system, "(+1.28 vs Typhoon 0.6B)", it is the change against that system's CER:
+    test_a_signed_number_in_a_parenthesis_after_a_cer_is_its_change.)"""
     drop_aliases(project)
     exact = demo_result.exact
     name = f"cer/560ms/isan/{O}"
     (cer,), wanted = shown_and_wanted(exact, [name], stale)
     change = f"+{stale_print(exact, f'diff/560ms/isan/{VS}/estimate')}"
     code, out, marked = mark_one(project, demo_result, (
-        f"# Card\n\n## Results at 560 ms\n\n- Isan: {cer} ({change} vs Typhoon 0.6B)\n\nCER (%).\n"))
+        f"# Card\n\n## Results at 560 ms\n\n- Isan: {cer} ({change})\n\nCER (%).\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == [*wanted, (None, "unexplained")], out
     assert (f"unexplained: line 5: {change} stands where its context reads as {name}, but no "
             "CER carries a plus sign") in out
@@ -4783,3 +4785,42 @@ def test_a_line_of_figures_parted_by_middle_dots_reads_each_on_its_own(project, 
     assert [(m.figure, m.verdict) for m in marked.found] == [
         (names[0], "drift" if stale else "marked"), (names[1], "marked"),
         (names[2], "marked")], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_signed_number_in_a_parenthesis_after_a_cer_is_its_change(project, demo_result,
+                                                                     stale):
+    """"OpenThai2.0 scores 8.72 (−0.27) against Typhoon 0.6B" and "OpenThai2.0 6.69 vs
+    Typhoon 0.6B 9.50 (−2.81)": the signed number was read where a CER stands and left
+    unexplained, ungated. It is the change between the CER it follows and the other
+    system's: named beside the first system alone, that system's minus the other's, so
+    "Typhoon 0.6B scores 8.99 (+0.27) against OpenThai2.0" is the card's difference turned."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    tv, fleurs, isan = (f"diff/560ms/{key}/{VS}/estimate"
+                        for key in ("tvspeech", "fleurs", "isan"))
+
+    def change(name, turned=False):
+        value = -exact[name] if turned else exact[name]
+        if stale:
+            value += Fraction(3, 10000) if value > 0 else -Fraction(3, 10000)
+        return printed(value, signed=True, unicode=True)
+
+    cer = {key: {who: printed(exact[f"cer/560ms/{key}/{who}"]) for who in (O, T)}
+           for key in ("tvspeech", "fleurs", "isan")}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn TVSpeech at 560 ms OpenThai2.0 scores {cer['tvspeech'][O]} "
+        f"({change(tv)}) against Typhoon 0.6B.\n\n"
+        f"On TVSpeech at 560 ms Typhoon 0.6B scores {cer['tvspeech'][T]} "
+        f"({change(tv, turned=True)}) against OpenThai2.0.\n\n"
+        f"- FLEURS at 560 ms: OpenThai2.0 {cer['fleurs'][O]} vs Typhoon 0.6B "
+        f"{cer['fleurs'][T]} ({change(fleurs)})\n"
+        f"- Isan at 560 ms: {cer['isan'][O]} ({change(isan)} vs Typhoon 0.6B)\n"))
+    verdict = "drift" if stale else "marked"
+    assert [(m.figure, m.verdict, m.turned) for m in marked.found] == [
+        (f"cer/560ms/tvspeech/{O}", "marked", False), (tv, verdict, False),
+        (f"cer/560ms/tvspeech/{T}", "marked", False), (tv, verdict, True),
+        (f"cer/560ms/fleurs/{O}", "marked", False), (f"cer/560ms/fleurs/{T}", "marked", False),
+        (fleurs, verdict, False), (f"cer/560ms/isan/{O}", "marked", False),
+        (isan, verdict, False)], out
+
