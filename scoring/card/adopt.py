@@ -85,6 +85,9 @@ _LEADING_COMPARISON = re.compile(_OPENING_COMPARISON.pattern
                                  + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
+# What sets a change stated of one system against another named after it: "Typhoon 0.6B
+# changes the CER by −1.25 pp against OpenThai2.0" states Typhoon − OpenThai2.0.
+_AGAINST = re.compile(r"\bagainst\b|\bcompared\s+(?:with|to)\b|\brelative\s+to\b", re.I)
 # A comparison right after a number in points and a few words of its own: "2.78 pp
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(
@@ -809,6 +812,14 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
         if leading:
             yield names.systems_in(leading.group("rest")), names.systems_in(
                 leading.group("baseline"))
+        sentence, at = m.candidate.levels[2], m.candidate.start - m.candidate.unit
+        if not m.candidate.in_table and (
+                against := _AGAINST.search(sentence, at + len(m.candidate.text))):
+            # (Its statement up to the number, and what follows the word: in "17.39 %
+            # against 18.64 % for OpenThai2.0, a gap of +1.25 points", the word is before
+            # the gap and orders nothing of it.)
+            statement = STATEMENT_END.split(sentence[:at])[-1]
+            yield names.systems_in(statement), names.systems_in(sentence[against.end():])
         for level in m.candidate.levels:
             parts = _ORDERED.split(level, maxsplit=1)
             if len(parts) == 2:

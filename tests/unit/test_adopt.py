@@ -4824,3 +4824,34 @@ def test_a_signed_number_in_a_parenthesis_after_a_cer_is_its_change(project, dem
         (fleurs, verdict, False), (f"cer/560ms/isan/{O}", "marked", False),
         (isan, verdict, False)], out
 
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_change_of_the_second_system_against_the_first_is_the_difference_turned(
+        project, demo_result, stale):
+    """"Typhoon 0.6B changes the CER by −1.25 pp against OpenThai2.0" states Typhoon −
+    OpenThai2.0, the card's OpenThai2.0 − Typhoon turned. It was read as the card's own
+    difference and drifted: --write would have turned the author's sign, a claim the data
+    deny. A comparison before the number orders nothing of it ("17.39 % against 18.64 %
+    for OpenThai2.0, a gap of +1.25 points in Typhoon's favour")."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    isan, fleurs = (f"diff/560ms/{key}/{VS}/estimate" for key in ("isan", "fleurs"))
+    assert exact[isan] > 0 > exact[fleurs]
+    shown = {name: printed(-exact[name] + (Fraction(3, 10000) if stale else 0), signed=True,
+                           unicode=True) for name in (isan, fleurs)}
+    cers = [printed(exact[f"cer/560ms/isan/{who}"]) for who in (T, O)]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn Isan at 560 ms, Typhoon 0.6B changes the CER by {shown[isan]} pp "
+        "against OpenThai2.0.\n\n"
+        f"On FLEURS at 560 ms, Typhoon 0.6B scores {shown[fleurs]} pp compared with "
+        "OpenThai2.0.\n\n"
+        f"On Isan at 560 ms, Typhoon 0.6B is better: {cers[0]} % against {cers[1]} % for "
+        f"OpenThai2.0, a gap of {printed(exact[isan], signed=True)} points in Typhoon's "
+        "favour.\n"))
+    verdict = "drift" if stale else "marked"
+    assert [(m.figure, m.verdict, m.turned) for m in marked.found] == [
+        (isan, verdict, True), (fleurs, verdict, True),
+        (f"cer/560ms/isan/{T}", "marked", False), (f"cer/560ms/isan/{O}", "marked", False),
+        (isan, "marked", False)], out
+    if stale:
+        assert f"says {shown[isan]}, the data give {printed(-exact[isan], signed=True, unicode=True)}" in out
