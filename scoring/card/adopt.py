@@ -475,7 +475,9 @@ class Marked:
     # "several" (one of several numbers of its sentence or cell read as one figure, all
     # stale: ``named`` the others), or "quoted" (its statement says another source gives
     # it, ``named`` the words that say so), or "no such difference" (the change between two
-    # CERs beside it that the card does not compare, ``named``).
+    # CERs beside it that the card does not compare, ``named``), or "which way" (a difference
+    # drifted across zero whose words order its systems nowhere: ``named`` the card's order,
+    # ``gives`` what the data give).
     why: str = ""
     named: str = ""
 
@@ -786,6 +788,29 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
     return None
 
 
+def _orders(candidate: Candidate, names: Names):
+    """(systems first, systems second) of each level that orders two systems, nearest
+    first: "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" states
+    Typhoon − OpenThai2.0; and, in a table, the paragraph under it ("Δ is OpenThai2.0 −
+    Typhoon 0.6B."), last."""
+    leading = _LEADING_COMPARISON.match(candidate.levels[0])
+    if leading:
+        yield names.systems_in(leading.group("rest")), names.systems_in(
+            leading.group("baseline"))
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    if not candidate.in_table and (
+            against := _AGAINST.search(sentence, at + len(candidate.text))):
+        # (Its statement up to the number, and what follows the word: in "17.39 %
+        # against 18.64 % for OpenThai2.0, a gap of +1.25 points", the word is before
+        # the gap and orders nothing of it.)
+        statement = STATEMENT_END.split(sentence[:at])[-1]
+        yield names.systems_in(statement), names.systems_in(sentence[against.end():])
+    for level in (*candidate.levels, candidate.under):
+        parts = _ORDERED.split(level, maxsplit=1)
+        if len(parts) == 2:
+            yield names.systems_in(parts[0]), names.systems_in(parts[1])
+
+
 def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """A difference whose nearest context that orders the comparison's two systems states
     it the other way round ("Typhoon 0.6B − OpenThai2.0", "Typhoon vs OpenThai"): its sign
@@ -804,28 +829,7 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     by_key = {c.key: c for c in spec.comparisons}
     comparisons = {name: by_key[parse_figure(name).column] for name in figures
                    if name.startswith("diff/")}
-    def orders():
-        """(systems first, systems second) of each level that orders two systems, nearest
-        first: "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" states
-        Typhoon − OpenThai2.0."""
-        leading = _LEADING_COMPARISON.match(m.candidate.levels[0])
-        if leading:
-            yield names.systems_in(leading.group("rest")), names.systems_in(
-                leading.group("baseline"))
-        sentence, at = m.candidate.levels[2], m.candidate.start - m.candidate.unit
-        if not m.candidate.in_table and (
-                against := _AGAINST.search(sentence, at + len(m.candidate.text))):
-            # (Its statement up to the number, and what follows the word: in "17.39 %
-            # against 18.64 % for OpenThai2.0, a gap of +1.25 points", the word is before
-            # the gap and orders nothing of it.)
-            statement = STATEMENT_END.split(sentence[:at])[-1]
-            yield names.systems_in(statement), names.systems_in(sentence[against.end():])
-        for level in m.candidate.levels:
-            parts = _ORDERED.split(level, maxsplit=1)
-            if len(parts) == 2:
-                yield names.systems_in(parts[0]), names.systems_in(parts[1])
-
-    for before, after in orders():
+    for before, after in _orders(m.candidate, names):
         if any(c.a in before and c.b in after for c in comparisons.values()):
             return None
         turned = [name for name, c in comparisons.items() if c.b in before and c.a in after]
@@ -844,6 +848,27 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
                       why="other way round",
                       named=f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}")
     return None
+
+
+def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | None:
+    """A difference drifted across zero whose words order its two systems nowhere ("| FLEURS
+    | 9.50 | 6.69 | +2.81 |" under "Typhoon 0.6B | OpenThai2.0 | Δ (pp)", "the change from
+    OpenThai2.0 to Typhoon 0.6B is −1.22 pp"), nearer the card's figure turned than the
+    figure: it may be stale, or B − A, and its words do not say which. Listed, never drifted:
+    --write would have turned the claim where it is B − A."""
+    if m.verdict != "drift" or m.magnitude or m.turned or not m.figure.startswith("diff/") \
+            or not m.figure.endswith("/estimate"):
+        return None
+    value, says = result.exact[m.figure], Fraction(ascii_signed(m.candidate.text)) / 100
+    if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
+        return None
+    comparison = _comparison_of(m.figure, result.spec)
+    if any({comparison.a, comparison.b} & (set(before) | set(after))
+           for before, after in _orders(m.candidate, names)):
+        return None
+    systems = result.spec.systems
+    return Marked(m.candidate, None, "unexplained", gives=m.gives, fits=(m.figure,),
+                  why="which way", named=f"{systems[comparison.a]} − {systems[comparison.b]}")
 
 
 def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: CardResult,
@@ -1174,6 +1199,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
              for candidate in candidates(card, names)]
     found = [_the_other_way_round(m, result, names) or m for m in found]
     found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
+    found = [_which_way_unsaid(m, result, names) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
     found = [_own_mean(m, found, result) or m for m in found]
@@ -1354,6 +1380,12 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          f"stated as {m.named}, the other way round from {m.fits[0]}; left "
                          "unmarked: state it as the card's difference (its sign and its "
                          "interval turned), or write it not-a-figure")
+        elif m.why == "which way":  # across zero, and nothing says which system is first
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
+                         f"{m.fits[0]}, which the data give as {m.gives}, and nothing where "
+                         "it stands says which system it subtracts from which: stale, or "
+                         "stated the other way round? left unmarked: write the order there "
+                         f"(\"{m.named}\"), or write it not-a-figure")
         elif m.why == "whole":  # a whole percentage: never drifted, it may be anything
             named = (f"its context reads as {m.fits[0]}, which is not {m.candidate.text} at "
                      "that precision" if len(m.fits) == 1 else

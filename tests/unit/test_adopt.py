@@ -4855,3 +4855,33 @@ def test_a_change_of_the_second_system_against_the_first_is_the_difference_turne
         (isan, "marked", False)], out
     if stale:
         assert f"says {shown[isan]}, the data give {printed(-exact[isan], signed=True, unicode=True)}" in out
+
+
+def test_a_difference_across_zero_whose_words_order_nothing_is_listed(project, demo_result):
+    """A Δ column beside "Typhoon 0.6B | OpenThai2.0", and "the change from OpenThai2.0 to
+    Typhoon 0.6B": each number is the card's difference turned, or stale, and nothing says
+    which. Read as the card's difference, each drifted, and --write would have turned its
+    sign. Listed instead; where a caption orders the two systems, the same number drifts."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    fleurs, isan = (f"diff/560ms/{key}/{VS}/estimate" for key in ("fleurs", "isan"))
+    assert exact[fleurs] < 0 < exact[isan]
+    turned = printed(-exact[fleurs], signed=True, unicode=True)
+    near_turned = printed(-exact[isan] + Fraction(3, 10000), signed=True, unicode=True)
+    cers = [printed(exact[f"cer/560ms/fleurs/{who}"]) for who in (T, O)]
+    table = ("| Set | Typhoon 0.6B | OpenThai2.0 | Δ (pp) |\n|---|---|---|---|\n"
+             f"| FLEURS | {cers[0]} | {cers[1]} | {turned} |\n\n")
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n{table}CER (%) at 560 ms.\n\n"
+        f"On Isan at 560 ms, the change from OpenThai2.0 to Typhoon 0.6B is {near_turned} pp.\n"))
+    assert [(m.figure, m.verdict, m.why or None) for m in marked.found] == [
+        (f"cer/560ms/fleurs/{T}", "marked", None), (f"cer/560ms/fleurs/{O}", "marked", None),
+        (None, "unexplained", "which way"), (None, "unexplained", "which way")], out
+    assert (f"unexplained: line 5: {turned} reads as {fleurs}, which the data give as "
+            f"{printed(exact[fleurs])}, and nothing where it stands says which system it "
+            "subtracts from which") in out
+    assert code == 0 and "OpenThai2.0 (th-TH) − Typhoon 0.6B" in out
+    for above, below in (("", "CER (%) at 560 ms; Δ is OpenThai2.0 − Typhoon 0.6B.\n"),
+                         ("Δ is OpenThai2.0 − Typhoon 0.6B, CER (%) at 560 ms.\n\n", "")):
+        code, out, marked = mark_one(project, demo_result, f"# Card\n\n{above}{table}{below}")
+        assert [(m.figure, m.verdict) for m in marked.found][-1] == (fleurs, "drift"), out
