@@ -4885,3 +4885,8 @@ def test_a_difference_across_zero_whose_words_order_nothing_is_listed(project, d
                          ("Δ is OpenThai2.0 − Typhoon 0.6B, CER (%) at 560 ms.\n\n", "")):
         code, out, marked = mark_one(project, demo_result, f"# Card\n\n{above}{table}{below}")
         assert [(m.figure, m.verdict) for m in marked.found][-1] == (fleurs, "drift"), out
+    # Ordered the other way round under the table, it is the card's difference turned.
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\n{table}CER (%) at 560 ms; Δ is Typhoon 0.6B − OpenThai2.0.\n"))
+    last = marked.found[-1]
+    assert (last.figure, last.verdict, last.turned) == (fleurs, "marked", True), out
