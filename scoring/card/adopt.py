@@ -833,6 +833,14 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
         if any(c.a in before and c.b in after for c in comparisons.values()):
             return None
         turned = [name for name, c in comparisons.items() if c.b in before and c.a in after]
+        # "Δ vs OpenThai2.0" (under a heading "Typhoon 0.6B"), "−1.25 pp against
+        # OpenThai2.0": only the second side named, the first is the other.
+        only_after = {name: set(after) & {c.a, c.b} for name, c in comparisons.items()
+                      if not set(before) & {c.a, c.b}}
+        if any(named == {comparisons[name].b} for name, named in only_after.items()):
+            return None
+        turned = turned or [name for name, named in only_after.items()
+                            if named == {comparisons[name].a}]
         if len(turned) != 1:
             continue
         comparison = comparisons[turned[0]]

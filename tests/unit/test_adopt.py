@@ -4890,3 +4890,36 @@ def test_a_difference_across_zero_whose_words_order_nothing_is_listed(project, d
         f"# Card\n\n{table}CER (%) at 560 ms; Δ is Typhoon 0.6B − OpenThai2.0.\n"))
     last = marked.found[-1]
     assert (last.figure, last.verdict, last.turned) == (fleurs, "marked", True), out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_change_against_the_first_system_alone_is_the_difference_turned(project, demo_result,
+                                                                          stale):
+    """A "Δ vs OpenThai2.0" column under a heading "Typhoon 0.6B": each change is Typhoon
+    0.6B − OpenThai2.0, the card's difference turned. Read as the card's own, each drifted,
+    and --write would have turned every sign of the column. Under "OpenThai2.0", "Δ vs
+    Typhoon 0.6B" is the card's own."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    diffs = [f"diff/560ms/{key}/{VS}/estimate" for key in ("fleurs", "isan")]
+
+    def shown(name, turned):
+        value = -exact[name] if turned else exact[name]
+        return printed(value + (Fraction(3, 10000) if stale else 0), signed=True, unicode=True)
+
+    def section(system, cer_of, baseline, turned):
+        rows = "".join(f"| {label} | {printed(exact[f'cer/560ms/{key}/{cer_of}'])} | "
+                       f"{shown(name, turned)} |\n"
+                       for label, key, name in zip(("FLEURS", "Isan"), ("fleurs", "isan"), diffs))
+        return (f"## {system} at 560 ms\n\n| Set | CER (%) | Δ vs {baseline} (pp) |\n"
+                f"|---|---|---|\n{rows}\n")
+
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n" + section("Typhoon 0.6B", T, "OpenThai2.0", True)
+        + section("OpenThai2.0", O, "Typhoon 0.6B", False)))
+    verdict = "drift" if stale else "marked"
+    assert [(m.figure, m.verdict, m.turned) for m in marked.found] == [
+        (f"cer/560ms/fleurs/{T}", "marked", False), (diffs[0], verdict, True),
+        (f"cer/560ms/isan/{T}", "marked", False), (diffs[1], verdict, True),
+        (f"cer/560ms/fleurs/{O}", "marked", False), (diffs[0], verdict, False),
+        (f"cer/560ms/isan/{O}", "marked", False), (diffs[1], verdict, False)], out
