@@ -834,9 +834,10 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
             return None
         turned = [name for name, c in comparisons.items() if c.b in before and c.a in after]
         # "Δ vs OpenThai2.0" (under a heading "Typhoon 0.6B"), "−1.25 pp against
-        # OpenThai2.0": only the second side named, the first is the other.
+        # OpenThai2.0": only the second side named (no system before it), the first is the
+        # other.
         only_after = {name: set(after) & {c.a, c.b} for name, c in comparisons.items()
-                      if not set(before) & {c.a, c.b}}
+                      if not before}
         if any(named == {comparisons[name].b} for name, named in only_after.items()):
             return None
         turned = turned or [name for name, named in only_after.items()
