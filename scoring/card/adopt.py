@@ -872,7 +872,10 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
         return None
     comparison = _comparison_of(m.figure, result.spec)
-    if any({comparison.a, comparison.b} & (set(before) | set(after))
+    # Only an order that names the card's own, A before B or B alone after, says so; "Δ
+    # (Typhoon − OpenThai)", whose second name is none of the card's, does not.
+    if any(comparison.a in before and comparison.b in after
+           or not before and set(after) & {comparison.a, comparison.b} == {comparison.b}
            for before, after in _orders(m.candidate, names)):
         return None
     systems = result.spec.systems

@@ -4885,6 +4885,12 @@ def test_a_difference_across_zero_whose_words_order_nothing_is_listed(project, d
                          ("Δ is OpenThai2.0 − Typhoon 0.6B, CER (%) at 560 ms.\n\n", "")):
         code, out, marked = mark_one(project, demo_result, f"# Card\n\n{above}{table}{below}")
         assert [(m.figure, m.verdict) for m in marked.found][-1] == (fleurs, "drift"), out
+    # An order whose second name is none of the card's ("OpenThai" alone) says nothing.
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Model | FLEURS |\n|---|---|\n"
+        f"| Typhoon 0.6B | {cers[0]} |\n| OpenThai2.0 | {cers[1]} |\n"
+        f"| Δ (Typhoon − OpenThai) | {turned} |\n\nCER (%) at 560 ms.\n"))
+    assert [(m.figure, m.why or None) for m in marked.found][-1] == (None, "which way"), out
     # Ordered the other way round under the table, it is the card's difference turned.
     code, out, marked = mark_one(project, demo_result, (
         f"# Card\n\n{table}CER (%) at 560 ms; Δ is Typhoon 0.6B − OpenThai2.0.\n"))
