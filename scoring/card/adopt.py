@@ -859,6 +859,24 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     return None
 
 
+def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None:
+    """An interval's end drifted beside its estimate listed as "which way" (see
+    _which_way_unsaid): turned or stale as the estimate may be, it is listed too, never
+    drifted ("+2.81 [+1.76, +3.75]" under a Δ whose words order nothing)."""
+    if (m.verdict != "drift" or m.turned or m.magnitude or not m.figure.startswith("diff/")
+            or m.figure.endswith("/estimate")):
+        return None
+    estimate = f"{m.figure.rsplit('/', 1)[0]}/estimate"
+    for other in found:
+        beside = other.candidate.unit == m.candidate.unit or (
+            m.candidate.table is not None and other.candidate.table == m.candidate.table
+            and other.candidate.row == m.candidate.row)
+        if beside and other.why == "which way" and other.fits == (estimate,):
+            return Marked(m.candidate, None, "unexplained", gives=m.gives, fits=(m.figure,),
+                          why="which way", named=other.named)
+    return None
+
+
 def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """A difference drifted across zero whose words order its two systems nowhere ("| FLEURS
     | 9.50 | 6.69 | +2.81 |" under "Typhoon 0.6B | OpenThai2.0 | Δ (pp)", "the change from
@@ -1212,6 +1230,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_the_other_way_round(m, result, names) or m for m in found]
     found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
     found = [_which_way_unsaid(m, result, names) or m for m in found]
+    found = [_an_end_beside_a_way_unsaid(m, found) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
     found = [_own_mean(m, found, result) or m for m in found]

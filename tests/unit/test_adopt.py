@@ -4885,6 +4885,15 @@ def test_a_difference_across_zero_whose_words_order_nothing_is_listed(project, d
                          ("Δ is OpenThai2.0 − Typhoon 0.6B, CER (%) at 560 ms.\n\n", "")):
         code, out, marked = mark_one(project, demo_result, f"# Card\n\n{above}{table}{below}")
         assert [(m.figure, m.verdict) for m in marked.found][-1] == (fleurs, "drift"), out
+    # Its interval beside it, the card's turned, is listed with it, never drifted.
+    ends = [printed(-exact[f"{fleurs[:-len('estimate')]}{end}"], signed=True, unicode=True)
+            for end in ("high", "low")]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n| Set | Typhoon 0.6B | OpenThai2.0 | Δ (pp) | 95 % CI |\n|---|---|---|---|---|\n"
+        f"| FLEURS | {cers[0]} | {cers[1]} | {turned} | [{ends[0]}, {ends[1]}] |\n\n"
+        "CER (%) at 560 ms.\n"))
+    assert [(m.figure, m.why or None) for m in marked.found][2:] == [
+        (None, "which way")] * 3, out
     # An order whose second name is none of the card's ("OpenThai" alone) says nothing.
     code, out, marked = mark_one(project, demo_result, (
         "# Card\n\n| Model | FLEURS |\n|---|---|\n"
