@@ -503,10 +503,12 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     wide = _constraints(candidate.levels, spec, names, default, candidate.bound, False,
                         candidate.in_table, compared, a_cer_in_percent, candidate.earlier)
     exact = result.exact
-    narrow_fits = [name for name, fact in facts.items() if _fits(fact, narrow)]
+    narrow_fits = _signed_is_no_cer(candidate, [name for name, fact in facts.items()
+                                                if _fits(fact, narrow)])
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
         return Marked(candidate, narrow_fits[0], "marked")
-    wide_fits = [name for name, fact in facts.items() if _fits(fact, wide)]
+    wide_fits = _signed_is_no_cer(candidate, [name for name, fact in facts.items()
+                                              if _fits(fact, wide)])
     matches = [name for name in wide_fits if printed_as(exact[name], candidate.text)]
     if len(matches) == 1:
         return Marked(candidate, matches[0], "marked")
@@ -564,6 +566,17 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         return Marked(candidate, None, "unexplained", fits=tuple(named))
     return Marked(candidate, None, "unexplained", why="no such figure",
                   named=_what_it_names(wanted, spec))
+
+
+def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
+    """The figures a signed number may be, of those its context reads as: no CER or average
+    is written signed, so where differences are among them ("- Isan: +1.28 [−0.17, +2.76]"
+    under "OpenThai2.0 minus Typhoon 0.6B, in CER points:"), only those. (Where none is, the
+    CERs stay, to be listed as signed.)"""
+    if candidate.text[:1] not in "+-−–":
+        return fits
+    differences = [name for name in fits if name.startswith("diff/")]
+    return differences or fits
 
 
 def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:

@@ -4938,3 +4938,24 @@ def test_a_change_against_the_first_system_alone_is_the_difference_turned(projec
         (f"cer/560ms/isan/{T}", "marked", False), (diffs[1], verdict, True),
         (f"cer/560ms/fleurs/{O}", "marked", False), (diffs[0], verdict, False),
         (f"cer/560ms/isan/{O}", "marked", False), (diffs[1], verdict, False)], out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_signed_number_is_read_among_the_differences_its_context_names(project, demo_result,
+                                                                         stale):
+    """"- Isan: +1.28 [−0.17, +2.76]" under "OpenThai2.0 minus Typhoon 0.6B, in CER points,
+    with 95 % intervals:": the context speaks of CERs and of a difference, and stale the
+    estimate was left among both systems' Isan CERs, ungated. No CER is written signed: it
+    is the difference."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/isan/{VS}/estimate"
+    ends = [f"diff/560ms/isan/{VS}/{end}" for end in ("low", "high")]
+    estimate = (printed(exact[name] + Fraction(3, 10000), signed=True, unicode=True) if stale
+                else printed(exact[name], signed=True, unicode=True))
+    low, high = (printed(exact[end], signed=True, unicode=True) for end in ends)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## Paired differences at 560 ms\n\nOpenThai2.0 minus Typhoon 0.6B, in CER "
+        f"points, with 95 % cluster-bootstrap intervals:\n\n- Isan: {estimate} [{low}, {high}]\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (name, "drift" if stale else "marked"), (ends[0], "marked"), (ends[1], "marked")], out
