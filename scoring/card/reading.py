@@ -1275,16 +1275,28 @@ _AGAINST_A_LATENCY = re.compile(
     re.I)
 
 
+# Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
+_FROM_A_LATENCY_TO_ANOTHER = re.compile(
+    r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I)
+
+
 def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """The words of a table's header or row label that set a number against a latency
-    ("Δ vs 560 ms"): a change between two latencies of one system, which the card never
-    gives. (Not in prose, nor in a cell: "7.72 (+1.03 vs 560 ms)" holds a CER too.)"""
-    if not in_table:
+    """The words that set a number against a latency: in a table, its header or row label
+    ("Δ vs 560 ms"); in prose, the words of its own clause for a number in points ("1.03 pp
+    worse than at 560 ms", "going from 560 ms to 80 ms chunks costs OpenThai2.0 1.59 pp"). A
+    change between two latencies of one system, which the card never gives. (Not a cell's
+    own words: "7.72 (+1.03 vs 560 ms)" holds a CER too.)"""
+    if in_table:
+        for text in (levels[4], levels[3]):
+            if said := _AGAINST_A_LATENCY.search(text):
+                return said.group()
         return None
-    for text in (levels[4], levels[3]):
-        if said := _AGAINST_A_LATENCY.search(text):
-            return said.group()
-    return None
+    if not IN_POINTS.match(levels[1]):
+        return None
+    after = re.split(r"[,;:(]", levels[1], maxsplit=1)[0]
+    before = re.split(r"[,;:]", levels[0])[-1]
+    said = _AGAINST_A_LATENCY.search(after) or _FROM_A_LATENCY_TO_ANOTHER.search(before)
+    return said.group() if said else None
 
 
 def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:

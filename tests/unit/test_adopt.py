@@ -4959,3 +4959,22 @@ def test_a_signed_number_is_read_among_the_differences_its_context_names(project
         f"points, with 95 % cluster-bootstrap intervals:\n\n- Isan: {estimate} [{low}, {high}]\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == [
         (name, "drift" if stale else "marked"), (ends[0], "marked"), (ends[1], "marked")], out
+
+
+def test_a_change_between_latencies_in_prose_is_none_of_the_cards(project, demo_result):
+    """"OpenThai2.0 at 160 ms is 1.03 pp worse than at 560 ms": a change between two
+    latencies of one system, which the card never gives. Read as OpenThai2.0 − Typhoon 0.6B
+    at 160 ms, it drifted, and --write would have written that difference there. Left alone,
+    as in a table; a CER beside the same words is still read."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    cers = {ms: exact[f"cer/{ms}ms/fleurs/{O}"] for ms in (80, 160, 560)}
+    worse, costs = (printed(cers[ms] - cers[560]) for ms in (160, 80))
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn FLEURS, OpenThai2.0 at 160 ms is {worse} pp worse than at 560 ms.\n\n"
+        f"On FLEURS, going from 560 ms to 80 ms chunks costs OpenThai2.0 {costs} pp.\n\n"
+        f"On FLEURS at 560 ms, OpenThai2.0 reaches {printed(cers[560])} %, lower than at 80 ms.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (None, "foreign"), (None, "foreign"), (f"cer/560ms/fleurs/{O}", "marked")], out
+    assert (f"left alone: line 3: {worse} (its context names \"than at 560 ms\", a change "
+            "between latencies") in out
