@@ -471,7 +471,8 @@ class Marked:
     # stated as B − A, ``named``), "relative" (a
     # difference relative to one of its CERs) or "a sibling's" (the value of the same
     # set's figure of another system, latency or decoding, ``named``), or "address" (a
-    # figure read in a badge's address, ``named`` what the data give if it drifted), or
+    # figure read in a badge's address, ``named`` what the data give if it drifted; "image",
+    # the same in an image's description), or
     # "several" (one of several numbers of its sentence or cell read as one figure, all
     # stale: ``named`` the others), or "quoted" (its statement says another source gives
     # it, ``named`` the words that say so), or "no such difference" (the change between two
@@ -1184,12 +1185,14 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
 
 
 def _in_an_address(m: Marked) -> Marked | None:
-    """A figure read in a badge's address: no marker can stand there, so it is listed, never
-    marked or written over (``named``: what the data give, where it drifted)."""
-    if not m.candidate.in_address or m.verdict not in ("marked", "drift"):
+    """A figure read in a badge's address, or in an image's description: no marker can stand
+    there, so it is listed, never marked or written over (``named``: what the data give,
+    where it drifted)."""
+    if not (m.candidate.in_address or m.candidate.in_image) or m.verdict not in ("marked",
+                                                                                  "drift"):
         return None
-    return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="address",
-                  named=m.gives)
+    return Marked(m.candidate, None, "unexplained", fits=(m.figure,),
+                  why="address" if m.candidate.in_address else "image", named=m.gives)
 
 
 def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
@@ -1456,6 +1459,13 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          + (f", which the data give as {m.named}" if m.named else "")
                          + "; left unmarked: no marker can stand in an address, so the gate "
                          "cannot check it: show the figure in the card's text instead")
+        elif m.why == "image":  # an image's description: a marker there would show
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} in an "
+                         f"image's description reads as {m.fits[0]}"
+                         + (f", which the data give as {m.named}" if m.named else "")
+                         + "; left unmarked: a marker there would show to whoever reads the "
+                         "description, so the gate cannot check it: show the figure in the "
+                         "card's text instead")
         elif m.why == "no such difference":  # of two CERs the card compares nowhere there
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, a difference the card does not compute; left unmarked: "

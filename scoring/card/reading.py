@@ -171,6 +171,9 @@ class Candidate:
     # In a table: the paragraph just under it, where that is no caption of its levels (it may
     # still say what an "Average" row is over: "The average is over all eleven sets").
     under: str = ""
+    # In an image's description ("![FLEURS CER 6.72 %](plot.png)"), where a marker would
+    # show as text to whoever reads the description: read, never marked.
+    in_image: bool = False
 
 
 def _names_any(names: "Names", text: str) -> bool:
@@ -1475,6 +1478,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     masked = masked_spans(text, card)
     found: list[Candidate] = []
     seen: set[int] = set()
+    descriptions = [image.span(1) for image in _IMAGE_DESCRIPTION.finditer(text)]
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
             alone=True, row=None, this_side=None, in_address=False, label=None, earlier=(),
@@ -1502,7 +1506,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
         found.append(Candidate(start, offset + match.end(), match.group(0),
                                text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
                                foreign, table, alone, offset, offset if row is None else row,
-                               other, in_address, earlier, under))
+                               other, in_address, earlier, under,
+                               any(s <= start < e for s, e in descriptions)))
 
     every_block = blocks(text, card.body_start)
     labels_of_others = _labels_of_others(text, every_block, names)
@@ -1578,6 +1583,8 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
     return others
 
 
+# An image's description: "![FLEURS CER 6.72 %](plot.png)".
+_IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(")
 # A badge's address: its label, its message and its colour, dash-separated ("--" is a dash,
 # "_" a space, "%25" a percent sign).
 _BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")

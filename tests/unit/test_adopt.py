@@ -4978,3 +4978,29 @@ def test_a_change_between_latencies_in_prose_is_none_of_the_cards(project, demo_
         (None, "foreign"), (None, "foreign"), (f"cer/560ms/fleurs/{O}", "marked")], out
     assert (f"left alone: line 3: {worse} (its context names \"than at 560 ms\", a change "
             "between latencies") in out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_figure_in_an_images_description_is_listed_never_marked(project, demo_result, capsys,
+                                                                  stale):
+    """"![FLEURS CER 6.72 % at 560 ms](plot.png)": the number was marked inside the image's
+    description, where the marker shows as text to whoever reads it. It is listed as
+    ungated, with what the data give, and --write leaves the description as it was; the same
+    number in a link's text is read."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    exact = demo_result.exact
+    shown = stale_print(exact, name) if stale else printed(exact[name])
+    image = f"![FLEURS CER {shown} % at 560 ms](plot.png)"
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n{image}\n\n[OpenThai2.0 reaches {shown} % on FLEURS at "
+                    "560 ms](https://example.org/results)\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    gives = f", which the data give as {printed(exact[name])}" if stale else ""
+    assert (f"unexplained: line 3: {shown} in an image's description reads as {name}{gives}; "
+            "left unmarked") in out, out
+    assert "1 number marked" in out, out
+    run_cli(capsys, "publish", str(project), "--write")
+    assert image in card.read_text(encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert "1 of 2 numbers in the card's text are gated" in out, out
