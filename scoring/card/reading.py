@@ -171,8 +171,8 @@ class Candidate:
     # In a table: the paragraph just under it, where that is no caption of its levels (it may
     # still say what an "Average" row is over: "The average is over all eleven sets").
     under: str = ""
-    # In an image's description ("![FLEURS CER 6.72 %](plot.png)"), where a marker would
-    # show as text to whoever reads the description: read, never marked.
+    # In an image's description ("![FLEURS CER 6.72 %](plot.png)", `<img alt="...">`), where
+    # a marker would show as text to whoever reads the description: read, never marked.
     in_image: bool = False
 
 
@@ -1478,7 +1478,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     masked = masked_spans(text, card)
     found: list[Candidate] = []
     seen: set[int] = set()
-    descriptions = [image.span(1) for image in _IMAGE_DESCRIPTION.finditer(text)]
+    descriptions = [image.span(1 if image.group(1) is not None else 2)
+                    for image in _IMAGE_DESCRIPTION.finditer(text)]
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
             alone=True, row=None, this_side=None, in_address=False, label=None, earlier=(),
@@ -1583,8 +1584,9 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
     return others
 
 
-# An image's description: "![FLEURS CER 6.72 %](plot.png)".
-_IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(")
+# An image's description: "![FLEURS CER 6.72 %](plot.png)", or the whole of an HTML image
+# tag, "<img alt="FLEURS CER 6.72 %">".
+_IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(|(<img\b[^>]*>)", re.I)
 # A badge's address: its label, its message and its colour, dash-separated ("--" is a dash,
 # "_" a space, "%25" a percent sign).
 _BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")

@@ -5004,3 +5004,8 @@ def test_a_figure_in_an_images_description_is_listed_never_marked(project, demo_
     assert image in card.read_text(encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--check")
     assert "1 of 2 numbers in the card's text are gated" in out, out
+    # So is one in an HTML image's alt text.
+    card.write_text(f'# Card\n\n<img src="plot.png" alt="FLEURS CER {shown} % at 560 ms">\n',
+                    encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert f"line 3: {shown} in an image's description" in out and "0 numbers marked" in out, out
