@@ -454,6 +454,11 @@ def starts_a_table(line: str, next_line: str) -> bool:
 _QUOTE_MARKS = re.compile(r"^ {0,3}(?:> ?)+")
 
 
+# The tags of a collapsible section: its opening, its summary and its end.
+_DETAILS_TAG = re.compile(r"(?P<open><details\b[^>]*>)|<summary\b[^>]*>(?P<summary>.*?)</summary>|"
+                          r"(?P<close></details\s*>)", re.I)
+
+
 def blocks(text: str, body_start: int) -> list[Block]:
     """The body's tables, headings and prose blocks (paragraphs, list items), code left
     out."""
@@ -471,6 +476,13 @@ def blocks(text: str, body_start: int) -> list[Block]:
     fenced = False
     previous_blank, in_list = True, False
     paragraph: Block | None = None
+    # The summary of each open <details> ("" where it has none): a collapsible section's
+    # blocks read it as a heading ("<summary>FLEURS at 560 ms</summary>").
+    details: list[str] = []
+
+    def context(of: list[str]) -> tuple[str, ...]:
+        return tuple(h for h in of + details if h)
+
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -484,6 +496,13 @@ def blocks(text: str, body_start: int) -> list[Block]:
             continue
         if fenced:
             continue
+        for tag in _DETAILS_TAG.finditer(stripped):
+            if tag.group("open"):
+                details.append("")
+            elif tag.group("summary") is not None and details:
+                details[-1] = re.sub(r"<[^>]+>", "", tag.group("summary")).strip()
+            elif tag.group("close") and details:
+                details.pop()
         if not stripped:
             previous_blank, paragraph = True, None
             continue
@@ -495,7 +514,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
             level = len(heading.group(1))
             headings = headings[:level - 1] + [""] * (level - 1 - len(headings)) + [heading.group(2)]
             # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
-            blocks.append(Block("heading", here, offset, tuple(h for h in headings[:-1] if h)))
+            blocks.append(Block("heading", here, offset, context(headings[:-1])))
             paragraph, in_list = None, False
             continue
         html = _HTML_TABLE_START.match(stripped)
@@ -506,7 +525,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
             if blocks and blocks[-1].kind == "prose" and text[blocks[-1].end:here].count("\n") <= 2:
                 above = text[blocks[-1].start:blocks[-1].end]
                 caption = "" if numbers_in(above, 0, (), True) else above
-            table = Block("table", here, here, tuple(h for h in headings if h), caption)
+            table = Block("table", here, here, context(headings), caption)
             if html:  # to the line that closes it; unclosed, to a blank line
                 closed = any(_HTML_TABLE_END.search(later) for later in lines[index - 1:])
                 while (not _HTML_TABLE_END.search(line) and index < len(lines)
@@ -537,7 +556,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
         elif not line.startswith((" ", "\t")):
             in_list = False  # a paragraph at the margin ends the list
         if paragraph is None:
-            paragraph = Block("prose", here, offset, tuple(h for h in headings if h))
+            paragraph = Block("prose", here, offset, context(headings))
             blocks.append(paragraph)
         paragraph.end = offset
     for table, under, after in zip(blocks, blocks[1:], blocks[2:] + [None]):

@@ -5009,3 +5009,22 @@ def test_a_figure_in_an_images_description_is_listed_never_marked(project, demo_
                     encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     assert f"line 3: {shown} in an image's description" in out and "0 numbers marked" in out, out
+
+
+def test_a_collapsible_sections_summary_is_read_as_its_heading(project, demo_result):
+    """"<details><summary>FLEURS at 560 ms</summary>" over "OpenThai2.0 reaches 6.72 % CER"
+    and a table of CERs: stale, each number was unexplained ("its context names no figure"),
+    ungated. The summary says what the section is about, as a heading does, until its
+    </details>; after it, it says nothing."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{O}", f"cer/560ms/fleurs/{T}", f"cer/560ms/isan/{O}"]
+    (o, t, isan), wanted = shown_and_wanted(exact, names, True)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n<details>\n<summary>FLEURS at 560 ms</summary>\n\n"
+        f"OpenThai2.0 reaches {o} % CER.\n\n| Model | CER (%) |\n|---|---|\n"
+        f"| OpenThai2.0 | {o} |\n| Typhoon 0.6B | {t} |\n\n</details>\n\n"
+        f"<details><summary>Isan at 560 ms</summary>\n\n- OpenThai2.0: {isan} %\n\n"
+        f"</details>\n\nOpenThai2.0 reaches {o} % CER.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        wanted[0], wanted[0], wanted[1], wanted[2], (None, "unexplained")], out
