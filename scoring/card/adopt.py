@@ -825,6 +825,23 @@ def _orders(candidate: Candidate, names: Names):
             yield names.systems_in(parts[0]), names.systems_in(parts[1])
 
 
+def _as_ordered(comparison, before, after) -> str | None:
+    """How an order of systems (those named before its word, those after) states the
+    comparison A − B: "as is" (A before B; or B alone after, where nothing before names a
+    system: "Δ vs Typhoon 0.6B"), "turned" (B before A; or A alone after: "Δ vs OpenThai2.0"
+    under a heading "Typhoon 0.6B", "−1.25 pp against OpenThai2.0"), or None (it names
+    neither way: "Δ (Typhoon − OpenThai)", whose second name is none of the card's)."""
+    a, b = comparison.a, comparison.b
+    if a in before and b in after:
+        return "as is"
+    if b in before and a in after:
+        return "turned"
+    if not before:
+        named = set(after) & {a, b}
+        return "as is" if named == {b} else "turned" if named == {a} else None
+    return None
+
+
 def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """A difference whose nearest context that orders the comparison's two systems states
     it the other way round ("Typhoon 0.6B − OpenThai2.0", "Typhoon vs OpenThai"): its sign
@@ -844,18 +861,10 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     comparisons = {name: by_key[parse_figure(name).column] for name in figures
                    if name.startswith("diff/")}
     for before, after in _orders(m.candidate, names):
-        if any(c.a in before and c.b in after for c in comparisons.values()):
+        readings = {name: _as_ordered(c, before, after) for name, c in comparisons.items()}
+        if "as is" in readings.values():
             return None
-        turned = [name for name, c in comparisons.items() if c.b in before and c.a in after]
-        # "Δ vs OpenThai2.0" (under a heading "Typhoon 0.6B"), "−1.25 pp against
-        # OpenThai2.0": only the second side named (no system before it), the first is the
-        # other.
-        only_after = {name: set(after) & {c.a, c.b} for name, c in comparisons.items()
-                      if not before}
-        if any(named == {comparisons[name].b} for name, named in only_after.items()):
-            return None
-        turned = turned or [name for name, named in only_after.items()
-                            if named == {comparisons[name].a}]
+        turned = [name for name, reading in readings.items() if reading == "turned"]
         if len(turned) != 1:
             continue
         comparison = comparisons[turned[0]]
@@ -882,10 +891,7 @@ def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None
         return None
     estimate = f"{m.figure.rsplit('/', 1)[0]}/estimate"
     for other in found:
-        beside = other.candidate.unit == m.candidate.unit or (
-            m.candidate.table is not None and other.candidate.table == m.candidate.table
-            and other.candidate.row == m.candidate.row)
-        if beside and other.why == "which way" and other.fits == (estimate,):
+        if _beside(m, other) and other.why == "which way" and other.fits == (estimate,):
             return Marked(m.candidate, None, "unexplained", gives=m.gives, fits=(m.figure,),
                           why="which way", named=other.named)
     return None
@@ -904,10 +910,7 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
         return None
     comparison = _comparison_of(m.figure, result.spec)
-    # Only an order that names the card's own, A before B or B alone after, says so; "Δ
-    # (Typhoon − OpenThai)", whose second name is none of the card's, does not.
-    if any(comparison.a in before and comparison.b in after
-           or not before and set(after) & {comparison.a, comparison.b} == {comparison.b}
+    if any(_as_ordered(comparison, before, after) == "as is"
            for before, after in _orders(m.candidate, names)):
         return None
     systems = result.spec.systems
@@ -1195,13 +1198,18 @@ def _in_an_address(m: Marked) -> Marked | None:
                   why="address" if m.candidate.in_address else "image", named=m.gives)
 
 
+def _beside(m: Marked, other: Marked) -> bool:
+    """Whether ``other`` stands in ``m``'s sentence or cell, or its table row."""
+    return other.candidate.unit == m.candidate.unit or (
+        m.candidate.table is not None and other.candidate.table == m.candidate.table
+        and other.candidate.row == m.candidate.row)
+
+
 def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
     """The numbers read as figures in ``m``'s sentence or cell, or its table row."""
     return [other for other in found
             if other is not m and other.verdict in ("marked", "drift", "already")
-            and (other.candidate.unit == m.candidate.unit
-                 or (m.candidate.table is not None and other.candidate.table == m.candidate.table
-                     and other.candidate.row == m.candidate.row))]
+            and _beside(m, other)]
 
 
 def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
