@@ -87,7 +87,9 @@ _LEADING_COMPARISON = re.compile(_OPENING_COMPARISON.pattern
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
 # What sets a change stated of one system against another named after it: "Typhoon 0.6B
 # changes the CER by −1.25 pp against OpenThai2.0" states Typhoon − OpenThai2.0.
-_AGAINST = re.compile(r"\bagainst\b|\bcompared\s+(?:with|to)\b|\brelative\s+to\b", re.I)
+# (Thai "เทียบกับ", "compared with", needs no word boundary: Thai writes none.)
+_AGAINST = re.compile(r"\bagainst\b|\bcompared\s+(?:with|to)\b|\brelative\s+to\b|เทียบกับ",
+                      re.I)
 # A comparison right after a number in points and a few words of its own: "2.78 pp
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(

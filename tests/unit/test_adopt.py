@@ -4857,6 +4857,29 @@ def test_a_change_of_the_second_system_against_the_first_is_the_difference_turne
         assert f"says {shown[isan]}, the data give {printed(-exact[isan], signed=True, unicode=True)}" in out
 
 
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_change_against_the_first_system_in_thai_is_the_difference_turned(
+        project, demo_result, stale):
+    """Thai's "เทียบกับ" ("compared with") after the number orders the two systems as
+    "against" does: "Typhoon 0.6B ต่างกัน −1.25 pp เมื่อเทียบกับ OpenThai2.0" is Typhoon −
+    OpenThai2.0, the card's difference turned. Nothing ordered it before: its number,
+    across zero from the card's, was listed as "which way", ungated."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    isan, fleurs = (f"diff/560ms/{key}/{VS}/estimate" for key in ("isan", "fleurs"))
+    assert exact[isan] > 0 > exact[fleurs]
+    shown = {name: printed(-exact[name] + (Fraction(3, 10000) if stale else 0), signed=True,
+                           unicode=True) for name in (isan, fleurs)}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nบน Isan ที่ 560 ms Typhoon 0.6B มี CER ต่างกัน {shown[isan]} pp "
+        "เมื่อเทียบกับ OpenThai2.0\n\n"
+        f"On FLEURS at 560 ms, Typhoon 0.6B: {shown[fleurs]} pp เทียบกับ OpenThai2.0.\n"))
+    verdict = "drift" if stale else "marked"
+    assert [(m.figure, m.verdict, m.turned) for m in marked.found] == [
+        (isan, verdict, True), (fleurs, verdict, True)], out
+
+
 def test_a_difference_across_zero_whose_words_order_nothing_is_listed(project, demo_result):
     """A Δ column beside "Typhoon 0.6B | OpenThai2.0", and "the change from OpenThai2.0 to
     Typhoon 0.6B": each number is the card's difference turned, or stale, and nothing says
