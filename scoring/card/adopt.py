@@ -109,6 +109,32 @@ _FEWER_ERRORS_AFTER = re.compile(r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b
                                  r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b", re.I)
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
                         re.I)
+# Thai says by how much with no "by": the amount follows its verb ("ลดลง 29.6 %", fell
+# 29.6 %; "ลด CER บน FLEURS ลง 29.6 %"), or a comparative and whom it compares with
+# ("ต่ำกว่า Typhoon 0.6B 29.6 %", lower than Typhoon by 29.6 %). Not the value a change goes
+# to or from ("ลดลงเหลือ 6.69 %", "จาก 9.50 % เป็น 6.69 %"), nor a number right after
+# "กว่า" ("ต่ำกว่า 9.50 % ของ Typhoon": than Typhoon's 9.50 %).
+_THAI_DIRECTION = re.compile(r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
+                             r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)")
+_THAI_HEDGE = r"\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*$"
+_THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก)[^%]){0,60}?(?:ลง|ขึ้น)" + _THAI_HEDGE)
+_THAI_WHOM_ALONE = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ที่|คือ|ได้|ด้วย|cer\b|wer\b)[^%\n]){1,40}?"
+                              + _THAI_HEDGE, re.I)
+
+
+def _a_thai_amount(before: str) -> bool:
+    """Whether the Thai words just before a number say it is by how much a CER moved."""
+    last = None
+    for last in _THAI_DIRECTION.finditer(before):
+        pass
+    if last is None:
+        return False
+    rest = before[last.end():]
+    if last.group("split"):
+        return bool(_THAI_SPLIT_VERB_END.match(rest))
+    if last.group("than"):
+        return bool(rest.strip()) and bool(_THAI_WHOM_ALONE.match(rest))
+    return bool(re.match(_THAI_HEDGE, rest))
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
 # "9.50 % (Typhoon)", "<b>9.50%</b> (Typhoon)".
 _SYSTEM_RIGHT_AFTER = re.compile(r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
@@ -357,7 +383,7 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
         after = after[:lead.start()]
     if (candidate.in_table or candidate.text[:1] in "-−–+"
             or not re.match(r"[*_]*\s*%", levels[1])
-            or _speaks_of_a_difference((before, after))):
+            or _speaks_of_a_difference((before, after), _opens(levels[0]))):
         return False
     sentence, at = levels[2], candidate.start - candidate.unit
     return any(_POINTS_AFTER.match(sentence, number.end())
@@ -387,12 +413,19 @@ def _a_cer_in_percent(candidate: Candidate) -> bool:
             or _beside_a_difference_stated_by_another(candidate))
 
 
-def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
+def _opens(before: str) -> bool:
+    """Whether a number opens a parenthesis, or follows a colon (its text before it)."""
+    return before.rstrip(" *_").endswith(("(", ":"))
+
+
+def _speaks_of_a_difference(levels: tuple[str, ...],
+                            opens_a_parenthesis: bool | None = None) -> bool:
     """Whether a number is a difference: the nearest context that speaks of a difference or
     of a CER decides, first its own clauses, then the text around it, then each wider
     level in turn; in one, a difference wins ("the CER is higher by 2.81 pp"). So in "the
     CER is 6.69 %, 2.81 pp lower than Typhoon's", 6.69 is a CER and 2.81 a difference, and
-    a "CER (%)" column is CERs under a caption that speaks of differences."""
+    a "CER (%)" column is CERs under a caption that speaks of differences. Where the levels
+    are a number's two clauses already, ``opens_a_parenthesis`` says whether it opens one."""
     if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
         return True
     if _FEWER_ERRORS_AFTER.match(levels[1]):  # "29.6 % fewer errors": a change, never a CER
@@ -400,6 +433,10 @@ def _speaks_of_a_difference(levels: tuple[str, ...]) -> bool:
     before = clauses_beside(levels)[0]
     if _BY_BEFORE.search(before) and DIRECTION_WORDS.search(before):
         return True  # "reduces the CER by 2.81", "lower by 29.6 %": a change, never a CER
+    if _a_thai_amount(before) and not (
+            opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])):
+        return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a number opening a parenthesis
+        # after a name is that name's)
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if DIFFERENCE_WORDS.search(level):
             return True
