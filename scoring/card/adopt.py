@@ -116,8 +116,10 @@ _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over
 # "กว่า" ("ต่ำกว่า 9.50 % ของ Typhoon": than Typhoon's 9.50 %).
 _THAI_DIRECTION = re.compile(r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
                              r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)")
-_THAI_HEDGE = r"\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*$"
-_THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก)[^%]){0,60}?(?:ลง|ขึ้น)" + _THAI_HEDGE)
+# ("ได้" closes the verb too: "ลด CER ได้ 29.6 %", reduces the CER by 29.6 %.)
+_THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*$"
+_THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)"
+                                  + _THAI_HEDGE)
 _THAI_WHOM_ALONE = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ที่|คือ|ได้|ด้วย|cer\b|wer\b)[^%\n]){1,40}?"
                               + _THAI_HEDGE, re.I)
 
@@ -133,6 +135,8 @@ def _a_thai_amount(before: str) -> bool:
     if last.group("split"):
         return bool(_THAI_SPLIT_VERB_END.match(rest))
     if last.group("than"):
+        if re.search(r"ผิดพลาด\s*$", before[:last.start()]):  # "ผิดพลาดน้อยกว่า 29.6%":
+            return bool(re.match(_THAI_HEDGE, rest))  # errs less by, as "29.6 % fewer errors"
         return bool(rest.strip()) and bool(_THAI_WHOM_ALONE.match(rest))
     return bool(re.match(_THAI_HEDGE, rest))
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",

@@ -112,7 +112,7 @@ _SCORED_ANOTHER_WAY = re.compile(
     r"\bbefore (?:text )?normali[sz]\w*|\braw (?:cer|character)|\bcer \(raw\)|"
     r"\bwith punctuation\b|\bpunctuation (?:kept|included)\b|\boracle\b|"
     r"\bsyllable error|\bsyer\b", re.I)
-_RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b", re.I)
+_RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b|สัมพัทธ์", re.I)
 _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 # A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
 # CERs, "relative to" saying against whom (a relative change is in percent).

@@ -593,9 +593,12 @@ _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ)\s*(?:the\s+)?", re.I)
 # Nor is a relative change ("29.60 % relative to Typhoon", "a 29.6 % relative reduction",
 # "29.6 % lower (relative)", "a relative improvement of 29.60 %"): the card's
 # differences are in points.
+# Thai "สัมพัทธ์" is "relative": "29.6% (สัมพัทธ์)", "ลดลงสัมพัทธ์ 29.6%", "ลดลงแบบสัมพัทธ์
+# 29.6%" (fell by 29.6 % relative).
 _RELATIVE_AFTER = re.compile(r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|"
-                             r"smaller|larger)\s+)?(?:\(\s*)?(?:relative|rel\.)", re.I)
-_RELATIVE_BEFORE = re.compile(r"\brelative\s+(?:[a-z]+\s+){0,2}(?:of|by)\s*$", re.I)
+                             r"smaller|larger)\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)", re.I)
+_RELATIVE_BEFORE = re.compile(r"\brelative\s+(?:[a-z]+\s+){0,2}(?:of|by)\s*$|"
+                              r"สัมพัทธ์\s*(?:ได้|ประมาณ|ราว|เกือบ|อยู่)?\s*$", re.I)
 # What a relative change's words go on to say of it: "a 29.6 % relative reduction", "a
 # 29.6 % relative CER reduction".
 _RELATIVE_TAIL = re.compile(r"(?:\s*\))?(?:\s+(?:cer|wer|error(?:\s+rate)?))?"

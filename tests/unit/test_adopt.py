@@ -1538,7 +1538,7 @@ def test_a_difference_given_relative_to_a_cer_under_a_plain_delta_is_never_writt
 def test_a_relative_change_said_in_thai_is_never_written_over_with_a_cer(project, demo_result):
     """Thai says how much a CER falls or rises with no "by": "ลดลง 29.6 %" (fell 29.6 %),
     "ลด CER ... ลง 29.6 %", "ต่ำกว่า Typhoon 0.6B 29.6 %" (lower than Typhoon by 29.6 %),
-    "ดีขึ้น 29.6 %" (better by). Each drifted onto a CER of the set, and --write would have
+    "ดีขึ้น 29.6 %" (better by), "ผิดพลาดน้อยกว่า 29.6%" (errs less by). Each drifted onto a CER of the set, and --write would have
     written 6.7 there. Each is a change, listed, never drifted; a CER the change goes
     to ("ลดลงเหลือ 6.69 %", down to; "จาก 9.50 % เป็น 6.69 %", from ... to) is still read."""
     drop_aliases(project)
@@ -1549,12 +1549,13 @@ def test_a_relative_change_said_in_thai_is_never_written_over_with_a_cer(project
              f"บน FLEURS ที่ 560 ms CER ของ OpenThai2.0 ลดลง {relative} % จาก Typhoon 0.6B",
              f"บน FLEURS ที่ 560 ms OpenThai2.0 มี CER ต่ำกว่า Typhoon 0.6B {relative} %",
              f"บน FLEURS ที่ 560 ms OpenThai2.0 ดีขึ้น {relative} % เทียบกับ Typhoon 0.6B",
+             f"บน FLEURS ที่ 560 ms OpenThai2.0 ผิดพลาดน้อยกว่า {relative}% เทียบกับ Typhoon 0.6B",
              f"บน FLEURS ที่ 560 ms CER ลดลงเหลือ {printed(cer[O])} % ด้วย OpenThai2.0",
              f"บน FLEURS ที่ 560 ms CER ลดลงจาก {printed(cer[T])} % ของ Typhoon 0.6B เป็น "
              f"{printed(cer[O])} % ของ OpenThai2.0"]
     code, out, marked = mark_one(project, demo_result, "# Card\n\n" + "\n\n".join(lines) + "\n")
     assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == [
-        *[(relative, None, "unexplained")] * 4,
+        *[(relative, None, "unexplained")] * 5,
         (printed(cer[O]), f"cer/560ms/fleurs/{O}", "marked"),
         (printed(cer[T]), f"cer/560ms/fleurs/{T}", "marked"),
         (printed(cer[O]), f"cer/560ms/fleurs/{O}", "marked")], out
@@ -1563,6 +1564,26 @@ def test_a_relative_change_said_in_thai_is_never_written_over_with_a_cer(project
     assert [line.split(": ")[1] for line in out.splitlines() if "relative to a CER" in line] \
         == ["line 5", "line 7"], out
     assert not [line for line in out.splitlines() if line.startswith("drift")], out
+
+
+
+def test_a_change_said_relative_in_thai_is_none_of_the_cards(project, demo_result):
+    """Thai "สัมพัทธ์" is "relative": "ลด CER ได้ 29.6% (สัมพัทธ์)" and "CER ลดลงสัมพัทธ์
+    29.6%" are changes relative to a CER, none of the card's figures, as "a 29.6 % relative
+    reduction" is; and "ลด CER ได้ 29.6%" (reduces the CER by 29.6 %) is a change. Each
+    drifted onto OpenThai2.0's CER, and --write would have written 6.7 over 29.6."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    cer = {who: exact[f"cer/560ms/fleurs/{who}"] for who in (O, T)}
+    relative = round_half_up((cer[T] - cer[O]) / cer[T] * 100, 1)
+    lines = [f"บน FLEURS ที่ 560 ms OpenThai2.0 ลด CER ได้ {relative}% (สัมพัทธ์) จาก Typhoon 0.6B",
+             f"บน FLEURS ที่ 560 ms CER ของ OpenThai2.0 ลดลงสัมพัทธ์ {relative}% จาก Typhoon 0.6B",
+             f"บน FLEURS ที่ 560 ms OpenThai2.0 ลด CER ได้ {relative}% จาก Typhoon 0.6B",
+             f"บน FLEURS ที่ 560 ms OpenThai2.0 ทำ CER ได้ {printed(cer[O])}%"]
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + "\n\n".join(lines) + "\n")
+    assert [(m.candidate.line, m.figure, m.verdict) for m in marked.found] == [
+        (7, None, "unexplained"), (9, f"cer/560ms/fleurs/{O}", "marked")], out
+    assert "relative to a CER" in out.splitlines()[1], out
 
 
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
