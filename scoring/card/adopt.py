@@ -117,7 +117,7 @@ _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over
 _THAI_DIRECTION = re.compile(r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
                              r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)")
 # ("ได้" closes the verb too: "ลด CER ได้ 29.6 %", reduces the CER by 29.6 %.)
-_THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*$"
+_THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*(?:ร้อยละ)?\s*$"  # (ร้อยละ: percent)
 _THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)"
                                   + _THAI_HEDGE)
 _THAI_WHOM_ALONE = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ที่|คือ|ได้|ด้วย|cer\b|wer\b)[^%\n]){1,40}?"

@@ -100,11 +100,15 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
                            r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
                            # a unit of time or size in parentheses: "Avg. length (s)",
                            # not a plural's "(s)": "the model(s)"
-                           r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)", re.I)
+                           r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)"
+                           # Thai: a word error rate ("อัตราความผิดพลาดระดับคำ"), speed, accuracy
+                           r"|ผิดพลาด\S{0,6}ระดับคำ|ความเร็ว|ความแม่นยำ", re.I)
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
-OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error", re.I)
+# (Thai: "อัตราความผิดพลาดระดับอักขระ" or "ระดับตัวอักษร", the character error rate.)
+OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error|ผิดพลาด\S{0,6}ระดับ(?:ตัว)?อักษร|"
+                        r"ผิดพลาด\S{0,6}ระดับอักขระ", re.I)
 # A CER scored another way than the card's, or another quantity named like one: a number so
 # described anywhere in its sentence, cell, row or column is none of the card's figures.
 _SCORED_ANOTHER_WAY = re.compile(

@@ -1586,6 +1586,29 @@ def test_a_change_said_relative_in_thai_is_none_of_the_cards(project, demo_resul
     assert "relative to a CER" in out.splitlines()[1], out
 
 
+
+def test_thai_names_of_error_rates_and_percent_are_read(project, demo_result):
+    """"อัตราความผิดพลาดระดับคำ" (word error rate) names another metric, and the character
+    error rate ("ระดับอักขระ") ours; "ร้อยละ" (percent) before a number changes nothing of
+    what its words say: "ลดลงร้อยละ 29.6" (fell by 29.6 percent) is a change. The WER and
+    the change each drifted onto OpenThai2.0's CER: --write would have written 6.69 there."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    cer = {who: exact[f"cer/560ms/fleurs/{who}"] for who in (O, T)}
+    relative = round_half_up((cer[T] - cer[O]) / cer[T] * 100, 1)
+    wer = printed(cer[O] * 4)
+    lines = [f"บน FLEURS ที่ 560 ms อัตราความผิดพลาดระดับคำของ OpenThai2.0 คือ {wer}%",
+             f"บน FLEURS ที่ 560 ms อัตราความผิดพลาดระดับอักขระของ OpenThai2.0 คือ "
+             f"{printed(cer[O])}%",
+             f"บน FLEURS ที่ 560 ms CER ของ OpenThai2.0 ลดลงร้อยละ {relative} จาก Typhoon 0.6B",
+             f"บน FLEURS ที่ 560 ms Typhoon 0.6B มี CER ร้อยละ {printed(cer[T])}"]
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + "\n\n".join(lines) + "\n")
+    assert [(m.candidate.line, m.figure, m.verdict) for m in marked.found] == [
+        (5, f"cer/560ms/fleurs/{O}", "marked"), (7, None, "unexplained"),
+        (9, f"cer/560ms/fleurs/{T}", "marked")], out
+    assert not [line for line in out.splitlines() if line.startswith("drift")], out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
