@@ -101,8 +101,8 @@ _OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughpu
                            # a unit of time or size in parentheses: "Avg. length (s)",
                            # not a plural's "(s)": "the model(s)"
                            r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)"
-                           # Thai: a word error rate ("อัตราความผิดพลาดระดับคำ"), speed, accuracy
-                           r"|ผิดพลาด\S{0,6}ระดับคำ|ความเร็ว|ความแม่นยำ", re.I)
+                           # Thai: a word error rate ("อัตราความผิดพลาดระดับคำ")
+                           r"|ผิดพลาด\S{0,6}ระดับคำ", re.I)
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)

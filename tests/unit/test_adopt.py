@@ -1609,6 +1609,22 @@ def test_thai_names_of_error_rates_and_percent_are_read(project, demo_result):
     assert not [line for line in out.splitlines() if line.startswith("drift")], out
 
 
+
+def test_a_thai_heading_of_speed_and_accuracy_leaves_its_cers_read(project, demo_result):
+    """"ความเร็วและความแม่นยำ" (speed and accuracy) over a table of CERs says what the
+    section weighs, as "Speed and accuracy" does, and names no other metric of its numbers:
+    they are read (598119d had them none of ours, so unread and ungated)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{who}" for who in (O, T)]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## ความเร็วและความแม่นยำ (560 ms)\n\n"
+        "| ชุดข้อมูล | OpenThai2.0 | Typhoon 0.6B |\n|---|---:|---:|\n"
+        f"| FLEURS | {printed(exact[names[0]])} | {printed(exact[names[1]])} |\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (name, "marked") for name in names], out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
