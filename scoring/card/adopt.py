@@ -120,12 +120,33 @@ _THAI_DIRECTION = re.compile(r"ลดลง|เพิ่มขึ้น|(?:ด�
 _THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*(?:ร้อยละ)?\s*$"  # (ร้อยละ: percent)
 _THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)"
                                   + _THAI_HEDGE)
-_THAI_WHOM_ALONE = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ที่|คือ|ได้|ด้วย|cer\b|wer\b)[^%\n]){1,40}?"
-                              + _THAI_HEDGE, re.I)
+_THAI_WHOM_ALONE = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ที่|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n])"
+                              r"{1,40}?" + _THAI_HEDGE, re.I)
+# The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
+# (The text after a number runs up to the next number.)
+_PAIRED_AFTER = re.compile(r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*"
+                           r"(?:[-+−]?\d|$)", re.I)
 
 
-def _a_thai_amount(before: str) -> bool:
-    """Whether the Thai words just before a number say it is by how much a CER moved."""
+# What gives a comparison's subject its own number after the comparison: "better than
+# Typhoon 0.6B with a CER of 8.75 %", "ดีกว่า Typhoon 0.6B โดยมี CER 8.75%" (โดย, ด้วย: with).
+_THE_SUBJECTS_OWN = re.compile(r"\bwith\s+(?:a\s+|an\s+|its\s+)?(?:cer|character)|โดย|ด้วย",
+                               re.I)
+
+
+def _compares_up_to_it(before: str, names: Names) -> bool:
+    """Whether the text before a number sets up a comparison that reaches the number: not
+    where, after the name it compares with, "with a CER of" gives the subject's own."""
+    comparison = COMPARES.search(before)
+    if comparison is None:
+        return False
+    own = _THE_SUBJECTS_OWN.search(before, comparison.end())
+    return not (own and names.systems_in(before[comparison.end():own.start()]))
+
+
+def _a_thai_amount(before: str, after: str) -> bool:
+    """Whether the Thai words just before a number (and after it) say it is by how much a
+    CER moved."""
     last = None
     for last in _THAI_DIRECTION.finditer(before):
         pass
@@ -137,7 +158,8 @@ def _a_thai_amount(before: str) -> bool:
     if last.group("than"):
         if re.search(r"ผิดพลาด\s*$", before[:last.start()]):  # "ผิดพลาดน้อยกว่า 29.6%":
             return bool(re.match(_THAI_HEDGE, rest))  # errs less by, as "29.6 % fewer errors"
-        return bool(rest.strip()) and bool(_THAI_WHOM_ALONE.match(rest))
+        return (bool(rest.strip()) and bool(_THAI_WHOM_ALONE.match(rest))
+                and not _PAIRED_AFTER.match(after))
     return bool(re.match(_THAI_HEDGE, rest))
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
 # "9.50 % (Typhoon)", "<b>9.50%</b> (Typhoon)".
@@ -232,7 +254,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
     # difference's two systems, and the system of a CER quoted after the comparison's word
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
-    other_side = difference or compared or COMPARES.search(levels[0])
+    other_side = difference or compared or _compares_up_to_it(levels[0], names)
     systems = pick(names.systems_in if other_side else names.own_systems_in)
     if narrow and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1])) and (
             system := names.system_opening(levels[1][whose.end():])):
@@ -437,7 +459,7 @@ def _speaks_of_a_difference(levels: tuple[str, ...],
     before = clauses_beside(levels)[0]
     if _BY_BEFORE.search(before) and DIRECTION_WORDS.search(before):
         return True  # "reduces the CER by 2.81", "lower by 29.6 %": a change, never a CER
-    if _a_thai_amount(before) and not (
+    if _a_thai_amount(before, levels[1]) and not (
             opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])):
         return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a number opening a parenthesis
         # after a name is that name's)

@@ -717,7 +717,8 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
 # A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
-_VERSUS = re.compile(r"\s*%?\s*(?:vs\.?|versus)\s*", re.I)
+# (Thai joins a pair with "ต่อ", to, or "กับ", with: "6.72% กับ 9.53%".)
+_VERSUS = re.compile(r"\s*%?\s*(?:vs\.?|versus|ต่อ|กับ)\s*", re.I)
 _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
 _CONTRAST = re.compile(r"\b(?:while|whereas|but)\b|ขณะที่|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)

@@ -1625,6 +1625,66 @@ def test_a_thai_heading_of_speed_and_accuracy_leaves_its_cers_read(project, demo
         (name, "marked") for name in names], out
 
 
+
+def test_thai_cers_after_a_comparative_and_its_other_side_are_cers(project, demo_result):
+    """After "ต่ำกว่า Typhoon 0.6B" (lower than Typhoon 0.6B), a number is by how much
+    ("ต่ำกว่า Typhoon 0.6B 29.6 %"), but not the first of a pair ("6.69% ต่อ 9.50%", 6.69 %
+    to 9.50 %), nor what "โดย" (with) leads to ("แย่กว่า Typhoon 0.6B โดยได้ 18.64%"): those
+    are CERs, as before dac725a, which drifted the first onto the difference."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    shown = {(s, who): printed(exact[f"cer/560ms/{s}/{who}"]) for s in ("fleurs", "isan")
+             for who in (O, T)}
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n"
+        f"บน FLEURS ที่ 560 ms OpenThai2.0 มี CER ต่ำกว่า Typhoon 0.6B {shown['fleurs', O]}% ต่อ "
+        f"{shown['fleurs', T]}%\n\n"
+        f"บน Isan ที่ 560 ms OpenThai2.0 ทำได้แย่กว่า Typhoon 0.6B โดยได้ {shown['isan', O]}% "
+        f"เทียบกับ {shown['isan', T]}%\n"))
+    read = {m.candidate.text: (m.figure, m.verdict) for m in marked.found}
+    assert [read[shown[s, O]] for s in ("fleurs", "isan")] == [
+        (f"cer/560ms/{s}/{O}", "marked") for s in ("fleurs", "isan")], out
+    assert not [line for line in out.splitlines() if line.startswith("drift")], out
+
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_cer_given_with_the_subject_after_its_comparison_is_the_subjects(
+        project, demo_result, stale):
+    """"OpenThai2.0 is better than Typhoon 0.6B with a CER of 8.75 %" (Thai: "ดีกว่า Typhoon
+    0.6B โดยมี CER 8.75%"): the comparison ends where "with" (โดย, ด้วย) gives its subject's
+    CER. Stale, it drifted onto Typhoon 0.6B's CER, the name nearest before it, and --write
+    would have written Typhoon's 8.99 as OpenThai2.0's."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    tvspeech, isan = (f"cer/560ms/{s}/{O}" for s in ("tvspeech", "isan"))
+    shown = {name: printed(exact[name] + (Fraction(3, 10000) if stale else 0))
+             for name in (tvspeech, isan)}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn TVSpeech at 560 ms, OpenThai2.0 is better than Typhoon 0.6B with a CER "
+        f"of {shown[tvspeech]} %.\n\n"
+        f"บน Isan ที่ 560 ms OpenThai2.0 แย่กว่า Typhoon 0.6B โดยมี CER {shown[isan]}%\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (tvspeech, "drift" if stale else "marked"), (isan, "drift" if stale else "marked")], out
+
+
+
+@pytest.mark.parametrize("joined", ["vs", "กับ", "ต่อ"])
+def test_a_stale_pair_after_a_thai_comparison_drifts_neither(project, demo_result, joined):
+    """"OpenThai2.0 ได้ CER ต่ำกว่า Typhoon 0.6B บน FLEURS (6.72% กับ 9.53%)": Thai joins a
+    pair with "กับ" or "ต่อ" as English does with "vs", and, as there, nothing where the pair
+    stands says which is whose. Stale, the first drifted onto Typhoon 0.6B's CER and the
+    second onto OpenThai2.0's: --write would have swapped them. Listed instead."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    shown = [printed(exact[f"cer/560ms/fleurs/{who}"] + Fraction(3, 10000)) for who in (O, T)]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\nบน FLEURS ที่ 560 ms OpenThai2.0 ได้ CER ต่ำกว่า Typhoon 0.6B "
+        f"({shown[0]}% {joined} {shown[1]}%)\n"))
+    assert [(m.candidate.text, m.verdict) for m in marked.found] == [
+        (shown[0], "unexplained"), (shown[1], "unexplained")], out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
