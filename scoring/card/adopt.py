@@ -136,12 +136,15 @@ _THE_SUBJECTS_OWN = re.compile(r"\bwith\s+(?:a\s+|an\s+|its\s+)?(?:cer|character
 
 def _compares_up_to_it(before: str, names: Names) -> bool:
     """Whether the text before a number sets up a comparison that reaches the number: not
-    where, after the name it compares with, "with a CER of" gives the subject's own."""
+    where, after the name it compares with, "with a CER of" gives the subject's own (a
+    system named before the comparison; "Compared with Typhoon 0.6B with its CER of 9.50 %"
+    names none: there the CER is Typhoon's)."""
     comparison = COMPARES.search(before)
     if comparison is None:
         return False
     own = _THE_SUBJECTS_OWN.search(before, comparison.end())
-    return not (own and names.systems_in(before[comparison.end():own.start()]))
+    return not (own and names.systems_in(before[comparison.end():own.start()])
+                and names.systems_in(before[:comparison.start()]))
 
 
 def _a_thai_amount(before: str, after: str) -> bool:
