@@ -147,6 +147,25 @@ def _compares_up_to_it(before: str, names: Names) -> bool:
                 and names.systems_in(before[:comparison.start()]))
 
 
+# "at" (ที่, อยู่ที่) leading to a number after the name a comparison compares with:
+# "Typhoon 0.6B's CER is higher than OpenThai2.0's at 14.68 %" may give either side's CER.
+_AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
+
+
+def _either_side_at(before: str, names: Names) -> frozenset[str] | None:
+    """Both systems of a comparison (its subject, named before its word, and the one it
+    compares with), where "at" after the second leads to the number: which is whose the
+    words do not say."""
+    comparison = COMPARES.search(before)
+    if comparison is None or not _AT_RIGHT_BEFORE.search(before, comparison.end()):
+        return None
+    subject = set(names.systems_in(before[:comparison.start()]))
+    compared = set(names.systems_in(before[comparison.end():]))
+    if len(subject) != 1 or len(compared) != 1 or subject == compared:
+        return None
+    return frozenset(subject | compared)
+
+
 def _a_thai_amount(before: str, after: str) -> bool:
     """Whether the Thai words just before a number (and after it) say it is by how much a
     CER moved."""
@@ -259,6 +278,8 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
     other_side = difference or compared or _compares_up_to_it(levels[0], names)
     systems = pick(names.systems_in if other_side else names.own_systems_in)
+    if narrow and not difference and (either := _either_side_at(levels[0], names)):
+        systems = either
     if narrow and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1])) and (
             system := names.system_opening(levels[1][whose.end():])):
         # "we measure 9.53 % for Typhoon 0.6B": the system named right after the number,

@@ -1689,6 +1689,27 @@ def test_a_stale_pair_after_a_thai_comparison_drifts_neither(project, demo_resul
         (shown[0], "unexplained"), (shown[1], "unexplained")], out
 
 
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_cer_at_the_end_of_a_comparison_may_be_either_sides(project, demo_result, stale):
+    """"Typhoon 0.6B's CER is higher than OpenThai2.0's at 14.68 %" (Thai: "สูงกว่า
+    OpenThai2.0 ที่ 14.68%"): "at" may give either side's CER. At the data's value of one of
+    them it is that one's; stale, it drifted onto OpenThai2.0's, the name nearest before
+    it, and --write would have written 12.89 over Typhoon's CER. Listed instead."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    typhoons = {s: f"cer/560ms/{s}/{T}" for s in ("gs2", "fleurs")}
+    shown = {s: printed(exact[name] + (Fraction(3, 10000) if stale else 0))
+             for s, name in typhoons.items()}
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nTyphoon 0.6B's CER on GigaSpeech2 at 560 ms is higher than OpenThai2.0's "
+        f"at {shown['gs2']} %.\n\n"
+        f"CER ของ Typhoon 0.6B บน FLEURS ที่ 560 ms สูงกว่า OpenThai2.0 ที่ {shown['fleurs']}%\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == (
+        [(None, "unexplained")] * 2 if stale else
+        [(typhoons[s], "marked") for s in ("gs2", "fleurs")]), out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
