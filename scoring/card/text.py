@@ -243,7 +243,10 @@ _UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|sec|seconds?|mins?|minutes?|h|hrs?|hour
                          # counts and rates of the data: "12.50 words per utterance"
                          r"words?|chars?|characters?|utterances?|clips?|segments?|speakers?|"
                          r"tokens?|sentences?|files?|recordings?|videos?|samples?|"
-                         r"per(?!\s+cent))\b|×)", re.I)
+                         r"per(?!\s+cent))\b|×|"
+                         # Thai: milliseconds, seconds, minutes, hours, times, parameters,
+                         # billion, million ("0.16 วินาที", "1.5 เท่า")
+                         r"มิลลิวินาที|วินาที|นาที|ชั่วโมง|เท่า|พารามิเตอร์|พันล้าน|ล้าน)", re.I)
 
 
 # What precedes a number that is no error rate.

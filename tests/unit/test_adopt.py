@@ -1710,6 +1710,23 @@ def test_a_cer_at_the_end_of_a_comparison_may_be_either_sides(project, demo_resu
         [(typhoons[s], "marked") for s in ("gs2", "fleurs")]), out
 
 
+
+def test_a_number_in_thai_units_of_time_or_times_is_no_figure(project, demo_result):
+    """"chunk 0.16 วินาที" (seconds) is a chunk size, as "a 0.16 s chunk" is, and "1.5 เท่า"
+    (times) a ratio: neither is read. "0.16" was listed as unexplained, and, read, it cut
+    the latency off the CER after it, which then read as the other latency of its sentence
+    ("และที่ 1120ms", and at 1120 ms): stale, unexplained, so ungated."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/{ms}ms/isan/{O}" for ms in (160, 1120)]
+    shown = [printed(exact[names[0]] + Fraction(3, 10000)), printed(exact[names[1]])]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nเมื่อใช้ chunk 0.16 วินาที OpenThai2.0 ได้ CER {shown[0]}% บน Isan และที่ "
+        f"1120ms ได้ {shown[1]}%\n\nOpenThai2.0 ถอดความได้เร็วขึ้น 1.5 เท่า\n"))
+    assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == [
+        (shown[0], names[0], "drift"), (shown[1], names[1], "marked")], out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
