@@ -1007,6 +1007,60 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
                   why="which way", named=f"{systems[comparison.a]} − {systems[comparison.b]}")
 
 
+# Words that say which way a CER moves, of a comparison's subject against its other side:
+# lower ("lower", "better", "fewer errors", "reduces", "beats"; Thai ต่ำกว่า, ดีกว่า, ลด, ...)
+# or higher ("higher", "worse", "trails"; Thai สูงกว่า, แย่กว่า, ...). Not "more" or "less",
+# which say as much of accuracy.
+_LOWER_WORDS = re.compile(r"\b(?:lower(?:s|ed)?|better|fewer|reduc\w*|cuts?|drops?|"
+                          r"decreas\w*|outperform\w*|beats?|ahead)\b|ต่ำกว่า|ดีกว่า|น้อยกว่า|"
+                          r"ต่ำลง|ดีขึ้น|ลด", re.I)
+_HIGHER_WORDS = re.compile(r"\b(?:higher|worse|increas\w*|rises?|rose|behind|trails?)\b|"
+                           r"สูงกว่า|แย่กว่า|มากกว่า|สูงขึ้น|แย่ลง|เพิ่มขึ้น", re.I)
+_A_LEGEND = re.compile(r"\b(?:lower|higher)\s+is\s+better\b|ยิ่งต่ำยิ่งดี|accura", re.I)
+
+
+def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
+    """An unsigned difference in prose whose words set one of its two systems against the
+    other and say which way ("OpenThai2.0 is 2.81 pp higher than Typhoon 0.6B"), where the
+    data give the other way: its size may be right, its claim is not. Marked, the gate
+    passed the claim; drifted, --write would have put the size right and left the claim.
+    Listed, whatever its size."""
+    candidate = m.candidate
+    if (m.verdict not in ("marked", "drift") or not m.figure.startswith("diff/")
+            or not m.figure.endswith("/estimate") or candidate.in_table
+            or candidate.text[:1] in "+-−–"):
+        return None
+    own = " ".join(clauses_beside(candidate.levels))
+    lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
+    if bool(lower) == bool(higher) or _A_LEGEND.search(own):
+        return None  # no way said, or both
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    statement = (STATEMENT_END.split(sentence[:at])[-1] + candidate.text
+                 + STATEMENT_END.split(sentence[at + len(candidate.text):])[0])
+    comparison = COMPARES.search(statement)
+    if comparison is None:
+        return None
+    subject = set(names.systems_in(statement[:comparison.start()]))
+    other = set(names.systems_in(statement[comparison.end():]))
+    if not subject and (leading := _LEADING_COMPARISON.match(statement)):
+        # "Compared with Typhoon 0.6B, OpenThai2.0 is 2.81 pp worse"
+        subject = set(names.systems_in(leading.group("rest")))
+        other = set(names.systems_in(leading.group("baseline")))
+    comparison_of = _comparison_of(m.figure, result.spec)
+    if len(subject) != 1 or len(other) != 1 or subject | other != {comparison_of.a,
+                                                                   comparison_of.b}:
+        return None
+    value = result.exact[m.figure]
+    said_lower = bool(lower)
+    if value == 0 or (value < 0) == (said_lower == (subject == {comparison_of.a})):
+        return None  # the way the data give
+    systems = result.spec.systems
+    [who], [whom] = subject, other
+    return Marked(candidate, None, "unexplained", fits=(m.figure,), why="direction",
+                  named=f"{systems[who]} {'lower' if said_lower else 'higher'} than "
+                        f"{systems[whom]}")
+
+
 def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: CardResult,
                                         names: Names) -> Marked | None:
     """A difference in a sentence or cell whose two CERs (read as figures) are two systems'
@@ -1343,6 +1397,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_the_other_way_round(m, result, names) or m for m in found]
     found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
     found = [_which_way_unsaid(m, result, names) or m for m in found]
+    found = [_the_wrong_way(m, result, names) or m for m in found]
     found = [_an_end_beside_a_way_unsaid(m, found) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
@@ -1524,6 +1579,10 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
                          f"stated as {m.named}, the other way round from {m.fits[0]}; left "
                          "unmarked: state it as the card's difference (its sign and its "
                          "interval turned), or write it not-a-figure")
+        elif m.why == "direction":  # its words say the way the data do not
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
+                         f"{m.fits[0]}, and its words say {m.named}; the data give the other "
+                         "way; left unmarked: reword the claim, or write it not-a-figure")
         elif m.why == "which way":  # across zero, and nothing says which system is first
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
                          f"{m.fits[0]}, which the data give as {m.gives}, and nothing where "

@@ -1727,6 +1727,37 @@ def test_a_number_in_thai_units_of_time_or_times_is_no_figure(project, demo_resu
         (shown[0], names[0], "drift"), (shown[1], names[1], "marked")], out
 
 
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_result, stale):
+    """"OpenThai2.0 is 2.81 pp higher than Typhoon 0.6B", where the data give it 2.81 lower:
+    the size is right, the claim is not. It was marked (the size of a negative difference,
+    its direction taken from the words), and the gate passed a card that says the wrong
+    system is better; stale, --write would have put the size right and left the claim.
+    Listed instead, whatever the size; words that say the data's way are marked as before."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    diff = {s: f"diff/560ms/{s}/{VS}/estimate" for s in ("fleurs", "tvspeech", "isan")}
+    assert exact[diff["fleurs"]] < 0 and exact[diff["tvspeech"]] < 0 < exact[diff["isan"]]
+    size = {s: printed(abs(exact[name]) + (Fraction(3, 10000) if stale else 0))
+            for s, name in diff.items()}
+    wrong = [f"On FLEURS at 560 ms, OpenThai2.0 is {size['fleurs']} pp higher than Typhoon 0.6B.",
+             f"On TVSpeech at 560 ms, Typhoon 0.6B is {size['tvspeech']} pp lower than "
+             "OpenThai2.0.",
+             f"บน Isan ที่ 560 ms OpenThai2.0 ดีกว่า Typhoon 0.6B {size['isan']} จุด",
+             f"Compared with Typhoon 0.6B, OpenThai2.0 is {size['fleurs']} pp worse on FLEURS "
+             "at 560 ms."]
+    right = [f"On Isan at 560 ms, OpenThai2.0 is {size['isan']} pp higher than Typhoon 0.6B.",
+             f"On FLEURS at 560 ms, OpenThai2.0 is {size['fleurs']} pp better than Typhoon 0.6B."]
+    code, out, marked = mark_one(project, demo_result,
+                                 "# Card\n\n" + "\n\n".join(wrong + right) + "\n")
+    verdict = "drift" if stale else "marked"
+    assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
+        (None, "unexplained", "direction")] * 4 + [
+        (diff["isan"], verdict, ""), (diff["fleurs"], verdict, "")], out
+    assert "the data give the other way" in out, out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
