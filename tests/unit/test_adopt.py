@@ -1758,6 +1758,24 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
     assert "the data give the other way" in out, out
 
 
+
+def test_a_cer_said_higher_beside_a_difference_names_no_end_of_its_interval(
+        project, demo_result):
+    """"OpenThai2.0 trails Typhoon 0.6B by +1.25 pp, its CER higher": "higher" there says
+    which way the CER went, not that the number is an interval's high end. It was read as
+    the high end (+2.76) drifted, and --write would have written +2.76 as the gap."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    isan, fleurs = (f"diff/560ms/{s}/{VS}/estimate" for s in ("isan", "fleurs"))
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn Isan at 560 ms, OpenThai2.0 trails Typhoon 0.6B by "
+        f"{printed(exact[isan], signed=True)} pp, its CER higher.\n\n"
+        f"On FLEURS at 560 ms, OpenThai2.0 leads Typhoon 0.6B by "
+        f"{printed(exact[fleurs], signed=True)} pp, its error rate lower.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (isan, "marked"), (fleurs, "marked")], out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
