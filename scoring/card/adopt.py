@@ -1021,6 +1021,24 @@ _HIGHER_WORDS = re.compile(r"\b(?:higher|worse|increas\w*|rises?|rose|behind|tra
 _A_LEGEND = re.compile(r"\b(?:lower|higher)\s+is\s+better\b|ยิ่งต่ำยิ่งดี|accura", re.I)
 
 
+def _the_subject_and_its_other_side(candidate: Candidate, names: Names):
+    """The systems a number's statement sets against each other: those named before its
+    comparison's word and those after ("OpenThai2.0 is 2.81 pp lower than Typhoon 0.6B"), or
+    after and in a comparison that opens it ("Compared with Typhoon 0.6B, OpenThai2.0 ...")."""
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    statement = (STATEMENT_END.split(sentence[:at])[-1] + candidate.text
+                 + STATEMENT_END.split(sentence[at + len(candidate.text):])[0])
+    comparison = COMPARES.search(statement)
+    if comparison is None:
+        return set(), set()
+    subject = set(names.systems_in(statement[:comparison.start()]))
+    other = set(names.systems_in(statement[comparison.end():]))
+    if not subject and (leading := _LEADING_COMPARISON.match(statement)):
+        subject = set(names.systems_in(leading.group("rest")))
+        other = set(names.systems_in(leading.group("baseline")))
+    return subject, other
+
+
 def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """An unsigned difference in prose whose words set one of its two systems against the
     other and say which way ("OpenThai2.0 is 2.81 pp higher than Typhoon 0.6B"), where the
@@ -1029,28 +1047,21 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     Listed, whatever its size."""
     candidate = m.candidate
     if (m.verdict not in ("marked", "drift") or not m.figure.startswith("diff/")
-            or not m.figure.endswith("/estimate") or candidate.in_table
-            or candidate.text[:1] in "+-−–"):
+            or not m.figure.endswith("/estimate") or candidate.text[:1] in "+-−–"):
         return None
     own = " ".join(clauses_beside(candidate.levels))
     lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
     if bool(lower) == bool(higher) or _A_LEGEND.search(own):
         return None  # no way said, or both
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    statement = (STATEMENT_END.split(sentence[:at])[-1] + candidate.text
-                 + STATEMENT_END.split(sentence[at + len(candidate.text):])[0])
-    comparison = COMPARES.search(statement)
-    if comparison is None:
-        return None
-    subject = set(names.systems_in(statement[:comparison.start()]))
-    other = set(names.systems_in(statement[comparison.end():]))
-    if not subject and (leading := _LEADING_COMPARISON.match(statement)):
-        # "Compared with Typhoon 0.6B, OpenThai2.0 is 2.81 pp worse"
-        subject = set(names.systems_in(leading.group("rest")))
-        other = set(names.systems_in(leading.group("baseline")))
     comparison_of = _comparison_of(m.figure, result.spec)
-    if len(subject) != 1 or len(other) != 1 or subject | other != {comparison_of.a,
-                                                                   comparison_of.b}:
+    pair = {comparison_of.a, comparison_of.b}
+    if candidate.in_table:  # the order its column, row or caption gives: "A vs B"
+        subject, other = next(((set(first), set(second)) for first, second
+                               in _orders(candidate, names)
+                               if len(set(first)) == len(set(second)) == 1), (set(), set()))
+    else:
+        subject, other = _the_subject_and_its_other_side(candidate, names)
+    if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
     value = result.exact[m.figure]
     said_lower = bool(lower)

@@ -1758,6 +1758,24 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
     assert "the data give the other way" in out, out
 
 
+def test_a_table_cell_whose_words_say_the_wrong_way_is_listed(project, demo_result):
+    """A cell "2.81 pp worse" in a column "OpenThai2.0 vs Typhoon 0.6B", where OpenThai2.0 is
+    2.81 lower: listed, as in prose; "0.27 pp better", the data's way, is marked."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    diff = {s: f"diff/560ms/{s}/{VS}/estimate" for s in ("fleurs", "isan", "tvspeech")}
+    way = {s: "better" if exact[name] < 0 else "worse" for s, name in diff.items()}
+    rows = [("FLEURS", "fleurs", True), ("Isan", "isan", True), ("TVSpeech", "tvspeech", False)]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## At 560 ms\n\n| Set | OpenThai2.0 vs Typhoon 0.6B |\n|---|---|\n" + "".join(
+            f"| {label} | {printed(abs(exact[diff[s]]))} pp "
+            f"{({'better': 'worse', 'worse': 'better'}[way[s]] if turned else way[s])} |\n"
+            for label, s, turned in rows)))
+    assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
+        (None, "unexplained", "direction"), (None, "unexplained", "direction"),
+        (diff["tvspeech"], "marked", "")], out
+
+
 
 def test_a_cer_said_higher_beside_a_difference_names_no_end_of_its_interval(
         project, demo_result):
