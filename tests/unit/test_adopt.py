@@ -1534,17 +1534,27 @@ def test_a_difference_given_relative_to_a_cer_under_a_plain_delta_is_never_writt
         f"{printed(exact[gs2], signed=True)}"]
 
 
+def fleurs_cers_and_the_relative_change(demo_result) -> tuple[dict, str]:
+    """FLEURS's CERs at 560 ms of OpenThai2.0 and Typhoon 0.6B, and the change between them
+    relative to Typhoon's, in percent at one decimal, as a card would write it."""
+    cer = {who: demo_result.exact[f"cer/560ms/fleurs/{who}"] for who in (O, T)}
+    return cer, round_half_up((cer[T] - cer[O]) / cer[T] * 100, 1)
+
+
+def mark_lines(project, demo_result, lines: list[str]):
+    """``mark_one`` on a card of these paragraphs (the first on line 3, then every other)."""
+    return mark_one(project, demo_result, "# Card\n\n" + "\n\n".join(lines) + "\n")
+
 
 def test_a_relative_change_said_in_thai_is_never_written_over_with_a_cer(project, demo_result):
     """Thai says how much a CER falls or rises with no "by": "ลดลง 29.6 %" (fell 29.6 %),
     "ลด CER ... ลง 29.6 %", "ต่ำกว่า Typhoon 0.6B 29.6 %" (lower than Typhoon by 29.6 %),
-    "ดีขึ้น 29.6 %" (better by), "ผิดพลาดน้อยกว่า 29.6%" (errs less by). Each drifted onto a CER of the set, and --write would have
-    written 6.7 there. Each is a change, listed, never drifted; a CER the change goes
-    to ("ลดลงเหลือ 6.69 %", down to; "จาก 9.50 % เป็น 6.69 %", from ... to) is still read."""
+    "ดีขึ้น 29.6 %" (better by), "ผิดพลาดน้อยกว่า 29.6%" (errs less by). Each drifted onto a
+    CER of the set, and --write would have written 6.7 there. Each is a change, listed,
+    never drifted; a CER the change goes to ("ลดลงเหลือ 6.69 %", down to; "จาก 9.50 % เป็น
+    6.69 %", from ... to) is still read."""
     drop_aliases(project)
-    exact = demo_result.exact
-    cer = {who: exact[f"cer/560ms/fleurs/{who}"] for who in (O, T)}
-    relative = round_half_up((cer[T] - cer[O]) / cer[T] * 100, 1)
+    cer, relative = fleurs_cers_and_the_relative_change(demo_result)
     lines = [f"OpenThai2.0 ลด CER บน FLEURS ที่ 560 ms ลง {relative} % เมื่อเทียบกับ Typhoon 0.6B",
              f"บน FLEURS ที่ 560 ms CER ของ OpenThai2.0 ลดลง {relative} % จาก Typhoon 0.6B",
              f"บน FLEURS ที่ 560 ms OpenThai2.0 มี CER ต่ำกว่า Typhoon 0.6B {relative} %",
@@ -1553,7 +1563,7 @@ def test_a_relative_change_said_in_thai_is_never_written_over_with_a_cer(project
              f"บน FLEURS ที่ 560 ms CER ลดลงเหลือ {printed(cer[O])} % ด้วย OpenThai2.0",
              f"บน FLEURS ที่ 560 ms CER ลดลงจาก {printed(cer[T])} % ของ Typhoon 0.6B เป็น "
              f"{printed(cer[O])} % ของ OpenThai2.0"]
-    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + "\n\n".join(lines) + "\n")
+    code, out, marked = mark_lines(project, demo_result, lines)
     assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == [
         *[(relative, None, "unexplained")] * 5,
         (printed(cer[O]), f"cer/560ms/fleurs/{O}", "marked"),
@@ -1566,25 +1576,21 @@ def test_a_relative_change_said_in_thai_is_never_written_over_with_a_cer(project
     assert not [line for line in out.splitlines() if line.startswith("drift")], out
 
 
-
 def test_a_change_said_relative_in_thai_is_none_of_the_cards(project, demo_result):
     """Thai "สัมพัทธ์" is "relative": "ลด CER ได้ 29.6% (สัมพัทธ์)" and "CER ลดลงสัมพัทธ์
     29.6%" are changes relative to a CER, none of the card's figures, as "a 29.6 % relative
     reduction" is; and "ลด CER ได้ 29.6%" (reduces the CER by 29.6 %) is a change. Each
     drifted onto OpenThai2.0's CER, and --write would have written 6.7 over 29.6."""
     drop_aliases(project)
-    exact = demo_result.exact
-    cer = {who: exact[f"cer/560ms/fleurs/{who}"] for who in (O, T)}
-    relative = round_half_up((cer[T] - cer[O]) / cer[T] * 100, 1)
+    cer, relative = fleurs_cers_and_the_relative_change(demo_result)
     lines = [f"บน FLEURS ที่ 560 ms OpenThai2.0 ลด CER ได้ {relative}% (สัมพัทธ์) จาก Typhoon 0.6B",
              f"บน FLEURS ที่ 560 ms CER ของ OpenThai2.0 ลดลงสัมพัทธ์ {relative}% จาก Typhoon 0.6B",
              f"บน FLEURS ที่ 560 ms OpenThai2.0 ลด CER ได้ {relative}% จาก Typhoon 0.6B",
              f"บน FLEURS ที่ 560 ms OpenThai2.0 ทำ CER ได้ {printed(cer[O])}%"]
-    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + "\n\n".join(lines) + "\n")
+    code, out, marked = mark_lines(project, demo_result, lines)
     assert [(m.candidate.line, m.figure, m.verdict) for m in marked.found] == [
         (7, None, "unexplained"), (9, f"cer/560ms/fleurs/{O}", "marked")], out
     assert "relative to a CER" in out.splitlines()[1], out
-
 
 
 def test_thai_names_of_error_rates_and_percent_are_read(project, demo_result):
@@ -1593,21 +1599,18 @@ def test_thai_names_of_error_rates_and_percent_are_read(project, demo_result):
     what its words say: "ลดลงร้อยละ 29.6" (fell by 29.6 percent) is a change. The WER and
     the change each drifted onto OpenThai2.0's CER: --write would have written 6.69 there."""
     drop_aliases(project)
-    exact = demo_result.exact
-    cer = {who: exact[f"cer/560ms/fleurs/{who}"] for who in (O, T)}
-    relative = round_half_up((cer[T] - cer[O]) / cer[T] * 100, 1)
+    cer, relative = fleurs_cers_and_the_relative_change(demo_result)
     wer = printed(cer[O] * 4)
     lines = [f"บน FLEURS ที่ 560 ms อัตราความผิดพลาดระดับคำของ OpenThai2.0 คือ {wer}%",
              f"บน FLEURS ที่ 560 ms อัตราความผิดพลาดระดับอักขระของ OpenThai2.0 คือ "
              f"{printed(cer[O])}%",
              f"บน FLEURS ที่ 560 ms CER ของ OpenThai2.0 ลดลงร้อยละ {relative} จาก Typhoon 0.6B",
              f"บน FLEURS ที่ 560 ms Typhoon 0.6B มี CER ร้อยละ {printed(cer[T])}"]
-    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + "\n\n".join(lines) + "\n")
+    code, out, marked = mark_lines(project, demo_result, lines)
     assert [(m.candidate.line, m.figure, m.verdict) for m in marked.found] == [
         (5, f"cer/560ms/fleurs/{O}", "marked"), (7, None, "unexplained"),
         (9, f"cer/560ms/fleurs/{T}", "marked")], out
     assert not [line for line in out.splitlines() if line.startswith("drift")], out
-
 
 
 def test_a_thai_heading_of_speed_and_accuracy_leaves_its_cers_read(project, demo_result):
@@ -1623,7 +1626,6 @@ def test_a_thai_heading_of_speed_and_accuracy_leaves_its_cers_read(project, demo
         f"| FLEURS | {printed(exact[names[0]])} | {printed(exact[names[1]])} |\n"))
     assert [(m.figure, m.verdict) for m in marked.found] == [
         (name, "marked") for name in names], out
-
 
 
 def test_thai_cers_after_a_comparative_and_its_other_side_are_cers(project, demo_result):
@@ -1645,7 +1647,6 @@ def test_thai_cers_after_a_comparative_and_its_other_side_are_cers(project, demo
     assert [read[shown[s, O]] for s in ("fleurs", "isan")] == [
         (f"cer/560ms/{s}/{O}", "marked") for s in ("fleurs", "isan")], out
     assert not [line for line in out.splitlines() if line.startswith("drift")], out
-
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
@@ -1672,7 +1673,6 @@ def test_a_cer_given_with_the_subject_after_its_comparison_is_the_subjects(
         (name, "drift" if stale else "marked") for name in (tvspeech, isan, typhoons)], out
 
 
-
 @pytest.mark.parametrize("joined", ["vs", "กับ", "ต่อ"])
 def test_a_stale_pair_after_a_thai_comparison_drifts_neither(project, demo_result, joined):
     """"OpenThai2.0 ได้ CER ต่ำกว่า Typhoon 0.6B บน FLEURS (6.72% กับ 9.53%)": Thai joins a
@@ -1687,7 +1687,6 @@ def test_a_stale_pair_after_a_thai_comparison_drifts_neither(project, demo_resul
         f"({shown[0]}% {joined} {shown[1]}%)\n"))
     assert [(m.candidate.text, m.verdict) for m in marked.found] == [
         (shown[0], "unexplained"), (shown[1], "unexplained")], out
-
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
@@ -1710,7 +1709,6 @@ def test_a_cer_at_the_end_of_a_comparison_may_be_either_sides(project, demo_resu
         [(typhoons[s], "marked") for s in ("gs2", "fleurs")]), out
 
 
-
 def test_a_number_in_thai_units_of_time_or_times_is_no_figure(project, demo_result):
     """"chunk 0.16 วินาที" (seconds) is a chunk size, as "a 0.16 s chunk" is, and "1.5 เท่า"
     (times) a ratio: neither is read. "0.16" was listed as unexplained, and, read, it cut
@@ -1725,7 +1723,6 @@ def test_a_number_in_thai_units_of_time_or_times_is_no_figure(project, demo_resu
         f"1120ms ได้ {shown[1]}%\n\nOpenThai2.0 ถอดความได้เร็วขึ้น 1.5 เท่า\n"))
     assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == [
         (shown[0], names[0], "drift"), (shown[1], names[1], "marked")], out
-
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
@@ -1774,7 +1771,6 @@ def test_a_table_cell_whose_words_say_the_wrong_way_is_listed(project, demo_resu
     assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
         (None, "unexplained", "direction"), (None, "unexplained", "direction"),
         (diff["tvspeech"], "marked", "")], out
-
 
 
 def test_a_cer_said_higher_beside_a_difference_names_no_end_of_its_interval(
@@ -3930,7 +3926,6 @@ def test_two_latencies_named_before_a_list_of_numbers_leave_it_open(project, dem
     assert [m.verdict for m in marked.found] == ["unexplained", "unexplained"], out
 
 
-
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_a_table_of_systems_whose_paragraph_under_it_says_what_it_holds(project, demo_result,
                                                                         stale):
@@ -5027,7 +5022,6 @@ def test_a_difference_in_points_then_its_other_side(project, demo_result, stale)
         (fleurs, verdict, True), (gs2, verdict, True)], out
 
 
-
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_a_line_of_figures_parted_by_middle_dots_reads_each_on_its_own(project, demo_result,
                                                                        stale):
@@ -5085,6 +5079,17 @@ def test_a_signed_number_in_a_parenthesis_after_a_cer_is_its_change(project, dem
         (isan, verdict, False)], out
 
 
+def isan_and_fleurs_turned(demo_result, stale: bool) -> tuple[str, str, dict]:
+    """The differences OpenThai2.0 − Typhoon 0.6B at 560 ms on Isan (positive) and FLEURS
+    (negative), and each turned, as Typhoon − OpenThai2.0, printed signed (stale: 0.03 off)."""
+    exact = demo_result.exact
+    isan, fleurs = (f"diff/560ms/{key}/{VS}/estimate" for key in ("isan", "fleurs"))
+    assert exact[isan] > 0 > exact[fleurs]
+    return isan, fleurs, {
+        name: printed(-exact[name] + (Fraction(3, 10000) if stale else 0), signed=True,
+                      unicode=True) for name in (isan, fleurs)}
+
+
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_a_change_of_the_second_system_against_the_first_is_the_difference_turned(
         project, demo_result, stale):
@@ -5095,10 +5100,7 @@ def test_a_change_of_the_second_system_against_the_first_is_the_difference_turne
     for OpenThai2.0, a gap of +1.25 points in Typhoon's favour")."""
     drop_aliases(project)
     exact = demo_result.exact
-    isan, fleurs = (f"diff/560ms/{key}/{VS}/estimate" for key in ("isan", "fleurs"))
-    assert exact[isan] > 0 > exact[fleurs]
-    shown = {name: printed(-exact[name] + (Fraction(3, 10000) if stale else 0), signed=True,
-                           unicode=True) for name in (isan, fleurs)}
+    isan, fleurs, shown = isan_and_fleurs_turned(demo_result, stale)
     cers = [printed(exact[f"cer/560ms/isan/{who}"]) for who in (T, O)]
     code, out, marked = mark_one(project, demo_result, (
         f"# Card\n\nOn Isan at 560 ms, Typhoon 0.6B changes the CER by {shown[isan]} pp "
@@ -5117,7 +5119,6 @@ def test_a_change_of_the_second_system_against_the_first_is_the_difference_turne
         assert f"says {shown[isan]}, the data give {printed(-exact[isan], signed=True, unicode=True)}" in out
 
 
-
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_a_change_against_the_first_system_in_thai_is_the_difference_turned(
         project, demo_result, stale):
@@ -5126,11 +5127,7 @@ def test_a_change_against_the_first_system_in_thai_is_the_difference_turned(
     OpenThai2.0, the card's difference turned. Nothing ordered it before: its number,
     across zero from the card's, was listed as "which way", ungated."""
     drop_aliases(project)
-    exact = demo_result.exact
-    isan, fleurs = (f"diff/560ms/{key}/{VS}/estimate" for key in ("isan", "fleurs"))
-    assert exact[isan] > 0 > exact[fleurs]
-    shown = {name: printed(-exact[name] + (Fraction(3, 10000) if stale else 0), signed=True,
-                           unicode=True) for name in (isan, fleurs)}
+    isan, fleurs, shown = isan_and_fleurs_turned(demo_result, stale)
     code, out, marked = mark_one(project, demo_result, (
         f"# Card\n\nบน Isan ที่ 560 ms Typhoon 0.6B มี CER ต่างกัน {shown[isan]} pp "
         "เมื่อเทียบกับ OpenThai2.0\n\n"
