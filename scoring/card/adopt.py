@@ -1010,11 +1010,13 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
 
 
 # Words that say which way a CER moves, of a comparison's subject against its other side:
-# lower ("lower", "better", "fewer errors", "reduces", "beats"; Thai ต่ำกว่า, ดีกว่า, ลด, ...)
+# lower ("lower", "better", "fewer errors", "reduces", "beats", "a lead over"; Thai ต่ำกว่า,
+# ดีกว่า, ลด, ...)
 # or higher ("higher", "worse", "trails"; Thai สูงกว่า, แย่กว่า, ...). Not "more" or "less",
 # which say as much of accuracy.
 _LOWER_WORDS = re.compile(r"\b(?:lower(?:s|ed)?|better|fewer|reduc\w*|cuts?|drops?|"
-                          r"decreas\w*|outperform\w*|beats?|ahead)\b|ต่ำกว่า|ดีกว่า|น้อยกว่า|"
+                          r"decreas\w*|outperform\w*|beats?|ahead|advantage|edge|"
+                          r"lead(?:s)?(?!\s+to\b))\b|ต่ำกว่า|ดีกว่า|น้อยกว่า|"
                           r"ต่ำลง|ดีขึ้น|ลด", re.I)
 _HIGHER_WORDS = re.compile(r"\b(?:higher|worse|increas\w*|rises?|rose|behind|trails?)\b|"
                            r"สูงกว่า|แย่กว่า|มากกว่า|สูงขึ้น|แย่ลง|เพิ่มขึ้น", re.I)

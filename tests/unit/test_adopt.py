@@ -1743,14 +1743,15 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
              "OpenThai2.0.",
              f"บน Isan ที่ 560 ms OpenThai2.0 ดีกว่า Typhoon 0.6B {size['isan']} จุด",
              f"Compared with Typhoon 0.6B, OpenThai2.0 is {size['fleurs']} pp worse on FLEURS "
-             "at 560 ms."]
+             "at 560 ms.",
+             f"On Isan at 560 ms, OpenThai2.0's lead over Typhoon 0.6B is {size['isan']} pp."]
     right = [f"On Isan at 560 ms, OpenThai2.0 is {size['isan']} pp higher than Typhoon 0.6B.",
              f"On FLEURS at 560 ms, OpenThai2.0 is {size['fleurs']} pp better than Typhoon 0.6B."]
     code, out, marked = mark_one(project, demo_result,
                                  "# Card\n\n" + "\n\n".join(wrong + right) + "\n")
     verdict = "drift" if stale else "marked"
     assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
-        (None, "unexplained", "direction")] * 4 + [
+        (None, "unexplained", "direction")] * 5 + [
         (diff["isan"], verdict, ""), (diff["fleurs"], verdict, "")], out
     assert "the data give the other way" in out, out
 
