@@ -85,8 +85,8 @@ _OPENING_COMPARISON = re.compile(r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)
 # on FLEURS, Typhoon 0.6B changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
 _LEADING_COMPARISON = re.compile(_OPENING_COMPARISON.pattern
                                  + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S)
-# What orders a comparison's two systems: "A − B", "A minus B", "A vs B".
-_ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b", re.I)
+# What orders a comparison's two systems: "A − B", "A minus B", "A vs B", Thai "A ลบ B".
+_ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s", re.I)
 # What sets a change stated of one system against another named after it: "Typhoon 0.6B
 # changes the CER by −1.25 pp against OpenThai2.0" states Typhoon − OpenThai2.0.
 # (Thai "เทียบกับ", "compared with", needs no word boundary: Thai writes none.)

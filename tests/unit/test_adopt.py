@@ -5120,6 +5120,25 @@ def test_a_change_of_the_second_system_against_the_first_is_the_difference_turne
         assert f"says {shown[isan]}, the data give {printed(-exact[isan], signed=True, unicode=True)}" in out
 
 
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_difference_ordered_by_thai_minus_is_read_so(project, demo_result, stale):
+    """Thai "ลบ" (minus) between two names orders a difference as "minus" does: under "ผลต่าง
+    (Typhoon 0.6B ลบ OpenThai2.0)" each number is the card's difference turned. Nothing
+    ordered it before: each was listed, ungated. (Stale, each is listed as stated the other
+    way round, not drifted turned as under "Differences at 560 ms (...)": the Thai heading
+    leaves the number not alone in its reading.)"""
+    drop_aliases(project)
+    isan, fleurs, shown = isan_and_fleurs_turned(demo_result, stale)
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\n## ผลต่างที่ 560 ms (Typhoon 0.6B ลบ OpenThai2.0, หน่วยเป็นจุด)\n\n"
+        "| ชุดข้อมูล | ผลต่าง |\n|---|---:|\n"
+        f"| Isan | {shown[isan]} |\n| FLEURS | {shown[fleurs]} |\n"))
+    assert [(m.figure, m.verdict, m.turned, m.why) for m in marked.found] == (
+        [(None, "unexplained", False, "other way round")] * 2 if stale else
+        [(isan, "marked", True, ""), (fleurs, "marked", True, "")]), out
+
+
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_a_change_against_the_first_system_in_thai_is_the_difference_turned(
         project, demo_result, stale):
