@@ -1076,6 +1076,34 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
                         f"{systems[whom]}")
 
 
+def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marked | None:
+    """A difference drifted where its statement names one system only, a variant of another
+    ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp": Typhoon with its LM), and not the
+    other side of the card's comparison it drifted on: it is the change the variant brings
+    to its own model, which the card does not compute. --write would have written OpenThai2.0
+    − Typhoon + 4-gram there."""
+    candidate = m.candidate
+    if (m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table):
+        return None
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    statement = (STATEMENT_END.split(sentence[:at])[-1]
+                 + STATEMENT_END.split(sentence[at + len(candidate.text):])[0])
+    named = set(names.systems_in(statement))
+    comparison = _comparison_of(m.figure, result.spec)
+    systems = result.spec.systems
+    if len(named) != 1:
+        return None
+    [variant] = named
+    base = variant.split("_", 1)[0]
+    if (variant == base or base not in systems or variant not in (comparison.a, comparison.b)
+            or base in (comparison.a, comparison.b)):  # (the card's own: th-mix − th-TH)
+        return None
+    parsed = parse_figure(m.figure)
+    return Marked(candidate, None, "unexplained", why="no such difference",
+                  named=f"the change between {systems[base]} and {systems[variant]}, "
+                        f"{result.spec.set_names[parsed.subject]}, {parsed.latency_ms} ms")
+
+
 def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: CardResult,
                                         names: Names) -> Marked | None:
     """A difference in a sentence or cell whose two CERs (read as figures) are two systems'
@@ -1413,6 +1441,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
     found = [_which_way_unsaid(m, result, names) or m for m in found]
     found = [_the_wrong_way(m, result, names) or m for m in found]
+    found = [_a_variants_own_change(m, result, names) or m for m in found]
     found = [_an_end_beside_a_way_unsaid(m, found) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]

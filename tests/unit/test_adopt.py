@@ -1791,6 +1791,30 @@ def test_a_cer_said_higher_beside_a_difference_names_no_end_of_its_interval(
         (isan, "marked"), (fleurs, "marked")], out
 
 
+
+def test_the_change_a_language_model_brings_is_none_of_the_cards(project, demo_result):
+    """"The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp on FLEURS": the change between
+    Typhoon 0.6B and its LM variant, which the card does not compute. It drifted onto
+    OpenThai2.0 − Typhoon 0.6B + 4-gram (the one difference of the variant), and --write
+    would have written 2.05 there. Listed; a difference that names the other side is read
+    as before."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    fleurs = {who: exact[f"cer/560ms/fleurs/{who}"] for who in (T, f"{T}_4gram")}
+    brings = printed(fleurs[T] - fleurs[f"{T}_4gram"] + Fraction(3, 10000))
+    diff = f"diff/560ms/fleurs/{O}-vs-{T}_4gram/estimate"
+    mix = f"diff/560ms/fleurs/{O}_th-mix-vs-{O}/estimate"  # a variant's change the card has
+    stale_mix = printed(exact[mix] + Fraction(3, 10000), signed=True)
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nThe 4-gram LM lowers Typhoon 0.6B's CER by {brings} pp on FLEURS at "
+        f"560 ms.\n\nTyphoon 0.6B + 4-gram is {printed(-exact[diff])} pp worse than "
+        "OpenThai2.0 on FLEURS at 560 ms.\n\n"
+        f"With the th-mix prompt, the CER on FLEURS at 560 ms changes by {stale_mix} pp.\n"))
+    assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
+        (None, "unexplained", "no such difference"), (diff, "marked", ""),
+        (mix, "drift", "")], out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
