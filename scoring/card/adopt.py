@@ -1027,9 +1027,7 @@ def _the_subject_and_its_other_side(candidate: Candidate, names: Names):
     """The systems a number's statement sets against each other: those named before its
     comparison's word and those after ("OpenThai2.0 is 2.81 pp lower than Typhoon 0.6B"), or
     after and in a comparison that opens it ("Compared with Typhoon 0.6B, OpenThai2.0 ...")."""
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    statement = (STATEMENT_END.split(sentence[:at])[-1] + candidate.text
-                 + STATEMENT_END.split(sentence[at + len(candidate.text):])[0])
+    statement = _own_statement(candidate) or candidate.levels[2]
     comparison = COMPARES.search(statement)
     if comparison is None:
         return set(), set()
@@ -1085,10 +1083,7 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
     candidate = m.candidate
     if (m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table):
         return None
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    statement = (STATEMENT_END.split(sentence[:at])[-1]
-                 + STATEMENT_END.split(sentence[at + len(candidate.text):])[0])
-    named = set(names.systems_in(statement))
+    named = set(names.systems_in(_own_statement(candidate) or candidate.levels[2]))
     comparison = _comparison_of(m.figure, result.spec)
     systems = result.spec.systems
     if len(named) != 1:
