@@ -1081,6 +1081,62 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
                         f"{systems[whom]}")
 
 
+def _the_sides_of_its_comparison(statement: str, names: Names):
+    """The systems a statement's comparison sets against each other, and the words that
+    say which way it goes: the systems named before its word and those of its clause after
+    it ("Typhoon 0.6B reaches 14.68 %, lower than OpenThai2.0's 12.89 %"), with that
+    clause's words up to the comparison ("lower than"; "beats"; "แย่กว่า"); or, where a
+    comparison opens the statement, the systems it names and those after it, with what
+    follows it up to a number or parenthesis ("Compared with Typhoon 0.6B, OpenThai2.0 is
+    worse on FLEURS (")."""
+    if leading := _LEADING_COMPARISON.match(statement):
+        rest = leading.group("rest")
+        return (set(names.systems_in(rest)), set(names.systems_in(leading.group("baseline"))),
+                re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0])  # (not "OpenThai2.0")
+    comparison = COMPARES.search(statement)
+    if comparison is None:
+        return set(), set(), ""
+    before, after = statement[:comparison.start()], statement[comparison.end():]
+    return (set(names.systems_in(before)),
+            set(names.systems_in(re.split(r"[,;:(]", after, maxsplit=1)[0])),
+            re.split(r"[,;:(]", statement[:comparison.end()])[-1])
+
+
+def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names
+                                 ) -> Marked | None:
+    """A CER in prose of one of the two systems its statement sets against each other and
+    says which way ("OpenThai2.0 is worse than Typhoon 0.6B (6.69 % vs 9.50 %)", "Typhoon
+    0.6B beats OpenThai2.0 with a CER of 18.64 %"), where the data give the two systems'
+    CERs on its set the other way: the number may be right, the claim is not. Marked, the
+    gate passed the claim; drifted, --write would have put the number right and left the
+    claim. Listed, as a difference said the wrong way is. (Only where the statement names
+    one set and one latency at most: the claim may be of another set.)"""
+    candidate = m.candidate
+    if m.verdict not in ("marked", "drift") or not m.figure.startswith("cer/") \
+            or candidate.in_table:
+        return None
+    statement = _own_statement(candidate) or candidate.levels[2]
+    subject, other, words = _the_sides_of_its_comparison(statement, names)
+    lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
+    if bool(lower) == bool(higher) or _A_LEGEND.search(statement) \
+            or len(set(names.subjects_in(statement))) > 1 \
+            or len(set(latencies_in(statement))) > 1:
+        return None
+    figure = parse_figure(m.figure)
+    if len(subject) != 1 or len(other) != 1 or subject == other \
+            or figure.column not in subject | other:
+        return None
+    [who], [whom] = subject, other
+    cers = [result.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
+            for system in (who, whom)]
+    if None in cers or cers[0] == cers[1] or (cers[0] < cers[1]) == bool(lower):
+        return None  # the way the data give
+    systems = result.spec.systems
+    return Marked(candidate, None, "unexplained", fits=(m.figure,), why="direction",
+                  named=f"{systems[who]} {'lower' if lower else 'higher'} than "
+                        f"{systems[whom]}")
+
+
 def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """A difference drifted where its statement names one system only, a variant of another
     ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp": Typhoon with its LM), and not the
@@ -1443,6 +1499,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
     found = [_which_way_unsaid(m, result, names) or m for m in found]
     found = [_the_wrong_way(m, result, names) or m for m in found]
+    found = [_a_cer_claimed_the_wrong_way(m, result, names) or m for m in found]
     found = [_a_variants_own_change(m, result, names) or m for m in found]
     found = [_an_end_beside_a_way_unsaid(m, found) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]

@@ -1762,6 +1762,74 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
     assert "the data give the other way" in out, out
 
 
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_cers_whose_words_say_the_wrong_system_is_better_are_listed(
+        project, demo_result, stale):
+    """"OpenThai2.0 is worse than Typhoon 0.6B (6.69 % vs 9.50 %)", where 6.69 is
+    OpenThai2.0's: each CER is right, the claim is not, and both were marked: the gate
+    passed a card that says the wrong system is better (stale, --write would have put the
+    numbers right and left the claim). Listed instead, whatever the numbers; words that say
+    the data's way are marked as before, and so is a statement of two sets. (A stale pair
+    joined by "vs" or "กับ" is listed whatever its words: neither drifts.)"""
+    drop_aliases(project)
+    exact = demo_result.exact
+    sets = {"fleurs": "FLEURS", "isan": "Isan", "gs2": "GigaSpeech2"}
+    cer = {(s, who): f"cer/560ms/{s}/{who}" for s in sets for who in (O, T)}
+    shown = {key: printed(exact[name] + (Fraction(3, 10000) if stale else 0))
+             for key, name in cer.items()}
+    name = {O: "OpenThai2.0", T: "Typhoon 0.6B"}
+    # Each set's better system and worse one, by the data.
+    best, worst = ({s: min((O, T), key=lambda who: exact[cer[s, who]] * sign) for s in sets}
+                   for sign in (1, -1))
+
+    def said(s, who):
+        return shown[s, best[s] if who == "best" else worst[s]]
+
+    def quoted(s, *whom):
+        return [(s, best[s] if who == "best" else worst[s]) for who in whom]
+
+    wrong = [  # (the statement, the CERs it quotes, in order)
+        (f"On FLEURS at 560 ms, {name[best['fleurs']]} is worse than {name[worst['fleurs']]}: "
+         f"{name[best['fleurs']]}'s CER is {said('fleurs', 'best')} % and "
+         f"{name[worst['fleurs']]}'s {said('fleurs', 'worst')} %.",
+         quoted("fleurs", "best", "worst")),
+        (f"On Isan at 560 ms, {name[worst['isan']]} beats {name[best['isan']]} with a CER of "
+         f"{said('isan', 'worst')} %.", quoted("isan", "worst")),
+        (f"On GigaSpeech2 at 560 ms, {name[worst['gs2']]} reaches {said('gs2', 'worst')} %, "
+         f"lower than {name[best['gs2']]}'s {said('gs2', 'best')} %.",
+         quoted("gs2", "worst", "best")),
+        (f"บน Isan ที่ 560 ms {name[best['isan']]} แย่กว่า {name[worst['isan']]} โดยได้ "
+         f"{said('isan', 'best')}%", quoted("isan", "best"))]
+    if not stale:
+        wrong += [
+            (f"On FLEURS at 560 ms, {name[best['fleurs']]} is worse than "
+             f"{name[worst['fleurs']]} ({said('fleurs', 'best')} % vs "
+             f"{said('fleurs', 'worst')} %).", quoted("fleurs", "best", "worst")),
+            (f"บน Isan ที่ 560 ms {name[best['isan']]} แย่กว่า {name[worst['isan']]} "
+             f"({said('isan', 'best')}% กับ {said('isan', 'worst')}%)",
+             quoted("isan", "best", "worst")),
+            (f"Compared with {name[worst['fleurs']]}, {name[best['fleurs']]} is worse on "
+             f"FLEURS at 560 ms ({said('fleurs', 'best')} % vs {said('fleurs', 'worst')} %).",
+             quoted("fleurs", "best", "worst"))]
+    right = [
+        (f"On FLEURS at 560 ms, {name[best['fleurs']]} is better than {name[worst['fleurs']]}: "
+         f"{name[best['fleurs']]}'s CER is {said('fleurs', 'best')} % and "
+         f"{name[worst['fleurs']]}'s {said('fleurs', 'worst')} %.",
+         quoted("fleurs", "best", "worst")),
+        (f"On Isan at 560 ms, {name[best['isan']]} beats {name[worst['isan']]} with a CER of "
+         f"{said('isan', 'best')} %.", quoted("isan", "best")),
+        # Two sets: which one the claim is of, the words do not say.
+        (f"At 560 ms, {name[best['fleurs']]} ({said('fleurs', 'best')} % on FLEURS) is worse "
+         f"than {name[worst['fleurs']]} on Isan.", quoted("fleurs", "best"))]
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + "\n\n".join(
+        statement for statement, _ in wrong + right) + "\n")
+    verdict = "drift" if stale else "marked"
+    assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
+        (None, "unexplained", "direction") for _, keys in wrong for _ in keys] + [
+        (cer[key], verdict, "") for _, keys in right for key in keys], out
+    assert "the data give the other way" in out, out
+
+
 def test_a_table_cell_whose_words_say_the_wrong_way_is_listed(project, demo_result):
     """A cell "2.81 pp worse" in a column "OpenThai2.0 vs Typhoon 0.6B", where OpenThai2.0 is
     2.81 lower: listed, as in prose; "0.27 pp better", the data's way, is marked."""
