@@ -1047,14 +1047,14 @@ def _the_subject_and_its_other_side(candidate: Candidate, names: Names):
 
 
 def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """An unsigned difference in prose whose words set one of its two systems against the
-    other and say which way ("OpenThai2.0 is 2.81 pp higher than Typhoon 0.6B"), where the
-    data give the other way: its size may be right, its claim is not. Marked, the gate
-    passed the claim; drifted, --write would have put the size right and left the claim.
-    Listed, whatever its size."""
+    """A difference whose words set one of its two systems against the other and say which
+    way ("OpenThai2.0 is 2.81 pp higher than Typhoon 0.6B"; signed, "worse than Typhoon
+    0.6B by −2.81 pp"), where the data give the other way: its size (or sign) may be right,
+    its claim is not. Marked, the gate passed the claim; drifted, --write would have put the
+    number right and left the claim. Listed, whatever its size."""
     candidate = m.candidate
     if (m.verdict not in ("marked", "drift") or not m.figure.startswith("diff/")
-            or not m.figure.endswith("/estimate") or candidate.text[:1] in "+-−–"):
+            or not m.figure.endswith("/estimate")):
         return None
     own = " ".join(clauses_beside(candidate.levels))
     lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)

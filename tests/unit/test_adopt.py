@@ -1737,7 +1737,9 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
     the size is right, the claim is not. It was marked (the size of a negative difference,
     its direction taken from the words), and the gate passed a card that says the wrong
     system is better; stale, --write would have put the size right and left the claim.
-    Listed instead, whatever the size; words that say the data's way are marked as before."""
+    Listed instead, whatever the size, and so is a signed difference whose words say the
+    way its sign does not ("OpenThai2.0 is worse than Typhoon 0.6B by −2.81 pp"); words that
+    say the data's way are marked as before."""
     drop_aliases(project)
     exact = demo_result.exact
     diff = {s: f"diff/560ms/{s}/{VS}/estimate" for s in ("fleurs", "tvspeech", "isan")}
@@ -1751,14 +1753,21 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
              f"Compared with Typhoon 0.6B, OpenThai2.0 is {size['fleurs']} pp worse on FLEURS "
              "at 560 ms.",
              f"On Isan at 560 ms, OpenThai2.0's lead over Typhoon 0.6B is {size['isan']} pp."]
+    # Signed, the sign may be right and the words not: "worse ... by −2.81 pp".
+    signed = {s: printed(exact[name] + (Fraction(3, 10000) if stale else 0), signed=True)
+              for s, name in diff.items()}
+    wrong += [f"On FLEURS at 560 ms, OpenThai2.0 is worse than Typhoon 0.6B by "
+              f"{signed['fleurs']} pp."]
     right = [f"On Isan at 560 ms, OpenThai2.0 is {size['isan']} pp higher than Typhoon 0.6B.",
-             f"On FLEURS at 560 ms, OpenThai2.0 is {size['fleurs']} pp better than Typhoon 0.6B."]
+             f"On FLEURS at 560 ms, OpenThai2.0 is {size['fleurs']} pp better than Typhoon 0.6B.",
+             f"On Isan at 560 ms, OpenThai2.0 trails Typhoon 0.6B by {signed['isan']} pp."]
     code, out, marked = mark_one(project, demo_result,
                                  "# Card\n\n" + "\n\n".join(wrong + right) + "\n")
     verdict = "drift" if stale else "marked"
     assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
-        (None, "unexplained", "direction")] * 5 + [
-        (diff["isan"], verdict, ""), (diff["fleurs"], verdict, "")], out
+        (None, "unexplained", "direction")] * 6 + [
+        (diff["isan"], verdict, ""), (diff["fleurs"], verdict, ""),
+        (diff["isan"], verdict, "")], out
     assert "the data give the other way" in out, out
 
 
