@@ -442,7 +442,9 @@ def run_publish(args: argparse.Namespace) -> int:
     result = compute_card(
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
-    card = published_card(result, card_file)
+    from .card.adopt import words_the_data_deny
+
+    card = published_card(result, card_file, read_words=words_the_data_deny)
     if args.mark:
         from .card.adopt import mark_report
 

@@ -64,7 +64,8 @@ from .text import (
     strip_markers,
 )
 
-__all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
+__all__ = ["Candidate", "Marked", "MarkResult", "candidates", "claims_the_data_deny", "coverage",
+           "format_coverage", "words_the_data_deny",
            "format_marked", "mark_card", "mark_report", "strip_markers"]
 
 # An interval's end named in words; "lower than", "higher by", "lower is better" and a
@@ -1135,6 +1136,43 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names
     return Marked(candidate, None, "unexplained", fits=(m.figure,), why="direction",
                   named=f"{systems[who]} {'lower' if lower else 'higher'} than "
                         f"{systems[whom]}")
+
+
+def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
+    """For --check and the gate (``publish.published_card``'s ``read_words``): each marked
+    number whose words say the way the data do not, as (its figure, its line, what the
+    words say)."""
+    return [(denied.figure, denied.candidate.line, denied.named)
+            for denied in claims_the_data_deny(result, card, result.spec.publish_aliases)]
+
+
+def claims_the_data_deny(result: CardResult, card: CardFile, aliases: dict[str, str]
+                         ) -> list[Marked]:
+    """Each number in prose that its figure marker gates, where the words of its statement
+    say the way the data do not ("OpenThai2.0 beats Typhoon 0.6B on Isan (<marked>18.64</>
+    vs ...)" once the data give Typhoon the lower CER): the markers keep the number right,
+    not the claim, so --check reads the words again each time. (A size marked
+    magnitude-of-negative has its own check; a table's cells are left to its caption.)"""
+    regions = [region for region in card.regions if region.kind == "figure"
+               and MAGNITUDE_OF_NEGATIVE not in region.args[1:]]
+    if not regions:
+        return []
+
+    def worth_reading(block) -> bool:  # a paragraph holding a marker, that compares
+        return (any(block.start <= region.start < block.end for region in regions)
+                and bool(COMPARES.search(card.text, block.start, block.end)))
+
+    names = Names.of(result.spec, aliases)
+    claims = []
+    for candidate in candidates(card, names, worth_reading):
+        if candidate.marked not in result.exact or not any(
+                region.start <= candidate.start < region.end for region in regions):
+            continue
+        as_marked = Marked(candidate, candidate.marked, "marked")
+        if denied := (_the_wrong_way(as_marked, result, names)
+                      or _a_cer_claimed_the_wrong_way(as_marked, result, names)):
+            claims.append(replace(denied, figure=candidate.marked))
+    return claims
 
 
 def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marked | None:

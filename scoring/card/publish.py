@@ -23,6 +23,7 @@ import copy
 import difflib
 import os
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -400,11 +401,13 @@ def read_card_file(path: str | os.PathLike, spec: CardSpec | None = None) -> Car
 
 
 def published_card(result: CardResult,
-                   card_file: CardFile | str | os.PathLike | None = None) -> PublishedCard:
+                   card_file: CardFile | str | os.PathLike | None = None,
+                   read_words: WordsReader | None = None) -> PublishedCard:
     """Regenerate every region and the model-index of the card file from ``result``.
 
     ``card_file``: the file already read (see read_card_file), its path, or by
-    default the card's [publish] file.
+    default the card's [publish] file. ``read_words``: what reads the claims of its prose
+    beside its markers (its claims the data deny are then the card's too).
     """
     spec = result.spec
     if not isinstance(card_file, CardFile):
@@ -438,7 +441,8 @@ def published_card(result: CardResult,
     return PublishedCard(path, old, new, tuple(mismatches + index_mismatches), foreign_lines,
                          len(regions), len(expected), eval_path, eval_old, eval_new,
                          tuple(_bold_best_claims(result, old, body_start)
-                               + _magnitude_claims(result, regions)))
+                               + _magnitude_claims(result, regions)
+                               + _claims_in_words(result, card_file, read_words)))
 
 
 def _regenerate_regions(result: CardResult, old: str, body_start: int,
@@ -547,6 +551,22 @@ def _magnitude_claims(result: CardResult, regions: list[Region]) -> list[Mismatc
             for region in regions
             if region.kind == "figure" and MAGNITUDE_OF_NEGATIVE in region.args[1:]
             and region.args[0] in result.exact and result.exact[region.args[0]] >= 0]
+
+
+# What reads the words of a card's prose beside its markers: for each marked number whose
+# words say which way two systems compare where the data give the other way, its figure,
+# its line and what the words say ("OpenThai2.0 (th-TH) lower than Typhoon 0.6B"). Reading
+# prose is adopting's (``adopt.words_the_data_deny``); the caller hands it in.
+WordsReader = Callable[[CardResult, CardFile], Iterable[tuple[str, int, str]]]
+
+
+def _claims_in_words(result: CardResult, card_file: CardFile,
+                     read_words: WordsReader | None) -> list[Mismatch]:
+    if read_words is None:
+        return []
+    return [Mismatch(figure, f"the statement at line {line}", said,
+                     "the other way; --write leaves the words to you: reword them")
+            for figure, line, said in read_words(result, card_file)]
 
 
 def _bare_config(config: str | None) -> str | None:

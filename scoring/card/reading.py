@@ -29,6 +29,7 @@ that nothing places for sure (a list no list of names matches, "6.72 % vs 9.57
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -1477,8 +1478,10 @@ def _speaks_of_errors(context: str, names: Names) -> bool:
                 or names.systems_in(context))
 
 
-def candidates(card: CardFile, names: Names) -> list[Candidate]:
-    """Every number of the card's text that may be a figure, with its context."""
+def candidates(card: CardFile, names: Names,
+               worth_reading: Callable[[Block], bool] | None = None) -> list[Candidate]:
+    """Every number of the card's text that may be a figure, with its context; given
+    ``worth_reading``, only those of the prose blocks it accepts (no table, no badge)."""
     text = card.text
     masked = masked_spans(text, card)
     found: list[Candidate] = []
@@ -1520,6 +1523,8 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
     above_items = _above_list_items(text, every_block)
     generated = [r for r in card.regions if r.kind not in ("figure", "not-a-figure")]
     for block in every_block:
+        if worth_reading is not None and (block.kind != "prose" or not worth_reading(block)):
+            continue
         headings = " / ".join(block.headings + above_items.get(block.start, ()))
         if block.kind == "table":
             ours = any(r.start <= block.start < r.end for r in generated)
@@ -1533,7 +1538,7 @@ def candidates(card: CardFile, names: Names) -> list[Candidate]:
                     text, block, headings, names, masked):
                 add(match, offset, levels, False, bound, alone=alone, this_side=this_side,
                     label=None if names.systems_in(levels[2]) else label, earlier=earlier)
-    for match, offset, levels in _badge_numbers(text, names):
+    for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
         add(match, offset, levels, False, None, in_address=True)
     return found
 

@@ -153,7 +153,10 @@ def _accept_card(card: str, card_root: Path, snapshot_dir: Path,
             raise
         summary = [f"no snapshots pinned the {card} card before: created now"]
         result = compute_card(spec, progress=False, on_warning=warn)
-    return summary, None if card_file is None else published_card(result, card_file)
+    from .adopt import words_the_data_deny
+
+    return summary, None if card_file is None else published_card(
+        result, card_file, read_words=words_the_data_deny)
 
 
 def _shown(card_root: Path, root: Path) -> str:
@@ -243,6 +246,8 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print,
             continue
         if not published.up_to_date:
             published.write()
+        for claim in published.claims:  # words no rewrite puts right
+            say(f"still to put right by hand in {_shown(published.path, root)}: {claim.line()}")
         if home.on_hub:  # adopted here: the user's copy of the hub's card, not committed
             say(f"{_shown(published.path, root)} holds the card adopted here, which the card on "
                 f"the hub ({home.on_hub}) does not show yet: {home.push()} opens the pull "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.card.adopt import words_the_data_deny
 from scoring.card.publish import published_card
 from scoring.data.fetch import fetched_card
 
@@ -22,7 +23,7 @@ def check_published(card_results, card: str, request) -> None:
     if card == "real" and (path is None or not path.is_file()):
         pytest.skip(f"the real card's published markdown ({path}) is not here; "
                     "see README: The published card")
-    published = published_card(result)
+    published = published_card(result, read_words=words_the_data_deny)
     on_hub = fetched_card(path) if card == "real" else None
     if request.config.getoption("update_snapshots", default=False) and not published.up_to_date:
         if on_hub is None:

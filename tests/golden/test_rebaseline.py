@@ -137,13 +137,15 @@ def test_a_version_is_spent_once_its_pin_is_committed(tmp_path, monkeypatch, com
 def test_rebaseline_writes_only_the_cards_that_are_the_projects(tmp_path, monkeypatch, state):
     """The hub's card as fetched is never written over, and rebaseline says when the hub's
     card differs; a card adopted here (marked, written) is written, and it says that the hub
-    does not show it yet; any other card is written and listed to commit."""
-    from scoring.card.publish import PublishedCard
+    does not show it yet; any other card is written and listed to commit. A claim of its
+    words that the data deny, which no rewrite puts right, is said for the card written."""
+    from scoring.card.publish import Mismatch, PublishedCard
 
     card = tmp_path / "model_card" / "README.md"
     card.parent.mkdir()
     card.write_text("old\n", encoding="utf-8")
-    published = PublishedCard(card, "old\n", "new\n", (), (), 1, 0)
+    claim = Mismatch("cer/560ms/s/a", "the statement at line 3", "A lower than B", "the other way")
+    published = PublishedCard(card, "old\n", "new\n", (), (), 1, 0, claims=(claim,))
     (tmp_path / "refs").mkdir()
     (tmp_path / "hypotheses").mkdir()
     (tmp_path / "hypotheses" / "a_560ms_s.jsonl").write_text("", encoding="utf-8")
@@ -165,6 +167,8 @@ def test_rebaseline_writes_only_the_cards_that_are_the_projects(tmp_path, monkey
     assert any(push in line and "owner/model at abc" in line for line in said) == (
         state != "not-fetched")
     assert ("model_card/README.md" in accepted.changed) == (state == "not-fetched")
+    assert (f"still to put right by hand in model_card/README.md: {claim.line()}" in said) == (
+        state != "fetched"), said
 
 
 def test_a_rebaseline_that_changed_nothing_says_there_is_nothing_to_commit():
