@@ -1798,11 +1798,14 @@ def test_cers_whose_words_say_the_wrong_system_is_better_are_listed(
     def quoted(s, *whom):
         return [(s, best[s] if who == "best" else worst[s]) for who in whom]
 
+    def both_on_fleurs(way):  # the better system said to be ``way`` than the worse
+        return (f"On FLEURS at 560 ms, {name[best['fleurs']]} is {way} than "
+                f"{name[worst['fleurs']]}: {name[best['fleurs']]}'s CER is "
+                f"{said('fleurs', 'best')} % and {name[worst['fleurs']]}'s "
+                f"{said('fleurs', 'worst')} %.", quoted("fleurs", "best", "worst"))
+
     wrong = [  # (the statement, the CERs it quotes, in order)
-        (f"On FLEURS at 560 ms, {name[best['fleurs']]} is worse than {name[worst['fleurs']]}: "
-         f"{name[best['fleurs']]}'s CER is {said('fleurs', 'best')} % and "
-         f"{name[worst['fleurs']]}'s {said('fleurs', 'worst')} %.",
-         quoted("fleurs", "best", "worst")),
+        both_on_fleurs("worse"),
         (f"On Isan at 560 ms, {name[worst['isan']]} beats {name[best['isan']]} with a CER of "
          f"{said('isan', 'worst')} %.", quoted("isan", "worst")),
         (f"On GigaSpeech2 at 560 ms, {name[worst['gs2']]} reaches {said('gs2', 'worst')} %, "
@@ -1822,10 +1825,7 @@ def test_cers_whose_words_say_the_wrong_system_is_better_are_listed(
              f"FLEURS at 560 ms ({said('fleurs', 'best')} % vs {said('fleurs', 'worst')} %).",
              quoted("fleurs", "best", "worst"))]
     right = [
-        (f"On FLEURS at 560 ms, {name[best['fleurs']]} is better than {name[worst['fleurs']]}: "
-         f"{name[best['fleurs']]}'s CER is {said('fleurs', 'best')} % and "
-         f"{name[worst['fleurs']]}'s {said('fleurs', 'worst')} %.",
-         quoted("fleurs", "best", "worst")),
+        both_on_fleurs("better"),
         (f"On Isan at 560 ms, {name[best['isan']]} beats {name[worst['isan']]} with a CER of "
          f"{said('isan', 'best')} %.", quoted("isan", "best")),
         # Two sets: which one the claim is of, the words do not say.
