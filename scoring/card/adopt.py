@@ -1018,15 +1018,17 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
 
 
 # Words that say which way a CER moves, of a comparison's subject against its other side:
-# lower ("lower", "better", "fewer errors", "reduces", "beats", "a lead over"; Thai ต่ำกว่า,
-# ดีกว่า, ลด, ...)
-# or higher ("higher", "worse", "trails"; Thai สูงกว่า, แย่กว่า, ...). Not "more" or "less",
-# which say as much of accuracy.
+# lower ("lower", "better", "fewer errors", "less error", "reduces", "beats", "improves", "a
+# lead over"; Thai ต่ำกว่า, ดีกว่า, ลด, ...)
+# or higher ("higher", "worse", "more errors", "trails"; Thai สูงกว่า, แย่กว่า, ...). Not
+# "more" or "less" alone, which say as much of accuracy.
 _LOWER_WORDS = re.compile(r"\b(?:lower(?:s|ed)?|better|fewer|reduc\w*|cuts?|drops?|"
-                          r"decreas\w*|outperform\w*|beats?|ahead|advantage|edge|"
+                          r"decreas\w*|outperform\w*|beats?|ahead|advantage|edge|improv\w*|"
+                          r"less\s+(?:errors?|mistakes?)|"
                           r"lead(?:s)?(?!\s+to\b))\b|ต่ำกว่า|ดีกว่า|น้อยกว่า|"
                           r"ต่ำลง|ดีขึ้น|ลด", re.I)
-_HIGHER_WORDS = re.compile(r"\b(?:higher|worse|increas\w*|rises?|rose|behind|trails?)\b|"
+_HIGHER_WORDS = re.compile(r"\b(?:higher|worse|increas\w*|rises?|rose|behind|trails?|"
+                           r"more\s+(?:errors?|mistakes?))\b|"
                            r"สูงกว่า|แย่กว่า|มากกว่า|สูงขึ้น|แย่ลง|เพิ่มขึ้น", re.I)
 _A_LEGEND = re.compile(r"\b(?:lower|higher)\s+is\s+better\b|ยิ่งต่ำยิ่งดี|accura", re.I)
 
@@ -1059,6 +1061,15 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
         return None
     own = " ".join(clauses_beside(candidate.levels))
     lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
+    if not lower and not higher and not candidate.in_table and not _A_LEGEND.search(own):
+        # Its clause says no way ("..., by 2.81 pp"): the words of its statement's comparison
+        # may ("OpenThai2.0 makes more errors than Typhoon 0.6B, by 2.81 pp"), where the
+        # statement is of one set and one latency.
+        statement = _own_statement(candidate) or candidate.levels[2]
+        if len(set(names.subjects_in(statement))) <= 1 \
+                and len(set(latencies_in(statement))) <= 1:
+            own = _the_sides_of_its_comparison(statement, names)[2]
+            lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
     if bool(lower) == bool(higher) or _A_LEGEND.search(own):
         return None  # no way said, or both
     comparison_of = _comparison_of(m.figure, result.spec)

@@ -1758,17 +1758,21 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
     signed = {s: printed(exact[name] + (Fraction(3, 10000) if stale else 0), signed=True)
               for s, name in diff.items()}
     wrong += [f"On FLEURS at 560 ms, OpenThai2.0 is worse than Typhoon 0.6B by "
-              f"{signed['fleurs']} pp."]
+              f"{signed['fleurs']} pp.",
+              # Its own clause says no way; its statement's comparison does.
+              f"On FLEURS at 560 ms, OpenThai2.0 makes more errors than Typhoon 0.6B, by "
+              f"{size['fleurs']} pp."]
     right = [f"On Isan at 560 ms, OpenThai2.0 is {size['isan']} pp higher than Typhoon 0.6B.",
              f"On FLEURS at 560 ms, OpenThai2.0 is {size['fleurs']} pp better than Typhoon 0.6B.",
-             f"On Isan at 560 ms, OpenThai2.0 trails Typhoon 0.6B by {signed['isan']} pp."]
+             f"On Isan at 560 ms, OpenThai2.0 trails Typhoon 0.6B by {signed['isan']} pp.",
+             f"On FLEURS at 560 ms, OpenThai2.0 improves on Typhoon 0.6B by {size['fleurs']} pp."]
     code, out, marked = mark_one(project, demo_result,
                                  "# Card\n\n" + "\n\n".join(wrong + right) + "\n")
     verdict = "drift" if stale else "marked"
     assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
-        (None, "unexplained", "direction")] * 6 + [
+        (None, "unexplained", "direction")] * 7 + [
         (diff["isan"], verdict, ""), (diff["fleurs"], verdict, ""),
-        (diff["isan"], verdict, "")], out
+        (diff["isan"], verdict, ""), (diff["fleurs"], verdict, "")], out
     assert "the data give the other way" in out, out
 
 
@@ -1812,7 +1816,9 @@ def test_cers_whose_words_say_the_wrong_system_is_better_are_listed(
          f"lower than {name[best['gs2']]}'s {said('gs2', 'best')} %.",
          quoted("gs2", "worst", "best")),
         (f"บน Isan ที่ 560 ms {name[best['isan']]} แย่กว่า {name[worst['isan']]} โดยได้ "
-         f"{said('isan', 'best')}%", quoted("isan", "best"))]
+         f"{said('isan', 'best')}%", quoted("isan", "best")),
+        (f"On GigaSpeech2 at 560 ms, {name[worst['gs2']]} makes less errors than "
+         f"{name[best['gs2']]}: {said('gs2', 'worst')} %.", quoted("gs2", "worst"))]
     if not stale:
         wrong += [
             (f"On FLEURS at 560 ms, {name[best['fleurs']]} is worse than "
