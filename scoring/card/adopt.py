@@ -1033,6 +1033,26 @@ _HIGHER_WORDS = re.compile(r"\b(?:higher|worse|increas\w*|rises?|rose|behind|tra
 _A_LEGEND = re.compile(r"\b(?:lower|higher)\s+is\s+better\b|ยิ่งต่ำยิ่งดี|accura", re.I)
 
 
+def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str] | None:
+    """The systems a comparison that opens a statement compares with, and the rest of the
+    statement: up to its mark ("Compared with Typhoon 0.6B, OpenThai2.0 ..."), or, where
+    none ends it (Thai writes none: "เมื่อเทียบกับ Typhoon 0.6B OpenThai2.0 ..."), its first
+    name."""
+    if leading := _LEADING_COMPARISON.match(statement):
+        return set(names.systems_in(leading.group("baseline"))), leading.group("rest")
+    opening = _OPENING_COMPARISON.match(statement)
+    if opening is None or (first := names.system_opening(statement[opening.end():])) is None:
+        return None
+    name_end = None  # the longest run of words naming that system alone ("Typhoon 0.6B")
+    for word_end in re.finditer(r"(?=\s|$)", statement[opening.end():]):
+        end = opening.end() + word_end.start()
+        if names.systems_in(statement[opening.end():end]) == [first]:
+            name_end = end
+        elif name_end is not None:
+            break
+    return None if name_end is None else ({first}, statement[name_end:])
+
+
 def _the_subject_and_its_other_side(candidate: Candidate, names: Names):
     """The systems a number's statement sets against each other: those named before its
     comparison's word and those after ("OpenThai2.0 is 2.81 pp lower than Typhoon 0.6B"), or
@@ -1043,9 +1063,9 @@ def _the_subject_and_its_other_side(candidate: Candidate, names: Names):
         return set(), set()
     subject = set(names.systems_in(statement[:comparison.start()]))
     other = set(names.systems_in(statement[comparison.end():]))
-    if not subject and (leading := _LEADING_COMPARISON.match(statement)):
-        subject = set(names.systems_in(leading.group("rest")))
-        other = set(names.systems_in(leading.group("baseline")))
+    if not subject and (opening := _an_opening_comparison(statement, names)):
+        other, rest = opening
+        subject = set(names.systems_in(rest))
     return subject, other
 
 
@@ -1101,9 +1121,9 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
     comparison opens the statement, the systems it names and those after it, with what
     follows it up to a number or parenthesis ("Compared with Typhoon 0.6B, OpenThai2.0 is
     worse on FLEURS (")."""
-    if leading := _LEADING_COMPARISON.match(statement):
-        rest = leading.group("rest")
-        return (set(names.systems_in(rest)), set(names.systems_in(leading.group("baseline"))),
+    if opening := _an_opening_comparison(statement, names):
+        other, rest = opening
+        return (set(names.systems_in(rest)), other,
                 re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0])  # (not "OpenThai2.0")
     comparison = COMPARES.search(statement)
     if comparison is None:
