@@ -1764,7 +1764,8 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
               f"{size['fleurs']} pp.",
               # A Thai comparison that opens the sentence, no mark after whom it names.
               f"เมื่อเทียบกับ Typhoon 0.6B OpenThai2.0 มี CER สูงกว่าบน FLEURS ที่ 560 ms "
-              f"{size['fleurs']} จุด"]
+              f"{size['fleurs']} จุด",
+              f"On Isan at 560 ms, OpenThai2.0 improves on Typhoon 0.6B by {size['isan']} pp."]
     right = [f"On Isan at 560 ms, OpenThai2.0 is {size['isan']} pp higher than Typhoon 0.6B.",
              f"On FLEURS at 560 ms, OpenThai2.0 is {size['fleurs']} pp better than Typhoon 0.6B.",
              f"On Isan at 560 ms, OpenThai2.0 trails Typhoon 0.6B by {signed['isan']} pp.",
@@ -1773,7 +1774,7 @@ def test_a_difference_whose_words_say_the_wrong_way_is_listed(project, demo_resu
                                  "# Card\n\n" + "\n\n".join(wrong + right) + "\n")
     verdict = "drift" if stale else "marked"
     assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
-        (None, "unexplained", "direction")] * 8 + [
+        (None, "unexplained", "direction")] * 9 + [
         (diff["isan"], verdict, ""), (diff["fleurs"], verdict, ""),
         (diff["isan"], verdict, ""), (diff["fleurs"], verdict, "")], out
     assert "the data give the other way" in out, out
@@ -1823,7 +1824,9 @@ def test_cers_whose_words_say_the_wrong_system_is_better_are_listed(
         (f"On GigaSpeech2 at 560 ms, {name[worst['gs2']]} makes less errors than "
          f"{name[best['gs2']]}: {said('gs2', 'worst')} %.", quoted("gs2", "worst")),
         (f"เมื่อเทียบกับ {name[best['isan']]} {name[worst['isan']]} ได้ CER ต่ำกว่าบน Isan ที่ "
-         f"560 ms ที่ {said('isan', 'worst')}%", quoted("isan", "worst"))]
+         f"560 ms ที่ {said('isan', 'worst')}%", quoted("isan", "worst")),
+        (f"On GigaSpeech2 at 560 ms, {name[worst['gs2']]} improves on {name[best['gs2']]} "
+         f"with a CER of {said('gs2', 'worst')} %.", quoted("gs2", "worst"))]
     if not stale:
         wrong += [
             (f"On FLEURS at 560 ms, {name[best['fleurs']]} is worse than "
