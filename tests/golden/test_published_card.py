@@ -31,11 +31,17 @@ def check_published(card_results, card: str, request) -> None:
         return  # the hub's card: `publish --push`, which the gate names
     if on_hub is not None:
         count = len(published.mismatches)
-        assert published.up_to_date, "\n".join(
-            [f"the real card as published on the hub ({on_hub}) differs from the data "
-             f"({count} number{'s' if count != 1 else ''}); open the pull request that puts it "
-             f"right: python -m scoring publish {CARD_ROOTS[card]} --push"]
-            + published.changes())
+        said = []
+        if count or not published.claims:
+            said.append(f"the real card as published on the hub ({on_hub}) differs from the "
+                        f"data ({count} number{'s' if count != 1 else ''}); open the pull "
+                        f"request that puts it right: python -m scoring publish "
+                        f"{CARD_ROOTS[card]} --push")
+        if published.claims:  # no pull request of ours rewords them
+            said.append(f"the real card as published on the hub ({on_hub}) claims in its words "
+                        f"what the data do not give: reword them in {path}, then `python -m "
+                        f"scoring publish {CARD_ROOTS[card]} --push` proposes it")
+        assert published.up_to_date, "\n".join(said + published.changes())
     if result.spec.publish_strict:  # no figure-like number may sit outside a marker
         from scoring.card.adopt import coverage
         from scoring.card.publish import read_card_file

@@ -1854,7 +1854,8 @@ def test_cers_whose_words_say_the_wrong_system_is_better_are_listed(
     assert "the data give the other way" in out, out
 
 
-def test_check_reads_the_words_beside_marked_numbers_again(project, demo_result, capsys):
+def test_check_reads_the_words_beside_marked_numbers_again(project, demo_result, capsys,
+                                                           monkeypatch):
     """A number marked when its words were true ("OpenThai2.0 beats Typhoon 0.6B on Isan
     (<marked>…</> vs <marked>…</>)"), or by an earlier reader, keeps its marker once the data
     say the other way: the marker keeps the number right, --write rewrites it, and the
@@ -1915,6 +1916,14 @@ def test_check_reads_the_words_beside_marked_numbers_again(project, demo_result,
     request = SimpleNamespace(config=SimpleNamespace(getoption=lambda *args, **kw: False))
     with pytest.raises(AssertionError, match="the data give the other way"):
         check_published(lambda card: result, "demo", request)
+    # The hub's card, as fetched: no pull request of ours rewords it.
+    import tests.golden.test_published_card as golden
+
+    with monkeypatch.context() as patched, pytest.raises(AssertionError) as failed:
+        patched.setattr(golden, "fetched_card", lambda path: "owner/model at abc")
+        check_published(lambda card: result, "real", request)
+    assert "claims in its words what the data do not give: reword them" in str(failed.value)
+    assert "open the pull request that puts it right" not in str(failed.value)
     card.write_text(written.replace(" beats ", " trails ", 1).replace(
         " is worse than " if exact[diff] < 0 else " is better than ",
         " is better than " if exact[diff] < 0 else " is worse than "), encoding="utf-8")
