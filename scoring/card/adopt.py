@@ -64,9 +64,8 @@ from .text import (
     strip_markers,
 )
 
-__all__ = ["Candidate", "Marked", "MarkResult", "candidates", "claims_the_data_deny", "coverage",
-           "format_coverage", "words_the_data_deny",
-           "format_marked", "mark_card", "mark_report", "strip_markers"]
+__all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
+           "format_marked", "mark_card", "mark_report", "strip_markers", "words_the_data_deny"]
 
 # An interval's end named in words; "lower than", "higher by", "lower is better" and a
 # number's own "2.81 pp lower" compare, and name no end.
@@ -1066,22 +1065,6 @@ def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str]
     return None if name_end is None else ({first}, statement[name_end:])
 
 
-def _the_subject_and_its_other_side(candidate: Candidate, names: Names):
-    """The systems a number's statement sets against each other: those named before its
-    comparison's word and those after ("OpenThai2.0 is 2.81 pp lower than Typhoon 0.6B"), or
-    after and in a comparison that opens it ("Compared with Typhoon 0.6B, OpenThai2.0 ...")."""
-    statement = _own_statement(candidate) or candidate.levels[2]
-    comparison = _its_comparison(statement)
-    if comparison is None:
-        return set(), set()
-    subject = set(names.systems_in(statement[:comparison.start()]))
-    other = set(names.systems_in(statement[comparison.end():]))
-    if not subject and (opening := _an_opening_comparison(statement, names)):
-        other, rest = opening
-        subject = set(names.systems_in(rest))
-    return subject, other
-
-
 def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """A difference whose words set one of its two systems against the other and say which
     way ("OpenThai2.0 is 2.81 pp higher than Typhoon 0.6B"; signed, "worse than Typhoon
@@ -1112,7 +1095,8 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
                                in _orders(candidate, names)
                                if len(set(first)) == len(set(second)) == 1), (set(), set()))
     else:
-        subject, other = _the_subject_and_its_other_side(candidate, names)
+        subject, other, _ = _the_sides_of_its_comparison(
+            _own_statement(candidate) or candidate.levels[2], names)
     if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
     value = result.exact[m.figure]
@@ -1187,10 +1171,10 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
     number whose words say the way the data do not, as (its figure, its line, what the
     words say)."""
     return [(denied.figure, denied.candidate.line, denied.named)
-            for denied in claims_the_data_deny(result, card, result.spec.publish_aliases)]
+            for denied in _claims_the_data_deny(result, card, result.spec.publish_aliases)]
 
 
-def claims_the_data_deny(result: CardResult, card: CardFile, aliases: dict[str, str]
+def _claims_the_data_deny(result: CardResult, card: CardFile, aliases: dict[str, str]
                          ) -> list[Marked]:
     """Each number in prose that its figure marker gates, where the words of its statement
     say the way the data do not ("OpenThai2.0 beats Typhoon 0.6B on Isan (<marked>18.64</>
