@@ -43,6 +43,7 @@ from .reading import (
     OUR_METRIC,
     SPLIT_WORDS,
     STATEMENT_END,
+    VERSUS,
     WHOLE_WORDS,
     Candidate,
     candidates,
@@ -136,18 +137,13 @@ _THE_SUBJECTS_OWN = re.compile(r"\bwith\s+(?:a\s+|an\s+|its\s+)?(?:cer|character
                                re.I)
 
 
-# The second of a Thai pair, "6.69% กับ 9.50%" (ต่อ: to, กับ: with): as "6.69 % vs 9.50 %",
-# a comparison that reaches it. (The text before a number runs back to the last number.)
-_THAI_PAIRED_BEFORE = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:ต่อ|กับ)\s*[*_]*")
-
-
 def _compares_up_to_it(before: str, names: Names) -> bool:
     """Whether the text before a number sets up a comparison that reaches the number: not
     where, after the name it compares with, "with a CER of" gives the subject's own (a
     system named before the comparison; "Compared with Typhoon 0.6B with its CER of 9.50 %"
     names none: there the CER is Typhoon's)."""
-    if _THAI_PAIRED_BEFORE.fullmatch(before):
-        return True
+    if VERSUS.fullmatch(before):  # the second of a pair: "6.69% กับ 9.50%", as after "vs"
+        return True  # (the text before a number runs back to the last number)
     comparison = COMPARES.search(before)
     if comparison is None:
         return False

@@ -39,7 +39,7 @@ from .text import (COMMENT, LIST_ITEM, SENTENCE_END, SIGN, Block, CardFile, bloc
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "IN_POINTS", "OUR_METRIC",
            "SPLIT_WORDS", "WHOLE_WORDS",
-           "STATEMENT_END",
+           "STATEMENT_END", "VERSUS",
            "candidates", "clauses_beside", "named_beside"]
 
 _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
@@ -718,8 +718,9 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
 # A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
-# (Thai joins a pair with "ต่อ", to, or "กับ", with: "6.72% กับ 9.53%".)
-_VERSUS = re.compile(r"\s*%?\s*(?:vs\.?|versus|ต่อ|กับ)\s*", re.I)
+# What joins a pair set against each other: "6.72 % vs 9.53 %", "**6.72** vs **9.53**";
+# Thai "ต่อ", to, or "กับ", with: "6.72% กับ 9.53%".
+VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)
 _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
 _CONTRAST = re.compile(r"\b(?:while|whereas|but)\b|ขณะที่|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
@@ -1016,12 +1017,12 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
     # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
     # do not say where they stand; read, never drifted. Names set against each other the
     # same way just before say it: "OpenThai2.0 vs. Typhoon 0.6B on FLEURS: 6.72 vs. 9.53".
-    for run in _runs(sentence, matches, _VERSUS):
+    for run in _runs(sentence, matches, VERSUS):
         parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names,
-                                     _VERSUS)
+                                     VERSUS)
         if parts is None:  # or in a parenthesis just after: "6.72 % vs. 9.53 % (A vs. B)"
             parts = _names_in_the_parenthesis_after(sentence, matches[run[-1]].end(),
-                                                    len(run), names, _VERSUS)
+                                                    len(run), names, VERSUS)
         runs.append((run, [] if parts is None else [(parts, None)]))
     for run, lists in runs:
         for place, i in enumerate(run):
