@@ -1674,10 +1674,11 @@ def test_a_cer_given_with_the_subject_after_its_comparison_is_the_subjects(
         (name, "drift" if stale else "marked") for name in (tvspeech, isan, typhoons)], out
 
 
+@pytest.mark.parametrize("bold", [False, True], ids=["plain", "bold"])
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 @pytest.mark.parametrize("joined", ["vs", "กับ", "ต่อ"])
 def test_a_pair_after_a_thai_comparison_is_read_as_a_pair_joined_by_vs(
-        project, demo_result, joined, stale):
+        project, demo_result, joined, stale, bold):
     """"OpenThai2.0 ได้ CER ต่ำกว่า Typhoon 0.6B บน FLEURS (6.69% กับ 9.50%)": Thai joins a
     pair with "กับ" or "ต่อ" as English does with "vs", and, as there, nothing where the pair
     stands says which is whose. Fresh, each is its system's CER (the second, the system
@@ -1688,9 +1689,10 @@ def test_a_pair_after_a_thai_comparison_is_read_as_a_pair_joined_by_vs(
     figures = [f"cer/560ms/fleurs/{who}" for who in (O, T)]
     shown = [printed(demo_result.exact[name] + (Fraction(3, 10000) if stale else 0))
              for name in figures]
+    mark = "**" if bold else ""  # (each number in bold: "**6.69%** กับ **9.50%**")
     code, out, marked = mark_one(project, demo_result, (
         "# Card\n\nบน FLEURS ที่ 560 ms OpenThai2.0 ได้ CER ต่ำกว่า Typhoon 0.6B "
-        f"({shown[0]}% {joined} {shown[1]}%)\n"))
+        f"({mark}{shown[0]}%{mark} {joined} {mark}{shown[1]}%{mark})\n"))
     assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == (
         [(text, None, "unexplained") for text in shown] if stale
         else [(text, name, "marked") for text, name in zip(shown, figures)]), out
