@@ -621,9 +621,15 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
         # whose each is: each is its end, and may drift.
         placed = {i: place for i, place in placed.items()
                   if not (matches[i].start() in bounds and place == (sentence, False))}
+        # "On FLEURS, 6.69 % against 9.50 % for Typhoon, an absolute reduction of 2.81
+        # points": "reduction" is the change's, said in points; it makes neither CER a
+        # relative change (9.50 was no candidate at all, and went uncounted).
+        changes_words = [_words_of_a_change_in_points(sentence, match) for match in matches]
         views = []
         for i, match in enumerate(matches):
             view = placed.get(i, (sentence,))[0] or sentence
+            view = _blanked(view, [span for j, spans in enumerate(changes_words) if j != i
+                                   for span in spans])
             # "6.70 % on FLEURS, while Typhoon 0.6B gets 9.55 %": what follows "while" is
             # the next number's, never this one's.
             contrast = _CONTRAST.search(view, match.end())
@@ -661,6 +667,22 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             if not _measures_another_metric(levels, match.start() in bounds):
                 yield (match, offset, levels, bounds.get(match.start()), alone,
                        _this_side(levels, match, matches[:i]), read_before)
+
+
+# The words of a change in points that would say "relative change" of the numbers beside it.
+_WORDS_OF_A_CHANGE = re.compile(r"\brelative\b|\brel\.|\breduction\b|สัมพัทธ์", re.I)
+
+
+def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[int, int]]:
+    """Where a number is in points, the spans of "relative" and "reduction" in its own
+    clauses ("an absolute reduction of 2.81 points", "2.81 points relative to Typhoon"):
+    they are its words. None for any other number."""
+    if not IN_POINTS.match(sentence, match.end()):
+        return []
+    start = max((c.end() for c in _CLAUSE.finditer(sentence, 0, match.start())), default=0)
+    after = _CLAUSE.search(sentence, match.end())
+    end = after.start() if after else len(sentence)
+    return [word.span() for word in _WORDS_OF_A_CHANGE.finditer(sentence, start, end)]
 
 
 _EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"

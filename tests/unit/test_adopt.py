@@ -955,6 +955,14 @@ SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS = {
                        "ส่วนต่าง {D} จุด (95% CI {L} ถึง {H})",
     "a gain over": "On FLEURS the model scores {O}%, a clear gain over Typhoon 0.6B ({T}%), by "
                    "{D} points (95% CI [{L}, {H}]).",
+    # "reduction" and "relative" of a change in points are that change's words: they make no
+    # CER beside it a relative change (they made {T} none of the card's numbers, uncounted).
+    "an absolute reduction": "On FLEURS, OpenThai2.0 reaches {O}% CER against {T}% for Typhoon "
+                             "0.6B, an absolute reduction of {D} points (95% CI [{L}, {H}]).",
+    "a reduction in pp": "On FLEURS, OpenThai2.0 has {O}% CER and Typhoon 0.6B {T}%, a reduction "
+                         "of {D} pp (95% CI [{L}, {H}]).",
+    "relative to, in points": "On FLEURS, OpenThai2.0 gets {O}% CER against {T}% for Typhoon "
+                              "0.6B, a change of {D} points relative to it (95% CI [{L}, {H}]).",
 }
 
 
