@@ -1540,6 +1540,8 @@ class MarkResult:
     old: str
     new: str
     found: tuple[Marked, ...]
+    # (line, text) of each number read as another measure than the CER (reading.candidates)
+    another_measure: tuple[tuple[int, str], ...] = ()
 
     def count(self, verdict: str) -> int:
         return sum(m.verdict == verdict for m in self.found)
@@ -1554,9 +1556,10 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     names = Names.of(result.spec, aliases)
     facts = {name: fact for name in result.exact
              if (fact := _facts(name, result.spec)) is not None}
+    another_measure: list[tuple[int, str]] = []
     found = [Marked(candidate, candidate.marked, "already") if candidate.marked is not None
              else identify(candidate, result, names, facts)
-             for candidate in candidates(card, names)]
+             for candidate in candidates(card, names, another_measure=another_measure)]
     found = [_the_other_way_round(m, result, names) or m for m in found]
     found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
     found = [_which_way_unsaid(m, result, names) or m for m in found]
@@ -1623,25 +1626,34 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
                    f"<!-- scoring:figure {opening} -->{card.text[start:end]}<!-- scoring:end -->"]
         copied = end
     pieces.append(card.text[copied:])
-    return MarkResult(card.text, "".join(pieces), tuple(found))
+    return MarkResult(card.text, "".join(pieces), tuple(found), tuple(another_measure))
 
 
-def _counted(card: CardFile, spec: CardSpec,
-             aliases: dict[str, str]) -> tuple[list[Candidate], list[Candidate]]:
-    """(the candidate numbers coverage counts, those left alone as other models' or sets')."""
-    found = candidates(card, Names.of(spec, aliases))
-    return [c for c in found if not c.foreign], [c for c in found if c.foreign]
+def _counted(card: CardFile, spec: CardSpec, aliases: dict[str, str]
+             ) -> tuple[list[Candidate], list[Candidate], list[tuple[int, str]]]:
+    """(the candidate numbers coverage counts, those left alone as other models' or sets',
+    (line, text) of those read as another measure than the CER)."""
+    another_measure: list[tuple[int, str]] = []
+    found = candidates(card, Names.of(spec, aliases), another_measure=another_measure)
+    return ([c for c in found if not c.foreign], [c for c in found if c.foreign],
+            another_measure)
 
 
 def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[int, list[Candidate]]:
     """(how many candidate numbers, those without a marker) in the card's text."""
-    counted, _ = _counted(card, spec, aliases)
+    counted, _, _ = _counted(card, spec, aliases)
     return len(counted), [c for c in counted if c.marked is None]
 
 
 # ------------------------------------------------------------- presenting
 
 _KIND_WORDS = {"system": "system", "subject": "set"}  # as a report names each kind
+
+
+def _on_lines(lines) -> str:
+    """ "line 7", "lines 7, 9" """
+    where = sorted(set(lines))
+    return f"line{'s' if len(where) > 1 else ''} {', '.join(map(str, where))}"
 
 
 def _not_a_figure_hint(text: str, lead: str = "; if it is none of the card's figures") -> str:
@@ -1687,7 +1699,9 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
              f"{len(stale_index) - unplaced} stale in the "
              f"model-index; {marked.count('unexplained')} unexplained; "
              f"{marked.count('ambiguous') + unplaced} ambiguous; "
-             f"{marked.count('foreign')} left alone as other models' or sets'"]
+             f"{marked.count('foreign')} left alone as other models' or sets'"
+             + (f"; {len(marked.another_measure)} read as another measure"
+                if marked.another_measure else "")]
     for m in _lines(marked, "drift"):
         lines.append(f"drift: line {m.candidate.line}: figure {m.figure}"
                      f"{' turned' if m.turned else ''}"
@@ -1849,6 +1863,15 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
         lines.append(f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
                      f"(its row or column names no {what} of the card's; if it does, name it "
                      "in [publish.aliases])")
+    by_line_aside: dict[int, list[str]] = {}
+    for line, number in marked.another_measure:
+        by_line_aside.setdefault(line, []).append(number)
+    for line, numbers in by_line_aside.items():
+        lines.append(f"another measure: line {line}: {', '.join(numbers)}")
+    if by_line_aside:  # what it means, said once
+        lines.append("(its context names another measure than the CER: a WER, a speed, a "
+                     "relative change, ...; if one is a CER or a difference of the card's, say "
+                     "CER or pp where it stands, and --mark reads it)")
     for m in _lines(marked, "ambiguous"):
         if len(m.fits) == 1:  # one figure read in two cells of a table
             lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "
@@ -1891,13 +1914,15 @@ def mark_report(result: CardResult, card_file: CardFile, card,
 
 def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
     """The --check coverage line, and a line per figure-like number outside any marker."""
-    counted, alone = _counted(card, spec, spec.publish_aliases)
+    counted, alone, another_measure = _counted(card, spec, spec.publish_aliases)
     ungated = [c for c in counted if c.marked is None]
     line = f"{len(counted) - len(ungated)} of {len(counted)} numbers in the card's text are gated"
     if alone:  # not counted, so said: a row of the card's own model misnamed would be there
-        where = sorted({c.line for c in alone})
         line += (f"; {plural(len(alone), 'number')} of other models or sets left alone "
-                 f"(line{'s' if len(where) > 1 else ''} {', '.join(map(str, where))})")
+                 f"({_on_lines(c.line for c in alone)})")
+    if another_measure:  # nor these: a CER misread as another measure would be there
+        line += (f"; {plural(len(another_measure), 'number')} read as another measure than "
+                 f"the CER left alone ({_on_lines(where for where, _ in another_measure)})")
     line += "\n"
     listed = "".join(f"ungated: line {c.line}: {c.text}\n" for c in ungated)
     if ungated:  # what to do, said once

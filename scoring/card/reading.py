@@ -275,10 +275,11 @@ _A_DURATION = re.compile(r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds
                          r"\d+(?:[.,]\d+)?\s*(?:มิลลิวินาที|วินาที)", re.I)
 
 
-def _table_numbers(block: Block, headings: str, names: Names, masked, generated: bool):
+def _table_numbers(block: Block, headings: str, names: Names, masked, generated: bool,
+                   set_aside: Callable[[re.Match, int], None] = lambda match, offset: None):
     """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
     a table's body cells that may be one of ours (every one, in a table the card
-    generates)."""
+    generates); ``set_aside`` hears of each one whose context names another measure."""
     # A marker's or any comment's words are not the card's: "<!-- scoring:figure
     # cer/560ms/isan/... -->" names no set. (Blanked, not removed: every place stays.)
     header, *body = [[(offset, _without_comments(cell)) for offset, cell in cells]
@@ -439,6 +440,8 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                 if (by_place[i] == "ours" if by_place
                         else not _measures_another_metric(levels, match.start() in bounds)):
                     ours.append((match, levels))
+                else:
+                    set_aside(match, cell_offset)
             # An interval's two ends in one cell are each determined by which end they are,
             # and so is the estimate before them ("−2.04 (−2.37 to −1.21)"); "FLEURS 6.26,
             # TVSpeech 8.72" names what each number is.
@@ -547,10 +550,12 @@ _A_CHANGE_ALONE = re.compile(r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_
                              r"(?:\((?:pp|points?|%)\))?[\s*_]*", re.I)
 
 
-def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked):
+def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
+                   set_aside: Callable[[re.Match, int], None] = lambda match, offset: None):
     """(match, offset, levels, bound, alone, this side, earlier) of each number in a prose
     block, sentence by sentence (this side: ``_this_side``; earlier: the block's sentences
-    before the number's, nearest first)."""
+    before the number's, nearest first); ``set_aside`` hears of each one whose context
+    names another measure."""
     body = text[block.start:block.end]
     position = 0
     earlier: list[str] = []  # the paragraph's sentences before this one, nearest first
@@ -667,6 +672,8 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked)
             if not _measures_another_metric(levels, match.start() in bounds):
                 yield (match, offset, levels, bounds.get(match.start()), alone,
                        _this_side(levels, match, matches[:i]), read_before)
+            else:
+                set_aside(match, offset)
 
 
 # The words of a change in points that would say "relative change" of the numbers beside it.
@@ -1502,13 +1509,24 @@ def _speaks_of_errors(context: str, names: Names) -> bool:
 
 
 def candidates(card: CardFile, names: Names,
-               worth_reading: Callable[[Block], bool] | None = None) -> list[Candidate]:
+               worth_reading: Callable[[Block], bool] | None = None,
+               another_measure: list[tuple[int, str]] | None = None) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context; given
-    ``worth_reading``, only those of the prose blocks it accepts (no table, no badge)."""
+    ``worth_reading``, only those of the prose blocks it accepts (no table, no badge).
+    Given ``another_measure``, it receives (line, text) of each number with a decimal point,
+    outside any region, that stands where the card speaks of error rates but whose nearest
+    context names another measure ("21.37 % WER", a relative change): no candidate, and
+    said, since a misreading there would leave one of ours ungated unseen."""
     text = card.text
     masked = masked_spans(text, card)
     found: list[Candidate] = []
     seen: set[int] = set()
+
+    aside: dict[int, str] = {}
+
+    def set_aside(match, offset):
+        if another_measure is not None and "." in match.group(2):
+            aside.setdefault(offset + match.start(), match.group(0))
     descriptions = [image.span(1 if image.group(1) is not None else 2)
                     for image in _IMAGE_DESCRIPTION.finditer(text)]
 
@@ -1552,17 +1570,21 @@ def candidates(card: CardFile, names: Names,
         if block.kind == "table":
             ours = any(r.start <= block.start < r.end for r in generated)
             for match, offset, levels, bound, foreign, alone, row in _table_numbers(
-                    block, headings, names, masked, ours):
+                    block, headings, names, masked, ours, set_aside):
                 add(match, offset, levels, True, bound, foreign, block.start, alone, row,
                     under=block.below)
         else:
             label = labels_of_others.get(block.start)
             for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
-                    text, block, headings, names, masked):
+                    text, block, headings, names, masked, set_aside):
                 add(match, offset, levels, False, bound, alone=alone, this_side=this_side,
                     label=None if names.systems_in(levels[2]) else label, earlier=earlier)
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
         add(match, offset, levels, False, None, in_address=True)
+    if another_measure is not None:
+        another_measure += [(text.count("\n", 0, start) + 1, number)
+                            for start, number in sorted(aside.items()) if start not in seen
+                            and not any(r.start <= start < r.end for r in card.regions)]
     return found
 
 

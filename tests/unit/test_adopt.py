@@ -719,7 +719,7 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(shape, projec
     # Other models' numbers are not counted, and the line says so, with where they stand
     # (in the card as written now: the model-index above moved every line).
     said = re.search(r"; (\d+) numbers? of other models or sets left alone "
-                     r"\(lines? ([\d, ]+)\)$", gated)
+                     r"\(lines? ([\d, ]+)\)(?:;|$)", gated)
     assert (said is not None) == bool(foreign), gated
     if foreign:
         assert int(said.group(1)) == len(foreign)
@@ -1181,6 +1181,32 @@ def test_strict_fails_on_a_figure_typed_outside_a_marker(project, demo_result, c
     (project / "card.toml").write_text(toml.replace('file = "README.md"',
                                                     'file = "README.md"\nstrict = true'))
     assert run_cli(capsys, "publish", str(project), "--check")[0] == 1
+
+
+def test_numbers_read_as_another_measure_are_said_never_dropped_unseen(project, demo_result,
+                                                                       capsys):
+    """A number with a decimal point where the card speaks of error rates, whose nearest
+    context names another measure (a WER, a real-time factor, a relative change), is none
+    of the card's: --mark lists it line by line and --check's coverage line says where,
+    since a CER misread so would be among them. One said to be no figure is not listed, nor
+    is a whole number."""
+    cer = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\nOn FLEURS, OpenThai2.0 reaches {cer}% CER and 21.37% WER.\n\n"
+        "| Model | FLEURS WER | RTF |\n|---|---|---|\n| OpenThai2.0 | 21.37 | 0.12 |\n\n"
+        "Trained on 1,234 hours. The relative reduction on FLEURS is 29.6%, and the WER "
+        "on TVSpeech <!-- scoring:not-a-figure -->19.02<!-- scoring:end -->%.\n",
+        encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and out.splitlines()[0].endswith("; 4 read as another measure"), out
+    assert [line for line in out.splitlines() if line.startswith("another measure: ")] == [
+        "another measure: line 3: 21.37", "another measure: line 7: 21.37, 0.12",
+        "another measure: line 9: 29.6"], out
+    assert f"-->{cer}<!-- scoring:end -->% CER" in card.read_text(encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert ("1 of 1 numbers in the card's text are gated; 4 numbers read as another measure "
+            "than the CER left alone (lines 3, 7, 9)\n") in out, out
 
 
 @pytest.mark.parametrize("args, says", [
