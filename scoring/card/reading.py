@@ -121,7 +121,8 @@ _RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b|สั
 _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 # A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
 # CERs, "relative to" saying against whom (a relative change is in percent).
-IN_POINTS = re.compile(r"\s*(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.|จุด)", re.I)
+IN_POINTS = re.compile(r"(?:\s*|-)(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.|จุด)",
+                       re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)

@@ -226,8 +226,10 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
 # word processors set a minus ("–2.81"; not in "6.69–9.50", a range).
 SIGN = r"(?:[-−+]|–(?=\d))"
 # ("2.81pp" is a number too, and so is "6.69¹", its footnote's mark a superscript.)
+# (Not within a name, "OpenThai2.0-ASR", "4-gram"; but a size hyphenated to its unit, "a
+# 2.81-point gain", is a number.)
 _NUMBER = re.compile(rf"(?<![^\W_]|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
-                     r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-\w)")
+                     r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)")
 
 
 # An HTML comment (a marker's two ends are comments too): no text of the card's.

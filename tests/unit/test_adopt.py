@@ -963,6 +963,12 @@ SENTENCES_OF_A_DIFFERENCE_AND_ITS_CERS = {
                          "of {D} pp (95% CI [{L}, {H}]).",
     "relative to, in points": "On FLEURS, OpenThai2.0 gets {O}% CER against {T}% for Typhoon "
                               "0.6B, a change of {D} points relative to it (95% CI [{L}, {H}]).",
+    # A size hyphenated to its unit ("a 2.81-point improvement") is in points all the same:
+    # it was no number at all, neither read nor counted.
+    "hyphenated points": "On FLEURS, OpenThai2.0 gets {O}% CER against {T}% for Typhoon 0.6B, a "
+                         "{D}-point change (95% CI [{L}, {H}]).",
+    "hyphenated pp": "On FLEURS, OpenThai2.0 gets {O}% CER against {T}% for Typhoon 0.6B, a "
+                     "{D}-pp change (95% CI [{L}, {H}]).",
 }
 
 
