@@ -662,8 +662,9 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
                      for pair in around]
         for i, match in enumerate(matches):
             listed, alone = placed.get(i, (sentence, True))
-            if listed is None:
-                continue  # another metric's place: "CER/WER 6.69/21.37"
+            if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
+                set_aside(match, offset)
+                continue
             before, after = around[i]
             others = [span for j, span in enumerate(owned)
                       if span and j != i and not span[0] <= match.start() < span[1]]
@@ -1522,14 +1523,13 @@ def candidates(card: CardFile, names: Names,
     masked = masked_spans(text, card)
     found: list[Candidate] = []
     seen: set[int] = set()
-
-    aside: dict[int, str] = {}
+    descriptions = [image.span(1 if image.group(1) is not None else 2)
+                    for image in _IMAGE_DESCRIPTION.finditer(text)]
+    aside: dict[int, str] = {}  # where: the number, of each read as another measure
 
     def set_aside(match, offset):
         if another_measure is not None and "." in match.group(2):
             aside.setdefault(offset + match.start(), match.group(0))
-    descriptions = [image.span(1 if image.group(1) is not None else 2)
-                    for image in _IMAGE_DESCRIPTION.finditer(text)]
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
             alone=True, row=None, this_side=None, in_address=False, label=None, earlier=(),

@@ -1196,23 +1196,24 @@ def test_numbers_read_as_another_measure_are_said_never_dropped_unseen(project, 
     of the card's: --mark lists it line by line and --check's coverage line says where,
     since a CER misread so would be among them. One said to be no figure is not listed, nor
     is a whole number."""
-    cer = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    cer, tv = (printed(demo_result.exact[f"cer/560ms/{s}/{O}"]) for s in ("fleurs", "tvspeech"))
     card = project / "README.md"
     card.write_text(
         f"# Card\n\nOn FLEURS, OpenThai2.0 reaches {cer}% CER and 21.37% WER.\n\n"
         "| Model | FLEURS WER | RTF |\n|---|---|---|\n| OpenThai2.0 | 21.37 | 0.12 |\n\n"
         "Trained on 1,234 hours. The relative reduction on FLEURS is 29.6%, and the WER "
-        "on TVSpeech <!-- scoring:not-a-figure -->19.02<!-- scoring:end -->%.\n",
-        encoding="utf-8")
+        "on TVSpeech <!-- scoring:not-a-figure -->19.02<!-- scoring:end -->%.\n\n"
+        f"On TVSpeech, CER/WER of OpenThai2.0: {tv}/25.10.\n", encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
-    assert code == 0 and out.splitlines()[0].endswith("; 4 read as another measure"), out
+    assert code == 0 and out.splitlines()[0].endswith("; 5 read as another measure"), out
     assert [line for line in out.splitlines() if line.startswith("another measure: ")] == [
         "another measure: line 3: 21.37", "another measure: line 7: 21.37, 0.12",
-        "another measure: line 9: 29.6"], out
-    assert f"-->{cer}<!-- scoring:end -->% CER" in card.read_text(encoding="utf-8")
+        "another measure: line 9: 29.6", "another measure: line 11: 25.10"], out
+    marked = card.read_text(encoding="utf-8")
+    assert f"-->{cer}<!-- scoring:end -->% CER" in marked and f"-->{tv}<!--" in marked
     code, out, _ = run_cli(capsys, "publish", str(project), "--check")
-    assert ("1 of 1 numbers in the card's text are gated; 4 numbers read as another measure "
-            "than the CER left alone (lines 3, 7, 9)\n") in out, out
+    assert ("2 of 2 numbers in the card's text are gated; 5 numbers read as another measure "
+            "than the CER left alone (lines 3, 7, 9, 11)\n") in out, out
 
 
 @pytest.mark.parametrize("args, says", [
