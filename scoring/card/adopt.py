@@ -202,8 +202,10 @@ _DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}"
 
 
 def _decodings(text: str) -> list[str]:
-    """"whole" or "split" for each word of ``text`` that says how a recording was decoded."""
-    return ["whole" if word.group("whole") else "split" for word in _DECODING.finditer(text)]
+    """"whole" or "split" for each word of ``text`` that says how a recording was decoded;
+    none where it says both ("whole vs. decoded in pieces" heads both kinds of number)."""
+    found = ["whole" if word.group("whole") else "split" for word in _DECODING.finditer(text)]
+    return [] if len(set(found)) > 1 else found
 
 
 # ----------------------------------------------------------- identifying

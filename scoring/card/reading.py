@@ -433,11 +433,21 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                 # "6.69" alone under "FLEURS (Δ vs ours)", where other rows hold "9.50
                 # (+2.81)": the words outside the parenthesis head it.
                 parts = [_PARENTHESISED_HEADER.match(column_header).group(1)]
+            # "10.71 (split: 8.72)": a parenthesis that says how the number in it was
+            # decoded says nothing of the number outside it.
+            decoded_inside = [span for m in matches
+                              if (span := _enclosing_parenthesis(cell, m))
+                              and SPLIT_WORDS.search(cell, *span)] if not bounds else []
             ours = []
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)
                 levels = (before, after, cell, label if column else "",
                           parts[i] if parts else column_header, caption, headings)
+                others = [(start, end) for start, end in decoded_inside
+                          if not start < match.start() < end]
+                if others:
+                    own = _blanked(cell, [(start, end) for start, end in others])
+                    levels = (*_local(own, matches, i), own, *levels[3:])
                 if (by_place[i] == "ours" if by_place
                         else not _measures_another_metric(levels, match.start() in bounds)):
                     ours.append((match, levels))
@@ -448,10 +458,14 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             # TVSpeech 8.72" names what each number is.
             ends = [m.start() in bounds for m, _ in ours]
             one_interval = ends in ([True, True], [False, True, True])
+            # (Two numbers, one in a parenthesis saying it was decoded in pieces: each is
+            # determined by its decoding.)
+            by_decoding = len(ours) == 2 and len(decoded_inside) == 1
             for match, levels in ours:
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
                        bool(said) and (len(ours) == 1 or one_interval or bool(parts)
-                                       or named_beside(levels, names)), cells[0][0])
+                                       or by_decoding or named_beside(levels, names)),
+                       cells[0][0])
 
 
 def _a_second_header(header: list, first_row: list) -> bool:

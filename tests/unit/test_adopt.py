@@ -3695,6 +3695,32 @@ def test_whole_and_segmented_in_a_columns_header_say_how_it_was_decoded(stale, p
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_cell_with_its_split_value_in_parentheses_holds_the_whole_one_outside(
+        stale, project, demo_result):
+    """"| OpenThai2.0 | 10.71 (split: 8.72) |" under a caption that speaks of whole and
+    pieces: the number in the parenthesis that says split is decoded in pieces, the one
+    outside it whole (read as decoded in pieces too, it was unexplained)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    spec = load_card_spec(project)
+    rows, wanted = [], []
+    for system, label in ((O, "OpenThai2.0"), (T, "Typhoon 0.6B")):
+        cells = []
+        for set_name in spec.split_sets:
+            shown, expected = shown_and_wanted(exact, [
+                f"cer/560ms/{set_name}/{system}", f"cer/560ms/{set_name}/{system}_split"], stale)
+            cells.append(f"{shown[0]} (split: {shown[1]})")
+            wanted += expected
+        rows.append(f"| {label} | {' | '.join(cells)} |")
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\nJoined recordings, whole vs. decoded in pieces (560 ms chunk):\n\n"
+        f"| System | {' | '.join(spec.set_names[s] for s in spec.split_sets)} |\n"
+        f"|---|{'---|' * len(spec.split_sets)}\n" + "\n".join(rows) + "\n"))
+    assert code == (1 if stale else 0) and "0 unexplained" in out and "0 ambiguous" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_an_intervals_ends_before_relative_to_are_its_estimates_in_points(stale, project,
                                                                           demo_result):
     """"changes FLEURS by 0.13 points (95% CI [−0.80, +1.05]) relative to th-TH": "relative
