@@ -426,12 +426,36 @@ _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
 _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
 
 
+# A pair set against each other in the parenthesis right after a difference in points:
+# "trails Typhoon 0.6B by 1.25 pp (18.64 vs 17.39)".
+_A_PAIR_AFTER_POINTS = re.compile(
+    rf"{SIGN}?\d+(?:\.\d+)?(?:{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern})[*_]*\s*\(\s*[*_]*$",
+    re.I)
+
+
+def _in_a_pair_after_a_difference(candidate: Candidate) -> bool:
+    """An unsigned number of a pair "(18.64 vs 17.39)" that stands in the parenthesis right
+    after a difference in points: the two CERs the difference is of, in percent or not."""
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    opening = sentence.rfind("(", 0, at)
+    closing = sentence.find(")", at)
+    if candidate.in_table or candidate.text[:1] in "-−–+" or opening < 0 or closing < 0:
+        return False
+    pair = re.fullmatch(rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern})\s*(\d+\.\d+)[*_]*\s*%?\s*",
+                        sentence[opening + 1:closing], re.I)
+    return bool(pair and _A_PAIR_AFTER_POINTS.search(sentence, 0, opening + 1))
+
+
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     """An unsigned number in percent, in a sentence whose difference is another of its numbers
     ("2.81 points", "0.16 pp", "a difference of 1.25"), while its own clauses say nothing of
     one: in "lower than Typhoon 0.6B (9.50 %) by 2.81 points", "18.64 % against 17.39 % for
     Typhoon 0.6B, a difference of 1.25 pp" and "th-mix scores 6.85 % on FLEURS, within 0.16
-    pp of th-TH", 9.50, 18.64, 17.39 and 6.85 are CERs."""
+    pp of th-TH", 9.50, 18.64, 17.39 and 6.85 are CERs; so are both of a pair in the
+    parenthesis right after a difference in points, in percent or not ("by 1.25 pp (18.64
+    vs 17.39)")."""
+    if _in_a_pair_after_a_difference(candidate):
+        return True
     levels = candidate.levels
     before, after = clauses_beside(levels)
     # Thai writes no comma between the clauses: in "17.39% ของ Typhoon 0.6B ส่วนต่าง -0.34
@@ -1495,6 +1519,37 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
     return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
 
 
+def _a_pair_after_its_difference(m: Marked, found: list[Marked], result: CardResult,
+                                 names: Names) -> Marked | None:
+    """A number of a pair "(18.64 vs 17.39)" right after a difference in points, its value
+    no figure its context names (stale): the CER, on the difference's set and latency, of
+    the difference's system its statement puts first, or second. The statement puts first
+    the subject it opens with unnamed ("on Isan it trails Typhoon 0.6B by 1.25 pp"), then
+    the systems in the order it names them."""
+    candidate = m.candidate
+    if m.verdict != "unexplained" or not _in_a_pair_after_a_difference(candidate):
+        return None
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    opening = sentence.rfind("(", 0, at)
+    difference = next((d.figure for d in reversed(found) if d.figure is not None
+                       and d.figure.startswith("diff/") and d.figure.endswith("/estimate")
+                       and d.candidate.unit == candidate.unit
+                       and d.candidate.start - d.candidate.unit < opening), None)
+    if difference is None:
+        return None
+    _, latency, subject, pair, _ = difference.split("/")
+    systems = pair.split("-vs-")
+    named = [system for system in dict.fromkeys(names.systems_in(sentence[:opening]))
+             if system in systems]
+    ordered = [system for system in systems if system not in named] + named
+    first = sentence.find(")", at) > at and not re.search(r"\d", sentence[opening:at])
+    name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
+    if len(ordered) != 2 or name not in result.exact:
+        return None
+    return _at_its_value(Marked(replace(candidate, alone=True), None,
+                                "unexplained"), name, result.exact[name])
+
+
 def _in_an_address(m: Marked) -> Marked | None:
     """A figure read in a badge's address, or in an image's description: no marker can stand
     there, so it is listed, never marked or written over (``named``: what the data give,
@@ -1571,6 +1626,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_an_end_beside_a_way_unsaid(m, found) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
+    found = [_a_pair_after_its_difference(m, found, result, names) or m for m in found]
     found = [_own_mean(m, found, result) or m for m in found]
     found = [_in_an_address(m) or m for m in found]
     found = _changes_between_two_systems(found, result, names)

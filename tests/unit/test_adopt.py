@@ -1010,6 +1010,37 @@ def test_the_cers_in_percent_beside_a_difference_stated_in_points_are_cers(
         (names[key], "drift" if stale else "marked") for key in "OTDLH"], out
 
 
+SENTENCES_OF_A_DIFFERENCE_THEN_ITS_CERS = {
+    "pp": "On FLEURS, OpenThai2.0 differs from Typhoon 0.6B by {D} pp ({O} vs {T}).",
+    "points, one in percent": "On FLEURS, OpenThai2.0 changes the CER against Typhoon 0.6B "
+                              "by {D} points ({O} vs. {T} %).",
+    "a subject unnamed": "On FLEURS it differs from Typhoon 0.6B by {D} pp ({O} vs {T}).",
+    # Thai: "on FLEURS OpenThai2.0 differs from Typhoon 0.6B by D points (O to T)"
+    "thai": "บน FLEURS OpenThai2.0 ต่างจาก Typhoon 0.6B {D} จุด ({O} กับ {T})",
+}
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize("sentence", SENTENCES_OF_A_DIFFERENCE_THEN_ITS_CERS.values(),
+                         ids=SENTENCES_OF_A_DIFFERENCE_THEN_ITS_CERS)
+def test_a_pair_right_after_a_difference_in_points_is_its_two_cers(sentence, stale, project,
+                                                                   demo_result):
+    """"trails Typhoon 0.6B by 1.25 pp (18.64 vs 17.39)": the pair in the parenthesis right
+    after a difference in points is the two CERs it is the difference of, in percent or
+    not, marked so (stale, drifted onto their own figures); read as differences, both were
+    unexplained."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = {"D": f"diff/560ms/fleurs/{O}-vs-{T}/estimate", "O": f"cer/560ms/fleurs/{O}",
+             "T": f"cer/560ms/fleurs/{T}"}
+    values = {key: stale_print(exact, name) if stale else printed(exact[name], signed=key == "D")
+              for key, name in names.items()}
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{sentence.format(**values)}\n")
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (names[key], "drift" if stale else "marked") for key in "DOT"], out
+
+
 def test_an_intervals_stale_ends_drift_in_a_sentence_naming_two_systems(project, demo_result):
     """"OpenThai2.0 improves over Typhoon on FLEURS by −2.81 points (95% CI [−3.72, −1.73])",
     both ends stale: an interval's two ends are no list of which nothing says whose each
