@@ -598,7 +598,8 @@ class Marked:
     # it, ``named`` the words that say so), or "no such difference" (the change between two
     # CERs beside it that the card does not compare, ``named``), or "which way" (a difference
     # drifted across zero whose words order its systems nowhere: ``named`` the card's order,
-    # ``gives`` what the data give).
+    # ``gives`` what the data give), or "an aggregate's" (a difference its statement says of
+    # an aggregate, ``named``, which the card does not give, read as a set's named after it).
     why: str = ""
     named: str = ""
 
@@ -671,6 +672,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if kin := _a_kin_set_spoken_of(candidate, name, spec):
             return Marked(candidate, None, "unexplained", fits=(name,), why="kin",
                           named=spec.set_names[kin])
+        if before := _another_subject_before_it(candidate, name, names, spec):
+            return Marked(candidate, None, "unexplained", fits=(name,),
+                          why="an aggregate's", named=before)
         if name.startswith("diff/") and exact[name] < 0 and _states_a_size(candidate):
             # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
             size = _end_of_a_size(name, candidate)
@@ -754,6 +758,24 @@ def _quoted_from_another_source(candidate: Candidate) -> str | None:
         statement = candidate.levels[2]
     found = _QUOTED.search(statement)
     return found.group() if found else None
+
+
+def _another_subject_before_it(candidate: Candidate, name: str, names: Names,
+                               spec: CardSpec) -> str | None:
+    """The aggregate a difference's statement in prose names before it, where the set its
+    figure is read as is not named there: in "the average CER is 14.77 %, lower than
+    Typhoon 0.6B (16.31 %) by 1.54 points, with Isan the only set where Typhoon is better",
+    1.54 reads as Isan's difference, though its statement is about the average, whose
+    difference the card does not give; a drift onto Isan's would write the wrong number."""
+    if candidate.in_table or not name.startswith("diff/"):
+        return None
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    ends = [end.end() for end in STATEMENT_END.finditer(sentence, 0, at)]
+    named = names.subjects_in(sentence[ends[-1] if ends else 0:at])
+    aggregates = {aggregate.key: aggregate.display for aggregate in spec.aggregates}
+    if parse_figure(name).subject in named or not named or named[-1] not in aggregates:
+        return None
+    return aggregates[named[-1]]
 
 
 def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str | None:
@@ -1863,6 +1885,12 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, a difference the card does not compute; left unmarked: "
                          "the gate cannot check it (drop it, or write it not-a-figure)")
+        elif m.why == "an aggregate's":  # the difference of an aggregate: none of ours
+            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
+                         f"where its context reads as {m.fits[0]}, but its statement speaks "
+                         f"of {m.named} before it, whose difference the card does not give; "
+                         "left unmarked: name its set where it stands"
+                         + _not_a_figure_hint(m.candidate.text, "; if it is the aggregate's"))
         elif m.why == "own mean":  # the card's own mean of what it shows
             lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
                          f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "

@@ -1041,6 +1041,33 @@ def test_a_pair_right_after_a_difference_in_points_is_its_two_cers(sentence, sta
         (names[key], "drift" if stale else "marked") for key in "DOT"], out
 
 
+@pytest.mark.parametrize("sentence", [
+    "OpenThai2.0's average CER is {O}%, lower than Typhoon 0.6B ({T}%) by about {D} points, "
+    "with Isan the only set where Typhoon is better.",
+    # Thai: "OpenThai2.0 has an average CER of O %, lower than Typhoon 0.6B (T %) by about D
+    # points, Isan being the only set where Typhoon is better"
+    "OpenThai2.0 มี CER เฉลี่ย {O}% ต่ำกว่า Typhoon 0.6B ({T}%) ประมาณ {D} จุด โดยชุด Isan "
+    "เป็นชุดเดียวที่ Typhoon ดีกว่า",
+], ids=["english", "thai"])
+def test_a_difference_said_of_an_aggregate_never_drifts_onto_a_set_named_after_it(
+        sentence, project, demo_result):
+    """A difference whose statement is about the average, of which the card gives no
+    difference, with a set named after it: it was drifted onto that set's difference, and
+    --write would have written Isan's number over the average's. Now it is unexplained,
+    saying why; the two averages beside it are marked."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    ours, theirs = (exact[f"aggregate/560ms/average/{system}"] for system in (O, T))
+    values = {"O": printed(ours), "T": printed(theirs), "D": printed(abs(ours - theirs))}
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{sentence.format(**values)}\n")
+    assert code == 0 and " 0 drifted" in out, out
+    assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
+        (f"aggregate/560ms/average/{O}", "marked", ""),
+        (f"aggregate/560ms/average/{T}", "marked", ""), (None, "unexplained", "an aggregate's")]
+    assert (f"but its statement speaks of {load_card_spec(project).aggregates[0].display} "
+            "before it, whose difference the card does not give") in out, out
+
+
 def test_an_intervals_stale_ends_drift_in_a_sentence_naming_two_systems(project, demo_result):
     """"OpenThai2.0 improves over Typhoon on FLEURS by −2.81 points (95% CI [−3.72, −1.73])",
     both ends stale: an interval's two ends are no list of which nothing says whose each
