@@ -1564,9 +1564,9 @@ def _a_pair_after_its_difference(m: Marked, found: list[Marked], result: CardRes
     named = [system for system in dict.fromkeys(names.systems_in(sentence[:opening]))
              if system in systems]
     ordered = [system for system in systems if system not in named] + named
-    first = sentence.find(")", at) > at and not re.search(r"\d", sentence[opening:at])
+    first = not re.search(r"\d", sentence[opening + 1:at])  # (no number before it there)
     name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
-    if len(ordered) != 2 or name not in result.exact:
+    if name not in result.exact:
         return None
     return _at_its_value(Marked(replace(candidate, alone=True), None,
                                 "unexplained"), name, result.exact[name])
