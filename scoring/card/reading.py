@@ -761,6 +761,8 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
+# The unit after a list of chunk sizes written with slashes: "80/160/560 ms".
+_IN_MS_AFTER = re.compile(r"[\s-]*(?:ms\b|milliseconds?\b|มิลลิวินาที)", re.I)
 # A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
 # What joins a pair set against each other: "6.72 % vs 9.53 %", "**6.72** vs **9.53**";
@@ -796,6 +798,14 @@ def _slashed_lists(sentence: str, names: Names):
         metrics = [_metric_in(part) for part in said]
         if all(metrics):
             yield parts, metrics
+            continue
+        if all(part.isdigit() for part in said) and _IN_MS_AFTER.match(sentence, parts[-1][1]) \
+                and all(names.latencies_in(f"{part} ms") for part in said):
+            # "at 80/160/560 ms": the unit is written once, after the last. Each later part
+            # takes the slash before it, so that with the others blanked a part and the
+            # unit read as one chunk size ("80        ms").
+            yield [parts[0]] + [(parts[j - 1][1], end) for j, (_, end) in enumerate(parts)
+                                if j], None
             continue
         for find in (names.subjects_in, names.systems_in):
             if all(find(part) for part in said) and _whole_names(sentence, parts, find):

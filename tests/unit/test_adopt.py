@@ -1068,6 +1068,36 @@ def test_a_difference_said_of_an_aggregate_never_drifts_onto_a_set_named_after_i
             "before it, whose difference the card does not give") in out, out
 
 
+SENTENCES_OF_A_LIST_OF_LATENCIES = {
+    "slashes": "CER (%) on FLEURS at {lat} ms: {values}.",
+    "spaced": "On FLEURS, OpenThai2.0 at {lat} ms: {values} % CER.",
+    # Thai: "OpenThai2.0's CER on FLEURS at lat milliseconds: values"
+    "thai": "CER ของ OpenThai2.0 บน FLEURS ที่ {lat} มิลลิวินาที: {values}",
+}
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize("sentence", SENTENCES_OF_A_LIST_OF_LATENCIES.values(),
+                         ids=SENTENCES_OF_A_LIST_OF_LATENCIES)
+def test_numbers_listed_with_slashes_read_the_chunk_sizes_listed_so(sentence, stale, project,
+                                                                   demo_result):
+    """"at 80/160/560 ms: 8.28/7.72/6.69": each number reads the chunk size in its place,
+    marked so (stale, drifted onto its own figure); all but the last were unexplained, read
+    at the last chunk size, the only one written with its unit."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    latencies = sorted(demo_result.spec.latencies)[:3]
+    names = [f"cer/{ms}ms/fleurs/{O}" for ms in latencies]
+    values = [stale_print(exact, name) if stale else printed(exact[name]) for name in names]
+    separator = " / " if "spaced" in sentence else "/"
+    text = sentence.format(lat=separator.join(map(str, latencies)),
+                           values=separator.join(values))
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (name, "drift" if stale else "marked") for name in names], out
+
+
 def test_an_intervals_stale_ends_drift_in_a_sentence_naming_two_systems(project, demo_result):
     """"OpenThai2.0 improves over Typhoon on FLEURS by −2.81 points (95% CI [−3.72, −1.73])",
     both ends stale: an interval's two ends are no list of which nothing says whose each
