@@ -461,10 +461,15 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             # (Two numbers, one in a parenthesis saying it was decoded in pieces: each is
             # determined by its decoding.)
             by_decoding = len(ours) == 2 and len(decoded_inside) == 1
-            for match, levels in ours:
+            # "**6.69** (−2.81)", nothing saying what the parenthesis holds: the number
+            # outside it is what the column heads; the one inside may be anything.
+            inside = [bool(_enclosing_parenthesis(cell, m)) for m, _ in ours]
+            outside_its_pair = (not bounds and inside in ([False, True], [True, False]))
+            for (match, levels), in_parenthesis in zip(ours, inside):
                 yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
                        bool(said) and (len(ours) == 1 or one_interval or bool(parts)
-                                       or by_decoding or named_beside(levels, names)),
+                                       or by_decoding or named_beside(levels, names)
+                                       or (outside_its_pair and not in_parenthesis)),
                        cells[0][0])
 
 

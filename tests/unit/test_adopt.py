@@ -3809,6 +3809,31 @@ def test_a_cell_with_its_split_value_in_parentheses_holds_the_whole_one_outside(
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_the_number_outside_a_cells_parenthesis_is_what_its_column_heads(stale, project,
+                                                                          demo_result):
+    """"| FLEURS | **6.69** (−2.81) | 9.50 |" under "Ours" and "Typhoon 0.6B", nothing saying
+    what the parenthesis holds: the number outside it is the column's figure, and drifts;
+    the one inside is listed, as before (stale, both were listed)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    spec = load_card_spec(project)
+    rows, wanted = [], []
+    for set_name in spec.sets[:3]:
+        difference = f"diff/560ms/{set_name}/{O}-vs-{T}/estimate"
+        shown, expected = shown_and_wanted(
+            exact, [f"cer/560ms/{set_name}/{O}", f"cer/560ms/{set_name}/{T}"], stale)
+        inside = stale_print(exact, difference) if stale else printed(exact[difference],
+                                                                      signed=True)
+        rows.append(f"| {spec.set_names[set_name]} | **{shown[0]}** ({inside}) | {shown[1]} |")
+        wanted += [expected[0], (None, "unexplained"), expected[1]]
+    code, out, marked = mark_one(project, demo_result, (
+        "# Card\n\nCER (%) at 560 ms.\n\n| Dataset | Ours | Typhoon 0.6B |\n|---|---:|---:|\n"
+        + "\n".join(rows) + "\n"))
+    assert code == (1 if stale else 0) and "3 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 def test_an_intervals_ends_before_relative_to_are_its_estimates_in_points(stale, project,
                                                                           demo_result):
     """"changes FLEURS by 0.13 points (95% CI [−0.80, +1.05]) relative to th-TH": "relative
