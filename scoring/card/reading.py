@@ -906,6 +906,9 @@ def _list_right_after(sentence: str, after: int, names: Names):
     words after a run of numbers ("% CER on FLEURS, TVSpeech and GigaSpeech2 at 560 ms"): the
     names alone, each part naming one, up to the first part that names none; no parts
     where other words stand before the list; None where no such list follows."""
+    # "17.81 and 19.15, respectively, for OpenThai2.0 and Typhoon 0.6B": the word says
+    # what the list after it does.
+    after = _RESPECTIVELY_FIRST.match(sentence, after).end()
     parts = _list_parts(sentence, after, len(sentence))
     for find in (names.subjects_in, names.systems_in, names.latencies_in):
         listed = []
@@ -923,6 +926,8 @@ def _list_right_after(sentence: str, after: int, names: Names):
     return None
 
 
+# "respectively" right after a run of numbers, before the list of names it places.
+_RESPECTIVELY_FIRST = re.compile(r"(?:[\s%*_]*,?\s*(?:respectively|ตามลำดับ)\s*,?)?", re.I)
 # What may stand between a run of numbers and the list of names that places them.
 _BEFORE_A_LIST_OF_NAMES = re.compile(
     r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|at|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*",

@@ -4218,14 +4218,42 @@ def test_a_list_of_sets_right_after_a_list_of_numbers_places_them(project, demo_
 
 
 @pytest.mark.parametrize("sentence", [
+    "On FLEURS at 560 ms, the CERs are {0} and {1} respectively for OpenThai2.0 and "
+    "Typhoon 0.6B.",
+    "On FLEURS at 560 ms, the CERs are {0} % and {1} %, respectively, for OpenThai2.0 and "
+    "Typhoon 0.6B.",
+    # Thai: "on FLEURS at 560 ms the CERs are {0} and {1} respectively, for OpenThai2.0 and
+    # Typhoon 0.6B"
+    "บน FLEURS ที่ 560 ms ค่า CER คือ {0} และ {1} ตามลำดับ สำหรับ OpenThai2.0 และ Typhoon 0.6B",
+], ids=["respectively-for", "commas", "thai"])
+def test_respectively_between_the_numbers_and_their_names_places_them(project, demo_result,
+                                                                      sentence):
+    """"the CERs are 17.81 and 19.15 respectively for OpenThai2.0 and Typhoon 0.6B", stale:
+    each number is its own place's system's. ("respectively" before the names kept them
+    from placing the numbers: the first was listed with both systems, the second with
+    OpenThai2.0's figure alone, neither gated.)"""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/fleurs/{system}" for system in (O, T)]
+    values = [stale_print(exact, name) for name in names]
+    code, out, marked = mark_one(project, demo_result, "# Card\n\n" + sentence.format(*values)
+                                 + "\n")
+    assert code == 1 and "0 unexplained" in out, out
+    assert [(m.candidate.text, m.figure, m.verdict) for m in marked.found] == [
+        (value, name, "drift") for name, value in zip(names, values)], out
+
+
+@pytest.mark.parametrize("sentence", [
     "At 560 ms, OpenThai2.0 scores {0} % and {1} % after fine-tuning on FLEURS and TVSpeech.",
     "At 560 ms, OpenThai2.0 reaches {0} % and {1} % CER on FLEURS, TVSpeech and GigaSpeech2.",
-], ids=["other-words-before-the-names", "more-names-than-numbers"])
+    "At 560 ms on FLEURS, the two prompts reach {0} % and {1} %, respectively.",
+], ids=["other-words-before-the-names", "more-names-than-numbers", "respectively-unexplained"])
 def test_names_after_numbers_that_do_not_list_them_never_drift_them(project, demo_result,
                                                                     sentence):
     """Names after a list of numbers that are not said to be theirs ("after fine-tuning on"),
     or a list of another count: no number is drifted onto any of them (the last number's
-    own words, "on FLEURS", had drifted it onto FLEURS's figure)."""
+    own words, "on FLEURS", had drifted it onto FLEURS's figure). Nor where "respectively"
+    follows numbers that no list of names places."""
     drop_aliases(project)
     exact = demo_result.exact
     values = [stale_print(exact, f"cer/560ms/{s}/{O}") for s in ("fleurs", "tvspeech")]
