@@ -615,6 +615,14 @@ def shown_and_wanted(exact: dict, names: list[str], stale: bool):
             [(name, "drift" if stale else "marked") for name in names])
 
 
+def assert_each_is_its_figure(code: int, out: str, marked, names: list[str], stale: bool):
+    """--mark read every number of the card as its figure in ``names``, in order: marked, or
+    (``stale``) drifted, with nothing unexplained."""
+    assert code == (1 if stale else 0) and "0 unexplained" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (name, "drift" if stale else "marked") for name in names], out
+
+
 def table_rows(exact: dict, labelled: list[tuple[str, list[str]]], stale: bool):
     """A table row per (label, names), each cell one figure as shown_and_wanted prints it,
     and what --mark must make of every cell, row by row."""
@@ -983,9 +991,7 @@ def test_a_cer_in_percent_within_a_difference_in_pp_of_another_is_a_cer(stale, p
     cer, diff = (stale_print(exact, name) if stale else printed(exact[name]) for name in names)
     code, out, marked = mark_one(project, demo_result, (
         f"# Card\n\n- The th-mix prompt scores {cer}% on FLEURS, within {diff} pp of th-TH.\n"))
-    assert code == (1 if stale else 0) and "0 unexplained" in out, out
-    assert [(m.figure, m.verdict) for m in marked.found] == [
-        (name, "drift" if stale else "marked") for name in names], out
+    assert_each_is_its_figure(code, out, marked, names, stale)
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
@@ -1005,9 +1011,7 @@ def test_the_cers_in_percent_beside_a_difference_stated_in_points_are_cers(
     values = {key: stale_print(exact, name) if stale else printed(exact[name])
               for key, name in names.items()}
     code, out, marked = mark_one(project, demo_result, f"# Card\n\n{sentence.format(**values)}\n")
-    assert code == (1 if stale else 0) and "0 unexplained" in out, out
-    assert [(m.figure, m.verdict) for m in marked.found] == [
-        (names[key], "drift" if stale else "marked") for key in "OTDLH"], out
+    assert_each_is_its_figure(code, out, marked, [names[key] for key in "OTDLH"], stale)
 
 
 SENTENCES_OF_A_DIFFERENCE_THEN_ITS_CERS = {
@@ -1036,9 +1040,7 @@ def test_a_pair_right_after_a_difference_in_points_is_its_two_cers(sentence, sta
     values = {key: stale_print(exact, name) if stale else printed(exact[name], signed=key == "D")
               for key, name in names.items()}
     code, out, marked = mark_one(project, demo_result, f"# Card\n\n{sentence.format(**values)}\n")
-    assert code == (1 if stale else 0) and "0 unexplained" in out, out
-    assert [(m.figure, m.verdict) for m in marked.found] == [
-        (names[key], "drift" if stale else "marked") for key in "DOT"], out
+    assert_each_is_its_figure(code, out, marked, [names[key] for key in "DOT"], stale)
 
 
 @pytest.mark.parametrize("sentence", [
@@ -1093,9 +1095,7 @@ def test_numbers_listed_with_slashes_read_the_chunk_sizes_listed_so(sentence, st
     text = sentence.format(lat=separator.join(map(str, latencies)),
                            values=separator.join(values))
     code, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
-    assert code == (1 if stale else 0) and "0 unexplained" in out, out
-    assert [(m.figure, m.verdict) for m in marked.found] == [
-        (name, "drift" if stale else "marked") for name in names], out
+    assert_each_is_its_figure(code, out, marked, names, stale)
 
 
 def test_an_intervals_stale_ends_drift_in_a_sentence_naming_two_systems(project, demo_result):
