@@ -1252,16 +1252,22 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
     ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp": Typhoon with its LM), and not the
     other side of the card's comparison it drifted on: it is the change the variant brings
     to its own model, which the card does not compute. --write would have written OpenThai2.0
-    − Typhoon + 4-gram there."""
+    − Typhoon + 4-gram there. (Named after "against", the variant is the other side of the
+    card's comparison: no change of its own.)"""
     candidate = m.candidate
     if (m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table):
         return None
-    named = set(names.systems_in(_own_statement(candidate) or candidate.levels[2]))
+    statement = _own_statement(candidate) or candidate.levels[2]
+    named = set(names.systems_in(statement))
     comparison = _comparison_of(m.figure, result.spec)
     systems = result.spec.systems
     if len(named) != 1:
         return None
     [variant] = named
+    if variant not in names.own_systems_in(statement):
+        # "Against Typhoon 0.6B + 4-gram, the FLEURS gap is −2.05 pp": the variant is the
+        # other side of a comparison, as the card's difference has it.
+        return None
     base = variant.split("_", 1)[0]
     if (variant == base or base not in systems or variant not in (comparison.a, comparison.b)
             or base in (comparison.a, comparison.b)):  # (the card's own: th-mix − th-TH)

@@ -2122,6 +2122,25 @@ def test_the_change_a_language_model_brings_is_none_of_the_cards(project, demo_r
         (mix, "drift", "")], out
 
 
+@pytest.mark.parametrize("sentence", [
+    "Against Typhoon 0.6B + 4-gram, the FLEURS gap is {} pp at 560 ms.",
+    "Compared with the 4-gram variant of Typhoon 0.6B, our FLEURS gap shrinks to {} pp.",
+], ids=["against", "compared-with"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_difference_against_a_language_model_variant_is_the_cards_own(sentence, stale,
+                                                                         project, demo_result):
+    """"Against Typhoon 0.6B + 4-gram, the FLEURS gap is −2.05 pp": the variant is the other
+    side of the card's comparison, named after "against", not a change it brings to its
+    own model. Stale, it was listed as such a change (no figure of the card's), ungated."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{O}-vs-{T}_4gram/estimate"
+    value = stale_print(exact, name) if stale else printed(exact[name], signed=True)
+    code, out, marked = mark_one(project, demo_result,
+                                 f"# Card\n\n{sentence.format(value)}\n")
+    assert_each_is_its_figure(code, out, marked, [name], stale)
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
