@@ -226,6 +226,14 @@ _THE_SAME_SET = re.compile(r"\b(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?
                            re.I)
 
 
+def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
+    """The one variant of ``system`` its sentence names, where it names the bare model
+    nowhere (else ``system``). (A variant named twice, "its 4-gram LM" read as two names of
+    it, is one variant.)"""
+    variants = {key for key in in_the_sentence if key.startswith(f"{system}_")}
+    return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
+
+
 def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
                  bound: str | None, narrow: bool, in_table: bool,
                  compared: bool = False, a_cer_in_percent: bool = False,
@@ -297,11 +305,7 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         # sentence, and its model's bare name nowhere else there, qualifies the bare name of
         # the number's clause (the comma parts them).
         [system] = systems
-        in_the_sentence = names.systems_in(levels[2])
-        # (A variant named twice, "its 4-gram LM" read as two names of it, is one variant.)
-        variants = sorted({key for key in in_the_sentence if key.startswith(f"{system}_")})
-        if len(variants) == 1 and system not in in_the_sentence:
-            systems = frozenset(variants)
+        systems = frozenset([_the_variant_it_qualifies(system, names.systems_in(levels[2]))])
     if (difference and narrow and not in_table and said_to_be_a_change
             and not any(names.systems_in(level) for level in levels[:3])):
         # "Compared with Typhoon 0.6B, OpenThai2.0 is better on FLEURS by 2.78 pp. On Isan:
@@ -351,6 +355,12 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
             others = set(names.systems_in(compared_after.group("other"))) - set(systems)
             if len(others) == 1:
                 systems = systems | others
+    if difference and narrow and not in_table and systems is not None and len(systems) == 2:
+        # "With its 4-gram LM, Typhoon 0.6B trails OpenThai2.0 by 1.46 pp": as for a CER, a
+        # variant named in the sentence, its model's bare name nowhere else there, is the
+        # side that bare name stands for.
+        systems = frozenset(_the_variant_it_qualifies(system, names.systems_in(levels[2]))
+                            for system in systems)
     if bound is None:
         # An interval's end named in words: next to the number, or in its column's header
         # (never "lower is better" in a caption).

@@ -2141,6 +2141,41 @@ def test_a_difference_against_a_language_model_variant_is_the_cards_own(sentence
     assert_each_is_its_figure(code, out, marked, [name], stale)
 
 
+@pytest.mark.parametrize("sentence", [
+    "With its 4-gram LM, Typhoon 0.6B trails OpenThai2.0 by {} pp on LOTUSDIS con123.",
+    "With the LM, Typhoon 0.6B falls behind OpenThai2.0 by {} pp on LOTUSDIS con123.",
+], ids=["4-gram-lm", "the-lm"])
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_variant_named_across_a_comma_is_a_differences_side(sentence, stale, project,
+                                                               demo_result):
+    """"With its 4-gram LM, Typhoon 0.6B trails OpenThai2.0 by 1.46 pp": the variant named
+    before the comma is the side that the bare name after it stands for, as it is for a
+    CER. Stale, the difference was drifted onto OpenThai2.0 − Typhoon 0.6B as released,
+    and --write would have written that one's size there."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/lotus_con123/{O}-vs-{T}_4gram/estimate"
+    value = stale_print(exact, name).lstrip("+-") if stale else printed(-exact[name])
+    code, out, marked = mark_one(project, demo_result,
+                                 f"# Card\n\n{sentence.format(value)}\n")
+    assert_each_is_its_figure(code, out, marked, [name], stale)
+
+
+def test_a_variant_qualifying_a_side_the_card_does_not_compare_is_never_drifted(
+        project, demo_result):
+    """"With the th-mix prompt, OpenThai2.0 beats Typhoon 0.6B by 2.70 pp on FLEURS": the
+    card compares th-mix with th-TH only; the number, stale, was drifted onto th-TH −
+    Typhoon 0.6B. Now it is listed."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    value = stale_print(exact, f"diff/560ms/fleurs/{O}-vs-{T}/estimate").lstrip("+-−")
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nWith the th-mix prompt, OpenThai2.0 beats Typhoon 0.6B by {value} pp on "
+        "FLEURS at 560 ms.\n"))
+    assert code == 0 and " 0 drifted" in out, out
+    assert [(m.figure, m.verdict) for m in marked.found] == [(None, "unexplained")], out
+
+
 def test_a_dataset_name_that_names_one_of_the_sets_decides(project, demo_result, capsys):
     """GigaSpeech2 and its long recordings share a dataset id and both have configs: an
     entry with none is placed by its dataset's name, as the card names its sets. A stale
