@@ -766,8 +766,11 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
-# The unit after a list of chunk sizes written with slashes: "80/160/560 ms".
-_IN_MS_AFTER = re.compile(r"[\s-]*(?:ms\b|milliseconds?\b|มิลลิวินาที)", re.I)
+# The unit after a list of chunk sizes written with slashes: "80/160/560 ms", "0.08/0.16/
+# 0.56 s"; Thai มิลลิวินาที, milliseconds, or วินาที, seconds.
+_UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)",
+                         re.I)
+_SIZE = re.compile(r"\d+(?:\.\d+)?")
 # A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
 # What joins a pair set against each other: "6.72 % vs 9.53 %", "**6.72** vs **9.53**";
@@ -804,8 +807,9 @@ def _slashed_lists(sentence: str, names: Names):
         if all(metrics):
             yield parts, metrics
             continue
-        if all(part.isdigit() for part in said) and _IN_MS_AFTER.match(sentence, parts[-1][1]) \
-                and all(names.latencies_in(f"{part} ms") for part in said):
+        unit = _UNIT_AFTER.match(sentence, parts[-1][1])
+        if unit and all(_SIZE.fullmatch(part) for part in said) \
+                and all(names.latencies_in(f"{part} {unit.group(1)}") for part in said):
             # "at 80/160/560 ms": the unit is written once, after the last. Each later part
             # takes the slash before it, so that with the others blanked a part and the
             # unit read as one chunk size ("80        ms").

@@ -251,6 +251,9 @@ _UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|sec|seconds?|mins?|minutes?|h|hrs?|hour
                          r"มิลลิวินาที|วินาที|นาที|ชั่วโมง|เท่า|พารามิเตอร์|พันล้าน|ล้าน)", re.I)
 
 
+_MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
+
+
 # What precedes a number that is no error rate.
 _WORD_BEFORE = re.compile(r"(?:weight|seed|version|release|v|alpha|beta|temperature|lr|"
                           # (not an error rate's: "a character error rate of 6.69 %")
@@ -661,7 +664,9 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False,
         share = _SHARE_AFTER.match(text, match.end())
         if share and not (a_recognisers and a_recognisers(text[share.end():])):
             continue
-        if (_UNIT_AFTER.match(text, match.end())
+        # (A list's unit is written once, after its last number: "at 0.08/0.16/0.56 s".)
+        listed = _MORE_NUMBERS_AFTER_SLASHES.match(text, match.end())
+        if (_UNIT_AFTER.match(text, listed.end() if listed else match.end())
                 or _RELATIVE_AFTER.match(text, match.end()) or _RELATIVE_BEFORE.search(before)
                 or ((word := _WORD_BEFORE.search(before))
                     and not _A_MARGIN_IN_POINTS.match(word.group() + text[match.end():]))

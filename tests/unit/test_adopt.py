@@ -1075,6 +1075,9 @@ SENTENCES_OF_A_LIST_OF_LATENCIES = {
     "spaced": "On FLEURS, OpenThai2.0 at {lat} ms: {values} % CER.",
     # Thai: "OpenThai2.0's CER on FLEURS at lat milliseconds: values"
     "thai": "CER ของ OpenThai2.0 บน FLEURS ที่ {lat} มิลลิวินาที: {values}",
+    # In seconds: "at 0.08/0.16/0.56 s"; Thai วินาที, seconds.
+    "seconds": "CER (%) on FLEURS at {lat_s} s: {values}.",
+    "thai-seconds": "CER ของ OpenThai2.0 บน FLEURS ที่ {lat_s} วินาที: {values}",
 }
 
 
@@ -1083,17 +1086,18 @@ SENTENCES_OF_A_LIST_OF_LATENCIES = {
                          ids=SENTENCES_OF_A_LIST_OF_LATENCIES)
 def test_numbers_listed_with_slashes_read_the_chunk_sizes_listed_so(sentence, stale, project,
                                                                    demo_result):
-    """"at 80/160/560 ms: 8.28/7.72/6.69": each number reads the chunk size in its place,
-    marked so (stale, drifted onto its own figure); all but the last were unexplained, read
-    at the last chunk size, the only one written with its unit."""
+    """"at 80/160/560 ms: 8.28/7.72/6.69" (or "at 0.08/0.16/0.56 s"): each number reads the
+    chunk size in its place, marked so (stale, drifted onto its own figure); all but the last
+    were unexplained, read at the last chunk size, the only one written with its unit."""
     drop_aliases(project)
     exact = demo_result.exact
     latencies = sorted(demo_result.spec.latencies)[:3]
     names = [f"cer/{ms}ms/fleurs/{O}" for ms in latencies]
     values = [stale_print(exact, name) if stale else printed(exact[name]) for name in names]
     separator = " / " if "spaced" in sentence else "/"
+    in_seconds = [f"{ms / 1000:g}" for ms in latencies]
     text = sentence.format(lat=separator.join(map(str, latencies)),
-                           values=separator.join(values))
+                           lat_s=separator.join(in_seconds), values=separator.join(values))
     code, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
     assert_each_is_its_figure(code, out, marked, names, stale)
 
