@@ -24,8 +24,13 @@ from .text import latencies_in
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # What a card may call a set of long recordings: "long-form", "joined", "concatenated".
 LONG_WORDS = ("long", "long-form", "joined", "concatenated")
-_OWN_MODEL_WORDS = ("ours", "our model", "this model", "this work", "we", "us",
+_OWN_MODEL_WORDS = ("ours", "our model", "our system", "our recogniser", "our recognizer",
+                    "our own model", "our own system", "this model", "this work", "we", "us",
                     "โมเดลของเรา", "ระบบของเรา", "ของเรา")  # (Thai: "our model", "ours")
+# "our" right before a number is the card's own model's ("against our 18.64 %", "our own
+# 6.69"), and so is "our" ending the text before a number, which the reader reads apart;
+# "our" alone is no name of it ("our baseline", "our FLEURS CER").
+_OUR_BEFORE_A_NUMBER = re.compile(r"\bour(?=\s+(?:own\s+)?[*_]*(?:[−+-]?\d|$)|\s*$)", re.I)
 # A variant whose key names an n-gram language model ("_4gram", "_lm"), and what cards
 # call it; "without" or "no" just before a name says the variant is not there.
 _LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)
@@ -590,7 +595,7 @@ class Names:
         after it ("with the language model, Typhoon", "the 4-gram variant of Typhoon"),
         names that variant alone; a variant said not to be there ("Typhoon without LM")
         is not named."""
-        text = self.without_dataset_ids(text)
+        text = _OUR_BEFORE_A_NUMBER.sub("ours", self.without_dataset_ids(text))
         found = self._find(text, self.systems)
         if not found:
             return []

@@ -597,7 +597,8 @@ def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
 
 # A share of something ("10.50 % of the training audio", "10.50% ของข้อมูล") is no error
 # rate; what follows its "of" is what it is a share of.
-_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ)\s*(?:the\s+)?", re.I)
+# (Thai "18.64% ของเรา" is "our 18.64 %", no share.)
+_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
 # Nor is a relative change ("29.60 % relative to Typhoon", "a 29.6 % relative reduction",
 # "29.6 % lower (relative)", "a relative improvement of 29.60 %"): the card's
 # differences are in points.

@@ -1102,6 +1102,67 @@ def test_numbers_listed_with_slashes_read_the_chunk_sizes_listed_so(sentence, st
     assert_each_is_its_figure(code, out, marked, names, stale)
 
 
+# The card's own model said "our" beside a number, or "our system", in a sentence that names
+# another of the card's systems: {first} and {second} are the two numbers in the order
+# written, each with its system.
+SENTENCES_WITH_OUR_NUMBER = {
+    "against our": ("On Isan, Typhoon 0.6B reaches {first} %, against our {second} %.", (T, O)),
+    "our own": ("Typhoon 0.6B gets {first} % on Isan, ahead of our own {second} %.", (T, O)),
+    "our system": ("On Isan, our system reaches {first} %, while Typhoon 0.6B reaches "
+                   "{second} %.", (O, T)),
+    "our recogniser": ("On Isan, our recogniser gets {first} %, Typhoon 0.6B {second} %.",
+                       (O, T)),
+    # Thai: "on Isan, Typhoon 0.6B gets T %, compared with our O %"
+    "thai": ("บน Isan Typhoon 0.6B ได้ {first}% เทียบกับ {second}% ของเรา", (T, O)),
+}
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize("shape", SENTENCES_WITH_OUR_NUMBER.values(),
+                         ids=SENTENCES_WITH_OUR_NUMBER)
+def test_our_number_beside_another_system_is_the_cards_own_models(shape, stale, project,
+                                                                   demo_result):
+    """"Typhoon 0.6B reaches 17.39 %, against our 18.64 %": "our" right before a number (or
+    "our own"), and "our system" or "our recogniser", name the card's own model; both
+    numbers are read as their systems' figures. Both were read as Typhoon's, and listed."""
+    drop_aliases(project)
+    sentence, systems = shape
+    names = [f"cer/560ms/isan/{system}" for system in systems]
+    shown, _ = shown_and_wanted(demo_result.exact, names, stale)
+    text = sentence.format(first=shown[0], second=shown[1])
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
+    assert_each_is_its_figure(code, out, marked, names, stale)
+
+
+@pytest.mark.parametrize(("sentence", "first_drifts"), [
+    ("On Isan, OpenThai2.0 trails Typhoon 0.6B: {O} % against {T} %.", True),
+    ("On Isan, OpenThai2.0 trails Typhoon 0.6B, {O} % against {T} %.", True),
+    ("On Isan, our system trails Typhoon 0.6B: {O} % against {T} %.", True),
+    # A pair joined by "vs" is never drifted, whatever is before it (see _listed_places).
+    ("On Isan, OpenThai2.0 trails Typhoon 0.6B: {O} % vs {T} %.", False),
+], ids=["colon", "comma", "our system", "vs"])
+def test_a_number_right_after_a_comparisons_colon_is_its_subjects(sentence, first_drifts,
+                                                                  project, demo_result):
+    """"OpenThai2.0 trails Typhoon 0.6B: 18.67 % against 17.42 %": the colon (or comma)
+    opens the subject's numbers, not the CER of the system compared with. Stale, 18.67 was
+    drifted onto Typhoon's figure (a wrong drift: --write would have put Typhoon's 17.39
+    there); now it drifts onto OpenThai2.0's, and the second, which nothing places, is
+    listed, never drifted. Fresh, each is marked as its own figure."""
+    drop_aliases(project)
+    names = [f"cer/560ms/isan/{system}" for system in (O, T)]
+    exact = demo_result.exact
+    fresh, _ = shown_and_wanted(exact, names, False)
+    code, out, marked = mark_one(project, demo_result,
+                                 f"# Card\n\n{sentence.format(O=fresh[0], T=fresh[1])}\n")
+    assert_each_is_its_figure(code, out, marked, names, False)
+    stale, _ = shown_and_wanted(exact, names, True)
+    code, out, marked = mark_one(project, demo_result,
+                                 f"# Card\n\n{sentence.format(O=stale[0], T=stale[1])}\n")
+    assert [(m.figure, m.verdict) for m in marked.found] == [
+        (names[0], "drift") if first_drifts else (None, "unexplained"), (None, "unexplained")
+    ], out
+
+
 def test_an_intervals_stale_ends_drift_in_a_sentence_naming_two_systems(project, demo_result):
     """"OpenThai2.0 improves over Typhoon on FLEURS by −2.81 points (95% CI [−3.72, −1.73])",
     both ends stale: an interval's two ends are no list of which nothing says whose each
