@@ -73,9 +73,12 @@ __all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "forma
 # (Not "lower latency costs accuracy", "a lower CER": what is low there is something else.)
 # (Nor "its CER higher", "its error rate lower": which way a rate went.)
 _OF_A_RATE = r"(?<!cer )(?<!wer )(?<!rate )(?<!error )(?<!errors )"
-_LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b(?!\s+(?:than|is|by|latenc\w*|delays?|"
-                        r"chunks?|costs?|compute|memory|resources?|[cw]er|error\w*)\b)", re.I)
-_HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b(?!\s+(?:than|is|by)\b)|\bupper\b", re.I)
+# (Nor "a higher CER", "a higher error rate", as "a lower CER".)
+_NOT_AN_END_AFTER = (r"(?!\s+(?:than|is|by|latenc\w*|delays?|chunks?|costs?|compute|memory|"
+                     r"resources?|[cw]er|error\w*)\b)")
+_LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I)
+_HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b",
+                         re.I)
 _COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
                                 r"(?:low|high)er\b", re.I)
 # A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ" (Thai:

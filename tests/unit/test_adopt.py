@@ -2164,6 +2164,25 @@ def test_a_cer_said_higher_beside_a_difference_names_no_end_of_its_interval(
 
 
 
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize(("sentence", "system"), [
+    ("Compared with OpenThai2.0, Typhoon 0.6B has a higher CER on FLEURS: {} %.", T),
+    ("Compared with Typhoon 0.6B, OpenThai2.0 has a lower CER on FLEURS: {} %.", O),
+    ("Typhoon 0.6B shows a higher error rate on FLEURS, {} %.", T),
+], ids=["higher CER", "lower CER", "higher error rate"])
+def test_a_higher_cer_names_no_end_of_an_interval(sentence, system, stale, project,
+                                                  demo_result):
+    """"Typhoon 0.6B has a higher CER on FLEURS: 9.50 %": what is high there is the CER, as
+    "a lower CER" names no low end. It was read as an interval's high end, which the card
+    gives of no CER, and listed even at the data's value."""
+    drop_aliases(project)
+    names = [f"cer/560ms/fleurs/{system}"]
+    shown, _ = shown_and_wanted(demo_result.exact, names, stale)
+    code, out, marked = mark_one(project, demo_result,
+                                 f"# Card\n\n{sentence.format(shown[0])}\n")
+    assert_each_is_its_figure(code, out, marked, names, stale)
+
+
 def test_the_change_a_language_model_brings_is_none_of_the_cards(project, demo_result):
     """"The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp on FLEURS": the change between
     Typhoon 0.6B and its LM variant, which the card does not compute. It drifted onto
