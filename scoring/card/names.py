@@ -27,6 +27,7 @@ LONG_WORDS = ("long", "long-form", "joined", "concatenated")
 _OWN_MODEL_WORDS = ("ours", "our model", "our system", "our recogniser", "our recognizer",
                     "our own model", "our own system", "this model", "this work", "we", "us",
                     "โมเดลของเรา", "ระบบของเรา", "ของเรา")  # (Thai: "our model", "ours")
+_THAI = re.compile(r"[\u0e00-\u0e7f]")
 # "our" right before a number is the card's own model's ("against our 18.64 %", "our own
 # 6.69"), and so is "our" ending the text before a number, which the reader reads apart;
 # "our" alone is no name of it ("our baseline", "our FLEURS CER").
@@ -372,7 +373,10 @@ class Names:
         own = spec.publish_system or next(iter(spec.systems), None)
         if own is not None:
             for word in _OWN_MODEL_WORDS:
-                systems.setdefault(plain_name(word), own)
+                # Thai runs its words together ("ขณะที่โมเดลของเราได้", while our model
+                # gets): its words for the card's model are found inside a run of Thai too.
+                systems.setdefault(plain_name(word).strip() if _THAI.match(word)
+                                   else plain_name(word), own)
         aliases_plain = {plain_name(text) for text in aliases}
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[plain_name(text)] = key

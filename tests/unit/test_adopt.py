@@ -1114,6 +1114,11 @@ SENTENCES_WITH_OUR_NUMBER = {
                        (O, T)),
     # Thai: "on Isan, Typhoon 0.6B gets T %, compared with our O %"
     "thai": ("บน Isan Typhoon 0.6B ได้ {first}% เทียบกับ {second}% ของเรา", (T, O)),
+    # Thai, its words run together: "..., while our model gets O %"; "ours gets O % and
+    # Typhoon 0.6B gets T %"
+    "thai, while our model": ("บน Isan Typhoon 0.6B ได้ {first}% ขณะที่โมเดลของเราได้ {second}%",
+                              (T, O)),
+    "thai, ours first": ("บน Isan ของเราได้ {first}% และ Typhoon 0.6B ได้ {second}%", (O, T)),
 }
 
 
