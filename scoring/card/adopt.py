@@ -449,23 +449,41 @@ _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
 
 
 # A pair set against each other in the parenthesis right after a difference in points:
-# "trails Typhoon 0.6B by 1.25 pp (18.64 vs 17.39)".
-_A_PAIR_AFTER_POINTS = re.compile(
-    rf"{SIGN}?\d+(?:\.\d+)?(?:{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern})[*_]*\s*\(\s*[*_]*$",
-    re.I)
+# "trails Typhoon 0.6B by 1.25 pp (18.64 vs 17.39)"; or after a colon ending the difference's
+# clause: "trails Typhoon 0.6B by 1.25 pp on Isan: 18.64 % against 17.39 %".
+_POINTS = rf"{SIGN}?\d+(?:\.\d+)?(?:{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern})"
+_A_PAIR_AFTER_POINTS = re.compile(rf"{_POINTS}[*_]*\s*\(\s*[*_]*$", re.I)
+_A_COLON_AFTER_POINTS = re.compile(rf"{_POINTS}[^\d,;:()]*:\s*[*_]*$", re.I)
+# (A third number after the pair makes it a list of which nothing says whose each is; a
+# name's digits, "0.6B", are no number.)
+_A_FURTHER_NUMBER = re.compile(rf"(?<![\w.]){SIGN}?\d+(?:\.\d+)?(?![\w.])")
+_A_PAIR = re.compile(rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|[*_]*\s*%?\s*[*_]*\s*against\s*"
+                     rf"[*_]*)\s*(\d+\.\d+)[*_]*\s*%?\s*", re.I)
+
+
+def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
+    """Where the pair "(18.64 vs 17.39)" or ": 18.64 % against 17.39 %" that an unsigned
+    number stands in opens (its parenthesis or colon), if it is right after a difference in
+    points: the two CERs the difference is of, in percent or not."""
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    if candidate.in_table or candidate.text[:1] in "-−–+":
+        return None
+    opening = sentence.rfind("(", 0, at)
+    closing = sentence.find(")", at)
+    if opening >= 0 and closing >= 0 and _A_PAIR.fullmatch(sentence, opening + 1, closing) \
+            and _A_PAIR_AFTER_POINTS.search(sentence, 0, opening + 1):
+        return opening
+    colon = sentence.rfind(":", 0, at)
+    pair = _A_PAIR.match(sentence, colon + 1) if colon >= 0 else None
+    if pair and pair.start(1) <= at < pair.end() \
+            and not _A_FURTHER_NUMBER.search(sentence, pair.end()) \
+            and _A_COLON_AFTER_POINTS.search(sentence, 0, colon + 1):
+        return colon
+    return None
 
 
 def _in_a_pair_after_a_difference(candidate: Candidate) -> bool:
-    """An unsigned number of a pair "(18.64 vs 17.39)" that stands in the parenthesis right
-    after a difference in points: the two CERs the difference is of, in percent or not."""
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    opening = sentence.rfind("(", 0, at)
-    closing = sentence.find(")", at)
-    if candidate.in_table or candidate.text[:1] in "-−–+" or opening < 0 or closing < 0:
-        return False
-    pair = re.fullmatch(rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern})\s*(\d+\.\d+)[*_]*\s*%?\s*",
-                        sentence[opening + 1:closing], re.I)
-    return bool(pair and _A_PAIR_AFTER_POINTS.search(sentence, 0, opening + 1))
+    return _where_a_pair_after_a_difference_opens(candidate) is not None
 
 
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
@@ -1569,18 +1587,24 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
     return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
 
 
+# What sets the system after it against a difference's subject, besides a comparison's
+# words: "it differs from Typhoon 0.6B by 1.25 pp"; Thai จาก, from ("ต่างจาก", differs from).
+_DIFFERS_FROM = re.compile(r"\bfrom\b|จาก", re.I)
+
+
 def _a_pair_after_its_difference(m: Marked, found: list[Marked], result: CardResult,
                                  names: Names) -> Marked | None:
     """A number of a pair "(18.64 vs 17.39)" right after a difference in points, its value
     no figure its context names (stale): the CER, on the difference's set and latency, of
-    the difference's system its statement puts first, or second. The statement puts first
-    the subject it opens with unnamed ("on Isan it trails Typhoon 0.6B by 1.25 pp"), then
-    the systems in the order it names them."""
+    the difference's system its statement puts first, or second: the two in the order it
+    names them; where it names one, that one after a comparison's word is the second ("on
+    Isan it trails Typhoon 0.6B by 1.25 pp"), and otherwise the first ("Typhoon 0.6B is
+    ahead by 1.25 pp"); where it names neither, which is whose it does not say."""
     candidate = m.candidate
-    if m.verdict != "unexplained" or not _in_a_pair_after_a_difference(candidate):
+    opening = _where_a_pair_after_a_difference_opens(candidate)
+    if m.verdict != "unexplained" or opening is None:
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    opening = sentence.rfind("(", 0, at)
     difference = next((d.figure for d in reversed(found) if d.figure is not None
                        and d.figure.startswith("diff/") and d.figure.endswith("/estimate")
                        and d.candidate.unit == candidate.unit
@@ -1591,7 +1615,17 @@ def _a_pair_after_its_difference(m: Marked, found: list[Marked], result: CardRes
     systems = pair.split("-vs-")
     named = [system for system in dict.fromkeys(names.systems_in(sentence[:opening]))
              if system in systems]
-    ordered = [system for system in systems if system not in named] + named
+    unnamed = [system for system in systems if system not in named]
+    if len(named) == 1:
+        comparison = COMPARES.search(sentence, 0, opening) or _DIFFERS_FROM.search(
+            sentence, 0, opening)
+        compared = comparison is not None and named[0] in names.systems_in(
+            sentence[comparison.end():opening])
+        ordered = unnamed + named if compared else named + unnamed
+    elif len(named) == 2:
+        ordered = named
+    else:
+        return None
     first = not re.search(r"\d", sentence[opening + 1:at])  # (no number before it there)
     name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
     if name not in result.exact:

@@ -1043,6 +1043,57 @@ def test_a_pair_right_after_a_difference_in_points_is_its_two_cers(sentence, sta
     assert_each_is_its_figure(code, out, marked, [names[key] for key in "DOT"], stale)
 
 
+# On Isan (where OpenThai2.0 − Typhoon 0.6B is positive), each with its numbers' order.
+SENTENCES_OF_A_DIFFERENCE_THEN_A_PAIR = {
+    # One system named, as the subject: it is the first ("Typhoon 0.6B" was taken for the
+    # second, as in "it trails Typhoon 0.6B", and both stale CERs drifted swapped).
+    "the subject named alone": ("On Isan, Typhoon 0.6B is ahead by {D} pp ({T} vs {O}).",
+                                "DTO"),
+    "after a colon": ("On Isan, we trail Typhoon 0.6B by {D} pp: {O} % against {T} %.", "DOT"),
+    "after a colon, a set before it": (
+        "OpenThai2.0 trails Typhoon 0.6B by {D} pp on Isan: {O} % vs {T} %.", "DOT"),
+    # (18.67 was drifted onto the difference.)
+    "after a colon, the other named after": (
+        "On Isan, OpenThai2.0 is behind by {D} pp: {O} % against {T} % for Typhoon 0.6B.",
+        "DOT"),
+}
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize("shape", SENTENCES_OF_A_DIFFERENCE_THEN_A_PAIR.values(),
+                         ids=SENTENCES_OF_A_DIFFERENCE_THEN_A_PAIR)
+def test_a_pair_after_a_difference_is_its_cers_in_the_order_its_statement_names_them(
+        shape, stale, project, demo_result):
+    """"Typhoon 0.6B is ahead by 1.25 pp (17.39 vs 18.64)": the one system named, not after
+    a comparison's word, is the pair's first; and a pair after a colon ending the
+    difference's clause ("by 1.25 pp: 18.64 % against 17.39 %") is its two CERs as one in
+    its parenthesis is. Stale, each drifts onto its own figure."""
+    drop_aliases(project)
+    sentence, order = shape
+    exact = demo_result.exact
+    names = {"D": f"diff/560ms/isan/{VS}/estimate", "O": f"cer/560ms/isan/{O}",
+             "T": f"cer/560ms/isan/{T}"}
+    assert exact[names["D"]] > 0  # (printed unsigned, it is the difference as it is)
+    values = {key: stale_print(exact, name) if stale else printed(exact[name])
+              for key, name in names.items()}
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{sentence.format(**values)}\n")
+    assert_each_is_its_figure(code, out, marked, [names[key] for key in order], stale)
+
+
+def test_a_stale_pair_after_a_difference_naming_no_system_is_never_drifted(project,
+                                                                           demo_result):
+    """"On Isan the gap is 1.28 pp (18.67 vs 17.42)": which CER is whose, nothing says; the
+    stale pair is listed, never drifted onto the difference's systems in the card's order."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    shown = [stale_print(exact, f"cer/560ms/isan/{system}") for system in (O, T)]
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn Isan the gap is {stale_print(exact, f'diff/560ms/isan/{VS}/estimate')}"
+        f" pp ({shown[0]} vs {shown[1]}).\n"))
+    assert [m.verdict for m in marked.found if m.candidate.text in shown] == [
+        "unexplained", "unexplained"], out
+
+
 @pytest.mark.parametrize("sentence", [
     "OpenThai2.0's average CER is {O}%, lower than Typhoon 0.6B ({T}%) by about {D} points, "
     "with Isan the only set where Typhoon is better.",
