@@ -1179,8 +1179,16 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
                                in _orders(candidate, names)
                                if len(set(first)) == len(set(second)) == 1), (set(), set()))
     else:
-        subject, other, _ = _the_sides_of_its_comparison(
-            _own_statement(candidate) or candidate.levels[2], names)
+        statement = _own_statement(candidate) or candidate.levels[2]
+        subject, other, _ = _the_sides_of_its_comparison(statement, names)
+        named = set(names.systems_in(statement))
+        if not other and len(named) == 1 and named < pair and (lower or higher) \
+                and set(names.own_systems_in(statement)) == named \
+                and _a_variants_own_change(m, result, names) is None:
+            # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, before any word of a
+            # comparison, its own clause saying which way, against the other side of the
+            # difference it was read as (not the change a variant brings to its model).
+            subject, other = named, pair - named
     if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
     value = result.exact[m.figure]

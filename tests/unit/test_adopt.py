@@ -2221,6 +2221,31 @@ def test_a_cer_said_higher_beside_a_difference_names_no_end_of_its_interval(
 
 
 @pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize("subset", ["fleurs", "isan"])
+def test_a_difference_naming_one_system_is_checked_against_the_data_way(subset, stale,
+                                                                        project, demo_result):
+    """"At 560 ms, Typhoon 0.6B is ahead by 2.81 pp on FLEURS": the one system named, its
+    clause saying which way, and the other side the difference it was read as. Where the
+    data give the other way it is listed (it was marked: the gate passed a card saying the
+    wrong system is ahead); said the data's way, it is marked (stale, drifted). (Typhoon 0.6B
+    is in one comparison of the card; OpenThai2.0, in three, named alone leaves open which.)"""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"diff/560ms/{subset}/{VS}/estimate"
+    size = printed(abs(exact[name]) + (Fraction(3, 10000) if stale else 0))
+    typhoon_ahead = exact[name] > 0  # OpenThai2.0 − Typhoon 0.6B: Typhoon's CER the lower
+    label = {"fleurs": "FLEURS", "isan": "Isan"}[subset]
+    statements = [f"At 560 ms, Typhoon 0.6B is ahead by {size} pp on {label}.",
+                  f"At 560 ms, Typhoon 0.6B trails by {size} pp on {label}."]
+    code, out, marked = mark_one(project, demo_result,
+                                 "# Card\n\n" + "\n\n".join(statements) + "\n")
+    right = (name, "drift" if stale else "marked", "")
+    wrong = (None, "unexplained", "direction")
+    assert [(m.figure, m.verdict, m.why) for m in marked.found] == (
+        [right, wrong] if typhoon_ahead else [wrong, right]), out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
 @pytest.mark.parametrize(("sentence", "system"), [
     ("Compared with OpenThai2.0, Typhoon 0.6B has a higher CER on FLEURS: {} %.", T),
     ("Compared with Typhoon 0.6B, OpenThai2.0 has a lower CER on FLEURS: {} %.", O),
