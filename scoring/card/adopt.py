@@ -126,7 +126,8 @@ _THAI_DIRECTION = re.compile(r"ลดลง|เพิ่มขึ้น|(?:ด�
 _THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*(?:ร้อยละ)?\s*$"  # (ร้อยละ: percent)
 _THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)"
                                   + _THAI_HEDGE)
-_THAI_WHOM_ALONE = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ที่|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n])"
+# (Not "ที่ได้" or "ซึ่งได้", which gets: the number is then the CER of whom it names.)
+_THAI_WHOM_ALONE = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ที่|ซึ่ง|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n])"
                               r"{1,40}?" + _THAI_HEDGE, re.I)
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
 # (The text after a number runs up to the next number.)

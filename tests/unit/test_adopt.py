@@ -1153,6 +1153,22 @@ def test_numbers_listed_with_slashes_read_the_chunk_sizes_listed_so(sentence, st
     assert_each_is_its_figure(code, out, marked, names, stale)
 
 
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+@pytest.mark.parametrize("which", ["ซึ่ง", "ที่"], ids=["which", "that"])
+def test_a_thai_cer_after_which_gets_is_the_compared_systems(which, stale, project,
+                                                             demo_result):
+    """Thai "บน Isan OpenThai2.0 ได้ O% แย่กว่า Typhoon 0.6B ซึ่งได้ T%" (on Isan OpenThai2.0
+    gets O %, worse than Typhoon 0.6B, which gets T %): T is Typhoon's CER. With ซึ่ง
+    (which), it was read as by how much OpenThai2.0 is worse, and listed even fresh; with
+    ที่ it was read right."""
+    drop_aliases(project)
+    names = [f"cer/560ms/isan/{system}" for system in (O, T)]
+    shown, _ = shown_and_wanted(demo_result.exact, names, stale)
+    text = f"บน Isan OpenThai2.0 ได้ {shown[0]}% แย่กว่า Typhoon 0.6B {which}ได้ {shown[1]}%"
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
+    assert_each_is_its_figure(code, out, marked, names, stale)
+
+
 # The card's own model said "our" beside a number, or "our system", in a sentence that names
 # another of the card's systems: {first} and {second} are the two numbers in the order
 # written, each with its system.
