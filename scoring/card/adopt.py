@@ -143,9 +143,24 @@ _THE_SUBJECTS_OWN = re.compile(r"\bwith\s+(?:a\s+|an\s+|its\s+)?(?:cer|character
 
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
+# What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
+_FIRST_OF_A_PAIR = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|"
+                              r"เทียบกับ)\s*[*_]*", re.I)
 
 
-def _compares_up_to_it(before: str, names: Names) -> bool:
+def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> bool | None:
+    """Where a colon (or comma) right after the name a comparison compares with leads to the
+    number, its subject named before the comparison's word: whether the number is the first
+    of a pair ("OpenThai2.0 trails Typhoon 0.6B: 18.64 % against 17.39 %", the subject's and
+    the other's) or alone ("...: 18.64 %", either side's); None elsewhere."""
+    comparison = COMPARES.search(before)
+    if comparison is None or not _A_COLON_AT_THE_END.search(before, comparison.end()) \
+            or not names.systems_in(before[:comparison.start()]):
+        return None
+    return bool(_FIRST_OF_A_PAIR.fullmatch(after))
+
+
+def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
     """Whether the text before a number sets up a comparison that reaches the number: not
     where, after the name it compares with, "with a CER of" gives the subject's own (a
     system named before the comparison; "Compared with Typhoon 0.6B with its CER of 9.50 %"
@@ -155,10 +170,9 @@ def _compares_up_to_it(before: str, names: Names) -> bool:
     comparison = COMPARES.search(before)
     if comparison is None:
         return False
-    if _A_COLON_AT_THE_END.search(before, comparison.end()) \
-            and names.systems_in(before[:comparison.start()]):
-        # "OpenThai2.0 trails Typhoon 0.6B: 18.64 % against 17.39 %" (or ", 18.64 %"): the
-        # colon opens the subject's numbers, not those of the system it compares with.
+    if _a_pair_opens_after_a_comparison(before, after, names):
+        # "OpenThai2.0 trails Typhoon 0.6B: 18.64 % against 17.39 %" (or ", 18.64 % ..."):
+        # the colon opens the subject's numbers, the first of the pair the subject's.
         return False
     own = _THE_SUBJECTS_OWN.search(before, comparison.end())
     return not (own and names.systems_in(before[comparison.end():own.start()])
@@ -170,12 +184,14 @@ def _compares_up_to_it(before: str, names: Names) -> bool:
 _AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
 
 
-def _either_side_at(before: str, names: Names) -> frozenset[str] | None:
+def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str] | None:
     """Both systems of a comparison (its subject, named before its word, and the one it
-    compares with), where "at" after the second leads to the number: which is whose the
-    words do not say."""
+    compares with), where "at" after the second leads to the number, or a colon to a number
+    alone: which is whose the words do not say."""
     comparison = COMPARES.search(before)
-    if comparison is None or not _AT_RIGHT_BEFORE.search(before, comparison.end()):
+    if comparison is None or not (_AT_RIGHT_BEFORE.search(before, comparison.end())
+                                  or _a_pair_opens_after_a_comparison(before, after, names)
+                                  is False):
         return None
     subject = set(names.systems_in(before[:comparison.start()]))
     compared = set(names.systems_in(before[comparison.end():]))
@@ -304,9 +320,9 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
     # difference's two systems, and the system of a CER quoted after the comparison's word
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
-    other_side = difference or compared or _compares_up_to_it(levels[0], names)
+    other_side = difference or compared or _compares_up_to_it(levels[0], names, levels[1])
     systems = pick(names.systems_in if other_side else names.own_systems_in)
-    if narrow and not difference and (either := _either_side_at(levels[0], names)):
+    if narrow and not difference and (either := _either_side_at(levels[0], names, levels[1])):
         systems = either
     if narrow and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1])) and (
             system := names.system_opening(levels[1][whose.end():])):
