@@ -1251,6 +1251,43 @@ def test_a_number_alone_after_a_comparisons_colon_may_be_either_sides(system, pr
             (None, "unexplained") if stale else (name, "marked")], out
 
 
+def test_a_pair_against_each_other_in_a_parenthesis_is_never_drifted(project, demo_result):
+    """"OpenThai2.0 beats Typhoon 0.6B on GigaSpeech2 (12.92 % against 14.71 %)": which is
+    whose the words say no more than with "vs"; stale, 12.92 was drifted onto Typhoon's CER
+    (the parenthesis opens after its name), a wrong drift. At the data's values each is
+    marked; stale, both are listed."""
+    drop_aliases(project)
+    names = [f"cer/560ms/gs2/{system}" for system in (O, T)]
+    for stale in (False, True):
+        shown, wanted = shown_and_wanted(demo_result.exact, names, stale)
+        code, out, marked = mark_one(project, demo_result, (
+            f"# Card\n\nOpenThai2.0 beats Typhoon 0.6B on GigaSpeech2 ({shown[0]} % against "
+            f"{shown[1]} %).\n"))
+        assert [(m.figure, m.verdict) for m in marked.found] == (
+            [(None, "unexplained")] * 2 if stale else wanted), out
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["fresh", "stale"])
+def test_a_pair_beside_a_hyphenated_difference_in_points_is_two_cers(stale, project,
+                                                                     demo_result):
+    """"OpenThai2.0 is ahead of Typhoon 0.6B: 12.89 % vs. 14.68 %, a 1.79-point gap": the
+    hyphenated "1.79-point" is the sentence's difference, so the pair are CERs; they were
+    read as differences and listed even at the data's values. (Stale, the pair joined by
+    "vs." is listed, never drifted; the difference drifts.)"""
+    drop_aliases(project)
+    exact = demo_result.exact
+    names = [f"cer/560ms/gs2/{O}", f"cer/560ms/gs2/{T}", f"diff/560ms/gs2/{VS}/estimate"]
+    shown = [stale_print(exact, name) if stale else printed(abs(exact[name])) for name in names]
+    if stale:
+        shown[2] = printed(abs(exact[names[2]]) + Fraction(3, 10000))
+    code, out, marked = mark_one(project, demo_result, (
+        f"# Card\n\nOn GigaSpeech2, OpenThai2.0 is ahead of Typhoon 0.6B: {shown[0]} % vs. "
+        f"{shown[1]} %, a {shown[2]}-point gap.\n"))
+    assert [(m.figure, m.verdict) for m in marked.found] == (
+        [(None, "unexplained"), (None, "unexplained"), (names[2], "drift")] if stale
+        else [(name, "marked") for name in names]), out
+
+
 def test_an_intervals_stale_ends_drift_in_a_sentence_naming_two_systems(project, demo_result):
     """"OpenThai2.0 improves over Typhoon on FLEURS by −2.81 points (95% CI [−3.72, −1.73])",
     both ends stale: an interval's two ends are no list of which nothing says whose each
