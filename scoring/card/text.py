@@ -641,6 +641,14 @@ _WHOLE_PERCENT_AFTER = re.compile(
 _LEVEL_BEFORE = re.compile(r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s+of)?|"
                            r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$", re.I)
 
+# Nor a bound a whole number in percent sets: "stays under 7 %", "below 10 %", "at most
+# 5 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7"); Thai ต่ำกว่า, under,
+# ไม่เกิน, at most, เกิน, over.
+_BOUND_BEFORE = re.compile(r"(?:\b(?:under|below|above|over|beneath|within|less\s+than|"
+                           r"more\s+than|fewer\s+than|at\s+(?:most|least)|up\s+to|"
+                           r"no\s+more\s+than)|(?<![-\w\"'/])[<>]|[≤≥]|ต่ำกว่า|ไม่เกิน|เกิน)"
+                           r"\s*[*_]*$", re.I)
+
 
 def numbers_in(text: str, offset: int, masked, whole_percent: bool = False,
                a_recognisers=None) -> list[re.Match]:
@@ -656,7 +664,7 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False,
         if "." not in match.group(2) and not (  # (signed, "+42%" is relative: no CER)
                 whole_percent and not match.group(1)
                 and _WHOLE_PERCENT_AFTER.match(text, match.end())
-                and not _LEVEL_BEFORE.search(before)):
+                and not _LEVEL_BEFORE.search(before) and not _BOUND_BEFORE.search(before)):
             continue
         # After a slash only in a list of numbers ("6.69/8.72"): never in a path or a date.
         if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(

@@ -2530,6 +2530,23 @@ def test_an_interval_of_a_cer_is_listed_as_one_the_card_does_not_compute(project
                 in out), out
 
 
+@pytest.mark.parametrize("bound", [
+    "stays under {} %", "is below {} %", "is at most {} %", "is < {} %",
+    "ต่ำกว่า {}%",  # Thai: under
+], ids=["under", "below", "at most", "<", "thai"])
+def test_a_whole_percentage_that_bounds_a_cer_is_no_figure(bound, project, demo_result):
+    """"OpenThai2.0 stays under 7 % on FLEURS": a bound, not the CER at no decimals. It was
+    marked as the FLEURS CER (stale, drifted: --write would have put the CER in its place);
+    now it is not read at all."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    whole = round_half_up(demo_result.exact[name] * 100, 0)
+    for value in (whole, str(int(whole) + 1)):  # the CER at no decimals, and not
+        text = f"# Card\n\nOn FLEURS, OpenThai2.0 {bound.format(value)}.\n"
+        code, out, marked = mark_one(project, demo_result, text)
+        assert not marked.found and code == 0, out
+
+
 def test_a_whole_percentage_is_gated_where_its_context_names_one_figure(project, demo_result,
                                                                        capsys):
     """"About 7 % on FLEURS": a whole number in percent where its context names one figure
