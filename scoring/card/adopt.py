@@ -221,8 +221,10 @@ def _a_thai_amount(before: str, after: str) -> bool:
 # "9.50 % (Typhoon)", "<b>9.50%</b> (Typhoon)".
 _SYSTEM_RIGHT_AFTER = re.compile(r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
                                  r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?", re.I)
-# "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap": a difference of CERs.
-_POINTS_AFTER = re.compile(r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
+# "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap": a difference of
+# CERs.
+_POINTS_AFTER = re.compile(r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?"
+                           r"(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
                            r"\bp\.\s?p\.|จุด)",
                            re.I)
 
