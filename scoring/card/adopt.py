@@ -41,6 +41,7 @@ from .reading import (
     DIRECTION_WORDS,
     IN_POINTS,
     OUR_METRIC,
+    PAIRED_AGAINST,
     SPLIT_WORDS,
     STATEMENT_END,
     VERSUS,
@@ -476,8 +477,8 @@ _A_COLON_AFTER_POINTS = re.compile(rf"{_POINTS}[^\d,;:()]*:\s*[*_]*$", re.I)
 # (A third number after the pair makes it a list of which nothing says whose each is; a
 # name's digits, "0.6B", are no number.)
 _A_FURTHER_NUMBER = re.compile(rf"(?<![\w.]){SIGN}?\d+(?:\.\d+)?(?![\w.])")
-_A_PAIR = re.compile(rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|[*_]*\s*%?\s*[*_]*\s*against\s*"
-                     rf"[*_]*)\s*(\d+\.\d+)[*_]*\s*%?\s*", re.I)
+_A_PAIR = re.compile(rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})"
+                     r"\s*(\d+\.\d+)[*_]*\s*%?\s*", re.I)
 
 
 def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:

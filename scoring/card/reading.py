@@ -39,7 +39,7 @@ from .text import (COMMENT, LIST_ITEM, SENTENCE_END, SIGN, Block, CardFile, bloc
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "IN_POINTS", "OUR_METRIC",
            "SPLIT_WORDS", "WHOLE_WORDS",
-           "STATEMENT_END", "VERSUS",
+           "STATEMENT_END", "VERSUS", "PAIRED_AGAINST",
            "candidates", "clauses_beside", "named_beside"]
 
 _SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
@@ -1005,7 +1005,8 @@ def _up_to_the_last_semicolon(sentence: str, before: int) -> int:
 
 
 _TO = re.compile(r"\s*%?\s*to\s*", re.I)
-_AGAINST = re.compile(r"[*_]*\s*%?\s*[*_]*\s*against\s*[*_]*", re.I)
+# What joins a pair set against each other in words: "18.64 % against 17.39 %".
+PAIRED_AGAINST = re.compile(r"[*_]*\s*%?\s*[*_]*\s*against\s*[*_]*", re.I)
 _OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")
 _FROM_RIGHT_BEFORE = re.compile(r"\bfrom\s*$", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+((?:[^\s,;:()]+\s+){0,3}?[^\s,;:()]+)\s+to\s+"
@@ -1097,7 +1098,7 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
         runs.append((run, [] if parts is None else [(parts, None)]))
     # A pair that opens a parenthesis, joined by "against" as by "vs": "OpenThai2.0 beats
     # Typhoon 0.6B on GigaSpeech2 (12.89 % against 14.68 %)" says which is whose no more.
-    for run in _runs(sentence, matches, _AGAINST):
+    for run in _runs(sentence, matches, PAIRED_AGAINST):
         if len(run) == 2 and _OPENS_A_PARENTHESIS.search(sentence, 0, matches[run[0]].start()):
             runs.append((run, []))
     for run, lists in runs:
