@@ -25,8 +25,8 @@ from .data.make_refs import ALL_SETS, make_refs
 from .normalizer import trace_rules
 from .statistics import clip_stats
 from .card import card_json, card_markdown
-from .report import cluster_shares, few_clusters_note, format_cluster_shares, \
-    format_score_report, plural, score_report
+from .report import cluster_shares, few_clusters_note, few_resamples_note, \
+    format_cluster_shares, format_score_report, plural, score_report
 from .scorer import score_files
 from .interrupts import INTERRUPTED, watching_for_ctrl_c
 from .provenance import signature, unpinned_pythainlp_message
@@ -347,6 +347,9 @@ def run_score(args: argparse.Namespace) -> int:
         few = few_clusters_note(clip_set)
         if few:
             print(f"warning: {few}", file=sys.stderr)
+        too_few = few_resamples_note(args.resamples, args.level)
+        if too_few:
+            print(f"warning: --resamples {args.resamples}: {too_few}", file=sys.stderr)
         diff = paired_bootstrap(
             stats[0], stats[1], resamples=args.resamples, seed=args.seed, level=args.level
         )

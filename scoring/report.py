@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from dataclasses import dataclass
 
-from .bootstrap import PairedDifference
+from .bootstrap import PairedDifference, fewest_resamples
 from .errors import plural
 from .robustness import FEW_CLUSTERS
 from .scorer import ClipSet
@@ -19,6 +19,7 @@ __all__ = [
     "format_cluster_shares",
     "score_report",
     "few_clusters_note",
+    "few_resamples_note",
     "format_score_report",
     "round_half_up",
     "percent",
@@ -98,6 +99,17 @@ def few_clusters_note(clip_set: ClipSet) -> str | None:
     return (f"set {clip_set.name!r} has {plural(count, 'cluster')} (fewer than {FEW_CLUSTERS}): "
             "its bootstrap interval is optimistic, too narrow to trust at its level "
             "(see README: How firm is each verdict)")
+
+
+def few_resamples_note(resamples: int, level: float) -> str | None:
+    """What to say of an interval drawn from too few resamples to place its ends: each lies
+    between the two most extreme draws (``scoring.bootstrap.fewest_resamples``)."""
+    fewest = fewest_resamples(level)
+    if resamples >= fewest:
+        return None
+    return (f"{plural(resamples, 'resample')} cannot place the ends of a {level * 100:g} % "
+            "interval: each lies between the two most extreme draws, wherever the level "
+            f"puts it; use at least {fewest:,}")
 
 
 def format_score_report(report: dict) -> str:

@@ -32,6 +32,7 @@ from ..jsonl import read_hypotheses, read_refs
 from ..memo import Memo
 from ..scorer import ClipSet, NormalizeMany, check_coverage, load_clip_set, stats_for
 from ..provenance import signature
+from ..report import few_resamples_note
 from ..statistics import SetStats, pooled_cer
 
 __all__ = [
@@ -158,6 +159,12 @@ def _undeclared_latency(spec: CardSpec, path: Path) -> tuple[str, int] | None:
     return None
 
 
+def _interval_warnings(spec: CardSpec) -> list[str]:
+    """A card whose intervals are drawn from too few resamples to place their ends."""
+    note = few_resamples_note(spec.resamples, spec.level) if spec.comparisons else None
+    return [f"{spec.path}: [bootstrap] resamples = {spec.resamples}: {note}"] if note else []
+
+
 def _unmatched_warnings(spec: CardSpec, paths: list[Path]) -> list[str]:
     """One warning per system whose files sit at latencies it is not declared at; one per
     other file that matches no figure."""
@@ -230,7 +237,8 @@ def read_card_texts(
             raise ScoringError(hyp_path, "no such file, needed for figure "
                                f"{cer_figure(latency, set_name, column.key)} ({latency} ms)"
                                f"{_other_latencies_hint(spec, column, set_name, latency)}")
-    warnings = _unmatched_warnings(spec, unmatched_hypothesis_files(spec))
+    warnings = _interval_warnings(spec) + _unmatched_warnings(
+        spec, unmatched_hypothesis_files(spec))
     for message in warnings:
         if on_warning:
             on_warning(message)

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from scoring import cluster_sums, paired_bootstrap, set_stats
+from scoring.bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, fewest_resamples, interval_tails
 from scoring.statistics import ClipStats
 
 
@@ -181,3 +182,25 @@ def test_an_interval_ending_exactly_at_zero_is_a_tie_for_the_card_and_the_verdic
     assert (diff.low, diff.high) == (low, high)
     assert (low == 0.0 < high) if worse == "a" else (low < 0.0 == high)
     assert diff.tie and verdict_of(diff.low, diff.high) == "tie"
+
+
+def numpys_fewest_resamples(level: float) -> int:
+    """The oracle, by search: the fewest draws 0, 1, ..., B-1 whose ``level`` interval by
+    ``numpy.percentile`` (the published recipe) ends at the second draw or within it."""
+    b = 2
+    while True:
+        low, high = np.percentile(np.arange(b, dtype=float), interval_tails(level))
+        if low >= 1 - 1e-9 and high <= b - 2 + 1e-9:
+            return b
+        b += 1
+
+
+@pytest.mark.parametrize("level", [0.5, 0.8, 0.9, 0.95, 0.975, 0.99, 0.998])
+def test_fewest_resamples_is_where_numpys_ends_leave_the_two_most_extreme_draws(level):
+    """Fewer resamples, and each end of the interval lies between the two most extreme draws,
+    wherever the level puts it; so many, and it no longer does."""
+    assert fewest_resamples(level) == numpys_fewest_resamples(level)
+
+
+def test_the_default_resamples_place_the_ends_of_the_default_interval():
+    assert DEFAULT_RESAMPLES >= fewest_resamples(DEFAULT_LEVEL)

@@ -10,6 +10,7 @@ import pytest
 
 from conftest import REPO_ROOT
 from tests.copies import copy_demo
+from scoring.bootstrap import DEFAULT_LEVEL, fewest_resamples
 from scoring.cli import main
 
 DEMO = REPO_ROOT / "examples" / "demo"
@@ -233,3 +234,17 @@ def test_files_at_a_latency_their_system_lacks_are_one_warning(tmp_path, capsys)
     assert len(warnings) == 1, err
     assert ("3 files of 'typhoon-asr-streaming-0.6b_4gram' at 80 ms are not scored: card.toml "
             "declares it at [560] ms only") in warnings[0]
+
+
+def test_a_card_whose_intervals_have_too_few_resamples_says_so(spoilable, capsys):
+    """card.toml's [bootstrap] resamples too few to place an interval's ends: one warning
+    naming the file, the key and the fewest that place them."""
+    fewest = fewest_resamples(DEFAULT_LEVEL)
+    spec = spoilable / "card.toml"
+    spec.write_text(spec.read_text(encoding="utf-8") +
+                    f"[bootstrap]\nresamples = {fewest - 1}\n", encoding="utf-8")
+    code, _, err = run(capsys, "card", str(spoilable), "--json")
+    warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
+    assert code == 0 and len(warnings) == 1, err
+    assert warnings[0].startswith(f"warning: {spec}: [bootstrap] resamples = {fewest - 1}: ")
+    assert f"use at least {fewest:,}" in warnings[0]

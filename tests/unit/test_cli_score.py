@@ -10,6 +10,7 @@ import pytest
 
 from conftest import REPO_ROOT, write_jsonl
 from scoring import NORMALIZER_VERSION
+from scoring.bootstrap import fewest_resamples
 from scoring.cli import main
 
 
@@ -233,3 +234,21 @@ def test_a_negative_seed_names_the_option(tiny_benchmark, capsys, monkeypatch):
                          "hypotheses/b.jsonl", "--seed", "-1")
     assert code == 2 and out == ""
     assert err == "error: --seed: must be 0 or more (a whole number), not -1\n"
+
+
+@pytest.mark.parametrize("level", ["0.95", "0.99"])
+def test_too_few_resamples_for_the_level_are_said_in_one_line(tiny_benchmark, capsys,
+                                                              monkeypatch, level):
+    """An interval whose ends would lie between the two most extreme draws is still printed,
+    with one warning naming the fewest resamples that place them; from there on, none."""
+    monkeypatch.chdir(tiny_benchmark)
+    fewest = fewest_resamples(float(level))
+    args = ("score", "refs/tiny.jsonl", "hypotheses/a.jsonl", "hypotheses/b.jsonl",
+            "--level", level)
+    code, out, err = run(capsys, *args, "--resamples", str(fewest - 1))
+    warnings = [line for line in err.splitlines() if "--resamples" in line]
+    assert code == 0 and "CI [" in out and len(warnings) == 1, err
+    assert warnings[0].startswith(f"warning: --resamples {fewest - 1}: ")
+    assert f"use at least {fewest:,}" in warnings[0]
+    code, out, err = run(capsys, *args, "--resamples", str(fewest))
+    assert code == 0 and "--resamples" not in err
