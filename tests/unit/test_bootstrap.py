@@ -195,7 +195,7 @@ def numpys_fewest_resamples(level: float) -> int:
         b += 1
 
 
-@pytest.mark.parametrize("level", [0.5, 0.8, 0.9, 0.95, 0.975, 0.99, 0.998])
+@pytest.mark.parametrize("level", [0.5, 0.8, 0.9, 0.93, 0.95, 0.97, 0.975, 0.99, 0.998])
 def test_fewest_resamples_is_where_numpys_ends_leave_the_two_most_extreme_draws(level):
     """Fewer resamples, and each end of the interval lies between the two most extreme draws,
     wherever the level puts it; so many, and it no longer does."""
