@@ -30,6 +30,7 @@ from .report import cluster_shares, few_clusters_note, few_resamples_note, \
 from .scorer import score_files
 from .interrupts import INTERRUPTED, watching_for_ctrl_c
 from .provenance import signature, unpinned_pythainlp_message
+from .randomisation import paired_randomisation_test
 
 __all__ = ["main", "entry", "build_parser"]
 
@@ -342,11 +343,13 @@ def run_score(args: argparse.Namespace) -> int:
         on_ignored=lambda path, count: print(
             f"warning: {path}: {plural(count, 'clip')} not in {ids_path} left out "
             "(--only-listed)", file=sys.stderr))
-    diff = None
+    diff = exact = None
     if len(stats) == 2:  # the only interval `score` shows, which the warning is about
         few = few_clusters_note(clip_set)
         if few:
             print(f"warning: {few}", file=sys.stderr)
+            exact = paired_randomisation_test(stats[0], stats[1], level=args.level,
+                                              seed=args.seed)
         too_few = few_resamples_note(args.resamples, args.level)
         if too_few:
             print(f"warning: --resamples {args.resamples}: {too_few}", file=sys.stderr)
@@ -354,7 +357,7 @@ def run_score(args: argparse.Namespace) -> int:
             stats[0], stats[1], resamples=args.resamples, seed=args.seed, level=args.level
         )
     sig = signature(resamples=args.resamples, seed=args.seed, level=args.level)
-    report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig)
+    report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig, exact)
     shares = None
     if args.by_cluster:
         shares = cluster_shares(stats[0], stats[1])

@@ -26,7 +26,9 @@ and each end is one of those points, exactly. With ``C`` clusters the
 smallest p-value is ``2 / 2**C``: five clusters or fewer can never reject at
 5 %, and the interval is then unbounded.
 
-Only per-cluster sums reach this module; it knows nothing of cards.
+Only per-cluster sums reach the test; ``paired_randomisation_test`` sums two
+systems' per-clip statistics per cluster, as ``paired_bootstrap`` does. The
+module knows nothing of cards.
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .bootstrap import cluster_sums
 from .errors import ScoringError
+from .statistics import SetStats
 
 __all__ = [
     "DEFAULT_DRAWS",
@@ -45,6 +49,7 @@ __all__ = [
     "check_draws",
     "min_draws_for_holm",
     "flipped_sums",
+    "paired_randomisation_test",
     "randomisation_test",
     "test_from_flips",
 ]
@@ -143,6 +148,15 @@ def randomisation_test(edits_a, edits_b, ref_chars, *, level: float = 0.95,
     flipped_d, flipped_n, exact = flipped_sums(differences, chars, draws=draws, seed=seed,
                                                exact_up_to=exact_up_to)
     return test_from_flips(flipped_d, flipped_n, exact, level, clusters=differences.size)
+
+
+def paired_randomisation_test(a: SetStats, b: SetStats, *, level: float = 0.95,
+                              seed: int | None = 1) -> RandomisationTest:
+    """The randomisation test of A against B over the whole clusters of their set."""
+    if a.ids != b.ids or a.clusters != b.clusters:
+        raise ValueError("a paired randomisation test needs both systems on the same clips")
+    edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
+    return randomisation_test(edits_a, edits_b, ref_chars, level=level, seed=seed)
 
 
 def test_from_flips(flipped_d: np.ndarray, flipped_n: np.ndarray, exact: bool, level: float,

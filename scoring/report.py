@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 
 from .bootstrap import PairedDifference, fewest_resamples
 from .errors import plural
+from .randomisation import RandomisationTest
 from .robustness import FEW_CLUSTERS
 from .scorer import ClipSet
 from .statistics import SetStats
@@ -68,8 +70,10 @@ def score_report(
     stats: Sequence[SetStats],
     diff: PairedDifference | None,
     signature: str,
+    exact: RandomisationTest | None = None,
 ) -> dict:
-    """The ``--json`` object: unrounded fractions, ``b``/``diff`` only for two files."""
+    """The ``--json`` object: unrounded fractions, ``b``/``diff`` only for two files, and
+    ``exact`` (the randomisation test over whole clusters) where clusters are few."""
     report: dict = {
         "set": clip_set.name,
         "signature": signature,
@@ -88,6 +92,19 @@ def score_report(
             "level": diff.level,
             "tie": diff.tie,
         }
+    if exact is not None:
+        report["exact"] = {
+            "estimate": exact.estimate,
+            # JSON has no infinity: an unbounded end is null.
+            "low": exact.low if math.isfinite(exact.low) else None,
+            "high": exact.high if math.isfinite(exact.high) else None,
+            "p_value": exact.p_value,
+            "clusters": exact.clusters,
+            "assignments": exact.assignments,
+            "enumerated": exact.exact,
+            "level": exact.level,
+            "tie": not exact.rejects,
+        }
     return report
 
 
@@ -97,8 +114,29 @@ def few_clusters_note(clip_set: ClipSet) -> str | None:
     if count >= FEW_CLUSTERS:
         return None
     return (f"set {clip_set.name!r} has {plural(count, 'cluster')} (fewer than {FEW_CLUSTERS}): "
-            "its bootstrap interval is optimistic, too narrow to trust at its level "
-            "(see README: How firm is each verdict)")
+            "its bootstrap interval is optimistic, too narrow to trust at its level; the "
+            "`exact` line below it is the randomisation test over whole clusters, valid at "
+            "any number of them (see README: How firm is each verdict)")
+
+
+def _exact_line(exact: dict) -> str:
+    """The randomisation test's reading, under the bootstrap's: its interval (or why it has
+    none), its p-value, its verdict, and the sign assignments it counted."""
+    level = f"{exact['level'] * 100:g} %"
+    if exact["low"] is None or exact["high"] is None:
+        interval = f"{level} CI unbounded"
+    else:
+        interval = f"{level} CI [{points(exact['low'])}, {points(exact['high'])}]"
+    verdict = "tie" if exact["tie"] else (
+        "A better (lower CER)" if exact["estimate"] < 0 else "B better (lower CER)")
+    clusters = plural(exact["clusters"], "cluster")
+    counted = (f"all {exact['assignments']:,} sign assignments of {clusters}"
+               if exact["enumerated"] else
+               f"{exact['assignments'] - 1:,} random sign assignments of {clusters}, "
+               "and the observed one")
+    p = exact["p_value"]  # never 0: the observed assignment is among those counted
+    p_text = f"{p:.2g}" if p < 0.01 else f"{p:.3f}"  # as `verdicts` prints it
+    return f"  exact  {interval}  p = {p_text}  {verdict}  ({counted})"
 
 
 def few_resamples_note(resamples: int, level: float) -> str | None:
@@ -134,6 +172,8 @@ def format_score_report(report: dict) -> str:
             f"  A - B  {points(d['estimate'])} pp  {level} CI "
             f"[{points(d['low'])}, {points(d['high'])}]{verdict}"
         )
+    if "exact" in report:
+        lines.append(_exact_line(report["exact"]))
     lines.append(f"signature: {report['signature']}")
     return "\n".join(lines)
 

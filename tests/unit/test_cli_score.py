@@ -6,11 +6,13 @@ import json
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from conftest import REPO_ROOT, write_jsonl
 from scoring import NORMALIZER_VERSION
 from scoring.bootstrap import fewest_resamples
+from scoring.robustness import FEW_CLUSTERS
 from scoring.cli import main
 
 
@@ -38,10 +40,17 @@ def test_json_matches_the_schema(tiny_benchmark, capsys, monkeypatch):
                        "hypotheses/b.jsonl", "--json")
     assert code == 0
     report = json.loads(out)
-    assert set(report) == {"set", "signature", "n_clips", "ref_chars", "a", "b", "diff"}
+    # (Two clusters, fewer than the bootstrap needs: the exact reading is there too.)
+    assert set(report) == {"set", "signature", "n_clips", "ref_chars", "a", "b", "diff",
+                           "exact"}
     assert set(report["a"]) == set(report["b"]) == {"file", "cer", "edits"}
     assert set(report["diff"]) == {
         "estimate", "low", "high", "resamples", "seed", "level", "tie"}
+    assert set(report["exact"]) == {"estimate", "low", "high", "p_value", "clusters",
+                                    "assignments", "enumerated", "level", "tie"}
+    # Two clusters give four sign assignments: no p-value under 2/4, no bounded interval.
+    assert report["exact"]["low"] is None and report["exact"]["high"] is None
+    assert report["exact"]["p_value"] >= 0.5 and report["exact"]["tie"]
     assert report["set"] == "tiny" and report["n_clips"] == 3
     assert report["a"]["cer"] == 0.0
     assert report["b"]["cer"] == report["b"]["edits"] / report["ref_chars"]
@@ -252,3 +261,67 @@ def test_too_few_resamples_for_the_level_are_said_in_one_line(tiny_benchmark, ca
     assert f"use at least {fewest:,}" in warnings[0]
     code, out, err = run(capsys, *args, "--resamples", str(fewest))
     assert code == 0 and "--resamples" not in err
+
+
+DEMO = REPO_ROOT / "examples" / "demo"
+A_SYSTEM, B_SYSTEM = "openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b"
+
+
+def demo_sets_by_clusters() -> tuple[list[str], list[str]]:
+    """The demo's sets with fewer clusters than the bootstrap needs, and the others."""
+    few, many = [], []
+    for ids in sorted((DEMO / "ids").glob("*.jsonl")):
+        clusters = {json.loads(line)["cluster"] for line in ids.read_text("utf-8").splitlines()
+                    if line.strip()}
+        if (DEMO / f"hypotheses/{A_SYSTEM}_560ms_{ids.stem}.jsonl").is_file():
+            (few if len(clusters) < FEW_CLUSTERS else many).append(ids.stem)
+    return few, many
+
+
+def score_demo_set(capsys, set_name: str, *more: str):
+    return run(capsys, "score", str(DEMO / f"refs/{set_name}.jsonl"),
+               str(DEMO / f"hypotheses/{A_SYSTEM}_560ms_{set_name}.jsonl"),
+               str(DEMO / f"hypotheses/{B_SYSTEM}_560ms_{set_name}.jsonl"),
+               "--ids", str(DEMO / f"ids/{set_name}.jsonl"), *more)
+
+
+def test_with_few_clusters_score_gives_the_exact_randomisation_reading(capsys):
+    """Where clusters are few, `score` adds the randomisation test over whole clusters: its
+    p-value is scipy's permutation test over the per-cluster sums `--by-cluster` prints, its
+    interval the module's on those sums, and its verdict says whether p is under 5 %."""
+    from scipy.stats import permutation_test
+
+    from scoring.randomisation import randomisation_test
+
+    few, _ = demo_sets_by_clusters()
+    fewest = min(few, key=lambda s: len({json.loads(l)["cluster"] for l in (
+        DEMO / f"ids/{s}.jsonl").read_text("utf-8").splitlines() if l.strip()}))
+    code, out, err = score_demo_set(capsys, fewest, "--json", "--by-cluster")
+    report = json.loads(out)
+    assert code == 0 and "the `exact` line below it" in err
+    edits_a = np.array([c["edits_a"] for c in report["clusters"]], dtype=float)
+    edits_b = np.array([c["edits_b"] for c in report["clusters"]], dtype=float)
+    chars = np.array([c["ref_chars"] for c in report["clusters"]])
+    scipys = permutation_test((edits_a, edits_b), lambda x, y, axis=-1: x.sum(axis=axis) -
+                              y.sum(axis=axis), permutation_type="samples",
+                              alternative="two-sided", n_resamples=np.inf, vectorized=True)
+    exact = report["exact"]
+    assert exact["p_value"] == pytest.approx(float(scipys.pvalue), rel=1e-12)
+    assert exact["clusters"] == len(chars) and exact["enumerated"]
+    assert exact["assignments"] == 2 ** len(chars)
+    ours = randomisation_test(edits_a.astype(int), edits_b.astype(int), chars)
+    assert (exact["low"], exact["high"]) == (
+        ours.low if ours.bounded else None, ours.high if ours.bounded else None)
+    assert exact["tie"] == (exact["p_value"] > 0.05)
+
+    code, out, _ = score_demo_set(capsys, fewest)
+    [line] = [line for line in out.splitlines() if line.startswith("  exact  ")]
+    assert f"all {2 ** len(chars):,} sign assignments of {len(chars)} clusters" in line
+    assert line.split("  ")[-2] == ("tie" if exact["tie"] else "A better (lower CER)"
+                                    if exact["estimate"] < 0 else "B better (lower CER)")
+
+
+def test_with_many_clusters_score_gives_the_bootstrap_alone(capsys):
+    _, many = demo_sets_by_clusters()
+    code, out, err = score_demo_set(capsys, many[0], "--json")
+    assert code == 0 and "exact" not in json.loads(out) and err == ""
