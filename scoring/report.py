@@ -114,9 +114,9 @@ def few_clusters_note(clip_set: ClipSet) -> str | None:
     if count >= FEW_CLUSTERS:
         return None
     return (f"set {clip_set.name!r} has {plural(count, 'cluster')} (fewer than {FEW_CLUSTERS}): "
-            "its bootstrap interval is optimistic, too narrow to trust at its level; the "
-            "`exact` line below it is the randomisation test over whole clusters, valid at "
-            "any number of them (see README: How firm is each verdict)")
+            "its bootstrap interval is optimistic, too narrow to trust at its level; `exact` "
+            "gives the randomisation test over whole clusters, valid at any number of them "
+            "(see README: How firm is each verdict)")
 
 
 def _exact_line(exact: dict) -> str:

@@ -298,7 +298,7 @@ def test_with_few_clusters_score_gives_the_exact_randomisation_reading(capsys):
         DEMO / f"ids/{s}.jsonl").read_text("utf-8").splitlines() if l.strip()}))
     code, out, err = score_demo_set(capsys, fewest, "--json", "--by-cluster")
     report = json.loads(out)
-    assert code == 0 and "the `exact` line below it" in err
+    assert code == 0 and "`exact` gives the randomisation test" in err
     edits_a = np.array([c["edits_a"] for c in report["clusters"]], dtype=float)
     edits_b = np.array([c["edits_b"] for c in report["clusters"]], dtype=float)
     chars = np.array([c["ref_chars"] for c in report["clusters"]])
