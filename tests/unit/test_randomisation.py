@@ -183,3 +183,65 @@ def test_the_draws_holm_needs_step_a_tenth_of_its_smallest_threshold():
     for family, alpha in ((68, 0.05), (11, 0.05), (35, 0.2)):
         needed = min_draws_for_holm(family, alpha)
         assert 1 / (needed + 1) <= alpha / family / 10 <= (1 + 1e-12) / needed
+
+
+def _clips_of(clusters: int, seed: int):
+    """Two systems' per-clip statistics on one set: two to four clips a cluster, clusters
+    interleaved in the file (as a set's ids may list them)."""
+    from scoring import set_stats
+    from scoring.statistics import ClipStats
+
+    rng = np.random.default_rng(seed)
+    names = [f"k{c}" for c in range(clusters) for _ in range(rng.integers(2, 5))]
+    rng.shuffle(names)
+    chars = rng.integers(5, 200, len(names))
+    edits_a = rng.binomial(chars, 0.15)
+    edits_b = rng.binomial(chars, 0.12)
+    ids = [f"c{i}" for i in range(len(names))]
+    return (set_stats(ids, names, [ClipStats(int(e), int(n)) for e, n in zip(edits_a, chars)]),
+            set_stats(ids, names, [ClipStats(int(e), int(n)) for e, n in zip(edits_b, chars)]),
+            names, edits_a, edits_b, chars)
+
+
+@pytest.mark.parametrize(("clusters", "level", "seed"), [
+    (7, 0.95, 1), (7, 0.8, 1), (EXACT_UP_TO + 5, 0.95, 1), (EXACT_UP_TO + 5, 0.9, 11)])
+def test_the_paired_test_is_the_test_of_the_sets_cluster_sums(clusters, level, seed):
+    """From two systems' per-clip statistics: the test of their sums per cluster, summed
+    here with a plain dict, at the level and (where assignments are drawn) the seed asked;
+    the seed by default is the card's, 1."""
+    from scoring.randomisation import paired_randomisation_test
+
+    a, b, names, edits_a, edits_b, chars = _clips_of(clusters, seed=clusters)
+    sums: dict[str, list[int]] = {}
+    for name, ea, eb, n in zip(names, edits_a, edits_b, chars):
+        total = sums.setdefault(name, [0, 0, 0])
+        total[0] += int(ea)
+        total[1] += int(eb)
+        total[2] += int(n)
+    by_cluster = np.array(list(sums.values())).T
+    expected = randomisation_test(*by_cluster, level=level, seed=seed)
+    assert paired_randomisation_test(a, b, level=level, seed=seed) == expected
+    if seed == 1:
+        assert paired_randomisation_test(a, b, level=level) == expected
+    if (seed, level) == (1, 0.95):  # the defaults are the card's
+        assert paired_randomisation_test(a, b) == expected
+    if clusters > EXACT_UP_TO:  # drawn: another seed draws other assignments
+        assert paired_randomisation_test(a, b, level=level, seed=seed + 1) != expected
+
+
+@pytest.mark.parametrize("spoil", ["ids", "clusters"])
+def test_the_paired_test_refuses_systems_on_other_clips(spoil):
+    from scoring import set_stats
+    from scoring.randomisation import paired_randomisation_test
+    from scoring.statistics import ClipStats
+
+    a, b, names, _, edits_b, chars = _clips_of(7, seed=7)
+    ids = [f"c{i}" for i in range(len(names))]
+    if spoil == "ids":
+        ids[0] = "elsewhere"
+    else:
+        names = ["another cluster"] + names[1:]
+    other = set_stats(ids, names, [ClipStats(int(e), int(n)) for e, n in zip(edits_b, chars)])
+    with pytest.raises(ValueError, match="^a paired randomisation test needs both systems "
+                                         "on the same clips$"):
+        paired_randomisation_test(a, other)
