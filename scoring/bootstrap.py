@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_SEED",
     "DEFAULT_LEVEL",
     "PairedDifference",
+    "check_paired",
     "cluster_sums",
     "fewest_resamples",
     "interval_tails",
@@ -100,6 +101,14 @@ def fewest_resamples(level: float) -> int:
     return math.ceil(1 + 1 / tail)
 
 
+def check_paired(a: SetStats, b: SetStats, test: str) -> None:
+    """What pairing two systems needs: the same clips, clusters and references."""
+    if a.ids != b.ids or a.clusters != b.clusters:
+        raise ValueError(f"{test} needs both systems on the same clips")
+    if not np.array_equal(a.ref_chars, b.ref_chars):
+        raise ValueError(f"{test} needs the same references for A and B")
+
+
 def paired_bootstrap(
     a: SetStats,
     b: SetStats,
@@ -113,10 +122,7 @@ def paired_bootstrap(
     Both systems must be scored on the same clips in the same order; the
     same index matrix resamples both, which is what makes the test paired.
     """
-    if a.ids != b.ids or a.clusters != b.clusters:
-        raise ValueError("paired bootstrap needs both systems on the same clips")
-    if not np.array_equal(a.ref_chars, b.ref_chars):
-        raise ValueError("paired bootstrap needs the same references for A and B")
+    check_paired(a, b, "paired bootstrap")
     if not 0.0 < level < 1.0:
         raise ValueError(f"level must be between 0 and 1, not {level}")
     if resamples < 1:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .bootstrap import cluster_sums
+from .bootstrap import check_paired, cluster_sums
 from .errors import ScoringError
 from .statistics import SetStats
 
@@ -153,8 +153,7 @@ def randomisation_test(edits_a, edits_b, ref_chars, *, level: float = 0.95,
 def paired_randomisation_test(a: SetStats, b: SetStats, *, level: float = 0.95,
                               seed: int | None = 1) -> RandomisationTest:
     """The randomisation test of A against B over the whole clusters of their set."""
-    if a.ids != b.ids or a.clusters != b.clusters:
-        raise ValueError("a paired randomisation test needs both systems on the same clips")
+    check_paired(a, b, "a paired randomisation test")
     edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
     return randomisation_test(edits_a, edits_b, ref_chars, level=level, seed=seed)
 

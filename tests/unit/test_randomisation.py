@@ -229,8 +229,10 @@ def test_the_paired_test_is_the_test_of_the_sets_cluster_sums(clusters, level, s
         assert paired_randomisation_test(a, b, level=level, seed=seed + 1) != expected
 
 
-@pytest.mark.parametrize("spoil", ["ids", "clusters"])
-def test_the_paired_test_refuses_systems_on_other_clips(spoil):
+@pytest.mark.parametrize(("spoil", "needs"), [
+    ("ids", "both systems on the same clips"), ("clusters", "both systems on the same clips"),
+    ("references", "the same references for A and B")])
+def test_the_paired_test_refuses_systems_on_other_clips(spoil, needs):
     from scoring import set_stats
     from scoring.randomisation import paired_randomisation_test
     from scoring.statistics import ClipStats
@@ -239,9 +241,10 @@ def test_the_paired_test_refuses_systems_on_other_clips(spoil):
     ids = [f"c{i}" for i in range(len(names))]
     if spoil == "ids":
         ids[0] = "elsewhere"
-    else:
+    elif spoil == "clusters":
         names = ["another cluster"] + names[1:]
+    else:
+        chars = chars + 1
     other = set_stats(ids, names, [ClipStats(int(e), int(n)) for e, n in zip(edits_b, chars)])
-    with pytest.raises(ValueError, match="^a paired randomisation test needs both systems "
-                                         "on the same clips$"):
+    with pytest.raises(ValueError, match=f"^a paired randomisation test needs {needs}$"):
         paired_randomisation_test(a, other)
