@@ -267,15 +267,14 @@ DEMO = REPO_ROOT / "examples" / "demo"
 A_SYSTEM, B_SYSTEM = "openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b"
 
 
-def demo_sets_by_clusters() -> tuple[list[str], list[str]]:
-    """The demo's sets with fewer clusters than the bootstrap needs, and the others."""
-    few, many = [], []
+def demo_clusters() -> dict[str, int]:
+    """The number of clusters of each demo set the 560 ms hypotheses cover."""
+    counts = {}
     for ids in sorted((DEMO / "ids").glob("*.jsonl")):
-        clusters = {json.loads(line)["cluster"] for line in ids.read_text("utf-8").splitlines()
-                    if line.strip()}
         if (DEMO / f"hypotheses/{A_SYSTEM}_560ms_{ids.stem}.jsonl").is_file():
-            (few if len(clusters) < FEW_CLUSTERS else many).append(ids.stem)
-    return few, many
+            counts[ids.stem] = len({json.loads(line)["cluster"] for line in
+                                    ids.read_text("utf-8").splitlines() if line.strip()})
+    return counts
 
 
 def score_demo_set(capsys, set_name: str, *more: str):
@@ -293,9 +292,9 @@ def test_with_few_clusters_score_gives_the_exact_randomisation_reading(capsys):
 
     from scoring.randomisation import randomisation_test
 
-    few, _ = demo_sets_by_clusters()
-    fewest = min(few, key=lambda s: len({json.loads(l)["cluster"] for l in (
-        DEMO / f"ids/{s}.jsonl").read_text("utf-8").splitlines() if l.strip()}))
+    counts = demo_clusters()
+    fewest = min(counts, key=counts.get)
+    assert counts[fewest] < FEW_CLUSTERS
     code, out, err = score_demo_set(capsys, fewest, "--json", "--by-cluster")
     report = json.loads(out)
     assert code == 0 and "`exact` gives the randomisation test" in err
@@ -322,6 +321,8 @@ def test_with_few_clusters_score_gives_the_exact_randomisation_reading(capsys):
 
 
 def test_with_many_clusters_score_gives_the_bootstrap_alone(capsys):
-    _, many = demo_sets_by_clusters()
-    code, out, err = score_demo_set(capsys, many[0], "--json")
+    counts = demo_clusters()
+    most = max(counts, key=counts.get)
+    assert counts[most] >= FEW_CLUSTERS
+    code, out, err = score_demo_set(capsys, most, "--json")
     assert code == 0 and "exact" not in json.loads(out) and err == ""
