@@ -211,6 +211,33 @@ def prune_fingerprints(root: Path, keep: int = KEEP_FINGERPRINTS) -> list[Path]:
     return removed
 
 
+def cache_report(*, clear: bool = False) -> str:
+    """``scoring cache``: each normaliser's folder in the cache, its size, and which is the
+    current normaliser's; with ``clear``, every folder removed instead."""
+    import shutil
+
+    root = cache_directory()
+    if root is None:
+        return "the normalisation cache is turned off (SCORING_NO_CACHE)"
+    folders = fingerprint_folders(root)
+    if clear:
+        shutil.rmtree(root / "normalized", ignore_errors=True)
+        return f"{root}: removed {len(folders)} normaliser fingerprints"
+    current = normalizer_fingerprint()[:32]
+    tokenising = (tokenising_rule_fingerprint() or "")[:32] or None
+    lines, total = [f"{root} (set {CACHE_DIR_ENV} to move it)"], 0
+    for folder in folders:
+        size = sum(p.stat().st_size for p in folder.glob("*.json"))
+        total += size
+        mark = ("  <- the current normaliser" if folder.name == current else
+                f"  <- {TOKENISING_RULE} alone (the current one's)"
+                if folder.name == tokenising else "")
+        lines.append(f"  {folder.name}  {size / 1e6:7.1f} MB{mark}")
+    lines.append(f"{len(folders)} fingerprints, {total / 1e6:.1f} MB; the least recently used "
+                 f"beyond {KEEP_FINGERPRINTS} are removed automatically")
+    return "\n".join(lines)
+
+
 def worker_count() -> int:
     """Processes that may normalise at once: SCORING_WORKERS, else every core."""
     value = os.environ.get(WORKERS_ENV, "")

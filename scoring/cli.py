@@ -11,7 +11,6 @@ import argparse
 import json
 import os
 import sys
-import unicodedata
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,10 +19,9 @@ from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bo
 from .card import compute_card, load_card_spec
 from .errors import ScoringError
 from .data.hub import Hub
-from .data.join_audio import join_audio, recordings_from_ids, recordings_from_list
+from .data.join_audio import (join_audio, joined_summary, recordings_from_ids,
+                               recordings_from_list)
 from .data.make_refs import ALL_SETS, make_refs
-from .normalizer import trace_rules
-from .statistics import clip_stats
 from .card import card_json, card_markdown
 from .report import cluster_shares, few_clusters_note, few_resamples_note, \
     format_cluster_shares, format_score_report, plural, score_report
@@ -357,14 +355,9 @@ def run_score(args: argparse.Namespace) -> int:
             stats[0], stats[1], resamples=args.resamples, seed=args.seed, level=args.level
         )
     sig = signature(resamples=args.resamples, seed=args.seed, level=args.level)
-    report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig, exact)
-    shares = None
-    if args.by_cluster:
-        shares = cluster_shares(stats[0], stats[1])
-        report["clusters"] = [
-            {"cluster": r.cluster, "clips": r.clips, "ref_chars": r.ref_chars,
-             "edits_a": r.edits_a, "edits_b": r.edits_b, "share": float(r.share)}
-            for r in shares]
+    shares = cluster_shares(stats[0], stats[1]) if args.by_cluster else None
+    report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig, exact,
+                          shares)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:
@@ -403,20 +396,10 @@ def run_card(args: argparse.Namespace) -> int:
         spec, cache=not args.no_cache,
         on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
     if args.plot:
-        from .card.plot import forest_plot, latency_plot, latency_plot_path
+        from .card.plot import card_plots
 
-        from .card.verdicts import card_verdicts
-
-        rows = card_verdicts(result).rows
-        fragile = frozenset((row.latency, row.set_name, row.comparison)
-                            for row in rows if row.fragile)
-        exact = {(row.latency, row.set_name, row.comparison): (row.exact_low, row.exact_high)
-                 for row in rows}
-        forest_plot(result, args.plot, latency=args.latency, fragile=fragile, exact=exact)
-        print(f"wrote {args.plot}", file=sys.stderr)
-        if len(spec.latencies) > 1:
-            latency_plot(result, latency_plot_path(args.plot))
-            print(f"wrote {latency_plot_path(args.plot)}", file=sys.stderr)
+        for written in card_plots(result, args.plot, latency=args.latency):
+            print(f"wrote {written}", file=sys.stderr)
     if args.json:
         print(json.dumps(card_json(result), ensure_ascii=False, indent=1))
     else:
@@ -506,41 +489,23 @@ def _print_card_diff(card_file, home) -> int:
 
 
 def run_impact(args: argparse.Namespace) -> int:
-    import tempfile
-
-    from .batch import normalize_texts
-    from .card import card_from_texts, read_card_texts
     from .card.golden import card_name
-    from .card.impact import compare, format_impact, impact_against_golden
-    from .card.revision import rules_at_revision
+    from .card.impact import format_impact, impact_against_golden, impact_against_revision
 
     _check_output(args.output)
     if args.clips < 0:
         raise ScoringError("--clips", "must be 0 or more")
     spec = load_card_spec(_card_root(args.root))
-    warn = lambda message: print(f"warning: {message}", file=sys.stderr)  # noqa: E731
-    cache = not args.no_cache
-    if args.against is None:
+    options = dict(clips_per_set=args.clips, cache=not args.no_cache,
+                   on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+    if args.against is not None:
+        impact = impact_against_revision(spec, args.against, **options)
+    else:
         card = card_name(spec.root)
         if card is None:
             raise ScoringError(spec.path, "no golden snapshots pin this card: compare "
                                           "with a git revision (--against REV)")
-        impact, _ = impact_against_golden(spec, card, clips_per_set=args.clips, cache=cache,
-                                          on_warning=warn)
-    else:
-        with tempfile.TemporaryDirectory(prefix="scoring-impact-") as work:
-            rules, sha = rules_at_revision(args.against, Path(work))
-            texts = read_card_texts(spec, on_warning=warn)
-            every_text = texts.all_texts()
-            before_normalized = normalize_texts(every_text, cache=cache, rules=rules)
-            before = card_from_texts(texts, before_normalized, progress=False)
-            normalized = normalize_texts(every_text, cache=cache)
-            after = card_from_texts(texts, normalized, progress=False)
-            before_ledger = {row[:4]: (row[4], row[5])
-                             for s in spec.sets for row in before.ledger(s)}
-            impact = compare(spec, f"the normaliser at {args.against} ({sha[:10]})",
-                             before.figures(), after, before_ledger, texts, normalized,
-                             before_normalized, clips_per_set=args.clips)
+        impact, _ = impact_against_golden(spec, card, **options)
     _emit(format_impact(impact, markdown=args.markdown), args.output)
     return 0
 
@@ -594,79 +559,16 @@ def run_rebaseline(args: argparse.Namespace) -> int:
 
 
 def run_cache(args: argparse.Namespace) -> int:
-    import shutil
+    from .batch import cache_report
 
-    from .batch import (TOKENISING_RULE, cache_directory, fingerprint_folders,
-                        normalizer_fingerprint, tokenising_rule_fingerprint)
-
-    root = cache_directory()
-    if root is None:
-        print("the normalisation cache is turned off (SCORING_NO_CACHE)")
-        return 0
-    folders = fingerprint_folders(root)
-    if args.clear:
-        shutil.rmtree(root / "normalized", ignore_errors=True)
-        print(f"{root}: removed {len(folders)} normaliser fingerprints")
-        return 0
-    current = normalizer_fingerprint()[:32]
-    tokenising = (tokenising_rule_fingerprint() or "")[:32] or None
-    total = 0
-    print(f"{root} (set SCORING_CACHE_DIR to move it)")
-    for folder in folders:
-        size = sum(p.stat().st_size for p in folder.glob("*.json"))
-        total += size
-        mark = ("  <- the current normaliser" if folder.name == current else
-                f"  <- {TOKENISING_RULE} alone (the current one's)"
-                if folder.name == tokenising else "")
-        print(f"  {folder.name}  {size / 1e6:7.1f} MB{mark}")
-    print(f"{len(folders)} fingerprints, {total / 1e6:.1f} MB; the least recently used "
-          f"beyond 16 are removed automatically")
+    print(cache_report(clear=args.clear))
     return 0
 
 
-def _invisible_change(before: str, after: str) -> str:
-    """Code points of a change that prints the same (ำ against ํา), else ''."""
-    if before == after or unicodedata.normalize("NFKC", before) != unicodedata.normalize(
-            "NFKC", after):
-        return ""
-    from rapidfuzz.distance import Levenshtein
-
-    spans: list[list[int]] = []  # adjacent edits merged: ำ -> ํา is one change
-    for op in Levenshtein.opcodes(before, after):
-        if op.tag == "equal":
-            continue
-        if spans and spans[-1][1] == op.src_start and spans[-1][3] == op.dest_start:
-            spans[-1][1], spans[-1][3] = op.src_end, op.dest_end
-        else:
-            spans.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
-
-    def points(text: str) -> str:
-        return " ".join(f"U+{ord(c):04X}" for c in text) or "nothing"
-
-    changes = [f"{points(before[a:b])} -> {points(after[c:d])}" for a, b, c, d in spans]
-    return "  (same on screen; code points " + ", ".join(dict.fromkeys(changes)) + ")"
-
-
 def run_explain(args: argparse.Namespace) -> int:
-    from .alignment import align
+    from .explain import explanation
 
-    texts = [t for t in (args.text, args.other) if t is not None]
-    finals = []
-    for label, text in zip("AB", texts):
-        print(f"{label}  input                      {text!r}")
-        before = text
-        for name, after in trace_rules(text):
-            print(f"   {name:<26} {after!r}{_invisible_change(before, after)}")
-            before = after
-        finals.append(after)
-    if len(finals) == 2:
-        stats = clip_stats(finals[0], finals[1])
-        alignment = align(finals[0], finals[1])
-        ref, hyp, marks = alignment.lines()
-        print(f"edits from A to B: {stats.edits} over {stats.ref_chars} characters of A")
-        print(f"   A: {ref}\n   B: {hyp}\n      {marks}")
-        print(f"   {alignment.inline()}")
-        print(f"   {alignment.summary()}")
+    print(explanation(args.text, args.other), end="")
     return 0
 
 
@@ -716,18 +618,8 @@ def run_join_audio(args: argparse.Namespace) -> int:
             raise ScoringError("--ids", "needs --clips DIR, the folder holding <id>.wav")
         recordings = recordings_from_ids(args.ids, args.clips)
     counts = join_audio(recordings, args.out, resample=args.resample)
-    print(f"{args.out}: {plural(len(counts), 'recording')}, "
-          f"{_duration(sum(counts.values()) / 16000)}")
+    print(joined_summary(args.out, counts))
     return 0
-
-
-def _duration(seconds: float) -> str:
-    """A length in the unit that fits: 12.5 s, 3.2 min, 1.75 hours."""
-    if seconds < 60:
-        return f"{seconds:.1f} s"
-    if seconds < 3600:
-        return f"{seconds / 60:.1f} min"
-    return f"{seconds / 3600:.2f} hours"
 
 
 def main(argv: list[str] | None = None) -> int:

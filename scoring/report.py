@@ -71,9 +71,11 @@ def score_report(
     diff: PairedDifference | None,
     signature: str,
     exact: RandomisationTest | None = None,
+    shares: Sequence[ClusterShare] | None = None,
 ) -> dict:
-    """The ``--json`` object: unrounded fractions, ``b``/``diff`` only for two files, and
-    ``exact`` (the randomisation test over whole clusters) where clusters are few."""
+    """The ``--json`` object: unrounded fractions, ``b``/``diff`` only for two files,
+    ``exact`` (the randomisation test over whole clusters) where clusters are few, and
+    ``clusters`` (each cluster's share of A − B) where ``shares`` are given."""
     report: dict = {
         "set": clip_set.name,
         "signature": signature,
@@ -105,6 +107,11 @@ def score_report(
             "level": exact.level,
             "tie": not exact.rejects,
         }
+    if shares is not None:
+        report["clusters"] = [
+            {"cluster": r.cluster, "clips": r.clips, "ref_chars": r.ref_chars,
+             "edits_a": r.edits_a, "edits_b": r.edits_b, "share": float(r.share)}
+            for r in shares]
     return report
 
 

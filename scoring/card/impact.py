@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 
 from ..alignment import align
 from ..report import points
@@ -30,6 +31,7 @@ __all__ = [
     "conclusions",
     "format_impact",
     "impact_against_golden",
+    "impact_against_revision",
 ]
 
 CLIPS_PER_SET = 3
@@ -188,6 +190,31 @@ def impact_against_golden(spec: CardSpec, card: str, snapshot_dir=None, *,
                      before_figures, result, before_ledger, texts, normalized,
                      clips_per_set=clips_per_set)
     return impact, result
+
+
+def impact_against_revision(spec: CardSpec, revision: str, *,
+                            clips_per_set: int = CLIPS_PER_SET, cache: bool = True,
+                            on_warning=None) -> Impact:
+    """The card under the working tree's normaliser against the same card under the
+    normaliser of git ``revision`` (only the normaliser differs)."""
+    import tempfile
+
+    from ..batch import normalize_texts
+    from .compute import card_from_texts, read_card_texts
+    from .revision import rules_at_revision
+
+    with tempfile.TemporaryDirectory(prefix="scoring-impact-") as work:
+        rules, sha = rules_at_revision(revision, Path(work))
+        texts = read_card_texts(spec, on_warning=on_warning)
+        every_text = texts.all_texts()
+        before_normalized = normalize_texts(every_text, cache=cache, rules=rules)
+        before = card_from_texts(texts, before_normalized, progress=False)
+        normalized = normalize_texts(every_text, cache=cache)
+        after = card_from_texts(texts, normalized, progress=False)
+        before_ledger = {row[:4]: (row[4], row[5]) for s in spec.sets for row in before.ledger(s)}
+        return compare(spec, f"the normaliser at {revision} ({sha[:10]})", before.figures(),
+                       after, before_ledger, texts, normalized, before_normalized,
+                       clips_per_set=clips_per_set)
 
 
 def _value(name, value) -> str:

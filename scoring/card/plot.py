@@ -20,7 +20,7 @@ from .spec import Column  # noqa: E402
 from ..errors import ScoringError  # noqa: E402
 from ..files import open_mode  # noqa: E402
 
-__all__ = ["forest_plot", "latency_plot", "latency_plot_path", "check_plot_path"]
+__all__ = ["card_plots", "forest_plot", "latency_plot", "latency_plot_path", "check_plot_path"]
 
 SUPPORTED = ("png", "svg", "pdf")
 
@@ -135,6 +135,24 @@ def forest_plot(result: CardResult, path: str | os.PathLike,
                   frameon=False)
     figure.tight_layout(rect=(0, 0, 1, 0.97))
     return _save(figure, path)
+
+
+def card_plots(result: CardResult, path: str | os.PathLike,
+               latency: int | None = None) -> list[Path]:
+    """``card --plot``: the forest plot at ``latency`` (the headline's by default), with the
+    verdicts' fragile rows and exact intervals, and, where the card has more than one
+    latency, the CER-against-latency picture beside it. Returns the files written."""
+    from .verdicts import card_verdicts
+
+    rows = card_verdicts(result).rows
+    fragile = frozenset((row.latency, row.set_name, row.comparison)
+                        for row in rows if row.fragile)
+    exact = {(row.latency, row.set_name, row.comparison): (row.exact_low, row.exact_high)
+             for row in rows}
+    written = [forest_plot(result, path, latency=latency, fragile=fragile, exact=exact)]
+    if len(result.spec.latencies) > 1:
+        written.append(latency_plot(result, latency_plot_path(path)))
+    return written
 
 
 def _exact_bar(axis, y: float, ends: tuple[float, float], edges: tuple[float, float]) -> None:

@@ -17,11 +17,11 @@ from pathlib import Path
 import numpy as np
 
 from ..files import open_mode
-from ..errors import ScoringError
+from ..errors import ScoringError, plural
 from ..jsonl import read_ids
 
 __all__ = ["SAMPLE_RATE", "GAP_SAMPLES", "check_clip", "read_clip", "join_clips", "recordings_from_list",
-           "recordings_from_ids", "join_audio"]
+           "recordings_from_ids", "join_audio", "joined_summary"]
 
 SAMPLE_RATE = 16_000
 GAP_SAMPLES = SAMPLE_RATE  # one second of zeros between clips
@@ -150,3 +150,12 @@ def join_audio(recordings: dict[str, list[Path]], out_dir: Path, *, resample: bo
         _write_wav_atomic(out_dir / f"{recording}.wav", signal)
         counts[recording] = int(signal.size)
     return counts
+
+
+def joined_summary(out_dir: Path, counts: dict[str, int]) -> str:
+    """What ``join-audio`` wrote: how many recordings, and how long they last together, in the
+    unit that fits (12.5 s, 3.2 min, 1.75 hours)."""
+    seconds = sum(counts.values()) / SAMPLE_RATE
+    length = (f"{seconds:.1f} s" if seconds < 60 else f"{seconds / 60:.1f} min"
+              if seconds < 3600 else f"{seconds / 3600:.2f} hours")
+    return f"{out_dir}: {plural(len(counts), 'recording')}, {length}"

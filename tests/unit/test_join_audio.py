@@ -9,7 +9,7 @@ import pytest
 
 from conftest import write_jsonl
 from scoring.cli import main
-from scoring.data.join_audio import GAP_SAMPLES, read_clip
+from scoring.data.join_audio import GAP_SAMPLES, joined_summary, read_clip
 
 
 def write_wav(path, samples, rate=16000, channels=1):
@@ -52,6 +52,15 @@ def test_list_file_joins_in_order_with_one_second_of_zeros(tmp_path, clips, caps
     assert not joined[b.size + 16_000 + a.size:b.size + 32_000 + a.size].any()
     assert np.array_equal(joined[-c.size:], c)
     assert np.array_equal(read_wav(tmp_path / "out/rec2.wav"), a)  # one clip: no silence
+    seconds = (joined.size + a.size) / 16_000
+    assert capsys.readouterr().out == f"{tmp_path / 'out'}: 2 recordings, {seconds:.1f} s\n"
+
+
+@pytest.mark.parametrize("seconds, shown", [(59.94, "59.9 s"), (90, "1.5 min"),
+                                            (3599, "60.0 min"), (6300, "1.75 hours")])
+def test_the_summary_gives_the_length_in_the_unit_that_fits(tmp_path, seconds, shown):
+    counts = {"only": int(seconds * 16_000)}
+    assert joined_summary(tmp_path, counts) == f"{tmp_path}: 1 recording, {shown}"
 
 
 def test_ids_file_groups_clips_by_cluster(tmp_path, clips):
