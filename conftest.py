@@ -61,6 +61,26 @@ if "MUTANT_UNDER_TEST" in os.environ:
 REPO_ROOT = Path(__file__).resolve().parent
 
 
+def _this_checkouts_package_first() -> None:
+    """Every process a test starts imports this checkout's scoring, whatever is installed.
+
+    This run imports it from here (pytest puts the root first on sys.path), but a
+    ``python -m scoring`` or a pytest started in a copy or a temporary folder would import
+    the installed one, which may be another checkout's (``pip install -e`` of main, pytest
+    run in a branch's worktree): the copy's suite then compared one normaliser's snapshots
+    with another's figures. A process that sets PYTHONPATH itself (a copy running its own
+    package) keeps its own. mutmut runs each mutant in its own copy and is left as it is.
+    """
+    if "MUTANT_UNDER_TEST" in os.environ:
+        return
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if str(REPO_ROOT) not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT), *paths])
+
+
+_this_checkouts_package_first()
+
+
 def _own_git_work_tree(root: Path) -> bool:
     """The checkout is a git work tree of its own (not, say, mutmut's copy inside one,
     where `git archive HEAD` finds no mutants/scoring)."""

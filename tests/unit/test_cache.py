@@ -355,8 +355,7 @@ def pool_runs(tmp_path_factory):
     }
     environment = {k: v for k, v in os.environ.items()
                    if not k.startswith("PYTEST_") and k != "SCORING_WORKERS"}
-    environment.update(PYTHONPATH=str(Path(scoring.__file__).resolve().parents[1]),
-                       HOME=str(tmp_path_factory.mktemp("home")))
+    environment.update(HOME=str(tmp_path_factory.mktemp("home")))
     result = subprocess.run([sys.executable, "-c", POOL_SCRIPT, json.dumps(configurations)],
                             input=json.dumps(POOL_TEXTS), capture_output=True, text=True,
                             check=True, env=environment)

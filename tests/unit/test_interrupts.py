@@ -207,8 +207,7 @@ def test_a_ctrl_c_while_a_worker_forks_leaves_no_worker_behind(tmp_path, command
     launcher = tmp_path / "launch.py"
     launcher.write_text(LAUNCHER, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
-    env.update(SCORING_NO_CACHE="1", SCORING_WORKERS="2", SCORING_NO_VERDICTS_CACHE="1",
-               PYTHONPATH=str(REPO_ROOT))
+    env.update(SCORING_NO_CACHE="1", SCORING_WORKERS="2", SCORING_NO_VERDICTS_CACHE="1")
     process = subprocess.Popen([sys.executable, str(launcher), command, str(demo_copy(tmp_path))],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                start_new_session=True, env=env)

@@ -436,3 +436,21 @@ def test_only_listed_scores_the_sets_clips_and_counts_the_rest(small_set, capsys
     code, out, err = score(capsys, small_set, hyp, "--only-listed")
     assert code == 0 and "set s: 3 clips" in out
     assert f"warning: {hyp}: 2 clips not in " in err and "left out (--only-listed)" in err
+
+
+@pytest.mark.skipif("MUTANT_UNDER_TEST" in os.environ, reason="mutmut's copy runs as it is")
+def test_a_process_a_test_starts_elsewhere_imports_this_checkouts_scoring(tmp_path):
+    """Another scoring installed (a package of that name on the path, as `pip install -e` of
+    another checkout puts it), and a process started in a folder of no checkout: it imports
+    this checkout's, the one the suite tests."""
+    import subprocess
+    import sys
+
+    elsewhere = tmp_path / "another-checkout"
+    (elsewhere / "scoring").mkdir(parents=True)
+    (elsewhere / "scoring" / "__init__.py").write_text("", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH", "") + os.pathsep
+           + str(elsewhere)}
+    shown = subprocess.run([sys.executable, "-c", "import scoring; print(scoring.__file__)"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    assert Path(shown.stdout.strip()) == REPO_ROOT / "scoring" / "__init__.py"
