@@ -18,6 +18,7 @@ from scoring.batch import (
     normalize_texts,
     normalizer_fingerprint,
 )
+from scoring.cli import main
 
 TEXTS = ["ราคา สองพันห้าร้อย บาท", "ทำหน้าที่", "“ข่าว” ๑๒", "hello  world", "ศูนย์แปดหนึ่ง"]
 
@@ -482,8 +483,6 @@ def test_pruning_goes_on_when_a_folder_is_already_gone(tmp_path, monkeypatch):
 
 
 def test_cache_command_lists_and_clears(tmp_path, monkeypatch, capsys):
-    from scoring.cli import main
-
     monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv("SCORING_NO_CACHE", raising=False)
     normalize_texts(TEXTS)
@@ -497,6 +496,49 @@ def test_cache_command_lists_and_clears(tmp_path, monkeypatch, capsys):
     assert main(["cache", "--clear"]) == 0
     assert "removed 2 normaliser fingerprints" in capsys.readouterr().out
     assert not (tmp_path / "normalized").exists()
+
+
+def test_cache_listing_gives_each_folders_size_its_mark_and_the_total(cache_dir, capsys):
+    """`scoring cache`, line for line, over folders of sizes made here: each folder's *.json
+    bytes in MB of 10**6 bytes, most recently used first; the current normaliser's folder
+    and its number rule's marked, any other not; the total over all of them."""
+    import os
+
+    current = normalizer_fingerprint()[:32]
+    number_rule = batch.tokenising_rule_fingerprint()[:32]
+    other = "0" * 32
+    # 0.55 MB prints 0.6 (0.549999 would print 0.5), 0.25 MB prints 0.2 (a tie, to even);
+    # together 1.05 MB print 1.1 (1.049999 would print 1.0).
+    made = [(current, 550_000), (number_rule, 250_000), (other, 250_000)]
+    for age, (name, size) in enumerate(made):
+        folder = cache_dir / "normalized" / name
+        folder.mkdir(parents=True)
+        (folder / "shard.json").write_bytes(b"x" * size)
+        (folder / "shard.json.tmp").write_bytes(b"x" * 1_000_000)  # not a shard: not counted
+        os.utime(folder, (1_000_000 - age, 1_000_000 - age))
+
+    assert main(["cache"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{cache_dir} (set SCORING_CACHE_DIR to move it)",
+        f"  {current}  {'0.6':>7} MB  <- the current normaliser",
+        f"  {number_rule}  {'0.2':>7} MB  <- {batch.TOKENISING_RULE} alone (the current one's)",
+        f"  {other}  {'0.2':>7} MB",
+        f"3 fingerprints, 1.1 MB; the least recently used beyond {batch.KEEP_FINGERPRINTS} "
+        "are removed automatically",
+    ]
+
+
+def test_cache_clear_on_an_empty_cache_removes_nothing_and_says_so(cache_dir, capsys):
+    assert not cache_dir.exists()
+    assert main(["cache", "--clear"]) == 0
+    assert capsys.readouterr().out == f"{cache_dir}: removed 0 normaliser fingerprints\n"
+
+
+def test_cache_command_says_when_the_cache_is_off(monkeypatch, capsys):
+    monkeypatch.setenv("SCORING_NO_CACHE", "1")
+    assert main(["cache"]) == 0
+    assert capsys.readouterr().out == (
+        "the normalisation cache is turned off (SCORING_NO_CACHE)\n")
 
 
 def test_a_pipeline_without_the_number_rule_has_no_number_rule_cache(monkeypatch):
