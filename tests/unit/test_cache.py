@@ -518,7 +518,8 @@ def test_cache_listing_gives_each_folders_size_its_mark_and_the_total(cache_dir,
         os.utime(folder, (1_000_000 - age, 1_000_000 - age))
 
     assert main(["cache"]) == 0
-    assert capsys.readouterr().out.splitlines() == [
+    listing = capsys.readouterr().out
+    assert listing.splitlines() == [
         f"{cache_dir} (set SCORING_CACHE_DIR to move it)",
         f"  {current}  {'0.6':>7} MB  <- the current normaliser",
         f"  {number_rule}  {'0.2':>7} MB  <- {batch.TOKENISING_RULE} alone (the current one's)",
@@ -526,6 +527,10 @@ def test_cache_listing_gives_each_folders_size_its_mark_and_the_total(cache_dir,
         f"3 fingerprints, 1.1 MB; the least recently used beyond {batch.KEEP_FINGERPRINTS} "
         "are removed automatically",
     ]
+    # Asked for nothing, the report lists and removes nothing.
+    assert batch.cache_report() + "\n" == listing
+    assert sorted(p.name for p in (cache_dir / "normalized").iterdir()) == sorted(
+        name for name, _ in made)
 
 
 def test_cache_clear_on_an_empty_cache_removes_nothing_and_says_so(cache_dir, capsys):
