@@ -93,6 +93,9 @@ def run_gate(
     from .data.make_refs import ALL_SETS, make_refs
 
     root = root.resolve()
+    if not (root / "card.toml").is_file():  # a mistyped root: said before any download
+        raise ScoringError(root / "card.toml", "no card.toml here (see README: The card); the "
+                                               "gate runs in the card's checkout")
     if fetch:
         say("1/5 fetching the card's data from the hub")
         try:

@@ -206,6 +206,7 @@ def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, 
     from scoring.cli import build_parser
     from scoring.gate import run_gate
 
+    shutil.copy2(REPO_ROOT / "card.toml", tmp_path / "card.toml")  # the card's checkout
     fetch_card_data(hub_client, tmp_path)
     card = tmp_path / "model_card" / "README.md"
     card.write_text(card.read_text(encoding="utf-8") + "\nmarked here\n", encoding="utf-8")

@@ -361,6 +361,25 @@ def test_the_gate_without_fetch_and_without_ids_asks_nothing_of_the_hub(tmp_path
     assert "holds no ids file" in str(error.value)
 
 
+@pytest.mark.parametrize("fetch", [True, False])
+def test_the_gate_in_a_folder_with_no_card_says_so_before_asking_the_hub(tmp_path, fetch):
+    """A mistyped root (`gate /typo`): one line naming card.toml, nothing downloaded or
+    created there."""
+    from scoring.errors import ScoringError
+    from scoring.gate import run_gate
+
+    class NoHub:
+        def __getattr__(self, name):
+            raise AssertionError(f"the hub was asked for {name}")
+
+    typo = tmp_path / "typo"
+    with pytest.raises(ScoringError) as error:
+        run_gate(typo, hub=NoHub(), fetch=fetch, refs_cache=tmp_path / "refs-cache",
+                 say=lambda line: None)
+    assert str(error.value).startswith(f"{typo / 'card.toml'}: no card.toml here")
+    assert not typo.exists() and not (tmp_path / "refs-cache").exists()
+
+
 def test_a_foreign_model_index_entry_is_named_without_a_double_space(tmp_path):
     from huggingface_hub import EvalResult
 
