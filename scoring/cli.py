@@ -335,6 +335,10 @@ def run_score(args: argparse.Namespace) -> int:
         raise ScoringError(args.ref, "is a directory, not a reference file" if args.ref.is_dir()
                            else "no such reference file")
     ids_path = args.ids or Path("ids") / f"{args.ref.stem}.jsonl"
+    if args.ids is None and not ids_path.exists():  # where it looked, and how to say elsewhere
+        raise ScoringError(ids_path, f"ids file not found (the default for {args.ref.name}; "
+                                     "it lists the set's clips and their clusters): pass "
+                                     "--ids FILE if it is elsewhere")
     hyp_paths = [p for p in (args.hyp, args.hyp_b) if p is not None]
     clip_set, stats = score_files(
         args.ref, hyp_paths, ids_path, only_listed=args.only_listed,

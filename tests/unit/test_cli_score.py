@@ -155,6 +155,7 @@ def test_missing_ids_file(tiny_benchmark, capsys, monkeypatch):
     code, _, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
     assert code == 2 and err.count("\n") == 1
     assert "ids/tiny.jsonl: ids file not found" in err
+    assert err.rstrip().endswith("pass --ids FILE if it is elsewhere")
 
 
 def test_missing_hypothesis_file(tiny_benchmark, capsys, monkeypatch):
