@@ -342,13 +342,16 @@ def test_a_fresh_checkout_of_the_real_card_is_told_where_its_data_come_from(tmp_
     assert "`python -m scoring fetch`" in err and "`python -m scoring make-refs" in err
 
 
+class NoHub:
+    """A hub that fails the test when anything is asked of it."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the hub was asked for {name}")
+
+
 def test_the_gate_without_fetch_and_without_ids_asks_nothing_of_the_hub(tmp_path):
     from scoring.errors import ScoringError
     from scoring.gate import run_gate
-
-    class NoHub:
-        def __getattr__(self, name):
-            raise AssertionError(f"the hub was asked for {name}")
 
     import shutil
 
@@ -367,10 +370,6 @@ def test_the_gate_in_a_folder_with_no_card_says_so_before_asking_the_hub(tmp_pat
     created there."""
     from scoring.errors import ScoringError
     from scoring.gate import run_gate
-
-    class NoHub:
-        def __getattr__(self, name):
-            raise AssertionError(f"the hub was asked for {name}")
 
     typo = tmp_path / "typo"
     with pytest.raises(ScoringError) as error:
