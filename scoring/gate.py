@@ -92,10 +92,10 @@ def run_gate(
     from .data.fetch import fetch_card_data
     from .data.make_refs import ALL_SETS, make_refs
 
+    from .card.spec import require_card_toml
+
     root = root.resolve()
-    if not (root / "card.toml").is_file():  # a mistyped root: said before any download
-        raise ScoringError(root / "card.toml", "no card.toml here (see README: The card); the "
-                                               "gate runs in the card's checkout")
+    require_card_toml(root)  # a mistyped root: said before anything is downloaded there
     if fetch:
         say("1/5 fetching the card's data from the hub")
         try:

@@ -38,6 +38,7 @@ __all__ = [
     "diff_figure",
     "parse_figure",
     "load_card_spec",
+    "require_card_toml",
 ]
 
 AGGREGATE_METHODS = ("mean", "pooled")
@@ -441,6 +442,17 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
 
 _PARSED_TOML = Memo(kept=64)
 
+NO_CARD_TOML = "no card.toml here (see README: The card)"
+
+
+def require_card_toml(root: str | os.PathLike) -> Path:
+    """``root``'s card.toml, or the one-line error every command gives where there is none
+    (before a command that downloads or writes does anything there)."""
+    path = Path(root) / "card.toml"
+    if not path.is_file():  # named as `card` names it: the folder when there is none
+        raise ScoringError(path if Path(root).is_dir() else root, NO_CARD_TOML)
+    return path
+
 
 def _read_toml(root_or_file: str | os.PathLike) -> tuple[Path, dict]:
     path = Path(root_or_file)
@@ -452,7 +464,7 @@ def _read_toml(root_or_file: str | os.PathLike) -> tuple[Path, dict]:
         # each caller gets a copy of its own.
         return path, copy.deepcopy(_PARSED_TOML.get(text, lambda: tomllib.loads(text)))
     except FileNotFoundError:
-        raise ScoringError(path, "no card.toml here (see README: The card)") from None
+        raise ScoringError(path, NO_CARD_TOML) from None
     except IsADirectoryError:
         raise ScoringError(path, "is a directory, not a card.toml file") from None
     except UnicodeDecodeError:
