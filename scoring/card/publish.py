@@ -47,14 +47,13 @@ from .text import (
     CardFile,
     CardHome,
     Region,
-    blocks,
     find_regions,
     format_like,
     latencies_in,
     load_model_card,
-    table_cells,
     yaml_error_mark,
 )
+from .markdown import blocks, table_cells
 from .render import (
     Table,
     cer_table,

@@ -2,7 +2,7 @@
 with its context.
 
 The card's text is cut into blocks (tables, HTML tables included, and prose) by
-``text.blocks``. A number's context is a tuple of levels, most specific first:
+``markdown.blocks``. A number's context is a tuple of levels, most specific first:
 in a table, the text before and after it in its cell, the cell, its row's
 label, its column's header, the table's caption and the headings above; in
 prose, the text before and after it in its sentence, the sentence and the
@@ -34,8 +34,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .names import COMPARES, Names
-from .text import (COMMENT, LIST_ITEM, SENTENCE_END, SIGN, Block, CardFile, blocks,
-                   latency_mentions, masked_spans, numbers_in, relative_changes)
+from .markdown import Block, blocks
+from .text import (COMMENT, SENTENCE_END, SIGN, CardFile, latency_mentions, masked_spans,
+                   numbers_in, relative_changes)
 
 __all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "IN_POINTS", "OUR_METRIC",
            "SPLIT_WORDS", "WHOLE_WORDS",
@@ -1641,21 +1642,15 @@ def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[st
     headings over it, as a table's caption is over the table."""
     above: dict[int, tuple[str, ...]] = {}
     lead_in: str | None = None
-    parents: list[tuple[int, str]] = []  # (indent, first line) of the items around
     for block in every_block:
         body = text[block.start:block.end]
-        if block.kind != "prose" or not LIST_ITEM.match(body):
-            parents = []
+        if block.kind != "prose" or not block.is_item:
             lead_in = (body.strip() if block.kind == "prose" and body.rstrip().endswith(":")
                        else None)
             continue
-        indent = len(body) - len(body.lstrip())
-        while parents and parents[-1][0] >= indent:
-            parents.pop()
-        over = tuple(filter(None, (lead_in, *(line for _, line in parents))))
+        over = tuple(filter(None, (lead_in, *block.items_above)))
         if over:
             above[block.start] = over
-        parents.append((indent, LIST_ITEM.sub("", body.splitlines()[0]).strip()))
     return above
 
 
@@ -1676,11 +1671,10 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
         run.clear()
 
     for block in every_block:
-        item = text[block.start:block.end]
-        if block.kind != "prose" or not LIST_ITEM.match(item):
+        if block.kind != "prose" or not block.is_item:
             close()
             continue
-        if said := names.item_label(LIST_ITEM.sub("", item, count=1)):
+        if said := names.item_label(text[block.item_text:block.end]):
             run.append((block.start, *said))
     close()
     return others

@@ -21,7 +21,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -35,12 +35,10 @@ from ..report import round_half_up
 
 __all__ = [
     "REGION_KINDS",
-    "Block",
     "CardFile",
     "CardHome",
     "Region",
     "SIGN",
-    "blocks",
     "find_regions",
     "ascii_signed",
     "format_like",
@@ -52,16 +50,13 @@ __all__ = [
     "numbers_in",
     "printed_as",
     "strip_markers",
-    "table_cells",
     "inside",
-    "starts_a_table",
     "FIGURE_MARKER",
     "MAGNITUDE_OF_NEGATIVE",
     "TURNED",
     "FRONT_MATTER",
     "SENTENCE_END",
     "COMMENT",
-    "LIST_ITEM",
     "YAML_LOADER",
     "yaml_error_mark",
 ]
@@ -284,19 +279,6 @@ _P_VALUE_BEFORE = re.compile(r"\bp\s*[=<>≤≈]\s*$", re.I)
 _SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
 
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-
-
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-
-
-# GitHub's markdown: one dash per cell is enough ("|:-:|").
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
-
-
-LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-
-
 # (Not after an abbreviation's point: "6.69 % vs. Typhoon's 9.50 %", "2.81 p.p. better than
 # Typhoon" are one sentence, though "p.p." may end one before a capital; nor
 # before a signed number or an interval, the number's before it: "−2.81 p.p. [−3.75,
@@ -336,10 +318,13 @@ def code_numbers(text: str) -> list[tuple[int, int]]:
 
 
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
-    """Where numbers are never read: front matter, inline code (but a number alone in it),
+    """Where numbers are never read: front matter, code blocks, inline code (but a number
+    alone in it),
     comments, link targets, and text struck out ("~~19.10~~ 18.64": the card no longer
     claims it)."""
-    spans = [(0, card.body_start)]
+    from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
+
+    spans = [(0, card.body_start), *code_spans(text, card.body_start)]
     values = set(code_numbers(text))
     spans += [m.span() for m in re.finditer(r"`[^`\n]*`", text) if m.span() not in values]
     # (A link's definition ends with its line: "[paper]: https://..."; a footnote's text,
@@ -353,246 +338,6 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
 
 def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
-
-
-@dataclass
-class Block:
-    kind: str  # "table", "heading" or "prose"
-    start: int
-    end: int
-    headings: tuple[str, ...]
-    caption: str = ""
-    # A table's paragraph just under it, where that reports no numbers of its own: read as
-    # its caption only where nothing else says the table is of error rates.
-    below: str = ""
-    # A table's rows, each its cells' (offset, text): the header row first (empty where an
-    # HTML table has no <th> row), then the body's rows.
-    rows: list[list[tuple[int, str]]] = field(default_factory=list)
-
-
-_HTML_TABLE_START = re.compile(r"<table\b", re.I)
-_HTML_TABLE_END = re.compile(r"</table\s*>", re.I)
-_HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)(?=</tr\s*>|<tr\b|</table\s*>)", re.I | re.S)
-_HTML_CELL = re.compile(r"<(t[hd])\b([^>]*)>(.*?)(?=</t[hd]\s*>|<t[hd]\b|$)", re.I | re.S)
-_HTML_SPAN = re.compile(r"\b(col|row)span\s*=\s*[\"']?(\d+)", re.I)
-
-
-def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, str]]]:
-    """The rows of the HTML table in ``text[start:end]`` as a markdown table's, one cell per
-    column: a cell spanning columns or rows stands in each (at its own offset, so that its
-    numbers are read once: see adopt's candidates). The leading rows of <th> cells alone
-    are the header, their texts joined per column ("OpenThai2.0" over "80 ms" heads
-    "OpenThai2.0 80 ms"); without one, the header is empty."""
-    grid: list[list[tuple[int, str]]] = []
-    headers: list[bool] = []
-    below: dict[int, tuple[int, tuple[int, str]]] = {}  # column: (rows left, cell)
-    for row in _HTML_ROW.finditer(text, start, end):
-        cells, column = [], 0
-        found = list(_HTML_CELL.finditer(row.group(1)))
-        for cell in found:
-            while column in below:  # a cell from a row above spans this one
-                cells.append(below[column][1])
-                column = _spanned_down(below, column)
-            spans = {kind.lower(): int(n) for kind, n in _HTML_SPAN.findall(cell.group(2))}
-            entry = (row.start(1) + cell.start(3), cell.group(3))
-            for _ in range(max(1, spans.get("col", 1))):
-                cells.append(entry)
-                if spans.get("row", 1) > 1:
-                    below[column] = (spans["row"] - 1, entry)
-                column += 1
-        while column in below:
-            cells.append(below[column][1])
-            column = _spanned_down(below, column)
-        grid.append(cells)
-        headers.append(bool(found) and all(cell.group(1).lower() == "th" for cell in found))
-    head = 0
-    while head < len(grid) and headers[head]:
-        head += 1
-    if not head:
-        return [[]] + grid
-    width = max(len(cells) for cells in grid[:head])
-    header = [(next(cells[i][0] for cells in grid[:head] if i < len(cells)),
-               " ".join(dict.fromkeys(cells[i][1] for cells in grid[:head] if i < len(cells))))
-              for i in range(width)]
-    return [header] + grid[head:]
-
-
-def _with_its_second_header_row(rows: list[list[tuple[int, str]]]) -> list[list[tuple[int, str]]]:
-    """A markdown table's rows, a header written on two rows joined as an HTML table's: where
-    the header leaves cells empty, as a merged cell would ("| Dataset | 80 ms | | 560 ms |
-    |"), and the first body row holds no number but names a column in two or more cells
-    ("| | OpenThai2.0 | Typhoon 0.6B | OpenThai2.0 | Typhoon 0.6B |"), that row heads the
-    columns too, and an empty header cell is the one at its left, spanning it."""
-    if len(rows) < 3:
-        return rows
-    header, second = rows[0], rows[1]
-    empty = [i for i, (_, text) in enumerate(header) if i and not text.strip()]
-    named = [i for i, (_, text) in enumerate(second) if i and text.strip()]
-    if (not empty or len(named) < 2 or not header[0:1] or not header[1][1].strip()
-            or any(numbers_in(text, 0, (), True) for _, text in second)):
-        return rows
-    spanning, joined = header[0][1], []
-    for i, (offset, text) in enumerate(header):
-        spanning = text if text.strip() or not i else spanning
-        below = second[i][1] if i < len(second) else ""
-        joined.append((offset, " ".join(part for part in (spanning.strip(), below.strip())
-                                        if part)))
-    return [joined] + rows[2:]
-
-
-def _spanned_down(below: dict, column: int) -> int:
-    """One more row of a cell spanning rows taken at ``column``; the next column."""
-    left, entry = below[column]
-    if left > 1:
-        below[column] = (left - 1, entry)
-    else:
-        del below[column]
-    return column + 1
-
-
-def starts_a_table(line: str, next_line: str) -> bool:
-    """A table's header row: followed by its separator row. Without a leading pipe
-    ("Model | FLEURS" over "---|---"), both rows must hold one, as in GitHub's markdown;
-    a line over a bare "---" is a heading."""
-    if not _TABLE_SEPARATOR.match(next_line):
-        return False
-    return line.startswith("|") or ("|" in line and "|" in next_line)
-
-
-_QUOTE_MARKS = re.compile(r"^ {0,3}(?:> ?)+")
-
-
-# The tags of a collapsible section: its opening, its summary and its end.
-_DETAILS_TAG = re.compile(r"(?P<open><details\b[^>]*>)|<summary\b[^>]*>(?P<summary>.*?)</summary>|"
-                          r"(?P<close></details\s*>)", re.I)
-
-
-def blocks(text: str, body_start: int) -> list[Block]:
-    """The body's tables, headings and prose blocks (paragraphs, list items), code left
-    out."""
-    blocks: list[Block] = []
-    headings: list[str] = []
-    offset = body_start
-    # A block quoted with ">" is read as it would be unquoted ("> | FLEURS | 6.69 |" is a
-    # table row): the marks become spaces, so that every place in a line stays where it is.
-    # Where each line's own text starts, after its quote marks: "> >     code" is code,
-    # "> > OpenThai2.0 reaches 6.69 %" is prose, though both then open with spaces.
-    written = text[body_start:].splitlines(keepends=True)
-    quoted = [len(marks.group()) if (marks := _QUOTE_MARKS.match(line)) else 0
-              for line in written]
-    lines = [" " * marks + line[marks:] for marks, line in zip(quoted, written)]
-    fenced = False
-    previous_blank, in_list = True, False
-    paragraph: Block | None = None
-    # The summary of each open <details> ("" where it has none): a collapsible section's
-    # blocks read it as a heading ("<summary>FLEURS at 560 ms</summary>").
-    details: list[str] = []
-
-    def context(of: list[str]) -> tuple[str, ...]:
-        return tuple(h for h in of + details if h)
-
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        stripped = line.strip()
-        here = offset
-        offset += len(line)
-        index += 1
-        if _FENCE.match(line):
-            fenced = not fenced
-            paragraph = None
-            continue
-        if fenced:
-            continue
-        for tag in _DETAILS_TAG.finditer(stripped):
-            if tag.group("open"):
-                details.append("")
-            elif tag.group("summary") is not None and details:
-                details[-1] = re.sub(r"<[^>]+>", "", tag.group("summary")).strip()
-            elif tag.group("close") and details:
-                details.pop()
-        if not stripped:
-            previous_blank, paragraph = True, None
-            continue
-        if (line[quoted[index - 1]:].startswith(("    ", "\t")) and previous_blank
-                and not in_list):
-            continue  # an indented code block
-        previous_blank = False
-        if heading := _HEADING.match(line):
-            level = len(heading.group(1))
-            headings = headings[:level - 1] + [""] * (level - 1 - len(headings)) + [heading.group(2)]
-            # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
-            blocks.append(Block("heading", here, offset, context(headings[:-1])))
-            paragraph, in_list = None, False
-            continue
-        html = _HTML_TABLE_START.match(stripped)
-        if html or index < len(lines) and starts_a_table(stripped, lines[index]):
-            caption = ""
-            # The paragraph just above, unless it reports numbers of its own: that is prose
-            # about results, not what the table shows.
-            if blocks and blocks[-1].kind == "prose" and text[blocks[-1].end:here].count("\n") <= 2:
-                above = text[blocks[-1].start:blocks[-1].end]
-                caption = "" if numbers_in(above, 0, (), True) else above
-            table = Block("table", here, here, context(headings), caption)
-            if html:  # to the line that closes it; unclosed, to a blank line
-                closed = any(_HTML_TABLE_END.search(later) for later in lines[index - 1:])
-                while (not _HTML_TABLE_END.search(line) and index < len(lines)
-                       and (closed or lines[index].strip())):
-                    line = lines[index]
-                    offset += len(line)
-                    index += 1
-                table.end = offset
-                table.rows = _html_table_rows(text, here, offset)
-            else:
-                piped = stripped.startswith("|")
-                table.rows.append(table_cells(line, here))
-                index += 1  # the separator row
-                offset += len(lines[index - 1])
-                while index < len(lines) and (lines[index].strip().startswith("|") if piped
-                                              else "|" in lines[index] and lines[index].strip()):
-                    table.rows.append(table_cells(lines[index], offset))
-                    offset += len(lines[index])
-                    index += 1
-                table.end = offset
-                table.rows = _with_its_second_header_row(table.rows)
-            blocks.append(table)
-            paragraph, in_list = None, False
-            continue
-        if LIST_ITEM.match(line):
-            in_list = True
-            paragraph = None
-        elif not line.startswith((" ", "\t")):
-            in_list = False  # a paragraph at the margin ends the list
-        if paragraph is None:
-            paragraph = Block("prose", here, offset, context(headings))
-            blocks.append(paragraph)
-        paragraph.end = offset
-    for table, under, after in zip(blocks, blocks[1:], blocks[2:] + [None]):
-        if (table.kind == "table" and under.kind == "prose"
-                and text[table.end:under.start].count("\n") <= 1):
-            said = text[under.start:under.end]
-            if after is not None and after.kind == "table" and after.caption == said:
-                continue  # the caption of the table after it
-            if not LIST_ITEM.match(said) and not numbers_in(said, 0, (), True):
-                table.below = said
-    return blocks
-
-
-def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
-    """(offset, text) of each cell of a table row."""
-    cells = []
-    body = line.rstrip("\n")
-    start = body.index("|") + 1 if body.lstrip().startswith("|") else 0
-    position = start
-    while position <= len(body):
-        bar = body.find("|", position)
-        if bar < 0:
-            if body[position:].strip():
-                cells.append((offset + position, body[position:]))
-            break
-        cells.append((offset + position, body[position:bar]))
-        position = bar + 1
-    return cells
 
 
 # A share of something ("10.50 % of the training audio", "10.50% ของข้อมูล") is no error

@@ -1,0 +1,413 @@
+"""The card's block structure, as the hub renders it: the parse stage of the reader.
+
+markdown-it-py (CommonMark, with GitHub's tables and strikethrough, and footnotes) finds
+every block; nothing here finds a fence, a quote, a table, a list or a heading by itself.
+What CommonMark calls code (fences of any length and either character, indented code)
+never becomes a block, so no number in it is ever read or rewritten. Each block keeps the
+character offsets of its source, taken from the parser's line map, so that every number
+read from it can be traced to its line and marked in place.
+
+HTML tables, and the ``<details>``/``<summary>`` of a collapsible section, are read with
+the standard library's HTML parser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from html.parser import HTMLParser
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.footnote import footnote_plugin
+
+from .text import numbers_in
+
+__all__ = ["Block", "blocks", "code_spans", "table_cells"]
+
+
+@dataclass
+class Block:
+    kind: str  # "table", "heading" or "prose"
+    start: int
+    end: int
+    headings: tuple[str, ...]
+    caption: str = ""
+    # A table's paragraph just under it, where that reports no numbers of its own: read as
+    # its caption only where nothing else says the table is of error rates.
+    below: str = ""
+    # A table's rows, each its cells' (offset, text): the header row first (empty where an
+    # HTML table has no <th> row), then the body's rows.
+    rows: list[list[tuple[int, str]]] = field(default_factory=list)
+    # A list item's first paragraph: where its own text starts (after "- " or "1. "), and
+    # the first lines of the items it is nested in, outermost first.
+    item_text: int | None = None
+    items_above: tuple[str, ...] = ()
+
+    @property
+    def is_item(self) -> bool:
+        return self.item_text is not None
+
+
+@cache
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
+
+
+class _Lines:
+    """The body's lines and where each starts in the whole text."""
+
+    def __init__(self, text: str, body_start: int):
+        self.text = text
+        self.starts = [body_start]
+        for line in text[body_start:].splitlines(keepends=True):
+            self.starts.append(self.starts[-1] + len(line))
+
+    def offset(self, line: int) -> int:
+        return self.starts[min(line, len(self.starts) - 1)]
+
+    def span(self, first: int, last: int) -> tuple[int, int]:
+        return self.offset(first), self.offset(last)
+
+    def unquoted(self, line: int, quotes: int) -> str:
+        """A line with its first ``quotes`` quote marks as spaces: "> | FLEURS | 6.69 |" is
+        a table row, each place where it was."""
+        chars = list(self.text[self.offset(line):self.offset(line + 1)])
+        i = 0
+        for _ in range(quotes):
+            indent = 0
+            while i < len(chars) and chars[i] == " " and indent < 3:
+                i, indent = i + 1, indent + 1
+            if i == len(chars) or chars[i] != ">":
+                break  # a lazy line: fewer marks than quotes
+            chars[i] = " "
+            i += 1 + (i + 1 < len(chars) and chars[i + 1] == " ")
+        return "".join(chars)
+
+
+def code_spans(text: str, body_start: int) -> list[tuple[int, int]]:
+    """Where the body holds code, as CommonMark reads it: fences and indented code."""
+    lines = _Lines(text, body_start)
+    return [lines.span(*token.map) for token in _parser().parse(text[body_start:])
+            if token.type in ("fence", "code_block") and token.map]
+
+
+def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
+    """(offset, text) of each cell of a table row's line."""
+    cells = []
+    body = line.rstrip("\n")
+    start = body.index("|") + 1 if body.lstrip().startswith("|") else 0
+    position = start
+    while position <= len(body):
+        bar = body.find("|", position)
+        while bar > 0 and body[bar - 1] == "\\":  # "\|" is a pipe within the cell
+            bar = body.find("|", bar + 1)
+        if bar < 0:
+            if body[position:].strip():
+                cells.append((offset + position, body[position:]))
+            break
+        cells.append((offset + position, body[position:bar]))
+        position = bar + 1
+    return cells
+
+
+class _Details(HTMLParser):
+    """The summaries of the collapsible sections open at a point: a section's blocks read
+    its summary as a heading ("<summary>FLEURS at 560 ms</summary>")."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self._summary: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "details":
+            self.open.append("")
+        elif tag == "summary":
+            self._summary = []
+
+    def handle_endtag(self, tag):
+        if tag == "details" and self.open:
+            self.open.pop()
+        elif tag == "summary" and self._summary is not None:
+            if self.open:
+                self.open[-1] = " ".join("".join(self._summary).split())
+            self._summary = None
+
+    def handle_data(self, data):
+        if self._summary is not None:
+            self._summary.append(data)
+
+
+class _HtmlTable(HTMLParser):
+    """An HTML table's cells, each as the source text between its tag and the next one
+    that ends it, at its offset in the card."""
+
+    _ENDS_A_CELL = {"td", "th", "tr", "table", "thead", "tbody", "tfoot"}
+
+    def __init__(self, text: str, start: int):
+        super().__init__(convert_charrefs=False)
+        self.source, self.base = text, start
+        self.line_starts = [0]
+        for line in text.splitlines(keepends=True):
+            self.line_starts.append(self.line_starts[-1] + len(line))
+        self.rows: list[list[tuple[str, dict, int]]] = []  # (kind, attributes, content start)
+        self.contents: list[list[str]] = []
+        self._open: tuple[int, int] | None = None  # (row, cell) whose content runs on
+
+    def _here(self) -> int:
+        line, column = self.getpos()
+        return self.line_starts[line - 1] + column
+
+    def _close_cell(self) -> None:
+        if self._open is not None:
+            row, cell = self._open
+            start = self.rows[row][cell][2]
+            self.contents[row].append(self.source[start:self._here()])
+            self._open = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self._ENDS_A_CELL:
+            self._close_cell()
+        if tag == "tr":
+            self.rows.append([])
+            self.contents.append([])
+        elif tag in ("td", "th"):
+            if not self.rows:
+                self.rows.append([])
+                self.contents.append([])
+            content = self._here() + len(self.get_starttag_text() or "")
+            self.rows[-1].append((tag, dict(attrs), content))
+            self._open = (len(self.rows) - 1, len(self.rows[-1]) - 1)
+
+    def handle_endtag(self, tag):
+        if tag in self._ENDS_A_CELL:
+            self._close_cell()
+
+    def grid(self) -> tuple[list[list[tuple[int, str]]], list[bool]]:
+        self.close()
+        self._close_cell()
+        below: dict[int, tuple[int, tuple[int, str]]] = {}  # column: (rows left, cell)
+        grid, headers = [], []
+        for found, contents in zip(self.rows, self.contents):
+            cells, column = [], 0
+            for (_, attrs, start), content in zip(found, contents):
+                while column in below:  # a cell from a row above spans this one
+                    cells.append(below[column][1])
+                    column = _spanned_down(below, column)
+                entry = (self.base + start, content)
+                rows, columns = _span(attrs, "rowspan"), _span(attrs, "colspan")
+                for _ in range(columns):
+                    cells.append(entry)
+                    if rows > 1:
+                        below[column] = (rows - 1, entry)
+                    column += 1
+            while column in below:
+                cells.append(below[column][1])
+                column = _spanned_down(below, column)
+            grid.append(cells)
+            headers.append(bool(found) and all(kind == "th" for kind, _, _ in found))
+        return grid, headers
+
+
+def _span(attrs: dict, name: str) -> int:
+    try:
+        return max(1, int(str(attrs.get(name) or 1).strip()))
+    except ValueError:
+        return 1
+
+
+def _spanned_down(below: dict, column: int) -> int:
+    """One more row of a cell spanning rows taken at ``column``; the next column."""
+    left, entry = below[column]
+    if left > 1:
+        below[column] = (left - 1, entry)
+    else:
+        del below[column]
+    return column + 1
+
+
+def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, str]]]:
+    """The rows of the HTML table in ``text[start:end]`` as a markdown table's, one cell per
+    column: a cell spanning columns or rows stands in each (at its own offset, so that its
+    numbers are read once). The leading rows of <th> cells alone are the header, their
+    texts joined per column ("OpenThai2.0" over "80 ms" heads "OpenThai2.0 80 ms");
+    without one, the header is empty."""
+    parser = _HtmlTable(text[start:end], start)
+    parser.feed(text[start:end])
+    grid, headers = parser.grid()
+    head = 0
+    while head < len(grid) and headers[head]:
+        head += 1
+    if not head:
+        return [[]] + grid
+    width = max(len(cells) for cells in grid[:head])
+    header = [(next(cells[i][0] for cells in grid[:head] if i < len(cells)),
+               " ".join(dict.fromkeys(cells[i][1] for cells in grid[:head] if i < len(cells))))
+              for i in range(width)]
+    return [header] + grid[head:]
+
+
+def _with_its_second_header_row(rows: list[list[tuple[int, str]]]) -> list[list[tuple[int, str]]]:
+    """A markdown table's rows, a header written on two rows joined as an HTML table's: where
+    the header leaves cells empty, as a merged cell would ("| Dataset | 80 ms | | 560 ms |
+    |"), and the first body row holds no number but names a column in two or more cells
+    ("| | OpenThai2.0 | Typhoon 0.6B | OpenThai2.0 | Typhoon 0.6B |"), that row heads the
+    columns too, and an empty header cell is the one at its left, spanning it."""
+    if len(rows) < 3:
+        return rows
+    header, second = rows[0], rows[1]
+    empty = [i for i, (_, text) in enumerate(header) if i and not text.strip()]
+    named = [i for i, (_, text) in enumerate(second) if i and text.strip()]
+    if (not empty or len(named) < 2 or not header[0:1] or not header[1][1].strip()
+            or any(numbers_in(text, 0, (), True) for _, text in second)):
+        return rows
+    spanning, joined = header[0][1], []
+    for i, (offset, text) in enumerate(header):
+        spanning = text if text.strip() or not i else spanning
+        below = second[i][1] if i < len(second) else ""
+        joined.append((offset, " ".join(part for part in (spanning.strip(), below.strip())
+                                        if part)))
+    return [joined] + rows[2:]
+
+
+@dataclass
+class _Walk:
+    """What the walk through the token stream knows at a token: the headings in force, the
+    quotes and list items around it, and the collapsible sections open."""
+
+    lines: _Lines
+    headings: list[str] = field(default_factory=list)
+    quotes: int = 0
+    items: list[str | None] = field(default_factory=list)  # each open item's first line
+    details: _Details = field(default_factory=_Details)
+    found: list[Block] = field(default_factory=list)
+
+    def context(self, headings: list[str]) -> tuple[str, ...]:
+        return tuple(h for h in headings + self.details.open if h)
+
+
+def _heading(walk: _Walk, token: Token, inline: Token) -> None:
+    level = int(token.tag[1])
+    walk.headings = (walk.headings[:level - 1] + [""] * (level - 1 - len(walk.headings))
+                     + [inline.content.strip()])
+    start, _ = walk.lines.span(*token.map)
+    end = walk.lines.offset(inline.map[1])
+    # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
+    walk.found.append(Block("heading", start, end, walk.context(walk.headings[:-1])))
+
+
+def _table(walk: _Walk, tokens: list[Token], at: int) -> None:
+    start, end = walk.lines.span(*tokens[at].map)
+    table = Block("table", start, end, walk.context(walk.headings))
+    depth = 0
+    for token in tokens[at:]:
+        depth += token.nesting
+        if token.type == "tr_open":
+            line = token.map[0]
+            table.rows.append(table_cells(walk.lines.unquoted(line, walk.quotes),
+                                          walk.lines.offset(line)))
+        if depth == 0:
+            break
+    table.rows = _with_its_second_header_row(table.rows)
+    walk.found.append(table)
+
+
+def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) -> None:
+    start, end = walk.lines.span(*token.map)
+    block = Block("prose", start, end, walk.context(walk.headings))
+    if first_in_item:
+        first_line = inline.content.split("\n", 1)[0]
+        written = walk.lines.text[start:walk.lines.offset(token.map[0] + 1)]
+        block.item_text = start + max(0, written.find(first_line))
+        block.items_above = tuple(item for item in walk.items[:-1] if item)
+        walk.items[-1] = first_line.strip()
+    walk.found.append(block)
+
+
+def _html(walk: _Walk, tokens: list[Token], at: int) -> int:
+    """An HTML block: a table (to the block that closes it), or prose; the index of the
+    last token it took."""
+    token = tokens[at]
+    start, end = walk.lines.span(*token.map)
+    walk.details.feed(token.content)
+    if "<table" not in token.content.lower():
+        walk.found.append(Block("prose", start, end, walk.context(walk.headings)))
+        return at
+    last = at
+    # A blank line ends an HTML block: a table written with blank lines in it runs on to
+    # the block that closes it.
+    if "</table" not in token.content.lower():
+        for later in range(at + 1, len(tokens)):
+            if tokens[later].type == "html_block" and "</table" in tokens[later].content.lower():
+                last = later
+                end = walk.lines.offset(tokens[later].map[1])
+                break
+    table = Block("table", start, end, walk.context(walk.headings))
+    table.rows = _html_table_rows(walk.lines.text, start, end)
+    walk.found.append(table)
+    return last
+
+
+def _caption_and_below(text: str, found: list[Block]) -> None:
+    """A table's caption is the paragraph just above it, unless that reports numbers of its
+    own (it is prose about results, then); a paragraph just under it that reports none is
+    kept as ``below``."""
+    for above, table in zip(found, found[1:]):
+        if (table.kind == "table" and above.kind == "prose"
+                and text[above.end:table.start].count("\n") <= 2):
+            said = text[above.start:above.end]
+            table.caption = "" if numbers_in(said, 0, (), True) else said
+    for table, under, after in zip(found, found[1:], found[2:] + [None]):
+        if (table.kind == "table" and under.kind == "prose"
+                and text[table.end:under.start].count("\n") <= 1):
+            said = text[under.start:under.end]
+            if after is not None and after.kind == "table" and after.caption == said:
+                continue  # the caption of the table after it
+            if not under.is_item and not numbers_in(said, 0, (), True):
+                table.below = said
+
+
+def blocks(text: str, body_start: int) -> list[Block]:
+    """The body's tables, headings and prose blocks (paragraphs, list items, HTML), in the
+    order of the source; code left out."""
+    tokens = _parser().parse(text[body_start:])
+    walk = _Walk(_Lines(text, body_start))
+    taken: set[int] = set()  # the HTML blocks a table written with blank lines ran on into
+    for i in _in_source_order(tokens):
+        token = tokens[i]
+        if i in taken:
+            continue
+        if token.type == "blockquote_open":
+            walk.quotes += 1
+        elif token.type == "blockquote_close":
+            walk.quotes -= 1
+        elif token.type == "list_item_open":
+            walk.items.append(None)
+        elif token.type == "list_item_close":
+            walk.items.pop()
+        elif token.type == "heading_open":
+            _heading(walk, token, tokens[i + 1])
+        elif token.type == "table_open":
+            _table(walk, tokens, i)
+        elif token.type == "paragraph_open":
+            first = tokens[i - 1].type == "list_item_open"
+            _paragraph(walk, token, tokens[i + 1], first)
+        elif token.type == "html_block":
+            taken.update(range(i + 1, _html(walk, tokens, i) + 1))
+        elif token.type == "inline":
+            for child in token.children or ():
+                if child.type == "html_inline":
+                    walk.details.feed(child.content)
+    _caption_and_below(text, walk.found)
+    return walk.found
+
+
+def _in_source_order(tokens: list[Token]) -> list[int]:
+    """The tokens' indexes in the order of their source lines: footnotes, which the parser
+    puts last, are read where they stand, under their headings."""
+    lines, line = [], 0
+    for token in tokens:
+        line = token.map[0] if token.map else line
+        lines.append(line)
+    return sorted(range(len(tokens)), key=lambda i: (lines[i], i))

@@ -1,0 +1,80 @@
+"""The card reader on small cards, one per way a card has been misread: Markdown read as
+the hub renders it (code stays code, however it is fenced), and each case of issue 71.
+
+Each figure is printed from the demo's computed card, never typed in."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from conftest import run_cli
+from tests.unit.test_adopt import O, demo_result, mark_one, printed, project  # noqa: F401
+
+FOUR_BACKTICK_FENCE = """# Card
+
+On FLEURS at 560 ms, OpenThai2.0 reaches {fleurs} % CER.
+
+````text
+```
+On FLEURS at 560 ms, OpenThai2.0 reaches {stale} % CER.
+```
+````
+"""
+
+
+def test_a_four_backtick_fence_holding_three_backticks_stays_code(project, demo_result, capsys):
+    """CommonMark closes a fence only with a fence as long: the line of three backticks is
+    code, and so is all that follows it up to the four. Nothing in it is marked or
+    rewritten."""
+    name = f"cer/560ms/fleurs/{O}"
+    text = FOUR_BACKTICK_FENCE.format(fleurs=printed(demo_result.exact[name]),
+                                      stale=printed(demo_result.exact[name] + Fraction(3, 1000)))
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    marked = card.read_text(encoding="utf-8")
+    fence = text[text.index("````text"):]
+    assert code == 0 and "0 drifted" in out, out
+    assert marked.count("scoring:figure") == 1 and marked.endswith(fence), marked
+    run_cli(capsys, "publish", str(project), "--write")
+    assert card.read_text(encoding="utf-8").endswith(fence)
+
+
+STRUCTURES = {
+    "setext heading": "Isan at 560 ms\n--------------\n\nOpenThai2.0 reaches {isan} % CER.\n",
+    "lazy line in a quote": "> OpenThai2.0 reaches, on Isan at 560 ms,\n{isan} % CER.\n",
+    "nested quote": "> > On Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n",
+    "table in a list item": ("- Results on Isan at 560 ms:\n\n  | Model | CER (%) |\n  |---|---|\n"
+                             "  | OpenThai2.0 | {isan} |\n"),
+    "footnote": "See the note[^1].\n\n[^1]: On Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n",
+    "backslash escape": "On Isan at 560 ms, OpenThai2.0 reaches {isan}\\% CER.\n",
+    "html table": ("<table>\n<tr><th>Model</th><th>Isan CER (%) at 560 ms</th></tr>\n"
+                   "<tr><td>OpenThai2.0</td><td><b>{isan}</b></td></tr>\n</table>\n"),
+    "html table with a blank line": (
+        "<table>\n<tr><th>Model</th><th>Isan CER (%) at 560 ms</th></tr>\n\n"
+        "<tr><td>OpenThai2.0</td><td>{isan}</td></tr>\n</table>\n"),
+}
+CODE = {
+    "tilde fence": "~~~\nOn Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n~~~\n",
+    "indented code": "Code:\n\n    On Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n",
+    "fence in a list item": "- Run:\n\n  ```\n  On Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n  ```\n",
+    "fence in a quote": "> ```\n> On Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n> ```\n",
+}
+
+
+@pytest.mark.parametrize("structure", STRUCTURES)
+def test_a_figure_is_read_in_each_markdown_structure(structure, project, demo_result):
+    name = f"cer/560ms/isan/{O}"
+    isan = printed(demo_result.exact[name])
+    _, out, marked = mark_one(project, demo_result,
+                              "# Card\n\n" + STRUCTURES[structure].format(isan=isan))
+    assert [(m.figure, m.verdict) for m in marked.found] == [(name, "marked")], out
+
+
+@pytest.mark.parametrize("structure", CODE)
+def test_nothing_in_code_is_read(structure, project, demo_result):
+    isan = printed(demo_result.exact[f"cer/560ms/isan/{O}"])
+    _, out, marked = mark_one(project, demo_result, "# Card\n\n" + CODE[structure].format(isan=isan))
+    assert not marked.found, out
