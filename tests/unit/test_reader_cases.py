@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from conftest import run_cli
-from tests.unit.test_adopt import O, demo_result, mark_one, printed, project  # noqa: F401
+from tests.unit.test_adopt import O, T, demo_result, mark_one, printed, project  # noqa: F401
 
 FOUR_BACKTICK_FENCE = """# Card
 
@@ -78,3 +78,34 @@ def test_nothing_in_code_is_read(structure, project, demo_result):
     isan = printed(demo_result.exact[f"cer/560ms/isan/{O}"])
     _, out, marked = mark_one(project, demo_result, "# Card\n\n" + CODE[structure].format(isan=isan))
     assert not marked.found, out
+
+
+SUBJECT_CHANGES = {
+    "english": ("On FLEURS, OpenThai2.0 reaches {fleurs} % CER; as for the north-eastern "
+                "dialect set, Typhoon 0.6B is slightly better with {isan_t} %."),
+    "thai": ("บนชุดข้อมูล FLEURS OpenThai2.0 ได้ {fleurs}% ส่วนชุดข้อมูลภาษาอีสาน Typhoon 0.6B "
+             "ยังทำได้ดีกว่าเล็กน้อย โดยได้ *{isan_t}%*"),
+    # The heading names FLEURS; the value is exactly another figure's: ambiguous.
+    "under a heading": ("## FLEURS\n\nOpenThai2.0 reaches {fleurs} % CER. As for the "
+                        "north-eastern dialect set, Typhoon 0.6B is slightly better with "
+                        "{isan_t} %."),
+}
+
+
+@pytest.mark.parametrize("language", SUBJECT_CHANGES)
+@pytest.mark.parametrize("stale", [False, True], ids=["exact", "stale"])
+def test_a_clause_opening_on_another_set_inherits_no_set(language, stale, project, demo_result,
+                                                         capsys):
+    """After "as for" or "ส่วน", a clause about another set (one the card does not name so)
+    is not about the FLEURS of the clause before: its number is never read as a FLEURS
+    figure, never called drift against one, and never rewritten."""
+    exact = demo_result.exact
+    isan_t = printed(exact[f"cer/560ms/isan/{T}"] + (Fraction(6, 10000) if stale else 0))
+    text = "# Card\n\n" + SUBJECT_CHANGES[language].format(
+        fleurs=printed(exact[f"cer/560ms/fleurs/{O}"]), isan_t=isan_t) + "\n"
+    _, out, marked = mark_one(project, demo_result, text)
+    read = {m.candidate.text.strip("*%"): m for m in marked.found}
+    assert read[isan_t].figure is None or "/fleurs/" not in read[isan_t].figure, out
+    assert read[isan_t].verdict != "drift", out
+    run_cli(capsys, "publish", str(project), "--write")
+    assert isan_t in (project / "README.md").read_text(encoding="utf-8")
