@@ -292,6 +292,13 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
         header = [(offset, f"{cell} {below}".strip()) for (offset, cell), (_, below)
                   in zip(header, body[0])]
         body = body[1:]
+    # The paragraph above a table is its weakest caption: where the header, the paragraph
+    # under the table or a heading names the CER, the other measure that paragraph speaks
+    # of ("Smaller chunks give faster partial results") is not what the table holds.
+    if block.caption and _metric_in(block.caption) == "other" and any(
+            OUR_METRIC.search(text) for text in (
+                " ".join(cell for _, cell in header), block.below, headings)):
+        block = replace(block, caption="")
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     # A table speaks of error rates in its header, caption or headings, or in a row's label
     # ("| OpenThai2.0 (FLEURS CER) | 8.28 |" under "| System | 80ms |"). A row that only

@@ -109,3 +109,40 @@ def test_a_clause_opening_on_another_set_inherits_no_set(language, stale, projec
     assert read[isan_t].verdict != "drift", out
     run_cli(capsys, "publish", str(project), "--write")
     assert isan_t in (project / "README.md").read_text(encoding="utf-8")
+
+
+FASTER_ABOVE_A_TABLE = """# Card
+
+## CER by chunk size
+
+Smaller chunks give faster partial results but more errors.
+
+| Set | 80 ms | | 560 ms | |
+|---|---|---|---|---|
+| | OpenThai2.0 | Typhoon 0.6B | OpenThai2.0 | Typhoon 0.6B |
+{rows}
+
+CER (%) by chunk size.
+"""
+
+
+def test_the_paragraph_above_a_table_never_outranks_a_heading_naming_the_cer(project,
+                                                                             demo_result):
+    """"Faster" in the sentence above a table (its weakest caption) does not make a table
+    headed "CER by chunk size", and captioned so under it, another measure's: every CER
+    in it is gated, and a stale one drifts."""
+    exact = demo_result.exact
+    cells, wanted = [], []
+    for subject in ("fleurs", "isan"):
+        names = [f"cer/{ms}ms/{subject}/{system}" for ms in (80, 560) for system in (O, T)]
+        cells.append(f"| {subject} | " + " | ".join(printed(exact[n]) for n in names) + " |")
+        wanted += [(n, "marked") for n in names]
+    stale = f"cer/560ms/fleurs/{T}"
+    rows = "\n".join(cells).replace(printed(exact[stale]),
+                                    printed(exact[stale] + Fraction(1, 1000)), 1)
+    wanted[wanted.index((stale, "marked"))] = (stale, "drift")
+    text = FASTER_ABOVE_A_TABLE.format(rows=rows.replace("| fleurs |", "| FLEURS |")
+                                       .replace("| isan |", "| Isan |"))
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
+    assert not marked.another_measure, out
