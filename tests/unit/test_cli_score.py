@@ -327,3 +327,51 @@ def test_with_many_clusters_score_gives_the_bootstrap_alone(capsys):
     assert counts[most] >= FEW_CLUSTERS
     code, out, err = score_demo_set(capsys, most, "--json")
     assert code == 0 and "exact" not in json.loads(out) and err == ""
+
+
+# ------------------------------------------------- someone scoring their own system
+
+def _score_json(capsys, *files: str) -> tuple[dict, str]:
+    from conftest import run_cli
+
+    code, out, err = run_cli(capsys, "score", "refs/tiny.jsonl", *files, "--json")
+    assert code == 0, err
+    return json.loads(out), err
+
+
+def _set_text(path: str, field: str, clip_id: str, text: str) -> str:
+    """Rewrite one clip's text in a JSON Lines file; the text it had."""
+    from pathlib import Path
+
+    from scoring.jsonl import read_text_by_id
+
+    texts = read_text_by_id(path, field)
+    was, texts[clip_id] = texts[clip_id], text
+    write_jsonl(Path(path), [{"id": i, field: t} for i, t in texts.items()])
+    return was
+
+
+@pytest.mark.parametrize("name, field", [("hypotheses/a.jsonl", "pred_text"),
+                                         ("refs/tiny.jsonl", "text")])
+def test_ids_not_in_the_set_name_only_listed(tiny_benchmark, capsys, monkeypatch, name, field):
+    """A file of a larger decode is refused in one line that names the option scoring the
+    set's clips alone; with it, the same files score."""
+    from conftest import run_cli
+
+    monkeypatch.chdir(tiny_benchmark)
+    with open(name, "a", encoding="utf-8") as stream:
+        stream.write(json.dumps({"id": "c9", field: "ก"}) + "\n")
+    code, out, err = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert "has 1 id that is not in" in err and "('c9')" in err and "--only-listed" in err
+    code, _, _ = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
+                         "--only-listed")
+    assert code == 0
+    # A mistyped id (one missing, one extra) is no larger decode: --only-listed would not help.
+    _set_text(name, field, "c1", "x")
+    lines = [line.replace('"c1"', '"c7"', 1) for line in open(name, encoding="utf-8")]
+    open(name, "w", encoding="utf-8").writelines(lines)
+    code, _, err = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
+    assert code == 2 and "is missing 1 of the 3 clips" in err and "--only-listed" not in err
+
+
