@@ -375,3 +375,29 @@ def test_ids_not_in_the_set_name_only_listed(tiny_benchmark, capsys, monkeypatch
     assert code == 2 and "is missing 1 of the 3 clips" in err and "--only-listed" not in err
 
 
+def test_an_empty_reference_is_warned_of_and_says_how_it_counts(tiny_benchmark, capsys,
+                                                               monkeypatch):
+    """A clip whose reference is empty still scores, with one warning line naming it and
+    saying how it counts: no reference characters, and every character of each hypothesis
+    an insertion (the edits it adds are what an empty hypothesis there takes away)."""
+    from scoring import normalize
+
+    monkeypatch.chdir(tiny_benchmark)
+    files = ("hypotheses/a.jsonl", "hypotheses/b.jsonl")
+    before, err = _score_json(capsys, *files)
+    assert "empty reference" not in err
+    old_ref = _set_text("refs/tiny.jsonl", "text", "c2", "")
+    report, err = _score_json(capsys, *files)
+    [warning] = [line for line in err.splitlines() if "empty reference" in line]
+    assert warning.startswith("warning: refs/tiny.jsonl: 1 clip has an empty reference")
+    assert "'c2'" in warning and "insertion" in warning
+    assert report["ref_chars"] == before["ref_chars"] - len(normalize(old_ref))
+    for key, label in zip("ab", "AB"):
+        hyp = _set_text(f"hypotheses/{key}.jsonl", "pred_text", "c2", "")
+        inserted = len(normalize(hyp))
+        assert inserted > 0 and f"{label} {inserted}" in warning, warning
+        without, _ = _score_json(capsys, *files)
+        assert report[key]["edits"] - without[key]["edits"] == inserted
+        _set_text(f"hypotheses/{key}.jsonl", "pred_text", "c2", hyp)
+
+
