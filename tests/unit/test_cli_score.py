@@ -401,3 +401,51 @@ def test_an_empty_reference_is_warned_of_and_says_how_it_counts(tiny_benchmark, 
         _set_text(f"hypotheses/{key}.jsonl", "pred_text", "c2", hyp)
 
 
+@pytest.mark.parametrize("name, codec, named", [
+    ("hypotheses/b.jsonl", "tis_620", "TIS-620"),
+    # The references hold curly quotes: Windows' superset of TIS-620 has them.
+    ("refs/tiny.jsonl", "cp874", "CP874"),
+])
+def test_a_thai_file_in_a_legacy_encoding_says_so_and_how_to_convert_it(
+        tiny_benchmark, capsys, monkeypatch, name, codec, named):
+    """A Thai file saved in TIS-620 (or Windows-874) is refused in one line that says it is
+    probably in that encoding and gives the command that converts it; the command, run,
+    gives back the scores of the UTF-8 file."""
+    import re
+    import shutil
+    from pathlib import Path
+
+    from conftest import run_cli
+
+    monkeypatch.chdir(tiny_benchmark)
+    files = ("hypotheses/a.jsonl", "hypotheses/b.jsonl")
+    before, _ = _score_json(capsys, *files)
+    path = Path(name)
+    path.write_bytes(path.read_text(encoding="utf-8").encode(codec))
+    code, out, err = run_cli(capsys, "score", "refs/tiny.jsonl", *files)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"error: {name}:1: is not UTF-8") and f"probably {named}" in err, err
+    command = re.search(r"`(iconv [^`]+)`", err).group(1)
+    assert command.startswith(f"iconv -f {named} -t UTF-8 {name} ")
+    if shutil.which("iconv") is None:
+        pytest.skip("no iconv here to run the command the message gives")
+    subprocess.run(command, shell=True, check=True)
+    after, _ = _score_json(capsys, *files)
+    assert after == before
+
+
+def test_a_stray_byte_in_a_utf8_thai_file_is_not_called_tis620(tiny_benchmark, capsys,
+                                                             monkeypatch):
+    """One bad byte in a UTF-8 file of Thai text is a damaged UTF-8 file, not another
+    encoding: no hint of one (even where the whole file happens to read as Windows-874)."""
+    from pathlib import Path
+
+    from conftest import run_cli
+
+    monkeypatch.chdir(tiny_benchmark)
+    path = Path("hypotheses/b.jsonl")
+    path.write_bytes(b'{"id": "c1", "pred_text": "\xe0\xb8\xaa\xe0\xb8\xa7\xe0\xb8\xb1'
+                     b'\xe0\xb8\xaa\xe0\xb8\x94\xe0\xb8\xb5\xb5"}\n')  # สวัสดี, then a bad byte
+    path.read_bytes().decode("cp874")  # it would read as Thai in Windows-874
+    code, _, err = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/b.jsonl")
+    assert code == 2 and "is not UTF-8" in err and "TIS-620" not in err and "CP874" not in err
