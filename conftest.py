@@ -43,6 +43,11 @@ def _isolate_from_the_users_hub() -> str | None:
 
 _OWN_HUB_HOME = _isolate_from_the_users_hub()
 
+# Nor is the run page of a CI running this suite: the gate appends its summary to the file
+# GITHUB_STEP_SUMMARY names, and the suite runs gates of its own (a test that wants one sets
+# the variable itself).
+os.environ.pop("GITHUB_STEP_SUMMARY", None)
+
 # mutmut runs each mutant in a fork of its own process. There, tqdm's default
 # write lock is a semaphore shared by every fork: one mutant killed while
 # holding it left every later one waiting forever (a run of "timeouts" with no

@@ -23,8 +23,8 @@ from .data.join_audio import (join_audio, joined_summary, recordings_from_ids,
                                recordings_from_list)
 from .data.make_refs import ALL_SETS, make_refs
 from .card import card_json, card_markdown
-from .report import cluster_shares, few_clusters_note, few_resamples_note, \
-    format_cluster_shares, format_score_report, plural, score_report
+from .report import cluster_shares, empty_references_note, few_clusters_note, \
+    few_resamples_note, format_cluster_shares, format_score_report, plural, score_report
 from .scorer import score_files
 from .interrupts import INTERRUPTED, watching_for_ctrl_c
 from .provenance import signature, unpinned_pythainlp_message
@@ -345,6 +345,9 @@ def run_score(args: argparse.Namespace) -> int:
         on_ignored=lambda path, count: print(
             f"warning: {path}: {plural(count, 'clip')} not in {ids_path} left out "
             "(--only-listed)", file=sys.stderr))
+    empty = empty_references_note(clip_set, stats, args.ref)
+    if empty:
+        print(f"warning: {empty}", file=sys.stderr)
     diff = exact = None
     if len(stats) == 2:  # the only interval `score` shows, which the warning is about
         few = few_clusters_note(clip_set)

@@ -24,9 +24,14 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .children import run_child
 from .errors import ScoringError, plural
+
+if TYPE_CHECKING:
+    from .card.compute import CardResult
+    from .card.impact import Impact
 
 __all__ = ["GateResult", "refs_cache_key", "run_gate", "DEFAULT_REPORT", "DEFAULT_PLOT",
            "PUBLISHED_CARD_TEST", "failed_tests", "failure_report", "format_failed"]
@@ -46,6 +51,11 @@ class GateResult:
     refs_from_cache: bool
     report: Path | None  # written when the gate failed
     pull_request: str | None = None  # opened (or found open) for the hub's card
+    # What the run found, kept for its summary on the run page (gate_summary.py).
+    tests_passed: bool = True
+    hub_card: HubCard | None = None
+    impact: Impact | None = None  # against the golden snapshots, when a test failed
+    card: CardResult | None = None  # the card the impact was computed on
 
 
 def refs_cache_key(root: Path) -> str:
@@ -75,7 +85,31 @@ def _copy_tree(source: Path, target: Path) -> None:
     os.replace(staging, target)
 
 
-def run_gate(
+def run_gate(root: Path, *, say: Callable[[str], None] = print, **options) -> GateResult:
+    """The gate's five steps (``options``: those of ``_run_gate_steps``). Where
+    GITHUB_STEP_SUMMARY names a file, as on GitHub Actions, the run's summary is appended
+    to it in markdown, whether the gate passes, fails or stops at a step."""
+    from .gate_summary import STEP_SUMMARY_ENV, append_step_summary
+
+    target = os.environ.get(STEP_SUMMARY_ENV)
+    if not target:
+        return _run_gate_steps(root, say=say, **options)
+    said: list[str] = []
+
+    def say_and_keep(line: str) -> None:
+        said.append(line)
+        say(line)
+
+    try:
+        result = _run_gate_steps(root, say=say_and_keep, **options)
+    except BaseException as error:  # a step that could not run, or Ctrl-C: said there too
+        append_step_summary(Path(target), said, stopped=error, say=say)
+        raise
+    append_step_summary(Path(target), said, result=result, say=say)
+    return result
+
+
+def _run_gate_steps(
     root: Path,
     *,
     hub,
@@ -149,16 +183,17 @@ def run_gate(
         for stale in (report, plot):  # a failed run's files would be taken for this one's
             if stale is not None:
                 Path(stale).unlink(missing_ok=True)
-        return GateResult(True, from_cache, None)
+        return GateResult(True, from_cache, None, hub_card=hub_card)
     if tests_passed:  # only the hub's card is behind: the report says so, not "nothing moved"
         say(f"5/5 the gate failed: the card on the hub is not what the data give; "
             f"writing {report}")
         _write_text(report, hub_card.report())
-        return GateResult(False, from_cache, report, hub_card.pull_request)
+        return GateResult(False, from_cache, report, hub_card.pull_request, hub_card=hub_card)
     say(f"5/5 the gate failed: {format_failed(failed, completed.returncode)}; writing {report}")
-    write_failure_report(root, report, plot, failed, completed.returncode,
-                         extra=hub_card.report_section())
-    return GateResult(False, from_cache, report, hub_card.pull_request)
+    impact, card = write_failure_report(root, report, plot, failed, completed.returncode,
+                                        extra=hub_card.report_section())
+    return GateResult(False, from_cache, report, hub_card.pull_request, tests_passed=False,
+                      hub_card=hub_card, impact=impact, card=card)
 
 
 def failed_tests(junit_xml: Path, root: Path) -> list[str]:
@@ -285,9 +320,11 @@ def _write_text(path: Path, text: str) -> None:
 
 
 def write_failure_report(root: Path, report: Path, plot: Path | None,
-                         failed: Sequence[str] = (), exit_code: int = 1, extra: str = "") -> None:
+                         failed: Sequence[str] = (), exit_code: int = 1, extra: str = ""
+                         ) -> tuple[Impact | None, CardResult | None]:
     """What moved, against the golden snapshots, as markdown, with the tests that failed;
-    and the forest plot."""
+    and the forest plot. Returns the impact and the card it was computed on (None, None
+    when the snapshots or the card could not be read: the report says why)."""
     from .card import load_card_spec
     from .card.golden import SNAPSHOT_DIR
     from .card.impact import impact_against_golden
@@ -310,6 +347,7 @@ def write_failure_report(root: Path, report: Path, plot: Path | None,
             forest_plot(result, plot)
         except ScoringError:
             pass  # a card without comparisons has no forest plot; the report stands
+    return impact, result
 
 
 def failure_report(impact, failed: Sequence[str], exit_code: int, revision: str | None, *,

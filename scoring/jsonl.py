@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from .errors import ScoringError
@@ -91,7 +92,8 @@ def iter_records(path: str | os.PathLike, data: bytes | None = None
     # Split on \n only: U+2028 and friends may legally sit inside JSON strings.
     for line_number, line in enumerate(lines, start=1):
         if type(line) is not str:
-            line = _decode_line(line, f"{path}:{line_number}")
+            line = _decode_line(line, f"{path}:{line_number}",
+                                lambda: _legacy_thai_hint(path, data))
         if not line.strip():
             continue
         try:
@@ -106,8 +108,9 @@ def iter_records(path: str | os.PathLike, data: bytes | None = None
         yield line_number, record
 
 
-def _decode_line(raw: bytes, where: str) -> str:
-    """One line's bytes as text, or the error naming the bad byte (or a cut-off file)."""
+def _decode_line(raw: bytes, where: str, hint: Callable[[], str] = str) -> str:
+    """One line's bytes as text, or the error naming the bad byte (or a cut-off file), and
+    what ``hint()`` says of the whole file."""
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -116,9 +119,36 @@ def _decode_line(raw: bytes, where: str) -> str:
                                       "truncated (copied or downloaded only in part?)") \
                 from None
         raise ScoringError(
-            where, f"is not UTF-8 (bad byte at column {error.start + 1})"
+            where, f"is not UTF-8 (bad byte at column {error.start + 1}){hint()}"
         ) from None
     return line
+
+
+def _thai_letters(text: str) -> int:
+    return sum("\u0e01" <= character <= "\u0e5b" for character in text)
+
+
+def _legacy_thai_hint(path: Path, data: bytes) -> str:
+    """'; it reads as Thai in TIS-620: ...' where bytes that are not UTF-8 are probably Thai
+    in TIS-620 (or Windows-874, its superset), with the command that converts them; else ''.
+
+    Those encodings give almost every byte a character, so decoding alone proves little: a
+    UTF-8 Thai file with one damaged byte often decodes too. Read as UTF-8, though, Thai in
+    TIS-620 is mostly invalid and holds hardly any Thai; a damaged UTF-8 file is the reverse.
+    """
+    try:
+        as_legacy = data.decode("cp874")
+    except UnicodeDecodeError:
+        return ""
+    as_utf8 = data.decode("utf-8", errors="replace")
+    if not _thai_letters(as_legacy) or as_utf8.count("\ufffd") <= _thai_letters(as_utf8):
+        return ""
+    # Bytes 0x80-0xA0 are Windows-874's own (curly quotes, dashes, no-break space): iconv's
+    # TIS-620 refuses them.
+    name = "CP874" if any(0x80 <= byte <= 0xA0 for byte in data) else "TIS-620"
+    quoted, converted = shlex.quote(str(path)), shlex.quote(f"{path}.utf8")
+    return (f"; it reads as Thai in {name}, so it is probably {name}: convert it with "
+            f"`iconv -f {name} -t UTF-8 {quoted} > {converted} && mv {converted} {quoted}`")
 
 
 def _looks_like_utf16(data: bytes) -> bool:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from dataclasses import dataclass
 
 from .bootstrap import PairedDifference, fewest_resamples
-from .errors import plural
+from .errors import example_ids, plural
 from .randomisation import RandomisationTest
 from .robustness import FEW_CLUSTERS
 from .scorer import ClipSet
@@ -21,6 +21,7 @@ __all__ = [
     "format_cluster_shares",
     "score_report",
     "few_clusters_note",
+    "empty_references_note",
     "few_resamples_note",
     "format_score_report",
     "round_half_up",
@@ -124,6 +125,22 @@ def few_clusters_note(clip_set: ClipSet) -> str | None:
             "its bootstrap interval is optimistic, too narrow to trust at its level; `exact` "
             "gives the randomisation test over whole clusters, valid at any number of them "
             "(see README: How firm is each verdict)")
+
+
+def empty_references_note(clip_set: ClipSet, stats: Sequence[SetStats], ref_path) -> str | None:
+    """What to say of clips whose reference is empty (no characters after normalisation):
+    they are scored, not dropped, and only add edits to the set's CER."""
+    empty = [index for index, chars in enumerate(stats[0].ref_chars) if chars == 0]
+    if not empty:
+        return None
+    # The edit distance from nothing is the hypothesis's length: each character an insertion.
+    inserted = ", ".join(f"{label} {int(system.edits[empty].sum())}"
+                         for label, system in zip("AB", stats))
+    has, its = ("has", "its") if len(empty) == 1 else ("have", "their")
+    return (f"{ref_path}: {plural(len(empty), 'clip')} {has} an empty reference (no "
+            f"characters after normalisation): {example_ids([clip_set.ids[i] for i in empty])}; "
+            f"every character of {its} hypothesis counts as an insertion ({inserted} edits) "
+            f"in the set's CER, over no reference characters of {its} own")
 
 
 def _exact_line(exact: dict) -> str:

@@ -22,6 +22,8 @@ __all__ = [
 ]
 
 NormalizeMany = Callable[[Iterable[str]], Mapping[str, str]]
+# A file of a larger decode than the set (its clips and more): `score` has the option for it.
+LARGER_DECODE_HINT = "; to score the set's clips alone and leave the rest out, add --only-listed"
 
 
 @dataclass(frozen=True)
@@ -50,10 +52,11 @@ def load_clip_set(path: str | os.PathLike, name: str | None = None) -> ClipSet:
 
 def check_coverage(
     clip_set: ClipSet, texts: Mapping[str, str], path: str | os.PathLike, role: str,
-    *, extra_allowed: bool = False,
+    *, extra_allowed: bool = False, extra_hint: str = "",
 ) -> int:
     """A reference or hypothesis file must hold exactly the clips of the set (at least
-    them, with ``extra_allowed``); how many other clips it holds."""
+    them, with ``extra_allowed``); how many other clips it holds. ``extra_hint`` ends the
+    message of a file whose only fault is clips the set does not list."""
     listed = set(clip_set.ids)
     missing = listed.difference(texts)
     extra = set(texts).difference(listed)
@@ -75,7 +78,7 @@ def check_coverage(
             f"{role} is missing {len(missing)} of the {plural(len(listed), 'clip')} of set "
             f"{clip_set.name!r} ({example_ids(sorted(missing))})",
         )
-    raise ScoringError(path, f"{role} has {not_listed}")
+    raise ScoringError(path, f"{role} has {not_listed}{extra_hint}")
 
 
 def stats_for(
@@ -121,7 +124,8 @@ def score_files(
     hypotheses = []
     for path, texts, role in [(ref_path, refs, "reference")] + [
             (p, read_hypotheses(p), "hypothesis") for p in hyp_paths]:
-        ignored = check_coverage(clip_set, texts, path, role, extra_allowed=only_listed)
+        ignored = check_coverage(clip_set, texts, path, role, extra_allowed=only_listed,
+                                 extra_hint=LARGER_DECODE_HINT)
         if ignored and on_ignored is not None:
             on_ignored(str(path), ignored)
         if role == "hypothesis":

@@ -327,3 +327,125 @@ def test_with_many_clusters_score_gives_the_bootstrap_alone(capsys):
     assert counts[most] >= FEW_CLUSTERS
     code, out, err = score_demo_set(capsys, most, "--json")
     assert code == 0 and "exact" not in json.loads(out) and err == ""
+
+
+# ------------------------------------------------- someone scoring their own system
+
+def _score_json(capsys, *files: str) -> tuple[dict, str]:
+    from conftest import run_cli
+
+    code, out, err = run_cli(capsys, "score", "refs/tiny.jsonl", *files, "--json")
+    assert code == 0, err
+    return json.loads(out), err
+
+
+def _set_text(path: str, field: str, clip_id: str, text: str) -> str:
+    """Rewrite one clip's text in a JSON Lines file; the text it had."""
+    from pathlib import Path
+
+    from scoring.jsonl import read_text_by_id
+
+    texts = read_text_by_id(path, field)
+    was, texts[clip_id] = texts[clip_id], text
+    write_jsonl(Path(path), [{"id": i, field: t} for i, t in texts.items()])
+    return was
+
+
+@pytest.mark.parametrize("name, field", [("hypotheses/a.jsonl", "pred_text"),
+                                         ("refs/tiny.jsonl", "text")])
+def test_ids_not_in_the_set_name_only_listed(tiny_benchmark, capsys, monkeypatch, name, field):
+    """A file of a larger decode is refused in one line that names the option scoring the
+    set's clips alone; with it, the same files score."""
+    from conftest import run_cli
+
+    monkeypatch.chdir(tiny_benchmark)
+    with open(name, "a", encoding="utf-8") as stream:
+        stream.write(json.dumps({"id": "c9", field: "ก"}) + "\n")
+    code, out, err = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert "has 1 id that is not in" in err and "('c9')" in err and "--only-listed" in err
+    code, _, _ = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
+                         "--only-listed")
+    assert code == 0
+    # A mistyped id (one missing, one extra) is no larger decode: --only-listed would not help.
+    _set_text(name, field, "c1", "x")
+    lines = [line.replace('"c1"', '"c7"', 1) for line in open(name, encoding="utf-8")]
+    open(name, "w", encoding="utf-8").writelines(lines)
+    code, _, err = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
+    assert code == 2 and "is missing 1 of the 3 clips" in err and "--only-listed" not in err
+
+
+def test_an_empty_reference_is_warned_of_and_says_how_it_counts(tiny_benchmark, capsys,
+                                                               monkeypatch):
+    """A clip whose reference is empty still scores, with one warning line naming it and
+    saying how it counts: no reference characters, and every character of each hypothesis
+    an insertion (the edits it adds are what an empty hypothesis there takes away)."""
+    from scoring import normalize
+
+    monkeypatch.chdir(tiny_benchmark)
+    files = ("hypotheses/a.jsonl", "hypotheses/b.jsonl")
+    before, err = _score_json(capsys, *files)
+    assert "empty reference" not in err
+    old_ref = _set_text("refs/tiny.jsonl", "text", "c2", "")
+    report, err = _score_json(capsys, *files)
+    [warning] = [line for line in err.splitlines() if "empty reference" in line]
+    assert warning.startswith("warning: refs/tiny.jsonl: 1 clip has an empty reference")
+    assert "'c2'" in warning and "insertion" in warning
+    assert report["ref_chars"] == before["ref_chars"] - len(normalize(old_ref))
+    for key, label in zip("ab", "AB"):
+        hyp = _set_text(f"hypotheses/{key}.jsonl", "pred_text", "c2", "")
+        inserted = len(normalize(hyp))
+        assert inserted > 0 and f"{label} {inserted}" in warning, warning
+        without, _ = _score_json(capsys, *files)
+        assert report[key]["edits"] - without[key]["edits"] == inserted
+        _set_text(f"hypotheses/{key}.jsonl", "pred_text", "c2", hyp)
+
+
+@pytest.mark.parametrize("name, codec, named", [
+    ("hypotheses/b.jsonl", "tis_620", "TIS-620"),
+    # The references hold curly quotes: Windows' superset of TIS-620 has them.
+    ("refs/tiny.jsonl", "cp874", "CP874"),
+])
+def test_a_thai_file_in_a_legacy_encoding_says_so_and_how_to_convert_it(
+        tiny_benchmark, capsys, monkeypatch, name, codec, named):
+    """A Thai file saved in TIS-620 (or Windows-874) is refused in one line that says it is
+    probably in that encoding and gives the command that converts it; the command, run,
+    gives back the scores of the UTF-8 file."""
+    import re
+    import shutil
+    from pathlib import Path
+
+    from conftest import run_cli
+
+    monkeypatch.chdir(tiny_benchmark)
+    files = ("hypotheses/a.jsonl", "hypotheses/b.jsonl")
+    before, _ = _score_json(capsys, *files)
+    path = Path(name)
+    path.write_bytes(path.read_text(encoding="utf-8").encode(codec))
+    code, out, err = run_cli(capsys, "score", "refs/tiny.jsonl", *files)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"error: {name}:1: is not UTF-8") and f"probably {named}" in err, err
+    command = re.search(r"`(iconv [^`]+)`", err).group(1)
+    assert command.startswith(f"iconv -f {named} -t UTF-8 {name} ")
+    if shutil.which("iconv") is None:
+        pytest.skip("no iconv here to run the command the message gives")
+    subprocess.run(command, shell=True, check=True)
+    after, _ = _score_json(capsys, *files)
+    assert after == before
+
+
+def test_a_stray_byte_in_a_utf8_thai_file_is_not_called_tis620(tiny_benchmark, capsys,
+                                                             monkeypatch):
+    """One bad byte in a UTF-8 file of Thai text is a damaged UTF-8 file, not another
+    encoding: no hint of one (even where the whole file happens to read as Windows-874)."""
+    from pathlib import Path
+
+    from conftest import run_cli
+
+    monkeypatch.chdir(tiny_benchmark)
+    path = Path("hypotheses/b.jsonl")
+    path.write_bytes(b'{"id": "c1", "pred_text": "\xe0\xb8\xaa\xe0\xb8\xa7\xe0\xb8\xb1'
+                     b'\xe0\xb8\xaa\xe0\xb8\x94\xe0\xb8\xb5\xb5"}\n')  # สวัสดี, then a bad byte
+    path.read_bytes().decode("cp874")  # it would read as Thai in Windows-874
+    code, _, err = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/b.jsonl")
+    assert code == 2 and "is not UTF-8" in err and "TIS-620" not in err and "CP874" not in err

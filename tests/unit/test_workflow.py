@@ -89,3 +89,18 @@ def test_open_pr_and_the_write_token_run_on_pushes_to_main_only():
     assert reading[0]["if"] == "github.event_name != 'push'"
     assert "HF_WRITE_TOKEN" in writing[0]["env"]["HF_TOKEN"]
     assert all("WRITE" not in str(step.get("env", {})) for step in steps if step is not writing[0])
+
+
+def test_each_gate_step_runs_the_gate_alone_so_its_summary_and_status_are_its_own():
+    """The gate writes the run page's summary itself, green or red; a step that piped it,
+    chained it or carried on after it could hide its exit status or run it not at all."""
+    import yaml
+
+    steps = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]["gate"]["steps"]
+    gates = [step for step in steps if "scoring gate" in step.get("run", "")]
+    assert len(gates) == 2
+    for step in gates:
+        command = step["run"].strip()
+        assert command.startswith("python -m scoring gate ") and "\n" not in command
+        assert not any(sign in command for sign in ("|", ";", "&&", ">")), command
+        assert "continue-on-error" not in step and "GITHUB_STEP_SUMMARY" not in step.get("env", {})
