@@ -179,14 +179,17 @@ def _run_gate_steps(
     hub_card = check_hub_card(root, hub=hub, say=say, open_pr=open_pr and tests_passed,
                               tests_passed=tests_passed)
     if tests_passed and hub_card.matches:
-        say("5/5 the card is exactly what the data give, on the hub too")
+        say("5/5 the card is exactly what the data give, on the hub too" if not hub_card.ungated
+            else "5/5 the card's gated numbers are what the data give, on the hub too; "
+                 f"{plural(hub_card.ungated, 'number')} of its text not gated (step 4)")
         for stale in (report, plot):  # a failed run's files would be taken for this one's
             if stale is not None:
                 Path(stale).unlink(missing_ok=True)
         return GateResult(True, from_cache, None, hub_card=hub_card)
     if tests_passed:  # only the hub's card is behind: the report says so, not "nothing moved"
-        say(f"5/5 the gate failed: the card on the hub is not what the data give; "
-            f"writing {report}")
+        what = ("has numbers outside markers ([publish] strict)" if hub_card.ungated
+                else "is not what the data give")
+        say(f"5/5 the gate failed: the card on the hub {what}; writing {report}")
         _write_text(report, hub_card.report())
         return GateResult(False, from_cache, report, hub_card.pull_request, hub_card=hub_card)
     say(f"5/5 the gate failed: {format_failed(failed, completed.returncode)}; writing {report}")
@@ -239,6 +242,7 @@ class HubCard:
     lines: tuple[str, ...] = ()  # the numbers that differ
     pull_request: str | None = None
     note: str = ""  # why it was not compared, or what was done about it
+    ungated: int = 0  # figure-like numbers of its text outside markers
 
     def report_section(self) -> str:
         if self.matches or not (self.lines or self.note):
@@ -256,6 +260,34 @@ class HubCard:
         return ("# The card as published differs from the data\n\nEvery test passed: the "
                 "figures are the ones the golden snapshots pin. Only the published card "
                 "is behind.\n\n" + self.report_section())
+
+
+def _the_text_outside_markers(spec, where: str, say: Callable[[str], None]) -> HubCard:
+    """A card whose markers and model-index are what the data give: exact only where every
+    figure-like number of its text is gated; under [publish] strict, failed where one is
+    not (the numbers named), and otherwise said, with how many are gated."""
+    from .card.adopt import coverage
+    from .card.publish import read_card_file
+
+    counted, ungated = coverage(read_card_file(spec.publish_file, spec), spec,
+                                spec.publish_aliases)
+    gated = f"{counted - len(ungated)} of {counted} numbers in its text gated"
+    if not ungated:
+        say(f"4/5 {where} is exactly what the data give ({gated})")
+        return HubCard(True, where)
+    named = ", ".join(f"line {c.line}: {c.text}" for c in ungated[:3])
+    more = ", ..." if len(ungated) > 3 else ""
+    if spec.publish_strict:
+        say(f"4/5 strict ([publish] strict): {where} has {plural(len(ungated), 'number')} "
+            f"outside markers ({named}{more}); `python -m scoring publish . --mark` marks "
+            "the card's figures among them")
+        return HubCard(False, where, tuple(f"ungated: line {c.line}: {c.text}" for c in ungated),
+                       ungated=len(ungated), note="[publish] strict: every figure-like number of the card's text "
+                            "must stand in a marker (`publish . --mark`).")
+    say(f"4/5 {where}: its markers and model-index are what the data give, but only {gated} "
+        f"({named}{more} stand outside markers: `python -m scoring publish . --mark` adopts "
+        "them)")
+    return HubCard(True, where, ungated=len(ungated))
 
 
 def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool,
@@ -280,8 +312,7 @@ def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool
         say(f"4/5 the published card could not be compared: {error}")
         return HubCard(tests_passed is False, "the published card", note=str(error))
     if card.up_to_date:
-        say(f"4/5 {where} is exactly what the data give")
-        return HubCard(True, where)
+        return _the_text_outside_markers(spec, where, say)
     lines = tuple(card.changes()) or (
         "the layout of a region or of the model-index differs (publish --check shows it)",)
     differing = len(card.mismatches) + len(card.claims)

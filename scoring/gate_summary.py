@@ -61,7 +61,10 @@ def _headline(result: GateResult | None, stopped: BaseException | None) -> str:
                else f"{type(stopped).__name__}: {stopped}")
         return f"## {FAILED} Card gate stopped: {_inline(why)}"
     if result.passed:
-        return f"## {PASSED} Card gate passed: the card is exactly what the data give"
+        ungated = result.hub_card.ungated if result.hub_card is not None else 0
+        return (f"## {PASSED} Card gate passed: the card is exactly what the data give"
+                if not ungated else f"## {PASSED} Card gate passed: the card's gated numbers "
+                f"are what the data give; {ungated} of its text not gated")
     return f"## {FAILED} Card gate failed"
 
 

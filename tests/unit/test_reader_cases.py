@@ -5,11 +5,13 @@ Each figure is printed from the demo's computed card, never typed in."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from fractions import Fraction
 
 import pytest
 
-from conftest import run_cli
+from conftest import REPO_ROOT, run_cli
 from tests.unit.test_adopt import O, T, demo_result, mark_one, printed, project  # noqa: F401
 
 FOUR_BACKTICK_FENCE = """# Card
@@ -146,3 +148,55 @@ def test_the_paragraph_above_a_table_never_outranks_a_heading_naming_the_cer(pro
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
     assert not marked.another_measure, out
+
+
+def _strict(root, on: bool) -> None:
+    toml = (root / "card.toml").read_text(encoding="utf-8").replace("\nstrict = true", "")
+    if on:
+        toml = toml.replace('file = "README.md"', 'file = "README.md"\nstrict = true')
+    (root / "card.toml").write_text(toml, encoding="utf-8")
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["lenient", "strict"])
+def test_the_gate_honours_strict_and_never_calls_an_ungated_card_exact(strict, project,
+                                                                       demo_result):
+    """Step 4 of the gate on a card whose markers and model-index are right but which holds
+    a figure typed outside any marker: under [publish] strict it fails in one line naming
+    that number; otherwise it passes, saying how many numbers are gated, never "exactly"."""
+    from scoring.gate import check_hub_card
+
+    card = project / "README.md"
+    shutil.copy2(REPO_ROOT / "examples" / "demo" / "README.md", card)
+    typed = printed(demo_result.exact[f"cer/560ms/isan/{O}"])
+    text = card.read_text(encoding="utf-8") + f"\nOn Isan, OpenThai2.0 reaches {typed} % CER.\n"
+    card.write_text(text, encoding="utf-8")
+    _strict(project, strict)
+    said: list[str] = []
+    hub_card = check_hub_card(project, hub=None, say=said.append, open_pr=False,
+                              tests_passed=True)
+    line = text.count("\n")
+    assert len(said) == 1 and "exactly" not in said[0], said
+    assert f"line {line}: {typed}" in said[0], said
+    assert hub_card.matches is not strict and said[0].startswith("4/5 strict") is strict
+
+
+def test_an_unadopted_card_is_never_called_exact(project, demo_result, capsys):
+    """The demo card with its inline markers taken out (as a hand-written card is before
+    --mark): its regions and model-index are right, but --check and the gate say how many
+    of its numbers are gated, and --check --strict fails with a line saying so."""
+    from scoring.card.text import strip_markers
+    from scoring.gate import check_hub_card
+
+    written = (REPO_ROOT / "examples" / "demo" / "README.md").read_text(encoding="utf-8")
+    unmarked = re.sub(r"<!-- scoring:figure [^>]*-->(.*?)<!-- scoring:end -->", r"\1", written)
+    assert unmarked != written and strip_markers is not None
+    (project / "README.md").write_text(unmarked, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 0 and "exactly what the data give" not in out, out
+    assert re.search(r"^(\d+) of (\d+) numbers in the card's text are gated", out, re.M), out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 1 and out.rstrip().splitlines()[-1].endswith(
+        "strict fails: the numbers listed above stand outside markers"), out
+    said: list[str] = []
+    check_hub_card(project, hub=None, say=said.append, open_pr=False, tests_passed=True)
+    assert "exactly" not in said[0] and " numbers in its text gated" in said[0], said
