@@ -186,3 +186,29 @@ def test_the_gate_compares_a_card_with_an_entry_it_cannot_read(project, demo_res
                            open_pr=False, tests_passed=True)
     assert not found.matches and said[0].startswith(
         "4/5 the card file README.md differs from the data in "), said
+
+
+@pytest.mark.parametrize("line_break", ["\n", "\r\n"])
+def test_results_in_brackets_keep_what_is_not_ours_as_written(project, demo_result, capsys,
+                                                               line_break):
+    """A model-index written in brackets: our stale CER comes out, the WER beside it and
+    another model's result stay as written (in a block list after ours), whatever the
+    card's line breaks."""
+    exact = demo_result.exact
+    stale = printed(exact[f"cer/560ms/fleurs/{O}"] + Fraction(1, 1000))
+    theirs = "{type: wer, value: 9.10}"
+    another = ("{task: {type: automatic-speech-recognition}, dataset: {type: someone/else, "
+               "name: Else}, metrics: [{value: 24.10, type: wer}]}")
+    fleurs = ("{task: {type: automatic-speech-recognition}, dataset: {type: google/fleurs, "
+              f"name: FLEURS, config: th_th, split: test}}, metrics: [{{type: cer, value: "
+              f"{stale}, name: Test CER}}, {theirs}]}}")
+    text = (f"---\nlicense: apache-2.0\nmodel-index:\n- name: {MODEL}\n  results: [{fleurs}, "
+            f"{another}]\n---\n# Card\n").replace("\n", line_break)
+    card = project / "README.md"
+    card.write_bytes(text.encode("utf-8"))
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    written = card.read_bytes().decode("utf-8")
+    assert f"metrics: [{theirs}]}}{line_break}" in written and another in written
+    assert stale not in written and written.count("\n") == written.count(line_break)
+    assert as_huggingface_writes_them(demo_result).replace("\n", line_break) in written
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
