@@ -26,8 +26,12 @@ __all__ = ["REAL_PIN", "SELF_TESTS", "copy_checkout", "copy_demo", "copy_golden_
            "holds_the_demos_data", "linked_demo_changes", "replace_file"]
 
 # The golden suite's tests that copy the whole checkout (or read it, as the demo's realism
-# checks do): a copy of the golden suite runs without them.
-SELF_TESTS = ("test_gate.py", "test_rebaseline.py", "test_copies.py", "test_demo_realism.py")
+# checks do, or copy the demo with this module, as the reader corpus's does): a copy of the
+# golden suite runs without them.
+SELF_TESTS = ("test_gate.py", "test_rebaseline.py", "test_copies.py", "test_demo_realism.py",
+              "test_reader_corpus.py")
+# What only a self-test reads: the reader corpus's cards, keys and their helper.
+SELF_TESTS_DATA = ("reader_corpus", "reader_corpus_key.py")
 REAL_PIN = "test_real_"  # every snapshot of the real card: figures, markdown, ledgers
 SNAPSHOTS = Path("tests/golden/__snapshots__")
 # The real card's data, at the project's root (see .gitignore).
@@ -60,7 +64,8 @@ def copy_golden_suite(source: Path, destination: Path) -> Path:
         shutil.copy2(source / name, destination / name)
     (destination / "tests").mkdir()
     shutil.copy2(source / "tests" / "__init__.py", destination / "tests" / "__init__.py")
-    _copy_tree(source / "tests" / "golden", destination / "tests" / "golden", *SELF_TESTS)
+    _copy_tree(source / "tests" / "golden", destination / "tests" / "golden", *SELF_TESTS,
+               *SELF_TESTS_DATA)
     drop_real_pins(destination / SNAPSHOTS)
     _copy_tree(source / "examples" / "demo", destination / "examples" / "demo", "*.py")
     return destination
