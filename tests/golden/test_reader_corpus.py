@@ -48,6 +48,9 @@ RECALL_AT_LEAST = 0.95
 
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
+_REFUSED = ("publish refuses the whole card (exit 2): huggingface_hub's KeyError 'type' on the "
+            "model-index metric without a type (line 63; the result without a dataset, line "
+            "65, is refused the same way, KeyError 'dataset')")
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     ("html", "no_trap_marked"):
         "marks 6.69 and 18.64 inside a <pre> block (line 93) as FLEURS's and Isan's CERs",
@@ -58,11 +61,11 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
         "0.875: 6.7\\% and 12.9\\% (backslash-escaped %, lines 59-60) unread; the Isan "
         "1120 ms interval '0.66 to 3.47' (line 67) and the footnote's 18.84 % (line 105) read "
         "as another measure",
-    ("model_index", "no_trap_marked"):
-        "24.10, Whisper large-v3's CER written among our model's own results (line 105), is "
-        "not kept as written by --write, and no drift names it",
-    ("model_index", "recall"):
-        "the figures of the model-index are checked, but recall stays under 0.95",
+    ("model_index", "markers_come_off"): _REFUSED,
+    ("model_index", "stale_reported"): _REFUSED,
+    ("model_index", "code_kept"): _REFUSED,
+    ("model_index", "recall"): "0.000: " + _REFUSED,
+    ("model_index", "unmarked_named"): "--check --strict is refused too: " + _REFUSED,
     ("prose", "recall"):
         "0.878: 9.50 and 18.64 (lines 24-25) unread; the TVSpeech interval 'from −0.96 to "
         "+0.20' (line 33) unread",
