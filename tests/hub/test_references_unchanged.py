@@ -1,0 +1,56 @@
+"""The references make-refs writes are byte for byte the ones it wrote before each set's
+source became a declaration in card.toml.
+
+Two oracles, both fixed before the change: ``references_before_sources/`` holds what
+make-refs wrote from the fake hub's fixtures (the real card's eleven sets), and the demo's
+committed ``refs/`` are what make-refs gives from the demo's sets published in each
+dataset's real format (``demo_datasets.py``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO_ROOT
+from scoring.data.hub import Hub
+from scoring.data.make_refs import ALL_SETS, make_refs
+
+from .demo_datasets import publish_demo_datasets
+from .fake_hub import FakeHub, GOOD_TOKEN
+
+ORACLE = Path(__file__).parent / "references_before_sources"
+DEMO = REPO_ROOT / "examples" / "demo"
+
+
+@pytest.fixture
+def with_token(monkeypatch):
+    monkeypatch.setenv("HF_TOKEN", GOOD_TOKEN)
+    monkeypatch.delenv("HF_HUB_DISABLE_IMPLICIT_TOKEN", raising=False)
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_DISABLE_IMPLICIT_TOKEN", False)
+
+
+def differing(out: Path, oracle: Path) -> list[str]:
+    written = sorted(p.name for p in out.glob("*.jsonl"))
+    assert written == sorted(p.name for p in oracle.glob("*.jsonl"))
+    return [name for name in written if (out / name).read_bytes() != (oracle / name).read_bytes()]
+
+
+def test_the_real_cards_references_are_the_ones_written_before(fake_hub, hub_client, with_token,
+                                                               tmp_path):
+    make_refs(tmp_path / "refs", ALL_SETS, ids_dir=None, hub=hub_client, warn=lambda m: None)
+    assert differing(tmp_path / "refs", ORACLE) == []
+
+
+def test_the_demo_cards_references_come_back_from_its_datasets(with_token, tmp_path, monkeypatch):
+    hub = FakeHub().start()
+    try:
+        publish_demo_datasets(hub, DEMO)
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        client = Hub(cache_dir=tmp_path / "hub-cache", retry_delay=0.0, progress=False)
+        make_refs(tmp_path / "refs", ALL_SETS, ids_dir=DEMO / "ids", hub=client,
+                  warn=lambda m: None)
+    finally:
+        hub.stop()
+    assert differing(tmp_path / "refs", DEMO / "refs") == []
