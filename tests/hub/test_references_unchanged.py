@@ -15,7 +15,8 @@ import pytest
 
 from conftest import REPO_ROOT
 from scoring.data.hub import Hub
-from scoring.data.make_refs import ALL_SETS, make_refs
+from scoring.data.make_refs import make_refs
+from scoring.data.sources import load_sources
 
 from .demo_datasets import publish_demo_datasets
 from .fake_hub import FakeHub, GOOD_TOKEN
@@ -39,7 +40,9 @@ def differing(out: Path, oracle: Path) -> list[str]:
 
 def test_the_real_cards_references_are_the_ones_written_before(fake_hub, hub_client, with_token,
                                                                tmp_path):
-    make_refs(tmp_path / "refs", ALL_SETS, ids_dir=None, hub=hub_client, warn=lambda m: None)
+    sources = load_sources(REPO_ROOT / "card.toml")
+    assert len(sources.names) == 11
+    make_refs(tmp_path / "refs", sources, ids_dir=None, hub=hub_client, warn=lambda m: None)
     assert differing(tmp_path / "refs", ORACLE) == []
 
 
@@ -49,8 +52,8 @@ def test_the_demo_cards_references_come_back_from_its_datasets(with_token, tmp_p
         publish_demo_datasets(hub, DEMO)
         monkeypatch.setenv("HF_ENDPOINT", hub.url)
         client = Hub(cache_dir=tmp_path / "hub-cache", retry_delay=0.0, progress=False)
-        make_refs(tmp_path / "refs", ALL_SETS, ids_dir=DEMO / "ids", hub=client,
-                  warn=lambda m: None)
+        make_refs(tmp_path / "refs", load_sources(DEMO / "card.toml"), ids_dir=DEMO / "ids",
+                  hub=client, warn=lambda m: None)
     finally:
         hub.stop()
     assert differing(tmp_path / "refs", DEMO / "refs") == []
