@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,9 +63,9 @@ REAL_CARD_TESTS = ["tests/golden/test_card.py", "-k", "real", "-n", "0", "-q",
 def one_more_set(card_toml: str) -> str:
     """The demo's card.toml with the elderly set: in sets, named, and its source declared.
     The published card stays the demo's own (no [publish] here)."""
-    text = card_toml.replace('"tv_long", "gs2_long"]', '"tv_long", "gs2_long", "elderly"]', 1)
-    text = text.replace('gs2_long = "GigaSpeech2 long"\n',
-                        'gs2_long = "GigaSpeech2 long"\nelderly = "Elderly speech"\n', 1)
+    text = re.sub(r"^sets = \[([^\]]*)\]", r'sets = [\1, "elderly"]', card_toml, count=1,
+                  flags=re.M)
+    text = text.replace("[set_names]\n", '[set_names]\nelderly = "Elderly speech"\n', 1)
     text = text[:text.index("# The published model card")] + text[text.index("# Where each"):]
     assert text.count("elderly") == 2
     return text + ONE_MORE_SET

@@ -46,14 +46,35 @@ def test_the_real_cards_references_are_the_ones_written_before(fake_hub, hub_cli
     assert differing(tmp_path / "refs", ORACLE) == []
 
 
-def test_the_demo_cards_references_come_back_from_its_datasets(with_token, tmp_path, monkeypatch):
+@pytest.fixture
+def demo_hub(with_token, tmp_path, monkeypatch):
+    """The demo's sets on a hub of their own, in each dataset's real format."""
     hub = FakeHub().start()
-    try:
-        publish_demo_datasets(hub, DEMO)
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
-        client = Hub(cache_dir=tmp_path / "hub-cache", retry_delay=0.0, progress=False)
-        make_refs(tmp_path / "refs", load_sources(DEMO / "card.toml"), ids_dir=DEMO / "ids",
-                  hub=client, warn=lambda m: None)
-    finally:
-        hub.stop()
+    publish_demo_datasets(hub, DEMO)
+    monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    yield Hub(cache_dir=tmp_path / "hub-cache", retry_delay=0.0, progress=False)
+    hub.stop()
+
+
+def test_the_demo_cards_references_come_back_from_its_datasets(demo_hub, tmp_path):
+    sources = load_sources(DEMO / "card.toml")
+    make_refs(tmp_path / "refs", sources, ids_dir=DEMO / "ids", hub=demo_hub,
+              warn=lambda m: None)
     assert differing(tmp_path / "refs", DEMO / "refs") == []
+
+
+def test_the_demo_ids_come_back_from_its_datasets_clusters(demo_hub, tmp_path):
+    """`make-refs --ids` gives each demo set's ids back from its source's cluster (the
+    video, the recording, the speaker, the meeting; a long set's own recordings). FLEURS'
+    stand-in clusters are the demo's own: the declared cluster, as in the real card, is
+    each clip."""
+    sources = load_sources(DEMO / "card.toml")
+    ids = tmp_path / "ids"
+    ids.mkdir()
+    (ids / "isan.jsonl").write_text("{}\n", encoding="utf-8")  # --force writes over it
+    sets = [name for name in sources.names if name != "fleurs"]
+    made = make_refs(tmp_path / "refs", sources, sets, ids_dir=ids, hub=demo_hub,
+                     write_ids=True, force=True, warn=lambda m: None)
+    assert sorted(made.ids_written) == sorted(sets) and made.ids_kept == ()
+    assert [name for name in sets if (ids / f"{name}.jsonl").read_bytes()
+            != (DEMO / "ids" / f"{name}.jsonl").read_bytes()] == []
