@@ -39,7 +39,8 @@ DEMO = REPO_ROOT / "examples" / "demo"
 ELDERLY_REPO = "example-org/thai-elderly-speech"
 # (utterance, speaker, split, transcript): two shards, a train row the filter leaves out.
 ELDERLY_ROWS = [
-    [("e-001", "spk01", "test", "ยายไปตลาดทุกเช้า"), ("e-002", "spk01", "test", "วันนี้ปวดเข่านิดหน่อย"),
+    [("e-001", "spk01", "test", "ยายไปตลาดทุกเช้า"),
+     ("e-002", "spk01", "test", "วันนี้ปวดเข่านิดหน่อย"),
      ("e-003", "spk02", "test", "หลานโทรมาหาเมื่อวาน"), ("t-900", "spk09", "train", "ไม่ใช้")],
     [("e-004", "spk02", "test", "ขอยาแก้ไอหน่อยนะ"), ("e-005", "spk03", "test", "ตาไปวัดวันพระ"),
      ("e-006", "spk03", "test", "กินข้าวแล้วหรือยังลูก")],

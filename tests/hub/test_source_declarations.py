@@ -11,7 +11,6 @@ import pyarrow.parquet as pq
 import pytest
 
 from scoring.cli import main
-from scoring.data.hub import Hub
 from scoring.data.make_refs import make_refs
 from scoring.data.sources import load_sources
 from scoring.errors import ScoringError
@@ -245,16 +244,15 @@ join = "c"
     made = make_refs(tmp_path / "refs", sources, ids_dir=tmp_path / "ids", hub=hub_client,
                      write_ids=True, warn=lambda m: None)
     assert made.counts == {"a": 2, "b": 3, "c": 3, "c_long": 2}
-    assert read_jsonl(tmp_path / "refs/a.jsonl") == [{"id": "u1", "text": "one, two"},
-                                                     {"id": "u2", "text": 'say "hi"'}]
-    assert read_jsonl(tmp_path / "ids/b.jsonl") == [
-        {"id": f"j{i}", "cluster": f"p{i % 2}"} for i in range(3)]
-    assert read_jsonl(tmp_path / "ids/c.jsonl") == [
-        {"id": "0", "cluster": "r1"}, {"id": "1", "cluster": "r1"}, {"id": "2", "cluster": "r2"}]
-    assert read_jsonl(tmp_path / "refs/c_long.jsonl") == [{"id": "r1", "text": "ก ข"},
-                                                          {"id": "r2", "text": "ค"}]
-    assert read_jsonl(tmp_path / "ids/c_long.jsonl") == [{"id": "r1", "cluster": "r1"},
-                                                         {"id": "r2", "cluster": "r2"}]
+    written = {f"{kind}/{name}": read_jsonl(tmp_path / kind / f"{name}.jsonl")
+               for kind in ("ids", "refs") for name in made.counts}
+    assert written["refs/a"] == [{"id": "u1", "text": "one, two"},
+                                 {"id": "u2", "text": 'say "hi"'}]
+    assert written["ids/b"] == [{"id": f"j{i}", "cluster": f"p{i % 2}"} for i in range(3)]
+    assert written["ids/c"] == [{"id": str(i), "cluster": cluster}
+                                for i, cluster in enumerate(("r1", "r1", "r2"))]
+    assert written["refs/c_long"] == [{"id": "r1", "text": "ก ข"}, {"id": "r2", "text": "ค"}]
+    assert written["ids/c_long"] == [{"id": r, "cluster": r} for r in ("r1", "r2")]
     assert not [r for r in fake_hub.requests if "train" in r.path]
 
 
@@ -332,3 +330,33 @@ def test_the_readmes_declarations_are_ones_make_refs_reads(tmp_path):
     assert sources.names == ("cv", "gs2_long")
     assert sources.sets["cv"].repo == fixtures.CV_REPO
     assert sources.sets["cv"].files == (fixtures.CV_TSV,)
+
+
+@pytest.mark.parametrize("data_format", ["tsv", "parquet"])
+def test_the_declared_revision_is_the_one_read(fake_hub, hub_client, tmp_path, data_format):
+    """A tag or a commit pins the dataset: every file is asked for at that revision (a glob's
+    listing too), never at main."""
+    if data_format == "tsv":
+        fake_hub.add("org/pinned", "data/test.tsv", b"a\tx\nb\ty\n")
+    else:
+        fake_hub.add("org/pinned", "data/test-0.parquet", _parquet({"spk": ["a", "b"],
+                                                                   "text": ["x", "y"]}))
+    columns = 'columns = ["spk", "text"]\n' if data_format == "tsv" else ""
+    sources = _card(tmp_path, f"""[sources.s]
+repo = "org/pinned"
+revision = "v2.0"
+files = "data/test*.{data_format}"
+format = "{data_format}"
+{columns}id = {{ rule = "row_index" }}
+text = "text"
+cluster = "spk"
+cleaning = "as published"
+""")
+    make_refs(tmp_path / "refs", sources, ids_dir=None, hub=hub_client)
+    assert read_jsonl(tmp_path / "refs/s.jsonl") == [{"id": "0", "text": "x"},
+                                                     {"id": "1", "text": "y"}]
+    asked = [r for r in fake_hub.requests if r.repo == "org/pinned"]
+    files = [r for r in asked if r.revision is not None]
+    assert files and {r.revision for r in files} == {"v2.0"}
+    assert any("/tree/v2.0" in r.path for r in asked)  # the listing of the glob
+    assert not any("/main" in r.path for r in asked)
