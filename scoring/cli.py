@@ -21,7 +21,7 @@ from .errors import ScoringError
 from .data.hub import Hub
 from .data.join_audio import (join_audio, joined_summary, recordings_from_ids,
                                recordings_from_list)
-from .data.make_refs import ALL_SETS, make_refs
+from .data.make_refs import make_refs
 from .card import card_json, card_markdown
 from .report import cluster_shares, empty_references_note, few_clusters_note, \
     few_resamples_note, format_cluster_shares, format_score_report, plural, score_report
@@ -243,12 +243,21 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("other", nargs="?", help="a second text to compare with")
     explain.set_defaults(run=run_explain)
 
-    refs = commands.add_parser("make-refs", help="rebuild refs/ from the public datasets")
+    refs = commands.add_parser("make-refs", help="rebuild refs/ from the public datasets, "
+                                                 "each set's source as card.toml declares it")
+    refs.add_argument("--card", type=Path, default=Path("card.toml"), metavar="FILE",
+                      help="the card.toml whose [sources.<set>] tables declare each set's "
+                           "source (default: ./card.toml)")
     refs.add_argument("--out", type=Path, default=Path("refs"), help="folder (default refs/)")
-    refs.add_argument("--sets", nargs="+", default=list(ALL_SETS), metavar="SET",
-                      help=f"sets to build (default: all eleven): {', '.join(ALL_SETS)}")
-    refs.add_argument("--ids", type=Path, default=Path("ids"), metavar="DIR",
+    refs.add_argument("--sets", nargs="+", default=None, metavar="SET",
+                      help="sets to build (default: every set with a source in card.toml)")
+    refs.add_argument("--ids-dir", type=Path, default=Path("ids"), metavar="DIR",
                       help="check against DIR/<set>.jsonl where it exists (default ids/)")
+    refs.add_argument("--ids", action="store_true",
+                      help="also write DIR/<set>.jsonl (each clip's id and cluster, from the "
+                           "source) for each set that has none: a new set's ids")
+    refs.add_argument("--force", action="store_true",
+                      help="with --ids: write the sets' ids files that exist too")
     refs.add_argument("--offline", action="store_true", help="use only the hub cache")
     refs.set_defaults(run=run_make_refs)
 
@@ -580,9 +589,21 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def run_make_refs(args: argparse.Namespace) -> int:
-    counts = make_refs(args.out, args.sets, ids_dir=args.ids, hub=Hub(offline=args.offline),
-                       warn=lambda message: print(f"warning: {message}", file=sys.stderr))
-    for set_name, count in counts.items():
+    from .data.sources import load_sources
+
+    if args.force and not args.ids:
+        raise ScoringError("--force", "goes with --ids (it lets --ids write ids files that "
+                                      "exist)")
+    made = make_refs(args.out, load_sources(args.card), args.sets, ids_dir=args.ids_dir,
+                     hub=Hub(offline=args.offline), write_ids=args.ids, force=args.force,
+                     warn=lambda message: print(f"warning: {message}", file=sys.stderr))
+    for set_name in made.ids_kept:
+        print(f"{args.ids_dir / (set_name + '.jsonl')}: kept as it is (--force writes it "
+              "again from the source)")
+    for set_name, (clips, clusters) in made.ids_written.items():
+        print(f"{args.ids_dir / (set_name + '.jsonl')}: {plural(clips, 'clip')} in "
+              f"{plural(clusters, 'cluster')}")
+    for set_name, count in made.counts.items():
         print(f"{args.out / (set_name + '.jsonl')}: {plural(count, 'reference')}")
     return 0
 

@@ -59,13 +59,15 @@ class GateResult:
 
 
 def refs_cache_key(root: Path) -> str:
-    """A hash of ids/ and of the code that turns datasets into references."""
-    from .data import cleaning, hub, make_refs
+    """A hash of ids/, of card.toml's [sources] and of the code that turns datasets into
+    references."""
+    from .data import cleaning, hub, make_refs, sources, transcripts
 
     digest = hashlib.sha256()
     for path in sorted((root / "ids").glob("*.jsonl")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    for module in (make_refs, cleaning, hub):
+    digest.update(sources.declarations_digest(root / "card.toml").encode())
+    for module in (make_refs, sources, transcripts, cleaning, hub):
         digest.update(inspect.getsource(module).encode())
     return digest.hexdigest()[:32]
 
@@ -124,7 +126,8 @@ def _run_gate_steps(
     """Fetch, rebuild or reuse refs/, run the tests, check the hub's card; on failure write
     the report."""
     from .data.fetch import fetch_card_data
-    from .data.make_refs import ALL_SETS, make_refs
+    from .data.make_refs import make_refs
+    from .data.sources import load_sources
 
     from .card.spec import require_card_toml
 
@@ -157,7 +160,7 @@ def _run_gate_steps(
     else:
         say("2/5 rebuilding the references from the public datasets")
         try:
-            make_refs(refs, ALL_SETS, ids_dir=root / "ids", hub=hub,
+            make_refs(refs, load_sources(root / "card.toml"), ids_dir=root / "ids", hub=hub,
                       warn=lambda message: say(f"    warning: {message}"))
         except ScoringError as error:
             raise ScoringError("gate step 2 (make-refs)", str(error)) from None

@@ -240,9 +240,11 @@ class CardSpec:
 
 # ----------------------------------------------------------------- reading
 
+# [sources] is the data side's (make-refs reads each set's source there): the card reads
+# nothing of it.
 TOP_LEVEL_KEYS = ("title", "latency_ms", "latencies_ms", "headline_latency_ms", "sets",
                   "set_names", "systems", "split", "comparisons", "aggregates",
-                  "bootstrap", "verdicts", "publish", "datasets")
+                  "bootstrap", "verdicts", "publish", "datasets", "sources")
 SYSTEM_KEYS = ("display", "latencies_ms")
 SPLIT_KEYS = ("systems", "sets", "latencies_ms")
 COMPARISON_KEYS = ("a", "b", "sets", "split", "latencies_ms")

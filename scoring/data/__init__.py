@@ -3,6 +3,9 @@
 - ``hub``: the one client of the Hugging Face hub (retries, one-line errors);
 - ``fetch``: mirror the model repository's benchmark folder and card;
 - ``push``: upload the regenerated card to the model repository (a pull request);
-- ``make_refs`` and ``cleaning``: the reference transcripts, from the public datasets;
+- ``sources``: each set's source, as card.toml's ``[sources.<set>]`` declares it;
+- ``transcripts``: a source's transcript files (TSV, CSV, JSON Lines, Parquet), read;
+- ``make_refs`` and ``cleaning``: the reference transcripts (and a new set's ids), from
+  the declared sources;
 - ``join_audio``: the long sets' joined recordings.
 """

@@ -1,7 +1,8 @@
-"""How FLEURS and GigaSpeech2 references are cleaned before scoring.
+"""How references are cleaned before scoring: a set's source names its cleaning profile.
 
-The benchmark cleans these two sets' transcripts; the others are used as
-published. Four rules, in this order (``REFERENCE_CLEANING``).
+The benchmark cleans FLEURS' and GigaSpeech2's transcripts (profile ``benchmark``: four
+rules, in this order, ``REFERENCE_CLEANING``); the other sets are used as published
+(profile ``as published``: no rule).
 """
 
 from __future__ import annotations
@@ -11,17 +12,15 @@ import string
 from pythainlp.util import normalize as pythainlp_normalize_text
 
 __all__ = [
-    "CLEANED_SETS",
+    "CLEANING_PROFILES",
     "REFERENCE_CLEANING",
     "remove_ascii_punctuation",
     "remove_typographic_marks",
     "lower_case",
     "pythainlp_normalize",
     "clean_reference",
+    "clean_with",
 ]
-
-# The sets whose references are cleaned (make-refs, and the demo's generator alike).
-CLEANED_SETS = ("fleurs", "gs2")
 
 _REMOVED_ASCII = "".join(c for c in string.punctuation if c not in "?!")
 _NO_ASCII_PUNCTUATION = str.maketrans("", "", _REMOVED_ASCII)
@@ -59,5 +58,18 @@ REFERENCE_CLEANING = (
 
 def clean_reference(text: str) -> str:
     for rule in REFERENCE_CLEANING:
+        text = rule(text)
+    return text
+
+
+# A source's `cleaning = "..."` names one of these.
+CLEANING_PROFILES = {
+    "benchmark": REFERENCE_CLEANING,
+    "as published": (),
+}
+
+
+def clean_with(profile: str, text: str) -> str:
+    for rule in CLEANING_PROFILES[profile]:
         text = rule(text)
     return text

@@ -16,15 +16,17 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import quote
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import ScoringError
 
-__all__ = ["Hub", "TOKEN_ENV", "dataset_url"]
+__all__ = ["DEFAULT_REVISION", "Hub", "TOKEN_ENV", "dataset_url"]
 
 T = TypeVar("T")
+DEFAULT_REVISION = "main"
 RETRIES = 3
 TOKEN_ENV = "HF_TOKEN"  # the only place a write token is read from
 
@@ -215,35 +217,40 @@ class Hub:
         self._reached = True
 
     # -- listing --------------------------------------------------------------
-    def list_files(self, repo_id: str) -> list[str]:
-        """Every file path in the dataset repository (from the cache when offline)."""
+    def list_files(self, repo_id: str, revision: str = DEFAULT_REVISION) -> list[str]:
+        """Every file path in the dataset repository at ``revision`` (from the cache when
+        offline)."""
         if self.offline:
-            return sorted(str(p.relative_to(folder)) for folder in [self._cached_snapshot(repo_id)]
+            return sorted(p.relative_to(folder).as_posix()
+                          for folder in [self._cached_snapshot(repo_id, revision)]
                           for p in folder.rglob("*") if p.is_file())
         from huggingface_hub import HfApi
 
         api = HfApi(endpoint=self.endpoint)
         self._check_reachable(repo_id)
-        return sorted(self._call(repo_id, lambda: api.list_repo_files(repo_id, repo_type="dataset")))
+        return sorted(self._call(repo_id, lambda: api.list_repo_files(
+            repo_id, repo_type="dataset", revision=revision)))
 
-    def _cached_snapshot(self, repo_id: str) -> Path:
+    def _cached_snapshot(self, repo_id: str, revision: str = DEFAULT_REVISION) -> Path:
+        """The cached snapshot of a branch or tag (through its ref), or of a commit."""
         from huggingface_hub import constants
 
         cache = self.cache_dir or Path(constants.HF_HUB_CACHE)
         folder = Path(cache) / f"datasets--{repo_id.replace('/', '--')}"
-        ref = folder / "refs" / "main"
-        if not ref.is_file():
+        ref = folder / "refs" / revision
+        snapshot = folder / "snapshots" / (ref.read_text().strip() if ref.is_file() else revision)
+        if not snapshot.is_dir():
             raise ScoringError(repo_id, "is not in the hub cache: run once without --offline")
-        return folder / "snapshots" / ref.read_text().strip()
+        return snapshot
 
     # -- small files ----------------------------------------------------------
-    def download(self, repo_id: str, filename: str) -> Path:
+    def download(self, repo_id: str, filename: str, revision: str = DEFAULT_REVISION) -> Path:
         """A small file, through the hub cache (resumed and retried by the client)."""
         from huggingface_hub import hf_hub_download
 
         self._check_reachable(f"{repo_id} {filename}")
         return Path(self._call(repo_id, lambda: hf_hub_download(
-            repo_id, filename, repo_type="dataset", endpoint=self.endpoint,
+            repo_id, filename, repo_type="dataset", revision=revision, endpoint=self.endpoint,
             cache_dir=self.cache_dir, local_files_only=self.offline)))
 
     # -- a model repository's files ---------------------------------------------
@@ -258,10 +265,12 @@ class Hub:
             tqdm_class=None if self._show_progress() else _silent_bar())))
 
     # -- columns of parquet files -----------------------------------------------
-    def parquet_schema(self, repo_id: str, path: str) -> pa.Schema:
-        return self._with_parquet(repo_id, path, lambda f: f.schema_arrow)
+    def parquet_schema(self, repo_id: str, path: str,
+                       revision: str = DEFAULT_REVISION) -> pa.Schema:
+        return self._with_parquet(repo_id, path, revision, lambda f: f.schema_arrow)
 
-    def read_columns(self, repo_id: str, path: str, columns: Sequence[str]) -> pa.Table:
+    def read_columns(self, repo_id: str, path: str, columns: Sequence[str],
+                     revision: str = DEFAULT_REVISION) -> pa.Table:
         """Only ``columns`` of one parquet file; no other column's bytes are fetched.
 
         Read on this thread: Arrow's own thread pool, once started, can still be running
@@ -269,15 +278,16 @@ class Hub:
         ("terminate called without an active exception", exit -6) after all its work
         was done. The text columns are small; threads would gain nothing.
         """
-        return self._with_parquet(repo_id, path,
+        return self._with_parquet(repo_id, path, revision,
                                   lambda f: f.read(columns=list(columns), use_threads=False))
 
-    def _with_parquet(self, repo_id: str, path: str, use: Callable[[pq.ParquetFile], T]) -> T:
+    def _with_parquet(self, repo_id: str, path: str, revision: str,
+                      use: Callable[[pq.ParquetFile], T]) -> T:
         if self.offline:
             from huggingface_hub import try_to_load_from_cache
 
             local = try_to_load_from_cache(repo_id, path, repo_type="dataset",
-                                           cache_dir=self.cache_dir)
+                                           revision=revision, cache_dir=self.cache_dir)
             if not isinstance(local, str):
                 raise ScoringError(repo_id, f"{path} is not in the hub cache: "
                                             "run once without --offline")
@@ -287,9 +297,10 @@ class Hub:
 
         def read() -> T:
             fs = HfFileSystem(endpoint=self.endpoint, skip_instance_cache=True)
+            at = "" if revision == DEFAULT_REVISION else "@" + quote(revision, safe="")
             # cache_type "none": every read is exactly the range pyarrow asks for,
             # so no read-ahead ever strays into the audio column.
-            with fs.open(f"datasets/{repo_id}/{path}", "rb", cache_type="none") as handle:
+            with fs.open(f"datasets/{repo_id}{at}/{path}", "rb", cache_type="none") as handle:
                 metadata = _read_footer(handle, f"{repo_id}/{path}")
                 return use(pq.ParquetFile(handle, metadata=metadata, pre_buffer=False))
 

@@ -74,6 +74,7 @@ class Request:
     repo: str
     path: str
     byte_range: tuple[int, int] | None  # inclusive start, exclusive end
+    revision: str | None = None  # a file's, as its URL names it (this hub serves any)
 
 
 class FakeHub:
@@ -324,7 +325,8 @@ def _handler(hub: FakeHub):
                     start = int(start)
                     end = int(end) + 1 if end else len(data)
                     byte_range = (start, min(end, len(data)))
-                hub.log(Request(self.command, repo_id, file_path, byte_range))
+                hub.log(Request(self.command, repo_id, file_path, byte_range,
+                                unquote(m.group(3))))
                 if hub.delay and self.command == "GET":
                     import time
 

@@ -135,3 +135,24 @@ def publish_all(hub) -> None:
             isan_parquet())
     hub.add("nectec/LOTUSDIS", "data/test-00000-of-00002.parquet", lotus_parquet(LOTUS_TURNS[:1]))
     hub.add("nectec/LOTUSDIS", "data/test-00001-of-00002.parquet", lotus_parquet(LOTUS_TURNS[1:]))
+
+
+# Common Voice's layout: one header row, Common Voice's usual columns, no quoting (a
+# sentence may hold a quotation mark); the speaker is `client_id`.
+CV_REPO = "mozilla-foundation/common_voice_17_0"
+CV_TSV = "transcript/th/test.tsv"
+CV_COLUMNS = ["client_id", "path", "sentence", "up_votes", "down_votes", "age", "gender",
+              "accents", "variant", "locale", "segment"]
+CV_ROWS = [  # client_id, path, sentence
+    ("c0ffee01", "common_voice_th_25001.mp3", 'เขาพูดว่า "สวัสดี" แล้วก็เดินไป'),
+    ("c0ffee01", "common_voice_th_25002.mp3", "ราคาสามสิบห้าบาท"),
+    ("beef0002", "common_voice_th_25003.mp3", "วันนี้อากาศดีมาก"),
+    ("beef0002", "common_voice_th_25004.mp3", "ฉันชอบกินข้าวผัด"),
+    ("d00d0003", "common_voice_th_25005.mp3", "รถไฟมาถึงตอนเก้าโมง"),
+]
+
+
+def common_voice_tsv(rows=CV_ROWS, locale: str = "th") -> bytes:
+    lines = [CV_COLUMNS] + [[client, path, sentence, "2", "0", "", "", "", "", locale, ""]
+                            for client, path, sentence in rows]
+    return _tsv(lines)

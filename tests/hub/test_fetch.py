@@ -13,7 +13,7 @@ from scoring.card import compute_card, load_card_spec
 from scoring.cli import main
 from scoring.errors import ScoringError
 from scoring.data.fetch import DEFAULT_REPO, fetch_card_data
-from scoring.data.make_refs import ALL_SETS
+from scoring.data.sources import load_sources
 
 from . import fixtures
 from .fake_hub import GOOD_TOKEN
@@ -24,6 +24,7 @@ EXPECTED = {
     "tv_long": fixtures.TV_LONG_EXPECTED, "isan": fixtures.ISAN_EXPECTED,
     **fixtures.LOTUS_EXPECTED,
 }
+ALL_SETS = load_sources(REPO_ROOT / "card.toml").names
 MODEL_CARD = "---\nlicense: apache-2.0\n---\n# OpenThai2.0-ASR-Streaming\n"
 
 

@@ -6,13 +6,24 @@ import json
 
 import pytest
 
-from conftest import write_jsonl
+from conftest import REPO_ROOT, write_jsonl
 from scoring import score_files
 from scoring.errors import ScoringError
-from scoring.data.make_refs import ALL_SETS, make_refs
+from scoring.data import make_refs as make_refs_module
+from scoring.data.sources import load_sources
 
 from . import fixtures
 from .fake_hub import GOOD_TOKEN
+
+
+CARD = REPO_ROOT / "card.toml"
+SOURCES = load_sources(CARD)  # the real card's eleven sets
+ALL_SETS = SOURCES.names
+
+
+def make_refs(out, sets=None, **options):
+    """make-refs of the real card's sources."""
+    return make_refs_module.make_refs(out, SOURCES, sets, **options)
 
 
 def read_jsonl(path):
@@ -29,7 +40,7 @@ def with_token(monkeypatch):
 @pytest.fixture
 def all_refs(fake_hub, hub_client, with_token, tmp_path):
     out = tmp_path / "refs"
-    counts = make_refs(out, ALL_SETS, ids_dir=None, hub=hub_client, warn=lambda m: None)
+    counts = make_refs(out, ids_dir=None, hub=hub_client, warn=lambda m: None).counts
     return out, counts
 
 
@@ -54,7 +65,7 @@ def test_every_parquet_read_stays_on_the_callers_thread(fake_hub, hub_client, wi
     real = pq.ParquetFile.read
     monkeypatch.setattr(pq.ParquetFile, "read", lambda self, *args, **kwargs: (
         asked.append(kwargs.get("use_threads", True)) or real(self, *args, **kwargs)))
-    make_refs(tmp_path / "refs", ALL_SETS, ids_dir=None, hub=hub_client, warn=lambda m: None)
+    make_refs(tmp_path / "refs", ids_dir=None, hub=hub_client, warn=lambda m: None)
     assert asked and not any(asked)
 
 
@@ -170,8 +181,11 @@ def test_ids_missing_from_the_dataset_are_an_error(fake_hub, hub_client, tmp_pat
                 [{"id": "10012345.wav", "cluster": "a"}, {"id": "nope.wav", "cluster": "b"}])
     with pytest.raises(ScoringError) as error:
         make_refs(tmp_path / "refs", ["fleurs"], ids_dir=tmp_path / "ids", hub=hub_client)
-    assert "1 of its 2 ids got no reference" in str(error.value)
-    assert "'nope.wav'" in str(error.value)
+    message = str(error.value)
+    line = next(n for n, text in enumerate(CARD.read_text().splitlines(), start=1)
+                if text == 'id = "file_name"')
+    assert message.startswith(f'{CARD}:{line}: [sources.fleurs] id = "file_name": ')
+    assert "1 of the 2 ids in" in message and "are not in the source ('nope.wav')" in message
 
 
 def test_extra_dataset_rows_are_reported_and_left_out(fake_hub, hub_client, tmp_path):
@@ -192,7 +206,7 @@ def test_unexpected_lotus_mic_values_are_named(fake_hub, hub_client, tmp_path):
                  fixtures.lotus_parquet([("M09_T0009", "ทดสอบ")]).replace(b"bt10m", b"bt99m"))
     with pytest.raises(ScoringError) as error:
         make_refs(tmp_path / "refs", ["lotus_jbl"], ids_dir=None, hub=hub_client)
-    assert "mic values found that map to no set" in str(error.value)
+    assert "mic values found that expect does not list: ['bt99m']" in str(error.value)
 
 
 def test_missing_tvspeech_test_file_lists_what_was_found(fake_hub, hub_client, tmp_path):
@@ -230,8 +244,8 @@ def test_cli_gated_dataset_is_one_line_exit_2(fake_hub, tmp_path, capsys, monkey
 
     # The hub client read its cache's place at import: the constant itself, not the variable.
     monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "cache"))
-    code = main(["make-refs", "--out", str(tmp_path / "refs"), "--sets", "gs2",
-                 "--ids", str(tmp_path / "no-ids")])
+    code = main(["make-refs", "--card", str(CARD), "--out", str(tmp_path / "refs"), "--sets",
+                 "gs2", "--ids-dir", str(tmp_path / "no-ids")])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: speechcolab/gigaspeech2: is gated")
@@ -241,7 +255,8 @@ def test_cli_unknown_set_is_one_line(tmp_path, capsys):
     """A set name that is not one of the eleven is refused before any download."""
     from scoring.cli import main
 
-    code = main(["make-refs", "--out", str(tmp_path), "--sets", "librispeech"])
+    code = main(["make-refs", "--card", str(CARD), "--out", str(tmp_path), "--sets",
+                 "librispeech"])
     assert code == 2 and "unknown set 'librispeech'" in capsys.readouterr().err
 
 
@@ -280,6 +295,7 @@ def test_an_unreachable_hub_says_so_not_offline_advice(tmp_path, monkeypatch):
 def test_a_misspelt_set_gets_a_did_you_mean(tmp_path, capsys):
     from scoring.cli import main
 
-    assert main(["make-refs", "--out", str(tmp_path / "refs"), "--sets", "flerus"]) == 2
+    assert main(["make-refs", "--card", str(CARD), "--out", str(tmp_path / "refs"), "--sets",
+                 "flerus"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown set 'flerus'; did you mean 'fleurs'?" in err

@@ -1,4 +1,5 @@
-"""FLEURS and GigaSpeech2 reference cleaning, one table per rule."""
+"""Reference cleaning (FLEURS' and GigaSpeech2's: the "benchmark" profile), one table per
+rule."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import pytest
 from pythainlp.util import normalize as pythainlp_normalize_oracle
 
 from scoring.data.cleaning import (
+    CLEANING_PROFILES,
     REFERENCE_CLEANING,
     clean_reference,
+    clean_with,
     lower_case,
     pythainlp_normalize,
     remove_ascii_punctuation,
@@ -67,3 +70,17 @@ def test_last_rule_is_pythainlps_own_normalize():
     text = "“ราคา”  น้ำมัน 32.50 บาท… Zoom!"
     partial = lower_case(remove_typographic_marks(remove_ascii_punctuation(text)))
     assert clean_reference(text) == pythainlp_normalize_oracle(partial) == "ราคา น้ำมัน 3250 บาท zoom!"
+
+
+@pytest.mark.parametrize("text", [" ราคา 5 บาท ", "\tจบ.\t", "\u00a0เริ่ม…\u00a0", "ข่าว \r",
+                                  " \u200b ก ", "“ข่าว” ", " . ", "\n ไม่\n"])
+def test_the_benchmark_profile_strips_as_gigaspeech2s_reader_did(text):
+    """GigaSpeech2's reader stripped each text before cleaning it; the declared source reads
+    the field as published, and its references stay the same: the profile strips too."""
+    assert clean_with("benchmark", text) == clean_reference(text.strip()) == clean_reference(text)
+
+
+def test_the_profiles_a_source_may_name():
+    assert clean_with("as published", " “A” ") == " “A” "
+    assert clean_with("benchmark", " “A” ") == "a"
+    assert set(CLEANING_PROFILES) == {"benchmark", "as published"}
