@@ -468,7 +468,7 @@ def run_publish(args: argparse.Namespace) -> int:
         else:
             from .card.adopt import format_coverage
 
-            text, code = check_report(card, spec, format_coverage(card_file, spec),
+            text, code = check_report(card, spec, format_coverage(card_file, spec, result.exact),
                                       strict=args.strict or spec.publish_strict)
     print(text, end="")
     return code

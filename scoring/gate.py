@@ -265,7 +265,8 @@ class HubCard:
                 "is behind.\n\n" + self.report_section())
 
 
-def _the_text_outside_markers(spec, where: str, say: Callable[[str], None]) -> HubCard:
+def _the_text_outside_markers(spec, exact: dict, where: str,
+                              say: Callable[[str], None]) -> HubCard:
     """A card whose markers and model-index are what the data give: exact only where every
     figure-like number of its text is gated; under [publish] strict, failed where one is
     not (the numbers named), and otherwise said, with how many are gated."""
@@ -273,7 +274,7 @@ def _the_text_outside_markers(spec, where: str, say: Callable[[str], None]) -> H
     from .card.publish import read_card_file
 
     counted, ungated = coverage(read_card_file(spec.publish_file, spec), spec,
-                                spec.publish_aliases)
+                                spec.publish_aliases, exact)
     gated = f"{counted - len(ungated)} of {counted} numbers in its text gated"
     if not ungated:
         say(f"4/5 {where} is exactly what the data give ({gated})")
@@ -315,7 +316,7 @@ def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool
         say(f"4/5 the published card could not be compared: {error}")
         return HubCard(tests_passed is False, "the published card", note=str(error))
     if card.up_to_date:
-        return _the_text_outside_markers(spec, where, say)
+        return _the_text_outside_markers(spec, result.exact, where, say)
     lines = tuple(card.changes()) or (
         "the layout of a region or of the model-index differs (publish --check shows it)",)
     differing = len(card.mismatches) + len(card.claims)

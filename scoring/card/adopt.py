@@ -47,6 +47,7 @@ from .reading import (
     VERSUS,
     WHOLE_WORDS,
     Candidate,
+    Evidence,
     candidates,
     clauses_beside,
     named_beside,
@@ -1762,7 +1763,7 @@ class MarkResult:
     new: str
     found: tuple[Marked, ...]
     # (line, text) of each number read as another measure than the CER (reading.candidates)
-    another_measure: tuple[tuple[int, str], ...] = ()
+    another_measure: tuple[tuple[int, str, Evidence], ...] = ()
 
     def count(self, verdict: str) -> int:
         return sum(m.verdict == verdict for m in self.found)
@@ -1777,7 +1778,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     names = Names.of(result.spec, aliases)
     facts = {name: fact for name in result.exact
              if (fact := _facts(name, result.spec)) is not None}
-    another_measure: list[tuple[int, str]] = []
+    another_measure: list[tuple[int, str, Evidence]] = []
     found = [Marked(candidate, candidate.marked, "already") if candidate.marked is not None
              else identify(candidate, result, names, facts)
              for candidate in candidates(card, names, another_measure=another_measure)]
@@ -1853,19 +1854,55 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
 
 
 def _counted(card: CardFile, spec: CardSpec, aliases: dict[str, str]
-             ) -> tuple[list[Candidate], list[Candidate], list[tuple[int, str]]]:
+             ) -> tuple[list[Candidate], list[Candidate], list[tuple[int, str, Evidence]]]:
     """(the candidate numbers coverage counts, those left alone as other models' or sets',
     (line, text) of those read as another measure than the CER)."""
-    another_measure: list[tuple[int, str]] = []
+    another_measure: list[tuple[int, str, Evidence]] = []
     found = candidates(card, Names.of(spec, aliases), another_measure=another_measure)
     return ([c for c in found if not c.foreign], [c for c in found if c.foreign],
             another_measure)
 
 
-def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple[int, list[Candidate]]:
-    """(how many candidate numbers, those without a marker) in the card's text."""
-    counted, _, _ = _counted(card, spec, aliases)
-    return len(counted), [c for c in counted if c.marked is None]
+@dataclass(frozen=True)
+class Ungated:
+    """A number of the card's text outside any marker that may be one of ours: its line,
+    as printed, and why it counts (empty for a figure-like number; else what it was read
+    as, though it prints a figure's value)."""
+
+    line: int
+    text: str
+    why: str = ""
+
+
+def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str],
+             exact: dict | None = None) -> tuple[int, list[Ungated]]:
+    """(how many numbers count, those of them outside a marker) in the card's text. Given
+    the figures (``exact``), a number read as another measure or as another model's whose
+    value is a figure's, as printed, counts too, and is ungated: the reading may be wrong."""
+    counted, alone, another_measure = _counted(card, spec, aliases)
+    ungated = [Ungated(c.line, c.text) for c in counted if c.marked is None]
+    look_alikes = _look_alikes(alone, another_measure, exact or {})
+    return len(counted) + len(look_alikes), ungated + look_alikes
+
+
+def _look_alikes(alone: list[Candidate], another_measure: list[tuple[int, str, Evidence]],
+                 exact: dict) -> list[Ungated]:
+    """The numbers set aside (another model's, another measure) whose value, as printed, is
+    one of the card's figures."""
+    values = [value for value in exact.values() if not isinstance(value, bool)]
+
+    def a_figures(text: str) -> bool:
+        # (At two decimals or more: at one, a tenth of all numbers in a figure's range would
+        # print as one of the card's hundreds of figures by chance.)
+        decimals = text.split(".")[1] if "." in text else ""
+        return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text)
+                                                      for value in values)
+
+    found = [Ungated(c.line, c.text, "read as another model's or set's")
+             for c in alone if a_figures(c.text)]
+    found += [Ungated(line, text, f"read as another measure: {why}")
+              for line, text, why in another_measure if a_figures(text)]
+    return sorted(found, key=lambda u: u.line)
 
 
 # ------------------------------------------------------------- presenting
@@ -1881,6 +1918,14 @@ def _on_lines(lines) -> str:
 
 def _not_a_figure_hint(text: str, lead: str = "; if it is none of the card's figures") -> str:
     return f"{lead}, write it <!-- scoring:not-a-figure -->{text}<!-- scoring:end -->"
+
+
+def _with_evidence(read: list[tuple[str, Evidence]]) -> str:
+    """ "21.37, 0.12: "WER" (its column header)" where one piece of evidence decided them
+    all, else each number with its own."""
+    if len({why for _, why in read}) == 1:
+        return f"{', '.join(number for number, _ in read)}: {read[0][1]}"
+    return ", ".join(f"{number}: {why}" for number, why in read)
 
 
 def _lines(marked: MarkResult, verdict: str) -> list[Marked]:
@@ -2087,11 +2132,11 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
         lines.append(f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
                      f"(its row or column names no {what} of the card's; if it does, name it "
                      "in [publish.aliases])")
-    by_line_aside: dict[int, list[str]] = {}
-    for line, number in marked.another_measure:
-        by_line_aside.setdefault(line, []).append(number)
-    for line, numbers in by_line_aside.items():
-        lines.append(f"another measure: line {line}: {', '.join(numbers)}")
+    by_line_aside: dict[int, list[tuple[str, Evidence]]] = {}
+    for line, number, why in marked.another_measure:
+        by_line_aside.setdefault(line, []).append((number, why))
+    for line, read in by_line_aside.items():
+        lines.append(f"another measure: line {line}: {_with_evidence(read)}")
     if by_line_aside:  # what it means, said once
         lines.append("(its context names another measure than the CER: a WER, a speed, a "
                      "relative change, ...; if one is a CER or a difference of the card's, say "
@@ -2136,19 +2181,23 @@ def mark_report(result: CardResult, card_file: CardFile, card,
     return text, 1 if marked.drifted or stale_marked or any(m.figure for m in stale_index) else 0
 
 
-def format_coverage(card: CardFile, spec: CardSpec) -> tuple[str, str]:
-    """The --check coverage line, and a line per figure-like number outside any marker."""
+def format_coverage(card: CardFile, spec: CardSpec,
+                    exact: dict | None = None) -> tuple[str, str]:
+    """The --check coverage line, and a line per number outside any marker that counts
+    (see ``coverage``)."""
     counted, alone, another_measure = _counted(card, spec, spec.publish_aliases)
-    ungated = [c for c in counted if c.marked is None]
-    line = f"{len(counted) - len(ungated)} of {len(counted)} numbers in the card's text are gated"
+    total, ungated = coverage(card, spec, spec.publish_aliases, exact)
+    line = f"{total - len(ungated)} of {total} numbers in the card's text are gated"
     if alone:  # not counted, so said: a row of the card's own model misnamed would be there
         line += (f"; {plural(len(alone), 'number')} of other models or sets left alone "
                  f"({_on_lines(c.line for c in alone)})")
     if another_measure:  # nor these: a CER misread as another measure would be there
         line += (f"; {plural(len(another_measure), 'number')} read as another measure than "
-                 f"the CER left alone ({_on_lines(where for where, _ in another_measure)})")
+                 f"the CER left alone ({_on_lines(where for where, _, _ in another_measure)})")
     line += "\n"
-    listed = "".join(f"ungated: line {c.line}: {c.text}\n" for c in ungated)
+    listed = "".join(f"ungated: line {u.line}: {u.text}"
+                     + (f" ({u.why}, but it prints the value of a figure of the card's)"
+                        if u.why else "") + "\n" for u in ungated)
     if ungated:  # what to do, said once
         listed += ("(each is a figure-like number outside any marker: `publish --mark` marks "
                    "it if it is one of the card's figures"

@@ -38,7 +38,7 @@ from .markdown import Block, blocks
 from .text import (COMMENT, SENTENCE_END, SIGN, CardFile, latency_mentions, masked_spans,
                    numbers_in, relative_changes)
 
-__all__ = ["Candidate", "DIFFERENCE_WORDS", "DIRECTION_WORDS", "IN_POINTS", "OUR_METRIC",
+__all__ = ["Candidate", "DIFFERENCE_WORDS", "Evidence", "DIRECTION_WORDS", "IN_POINTS", "OUR_METRIC",
            "SPLIT_WORDS", "WHOLE_WORDS",
            "STATEMENT_END", "VERSUS", "PAIRED_AGAINST",
            "candidates", "clauses_beside", "named_beside"]
@@ -223,26 +223,59 @@ def named_beside(levels: tuple[str, ...], names: "Names") -> bool:
     return bool(names.subjects_in(nearest) or names.systems_in(nearest))
 
 
-def _measures_another_metric(levels: tuple[str, ...], interval_end: bool = False) -> bool:
-    """Whether a number's nearest context names a metric other than ours: "21.37 % WER",
+@dataclass(frozen=True)
+class Evidence:
+    """What decided a reading: the word, and the level of the number's context it stood in."""
+
+    word: str
+    level: str
+
+    def __str__(self) -> str:
+        return f'"{self.word}" ({self.level})'
+
+
+# A number's levels, nearest first, as a report names them: in a table, and in prose.
+TABLE_LEVELS = ("the words before it", "the words after it", "its cell", "its row label",
+                "its column header", "the table's caption", "the headings")
+PROSE_LEVELS = ("the words before it", "the words after it", "its sentence", "the headings")
+
+
+def _level_name(levels: tuple[str, ...], depth: int) -> str:
+    names = TABLE_LEVELS if len(levels) == len(TABLE_LEVELS) else PROSE_LEVELS
+    return names[min(depth, len(names) - 1)]
+
+
+def _another_metric_word(text: str, in_points: bool = False) -> str:
+    """The word of ``text`` that names another measure than ours."""
+    found = (None if in_points else _RELATIVE.search(text)) or _OTHER_METRIC.search(text)
+    return found.group(0).strip() if found else ""
+
+
+def _measures_another_metric(levels: tuple[str, ...],
+                             interval_end: bool = False) -> Evidence | None:
+    """What says a number's nearest context names a metric other than ours: "21.37 % WER",
     a "WER (%)" column, a "relative reduction". The clause just before the number, then the
     one just after, then each wider level (cell or sentence, row, column, caption, headings)
     in turn: the first that names one metric decides. An interval's end is in points where
     its sentence or cell says so, as its estimate is: in "by 0.13 points (95% CI [−0.80,
     +1.05]) relative to th-TH", "relative to" names the other system of all three."""
-    if any(_SCORED_ANOTHER_WAY.search(level) for level in levels[:-1]):
-        return True  # "Without text normalisation, the FLEURS CER is 7.90 %"
+    for depth, level in enumerate(levels[:-1]):
+        if scored := _SCORED_ANOTHER_WAY.search(level):
+            # "Without text normalisation, the FLEURS CER is 7.90 %"
+            return Evidence(scored.group(0), _level_name(levels, depth))
     own = clauses_beside(levels)
     in_points = bool(IN_POINTS.match(levels[1])
                      or interval_end and _POINTS.search(levels[2]))
-    metric = next((metric for metric in (_metric_in(text, in_points) for text in own)
-                   if metric), None)
-    if metric is None and _POINTS.search(" ".join(own)):
-        return False  # "or 2.81 points": a difference of CERs, whatever "relative" says near
-    return next((metric for metric in (
-        _metric_in(text, in_points)
-        for text in (*own, *levels[2:-1], _LOOSE_WORDS.sub(" ", levels[-1]))) if metric),
-        None) == "other"
+    if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
+        return None  # "or 2.81 points": a difference of CERs, whatever "relative" says near
+    texts = (*own, *levels[2:-1], _LOOSE_WORDS.sub(" ", levels[-1]))
+    for depth, text in enumerate(texts):
+        metric = _metric_in(text, in_points)
+        if metric == "other":
+            return Evidence(_another_metric_word(text, in_points), _level_name(levels, depth))
+        if metric == "ours":
+            return None
+    return None
 
 
 def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:
@@ -278,7 +311,7 @@ _A_DURATION = re.compile(r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds
 
 
 def _table_numbers(block: Block, headings: str, names: Names, masked, generated: bool,
-                   set_aside: Callable[[re.Match, int], None] = lambda match, offset: None):
+                   set_aside: Callable[..., None] = lambda match, offset, why: None):
     """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
     a table's body cells that may be one of ours (every one, in a table the card
     generates); ``set_aside`` hears of each one whose context names another measure."""
@@ -456,11 +489,13 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
                 if others:
                     own = _blanked(cell, [(start, end) for start, end in others])
                     levels = (*_local(own, matches, i), own, *levels[3:])
-                if (by_place[i] == "ours" if by_place
-                        else not _measures_another_metric(levels, match.start() in bounds)):
+                why = (None if by_place[i] == "ours" else Evidence(
+                    column_header.strip() or label.strip(), "its place in the cell's list")
+                       ) if by_place else _measures_another_metric(levels, match.start() in bounds)
+                if why is None:
                     ours.append((match, levels))
                 else:
-                    set_aside(match, cell_offset)
+                    set_aside(match, cell_offset, why)
             # An interval's two ends in one cell are each determined by which end they are,
             # and so is the estimate before them ("−2.04 (−2.37 to −1.21)"); "FLEURS 6.26,
             # TVSpeech 8.72" names what each number is.
@@ -579,7 +614,7 @@ _A_CHANGE_ALONE = re.compile(r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_
 
 
 def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
-                   set_aside: Callable[[re.Match, int], None] = lambda match, offset: None):
+                   set_aside: Callable[..., None] = lambda match, offset, why: None):
     """(match, offset, levels, bound, alone, this side, earlier) of each number in a prose
     block, sentence by sentence (this side: ``_this_side``; earlier: the block's sentences
     before the number's, nearest first); ``set_aside`` hears of each one whose context
@@ -696,7 +731,8 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         for i, match in enumerate(matches):
             listed, alone = placed.get(i, (sentence, True))
             if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
-                set_aside(match, offset)
+                set_aside(match, offset, Evidence(_another_metric_word(sentence),
+                                                  "its place in the sentence's list"))
                 continue
             before, after = around[i]
             others = [span for j, span in enumerate(owned)
@@ -704,11 +740,12 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
             levels = (before, after, _blanked(views[i], others), headings)
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
-            if not _measures_another_metric(levels, match.start() in bounds):
+            why = _measures_another_metric(levels, match.start() in bounds)
+            if why is None:
                 yield (match, offset, levels, bounds.get(match.start()), alone,
                        _this_side(levels, match, matches[:i]), read_before)
             else:
-                set_aside(match, offset)
+                set_aside(match, offset, why)
 
 
 # The words of a change in points that would say "relative change" of the numbers beside it.
@@ -1582,10 +1619,11 @@ def _speaks_of_errors(context: str, names: Names) -> bool:
 
 def candidates(card: CardFile, names: Names,
                worth_reading: Callable[[Block], bool] | None = None,
-               another_measure: list[tuple[int, str]] | None = None) -> list[Candidate]:
+               another_measure: list[tuple[int, str, Evidence]] | None = None) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context; given
     ``worth_reading``, only those of the prose blocks it accepts (no table, no badge).
-    Given ``another_measure``, it receives (line, text) of each number with a decimal point,
+    Given ``another_measure``, it receives (line, text, evidence) of each number with a
+    decimal point,
     outside any region, that stands where the card speaks of error rates but whose nearest
     context names another measure ("21.37 % WER", a relative change): no candidate, and
     said, since a misreading there would leave one of ours ungated unseen."""
@@ -1595,11 +1633,11 @@ def candidates(card: CardFile, names: Names,
     seen: set[int] = set()
     descriptions = [image.span(1 if image.group(1) is not None else 2)
                     for image in _IMAGE_DESCRIPTION.finditer(text)]
-    aside: dict[int, str] = {}  # where: the number, of each read as another measure
+    aside: dict[int, tuple[str, Evidence]] = {}  # where: the number, and what decided
 
-    def set_aside(match, offset):
+    def set_aside(match, offset, why):
         if another_measure is not None and "." in match.group(2):
-            aside.setdefault(offset + match.start(), match.group(0))
+            aside.setdefault(offset + match.start(), (match.group(0), why))
 
     def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
             alone=True, row=None, this_side=None, in_address=False, label=None, earlier=(),
@@ -1653,8 +1691,8 @@ def candidates(card: CardFile, names: Names,
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
         add(match, offset, levels, False, None, in_address=True)
     if another_measure is not None:
-        another_measure += [(text.count("\n", 0, start) + 1, number)
-                            for start, number in sorted(aside.items()) if start not in seen
+        another_measure += [(text.count("\n", 0, start) + 1, number, why)
+                            for start, (number, why) in sorted(aside.items()) if start not in seen
                             and not any(r.start <= start < r.end for r in card.regions)]
     return found
 

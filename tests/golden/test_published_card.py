@@ -46,7 +46,8 @@ def check_published(card_results, card: str, request) -> None:
         from scoring.card.adopt import coverage
         from scoring.card.publish import read_card_file
 
-        _, ungated = coverage(read_card_file(path), result.spec, result.spec.publish_aliases)
+        _, ungated = coverage(read_card_file(path), result.spec, result.spec.publish_aliases,
+                              result.exact)
         assert not ungated, "\n".join(
             [f"[publish] strict: the {card} card has numbers outside any marker "
              f"(`python -m scoring publish {CARD_ROOTS[card]} --mark` marks them):"]

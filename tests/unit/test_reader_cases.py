@@ -200,3 +200,26 @@ def test_an_unadopted_card_is_never_called_exact(project, demo_result, capsys):
     said: list[str] = []
     check_hub_card(project, hub=None, say=said.append, open_pr=False, tests_passed=True)
     assert "exactly" not in said[0] and " numbers in its text gated" in said[0], said
+
+
+def test_a_number_set_aside_says_what_decided_and_strict_names_a_look_alike(project,
+                                                                           demo_result,
+                                                                           capsys):
+    """A table that nothing says is of CERs, under a sentence about speed: its numbers are
+    read as another measure, and --mark says the word and the level that decided. Their
+    values are the card's figures, so --check counts them as ungated and --check --strict
+    names them: a misreading there cannot hide one of ours."""
+    exact = demo_result.exact
+    cells = [printed(exact[f"cer/560ms/fleurs/{system}"]) for system in (O, T)]
+    (project / "README.md").write_text(
+        "# Card\n\n## Chunks\n\nSmaller chunks give faster partial results.\n\n"
+        "| Set | OpenThai2.0 | Typhoon 0.6B |\n|---|---|---|\n"
+        f"| FLEURS | {cells[0]} | {cells[1]} |\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert f'another measure: line 9: {", ".join(cells)}: "faster" (the table\'s caption)' \
+        in out, out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 1 and f"0 of 2 numbers in the card's text are gated" in out, out
+    for cell in cells:
+        assert (f"ungated: line 9: {cell} (read as another measure: \"faster\" (the table's "
+                "caption), but it prints the value of a figure of the card's)") in out, out
