@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from . import words
 from .names import COMPARES, Names
 from .markdown import Block, blocks
 from .text import (COMMENT, SENTENCE_END, SIGN, CardFile, latency_mentions, masked_spans,
@@ -83,34 +84,22 @@ _SPAN = re.compile(rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|�
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is
 # one of these is never a candidate.
-_OTHER_METRIC = re.compile(r"\b(?:wer|mer|wil|wip|rtfx?|bleu|speed-?up|throughput|faster|slower|"
-                           r"quicker|memory|"
-                           r"real[- ]time factor|word error|param(?:eter)?s?|hours|duration|"
-                           r"p-?values?|accuracy|acc|f-?1|precision|recall|mos|snr|ser|"
-                           r"sentence error|(?:substitution|deletion|insertion)\s+(?:errors?|rate)|"
-                           r"shares?|proportions?|oov|out-of-vocabulary)\b"
-                           # another rate than an error rate: "OOV rate", "speaking rate"
-                           # (a setting's, "a learning rate of 0.3", is no context: _WORD_BEFORE)
-                           r"|\b(?:speaking|speech|hallucination|deletion|insertion|"
-                           r"substitution)[\s-]+rates?\b"
-                           r"|^\s*p\s*$"  # (a column headed "p")
-                           # a column of one kind of edit: "Sub", "Del.", "Ins (%)"
-                           r"|^\s*(?:sub(?:stitutions?)?|del(?:etions?)?|ins(?:ertions?)?)\.?"
-                           r"\s*(?:\(%\))?\s*$"
-                           # a rate of the data: "Words per utt.", "chars/s"
-                           r"|\b(?:words?|chars?|characters?|tokens?|syllables?)\s*(?:per|/)\s*"
-                           r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
-                           # a unit of time or size in parentheses: "Avg. length (s)",
-                           # not a plural's "(s)": "the model(s)"
-                           r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)"
-                           # Thai: a word error rate ("อัตราความผิดพลาดระดับคำ")
-                           r"|ผิดพลาด\S{0,6}ระดับคำ", re.I)
+_OTHER_METRIC = re.compile(
+    words.pattern("other_metrics")
+    # (shapes rather than words:) a column headed "p"
+    + r"|^\s*p\s*$"
+    # a column of one kind of edit: "Sub", "Del.", "Ins (%)"
+    + r"|^\s*(?:sub(?:stitutions?)?|del(?:etions?)?|ins(?:ertions?)?)\.?\s*(?:\(%\))?\s*$"
+    # a rate of the data: "Words per utt.", "chars/s"
+    + r"|\b(?:words?|chars?|characters?|tokens?|syllables?)\s*(?:per|/)\s*"
+    r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
+    # a unit of time or size in parentheses, "Avg. length (s)", not a plural's "(s)"
+    + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)", re.I)
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
 # (Thai: "อัตราความผิดพลาดระดับอักขระ" or "ระดับตัวอักษร", the character error rate.)
-OUR_METRIC = re.compile(r"\bcer\b|\bcharacter error|ผิดพลาด\S{0,6}ระดับ(?:ตัว)?อักษร|"
-                        r"ผิดพลาด\S{0,6}ระดับอักขระ", re.I)
+OUR_METRIC = re.compile(words.pattern("our_metric"), re.I)
 # A CER scored another way than the card's, or another quantity named like one: a number so
 # described anywhere in its sentence, cell, row or column is none of the card's figures.
 _SCORED_ANOTHER_WAY = re.compile(
@@ -118,7 +107,7 @@ _SCORED_ANOTHER_WAY = re.compile(
     r"\bbefore (?:text )?normali[sz]\w*|\braw (?:cer|character)|\bcer \(raw\)|"
     r"\bwith punctuation\b|\bpunctuation (?:kept|included)\b|\boracle\b|"
     r"\bsyllable error|\bsyer\b", re.I)
-_RELATIVE = re.compile(r"\brelative|\brel\.|\breduction|\bwerr\b|\bcerr\b|สัมพัทธ์", re.I)
+_RELATIVE = re.compile(words.pattern("relative"), re.I)
 _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 # A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
 # CERs, "relative to" saying against whom (a relative change is in percent).
@@ -829,8 +818,7 @@ _SLASH = re.compile(r"\s*%?\s*/\s*")
 VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)
 _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
-_CONTRAST = re.compile(r"\b(?:while|whereas|but|meanwhile|as\s+for|as\s+to)\b|ขณะที่|"
-                       r"ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
+_CONTRAST = re.compile(words.pattern("subject_changes"), re.I)
 
 
 def _last_match(words: re.Pattern, text: str, start: int, end: int) -> int | None:
@@ -838,8 +826,7 @@ def _last_match(words: re.Pattern, text: str, start: int, end: int) -> int | Non
     found = [m.start() for m in words.finditer(text, start, end)]
     return found[-1] if found else None
 # A set spoken of by what it is, not by its name: "the dialect set", "ชุดข้อมูลภาษาอีสาน".
-_A_SET_WORD = re.compile(r"\b(?:data\s?)?sets?\b|\bcorp(?:us|ora)\b|\bbenchmarks?\b|ชุดข้อมูล|"
-                         r"ชุดทดสอบ", re.I)
+_A_SET_WORD = re.compile(words.pattern("set_words"), re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b|ตามลำดับ", re.I)
 _NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
 

@@ -29,6 +29,7 @@ import yaml
 from huggingface_hub import ModelCard
 from huggingface_hub.utils import logging as hf_logging
 
+from . import words
 from ..errors import ScoringError
 from ..memo import Memo
 from ..report import round_half_up
@@ -389,9 +390,7 @@ _LEVEL_BEFORE = re.compile(r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s
 # Nor a bound a whole number in percent sets: "stays under 7 %", "below 10 %", "at most
 # 5 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7"); Thai ต่ำกว่า, under,
 # ไม่เกิน, at most, เกิน, over.
-_BOUND_BEFORE = re.compile(r"(?:\b(?:under|below|above|over|beneath|within|less\s+than|"
-                           r"more\s+than|fewer\s+than|at\s+(?:most|least)|up\s+to|"
-                           r"no\s+more\s+than)|(?<![-\w\"'/])[<>]|[≤≥]|ต่ำกว่า|ไม่เกิน|เกิน)"
+_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])"
                            r"\s*[*_]*$", re.I)
 
 

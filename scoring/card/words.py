@@ -1,0 +1,34 @@
+"""The words the card reader knows, as data: ``words.toml`` holds each list, with what it
+is for; this module turns a list into the pattern the reader searches with."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+__all__ = ["WORDS_FILE", "pattern", "words"]
+
+WORDS_FILE = Path(__file__).with_name("words.toml")
+
+
+@cache
+def words() -> dict[str, list[str]]:
+    with open(WORDS_FILE, "rb") as file:
+        return tomllib.load(file)
+
+
+def _thai(entry: str) -> bool:
+    return "\u0e00" <= entry[:1] <= "\u0e7f"
+
+
+def _whole(entry: str) -> str:
+    # (An abbreviation's point, "rel.", ends it: no word need end there.)
+    return rf"\b(?:{entry})" + ("" if entry.endswith(".") else r"\b")
+
+
+def pattern(name: str) -> str:
+    """One list as alternatives: each English entry a whole word (or phrase), each Thai one
+    as it stands."""
+    return "|".join(entry if _thai(entry) else _whole(entry) for entry in words()[name])

@@ -1,0 +1,79 @@
+"""The reader's words, as data: every entry of words.toml matches an example, whole words
+only where it is English, and the lists the reader builds from them say what they did."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring.card import words
+
+# An example for every entry that is not a plain word: (list, entry) -> a text it must match.
+# A plain word or phrase is its own example. Adding an entry with regular expression syntax
+# means adding its example here.
+EXAMPLES = {
+    ("our_metric", r"character error\w*"): "the character errors",
+    ("our_metric", r"ผิดพลาด\S{0,6}ระดับ(?:ตัว)?อักษร"): "อัตราความผิดพลาดระดับตัวอักษร",
+    ("our_metric", r"ผิดพลาด\S{0,6}ระดับอักขระ"): "อัตราความผิดพลาดระดับอักขระ",
+    ("other_metrics", "rtfx?"): "an RTFx of 40",
+    ("other_metrics", "speed-?up"): "a speed-up of 2",
+    ("other_metrics", "real[- ]time factor"): "a real-time factor of 0.05",
+    ("other_metrics", "param(?:eter)?s?"): "600M parameters",
+    ("other_metrics", "p-?values?"): "the p-value",
+    ("other_metrics", "f-?1"): "an F1 of",
+    ("other_metrics", r"(?:substitution|deletion|insertion)\s+(?:errors?|rate)"):
+        "the deletion rate",
+    ("other_metrics", "shares?"): "its share",
+    ("other_metrics", "proportions?"): "the proportion",
+    ("other_metrics", r"(?:speaking|speech|hallucination|deletion|insertion|substitution)"
+                      r"[\s-]+rates?"): "the hallucination rate",
+    ("other_metrics", r"ผิดพลาด\S{0,6}ระดับคำ"): "อัตราความผิดพลาดระดับคำ",
+    ("relative", r"relative\w*"): "relatively lower",
+    ("relative", r"rel\."): "29.6 % rel. lower",
+    ("relative", r"reduction\w*"): "reductions of",
+    ("subject_changes", r"as\s+for"): "as for the dialect set",
+    ("subject_changes", r"as\s+to"): "as to Isan",
+    ("subject_changes", "ส่วน(?!ต่าง|ใหญ่|หนึ่ง)"): "ส่วนชุดข้อมูลภาษาอีสาน",
+    ("set_words", r"(?:data\s?)?sets?"): "the data set",
+    ("set_words", "corp(?:us|ora)"): "the corpora",
+    ("set_words", "benchmarks?"): "both benchmarks",
+    ("bounds", r"less\s+than"): "less than",
+    ("bounds", r"more\s+than"): "more than",
+    ("bounds", r"fewer\s+than"): "fewer than",
+    ("bounds", r"at\s+(?:most|least)"): "at most",
+    ("bounds", r"up\s+to"): "up to",
+    ("bounds", r"no\s+more\s+than"): "no more than",
+}
+# Texts that must not match a list: what its words' whole-word rule or exceptions keep out.
+NOT_MATCHED = [
+    ("other_metrics", "lower is better"),  # "wer" inside "lower"
+    ("our_metric", "a certain model"),  # "cer" inside "certain"
+    ("subject_changes", "ส่วนต่าง 2.81"),  # "ส่วนต่าง" is a difference, not "as for"
+    ("set_words", "the reset button"),
+]
+ENTRIES = [(name, entry) for name, entries in words.words().items() for entry in entries]
+
+
+def example(name: str, entry: str) -> str:
+    return EXAMPLES.get((name, entry), f"so {entry} here")
+
+
+@pytest.mark.parametrize("name, entry", ENTRIES, ids=[f"{n}:{e}" for n, e in ENTRIES])
+def test_each_word_matches_its_example_in_its_list(name, entry):
+    assert re.search(words.pattern(name), example(name, entry), re.I)
+
+
+@pytest.mark.parametrize("name, entry", ENTRIES, ids=[f"{n}:{e}" for n, e in ENTRIES])
+def test_an_entry_with_syntax_has_an_example_of_its_own(name, entry):
+    plain = re.fullmatch(r"[A-Za-z\u0e00-\u0e7f -]+", entry)
+    assert plain or (name, entry) in EXAMPLES, f"add an example of {entry!r} to EXAMPLES"
+
+
+@pytest.mark.parametrize("name, text", NOT_MATCHED, ids=[t for _, t in NOT_MATCHED])
+def test_whole_words_and_exceptions_keep_out(name, text):
+    assert not re.search(words.pattern(name), text, re.I)
+
+
+def test_every_example_names_an_entry_that_exists():
+    assert set(EXAMPLES) <= set(ENTRIES)
