@@ -13,6 +13,7 @@ the standard library's HTML parser.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from html.parser import HTMLParser
@@ -23,7 +24,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 
 from .text import numbers_in
 
-__all__ = ["Block", "blocks", "code_spans", "table_cells"]
+__all__ = ["Block", "blocks", "code_spans", "table_cells", "unescaped"]
 
 
 @dataclass
@@ -85,11 +86,31 @@ class _Lines:
         return "".join(chars)
 
 
+# The HTML blocks whose content is shown as it is written (CommonMark's first kind of HTML
+# block): a <pre> is code, as a fence is.
+_RAW_HTML = ("<pre", "<script", "<style", "<textarea")
+
+
+def _is_code(token: Token) -> bool:
+    return token.type in ("fence", "code_block") or (
+        token.type == "html_block" and token.content.lstrip().lower().startswith(_RAW_HTML))
+
+
 def code_spans(text: str, body_start: int) -> list[tuple[int, int]]:
-    """Where the body holds code, as CommonMark reads it: fences and indented code."""
+    """Where the body holds code, as CommonMark reads it: fences, indented code, <pre>."""
     lines = _Lines(text, body_start)
     return [lines.span(*token.map) for token in _parser().parse(text[body_start:])
-            if token.type in ("fence", "code_block") and token.map]
+            if _is_code(token) and token.map]
+
+
+# A backslash escaping punctuation ("7.7\\%", "\\*"): the hub shows the punctuation alone.
+_ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
+
+
+def unescaped(text: str) -> str:
+    """``text`` as the hub shows it, each place where it was: an escaping backslash is a
+    space ("6.7\\% on FLEURS" reads as "6.7 % on FLEURS")."""
+    return _ESCAPE.sub(" ", text)
 
 
 def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
@@ -305,8 +326,8 @@ def _table(walk: _Walk, tokens: list[Token], at: int) -> None:
         depth += token.nesting
         if token.type == "tr_open":
             line = token.map[0]
-            table.rows.append(table_cells(walk.lines.unquoted(line, walk.quotes),
-                                          walk.lines.offset(line)))
+            table.rows.append([(at, unescaped(cell)) for at, cell in table_cells(
+                walk.lines.unquoted(line, walk.quotes), walk.lines.offset(line))])
         if depth == 0:
             break
     table.rows = _with_its_second_header_row(table.rows)
@@ -393,7 +414,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
         elif token.type == "paragraph_open":
             first = tokens[i - 1].type == "list_item_open"
             _paragraph(walk, token, tokens[i + 1], first)
-        elif token.type == "html_block":
+        elif token.type == "html_block" and not _is_code(token):
             taken.update(range(i + 1, _html(walk, tokens, i) + 1))
         elif token.type == "inline":
             for child in token.children or ():

@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from . import words
 from .names import COMPARES, Names
-from .markdown import Block, blocks
+from .markdown import Block, blocks, unescaped
 from .text import (COMMENT, SENTENCE_END, SIGN, CardFile, latency_mentions, masked_spans,
                    numbers_in, relative_changes)
 
@@ -1656,6 +1656,7 @@ def candidates(card: CardFile, names: Names,
                                any(s <= start < e for s, e in descriptions)))
 
     every_block = blocks(text, card.body_start)
+    shown = unescaped(text)  # (each place kept: markers go where the numbers are)
     labels_of_others = _labels_of_others(text, every_block, names)
     above_items = _above_list_items(text, every_block)
     generated = [r for r in card.regions if r.kind not in ("figure", "not-a-figure")]
@@ -1672,7 +1673,7 @@ def candidates(card: CardFile, names: Names,
         else:
             label = labels_of_others.get(block.start)
             for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
-                    text, block, headings, names, masked, set_aside):
+                    shown, block, headings, names, masked, set_aside):
                 add(match, offset, levels, False, bound, alone=alone, this_side=this_side,
                     label=None if names.systems_in(levels[2]) else label, earlier=earlier)
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():

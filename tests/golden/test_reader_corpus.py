@@ -52,8 +52,6 @@ _REFUSED = ("publish refuses the whole card (exit 2): huggingface_hub's KeyError
             "model-index metric without a type (line 63; the result without a dataset, line "
             "65, is refused the same way, KeyError 'dataset')")
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("html", "no_trap_marked"):
-        "marks 6.69 and 18.64 inside a <pre> block (line 93) as FLEURS's and Isan's CERs",
     ("lists", "no_trap_marked"):
         "marks 2.96, the whole-vs-pieces change (line 52), as the size of the split "
         "difference and drifts it to 1.78; reads 29.6\\% (relative, line 60) as FLEURS's CER",
