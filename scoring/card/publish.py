@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import io
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -725,9 +726,9 @@ def _with_model_index(front: str, index: ModelIndex, made: list[EvalResult],
                 if result.span not in cuts]
         edits = [(*place.span, _written_over(place, model_name, made, kept))]
     if place.name_at is not None:  # a model without a name: huggingface_hub needs one
-        name = yaml_dump({"name": model_name}, sort_keys=False, line_break=place.line_break)
         column = place.name_at - (front.rfind("\n", 0, place.name_at) + 1)
-        edits.append((place.name_at, place.name_at, name + " " * column))
+        name = _yaml_at({"name": model_name}, column, place.line_break)
+        edits.append((place.name_at, place.name_at, name[column:] + " " * column))
     for start, end, text in sorted(edits, reverse=True):  # from the end: spans stay put
         front = front[:start] + text + front[end:]
     return front
@@ -756,9 +757,26 @@ def _results_text(model_name: str, made: list[EvalResult], place: IndexPlace) ->
     """The results of the card's own model-index as huggingface_hub writes them, their "-"
     at the place's column."""
     results = eval_results_to_model_index(model_name, made)[0]["results"]
-    lines = yaml_dump(results, sort_keys=False, line_break=place.line_break).split(
-        place.line_break)
-    return place.line_break.join(" " * place.indent + line if line else line for line in lines)
+    return _yaml_at(results, place.indent, place.line_break)
+
+
+# The width huggingface_hub's yaml_dump wraps a long string at (PyYAML's default): a
+# column counted from the start of the line, in a dump of the whole front matter.
+YAML_WIDTH = yaml.Dumper(io.StringIO()).best_width
+
+
+def _yaml_at(data, column: int, line_break: str) -> str:
+    """``data`` as huggingface_hub's ``yaml_dump`` writes it, each line moved to ``column``,
+    and its long strings wrapped where huggingface_hub's dump of the whole front matter
+    wraps them (``ModelCard.content``): the same results give the same bytes whether the
+    front matter is written whole or ours are spliced in, at any column. PyYAML wraps a
+    line past its width counted from the line's start: a dump at column 0, moved to
+    ``column``, must wrap that much earlier. (PyYAML takes no width under 5: a column past
+    75 wraps as PyYAML can.)"""
+    text = yaml_dump(data, sort_keys=False, line_break=line_break,
+                     width=max(YAML_WIDTH - column, 5))
+    return line_break.join(" " * column + line if line else line
+                           for line in text.split(line_break))
 
 
 def _written_over(place: IndexPlace, model_name: str, made: list[EvalResult],
@@ -769,8 +787,7 @@ def _written_over(place: IndexPlace, model_name: str, made: list[EvalResult],
     if place.how == VALUE:
         return (lb + _results_text(model_name, made, place)
                 + "".join(f"{' ' * place.indent}- {text}{lb}" for text in kept))
-    whole = yaml_dump({"model-index": eval_results_to_model_index(model_name, made)},
-                      sort_keys=False, line_break=lb)
+    whole = _yaml_at({"model-index": eval_results_to_model_index(model_name, made)}, 0, lb)
     whole += "".join(f"  - {text}{lb}" for text in kept)  # (huggingface_hub's column)
     return whole if place.how == WHOLE else lb + whole[:-len(lb)]
 
