@@ -9,14 +9,17 @@ own key order), which must come back exactly as written.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from fractions import Fraction
 
 import pytest
+from huggingface_hub import ModelCard
 from huggingface_hub.repocard_data import eval_results_to_model_index
 from huggingface_hub.utils import yaml_dump
 
 from conftest import run_cli
-from scoring.card.publish import expected_eval_results
+from scoring.card.publish import expected_eval_results, published_card
 from tests.hub.conftest import fake_hub  # noqa: F401
 from tests.hub.fake_hub import GOOD_TOKEN
 from tests.unit.test_adopt import O, demo_result, mark_one, printed, project  # noqa: F401
@@ -64,10 +67,21 @@ def line_of(text: str, part: str) -> int:
 
 
 def as_huggingface_writes_them(result) -> str:
-    """The card's own results as huggingface_hub writes them in a model-index."""
+    """The card's own results as huggingface_hub writes them in a model-index: in its dump
+    of the whole front matter, "-" at column 2."""
     index = eval_results_to_model_index(MODEL, [made for _, made in expected_eval_results(result)])
-    return "".join("  " + line for line in
-                   yaml_dump(index[0]["results"], sort_keys=False).splitlines(keepends=True))
+    return dumped_at(index[0]["results"], 2)
+
+
+def dumped_at(results: list, column: int) -> str:
+    """``results`` as a dump of a whole YAML document writes them with their "-" at an even
+    ``column``: under a ``results:`` key nested that deep in mappings, two columns a level
+    (PyYAML wraps a long string where its line passes column 80, counted from the line's
+    start)."""
+    data = {"results": results}
+    for level in range(column // 2):
+        data = {f"level{level}": data}
+    return yaml_dump(data, sort_keys=False).split("results:\n", 1)[1]
 
 
 def unread(text: str, entry: str, what: str, offset: int) -> str:
@@ -212,3 +226,121 @@ def test_results_in_brackets_keep_what_is_not_ours_as_written(project, demo_resu
     assert stale not in written and written.count("\n") == written.count(line_break)
     assert as_huggingface_writes_them(demo_result).replace("\n", line_break) in written
     assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+
+
+# The real card's name for its joined GigaSpeech2 set: long enough that PyYAML wraps it, at
+# a word that depends on the column its line starts at.
+LONG_NAME = ("GigaSpeech2 Thai (test), each recording's segments joined with 1 s of silence, "
+             "recording 0-26 left out")
+LICENSE = "license: apache-2.0\n"
+
+
+def with_names(result, dataset: str = LONG_NAME, model: str | None = None):
+    """The demo's figures, the joined GigaSpeech2 set named ``dataset`` in the model-index
+    (and the model ``model``, if given)."""
+    spec = result.spec
+    datasets = {**spec.datasets, "gs2_long": dataclasses.replace(spec.datasets["gs2_long"],
+                                                                 name=dataset)}
+    spec = dataclasses.replace(spec, datasets=datasets,
+                               publish_model_name=model or spec.publish_model_name)
+    return dataclasses.replace(result, spec=spec)
+
+
+def as_huggingface_writes_the_card(result, front: str) -> str:
+    """The whole card as huggingface_hub's ModelCard writes it: ``front`` (other keys),
+    then the model-index of the card's own results, then the body."""
+    card = ModelCard(f"---\n{front}---\n# Card\n" if front else "# Card\n")
+    card.data.model_name = result.spec.publish_model_name
+    card.data.eval_results = [made for _, made in expected_eval_results(result)]
+    return card.content
+
+
+def _stale(card: str) -> str:
+    """huggingface_hub's card, one value of ours changed (as by hand, on the hub)."""
+    value = re.search(r"value: (\d+\.\d+)", card).group(1)
+    return card.replace(f"value: {value}\n", "value: 0.01\n", 1)
+
+
+def _in_brackets(card: str) -> str:
+    """huggingface_hub's card, its model's results an empty list in brackets."""
+    return card[:card.index("  results:\n")] + "  results: []\n---\n# Card\n"
+
+
+# Every way --write comes to write the card's own model-index: (the card before, given the
+# card huggingface_hub writes; the other keys of its front matter).
+BEFORE_WRITE = {
+    "no front matter (huggingface_hub writes it whole)": (lambda card: "# Card\n", ""),
+    "no model-index (after the last key)": (lambda card: f"---\n{LICENSE}---\n# Card\n",
+                                            LICENSE),
+    "a model-index that is no list": (
+        lambda card: f"---\n{LICENSE}model-index: 5\n---\n# Card\n", LICENSE),
+    "results in brackets": (_in_brackets, LICENSE),
+    "a model with no name": (
+        lambda card: f"---\n{LICENSE}model-index:\n- results: []\n---\n# Card\n", LICENSE),
+    "stale, in a block list (spliced)": (_stale, LICENSE),
+}
+
+
+@pytest.mark.parametrize("model", [None, "OpenThai2.0 ASR Streaming, the th-TH prompt, "
+                                         "decoded in 80 to 1120 ms chunks (demo)"],
+                         ids=["model", "long-model-name"])
+@pytest.mark.parametrize("case", sorted(BEFORE_WRITE))
+def test_the_same_results_are_the_same_bytes_whatever_writes_them(demo_result, tmp_path,
+                                                                  case, model):
+    """A name long enough to wrap is wrapped where huggingface_hub's ModelCard wraps it,
+    whether the front matter is written whole or our results are spliced in at their
+    column (a splice dumped at column 0 and moved to column 2 wrapped it two columns
+    later, so the gate's pull request rewrapped a card the hub had merged); and writing
+    it again changes nothing."""
+    result = with_names(demo_result, model=model)
+    before, front = BEFORE_WRITE[case]
+    expected = as_huggingface_writes_the_card(result, front)
+    card = tmp_path / "README.md"
+    card.write_text(before(expected), encoding="utf-8")
+    written = published_card(result, card)
+    assert written.new == expected
+    card.write_text(written.new, encoding="utf-8")
+    again = published_card(result, card)
+    assert again.old == again.new
+    assert not [m for m in again.mismatches if m.where.startswith("model-index")]
+
+
+def test_results_at_another_column_are_wrapped_as_a_dump_there_wraps_them(demo_result,
+                                                                          tmp_path):
+    """A model-index written with indented lists (its results' "-" at column 6): ours go in
+    at that column, wrapped as a dump of the whole front matter wraps them there."""
+    result = with_names(demo_result)
+    model = result.spec.publish_model_name
+    head = f"---\n{LICENSE}model-index:\n  - name: {model}\n    results:\n"
+    stale = "".join("    " + line if line else line for line in
+                    ours_on_fleurs(result.exact, Fraction(1, 1000)).splitlines(keepends=True))
+    card = tmp_path / "README.md"
+    card.write_text(head + stale + "---\n# Card\n", encoding="utf-8")
+    written = published_card(result, card)
+    index = eval_results_to_model_index(model, [made for _, made in expected_eval_results(result)])
+    assert written.new == head + dumped_at(index[0]["results"], 6) + "---\n# Card\n"
+    card.write_text(written.new, encoding="utf-8")
+    assert published_card(result, card).new == written.new
+
+
+def test_write_twice_and_check_on_a_card_spliced_with_a_name_that_wraps(
+        project, demo_result, capsys, monkeypatch):
+    """The maintainer's story in one card: huggingface_hub's card, one value of ours edited
+    on the hub; --write puts back the card as it was, --check then passes, and --write
+    again changes nothing."""
+    import scoring.cli
+
+    result = with_names(demo_result)
+    monkeypatch.setattr(scoring.cli, "compute_card",
+                        lambda spec, **options: dataclasses.replace(result, spec=dataclasses.replace(
+                            spec, datasets=result.spec.datasets)))
+    merged = as_huggingface_writes_the_card(result, LICENSE)
+    assert "joined with 1 s of\n        silence," in merged  # (the splice once wrapped later)
+    card = project / "README.md"
+    card.write_text(_stale(merged), encoding="utf-8")
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    assert card.read_text(encoding="utf-8") == merged
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+    assert run_cli(capsys, "publish", str(project), "--write")[1].endswith(
+        "already what the data give (0 regions, 46 model-index results)\n")
+    assert card.read_text(encoding="utf-8") == merged
