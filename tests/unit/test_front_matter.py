@@ -188,18 +188,36 @@ def test_push_sends_the_entry_as_written(project, demo_result, capsys, fake_hub,
     assert entry + ANOTHER in pushed and as_huggingface_writes_them(demo_result) in pushed
 
 
-def test_the_gate_compares_a_card_with_an_entry_it_cannot_read(project, demo_result):
+def test_the_gate_compares_a_card_with_an_entry_it_cannot_read(project, demo_result, capsys):
+    """The gate compares such a card, and lists the entry it cannot read under its step 4
+    line (and in its report), whether the card differs from the data or not."""
     from scoring.data.hub import Hub
     from scoring.gate import check_hub_card
 
-    entry = UNREADABLE["empty value"][0]
-    (project / "README.md").write_text(card_of(ours_on_fleurs(demo_result.exact), entry,
-                                               ANOTHER), encoding="utf-8")
+    entry, what, offset = UNREADABLE["empty value"]
+    text = card_of(ours_on_fleurs(demo_result.exact), entry, ANOTHER)
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    note = unread(text, entry, what, offset)[len("note: "):]
     said = []
     found = check_hub_card(project, hub=Hub(retry_delay=0.0, progress=False), say=said.append,
                            open_pr=False, tests_passed=True)
     assert not found.matches and said[0].startswith(
         "4/5 the card file README.md differs from the data in "), said
+    assert said[1:] == [f"    note: {note}"] and found.unread == (note,), said
+    assert (f"Its model-index holds 1 entry that cannot be read, not gated:\n\n- {note}\n"
+            in found.report_section()), found.report_section()
+
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0  # the data's card
+    written = card.read_text(encoding="utf-8")
+    note = unread(written, entry, what, offset)[len("note: "):]
+    said = []
+    found = check_hub_card(project, hub=Hub(retry_delay=0.0, progress=False), say=said.append,
+                           open_pr=False, tests_passed=True)
+    assert found.matches and said == [
+        "4/5 the card file README.md is exactly what the data give (0 of 0 numbers in its "
+        f"text gated)", f"    note: {note}"], said
+    assert found.unread == (note,)
 
 
 @pytest.mark.parametrize("line_break", ["\n", "\r\n"])
