@@ -450,6 +450,8 @@ def run_publish(args: argparse.Namespace) -> int:
     from .card.adopt import words_the_data_deny
 
     card = published_card(result, card_file, read_words=words_the_data_deny)
+    for line in card.unread:  # (in every mode: such an entry is never gated)
+        print(f"note: {line}", file=sys.stderr)
     if args.mark:
         from .card.adopt import mark_report
 

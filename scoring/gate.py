@@ -22,7 +22,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -246,6 +246,9 @@ class HubCard:
     pull_request: str | None = None
     note: str = ""  # why it was not compared, or what was done about it
     ungated: int = 0  # figure-like numbers of its text outside markers
+    # model-index entries that cannot be read, each with its line (publish's card.unread):
+    # kept as written and never gated, so listed wherever the card is compared
+    unread: tuple[str, ...] = ()
 
     def report_section(self) -> str:
         if self.matches or not (self.lines or self.note):
@@ -254,6 +257,11 @@ class HubCard:
         if self.lines:
             body += [f"It differs from the data in {plural(len(self.lines), 'number')}:", ""]
             body += [f"- {line}" for line in self.lines]
+            body.append("")
+        if self.unread:
+            body += [f"Its model-index holds {plural(len(self.unread), 'entry', 'entries')} "
+                     "that cannot be read, not gated:", ""]
+            body += [f"- {line}" for line in self.unread]
             body.append("")
         if self.note:
             body += [self.note, ""]
@@ -315,6 +323,17 @@ def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool
     except ScoringError as error:
         say(f"4/5 the published card could not be compared: {error}")
         return HubCard(tests_passed is False, "the published card", note=str(error))
+    compared = _compared(spec, result, card, where, on_hub, hub=hub, say=say, open_pr=open_pr,
+                         tests_passed=tests_passed)
+    for line in card.unread:  # (under step 4's line: kept as written, never gated)
+        say(f"    note: {line}")
+    return replace(compared, unread=card.unread)
+
+
+def _compared(spec, result, card, where: str, on_hub: str | None, *, hub,
+              say: Callable[[str], None], open_pr: bool, tests_passed: bool) -> HubCard:
+    """Step 4 on a card compared with the data: exact, or what differs, and the pull
+    request that puts it right when asked."""
     if card.up_to_date:
         return _the_text_outside_markers(spec, result.exact, where, say)
     lines = tuple(card.changes()) or (

@@ -12,15 +12,18 @@ between HTML comments (invisible on the hub), in the style of ``cog``::
 Region kinds: ``cer-table <L>ms``, ``latency-summary``,
 ``differences <comparison key> <L>ms``, ``verdicts [<L>ms]`` and ``figure <figure name>``. Text
 outside the regions is never touched. The model-index in the YAML front
-matter is written and read with huggingface_hub's ``ModelCard``: one
-``EvalResult`` per published CER of the card's own model; results that are
-not ours are kept and reported.
+matter is read entry by entry (``text.read_model_index``), and its own
+entries written as huggingface_hub writes them: one ``EvalResult`` per
+published CER of the card's own model. Entries that are not ours, and those
+that cannot be read (listed with their line), are kept as written, byte for
+byte.
 """
 
 from __future__ import annotations
 
 import copy
 import difflib
+import io
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -29,28 +32,36 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
-from huggingface_hub import EvalResult, EvalResultEntry, ModelCard
+from huggingface_hub import EvalResult, EvalResultEntry
 from huggingface_hub.repocard_data import eval_results_to_model_index, model_index_to_eval_results
+from huggingface_hub.utils import yaml_dump
 
 from ..errors import ScoringError, plural
 from ..files import write_text_atomically
 from ..report import round_half_up
 from .compute import CardResult
 from .text import (
+    BEFORE,
     FIGURE_MARKER,
     FRONT_MATTER,
     MAGNITUDE_OF_NEGATIVE,
     REGION_KINDS,
     TURNED,
+    VALUE,
+    WHOLE,
     YAML_DUMPER,
     YAML_LOADER,
     CardFile,
     CardHome,
+    IndexEntry,
+    IndexPlace,
+    ModelIndex,
     Region,
     find_regions,
     format_like,
     latencies_in,
     load_model_card,
+    read_model_index,
     yaml_error_mark,
 )
 from .markdown import blocks, table_cells
@@ -331,6 +342,9 @@ class PublishedCard:
     # Claims the card's own text makes that the data contradict and that no region holds (a
     # bold "best" on a system that is not): reported, left to the author to put right.
     claims: tuple[Mismatch, ...] = ()
+    # model-index entries that cannot be read (a metric with no value), each with its line:
+    # kept as written, never gated, so said in every command
+    unread: tuple[str, ...] = ()
 
     @property
     def up_to_date(self) -> bool:
@@ -417,17 +431,23 @@ def published_card(result: CardResult,
         card_file = read_card_file(path)
     path, old, body_start, regions = (card_file.path, card_file.text, card_file.body_start,
                                       list(card_file.regions))
-    card = copy.deepcopy(card_file.model_card)  # rewritten below; the CardFile stays as read
     new_body, mismatches = _regenerate_regions(result, old, body_start, regions, path)
     expected = expected_eval_results(result)
-    results, foreign, index_mismatches = _regenerate_model_index(card, expected, spec)
-    if results == list(card.data.eval_results or []) and (not expected or card.data.model_name):
-        new = old[:body_start] + new_body  # front matter kept byte for byte
-    else:
-        card.data.eval_results = results
-        card.data.model_name = card.data.model_name or spec.publish_model_name or spec.title
-        card.text = new_body
-        new = card.content
+    index = read_model_index(old)
+    replaced, foreign, index_mismatches = _regenerate_model_index(index, expected, spec)
+    new = old[:body_start] + new_body  # front matter kept byte for byte, unless ours differ
+    model_name = index.model_name or spec.publish_model_name or spec.title
+    made = _canonical(model_name, [eval_result for _, eval_result in expected])
+    if expected and (index.model_name is None or [e.result for e in replaced] != made):
+        if index.place is not None:
+            new = _with_model_index(old[:body_start], index, made, replaced, model_name) \
+                + new_body
+        else:  # no front matter (in block YAML): huggingface_hub writes it whole
+            card = copy.deepcopy(card_file.model_card)  # the CardFile stays as read
+            card.data.eval_results = made + [entry.result for entry in foreign]
+            card.data.model_name = model_name
+            card.text = new_body
+            new = card.content
     eval_path = eval_old = eval_new = None
     if spec.eval_results is not None:
         eval_path = path.parent / EVAL_RESULTS_FOLDER / f"{spec.eval_results.name}.yaml"
@@ -436,12 +456,14 @@ def published_card(result: CardResult,
     foreign_lines = tuple(
         f"model-index entry '{r.metric_name or r.metric_type}' ({r.metric_type}) on "
         + " ".join(filter(None, (r.dataset_type, r.dataset_config, r.dataset_split)))
-        + " is not ours (no figure of the card); kept as it is" for r in foreign)
+        + " is not ours (no figure of the card); kept as it is"
+        for r in (entry.result for entry in foreign))
     return PublishedCard(path, old, new, tuple(mismatches + index_mismatches), foreign_lines,
                          len(regions), len(expected), eval_path, eval_old, eval_new,
                          tuple(_bold_best_claims(result, old, body_start)
                                + _magnitude_claims(result, regions)
-                               + _claims_in_words(result, card_file, read_words)))
+                               + _claims_in_words(result, card_file, read_words)),
+                         _unread(index, bool(expected)))
 
 
 def _regenerate_regions(result: CardResult, old: str, body_start: int,
@@ -642,33 +664,34 @@ def _hand_written_name(entry: EvalResult, ours: dict) -> str:
             f"{entry.dataset_name or entry.dataset_type} ({how})")
 
 
-def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResult]],
-                            spec: CardSpec) -> tuple[list[EvalResult], list[EvalResult],
+def _regenerate_model_index(index: ModelIndex, expected: list[tuple[str, EvalResult]],
+                            spec: CardSpec) -> tuple[list[IndexEntry], list[IndexEntry],
                                                       list[Mismatch]]:
-    """(the results to publish, the foreign ones kept, our numbers that differed)."""
+    """(the entries of ours, which --write replaces; the foreign ones, kept as written; our
+    numbers that differed). Entries the card's model-index holds but cannot be read are
+    neither: kept as written, and listed (``_unread``)."""
     ours = {_identity(made): (figure, made) for figure, made in expected}
-    existing = list(card.data.eval_results or [])
+    existing = [entry for entry in index.entries() if entry.result is not None]
     # A hand-written entry of ours ("Test CER" on FLEURS) is checked like ours and
     # rewritten in our form: never left stale beside the right one. One that is ours but
     # fits several of our results is reported, and replaced by ours; one that is none of
     # ours (another metric, another dataset) is kept.
-    hand_written, unplaced, foreign = {}, [], []
-    for r in existing:
-        if _identity(r) in ours:
-            continue
-        fits = _hand_written_fits(r, ours, spec)
-        if len(fits) > 1:
-            fits = _named_by_dataset_name(r, fits, ours, spec) or fits
-        if len(fits) == 1:
-            hand_written.setdefault(fits[0], r)
-        elif fits:
-            unplaced.append((r, fits))
-        else:
-            foreign.append(r)
-    model_name = card.data.model_name or spec.publish_model_name or spec.title
-    results = (_canonical(model_name, [made for _, made in expected] + foreign)
-               if expected else existing)
-    in_our_form = {_identity(r): r for r in existing if _identity(r) in ours}
+    hand_written, unplaced, foreign, replaced = {}, [], [], []
+    for entry in existing:
+        r = entry.result
+        if _identity(r) not in ours:
+            fits = _hand_written_fits(r, ours, spec)
+            if len(fits) > 1:
+                fits = _named_by_dataset_name(r, fits, ours, spec) or fits
+            if not fits:
+                foreign.append(entry)
+                continue
+            if len(fits) == 1:
+                hand_written.setdefault(fits[0], r)
+            else:
+                unplaced.append((r, fits))
+        replaced.append(entry)
+    in_our_form = {_identity(e.result): e.result for e in existing if _identity(e.result) in ours}
     have = {**hand_written, **in_our_form}
     mismatches = []
     for identity, (figure, made) in ours.items():
@@ -685,7 +708,102 @@ def _regenerate_model_index(card: ModelCard, expected: list[tuple[str, EvalResul
             f"no one figure: a CER of the card's on {entry.dataset_type}, it fits "
             f"{len(fits)} ({', '.join(figures)}{', ...' if len(fits) > 3 else ''}); --write "
             "replaces it with the card's own entries"))
-    return results, foreign, mismatches
+    return replaced, foreign, mismatches
+
+
+def _with_model_index(front: str, index: ModelIndex, made: list[EvalResult],
+                      replaced: list[IndexEntry], model_name: str) -> str:
+    """The front matter with the card's own results (``made``) as huggingface_hub writes
+    them, in place of ``replaced``: every other entry, read or not, stays as written, byte
+    for byte (a YAML dump would write another's 24.10 as 24.1, and drop its comments)."""
+    place = index.place
+    cuts = _cuts(index, {entry.span for entry in replaced})
+    if place.how == BEFORE:
+        edits = [(start, end, "") for start, end in cuts]
+        edits.append((*place.span, _results_text(model_name, made, place)))
+    else:  # the kept results are in brackets (or none): they follow ours, in a block list
+        kept = [_cut(front, result.own, cuts) for result in index.results
+                if result.span not in cuts]
+        edits = [(*place.span, _written_over(place, model_name, made, kept))]
+    if place.name_at is not None:  # a model without a name: huggingface_hub needs one
+        column = place.name_at - (front.rfind("\n", 0, place.name_at) + 1)
+        name = _yaml_at({"name": model_name}, column, place.line_break)
+        edits.append((place.name_at, place.name_at, name[column:] + " " * column))
+    for start, end, text in sorted(edits, reverse=True):  # from the end: spans stay put
+        front = front[:start] + text + front[end:]
+    return front
+
+
+def _cuts(index: ModelIndex, replaced: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans to cut out: a result all of whose entries are ours whole, else our
+    entries alone (another metric beside ours in a result stays)."""
+    cuts = []
+    for result in index.results:
+        spans = [entry.span for entry in result.entries if entry.span in replaced]
+        cuts += [result.span] if spans and len(spans) == len(result.entries) else spans
+    return cuts
+
+
+def _cut(text: str, span: tuple[int, int], cuts: list[tuple[int, int]]) -> str:
+    """The text of ``span`` without the cuts inside it."""
+    pieces, at = [], span[0]
+    for start, end in sorted(cut for cut in cuts if span[0] <= cut[0] and cut[1] <= span[1]):
+        pieces.append(text[at:start])
+        at = end
+    return "".join(pieces) + text[at:span[1]]
+
+
+def _results_text(model_name: str, made: list[EvalResult], place: IndexPlace) -> str:
+    """The results of the card's own model-index as huggingface_hub writes them, their "-"
+    at the place's column."""
+    results = eval_results_to_model_index(model_name, made)[0]["results"]
+    return _yaml_at(results, place.indent, place.line_break)
+
+
+# The width huggingface_hub's yaml_dump wraps a long string at (PyYAML's default): a
+# column counted from the start of the line, in a dump of the whole front matter.
+YAML_WIDTH = yaml.Dumper(io.StringIO()).best_width
+
+
+def _yaml_at(data, column: int, line_break: str) -> str:
+    """``data`` as huggingface_hub's ``yaml_dump`` writes it, each line moved to ``column``,
+    and its long strings wrapped where huggingface_hub's dump of the whole front matter
+    wraps them (``ModelCard.content``): the same results give the same bytes whether the
+    front matter is written whole or ours are spliced in, at any column. PyYAML wraps a
+    line past its width counted from the line's start: a dump at column 0, moved to
+    ``column``, must wrap that much earlier. (PyYAML takes no width under 5: a column past
+    75 wraps as PyYAML can.)"""
+    text = yaml_dump(data, sort_keys=False, line_break=line_break,
+                     width=max(YAML_WIDTH - column, 5))
+    return line_break.join(" " * column + line if line else line
+                           for line in text.split(line_break))
+
+
+def _written_over(place: IndexPlace, model_name: str, made: list[EvalResult],
+                  kept: list[str]) -> str:
+    """What replaces a results value that is no block list (the card's results, then the
+    kept ones), a model-index that holds no list of results, or goes after the last key."""
+    lb = place.line_break
+    if place.how == VALUE:
+        return (lb + _results_text(model_name, made, place)
+                + "".join(f"{' ' * place.indent}- {text}{lb}" for text in kept))
+    whole = _yaml_at({"model-index": eval_results_to_model_index(model_name, made)}, 0, lb)
+    whole += "".join(f"  - {text}{lb}" for text in kept)  # (huggingface_hub's column)
+    return whole if place.how == WHOLE else lb + whole[:-len(lb)]
+
+
+def _unread(index: ModelIndex, writes: bool) -> tuple[str, ...]:
+    """A line for each model-index entry that cannot be read, and for a model-index that
+    holds no list of results: its line in the card, what it is, what --write does."""
+    kept = ("kept as written, not gated" if index.place is not None else
+            "not gated, and --write drops it: write the front matter as block YAML, not in "
+            "braces, and it is kept")
+    lines = [f"model-index (line {entry.line}): {entry.why}; {kept}"
+             for entry in index.entries() if entry.why]
+    return tuple(lines) + tuple(
+        f"model-index (line {line}): {what}; " + (
+            "--write puts the card's own results in its place" if writes else
+            "kept as written, not gated") for line, what in index.problems)
 
 
 # ------------------------------------------------------- .eval_results

@@ -1,7 +1,8 @@
 """A card's text, read in one place: what publish regenerates and what adopt marks.
 
 - its **regions** (``<!-- scoring:<kind> ... -->`` ... ``<!-- scoring:end -->``) and its
-  front matter, parsed with huggingface_hub's ``ModelCard`` (``CardFile``);
+  front matter, parsed with huggingface_hub's ``ModelCard`` (``CardFile``), but for its
+  model-index, read here entry by entry from its YAML nodes (``read_model_index``);
 - its **blocks**: tables, row by row and cell by cell, and prose, paragraph by paragraph
   (code, comments and link targets masked);
 - the **numbers** in them as a card prints them (a sign, decimals, emphasis), less those a
@@ -26,8 +27,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
-from huggingface_hub import ModelCard
+from huggingface_hub import EvalResult, ModelCard
 from huggingface_hub.utils import logging as hf_logging
+from yaml.constructor import SafeConstructor
 
 from . import words
 from ..errors import ScoringError
@@ -60,6 +62,15 @@ __all__ = [
     "COMMENT",
     "YAML_LOADER",
     "yaml_error_mark",
+    "AFTER",
+    "BEFORE",
+    "VALUE",
+    "WHOLE",
+    "IndexEntry",
+    "IndexPlace",
+    "IndexResult",
+    "ModelIndex",
+    "read_model_index",
 ]
 
 # "not-a-figure" wraps a number that reads like a figure but is none of the card's (a CER
@@ -138,6 +149,9 @@ def yaml_error_mark(error: yaml.YAMLError):
 
 
 def load_model_card(text: str, where: Path) -> ModelCard:
+    """The card as huggingface_hub reads it, but for its model-index, which is read here
+    entry by entry (``read_model_index``): one it cannot read is listed, never the card's
+    end. Its ``data.eval_results`` are the entries that can be read."""
     match = FRONT_MATTER.match(text)
     if match:
         try:
@@ -170,14 +184,297 @@ _MODEL_CARDS = Memo(kept=64)
 
 
 def _parse_model_card(text: str) -> ModelCard:
+    # huggingface_hub reads a model-index whole and refuses the card over one entry it
+    # cannot read (a metric with no value or no type): it is given the card without it.
+    match = FRONT_MATTER.match(text)
+    data = yaml.load(match.group(1), Loader=YAML_LOADER) if match else None
+    index = None
+    if isinstance(data, dict) and "model-index" in data:
+        index = read_model_index(text)
+        del data["model-index"]
+        front = yaml.dump(data, Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
+        text = f"---\n{front}---\n{text[match.end():]}"
     # A card without front matter is fine here (we write one); the hub's logger would warn
     # about it on stderr.
     verbosity = hf_logging.get_verbosity()
     hf_logging.set_verbosity_error()
     try:
-        return ModelCard(text)
+        card = ModelCard(text)
     finally:
         hf_logging.set_verbosity(verbosity)
+    if index is not None:
+        card.data.model_name = index.model_name
+        card.data.eval_results = [entry.result for entry in index.entries() if entry.result]
+    return card
+
+
+# ------------------------------------------------------------------ the model-index
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """One metric of the model-index as the card writes it, read (``result``) or not
+    (``why``), or a whole result none of whose metrics can be read (no dataset, its metrics
+    no list). One that is not read is kept as written."""
+
+    line: int  # in the card file, from 1
+    span: tuple[int, int]  # its text in the card: from the line of its "-" to its end
+    result: EvalResult | None = None
+    why: str | None = None
+
+
+@dataclass(frozen=True)
+class IndexResult:
+    """One result of the model-index (a task on a dataset): its text and its entries."""
+
+    span: tuple[int, int]  # to cut it out (in brackets, with its comma)
+    entries: tuple[IndexEntry, ...]
+    own: tuple[int, int]  # its own text
+
+
+# Where --write puts the card's own results (``IndexPlace.how``): before the first result of
+# a block list; in place of the value of a ``results`` that is no block list; in place of a
+# model-index that holds no model's results list; after the front matter's last key.
+BEFORE, VALUE, WHOLE, AFTER = "before", "value", "whole", "after"
+
+
+@dataclass(frozen=True)
+class IndexPlace:
+    how: str
+    span: tuple[int, int]  # what the card's results replace (empty: where they go)
+    indent: int  # the column of the results' "-"
+    line_break: str
+    name_at: int | None = None  # where the model's name goes, in a model without one
+
+
+@dataclass(frozen=True)
+class ModelIndex:
+    """The front matter's model-index, read from its YAML nodes, entry by entry.
+
+    ``problems``: (line, what) of a model-index that holds no list of results, which --write
+    replaces with the card's own. ``place`` is None where the card has no front matter in
+    block YAML to write into (huggingface_hub then writes the whole front matter).
+    """
+
+    model_name: str | None = None
+    results: tuple[IndexResult, ...] = ()
+    place: IndexPlace | None = None
+    problems: tuple[tuple[int, str], ...] = ()
+
+    def entries(self) -> list[IndexEntry]:
+        return [entry for result in self.results for entry in result.entries]
+
+
+def read_model_index(text: str) -> ModelIndex:
+    """The model-index of a card's text (one that ``load_model_card`` has read)."""
+    return _MODEL_INDEXES.get(text, lambda: _read_model_index(text))
+
+
+_MODEL_INDEXES = Memo(kept=64)
+
+
+def _read_model_index(text: str) -> ModelIndex:
+    match = FRONT_MATTER.match(text)
+    root = yaml.compose(match.group(1), Loader=YAML_LOADER) if match else None
+    if root is not None and not isinstance(root, yaml.MappingNode):
+        return ModelIndex()  # (load_model_card refuses it)
+    nodes = _Nodes(text, match.start(1)) if match else None
+    key, models = _key_and_value(root, "model-index") if root is not None else (None, None)
+    model = models.value[0] if isinstance(models, yaml.SequenceNode) and models.value else None
+    if not isinstance(model, yaml.MappingNode):
+        problems = () if key is None or nodes.value(models) in (None, []) else (
+            (nodes.line(models), "the model-index is not a list of models (name, results)"),)
+        return ModelIndex(place=_place(nodes, match, root, key, models), problems=problems)
+    _, name = _key_and_value(model, "name")
+    _, results = _key_and_value(model, "results")
+    read = tuple(_read_result(nodes, results, i) for i in range(len(_items(results))))
+    listed = results is None or isinstance(results, yaml.SequenceNode)
+    value = None if listed else nodes.value(results)  # (none: the card's results go there)
+    problems = () if value is None else (
+        (nodes.line(results), f"the model's results are not a list ({_shown(value)})"),)
+    return ModelIndex(None if name is None else _as_text(nodes.value(name)), read,
+                      _place(nodes, match, root, key, models), problems)
+
+
+def _place(nodes: _Nodes | None, match: re.Match | None, root, key, models) -> IndexPlace | None:
+    """Where --write puts the card's own results; None where there is no front matter, or
+    one in braces, to put them in (huggingface_hub then writes the front matter whole)."""
+    if match is None or (root is not None and root.flow_style):
+        return None
+    line_break = "\r\n" if match.group(0).endswith("\r\n") else "\n"
+    if key is None:
+        return IndexPlace(AFTER, (match.end(1),) * 2, 0, line_break)
+    whole = IndexPlace(WHOLE, (nodes.at(key), nodes.line_end(models)), 0, line_break)
+    model = models.value[0] if isinstance(models, yaml.SequenceNode) and models.value else None
+    if not isinstance(model, yaml.MappingNode) or model.flow_style:
+        return whole
+    name_key, _ = _key_and_value(model, "name")
+    results_key, results = _key_and_value(model, "results")
+    if results_key is None:
+        return whole
+    first_key = model.value[0][0]
+    name_at = None if name_key is not None else nodes.at(first_key)
+    if isinstance(results, yaml.SequenceNode) and not results.flow_style and results.value:
+        start = nodes.comments_before(nodes.item_span(results, 0)[0])
+        return IndexPlace(BEFORE, (start, start), nodes.column(nodes.dash(results.value[0])),
+                          line_break, name_at)
+    # (no list, or one in brackets: the card's results, then those kept, as a block list)
+    colon = nodes.text.index(":", nodes.at(results_key, end=True)) + 1
+    return IndexPlace(VALUE, (colon, nodes.line_end(results)), first_key.start_mark.column,
+                      line_break, name_at)
+
+
+def _read_result(nodes: _Nodes, results: yaml.SequenceNode, i: int) -> IndexResult:
+    node, span = results.value[i], nodes.item_span(results, i)
+    own = span if not results.flow_style else (nodes.at(node), nodes.end(node))
+    fields = nodes.value(node)
+    line, why = nodes.line(node), None
+    _, metrics = _key_and_value(node, "metrics") if isinstance(fields, dict) else (None, None)
+    if not isinstance(fields, dict):
+        why = "a result that is not a mapping (task, dataset, metrics)"
+    elif not isinstance(fields.get("dataset"), dict):
+        why = "a result with no dataset"
+    elif fields["dataset"].get("type") is None:
+        why = "a result whose dataset has no type"
+    elif not isinstance(fields["dataset"]["type"], str):
+        why = f"a result whose dataset type is not text ({_shown(fields['dataset']['type'])})"
+    elif not isinstance(metrics, yaml.SequenceNode) or not metrics.value:
+        listed = metrics is None or nodes.value(metrics) in (None, [])
+        why = ("a result with no metrics" if listed else
+               f"a result whose metrics are not a list ({_shown(nodes.value(metrics))})")
+        line = line if listed else nodes.line(metrics)
+    if why:
+        return IndexResult(span, (IndexEntry(line, span, why=why),), own)
+    return IndexResult(span, tuple(_read_metric(nodes, metrics, j, fields)
+                                   for j in range(len(metrics.value))), own)
+
+
+def _read_metric(nodes: _Nodes, metrics: yaml.SequenceNode, j: int, fields: dict) -> IndexEntry:
+    node, span = metrics.value[j], nodes.item_span(metrics, j)
+    metric = nodes.value(node)
+    why = None
+    if not isinstance(metric, dict):
+        why = "a metric that is not a mapping (type, value, name)"
+    elif metric.get("type") is None:
+        why = "a metric with no type"
+    elif not isinstance(metric["type"], str):
+        why = f"a metric whose type is not text ({_shown(metric['type'])})"
+    elif metric.get("value") is None:
+        why = "a metric with no value"
+    elif isinstance(metric["value"], (list, dict)):
+        why = "a metric whose value is not a number"
+    if why:
+        return IndexEntry(nodes.line(node), span, why=why)
+    return IndexEntry(nodes.line(node), span, _eval_result(fields, metric))
+
+
+def _eval_result(fields: dict, metric: dict) -> EvalResult:
+    """One metric of a result as huggingface_hub reads it (``model_index_to_eval_results``),
+    its names read as text; a task or a source that is no mapping is none."""
+    task, dataset = fields.get("task"), fields["dataset"]
+    task = task if isinstance(task, dict) else {}
+    source = fields.get("source") if isinstance(fields.get("source"), dict) else {}
+    url = _as_text(source.get("url"))  # (a source's name alone, huggingface_hub refuses)
+    return EvalResult(
+        task_type=_as_text(task.get("type")), task_name=_as_text(task.get("name")),
+        dataset_type=dataset["type"], dataset_name=_as_text(dataset.get("name")),
+        dataset_config=_as_text(dataset.get("config")),
+        dataset_split=_as_text(dataset.get("split")),
+        dataset_revision=_as_text(dataset.get("revision")), dataset_args=dataset.get("args"),
+        metric_type=metric["type"], metric_value=metric["value"],
+        metric_name=_as_text(metric.get("name")), metric_args=metric.get("args"),
+        metric_config=_as_text(metric.get("config")), verified=metric.get("verified"),
+        verify_token=_as_text(metric.get("verifyToken")),
+        source_name=_as_text(source.get("name")) if url else None, source_url=url)
+
+
+def _as_text(value) -> str | None:
+    """A name as text: ``config: 2024`` is "2024"; a list or a mapping is no name."""
+    if value is None or isinstance(value, str):
+        return value
+    return None if isinstance(value, (list, dict)) else str(value)
+
+
+def _shown(value) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _key_and_value(mapping: yaml.MappingNode, key: str):
+    """(key node, value node) of ``key`` in a mapping (the last, as YAML reads a key given
+    twice), or (None, None)."""
+    found = [(k, v) for k, v in mapping.value if isinstance(k, yaml.ScalarNode) and k.value == key]
+    return found[-1] if found else (None, None)
+
+
+def _items(node) -> list:
+    return node.value if isinstance(node, yaml.SequenceNode) else []
+
+
+class _Nodes:
+    """Where the front matter's YAML nodes are in the card's text, and their values."""
+
+    def __init__(self, text: str, offset: int):
+        self.text, self.offset = text, offset
+
+    def at(self, node, end: bool = False) -> int:
+        return self.offset + (node.end_mark if end else node.start_mark).index
+
+    def line(self, node) -> int:
+        return node.start_mark.line + 2  # the front matter opens on line 2, after its ---
+
+    def column(self, index: int) -> int:
+        return index - (self.text.rfind("\n", 0, index) + 1)
+
+    @staticmethod
+    def value(node):
+        return None if node is None else SafeConstructor().construct_document(node)
+
+    def end(self, node) -> int:
+        """Where a node's own text ends (a block list's or mapping's end mark is where the
+        next token starts, past the comments and blank lines after it)."""
+        if isinstance(node, yaml.ScalarNode) or node.flow_style:
+            return self.at(node, end=True)
+        children = (node.value if isinstance(node, yaml.SequenceNode)
+                    else [child for pair in node.value for child in pair])
+        return max((self.end(child) for child in children), default=self.at(node))
+
+    def line_end(self, node) -> int:
+        """After the line break of the line a node's text ends on (a comment after it too)."""
+        end = self.end(node)
+        if self.text[end - 1] == "\n":  # (a block scalar ends with its line break)
+            return end
+        found = self.text.find("\n", end)
+        return len(self.text) if found < 0 else found + 1
+
+    def comments_before(self, line_start: int) -> int:
+        """The start of the comment lines right above a line (they go with it)."""
+        while line_start > 0:
+            above = self.text.rfind("\n", 0, line_start - 1) + 1
+            if not self.text[above:line_start].lstrip().startswith("#"):
+                break
+            line_start = above
+        return line_start
+
+    def dash(self, item) -> int:
+        """The "-" of an item of a block list (the item starts after it)."""
+        dash = self.at(item) - 1
+        while dash >= 0 and self.text[dash] in " \t\r\n":
+            dash -= 1
+        return dash if dash >= 0 and self.text[dash] == "-" else self.at(item)
+
+    def item_span(self, sequence: yaml.SequenceNode, i: int) -> tuple[int, int]:
+        """The text that cuts item ``i`` out of a list: in a block list, its lines from its
+        "-"; in brackets, the item and the comma after it (before it, the last)."""
+        items = sequence.value
+        if sequence.flow_style:
+            if i + 1 < len(items):
+                return self.at(items[i]), self.at(items[i + 1])
+            return (self.end(items[i - 1]) if i else self.at(items[i])), self.end(items[i])
+        dash = self.dash(items[i])
+        start = self.text.rfind("\n", 0, dash) + 1
+        return (start if not self.text[start:dash].strip() else dash), self.line_end(items[i])
 
 
 @dataclass(frozen=True)
