@@ -75,6 +75,7 @@ _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|int
                        rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]")
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
+_AN_INTERVAL_FROM = re.compile(r"(?:\binterval|\bci|\brang\w*)\s+(?:\w+\s+)?from\s*[*_]*$", re.I)
 # A column that says which system won a row: "Winner", "Better", "Best", "Verdict".
 _VERDICT_HEADER = re.compile(r"\b(?:winner|wins?|better|best|verdict|significan\w*)\b|ผู้ชนะ",
                              re.I)
@@ -260,6 +261,11 @@ def _measures_another_metric(levels: tuple[str, ...],
     texts = (*own, *levels[2:-1], _LOOSE_WORDS.sub(" ", levels[-1]))
     for depth, text in enumerate(texts):
         metric = _metric_in(text, in_points)
+        if (_level_name(levels, depth) == "its sentence" and metric == "other"
+                and OUR_METRIC.search(text) and not _OTHER_METRIC.search(text)):
+            # A sentence that names the CER and calls another of its numbers relative ("a
+            # 29.6 % lower CER (relative)"): its word is that number's, not this one's.
+            continue
         if metric == "other":
             return Evidence(_another_metric_word(text, in_points), _level_name(levels, depth))
         if metric == "ours":
@@ -274,8 +280,10 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     intervals = list(_INTERVAL.finditer(text))
     if _SPEAKS_OF_AN_INTERVAL.search(text + " " + around):
         # (Not a change "from 9.50 % to 6.69 %" beside the interval: no interval's ends.)
+        # (But "an interval from −0.96 to +0.20" is one.)
         intervals += [span for span in _SPAN.finditer(text)
-                      if not _FROM_BEFORE.search(text, 0, span.start())]
+                      if not _FROM_BEFORE.search(text, 0, span.start())
+                      or _AN_INTERVAL_FROM.search(text, 0, span.start())]
     for interval in intervals:
         for match in matches:
             if match.start() == interval.start(1) or match.start(2) == interval.start(1):

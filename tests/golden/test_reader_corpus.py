@@ -53,9 +53,8 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
         "marks 2.96, the whole-vs-pieces change (line 52), as the size of the split "
         "difference and drifts it to 1.78",
     ("lists", "recall"):
-        "0.875: 6.7\\% and 12.9\\% (backslash-escaped %, lines 59-60) unread; the Isan "
-        "1120 ms interval '0.66 to 3.47' (line 67) and the footnote's 18.84 % (line 105) read "
-        "as another measure",
+        "0.925: the Isan 1120 ms interval '0.66 to 3.47' (line 67) and the footnote's 18.84 % "
+        "(line 105) read as another measure",
     ("model_index", "no_trap_marked"):
         "24.10, Whisper large-v3's CER among our model's results (line 105), is taken for our "
         "560 ms FLEURS CER (a CER on google/fleurs th_th test whose metric name names no chunk "
@@ -64,12 +63,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     ("model_index", "recall"):
         "0.900: Isan's 18.64 (line 69) unread: its result has no dataset (line 65), so it is "
         "listed as an entry that cannot be read and kept as written, not gated",
-    ("prose", "recall"):
-        "0.902: 9.50 and 18.64 (lines 24-25) unread; the TVSpeech interval 'from −0.96 to "
-        "+0.20' (line 33) unread",
-    ("prose", "unmarked_named"):
-        "the TVSpeech interval 'from −0.96 to +0.20' (line 33) is neither marked nor named "
-        "by --check --strict",
     ("thai", "no_figure_as_another"):
         "reads 8.72 and 12.81, decoded in pieces (เป็นท่อน ๆ) on the long sets (แบบยาว, "
         "line 73), as TVSpeech's and GigaSpeech2's CERs, and drifts 12.81 to 12.89",

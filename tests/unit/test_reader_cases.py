@@ -223,3 +223,22 @@ def test_a_number_set_aside_says_what_decided_and_strict_names_a_look_alike(proj
     for cell in cells:
         assert (f"ungated: line 9: {cell} (read as another measure: \"faster\" (the table's "
                 "caption), but it prints the value of a figure of the card's)") in out, out
+
+
+def test_a_relative_word_is_its_own_numbers_and_an_interval_from_a_to_b_is_one(
+        project, demo_result):
+    """"(relative)" said of one number of a sentence that names the CER leaves its other
+    numbers CERs; "an interval from a to b" gives an interval's two ends (where "from 9.50 %
+    to 6.69 %" alone is a change)."""
+    exact = demo_result.exact
+    diff = f"diff/560ms/tvspeech/{O}-vs-{T}"
+    fleurs, gs2 = (printed(exact[f"cer/560ms/{s}/{O}"]) for s in ("fleurs", "gs2"))
+    low, high = (printed(exact[f"{diff}/{end}"], signed=True) for end in ("low", "high"))
+    text = (f"# Card\n\nOpenThai2.0 reaches {fleurs} % on FLEURS and {gs2} % on GigaSpeech2, "
+            "a 29.6 % lower CER than Typhoon 0.6B on FLEURS (relative).\n\n"
+            f"On TVSpeech, OpenThai2.0 minus Typhoon 0.6B has an interval from {low} to {high} "
+            "pp.\n")
+    _, out, marked = mark_one(project, demo_result, text)
+    read = [(m.candidate.text, m.figure) for m in marked.found if m.figure]
+    assert read == [(fleurs, f"cer/560ms/fleurs/{O}"), (gs2, f"cer/560ms/gs2/{O}"),
+                    (low, f"{diff}/low"), (high, f"{diff}/high")], out
