@@ -801,7 +801,7 @@ def _never_on_a_guess(m: Marked, facts: dict[str, _Facts], exact) -> Marked | No
     """A drift that may be a misreading instead, listed for a person rather than rewritten:
     a value that is exactly another figure's (its words or its value misled, and which is
     unknown: both readings are listed), or one further from its figure than drifts go."""
-    if m.verdict != "drift" or m.magnitude:
+    if m.verdict != "drift":
         return None
     text = m.candidate.text
     if others := _other_figures_it_prints(text, m.figure, facts, exact):

@@ -258,7 +258,11 @@ def _measures_another_metric(levels: tuple[str, ...],
                      or interval_end and _POINTS.search(levels[2]))
     if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
         return None  # "or 2.81 points": a difference of CERs, whatever "relative" says near
-    texts = (*own, *levels[2:-1], _LOOSE_WORDS.sub(" ", levels[-1]))
+    # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in the
+    # number's own clause, or a table's cell, row or column.)
+    wide = [_LOOSE_WORDS.sub(" ", text) if _level_name(levels, depth) == "its sentence"
+            else text for depth, text in enumerate(levels[2:-1], 2)]
+    texts = (*own, *wide, _LOOSE_WORDS.sub(" ", levels[-1]))
     for depth, text in enumerate(texts):
         metric = _metric_in(text, in_points)
         if (_level_name(levels, depth) == "its sentence" and metric == "other"
@@ -725,7 +729,10 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         in_pieces = [bool(SPLIT_WORDS.search(" ".join(clauses_beside(pair)) + " " + (
             STATEMENT_END.split(pair[0])[-1] if STATEMENT_END.search(pair[0]) else "")))
                      for pair in around]
+        estimate_read = False  # whether the last number outside an interval was read
         for i, match in enumerate(matches):
+            if match.start() not in bounds:
+                estimate_read = False
             listed, alone = placed.get(i, (sentence, True))
             if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
                 set_aside(match, offset, Evidence(_another_metric_word(sentence),
@@ -738,7 +745,10 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
             why = _measures_another_metric(levels, match.start() in bounds)
+            if why is not None and match.start() in bounds and estimate_read:
+                why = None  # an interval's end is what its estimate is ("2.14 pp (CI a to b)")
             if why is None:
+                estimate_read = estimate_read or match.start() not in bounds
                 yield (match, offset, levels, bounds.get(match.start()), alone,
                        _this_side(levels, match, matches[:i]), read_before)
             else:

@@ -49,12 +49,6 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("lists", "no_trap_marked"):
-        "marks 2.96, the whole-vs-pieces change (line 52), as the size of the split "
-        "difference and drifts it to 1.78",
-    ("lists", "recall"):
-        "0.925: the Isan 1120 ms interval '0.66 to 3.47' (line 67) and the footnote's 18.84 % "
-        "(line 105) read as another measure",
     ("model_index", "no_trap_marked"):
         "24.10, Whisper large-v3's CER among our model's results (line 105), is taken for our "
         "560 ms FLEURS CER (a CER on google/fleurs th_th test whose metric name names no chunk "

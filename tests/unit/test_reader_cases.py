@@ -242,3 +242,27 @@ def test_a_relative_word_is_its_own_numbers_and_an_interval_from_a_to_b_is_one(
     read = [(m.candidate.text, m.figure) for m in marked.found if m.figure]
     assert read == [(fleurs, f"cer/560ms/fleurs/{O}"), (gs2, f"cer/560ms/gs2/{O}"),
                     (low, f"{diff}/low"), (high, f"{diff}/high")], out
+
+
+def test_an_intervals_ends_read_as_its_estimate_and_loose_accuracy_names_no_measure(
+        project, demo_result):
+    """The ends of an interval whose estimate is read are read too, though a p-value is
+    named after them; "cost accuracy", said loosely in a sentence, makes no number in it
+    another measure's; and a difference whose size is far from the data's is listed, not
+    drifted."""
+    exact = demo_result.exact
+    diff = f"diff/1120ms/isan/{O}-vs-{T}"
+    estimate, low, high = (printed(exact[f"{diff}/{end}"], signed=True)
+                           for end in ("estimate", "low", "high"))
+    average = printed(exact[f"aggregate/80ms/average/{O}"])
+    far = printed(abs(exact[f"diff/560ms/fleurs/{O}-vs-{T}/estimate"]) + Fraction(5, 100))
+    text = (f"# Card\n\nOn Isan at 1120 ms, OpenThai2.0 − Typhoon 0.6B is {estimate} pp (95 % "
+            f"CI {low} to {high}), with a p-value of 0.004.\n\n"
+            "Smaller chunks cost accuracy: at 80 ms the average over the eleven sets rises to "
+            f"{average} % for OpenThai2.0.\n\n"
+            f"On FLEURS at 560 ms, OpenThai2.0 beats Typhoon 0.6B by {far} points.\n")
+    _, out, marked = mark_one(project, demo_result, text)
+    read = {m.candidate.text: (m.figure, m.verdict, m.why) for m in marked.found}
+    assert read[low][:2] == (f"{diff}/low", "marked") and read[high][0] == f"{diff}/high", out
+    assert read[average][:2] == (f"aggregate/80ms/average/{O}", "marked"), out
+    assert read[far][1:] == ("unexplained", "far"), out
