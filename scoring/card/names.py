@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from . import words as word_lists
 from ..memo import Memo
 from .spec import CardSpec
 from .text import latencies_in
@@ -23,7 +24,7 @@ from .text import latencies_in
 # "Giga Speech2", "OpenThai2.0" -> "Open Thai2.0".
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # What a card may call a set of long recordings: "long-form", "joined", "concatenated".
-LONG_WORDS = ("long", "long-form", "joined", "concatenated")
+LONG_WORDS = tuple(word_lists.words()["long_words"])
 _OWN_MODEL_WORDS = ("ours", "our model", "our system", "our recogniser", "our recognizer",
                     "our own model", "our own system", "this model", "this work", "we", "us",
                     "โมเดลของเรา", "ระบบของเรา", "ของเรา")  # (Thai: "our model", "ours")
@@ -278,6 +279,12 @@ class Names:
                 subjects[plain_name(name)] = aggregate.key
         for key, display in spec.systems.items():
             systems[plain_name(display)] = systems[plain_name(key)] = key
+        # A set named in Thai: "อีสาน" for Isan (found inside a run of Thai words).
+        for key, display in spec.set_names.items():
+            thai = [word_lists.thai_names().get(word.lower(), word) for word in display.split()]
+            if thai != display.split():
+                said = plain_name(" ".join(thai))
+                subjects.setdefault(said.strip() if len(thai) == 1 else said, key)
         # A name written in one word is also written in two: "TV Speech", "Giga Speech2".
         for found, pairs in ((subjects, spec.set_names.items()), (systems, spec.systems.items())):
             for key, display in pairs:

@@ -63,13 +63,8 @@ DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]
 _RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?|win(?:s|ners?)?|ชนะ",
                     re.I)
 # ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
-SPLIT_WORDS = re.compile(r"\bsplit\b|\bpieces\b|\bsegment(?:s|ed)\b", re.I)
-# A long recording decoded in one go, as a header or clause says it beside "segmented": "whole",
-# "unsegmented", "not split" (not "the whole test set").
-WHOLE_WORDS = re.compile(r"\bwhole\b(?!\s+(?:of|test|set|sets|card|data|dataset|datasets|"
-                         r"table|suite|benchmark|recordings?)\b)|\bun(?:split|segmented)\b|"
-                         r"\bnot\s+(?:split|segmented)\b|\bin\s+one\s+(?:piece|pass|go)\b",
-                         re.I)
+SPLIT_WORDS = re.compile(words.pattern("split_words"), re.I)
+WHOLE_WORDS = re.compile(words.pattern("whole_words"), re.I)
 _INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
                        rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
                        rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]")

@@ -8,15 +8,25 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-__all__ = ["WORDS_FILE", "pattern", "words"]
+__all__ = ["WORDS_FILE", "pattern", "thai_names", "words"]
 
 WORDS_FILE = Path(__file__).with_name("words.toml")
 
 
 @cache
-def words() -> dict[str, list[str]]:
+def _file() -> dict:
     with open(WORDS_FILE, "rb") as file:
         return tomllib.load(file)
+
+
+def words() -> dict[str, list[str]]:
+    """Every list of words, by its name."""
+    return {name: entries for name, entries in _file().items() if isinstance(entries, list)}
+
+
+def thai_names() -> dict[str, str]:
+    """{an English word of a set's name, lower case: its Thai spelling}."""
+    return _file()["thai_names"]
 
 
 def _thai(entry: str) -> bool:

@@ -44,6 +44,12 @@ EXAMPLES = {
     ("bounds", r"at\s+(?:most|least)"): "at most",
     ("bounds", r"up\s+to"): "up to",
     ("bounds", r"no\s+more\s+than"): "no more than",
+    ("split_words", "segment(?:s|ed)"): "segmented",
+    ("whole_words", r"whole(?!\s+(?:of|test|set|sets|card|data|dataset|datasets|table|suite|"
+                    r"benchmark|recordings?)\b)"): "decoded whole",
+    ("whole_words", "un(?:split|segmented)"): "unsegmented",
+    ("whole_words", r"not\s+(?:split|segmented)"): "not split",
+    ("whole_words", r"in\s+one\s+(?:piece|pass|go)"): "in one pass",
 }
 # Texts that must not match a list: what its words' whole-word rule or exceptions keep out.
 NOT_MATCHED = [
@@ -51,6 +57,7 @@ NOT_MATCHED = [
     ("our_metric", "a certain model"),  # "cer" inside "certain"
     ("subject_changes", "ส่วนต่าง 2.81"),  # "ส่วนต่าง" is a difference, not "as for"
     ("set_words", "the reset button"),
+    ("whole_words", "the whole test set"),  # the set, not a decoding
 ]
 ENTRIES = [(name, entry) for name, entries in words.words().items() for entry in entries]
 
