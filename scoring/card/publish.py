@@ -683,11 +683,13 @@ def _regenerate_model_index(index: ModelIndex, expected: list[tuple[str, EvalRes
             fits = _hand_written_fits(r, ours, spec)
             if len(fits) > 1:
                 fits = _named_by_dataset_name(r, fits, ours, spec) or fits
-            if not fits:
+            # (A second entry fitting the figure one already stands for is not that figure:
+            # another model's, say, whose name says no latency. Kept, never dropped.)
+            if not fits or len(fits) == 1 and fits[0] in hand_written:
                 foreign.append(entry)
                 continue
             if len(fits) == 1:
-                hand_written.setdefault(fits[0], r)
+                hand_written[fits[0]] = r
             else:
                 unplaced.append((r, fits))
         replaced.append(entry)

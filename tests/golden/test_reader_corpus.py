@@ -49,11 +49,6 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("model_index", "no_trap_marked"):
-        "24.10, Whisper large-v3's CER among our model's results (line 105), is taken for our "
-        "560 ms FLEURS CER (a CER on google/fleurs th_th test whose metric name names no chunk "
-        "size), which line 25's 6.69 already gives: no drift names it, and --write drops it "
-        "with our entries",
     ("model_index", "recall"):
         "0.900: Isan's 18.64 (line 69) unread: its result has no dataset (line 65), so it is "
         "listed as an entry that cannot be read and kept as written, not gated",

@@ -362,3 +362,18 @@ def test_write_twice_and_check_on_a_card_spliced_with_a_name_that_wraps(
     assert run_cli(capsys, "publish", str(project), "--write")[1].endswith(
         "already what the data give (0 regions, 46 model-index results)\n")
     assert card.read_text(encoding="utf-8") == merged
+
+
+def test_a_second_entry_fitting_a_figure_already_held_is_kept_never_dropped(
+        project, demo_result, capsys):
+    """Two hand-written CER entries on FLEURS whose names say no latency: the first stands
+    for the card's figure, and the second (another model's, say) is kept as written, not
+    deleted with ours."""
+    second = ours_on_fleurs(demo_result.exact).replace(
+        "      name: Test CER\n", "      name: Whisper large-v3 CER\n").replace(
+        f"value: {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])}", "value: 24.10")
+    card = project / "README.md"
+    card.write_text(card_of(ours_on_fleurs(demo_result.exact), second), encoding="utf-8")
+    run_cli(capsys, "publish", str(project), "--write")
+    written = card.read_text(encoding="utf-8")
+    assert second in written, written
