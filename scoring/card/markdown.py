@@ -14,8 +14,9 @@ the standard library's HTML parser.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from html.parser import HTMLParser
 
 from markdown_it import MarkdownIt
@@ -53,6 +54,13 @@ class Block:
 @cache
 def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
+
+
+@lru_cache(maxsize=8)
+def _tokens(body: str) -> tuple[Token, ...]:
+    # (One card is read several times in a run: its blocks, its code, its claims. The
+    # tokens are only read, never changed.)
+    return tuple(_parser().parse(body))
 
 
 class _Lines:
@@ -99,7 +107,7 @@ def _is_code(token: Token) -> bool:
 def code_spans(text: str, body_start: int) -> list[tuple[int, int]]:
     """Where the body holds code, as CommonMark reads it: fences, indented code, <pre>."""
     lines = _Lines(text, body_start)
-    return [lines.span(*token.map) for token in _parser().parse(text[body_start:])
+    return [lines.span(*token.map) for token in _tokens(text[body_start:])
             if _is_code(token) and token.map]
 
 
@@ -318,7 +326,7 @@ def _heading(walk: _Walk, token: Token, inline: Token) -> None:
     walk.found.append(Block("heading", start, end, walk.context(walk.headings[:-1])))
 
 
-def _table(walk: _Walk, tokens: list[Token], at: int) -> None:
+def _table(walk: _Walk, tokens: Sequence[Token], at: int) -> None:
     start, end = walk.lines.span(*tokens[at].map)
     table = Block("table", start, end, walk.context(walk.headings))
     depth = 0
@@ -346,7 +354,7 @@ def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) ->
     walk.found.append(block)
 
 
-def _html(walk: _Walk, tokens: list[Token], at: int) -> int:
+def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
     """An HTML block: a table (to the block that closes it), or prose; the index of the
     last token it took."""
     token = tokens[at]
@@ -392,7 +400,7 @@ def _caption_and_below(text: str, found: list[Block]) -> None:
 def blocks(text: str, body_start: int) -> list[Block]:
     """The body's tables, headings and prose blocks (paragraphs, list items, HTML), in the
     order of the source; code left out."""
-    tokens = _parser().parse(text[body_start:])
+    tokens = _tokens(text[body_start:])
     walk = _Walk(_Lines(text, body_start))
     taken: set[int] = set()  # the HTML blocks a table written with blank lines ran on into
     for i in _in_source_order(tokens):
@@ -424,7 +432,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
     return walk.found
 
 
-def _in_source_order(tokens: list[Token]) -> list[int]:
+def _in_source_order(tokens: Sequence[Token]) -> list[int]:
     """The tokens' indexes in the order of their source lines: footnotes, which the parser
     puts last, are read where they stand, under their headings."""
     lines, line = [], 0
