@@ -453,7 +453,7 @@ def run_publish(args: argparse.Namespace) -> int:
     for line in card.unread:  # (in every mode: such an entry is never gated)
         print(f"note: {line}", file=sys.stderr)
     if args.mark:
-        from .card.adopt import mark_report
+        from .card.mark_report import mark_report
 
         text, code = mark_report(result, card_file, card, home)
     else:
@@ -468,7 +468,7 @@ def run_publish(args: argparse.Namespace) -> int:
         elif args.write:
             text, code = write_report(card, home)
         else:
-            from .card.adopt import format_coverage
+            from .card.mark_report import format_coverage
 
             text, code = check_report(card, spec, format_coverage(card_file, spec, result.exact),
                                       strict=args.strict or spec.publish_strict)

@@ -1,8 +1,9 @@
 """The card: what it publishes (spec), how each figure is computed (compute),
 how it is shown (render, plot), how firm its verdicts are (verdicts), the
 published card's text read in one place (text), regenerated and checked
-(publish) and adopted from a hand-written one (its numbers found with their
-context by reading, each identified and marked by adopt), how it is pinned
+(publish) and adopted from a hand-written one, by the reader's stages: parse (markdown),
+the numbers with their context (reading, on text), each identified (adopt), then marked
+and reported (mark_report), with the words it knows as data (words.toml); how it is pinned
 (golden) and accepted again (rebaseline), and what a normaliser change does
 to it (impact, revision, ablate). It knows no hub: whatever the card needs of
 one (is a file the hub's card as fetched?) reaches it from the command line.

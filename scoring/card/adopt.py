@@ -33,7 +33,6 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..errors import plural
 from .compute import CardResult
 from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name
 from .reading import (
@@ -58,7 +57,6 @@ from .text import (
     SIGN,
     TURNED,
     CardFile,
-    CardHome,
     ascii_signed,
     code_numbers,
     format_like,
@@ -67,8 +65,8 @@ from .text import (
     strip_markers,
 )
 
-__all__ = ["Candidate", "Marked", "MarkResult", "candidates", "coverage", "format_coverage",
-           "format_marked", "mark_card", "mark_report", "strip_markers", "words_the_data_deny"]
+__all__ = ["Candidate", "Marked", "MarkResult", "Ungated", "candidates", "counted_numbers",
+           "coverage", "mark_card", "strip_markers", "words_the_data_deny"]
 
 # An interval's end named in words; "lower than", "higher by", "lower is better" and a
 # number's own "2.81 pp lower" compare, and name no end.
@@ -1853,7 +1851,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     return MarkResult(card.text, "".join(pieces), tuple(found), tuple(another_measure))
 
 
-def _counted(card: CardFile, spec: CardSpec, aliases: dict[str, str]
+def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]
              ) -> tuple[list[Candidate], list[Candidate], list[tuple[int, str, Evidence]]]:
     """(the candidate numbers coverage counts, those left alone as other models' or sets',
     (line, text) of those read as another measure than the CER)."""
@@ -1879,7 +1877,7 @@ def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str],
     """(how many numbers count, those of them outside a marker) in the card's text. Given
     the figures (``exact``), a number read as another measure or as another model's whose
     value is a figure's, as printed, counts too, and is ungated: the reading may be wrong."""
-    counted, alone, another_measure = _counted(card, spec, aliases)
+    counted, alone, another_measure = counted_numbers(card, spec, aliases)
     ungated = [Ungated(c.line, c.text) for c in counted if c.marked is None]
     look_alikes = _look_alikes(alone, another_measure, exact or {})
     return len(counted) + len(look_alikes), ungated + look_alikes
@@ -1903,303 +1901,3 @@ def _look_alikes(alone: list[Candidate], another_measure: list[tuple[int, str, E
     found += [Ungated(line, text, f"read as another measure: {why}")
               for line, text, why in another_measure if a_figures(text)]
     return sorted(found, key=lambda u: u.line)
-
-
-# ------------------------------------------------------------- presenting
-
-_KIND_WORDS = {"system": "system", "subject": "set"}  # as a report names each kind
-
-
-def _on_lines(lines) -> str:
-    """ "line 7", "lines 7, 9" """
-    where = sorted(set(lines))
-    return f"line{'s' if len(where) > 1 else ''} {', '.join(map(str, where))}"
-
-
-def _not_a_figure_hint(text: str, lead: str = "; if it is none of the card's figures") -> str:
-    return f"{lead}, write it <!-- scoring:not-a-figure -->{text}<!-- scoring:end -->"
-
-
-def _with_evidence(read: list[tuple[str, Evidence]]) -> str:
-    """ "21.37, 0.12: "WER" (its column header)" where one piece of evidence decided them
-    all, else each number with its own."""
-    if len({why for _, why in read}) == 1:
-        return f"{', '.join(number for number, _ in read)}: {read[0][1]}"
-    return ", ".join(f"{number}: {why}" for number, why in read)
-
-
-def _lines(marked: MarkResult, verdict: str) -> list[Marked]:
-    return [m for m in marked.found if m.verdict == verdict]
-
-
-# What a number's context names that the card does not score, by the kind reading.py
-# gives it, as the report says it.
-_NOT_SCORED_BY_THE_CARD = {
-    "latency": "none of the card's latencies: not the card's",
-    "split": "a split none of the card's sets is: another set's, not the card's",
-    "subset": "a part of a set, which the card scores only whole: not the card's",
-    "condition": "a recording condition the card does not score: not the card's",
-    "between latencies": "a change between latencies, which the card does not give: not "
-                         "the card's",
-}
-
-
-def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:
-    """The summary of a --mark, what it found wrong, then the diff of the markers added.
-    ``stale_marked``: the numbers marked before this run that the data no longer give."""
-    import difflib
-
-    new = marked.count("marked") + marked.count("drift")
-    total = new + marked.count("already")
-    unplaced = sum(1 for mismatch in stale_index if mismatch.figure is None)
-    lines = [f"{path}: {plural(total, 'number')} marked ({new} new); "
-             f"{marked.count('drift') + len(stale_marked)} drifted, "
-             f"{len(stale_index) - unplaced} stale in the "
-             f"model-index; {marked.count('unexplained')} unexplained; "
-             f"{marked.count('ambiguous') + unplaced} ambiguous; "
-             f"{marked.count('foreign')} left alone as other models' or sets'"
-             + (f"; {len(marked.another_measure)} read as another measure"
-                if marked.another_measure else "")]
-    for m in _lines(marked, "drift"):
-        lines.append(f"drift: line {m.candidate.line}: figure {m.figure}"
-                     f"{' turned' if m.turned else ''}"
-                     f"{' ' + MAGNITUDE_OF_NEGATIVE if m.magnitude else ''} says "
-                     f"{m.candidate.text}, the data give "
-                     f"{m.gives}")
-    lines += [f"drift: {mismatch.line()} (marked already)" for mismatch in stale_marked]
-    for mismatch in stale_index:
-        lines.append(f"drift: {mismatch.line()}" if mismatch.figure else
-                     f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}")
-    none_of_ours = []
-    for m in _lines(marked, "unexplained"):
-        if m.why == "fraction":
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
-                         f"{m.fits[0]} written as a fraction, where the card prints "
-                         "percentages; left unmarked: the gate reads and writes CERs in "
-                         "percent (write it so), or mark it not-a-figure")
-        elif m.why == "far":  # further than a re-run or a normaliser change moves one
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
-                         f"{m.fits[0]}, but the data give {m.named}, further than a re-run "
-                         "or a normaliser change moves a figure (over a point and a fifth "
-                         "of it): is it this figure? left unmarked: if it is, mark it by hand "
-                         "and --write puts it right; if not, write it not-a-figure")
-        elif m.why == "some sets":  # an average beside only some of the aggregate's sets
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is not "
-                         f"{m.fits[0]}, and stands beside {m.named}, whose average it may "
-                         "be; left unmarked: if it is that figure, name the aggregate where "
-                         "it stands (its name, or the number of its sets); if it is a mean of "
-                         "what is shown, write it not-a-figure")
-        elif m.why == "signed":  # no error rate is below zero, nor written with a plus
-            says = ("no CER carries a plus sign" if m.candidate.text.startswith("+")
-                    else "no CER is negative")
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
-                         f"where its context reads as {m.fits[0]}, but {says}: is "
-                         "it a difference? left unmarked: say so where it stands (Δ, pp), or "
-                         "write it not-a-figure")
-        elif m.why == "a sibling's":  # another latency's, decoding's or kin set's figure
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
-                         f"{m.named}, though its context reads as {m.fits[0]}; left "
-                         "unmarked: name its set, system, latency or decoding in pieces where "
-                         "it stands")
-        elif m.why == "quoted":  # another source's number, quoted
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
-                         f"where its context reads as {m.fits[0]}, but its statement says it "
-                         f"is quoted from another source (\"{m.named}\"); left unmarked: "
-                         "write it not-a-figure if it is theirs")
-        elif m.why == "kin":  # TVSpeech's or TVSpeech long's: its words say both
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
-                         f"where its context reads as {m.fits[0]}, but its sentence or "
-                         f"headings also speak of {m.named}; left unmarked: name its set "
-                         "where it stands")
-        elif m.why == "relative":  # (A − B) / B, where the card publishes A − B
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
-                         f"{m.fits[0]} relative to a CER, in percent, not the difference in "
-                         "points; left unmarked: say it is relative where it stands (it is "
-                         "then none of the card's figures), or write it not-a-figure")
-        elif m.why == "other way round":  # B − A where the card's difference is A − B
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
-                         f"stated as {m.named}, the other way round from {m.fits[0]}; left "
-                         "unmarked: state it as the card's difference (its sign and its "
-                         "interval turned), or write it not-a-figure")
-        elif m.why == "direction":  # its words say the way the data do not
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
-                         f"{m.fits[0]}, and its words say {m.named}; the data give the other "
-                         "way; left unmarked: reword the claim, or write it not-a-figure")
-        elif m.why == "which way":  # across zero, and nothing says which system is first
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
-                         f"{m.fits[0]}, which the data give as {m.gives}, and nothing where "
-                         "it stands says which system it subtracts from which: stale, or "
-                         "stated the other way round? left unmarked: write the order there "
-                         f"(\"{m.named}\"), or write it not-a-figure")
-        elif m.why == "whole":  # a whole percentage: never drifted, it may be anything
-            named = (f"its context reads as {m.fits[0]}, which is not {m.candidate.text} at "
-                     "that precision" if len(m.fits) == 1 else
-                     f"its context names {len(m.fits)} figures ({', '.join(m.fits[:3])}"
-                     f"{', ...' if len(m.fits) > 3 else ''})" if m.fits else
-                     "its context names a set of the card's but no figure")
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is a whole "
-                         f"number in percent, and {named}; left unmarked: if it is a figure, "
-                         "write it with the card's decimals; if not, write it not-a-figure")
-        elif m.why == "cer interval":  # an interval of a CER: the card computes none
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is an end "
-                         f"of an interval of {m.named}, and the card gives intervals of "
-                         "differences only; left unmarked: the gate cannot check it (drop it, "
-                         "or write it not-a-figure)")
-        elif m.why == "several":  # numbers of one sentence or cell, read as one figure
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} reads as "
-                         f"{m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} "
-                         f"{m.named} beside it, none at the data's value; left unmarked: at "
-                         "most one of them is that figure (name the system, set or latency of "
-                         "each where it stands)")
-        elif m.why == "address":  # a badge's: no marker can stand in an address
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} in a "
-                         f"badge's address reads as {m.fits[0]}"
-                         + (f", which the data give as {m.named}" if m.named else "")
-                         + "; left unmarked: no marker can stand in an address, so the gate "
-                         "cannot check it: show the figure in the card's text instead")
-        elif m.why == "image":  # an image's description: a marker there would show
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} in an "
-                         f"image's description reads as {m.fits[0]}"
-                         + (f", which the data give as {m.named}" if m.named else "")
-                         + "; left unmarked: a marker there would show to whoever reads the "
-                         "description, so the gate cannot check it: show the figure in the "
-                         "card's text instead")
-        elif m.why == "no such difference":  # of two CERs the card compares nowhere there
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
-                         f"{m.named}, a difference the card does not compute; left unmarked: "
-                         "the gate cannot check it (drop it, or write it not-a-figure)")
-        elif m.why == "an aggregate's":  # the difference of an aggregate: none of ours
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} stands "
-                         f"where its context reads as {m.fits[0]}, but its statement speaks "
-                         f"of {m.named} before it, whose difference the card does not give; "
-                         "left unmarked: name its set where it stands"
-                         + _not_a_figure_hint(m.candidate.text, "; if it is the aggregate's"))
-        elif m.why == "own mean":  # the card's own mean of what it shows
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is "
-                         f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "
-                         "is that mean (write it not-a-figure), or put the card's figure there")
-        elif m.fits:  # its context names figures of the card: a number of ours, unread
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text} is none of "
-                         f"the {len(m.fits)} figures its context names ({', '.join(m.fits[:3])}"
-                         f"{', ...' if len(m.fits) > 3 else ''}); left unmarked: name its "
-                         "set, system or latency where it stands")
-        elif m.why == "no such figure":  # a set of the card's, with it no figure: ours
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}: its context "
-                         f"reads as {m.named}, and the card has no such figure; left "
-                         "unmarked: name its set, system or latency where it stands, or "
-                         "give the words it uses in [publish.aliases]")
-        else:
-            none_of_ours.append(m.candidate.line)
-            lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}: its context "
-                         "names no figure of the card's; left unmarked")
-    if none_of_ours:  # what to do with those, said once
-        lines.append("(a number whose context names no figure of the card's may be none of "
-                     "ours: if so, write it <!-- scoring:not-a-figure -->N<!-- scoring:end -->)")
-    by_line: dict[int, list[Marked]] = {}
-    for m in _lines(marked, "foreign"):
-        by_line.setdefault(m.candidate.line, []).append(m)
-    for line, alone in by_line.items():
-        others = list(dict.fromkeys(m.candidate.other_model for m in alone
-                                    if m.candidate.other_model))
-        kind = next((kind for kind in _NOT_SCORED_BY_THE_CARD
-                     if others and all(kind in m.candidate.foreign for m in alone)), None)
-        if kind:
-            said = " and ".join(f'"{other}"' for other in others)
-            lines.append(f"left alone: line {line}: "
-                         f"{', '.join(m.candidate.text for m in alone)} (its context names "
-                         f"{said}, {_NOT_SCORED_BY_THE_CARD[kind]})")
-            continue
-        if others and all("heading" in m.candidate.foreign for m in alone):
-            lines.append(f"left alone: line {line}: "
-                         f"{', '.join(m.candidate.text for m in alone)} (it stands under "
-                         f'"{others[0]}", and nothing nearer names a '
-                         "system: another model's; if it is one of the card's, name its "
-                         "system where it stands)")
-            continue
-        if others:  # named in its context: another recogniser's, or another version's
-            versions = all("version" in m.candidate.foreign for m in alone
-                           if m.candidate.other_model)
-            lines.append(f"left alone: line {line}: "
-                         f"{', '.join(m.candidate.text for m in alone)} (its context names "
-                         f"{' and '.join(others)}: "
-                         + ("another version's or state's of the model, not the card's "
-                            "results; a result of the card's stands elsewhere)" if versions else
-                            "another model's, not the card's; if it is one of the card's "
-                            "systems, name it in [publish.aliases])"))
-            continue
-        kinds = set().union(*(m.candidate.foreign for m in alone))
-        what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
-        lines.append(f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
-                     f"(its row or column names no {what} of the card's; if it does, name it "
-                     "in [publish.aliases])")
-    by_line_aside: dict[int, list[tuple[str, Evidence]]] = {}
-    for line, number, why in marked.another_measure:
-        by_line_aside.setdefault(line, []).append((number, why))
-    for line, read in by_line_aside.items():
-        lines.append(f"another measure: line {line}: {_with_evidence(read)}")
-    if by_line_aside:  # what it means, said once
-        lines.append("(its context names another measure than the CER: a WER, a speed, a "
-                     "relative change, ...; if one is a CER or a difference of the card's, say "
-                     "CER or pp where it stands, and --mark reads it)")
-    for m in _lines(marked, "ambiguous"):
-        if len(m.fits) == 1:  # one figure read in two cells of a table
-            lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "
-                         f"{m.fits[0]}, and so does another cell of its table (is a latency "
-                         "or a system named in a way not understood?); left unmarked")
-            continue
-        lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} fits "
-                     f"{len(m.fits)} figures ({', '.join(m.fits[:3])}"
-                     f"{', ...' if len(m.fits) > 3 else ''}); left unmarked")
-    text = "\n".join(lines) + "\n"
-    name = getattr(path, "name", str(path))
-    return text + "".join(difflib.unified_diff(
-        marked.old.splitlines(keepends=True), marked.new.splitlines(keepends=True),
-        fromfile=f"{name} (as written)", tofile=f"{name} (marked)"))
-
-
-def mark_report(result: CardResult, card_file: CardFile, card,
-                home: CardHome | None = None) -> tuple[str, int]:
-    """Mark the card file (written atomically if anything was marked); what --mark prints,
-    ending with the next steps, and 1 when a number drifted here or in the model-index."""
-    from ..files import write_text_atomically
-
-    marked = mark_card(result, card_file, result.spec.publish_aliases)
-    stale_index = [m for m in card.mismatches
-                   if m.where.startswith("model-index") and m.says != "nothing"]
-    # A second --mark (before --write) still finds what the first found stale.
-    stale_marked = [m for m in card.mismatches if m.figure and m.where.startswith(
-        "inline region")]
-    if marked.new != marked.old:
-        write_text_atomically(card_file.path, marked.new)
-    text = format_marked(marked, card_file.path, stale_index, stale_marked)
-    if home is not None:
-        write = f"`python -m scoring publish {home.root_argument} --write`"
-        text += (f"next: {home.review(card_file.path)}; {write} puts "
-                 "right what drifted and writes the model-index in the gate's form"
-                 + (f"; then {home.push()} proposes it on the hub" if home.on_hub else "")
-                 + "\n")
-    return text, 1 if marked.drifted or stale_marked or any(m.figure for m in stale_index) else 0
-
-
-def format_coverage(card: CardFile, spec: CardSpec,
-                    exact: dict | None = None) -> tuple[str, str]:
-    """The --check coverage line, and a line per number outside any marker that counts
-    (see ``coverage``)."""
-    counted, alone, another_measure = _counted(card, spec, spec.publish_aliases)
-    total, ungated = coverage(card, spec, spec.publish_aliases, exact)
-    line = f"{total - len(ungated)} of {total} numbers in the card's text are gated"
-    if alone:  # not counted, so said: a row of the card's own model misnamed would be there
-        line += (f"; {plural(len(alone), 'number')} of other models or sets left alone "
-                 f"({_on_lines(c.line for c in alone)})")
-    if another_measure:  # nor these: a CER misread as another measure would be there
-        line += (f"; {plural(len(another_measure), 'number')} read as another measure than "
-                 f"the CER left alone ({_on_lines(where for where, _, _ in another_measure)})")
-    line += "\n"
-    listed = "".join(f"ungated: line {u.line}: {u.text}"
-                     + (f" ({u.why}, but it prints the value of a figure of the card's)"
-                        if u.why else "") + "\n" for u in ungated)
-    if ungated:  # what to do, said once
-        listed += ("(each is a figure-like number outside any marker: `publish --mark` marks "
-                   "it if it is one of the card's figures"
-                   f"{_not_a_figure_hint('N', '; if not')})\n")
-    return line, listed

@@ -913,7 +913,7 @@ def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str
 def check_report(card: PublishedCard, spec: CardSpec, coverage: tuple[str, str], *,
                  strict: bool) -> tuple[str, int]:
     """What --check prints: the verdict, the coverage line and the ungated numbers (read by
-    ``adopt.format_coverage``), each number that differs and the diff; exit 0 or 1."""
+    ``mark_report.format_coverage``), each number that differs and the diff; exit 0 or 1."""
     gated, ungated = coverage
     if card.up_to_date and not ungated:
         return (f"{card.path}: the published card is exactly what the data give "

@@ -3,7 +3,6 @@ is for; this module turns a list into the pattern the reader searches with."""
 
 from __future__ import annotations
 
-import re
 import tomllib
 from functools import cache
 from pathlib import Path

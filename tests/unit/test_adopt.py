@@ -22,7 +22,8 @@ import pytest
 from conftest import REPO_ROOT, run_cli
 from tests.copies import DEMO, copy_demo, holds_the_demos_data, replace_file
 from scoring.card import compute_card, load_card_spec
-from scoring.card.adopt import format_marked, mark_card, strip_markers
+from scoring.card.adopt import mark_card, strip_markers
+from scoring.card.mark_report import format_marked
 from scoring.card.publish import read_card_file
 from scoring.card.text import MAGNITUDE_OF_NEGATIVE, TURNED, printed_as
 from scoring.report import round_half_up
@@ -4023,7 +4024,7 @@ def test_a_table_the_card_generates_is_all_its_own_whatever_its_heading(project,
     of error rates, the card's generated tables are still every number the card's, each
     gated and counted (the CER table's were said to be other models' numbers, left alone;
     the latency summary's, under a title and heading naming no system, went uncounted)."""
-    from scoring.card.adopt import format_coverage
+    from scoring.card.mark_report import format_coverage
 
     demo_card = (DEMO / "README.md").read_text(encoding="utf-8")
     start = demo_card.index(f"<!-- scoring:{marker} -->")

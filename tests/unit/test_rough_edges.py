@@ -402,7 +402,7 @@ def test_a_foreign_model_index_entry_is_named_without_a_double_space(tmp_path):
 
 def test_the_coverage_hint_is_said_once(tmp_path):
     from scoring.card import load_card_spec
-    from scoring.card.adopt import format_coverage
+    from scoring.card.mark_report import format_coverage
     from scoring.card.publish import read_card_file
 
     card = tmp_path / "README.md"
