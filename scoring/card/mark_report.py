@@ -343,6 +343,12 @@ def _ambiguous(marked: MarkResult) -> list[str]:
                          f"{m.fits[0]}, and so does another cell of its table (is a latency "
                          "or a system named in a way not understood?); left unmarked")
             continue
+        if m.why == "another figure's value":  # its words say one, its value another
+            lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "
+                         f"{m.fits[0]} by its words, but its value is "
+                         f"{' and '.join(m.fits[1:])}'s exactly; left unmarked, never "
+                         "rewritten: name its set, system or latency where it stands")
+            continue
         lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} fits "
                      f"{len(m.fits)} figures ({', '.join(m.fits[:3])}"
                      f"{', ...' if len(m.fits) > 3 else ''}); left unmarked")
