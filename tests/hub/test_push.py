@@ -230,3 +230,23 @@ def test_the_pushed_line_names_the_card_file_as_the_user_types_it(tmp_path, monk
     pushed = Pushed("owner/model", "http://hub/owner/model/discussions/1", True, ("README.md",))
     line = format_pushed(pushed, tmp_path / "model_card" / "README.md")
     assert "brings the card back to model_card/README.md and the gate passes" in line
+
+
+@pytest.mark.parametrize("where", ["here", "below", "elsewhere"])
+def test_the_pushed_lines_fetch_names_the_project_when_it_is_not_here(tmp_path, monkeypatch,
+                                                                      where):
+    """`publish ROOT --push` run from another folder: the fetch that brings the card back
+    is `fetch --out ROOT` (fetch writes into the working folder by default)."""
+    from scoring.data.push import Pushed, format_pushed
+
+    project = tmp_path / "project"
+    (project / "model_card").mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir({"here": project, "below": tmp_path, "elsewhere": elsewhere}[where])
+    pushed = Pushed("owner/model", "http://hub/owner/model/discussions/1", True, ("README.md",))
+    line = format_pushed(pushed, project / "model_card" / "README.md")
+    fetch = {"here": "`python -m scoring fetch`",
+             "below": "`python -m scoring fetch --out project`",
+             "elsewhere": f"`python -m scoring fetch --out {project}`"}[where]
+    assert f"once it is merged, {fetch} (the gate's first step) brings" in line, line
