@@ -111,17 +111,14 @@ def _shown(path: Path) -> str:
 def _fetch_command(card_path: Path) -> str:
     """The fetch that brings ``card_path`` back, as the user types it here: ``--out`` names the
     project (the folder that holds ``model_card/``) when that is not the working folder."""
-    import shlex
-
-    from .fetch import CARD_FILE
+    from .fetch import CARD_FILE, project_argument
 
     card_path = Path(card_path)
     project = (card_path.parents[len(CARD_FILE.parts) - 1]
                if card_path.parts[-len(CARD_FILE.parts):] == CARD_FILE.parts
                else card_path.parent)
-    if project.resolve() == Path.cwd().resolve():
-        return "python -m scoring fetch"
-    return f"python -m scoring fetch --out {shlex.quote(_shown(project))}"
+    out = project_argument(project)
+    return f"python -m scoring fetch --out {out}" if out else "python -m scoring fetch"
 
 
 def format_pushed(pushed: Pushed, card_path: Path) -> str:

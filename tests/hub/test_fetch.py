@@ -198,16 +198,21 @@ def test_ctrl_c_during_fetch_ends_in_one_line_and_writes_nothing(model_repo, tmp
     assert list(out.iterdir()) == []
 
 
+@pytest.mark.parametrize("where", ["in the project", "elsewhere"])
 def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, hub_client,
-                                                                     tmp_path):
+                                                                     tmp_path, monkeypatch,
+                                                                     where):
     """A card marked or written here (adoption) stops the gate's fetch in one line, which
-    names the way on (push first) and the way back (fetch --force): both real commands."""
+    names the way on (push first, then its merge) and the way back (fetch --force): both real
+    commands, naming the project where the gate runs from another folder."""
     import shlex
 
     from scoring.cli import build_parser
     from scoring.gate import run_gate
 
     shutil.copy2(REPO_ROOT / "card.toml", tmp_path / "card.toml")  # the card's checkout
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path if where == "in the project" else tmp_path / "elsewhere")
     fetch_card_data(hub_client, tmp_path)
     card = tmp_path / "model_card" / "README.md"
     card.write_text(card.read_text(encoding="utf-8") + "\nmarked here\n", encoding="utf-8")
@@ -218,7 +223,10 @@ def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, 
     assert message.startswith("gate step 1 (fetch): ") and "\n" not in message
     assert "model_card/README.md" in message and "pass --force" not in message
     commands = re.findall(r"`python -m scoring ([^`]+)`", message)
-    assert commands == ["publish . --push", "fetch --force"]
+    root = "." if where == "in the project" else str(tmp_path)
+    assert commands == [f"publish {root} --push",
+                        "fetch --force" if root == "." else f"fetch --out {root} --force"]
+    assert "opens its pull request (or finds it open), and once that is merged" in message
     for command in commands:
         build_parser().parse_args(shlex.split(command))  # exits 2 on an unknown option
     assert card.read_text(encoding="utf-8").endswith("marked here\n")

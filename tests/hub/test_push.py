@@ -190,15 +190,21 @@ def fetched_demo(writer, tmp_path, demo_card):
     return root, truth, fetched
 
 
-def test_step_4_says_in_one_line_what_puts_the_hubs_card_right(fetched_demo):
+@pytest.mark.parametrize("where", ["in the project", "elsewhere"])
+def test_step_4_says_in_one_line_what_puts_the_hubs_card_right(fetched_demo, monkeypatch,
+                                                               where):
+    """The one line, naming the project as the user types it (the gate's ROOT may be
+    another folder than the working one)."""
     root, _, fetched = fetched_demo
+    monkeypatch.chdir(root if where == "in the project" else root.parent)
     lines = []
     result = check_hub_card(root, hub=hub(), say=lines.append, open_pr=False, tests_passed=True)
     assert not result.matches and len(lines) == 1 and result.pull_request is None
+    typed = "." if where == "in the project" else root.name
     assert lines[0] == (
         f"4/5 the card on the hub (demo-owner/demo-model at {fetched.commit}) differs from the data in "
-        "1 number: `python -m scoring publish . --push` opens the pull request that puts it "
-        "right; in CI, `gate --open-pr`")
+        f"1 number: `python -m scoring publish {typed} --push` opens the pull request that puts "
+        "it right; in CI, `gate --open-pr`")
     assert "says 99.99" in result.report()
 
 
