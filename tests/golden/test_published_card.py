@@ -22,7 +22,7 @@ def check_published(card_results, card: str, request) -> None:
     path = result.spec.publish_file
     if card == "real" and (path is None or not path.is_file()):
         pytest.skip(f"the real card's published markdown ({path}) is not here; "
-                    "see README: The published card")
+                    "see docs/publishing.md")
     published = published_card(result, read_words=words_the_data_deny)
     on_hub = fetched_card(path) if card == "real" else None
     if request.config.getoption("update_snapshots", default=False) and not published.up_to_date:
