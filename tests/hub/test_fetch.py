@@ -70,6 +70,8 @@ def test_fetch_writes_ids_hypotheses_and_the_card(model_repo, hub_client, tmp_pa
 
 REPRODUCER = "Reproducer: scoring your own system"  # the README's heading
 DATA_PAGE = REPO_ROOT / "docs" / "data.md"
+MAKE_REFS = "`make-refs`: the references, from the public datasets"  # its headings
+JOIN_AUDIO = "`join-audio`: the long recordings"
 
 
 def what_the_user_brings(argv: list[str], root) -> None:
@@ -125,7 +127,7 @@ def test_the_reproducers_path_as_printed(model_repo, tmp_path, monkeypatch, caps
     # (The page's new Common Voice set is test_source_declarations.py's: it needs its own
     # card.toml.)
     commands += [line for block in blocks(DATA_PAGE, "bash")
-                 if block.heading.startswith(("`make-refs`", "`join-audio`"))
+                 if block.heading in (MAKE_REFS, JOIN_AUDIO)
                  for line in command_lines(block.text) if "--sets cv" not in line]
     said = {}
     for command in commands:
