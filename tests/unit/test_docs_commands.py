@@ -160,3 +160,10 @@ def test_every_relative_link_and_anchor_resolves(page):
             assert anchor in anchors(linked), (
                 f"{page.name}: link to {target}: {linked.name} has no such heading "
                 f"(it has {sorted(anchors(linked))})")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(REPO_ROOT).as_posix() for p in PAGES])
+def test_each_page_stays_short(page):
+    """The README and each page of docs/ at most 400 lines: one task a page."""
+    lines = page.read_text(encoding="utf-8").count("\n")
+    assert lines <= 400, f"{page.name}: {lines} lines; split it by task"
