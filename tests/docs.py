@@ -11,8 +11,16 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["REPO_ROOT", "Block", "PAGES", "bash_block", "blocks", "command_lines",
-           "scoring_argv", "section"]
+__all__ = [
+    "PAGES",
+    "REPO_ROOT",
+    "Block",
+    "bash_block",
+    "blocks",
+    "command_lines",
+    "scoring_argv",
+    "section",
+]
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 # Every page a user reads for instructions.

@@ -17,7 +17,15 @@ import pytest
 from conftest import REPO_ROOT
 from scoring.card.text import printed_as
 from scoring.report import round_half_up
-from tests.unit.test_adopt import O, T, demo_result, drop_aliases, mark_one, printed, project  # noqa: F401
+from tests.unit.test_adopt import (  # noqa: F401
+    O,
+    T,
+    demo_result,
+    drop_aliases,
+    mark_one,
+    printed,
+    project,
+)
 
 PAGE = REPO_ROOT / "docs" / "reader.md"
 PLACEHOLDER = re.compile(r"\{((?:cer|aggregate|diff)/[^{}|]+)(?:\|(\w+))?\}")
