@@ -225,9 +225,28 @@ def pytest_unconfigure(config):
         shutil.rmtree(_OWN_HUB_HOME, ignore_errors=True)
 
 
+def _xdist_status_said_once(config) -> None:
+    """xdist, quiet (``-q``, as the gate runs pytest) and not on a terminal, writes its
+    status line when it starts the workers and again when they have collected; quiet, both
+    are "bringing up nodes...". The same line is written once."""
+    reporter = config.pluginmanager.getplugin("terminaldistreporter")
+    if reporter is None or not hasattr(reporter, "ensure_show_status"):
+        return
+    show, said = reporter.ensure_show_status, []
+
+    def show_unless_said() -> None:
+        line = reporter.getstatus()
+        if said[-1:] != [line]:
+            said.append(line)
+            show()
+
+    reporter.ensure_show_status = show_unless_said
+
+
 def pytest_sessionstart(session):
     """The real card's first run, before any snapshot pins it: one line and the command
     that creates them, not a drift failure for each of its figures."""
+    _xdist_status_said_once(session.config)
     if "MUTANT_UNDER_TEST" in os.environ:
         # mutmut forks this process for each mutant: what the memos (scoring/memo.py)
         # kept before the fork was computed by unmutated code.

@@ -291,15 +291,24 @@ def _the_text_outside_markers(spec, exact: dict, where: str,
     more = ", ..." if len(ungated) > 3 else ""
     if spec.publish_strict:
         say(f"4/5 strict ([publish] strict): {where} has {plural(len(ungated), 'number')} "
-            f"outside markers ({named}{more}); `python -m scoring publish . --mark` marks "
+            f"outside markers ({named}{more}); `python -m scoring publish {_typed(spec.root)} "
+            "--mark` marks "
             "the card's figures among them")
         return HubCard(False, where, tuple(f"ungated: line {c.line}: {c.text}" for c in ungated),
                        ungated=len(ungated), note="[publish] strict: every figure-like number of the card's text "
-                            "must stand in a marker (`publish . --mark`).")
+                            f"must stand in a marker (`publish {_typed(spec.root)} --mark`).")
     say(f"4/5 {where}: its markers and model-index are what the data give, but only {gated} "
-        f"({named}{more} stand outside markers: `python -m scoring publish . --mark` adopts "
+        f"({named}{more} stand outside markers: `python -m scoring publish "
+        f"{_typed(spec.root)} --mark` adopts "
         "them)")
     return HubCard(True, where, ungated=len(ungated))
+
+
+def _typed(root: Path) -> str:
+    """The project's ROOT as the user types it here ('.' for the working folder)."""
+    from .data.fetch import project_argument
+
+    return project_argument(root) or "."
 
 
 def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool,
@@ -340,7 +349,7 @@ def _compared(spec, result, card, where: str, on_hub: str | None, *, hub,
         "the layout of a region or of the model-index differs (publish --check shows it)",)
     differing = len(card.mismatches) + len(card.claims)
     count = plural(differing, "number")
-    command = "python -m scoring publish . --push"
+    command = f"python -m scoring publish {_typed(root)} --push"
     if not open_pr:
         why = "" if tests_passed else " (once every test passes)"
         say(f"4/5 {where} differs from the data in {count}: `{command}` opens the pull "

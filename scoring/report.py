@@ -124,7 +124,7 @@ def few_clusters_note(clip_set: ClipSet) -> str | None:
     return (f"set {clip_set.name!r} has {plural(count, 'cluster')} (fewer than {FEW_CLUSTERS}): "
             "its bootstrap interval is optimistic, too narrow to trust at its level; `exact` "
             "gives the randomisation test over whole clusters, valid at any number of them "
-            "(see README: How firm is each verdict)")
+            "(see docs/verdicts.md)")
 
 
 def empty_references_note(clip_set: ClipSet, stats: Sequence[SetStats], ref_path) -> str | None:

@@ -41,7 +41,7 @@ __all__ = [
 FRAGILE_BELOW = 0.95  # a verdict fewer seeds than this share agree with is fragile
 # Below this many clusters the published bootstrap was measured too optimistic: its type-I
 # error above 7 % or its 95 % interval covering under 93 % (`benchmarks/calibration.py`, a
-# seeded simulation, writes what it measured and this count to the file; README).
+# seeded simulation, writes what it measured and this count to the file; docs/verdicts.md).
 CALIBRATION_FILE = Path(__file__).with_name("cluster_calibration.toml")
 FEW_CLUSTERS = int(tomllib.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))["few_below"])
 _CHUNK_ELEMENTS = 4_000_000  # drawn indices held at once (32 MB)

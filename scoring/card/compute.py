@@ -213,7 +213,7 @@ def _check_ids_file(spec: CardSpec, set_name: str) -> Path:
     raise ScoringError(spec.path, f"set {set_name!r} has no ids file (expected {ids_path})" + (
         "; ids/ holds none: a card published with its data on the hub gets them with "
         "`python -m scoring fetch`, its references with `python -m scoring make-refs "
-        "--out refs/` (see README: The real card)" if none_here else ""))
+        "--out refs/` (see docs/data.md)" if none_here else ""))
 
 
 def read_card_texts(
@@ -253,7 +253,7 @@ def read_card_texts(
             if not ref_path.is_file() and not ref_path.is_dir():  # a folder: read says so
                 raise ScoringError(
                     ref_path, "no such file: rebuild the references with "
-                    "`python -m scoring make-refs` (see README)")
+                    "`python -m scoring make-refs` (see docs/data.md)")
             refs[set_name] = read_refs(ref_path)
             check_coverage(clip_sets[set_name], refs[set_name], ref_path, "reference")
             bar.update()

@@ -20,7 +20,7 @@ the mirror; one adopted here (marked, written) is the user's copy of it.
 Every step is a pure function of the working tree, so a second run, or a run
 after the bump instead of before, gives the same files. It ends with what was
 accepted (figures moved, conclusions flipped, the largest moves) and the
-exact ``git add`` line.
+one command that commits everything the change touched (``commit_command``).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ __all__ = [
     "GOLDEN_TESTS",
     "Accepted",
     "check_version_bump",
+    "commit_command",
     "committed_pins",
     "find_checkout",
     "rebaseline",
@@ -194,19 +195,39 @@ def _refresh_snapshots(root: Path) -> None:
 
 
 def _changed_paths(root: Path, candidates: list[Path]) -> tuple[str, ...]:
-    """Which of the paths rebaseline may touch now differ from git's index (all of them
-    outside git)."""
-    relative = [str(p.relative_to(root)) for p in candidates if p.exists()]
-    done = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", "--",
-                           *relative], cwd=root, capture_output=True, text=True)
+    """What the commit of this change holds: every path that differs from git's HEAD, the
+    ones rebaseline wrote (``candidates``) and the ones the change itself touched (a rule,
+    its cases, its row in the docs), so that after it ``git status`` lists nothing. Outside
+    git, the candidates that exist."""
+    relative = [p.relative_to(root).as_posix() for p in candidates if p.exists()]
+    done = subprocess.run(["git", "status", "--porcelain", "-z", "--untracked-files=all"],
+                          cwd=root, capture_output=True, text=True)
     if done.returncode != 0:
         return tuple(relative)
-    changed = sorted({line[3:].strip('"') for line in done.stdout.splitlines() if line})
-    # A whole folder is named once, as a reviewer would add it.
+    changed: set[str] = set()
+    entries = iter(done.stdout.split("\0"))
+    for entry in entries:
+        if len(entry) < 4:
+            continue
+        changed.add(entry[3:])
+        if entry[0] in "RC":  # a rename or copy: its source follows, and goes too
+            changed.add(next(entries, ""))
+    changed.discard("")
+    # A folder rebaseline rewrites is named once, as a reviewer would add it.
     folders = [r for r in relative if (root / r).is_dir()]
     named = [f for f in folders if any(c.startswith(f + "/") for c in changed)]
     rest = [c for c in changed if not any(c.startswith(f + "/") for f in named)]
-    return tuple(named + rest)
+    return tuple(sorted(named + rest))
+
+
+def commit_command(accepted: Accepted) -> str:
+    """The one command that commits everything the change touched, as rebaseline prints it."""
+    import shlex
+
+    what = ("normaliser: ...; card figures move as reviewed" if accepted.new_pin
+            else "card: ...; figures move as reviewed")
+    return (f"git add {' '.join(shlex.quote(path) for path in accepted.changed)} && "
+            f"git commit -m \"{what}\"")
 
 
 def rebaseline(root: Path, *, say: Callable[[str], None] = print,
@@ -272,8 +293,9 @@ def format_accepted(accepted: Accepted) -> str:
         lines.append(f"accepted on the {card} card:")
         lines += [f"  {line}" if line else "" for line in summary]
     if accepted.changed:
-        lines.append("commit them with:")
-        lines.append("  git add " + " ".join(accepted.changed))
+        lines.append("commit everything the change touched (say what changed in place of "
+                     "the message's ...):")
+        lines.append("  " + commit_command(accepted))
     else:
         lines.append("nothing to commit: the snapshots, pins and published cards already "
                      "hold what the data give")

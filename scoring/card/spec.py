@@ -444,7 +444,7 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
 
 _PARSED_TOML = Memo(kept=64)
 
-NO_CARD_TOML = "no card.toml here (see README: The card)"
+NO_CARD_TOML = "no card.toml here (see docs/card.md)"
 
 
 def require_card_toml(root: str | os.PathLike) -> Path:

@@ -44,12 +44,27 @@ class LocalEdits(ScoringError):
     def __init__(self, out: Path, names: list[str], what_to_do: str) -> None:
         self.names = tuple(names)
         shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        card = ("; a card adopted or written here goes to the hub first (`python -m scoring "
-                "publish . --push`, then merge its pull request)"
+        card = ("; a card adopted or written here goes to the hub first: `python -m scoring "
+                f"publish {project_argument(out) or '.'} --push` opens its pull request (or "
+                "finds it open), and once that is merged, fetch brings the card back"
                 if CARD_FILE.as_posix() in names else "")
         super().__init__(out, f"holds {len(names)} file(s) that fetch did not write or that "
                               f"were edited since ({shown}); fetch would overwrite or remove "
                               f"them{card}; {what_to_do}")
+
+
+def project_argument(out: Path) -> str:
+    """The project folder as the user types it here: '' for the working folder, else its
+    path relative to it where it is inside it, else its full path (quoted for a shell)."""
+    import shlex
+
+    out, here = Path(out).resolve(), Path.cwd().resolve()
+    if out == here:
+        return ""
+    try:
+        return shlex.quote(out.relative_to(here).as_posix())
+    except ValueError:
+        return shlex.quote(str(out))
 
 
 @dataclass(frozen=True)
@@ -173,8 +188,9 @@ def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
               if written.get(name) != _digest(path)
               and not (name in upstream and _digest(upstream[name]) == _digest(path))]
     if theirs and not force:
+        out_option = f" --out {project_argument(out)}" if project_argument(out) else ""
         raise LocalEdits(out, theirs, "to drop the local edits, move them away or run "
-                                      "`python -m scoring fetch --force`")
+                                      f"`python -m scoring fetch{out_option} --force`")
     # Everything is downloaded before anything is copied: a failed fetch leaves
     # the project's files as they were.
     for name, path in upstream.items():

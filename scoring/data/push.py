@@ -108,6 +108,19 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+def _fetch_command(card_path: Path) -> str:
+    """The fetch that brings ``card_path`` back, as the user types it here: ``--out`` names the
+    project (the folder that holds ``model_card/``) when that is not the working folder."""
+    from .fetch import CARD_FILE, project_argument
+
+    card_path = Path(card_path)
+    project = (card_path.parents[len(CARD_FILE.parts) - 1]
+               if card_path.parts[-len(CARD_FILE.parts):] == CARD_FILE.parts
+               else card_path.parent)
+    out = project_argument(project)
+    return f"python -m scoring fetch --out {out}" if out else "python -m scoring fetch"
+
+
 def format_pushed(pushed: Pushed, card_path: Path) -> str:
     if pushed.url is None:
         return (f"{pushed.repo_id}: the card on the hub is already what the data give; "
@@ -118,6 +131,6 @@ def format_pushed(pushed: Pushed, card_path: Path) -> str:
                 f"none opened: {pushed.url}")
     if pushed.pull_request:
         return (f"opened a pull request on {pushed.repo_id} ({what}): {pushed.url}\n"
-                f"once it is merged, `python -m scoring fetch` (the gate's first step) brings "
+                f"once it is merged, `{_fetch_command(card_path)}` (the gate's first step) brings "
                 f"the card back to {_shown(card_path)} and the gate passes")
     return f"committed to {pushed.repo_id} main ({what}): {pushed.url}"

@@ -233,7 +233,7 @@ def load_sources(card: str | os.PathLike) -> Sources:
         data = tomllib.loads(text)
     except FileNotFoundError:
         raise ScoringError(path, "no card.toml here: make-refs reads each set's source from "
-                                 "its [sources] (see README: make-refs)") from None
+                                 "its [sources] (see docs/data.md)") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ScoringError(path, f"cannot be read ({error})") from None
     except tomllib.TOMLDecodeError as error:
@@ -241,7 +241,7 @@ def load_sources(card: str | os.PathLike) -> Sources:
     declared = data.get("sources")
     if not isinstance(declared, dict) or not declared:
         raise ScoringError(path, "declares no [sources.<set>]: make-refs reads each set's "
-                                 "source from them (see README: make-refs)")
+                                 "source from them (see docs/data.md)")
     lines = _key_lines(text)
     sets = {}
     for name, table in declared.items():

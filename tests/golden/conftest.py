@@ -19,14 +19,14 @@ REQUIRE_REAL_ENV = "CARD_REQUIRE_REAL"
 FETCH_HINT = (
     "the real card's refs/ and hypotheses/ are not here: run `python -m scoring fetch`, "
     "then `python -m scoring make-refs --out refs/`, then "
-    "`pytest -n auto --require-real-card` (see README: The real card)"
+    "`pytest -n auto --require-real-card` (see docs/data.md)"
 )
 
 
 FIRST_RUN_HINT = (
     "the real card's data is here but no golden snapshot pins it yet: create them with "
     "`python -m scoring rebaseline`, review `git diff tests/golden/__snapshots__`, and "
-    "commit them (see README: The real card)")
+    "commit them (see docs/gate.md)")
 
 
 def real_card_pinned(snapshot_dir: Path | None = None) -> bool:

@@ -1,8 +1,8 @@
 """Every published number of each card, pinned by name; and its per-clip ledger.
 
 A failure names the figure (the test id) and, from the golden ledger, the
-clips whose statistics moved. After a deliberate change: see README, "When a
-number moves on purpose". The demo and real cards use separate test
+clips whose statistics moved. After a deliberate change: `python -m scoring
+rebaseline` (docs/contributing.md). The demo and real cards use separate test
 functions, so that the real card's skips never shelter a stale demo snapshot.
 """
 

@@ -262,6 +262,8 @@ def test_stale_and_unused_snapshots_fail_under_xdist(suite):
             "[cer/560ms/fleurs/openthai2.0-asr-streaming]") in result.stdout
     assert "1 snapshot unused" in result.stdout
     assert "test_demo_figure[cer/retired/set]" in result.stdout
+    # Quiet, as the gate runs it: xdist's status line once, not once more after collection.
+    assert result.stdout.count("bringing up nodes...") == 1, result.stdout[:500]
 
 
 def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):

@@ -1,9 +1,11 @@
 """`scoring rebaseline`: a contributor's deliberate normaliser change, from edit to green.
 
 The slow test does, in a copy of this checkout, exactly what a contributor
-does: add a rule with its cases, list it in the pipeline-order test, bump
-NORMALIZER_VERSION, run `rebaseline`, and run the suite's data-following
-tests there. Nothing else is edited by hand.
+does, as the README's contributor block prints it: add a rule with its cases and its
+row in the docs' rule table, bump NORMALIZER_VERSION, review with `impact`, run
+`rebaseline`, commit with the one command it prints (and `git status` is clean
+after it), and run the suite's data-following tests there. Nothing else is edited
+by hand.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from scoring.cli import main
 from scoring.normalizer import NORMALIZER_VERSION
 
 from tests.copies import copy_checkout, fill_real_layout, git_commit_all
+from tests.docs import bash_block, command_lines, scoring_argv
 
 from .conftest import REPO_ROOT
 
@@ -200,18 +203,18 @@ def edit_source(path: Path, text: str) -> None:
 
 def add_a_rule(root: Path) -> None:
     """What the contributor edits: the rule at the end of the pipeline, its cases, and its
-    row at the end of the README's rule table, whatever rules come before it."""
+    row at the end of the rule table of docs/normaliser.md, whatever rules come before it."""
     normalizer = root / "scoring" / "normalizer.py"
     edit_source(normalizer, normalizer.read_text(encoding="utf-8") + NEW_RULE)
     rules = root / "tests" / "unit" / "test_rules.py"
     edit_source(rules, rules.read_text(encoding="utf-8") + NEW_CASES)
-    # Its row at the end of the README's rule table.
-    readme = root / "README.md"
-    text = readme.read_text(encoding="utf-8")
+    # Its row at the end of the docs' rule table.
+    page = root / "docs" / "normaliser.md"
+    text = page.read_text(encoding="utf-8")
     rows = list(re.finditer(r"^\| (\d+) \| `\w+` \|.*\n", text, re.M))
     row = (f"| {int(rows[-1].group(1)) + 1} | `{SELF_TEST_RULE}` | a text of more than 40 "
            "characters loses its last one | |\n")
-    readme.write_text(text[:rows[-1].end()] + row + text[rows[-1].end():], encoding="utf-8")
+    page.write_text(text[:rows[-1].end()] + row + text[rows[-1].end():], encoding="utf-8")
 
 
 def bump_the_version(root: Path) -> None:
@@ -229,13 +232,27 @@ REAL_CARD_SELF_TEST = ("tests/golden/test_gate.py::"
                        "test_the_real_cards_first_run_is_one_line_and_the_command")
 
 
-@pytest.mark.slow(seconds=30)  # two rebaselines and the data-following tests, in a copy
-def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
-    """In a maintainer's checkout (the real card's data here, filled from the demo): edit,
-    bump, rebaseline. Both cards are accepted, the real card's warnings said; with the real
-    card pinned and committed, the golden suite, the data-following tests and the gate's
+CONTRIBUTOR = "Contributor: from a rule change to the commit"  # the README's heading
+# Whose change it is: the commit the contributor's block ends with is made under this name.
+CONTRIBUTOR_NAME, CONTRIBUTOR_EMAIL = "Somchai Contributor", "somchai@example.invalid"
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.mark.slow(seconds=35)  # impact, a rebaseline and the data-following tests, in a copy
+def test_the_contributors_path_as_printed_leaves_the_suite_green_and_git_clean(tmp_path):
+    """In a maintainer's checkout (the real card's data here, filled from the demo), the
+    README's contributor block as printed: edit (a rule of the contributor's own, its cases,
+    its row in the docs), bump, `impact --against main`, `rebaseline`, then the commit line
+    exactly as rebaseline prints it, under the contributor's name: `git status` is clean
+    after it. Both cards are accepted, the real card's warnings said; with the real card
+    pinned and committed, the golden suite, the data-following tests and the gate's
     self-test of the real card's first run pass untouched, and the signature names the new
-    version."""
+    version. (The block's `pytest -n auto` is the run of the tests a rule change moves, after
+    the commit: the whole suite inside the suite would take minutes.)"""
     root = copy_checkout(REPO_ROOT, tmp_path / "checkout")
     fill_real_layout(root)
     # The demo's verdicts region, recomputed by the rebaseline, at the fewest seeds and
@@ -243,29 +260,48 @@ def test_a_new_rule_a_bump_and_rebaseline_leave_the_suite_green(tmp_path):
     with open(root / "examples/demo/card.toml", "a", encoding="utf-8") as spec:
         spec.write("\n[verdicts]\nseeds = 10\nresamples = 27200\ndraws = 13600\n")
     git_commit_all(root, "the demo's verdicts at fewer seeds and resamples")
-    env = {**os.environ, "PYTHONPATH": str(root)}  # the copy's scoring, not this one
-
-    def scoring(*args):
-        return subprocess.run([sys.executable, "-m", "scoring", *args], cwd=root, env=env,
-                              capture_output=True, text=True)
+    if subprocess.run(["git", "rev-parse", "--verify", "-q", "main"], cwd=root).returncode:
+        git(root, "branch", "main")  # the branch a contributor's work starts from
+    env = {**os.environ, "PYTHONPATH": str(root),  # the copy's scoring, not this one
+           "GIT_AUTHOR_NAME": CONTRIBUTOR_NAME, "GIT_AUTHOR_EMAIL": CONTRIBUTOR_EMAIL,
+           "GIT_COMMITTER_NAME": CONTRIBUTOR_NAME, "GIT_COMMITTER_EMAIL": CONTRIBUTOR_EMAIL}
+    commands = command_lines(bash_block(root / "README.md", CONTRIBUTOR))
+    assert [c.split()[:4] for c in commands][1:3] == [
+        ["python", "-m", "scoring", "impact"], ["python", "-m", "scoring", "rebaseline"]]
 
     # (Its refusal before the bump is the test above: the same code, without a subprocess.)
-    add_a_rule(root)
+    add_a_rule(root)  # step 1, as its comment says
     bump_the_version(root)
-    accepted = scoring("rebaseline")
-    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
-    moved = re.search(r"(\d+) of (\d+) figures moved", accepted.stdout)
-    assert moved and int(moved.group(1)) > 0, accepted.stdout
-    assert "no snapshots pinned the real card before: created now" in accepted.stdout
+    said = {}
+    for command in commands:
+        if command.startswith("pytest"):
+            continue  # see the docstring: the tests a rule change moves run after the commit
+        if (argv := scoring_argv(command)) is not None:
+            done = subprocess.run([sys.executable, "-m", "scoring", *argv], cwd=root, env=env,
+                                  capture_output=True, text=True)
+            assert done.returncode == 0, (command, done.stdout[-3000:], done.stderr[-3000:])
+            said[argv[0]] = done.stdout
+            continue
+        # The commit, exactly as rebaseline printed it for this change.
+        printed = [line.strip() for line in said["rebaseline"].splitlines()
+                   if line.strip().startswith("git add ")]
+        assert printed == [command], (printed, command)
+        done = subprocess.run(["bash", "-c", command], cwd=root, env=env, capture_output=True,
+                              text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert git(root, "status", "--porcelain", "--untracked-files=all") == ""
+        assert git(root, "log", "-1", "--format=%an <%ae>").strip() == (
+            f"{CONTRIBUTOR_NAME} <{CONTRIBUTOR_EMAIL}>")
+        assert SELF_TEST_RULE in git(root, "show", "HEAD", "--", "docs/normaliser.md")
+    assert "git add " in said.get("rebaseline", ""), said  # the block ended with the commit
+    assert "conclusions flipped" in said["impact"] or "figures moved" in said["impact"]
+    accepted = said["rebaseline"]
+    moved = re.search(r"(\d+) of (\d+) figures moved", accepted)
+    assert moved and int(moved.group(1)) > 0, accepted
+    assert "no snapshots pinned the real card before: created now" in accepted
     # The real card declares Typhoon at 560 ms only; the demo's files at its other latencies
     # are said, as `card .` says them.
-    assert re.search(r"^warning: \S*hypotheses: .* are not scored", accepted.stdout, re.M)
-    git_add = next(line.strip() for line in accepted.stdout.splitlines()
-                   if line.strip().startswith("git add "))
-    assert sorted(git_add.split()[2:]) == [
-        "examples/demo/.eval_results", "examples/demo/README.md", "scoring/normalizer_pins.toml",
-        "tests/golden/__snapshots__"]
-    git_commit_all(root, "normaliser: the self-test's rule; card figures move as reviewed")
+    assert re.search(r"^warning: \S*hypotheses: .* are not scored", accepted, re.M)
 
     suite = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy", "-q", "-n", "0",

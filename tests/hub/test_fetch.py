@@ -15,6 +15,8 @@ from scoring.errors import ScoringError
 from scoring.data.fetch import DEFAULT_REPO, fetch_card_data
 from scoring.data.sources import load_sources
 
+from tests.docs import bash_block, blocks, command_lines, scoring_argv
+
 from . import fixtures
 from .fake_hub import GOOD_TOKEN
 
@@ -66,8 +68,52 @@ def test_fetch_writes_ids_hypotheses_and_the_card(model_repo, hub_client, tmp_pa
     assert not any("safetensors" in r.path for r in model_repo.requests)
 
 
-def test_the_readme_path_fetch_make_refs_card(model_repo, tmp_path, monkeypatch, capsys):
-    """The three commands of the README, in a fresh project root, end to end."""
+REPRODUCER = "Reproducer: scoring your own system"  # the README's heading
+DATA_PAGE = REPO_ROOT / "docs" / "data.md"
+MAKE_REFS = "`make-refs`: the references, from the public datasets"  # its headings
+JOIN_AUDIO = "`join-audio`: the long recordings"
+
+
+def what_the_user_brings(argv: list[str], root) -> None:
+    """What a reproducer has before a command, which no command of ours makes: the clips of
+    a set as audio (16 kHz mono, as the datasets give them), and their system's decode."""
+    import wave
+
+    from conftest import write_jsonl
+
+    def clip(path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with wave.open(str(path), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(16000)
+            out.writeframes(b"\1\0" * 160)
+
+    if argv[0] == "join-audio" and "--ids" in argv:
+        ids = root / argv[argv.index("--ids") + 1]
+        for line in ids.read_text(encoding="utf-8").splitlines():
+            clip(root / argv[argv.index("--clips") + 1] / f"{json.loads(line)['id']}.wav")
+    elif argv[0] == "join-audio":  # an ordered list, here of GigaSpeech2's recordings
+        listing = root / argv[argv.index("--list") + 1]
+        rows = [json.loads(line) for line in
+                (root / "ids" / "gs2.jsonl").read_text(encoding="utf-8").splitlines()]
+        for row in rows:
+            clip(root / "clips" / "gs2" / f"{row['id']}.wav")
+        listing.write_text("".join(f"{row['cluster']}\tclips/gs2/{row['id']}.wav\n"
+                                   for row in rows), encoding="utf-8")
+    elif argv[0] == "score":  # "my-system": the references less their last character
+        refs = [json.loads(line) for line in
+                (root / argv[1]).read_text(encoding="utf-8").splitlines()]
+        for name in argv[2:]:
+            if name.endswith(".jsonl") and not (root / name).exists():
+                write_jsonl(root / name, [{"id": r["id"], "pred_text": r["text"][:-1]}
+                                          for r in refs])
+
+
+def test_the_reproducers_path_as_printed(model_repo, tmp_path, monkeypatch, capsys):
+    """The README's reproducer block, then docs/data.md's make-refs and join-audio commands,
+    each as printed, in a fresh project root against the fake hub: fetch, make-refs, the
+    long recordings joined, their own system scored against the card's, the card itself."""
     root = tmp_path / "project"
     root.mkdir()
     shutil.copy2(REPO_ROOT / "card.toml", root / "card.toml")
@@ -77,10 +123,33 @@ def test_the_readme_path_fetch_make_refs_card(model_repo, tmp_path, monkeypatch,
     monkeypatch.setenv("HF_TOKEN", GOOD_TOKEN)  # GigaSpeech2 is gated
     monkeypatch.delenv("HF_HUB_DISABLE_IMPLICIT_TOKEN", raising=False)
     monkeypatch.setattr("huggingface_hub.constants.HF_HUB_DISABLE_IMPLICIT_TOKEN", False)
-    assert main(["fetch"]) == 0
-    assert "11 ids files" in capsys.readouterr().out
-    assert main(["make-refs", "--out", "refs/"]) == 0
-    capsys.readouterr()
+    commands = command_lines(bash_block(REPO_ROOT / "README.md", REPRODUCER))
+    # (The page's new Common Voice set is test_source_declarations.py's: it needs its own
+    # card.toml.)
+    commands += [line for block in blocks(DATA_PAGE, "bash")
+                 if block.heading in (MAKE_REFS, JOIN_AUDIO)
+                 for line in command_lines(block.text) if "--sets cv" not in line]
+    said = {}
+    for command in commands:
+        argv = scoring_argv(command)
+        assert argv is not None, command
+        what_the_user_brings(argv, root)
+        code = main(argv)
+        out, err = capsys.readouterr()
+        assert code == 0, (command, out[-2000:], err[-2000:])
+        said.setdefault(argv[0], []).append(out)
+    assert "11 ids files" in said["fetch"][0]
+    assert sorted(p.name for p in (root / "refs").glob("*.jsonl")) == sorted(
+        f"{s}.jsonl" for s in ALL_SETS)
+    videos = {json.loads(line)["cluster"] for line in
+              (root / "ids" / "tvspeech.jsonl").read_text(encoding="utf-8").splitlines()}
+    assert sorted(p.stem for p in (root / "long_audio" / "tv_long").glob("*.wav")) == sorted(
+        videos)
+    assert any((root / "long_audio" / "gs2_long").glob("*.wav"))
+    [scored] = said["score"]
+    assert "A - B" in scored and "CI" in scored, scored
+    [card] = said["card"]
+    assert "| FLEURS |" in card, card
     result = compute_card(load_card_spec(root), progress=False, cache=False)
     assert all(0 < value < 1 for name, value in result.figures().items()
                if name.startswith("cer/"))
@@ -198,16 +267,21 @@ def test_ctrl_c_during_fetch_ends_in_one_line_and_writes_nothing(model_repo, tmp
     assert list(out.iterdir()) == []
 
 
+@pytest.mark.parametrize("where", ["in the project", "elsewhere"])
 def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, hub_client,
-                                                                     tmp_path):
+                                                                     tmp_path, monkeypatch,
+                                                                     where):
     """A card marked or written here (adoption) stops the gate's fetch in one line, which
-    names the way on (push first) and the way back (fetch --force): both real commands."""
+    names the way on (push first, then its merge) and the way back (fetch --force): both real
+    commands, naming the project where the gate runs from another folder."""
     import shlex
 
     from scoring.cli import build_parser
     from scoring.gate import run_gate
 
     shutil.copy2(REPO_ROOT / "card.toml", tmp_path / "card.toml")  # the card's checkout
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path if where == "in the project" else tmp_path / "elsewhere")
     fetch_card_data(hub_client, tmp_path)
     card = tmp_path / "model_card" / "README.md"
     card.write_text(card.read_text(encoding="utf-8") + "\nmarked here\n", encoding="utf-8")
@@ -218,7 +292,10 @@ def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, 
     assert message.startswith("gate step 1 (fetch): ") and "\n" not in message
     assert "model_card/README.md" in message and "pass --force" not in message
     commands = re.findall(r"`python -m scoring ([^`]+)`", message)
-    assert commands == ["publish . --push", "fetch --force"]
+    root = "." if where == "in the project" else str(tmp_path)
+    assert commands == [f"publish {root} --push",
+                        "fetch --force" if root == "." else f"fetch --out {root} --force"]
+    assert "opens its pull request (or finds it open), and once that is merged" in message
     for command in commands:
         build_parser().parse_args(shlex.split(command))  # exits 2 on an unknown option
     assert card.read_text(encoding="utf-8").endswith("marked here\n")

@@ -1,7 +1,7 @@
 """`python -m scoring gate` end to end against the fake hub, in a copy of the project.
 
-The README's adoption path, literally, from an empty folder to a green gate
-through `publish --push`; a stale card on the hub, one line and one pull
+The README's maintainer path, literally, from an empty folder to a green gate
+through `publish --push` (the gate between the push and the merge too); a stale card on the hub, one line and one pull
 request; a drifted hypothesis in the model repository that fails the gate
 (its references from the cache, no dataset asked for anything) and writes the
 impact report naming the figure.
@@ -20,6 +20,7 @@ import pytest
 
 from conftest import REPO_ROOT
 from tests import copies
+from tests.docs import bash_block, command_lines
 
 from .fake_hub import GOOD_TOKEN
 from .test_fetch import publish_model_repo
@@ -96,22 +97,24 @@ def stale_by_a_tenth(project: Path) -> dict[str, str]:
                                  STALE_CELLS)}
 
 
+MAINTAINER = "Maintainer: from a first run to a green gate"  # the README's heading
+
+
 def readme_adoption_commands() -> list[list[str]]:
-    """The real card's block of the README, command by command, as a user types it."""
-    text = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    block = text.split("### The real card", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
-    return [shlex.split(line.split("#", 1)[0]) for line in block.splitlines()
-            if line.split("#", 1)[0].strip()]
+    """The maintainer's block of the README, command by command, as a user types it."""
+    return [shlex.split(line) for line in
+            command_lines(bash_block(REPO_ROOT / "README.md", MAINTAINER))]
 
 
 def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypothesis(
         fake_hub, tmp_path):
     """One maintainer's story against the fake hub, in a copy of the project.
 
-    1. The README's adoption block, each command exactly as printed, from an empty folder and
-       a hand-written card on the hub: fetch, make-refs, rebaseline, publish --mark (its
-       stale numbers found), --diff (the review), --write, --push (the pull request merged on
-       the hub, as a maintainer does there), gate: green.
+    1. The README's maintainer block, each command exactly as printed, from an empty folder
+       and a hand-written card on the hub: fetch, make-refs, rebaseline, publish --mark (its
+       stale numbers found), --diff (the review), --write, --push (a gate run before the
+       merge stops at step 1, exit 2; the pull request merged on the hub, as a maintainer
+       does there), gate: green.
     2. Someone edits a number of the card on the hub: every test still passes, and the gate
        fails in one line; `--open-pr` opens the pull request that puts it right: the very
        card the gate found green in 1 (the line without --open-pr, and a second run finding
@@ -172,6 +175,16 @@ def test_adoption_by_the_readme_then_a_stale_card_on_the_hub_then_a_drifted_hypo
             assert "<!-- scoring:figure cer/560ms/tvspeech/typhoon-asr-streaming-0.6b -->" in readme
             assert stale["fleurs_o"] not in readme and stale["tvspeech_t"] not in readme
             assert repo.files["README.md"] != pull.files["README.md"]  # main waits for a merge
+            # Before the merge, as the README says: the gate stops at its first step, exit 2,
+            # its fetch keeping the card adopted here and saying what puts it on the hub.
+            waiting = scoring(project, env, "gate")
+            assert waiting.returncode == 2, waiting.stdout[-2000:] + waiting.stderr[-2000:]
+            assert waiting.stdout.startswith("1/5 fetching") and "2/5" not in waiting.stdout
+            assert waiting.stderr.count("\n") == 1 and "gate step 1 (fetch): " in waiting.stderr
+            assert ("(model_card/README.md); fetch would overwrite or remove them; a card "
+                    "adopted or written here goes to the hub first: `python -m scoring publish "
+                    ". --push` opens its pull request (or finds it open), and once that is "
+                    "merged, fetch brings the card back") in waiting.stderr
             fake_hub.merge(pull.pr_number)  # the maintainer, on the hub
         if step == "gate":
             assert f"4/5 the card on the hub ({repo_id} at {repo.commit}) is exactly" in done.stdout

@@ -190,15 +190,21 @@ def fetched_demo(writer, tmp_path, demo_card):
     return root, truth, fetched
 
 
-def test_step_4_says_in_one_line_what_puts_the_hubs_card_right(fetched_demo):
+@pytest.mark.parametrize("where", ["in the project", "elsewhere"])
+def test_step_4_says_in_one_line_what_puts_the_hubs_card_right(fetched_demo, monkeypatch,
+                                                               where):
+    """The one line, naming the project as the user types it (the gate's ROOT may be
+    another folder than the working one)."""
     root, _, fetched = fetched_demo
+    monkeypatch.chdir(root if where == "in the project" else root.parent)
     lines = []
     result = check_hub_card(root, hub=hub(), say=lines.append, open_pr=False, tests_passed=True)
     assert not result.matches and len(lines) == 1 and result.pull_request is None
+    typed = "." if where == "in the project" else root.name
     assert lines[0] == (
         f"4/5 the card on the hub (demo-owner/demo-model at {fetched.commit}) differs from the data in "
-        "1 number: `python -m scoring publish . --push` opens the pull request that puts it "
-        "right; in CI, `gate --open-pr`")
+        f"1 number: `python -m scoring publish {typed} --push` opens the pull request that puts "
+        "it right; in CI, `gate --open-pr`")
     assert "says 99.99" in result.report()
 
 
@@ -230,3 +236,23 @@ def test_the_pushed_line_names_the_card_file_as_the_user_types_it(tmp_path, monk
     pushed = Pushed("owner/model", "http://hub/owner/model/discussions/1", True, ("README.md",))
     line = format_pushed(pushed, tmp_path / "model_card" / "README.md")
     assert "brings the card back to model_card/README.md and the gate passes" in line
+
+
+@pytest.mark.parametrize("where", ["here", "below", "elsewhere"])
+def test_the_pushed_lines_fetch_names_the_project_when_it_is_not_here(tmp_path, monkeypatch,
+                                                                      where):
+    """`publish ROOT --push` run from another folder: the fetch that brings the card back
+    is `fetch --out ROOT` (fetch writes into the working folder by default)."""
+    from scoring.data.push import Pushed, format_pushed
+
+    project = tmp_path / "project"
+    (project / "model_card").mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir({"here": project, "below": tmp_path, "elsewhere": elsewhere}[where])
+    pushed = Pushed("owner/model", "http://hub/owner/model/discussions/1", True, ("README.md",))
+    line = format_pushed(pushed, project / "model_card" / "README.md")
+    fetch = {"here": "`python -m scoring fetch`",
+             "below": "`python -m scoring fetch --out project`",
+             "elsewhere": f"`python -m scoring fetch --out {project}`"}[where]
+    assert f"once it is merged, {fetch} (the gate's first step) brings" in line, line

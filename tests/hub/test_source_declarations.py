@@ -15,6 +15,9 @@ from scoring.data.make_refs import make_refs
 from scoring.data.sources import load_sources
 from scoring.errors import ScoringError
 
+from conftest import REPO_ROOT
+from tests.docs import blocks, command_lines, scoring_argv
+
 from . import fixtures
 from .fake_hub import GOOD_TOKEN
 
@@ -319,17 +322,34 @@ cleaning = "as published"
                                                      {"id": "2", "text": "z"}]
 
 
-def test_the_readmes_declarations_are_ones_make_refs_reads(tmp_path):
-    """The README shows a Common Voice set and a joined long set: both read as written."""
-    from conftest import REPO_ROOT
+DATA_PAGE, MAKE_REFS = REPO_ROOT / "docs" / "data.md", "`make-refs`: the references, from the public datasets"
 
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Rebuilding the references: `scoring make-refs`", 1)[1]
-    block = section.split("```toml\n", 1)[1].split("```", 1)[0]
-    sources = _card(tmp_path, block.replace('join = "gs2"', 'join = "cv"'))
+
+def the_pages_declarations() -> str:
+    """The Common Voice set and the joined long set that docs/data.md shows."""
+    return next(block.text for block in blocks(DATA_PAGE, "toml") if block.heading == MAKE_REFS)
+
+
+def test_the_docs_declarations_are_ones_make_refs_reads(tmp_path):
+    """docs/data.md shows a Common Voice set and a joined long set: both read as written."""
+    sources = _card(tmp_path, the_pages_declarations().replace('join = "gs2"', 'join = "cv"'))
     assert sources.names == ("cv", "gs2_long")
     assert sources.sets["cv"].repo == fixtures.CV_REPO
     assert sources.sets["cv"].files == (fixtures.CV_TSV,)
+
+
+def test_the_docs_new_set_command_writes_its_ids_and_references(project, capsys):
+    """The page's `make-refs --sets cv --ids`, as printed, in a project whose card.toml holds
+    the page's declarations (the joined set made of Common Voice's, so that the card is one
+    the fake hub serves): the set's ids and references are written."""
+    (project / "card.toml").write_text(
+        the_pages_declarations().replace('join = "gs2"', 'join = "cv"'), encoding="utf-8")
+    [command] = [line for block in blocks(DATA_PAGE, "bash") if block.heading == MAKE_REFS
+                 for line in command_lines(block.text) if "--ids" in line]
+    assert main(scoring_argv(command)) == 0, capsys.readouterr()
+    ids = read_jsonl(project / "ids" / "cv.jsonl")
+    assert ids and [r["id"] for r in read_jsonl(project / "refs" / "cv.jsonl")] == [
+        r["id"] for r in ids]
 
 
 @pytest.mark.parametrize("data_format", ["tsv", "parquet"])

@@ -1562,8 +1562,12 @@ def test_the_published_card_test_honours_strict(project, demo_result, capsys):
 
     test_published_card.check_published(lambda card: result, "demo", Request())  # all gated
     card.write_text(card.read_text(encoding="utf-8") + "\nFLEURS is at 6.66 % CER.\n")
-    with pytest.raises(AssertionError, match=r"strict: .*\n.*line \d+: 6\.66"):
+    with pytest.raises(AssertionError) as failed:
         test_published_card.check_published(lambda card: result, "demo", Request())
+    said = str(failed.value)
+    assert re.search(r"strict: .*\n.*line \d+: 6\.66", said), said
+    # The lines above and nothing else: no reader's object dumped by assertion rewriting.
+    assert "Candidate(" not in said and "PublishedCard(" not in said, said[:2000]
 
 
 def test_the_demo_card_without_its_inline_markers_is_marked_back_exactly(demo_result, tmp_path):

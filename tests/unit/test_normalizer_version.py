@@ -4,7 +4,7 @@ Every score's signature names the normaliser version (``nrm:th-<version>``).
 The pair (version, digest of the rules' source) is pinned in
 ``scoring/normalizer_pins.toml``, so a rule edited without a bump fails here.
 After a deliberate change: bump NORMALIZER_VERSION, then
-``python -m scoring rebaseline`` pins it.
+``python -m scoring rebaseline`` pins it. The failure says which of the two is missing.
 """
 
 from __future__ import annotations
@@ -15,15 +15,61 @@ import pytest
 
 import scoring.normalizer as normalizer
 import scoring.numbers as numbers
+import scoring.provenance as provenance
+from scoring.card.rebaseline import check_version_bump
 from scoring.errors import ScoringError
 from scoring.provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
 
+from conftest import REPO_ROOT
+
+
+def what_the_pin_needs() -> str | None:
+    """What stands between the rules as they are and their version's pin, as rebaseline
+    judges it: a version bump (the version's pin is committed, so it names other rules), or
+    `rebaseline` itself (the version has no pin yet, or one never committed); else None."""
+    try:
+        version, _, pinned = check_version_bump(REPO_ROOT)
+    except ScoringError:
+        return ("the rules' source changed but NORMALIZER_VERSION did not: bump "
+                "NORMALIZER_VERSION in scoring/normalizer.py (its pin is committed), then run "
+                "`python -m scoring rebaseline`")
+    if pinned:
+        return None
+    return (f"NORMALIZER_VERSION {version!r} is not pinned to the rules as they are: run "
+            "`python -m scoring rebaseline`, which writes its pin with the snapshots the rules "
+            "move")
+
 
 def test_rules_source_is_pinned_to_the_normalizer_version():
-    digest = rules_source_digest()
-    assert pinned_rules_digests().get(normalizer.NORMALIZER_VERSION) == digest, (
-        "the rules' source changed but NORMALIZER_VERSION did not: bump NORMALIZER_VERSION "
-        "in scoring/normalizer.py, then run `python -m scoring rebaseline`")
+    needed = what_the_pin_needs()
+    assert needed is None, needed
+
+
+def test_a_bumped_version_without_its_pin_asks_for_rebaseline_not_a_bump(tmp_path,
+                                                                         monkeypatch):
+    """Right after the bump the contributor's path asks for, the version has no pin: the
+    failure says to run rebaseline (which writes it), never to bump again."""
+    pins = tmp_path / "normalizer_pins.toml"
+    pins.write_text(f'"{normalizer.NORMALIZER_VERSION}" = "{rules_source_digest()}"\n',
+                    encoding="utf-8")
+    monkeypatch.setattr(provenance, "RULES_PINS_FILE", pins)
+    assert what_the_pin_needs() is None
+    bumped = str(int(normalizer.NORMALIZER_VERSION) + 1)
+    monkeypatch.setattr(normalizer, "NORMALIZER_VERSION", bumped)
+    needed = what_the_pin_needs()
+    assert needed is not None and "bump" not in needed, needed
+    assert f"NORMALIZER_VERSION '{bumped}' is not pinned" in needed
+    assert "`python -m scoring rebaseline`" in needed
+
+
+def test_rules_changed_under_a_committed_pin_ask_for_a_bump(tmp_path, monkeypatch):
+    """The same version, pinned (and committed, as a pin outside any checkout counts) to
+    other rules: the failure says to bump NORMALIZER_VERSION."""
+    pins = tmp_path / "normalizer_pins.toml"
+    pins.write_text(f'"{normalizer.NORMALIZER_VERSION}" = "{"0" * 64}"\n', encoding="utf-8")
+    monkeypatch.setattr(provenance, "RULES_PINS_FILE", pins)
+    needed = what_the_pin_needs()
+    assert needed is not None and "bump NORMALIZER_VERSION" in needed, needed
 
 
 def test_the_digest_sees_a_change_to_any_rule(monkeypatch):

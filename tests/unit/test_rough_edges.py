@@ -375,7 +375,7 @@ def test_the_gate_in_a_folder_with_no_card_says_so_before_asking_the_hub(tmp_pat
     with pytest.raises(ScoringError) as error:
         run_gate(typo, hub=NoHub(), fetch=fetch, refs_cache=tmp_path / "refs-cache",
                  say=lambda line: None)
-    assert str(error.value) == f"{typo}: no card.toml here (see README: The card)"  # as `card`
+    assert str(error.value) == f"{typo}: no card.toml here (see docs/card.md)"  # as `card`
     assert not typo.exists() and not (tmp_path / "refs-cache").exists()
 
 
