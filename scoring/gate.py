@@ -349,7 +349,7 @@ def _compared(spec, result, card, where: str, on_hub: str | None, *, hub,
         "the layout of a region or of the model-index differs (publish --check shows it)",)
     differing = len(card.mismatches) + len(card.claims)
     count = plural(differing, "number")
-    command = f"python -m scoring publish {_typed(root)} --push"
+    command = f"python -m scoring publish {_typed(spec.root)} --push"
     if not open_pr:
         why = "" if tests_passed else " (once every test passes)"
         say(f"4/5 {where} differs from the data in {count}: `{command}` opens the pull "

@@ -83,16 +83,18 @@ def considered(marked, card: str) -> list[tuple[int, str, object]]:
     lines = card.splitlines(keepends=True)
     starts = [sum(len(line) for line in lines[:index]) for index in range(len(lines))]
     numbers = [(m.candidate.start, m.candidate.text, m) for m in marked.found]
-    for line, number in marked.another_measure:
+    for line, number, why in marked.another_measure:
         offset = card.index(number, starts[line - 1])
-        numbers.append((offset, number, "another measure"))
+        numbers.append((offset, number, ("another measure", why.word)))
     return sorted(numbers, key=lambda entry: entry[0])
 
 
 def check_reading(reading: str, found, context: str) -> None:
     """One reading of the page against what --mark made of one number."""
     if reading.startswith("another measure"):
-        assert found == "another measure", context
+        assert isinstance(found, tuple) and found[0] == "another measure", context
+        if said := re.fullmatch(r'another measure \("(.+)"\)', reading):  # the deciding word
+            assert said.group(1).lower() == found[1].lower(), f"{context}\nread: {found}"
         return
     assert found != "another measure", context
     names = re.findall(NAME, reading)
