@@ -16,10 +16,20 @@ import pytest
 # together with what a test deliberately sets for such a process.
 HUB_HOME_ENV = "SCORING_TEST_HF_HOME"
 # Every variable through which huggingface_hub finds a cache, a token or an endpoint.
-_HUB_VARIABLES = ("HF_HOME", "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "HF_ASSETS_CACHE",
-                  "HUGGINGFACE_ASSETS_CACHE", "HF_XET_CACHE", "HF_TOKEN_PATH",
-                  "HF_STORED_TOKENS_PATH", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_ENDPOINT",
-                  "HF_HUB_OFFLINE")
+_HUB_VARIABLES = (
+    "HF_HOME",
+    "HF_HUB_CACHE",
+    "HUGGINGFACE_HUB_CACHE",
+    "HF_ASSETS_CACHE",
+    "HUGGINGFACE_ASSETS_CACHE",
+    "HF_XET_CACHE",
+    "HF_TOKEN_PATH",
+    "HF_STORED_TOKENS_PATH",
+    "HF_TOKEN",
+    "HUGGING_FACE_HUB_TOKEN",
+    "HF_ENDPOINT",
+    "HF_HUB_OFFLINE",
+)
 
 
 def _isolate_from_the_users_hub() -> str | None:
@@ -31,13 +41,15 @@ def _isolate_from_the_users_hub() -> str | None:
     home = tempfile.mkdtemp(prefix="scoring-test-hf-home-")
     for name in _HUB_VARIABLES:
         os.environ.pop(name, None)
-    os.environ.update({
-        HUB_HOME_ENV: home,
-        "HF_HOME": home,  # the cache, the token file and the stored tokens live under it
-        # A test that forgets the fake hub reaches a closed port here, never a real host.
-        "HF_ENDPOINT": "http://127.0.0.1:9",
-        "HF_HUB_DISABLE_TELEMETRY": "1",
-    })
+    os.environ.update(
+        {
+            HUB_HOME_ENV: home,
+            "HF_HOME": home,  # the cache, the token file and the stored tokens live under it
+            # A test that forgets the fake hub reaches a closed port here, never a real host.
+            "HF_ENDPOINT": "http://127.0.0.1:9",
+            "HF_HUB_DISABLE_TELEMETRY": "1",
+        }
+    )
     return home
 
 
@@ -91,13 +103,15 @@ def _own_git_work_tree(root: Path) -> bool:
     where `git archive HEAD` finds no mutants/scoring)."""
     import subprocess
 
-    top = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"],
-                         capture_output=True, text=True)
+    top = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "--show-toplevel"], capture_output=True, text=True
+    )
     return top.returncode == 0 and Path(top.stdout.strip()).resolve() == root.resolve()
 
 
-needs_git = pytest.mark.skipif(not _own_git_work_tree(REPO_ROOT),
-                               reason="this checkout is not a git work tree of its own")
+needs_git = pytest.mark.skipif(
+    not _own_git_work_tree(REPO_ROOT), reason="this checkout is not a git work tree of its own"
+)
 # Set by a run of this suite for the pytest runs its tests start (the gate's, a copy's).
 NESTED_RUN_ENV = "SCORING_NESTED_TEST_RUN"
 
@@ -145,7 +159,8 @@ def pytest_configure(config):
     # contributor running a file or a test waits for nothing (`-n auto` on one file of
     # rules took 20 s by the clock with it, 6 s without).
     if not getattr(config.option, "numprocesses", None) or any(
-            os.path.isfile(str(arg).split("::")[0]) for arg in config.args):
+        os.path.isfile(str(arg).split("::")[0]) for arg in config.args
+    ):
         return
     # Meanwhile, a collection-only pytest writes there what pytest itself compiles: the
     # test modules and the plugins' packages (Hypothesis, syrupy, anyio, xdist: some 180
@@ -154,8 +169,12 @@ def pytest_configure(config):
     import sys
 
     rewriting = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0"], cwd=REPO_ROOT,
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0"],
+        cwd=REPO_ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     # Normalise the demo card once, here, with every core (before any worker
     # exists): the workers and the gate's subprocess runs then start warm.
     try:
@@ -185,8 +204,16 @@ def _seeded_pycache(prefix: str) -> str:
     import py_compile
     import sys
 
-    for name in ("hypothesis", "matplotlib.pyplot", "pyarrow.parquet", "huggingface_hub",
-                 "scoring.cli", "scoring.card.plot", "syrupy", "xdist"):
+    for name in (
+        "hypothesis",
+        "matplotlib.pyplot",
+        "pyarrow.parquet",
+        "huggingface_hub",
+        "scoring.cli",
+        "scoring.card.plot",
+        "syrupy",
+        "xdist",
+    ):
         try:
             importlib.import_module(name)
         except Exception:  # a missing extra is for its tests to report
@@ -265,6 +292,7 @@ def pytest_sessionstart(session):
 def pytest_collection_modifyitems(items):
     """The slow tests first, longest first (``slow(seconds=N)``): under xdist a worker
     then never starts one near the end while the other waits for it."""
+
     def longest_first(item):
         slow = item.get_closest_marker("slow")
         return (slow is None, -(slow.kwargs.get("seconds", 5) if slow else 0))
@@ -274,9 +302,11 @@ def pytest_collection_modifyitems(items):
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--require-real-card", action="store_true",
+        "--require-real-card",
+        action="store_true",
         help="fail, instead of skip, when the real card's refs/ and hypotheses/ "
-             "are absent (also: CARD_REQUIRE_REAL=1)")
+        "are absent (also: CARD_REQUIRE_REAL=1)",
+    )
 
 
 def run_cli(capsys, *argv):
@@ -298,11 +328,18 @@ def interrupt(args, after: float, twice: bool = False, cwd=None, **env_extra) ->
 
     # Cold, with the worker pool a user gets (this test's own xdist worker would forbid it).
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
-    env.update(SCORING_NO_CACHE="1", SCORING_WORKERS="2", SCORING_NO_VERDICTS_CACHE="1",
-               **env_extra)
-    process = subprocess.Popen([sys.executable, "-m", "scoring", *args],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True, env=env, cwd=cwd)
+    env.update(
+        SCORING_NO_CACHE="1", SCORING_WORKERS="2", SCORING_NO_VERDICTS_CACHE="1", **env_extra
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scoring", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env=env,
+        cwd=cwd,
+    )
     time.sleep(after)
     os.killpg(process.pid, signal.SIGINT)
     if twice:
@@ -334,8 +371,10 @@ def _linked_demo_data_left_as_it_was():
     copies = sys.modules.get("tests.copies")  # not imported: no copy linked to anything
     changed = copies.linked_demo_changes() if copies else []
     if changed:
-        pytest.fail(f"changed in place the demo data that every copy links to: "
-                    f"{', '.join(changed)}; replace such a file (tests/copies.py: replace_file)")
+        pytest.fail(
+            f"changed in place the demo data that every copy links to: "
+            f"{', '.join(changed)}; replace such a file (tests/copies.py: replace_file)"
+        )
 
 
 def write_jsonl(path: Path, records) -> Path:
@@ -351,26 +390,38 @@ def write_jsonl(path: Path, records) -> Path:
 @pytest.fixture
 def tiny_benchmark(tmp_path: Path) -> Path:
     """A three-clip set in the benchmark layout, with two hypothesis files."""
-    write_jsonl(tmp_path / "ids" / "tiny.jsonl", [
-        {"id": "c1", "cluster": "v1"},
-        {"id": "c2", "cluster": "v1"},
-        {"id": "c3", "cluster": "v2"},
-    ])
-    write_jsonl(tmp_path / "refs" / "tiny.jsonl", [
-        {"id": "c1", "text": "ราคาสองพันห้าร้อยบาท"},
-        {"id": "c2", "text": "เขาทำหน้าที่ได้ดี"},
-        {"id": "c3", "text": "ประชุม “ด่วน” วันที่ ๑๒"},
-    ])
-    write_jsonl(tmp_path / "hypotheses" / "a.jsonl", [
-        {"id": "c1", "pred_text": "ราคา 2500 บาท"},
-        {"id": "c2", "pred_text": "เขาทําหน้าที่ได้ดี"},
-        {"id": "c3", "pred_text": 'ประชุม "ด่วน" วันที่ 12'},
-    ])
-    write_jsonl(tmp_path / "hypotheses" / "b.jsonl", [
-        {"id": "c1", "pred_text": "ราคาสองพันบาท"},
-        {"id": "c2", "pred_text": "เขาทำหน้าที"},
-        {"id": "c3", "pred_text": "ประชุมด่วนวันที่สิบสอง"},
-    ])
+    write_jsonl(
+        tmp_path / "ids" / "tiny.jsonl",
+        [
+            {"id": "c1", "cluster": "v1"},
+            {"id": "c2", "cluster": "v1"},
+            {"id": "c3", "cluster": "v2"},
+        ],
+    )
+    write_jsonl(
+        tmp_path / "refs" / "tiny.jsonl",
+        [
+            {"id": "c1", "text": "ราคาสองพันห้าร้อยบาท"},
+            {"id": "c2", "text": "เขาทำหน้าที่ได้ดี"},
+            {"id": "c3", "text": "ประชุม “ด่วน” วันที่ ๑๒"},
+        ],
+    )
+    write_jsonl(
+        tmp_path / "hypotheses" / "a.jsonl",
+        [
+            {"id": "c1", "pred_text": "ราคา 2500 บาท"},
+            {"id": "c2", "pred_text": "เขาทําหน้าที่ได้ดี"},
+            {"id": "c3", "pred_text": 'ประชุม "ด่วน" วันที่ 12'},
+        ],
+    )
+    write_jsonl(
+        tmp_path / "hypotheses" / "b.jsonl",
+        [
+            {"id": "c1", "pred_text": "ราคาสองพันบาท"},
+            {"id": "c2", "pred_text": "เขาทำหน้าที"},
+            {"id": "c3", "pred_text": "ประชุมด่วนวันที่สิบสอง"},
+        ],
+    )
     return tmp_path
 
 
@@ -380,9 +431,12 @@ _DRIFTED_CARDS: set[str] = set()
 
 
 def pytest_runtest_logreport(report):
-    if (report.when == "call" and report.failed
-            and "tests/golden/test_card.py::test_" in report.nodeid
-            and "_figure[" in report.nodeid):
+    if (
+        report.when == "call"
+        and report.failed
+        and "tests/golden/test_card.py::test_" in report.nodeid
+        and "_figure[" in report.nodeid
+    ):
         _DRIFTED_CARDS.add("demo" if "::test_demo_" in report.nodeid else "real")
 
 

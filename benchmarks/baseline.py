@@ -22,7 +22,8 @@ from scoring.jsonl import read_hypotheses, read_ids, read_refs
 
 STRAIGHTFORWARD_RULES = tuple(
     spoken_numbers_to_digits_full if rule is spoken_numbers_to_digits else rule
-    for rule in THAI_CER_PIPELINE)
+    for rule in THAI_CER_PIPELINE
+)
 
 
 def normalize(text: str) -> str:
@@ -34,7 +35,8 @@ def _load(spec: CardSpec, set_name: str, column: Column, latency: int):
     ids, clusters = read_ids(spec.root / "ids" / f"{set_name}.jsonl")
     refs = read_refs(spec.root / "refs" / f"{set_name}.jsonl")
     hyps = read_hypotheses(
-        spec.root / "hypotheses" / spec.hypothesis_name(column, set_name, latency))
+        spec.root / "hypotheses" / spec.hypothesis_name(column, set_name, latency)
+    )
     return ids, clusters, refs, hyps
 
 
@@ -104,8 +106,11 @@ def baseline_card(spec: CardSpec) -> dict[str, float | bool]:
                     cers = [_cer(spec, s, Column(system), latency) for s in aggregate.sets]
                     figures[name] = sum(cers) / len(cers)
                 else:
-                    rows = [r for s in aggregate.sets
-                            for r in _clip_edits(spec, s, Column(system), latency)]
+                    rows = [
+                        r
+                        for s in aggregate.sets
+                        for r in _clip_edits(spec, s, Column(system), latency)
+                    ]
                     figures[name] = sum(r[1] for r in rows) / sum(r[2] for r in rows)
         for comparison in spec.comparisons:
             if latency not in comparison.latencies:
@@ -114,7 +119,11 @@ def baseline_card(spec: CardSpec) -> dict[str, float | bool]:
                 a = _clip_edits(spec, set_name, Column(comparison.a, comparison.split), latency)
                 b = _clip_edits(spec, set_name, Column(comparison.b, comparison.split), latency)
                 estimate, low, high = _bootstrap(a, b, spec.resamples, spec.seed, spec.level)
-                for part, value in (("estimate", estimate), ("low", low), ("high", high),
-                                    ("tie", low <= 0 <= high)):
+                for part, value in (
+                    ("estimate", estimate),
+                    ("low", low),
+                    ("high", high),
+                    ("tie", low <= 0 <= high),
+                ):
                     figures[diff_figure(latency, set_name, comparison.key, part)] = value
     return {name: figures[name] for name in spec.figure_names()}

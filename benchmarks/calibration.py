@@ -58,8 +58,9 @@ CALIBRATION_FILE = REPO / "scoring" / "cluster_calibration.toml"
 
 def simulate(rng: np.random.Generator, comparisons: int, clusters: int, gap: float):
     """``(E_A, E_B, N)``, each ``(comparisons, clusters)``: per-cluster edits and characters."""
-    chars = np.maximum(20, rng.lognormal(math.log(MEAN_CHARS), 1.0,
-                                         (comparisons, clusters))).astype(np.int64)
+    chars = np.maximum(
+        20, rng.lognormal(math.log(MEAN_CHARS), 1.0, (comparisons, clusters))
+    ).astype(np.int64)
     difficulty = rng.uniform(0.05, 0.30, (comparisons, clusters))
     wobble_a, wobble_b = (rng.normal(0, 0.02, (comparisons, clusters)) for _ in range(2))
     rate_a = np.clip(difficulty + gap / 2 + wobble_a, 0.0, 1.0)
@@ -98,8 +99,9 @@ class Assignments:
         self.swaps = None
         if clusters > EXACT_UP_TO:
             rng = np.random.default_rng(1)
-            self.swaps = rng.integers(0, 2, size=(P_RESAMPLES, clusters),
-                                      dtype=np.int8).astype(np.float64)
+            self.swaps = rng.integers(0, 2, size=(P_RESAMPLES, clusters), dtype=np.int8).astype(
+                np.float64
+            )
 
     def flipped(self, values: np.ndarray) -> np.ndarray:
         """``F @ values`` per comparison: ``(assignments, comparisons)``, row 0 observed."""
@@ -112,14 +114,23 @@ class Assignments:
 
     def p_values(self, edits_a, edits_b) -> np.ndarray:
         flipped = self.flipped(edits_a - edits_b)
-        return np.count_nonzero(np.abs(flipped) >= np.abs(flipped[0])[None, :],
-                                axis=0) / flipped.shape[0]
+        return (
+            np.count_nonzero(np.abs(flipped) >= np.abs(flipped[0])[None, :], axis=0)
+            / flipped.shape[0]
+        )
 
     def intervals(self, edits_a, edits_b, chars) -> list[tuple[float, float]]:
         flipped_d, flipped_n = self.flipped(edits_a - edits_b), self.flipped(chars)
-        tests = [test_from_flips(flipped_d[:, k], flipped_n[:, k], self.swaps is None,
-                                 1 - ALPHA, clusters=self.clusters)
-                 for k in range(flipped_d.shape[1])]
+        tests = [
+            test_from_flips(
+                flipped_d[:, k],
+                flipped_n[:, k],
+                self.swaps is None,
+                1 - ALPHA,
+                clusters=self.clusters,
+            )
+            for k in range(flipped_d.shape[1])
+        ]
         return [(test.low, test.high) for test in tests]
 
 
@@ -145,8 +156,7 @@ def calibrate(clusters: int, cards: int, coverage: int, seed: int) -> Row:
     boot_rejects = exact_rejects = boot_families = exact_families = 0
     for _ in range(cards):
         edits_a, edits_b, chars = simulate(rng, FAMILY, clusters, 0.0)
-        low, high, p_boot = bootstrap_readings(counts_published, counts_p, edits_a, edits_b,
-                                               chars)
+        low, high, p_boot = bootstrap_readings(counts_published, counts_p, edits_a, edits_b, chars)
         p_exact = assignments.p_values(edits_a, edits_b)
         boot_rejects += int(np.count_nonzero((low > 0) | (high < 0)))
         exact_rejects += int(np.count_nonzero(p_exact <= ALPHA))
@@ -158,12 +168,23 @@ def calibrate(clusters: int, cards: int, coverage: int, seed: int) -> Row:
     exact_covered = 0
     for start in range(0, coverage, 100):  # the flipped sums of 100 comparisons at a time
         block = slice(start, start + 100)
-        exact_covered += sum(low <= GAP <= high for low, high in assignments.intervals(
-            edits_a[block], edits_b[block], chars[block]))
+        exact_covered += sum(
+            low <= GAP <= high
+            for low, high in assignments.intervals(edits_a[block], edits_b[block], chars[block])
+        )
     comparisons = cards * FAMILY
-    return Row(clusters, boot_rejects / comparisons, exact_rejects / comparisons,
-               boot_families / cards, exact_families / cards, boot_covered / coverage,
-               exact_covered / coverage, cards, comparisons, coverage)
+    return Row(
+        clusters,
+        boot_rejects / comparisons,
+        exact_rejects / comparisons,
+        boot_families / cards,
+        exact_families / cards,
+        boot_covered / coverage,
+        exact_covered / coverage,
+        cards,
+        comparisons,
+        coverage,
+    )
 
 
 TOLERANCE = 0.02  # how far from its promise the published bootstrap may be, unmarked
@@ -171,8 +192,10 @@ TOLERANCE = 0.02  # how far from its promise the published bootstrap may be, unm
 
 def bootstrap_holds(row: Row) -> bool:
     """The published interval and its verdict keep within two points of their promise."""
-    return (row.bootstrap_type_i <= ALPHA + TOLERANCE
-            and row.bootstrap_coverage >= 1 - ALPHA - TOLERANCE)
+    return (
+        row.bootstrap_type_i <= ALPHA + TOLERANCE
+        and row.bootstrap_coverage >= 1 - ALPHA - TOLERANCE
+    )
 
 
 def few_below(rows: list[Row]) -> int:
@@ -187,42 +210,68 @@ def few_below(rows: list[Row]) -> int:
 
 
 def format_table(rows: list[Row]) -> str:
-    lines = ["| clusters | type-I at 5 %, bootstrap | exact | Holm's family-wise error "
-             f"over {FAMILY}, bootstrap | exact | 95 % coverage, bootstrap | exact |",
-             "|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "| clusters | type-I at 5 %, bootstrap | exact | Holm's family-wise error "
+        f"over {FAMILY}, bootstrap | exact | 95 % coverage, bootstrap | exact |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in rows:
-        lines.append(f"| {r.clusters} | {r.bootstrap_type_i:.1%} | {r.exact_type_i:.1%} | "
-                     f"{r.bootstrap_fwer:.1%} | {r.exact_fwer:.1%} | "
-                     f"{r.bootstrap_coverage:.1%} | {r.exact_coverage:.1%} |")
+        lines.append(
+            f"| {r.clusters} | {r.bootstrap_type_i:.1%} | {r.exact_type_i:.1%} | "
+            f"{r.bootstrap_fwer:.1%} | {r.exact_fwer:.1%} | "
+            f"{r.bootstrap_coverage:.1%} | {r.exact_coverage:.1%} |"
+        )
     return "\n".join(lines)
 
 
 def write_calibration(rows: list[Row], mark: int, seed: int) -> None:
     from scoring.files import write_text_atomically
 
-    text = ["# Written by `python benchmarks/calibration.py --write` (seed "
-            f"{seed}): what a simulated card measured,",
-            "# and, from it, the count of clusters below which `verdicts` marks the "
-            "bootstrap's reading (†).",
-            f"few_below = {mark}", ""]
+    text = [
+        "# Written by `python benchmarks/calibration.py --write` (seed "
+        f"{seed}): what a simulated card measured,",
+        "# and, from it, the count of clusters below which `verdicts` marks the "
+        "bootstrap's reading (†).",
+        f"few_below = {mark}",
+        "",
+    ]
     for r in rows:
         text += ["[[rows]]", f"clusters = {r.clusters}"]
-        text += [f"{name} = {getattr(r, name)!r}" for name in (
-            "bootstrap_type_i", "exact_type_i", "bootstrap_fwer", "exact_fwer",
-            "bootstrap_coverage", "exact_coverage", "cards", "comparisons", "covered")]
+        text += [
+            f"{name} = {getattr(r, name)!r}"
+            for name in (
+                "bootstrap_type_i",
+                "exact_type_i",
+                "bootstrap_fwer",
+                "exact_fwer",
+                "bootstrap_coverage",
+                "exact_coverage",
+                "cards",
+                "comparisons",
+                "covered",
+            )
+        ]
         text.append("")
     write_text_atomically(CALIBRATION_FILE, "\n".join(text))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cards", type=int, default=400,
-                        help="simulated cards of 68 comparisons under the null, per count")
-    parser.add_argument("--coverage", type=int, default=2000,
-                        help="simulated comparisons off the null, per count")
+    parser.add_argument(
+        "--cards",
+        type=int,
+        default=400,
+        help="simulated cards of 68 comparisons under the null, per count",
+    )
+    parser.add_argument(
+        "--coverage", type=int, default=2000, help="simulated comparisons off the null, per count"
+    )
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--write", action="store_true",
-                        help=f"write the rows and the mark into {CALIBRATION_FILE.name}")
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help=f"write the rows and the mark into {CALIBRATION_FILE.name}",
+    )
     args = parser.parse_args(argv)
     rows = []
     for clusters in CLUSTER_COUNTS:
@@ -231,8 +280,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{clusters} clusters: {time.perf_counter() - start:.1f} s", file=sys.stderr)
     print(format_table(rows))
     mark = few_below(rows)
-    print(f"\nthe published bootstrap keeps within {TOLERANCE:.0%} of its promise from {mark} "
-          "clusters on: fewer are marked †")
+    print(
+        f"\nthe published bootstrap keeps within {TOLERANCE:.0%} of its promise from {mark} "
+        "clusters on: fewer are marked †"
+    )
     if args.write:
         write_calibration(rows, mark, args.seed)
         print(f"wrote {CALIBRATION_FILE}")

@@ -52,18 +52,31 @@ from scoring.synthetic import DEMO_SIZE, FULL_SIZE, write_benchmark  # noqa: E40
 # a warm ablate within 6 warm cards, a warm impact --against within 3; verdicts
 # (normalisation cache warm, its own results not yet cached) within 20; publish --mark
 # of the demo's card, written by hand (its inline markers taken off), within 2 warm cards.
-TARGETS = {"cold_over_floor": 1.3, "warm_over_read_edit": 1.5, "rss_mb": 2048.0,
-           "speedup": 15.0, "ablate_over_warm": 6.0, "impact_over_warm": 3.0,
-           "verdicts_over_warm": 20.0, "mark_over_warm": 2.0}
+TARGETS = {
+    "cold_over_floor": 1.3,
+    "warm_over_read_edit": 1.5,
+    "rss_mb": 2048.0,
+    "speedup": 15.0,
+    "ablate_over_warm": 6.0,
+    "impact_over_warm": 3.0,
+    "verdicts_over_warm": 20.0,
+    "mark_over_warm": 2.0,
+}
 
 
-def timed_process(args: list[str], cache_dir: Path,
-                  exits: tuple[int, ...] = (0,)) -> tuple[float, float, bytes]:
+def timed_process(
+    args: list[str], cache_dir: Path, exits: tuple[int, ...] = (0,)
+) -> tuple[float, float, bytes]:
     """Run `python -m scoring ARGS` as its own process: seconds, peak MB, output."""
     env = dict(os.environ, SCORING_CACHE_DIR=str(cache_dir))
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "scoring", *args], cwd=REPO,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scoring", *args],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     out = process.stdout.read()
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
@@ -92,12 +105,19 @@ def components(root: Path) -> dict[str, float]:
         refs = read_refs(root / "refs" / f"{s}.jsonl")
         for latency in spec.latencies:
             for c in spec.columns(s, latency):
-                data[(latency, s, c.key)] = (ids, clusters, refs, read_hypotheses(
-                    root / "hypotheses" / spec.hypothesis_name(c, s, latency)))
+                data[(latency, s, c.key)] = (
+                    ids,
+                    clusters,
+                    refs,
+                    read_hypotheses(root / "hypotheses" / spec.hypothesis_name(c, s, latency)),
+                )
     read_seconds = time.perf_counter() - start
 
-    texts = list(dict.fromkeys(t for ids, _, refs, hyps in data.values()
-                               for i in ids for t in (refs[i], hyps[i])))
+    texts = list(
+        dict.fromkeys(
+            t for ids, _, refs, hyps in data.values() for i in ids for t in (refs[i], hyps[i])
+        )
+    )
     start = time.perf_counter()
     normalized = dict(zip(texts, _normalize_all(texts, progress=False)))
     normalize_seconds = time.perf_counter() - start
@@ -106,15 +126,19 @@ def components(root: Path) -> dict[str, float]:
     with_morpheme = [c for c in map(_compact, texts) if _MORPHEME.search(c)]
     word_tokenize("สามคน", engine="newmm")  # dictionary built before forking
     start = time.perf_counter()
-    with ProcessPoolExecutor(os.cpu_count(),
-                             mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(
+        os.cpu_count(), mp_context=multiprocessing.get_context("fork")
+    ) as pool:
         list(pool.map(_tokenise, with_morpheme, chunksize=256))
     tokenise_seconds = time.perf_counter() - start
 
     start = time.perf_counter()
-    stats = {key: set_stats(ids, clusters, [clip_stats(normalized[refs[i]], normalized[hyps[i]])
-                                            for i in ids])
-             for key, (ids, clusters, refs, hyps) in data.items()}
+    stats = {
+        key: set_stats(
+            ids, clusters, [clip_stats(normalized[refs[i]], normalized[hyps[i]]) for i in ids]
+        )
+        for key, (ids, clusters, refs, hyps) in data.items()
+    }
     edit_seconds = time.perf_counter() - start
 
     start = time.perf_counter()
@@ -125,15 +149,26 @@ def components(root: Path) -> dict[str, float]:
                 continue
             for s in comparison.sets:
                 pairs += 1
-                paired_bootstrap(stats[(latency, s, Column(comparison.a, comparison.split).key)],
-                                 stats[(latency, s, Column(comparison.b, comparison.split).key)],
-                                 resamples=spec.resamples, seed=spec.seed, level=spec.level)
+                paired_bootstrap(
+                    stats[(latency, s, Column(comparison.a, comparison.split).key)],
+                    stats[(latency, s, Column(comparison.b, comparison.split).key)],
+                    resamples=spec.resamples,
+                    seed=spec.seed,
+                    level=spec.level,
+                )
     bootstrap_seconds = time.perf_counter() - start
-    return {"clips": sum(len(v[0]) for v in data.values()), "texts": len(texts),
-            "with_morpheme": len(with_morpheme), "read_s": read_seconds,
-            "normalize_s": normalize_seconds, "texts_per_s": len(texts) / normalize_seconds,
-            "tokenise_s": tokenise_seconds, "edit_distance_s": edit_seconds,
-            "bootstrap_s": bootstrap_seconds, "comparisons": pairs}
+    return {
+        "clips": sum(len(v[0]) for v in data.values()),
+        "texts": len(texts),
+        "with_morpheme": len(with_morpheme),
+        "read_s": read_seconds,
+        "normalize_s": normalize_seconds,
+        "texts_per_s": len(texts) / normalize_seconds,
+        "tokenise_s": tokenise_seconds,
+        "edit_distance_s": edit_seconds,
+        "bootstrap_s": bootstrap_seconds,
+        "comparisons": pairs,
+    }
 
 
 # Which way each target points: a ceiling (at most) or a floor (at least).
@@ -163,12 +198,17 @@ def main() -> int:
     parser.add_argument("--size", choices=("full", "demo"), default="full")
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--keep", type=Path, help="write the benchmark here and keep it")
-    parser.add_argument("--no-impact", action="store_true",
-                        help="skip timing `impact --against HEAD` and `ablate`")
+    parser.add_argument(
+        "--no-impact", action="store_true", help="skip timing `impact --against HEAD` and `ablate`"
+    )
     parser.add_argument("--no-verdicts", action="store_true", help="skip timing `verdicts`")
     parser.add_argument("--no-mark", action="store_true", help="skip timing `publish --mark`")
-    parser.add_argument("--repeat", type=int, default=5,
-                        help="pairs of `publish --mark` and a warm card timed side by side")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=5,
+        help="pairs of `publish --mark` and a warm card timed side by side",
+    )
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="card-bench-"))
@@ -193,35 +233,56 @@ def main() -> int:
 
         read_edit = parts["read_s"] + parts["edit_distance_s"]
         floor = read_edit + parts["tokenise_s"]
-        rows = [("machine", f"{platform.machine()}, {os.cpu_count()} cores, "
-                            f"Python {platform.python_version()}"),
-                ("latencies", "80, 160, 560, 1120 ms (2 systems); 560 ms (2 more)"),
-                ("clips scored (all systems, all latencies)", f"{parts['clips']:,}"),
-                ("distinct texts", f"{parts['texts']:,} "
-                                   f"({parts['with_morpheme']:,} with a numeral morpheme)"),
-                ("floor: reading all files", f"{parts['read_s']:.2f} s"),
-                ("floor: edit distance, every clip", f"{parts['edit_distance_s']:.2f} s"),
-                ("floor: newmm once per morpheme text", f"{parts['tokenise_s']:.2f} s "
-                                                        f"on {os.cpu_count()} cores"),
-                ("floor, total", f"{floor:.2f} s"),
-                ("card, cold (empty cache)",
-                 f"{cold:.2f} s = {cold / floor:.2f}x floor   "
-                 + judge("cold_over_floor", cold / floor)),
-                ("card, warm (cache filled)",
-                 f"{warm:.2f} s = {warm / read_edit:.2f}x read + edit distance   "
-                 + judge("warm_over_read_edit", warm / read_edit)),
-                ("peak RSS, cold / warm", f"{cold_mb:.0f} / {warm_mb:.0f} MB   "
-                                          + judge("rss_mb", max(cold_mb, warm_mb))),
-                ("normalisation (in-process, no cache)", f"{parts['normalize_s']:.2f} s = "
-                                                         f"{parts['texts_per_s']:,.0f} texts/s"),
-                ("bootstrap, every comparison",
-                 f"{parts['bootstrap_s']:.2f} s for {parts['comparisons']} pairs")]
+        rows = [
+            (
+                "machine",
+                f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+            ),
+            ("latencies", "80, 160, 560, 1120 ms (2 systems); 560 ms (2 more)"),
+            ("clips scored (all systems, all latencies)", f"{parts['clips']:,}"),
+            (
+                "distinct texts",
+                f"{parts['texts']:,} ({parts['with_morpheme']:,} with a numeral morpheme)",
+            ),
+            ("floor: reading all files", f"{parts['read_s']:.2f} s"),
+            ("floor: edit distance, every clip", f"{parts['edit_distance_s']:.2f} s"),
+            (
+                "floor: newmm once per morpheme text",
+                f"{parts['tokenise_s']:.2f} s on {os.cpu_count()} cores",
+            ),
+            ("floor, total", f"{floor:.2f} s"),
+            (
+                "card, cold (empty cache)",
+                f"{cold:.2f} s = {cold / floor:.2f}x floor   "
+                + judge("cold_over_floor", cold / floor),
+            ),
+            (
+                "card, warm (cache filled)",
+                f"{warm:.2f} s = {warm / read_edit:.2f}x read + edit distance   "
+                + judge("warm_over_read_edit", warm / read_edit),
+            ),
+            (
+                "peak RSS, cold / warm",
+                f"{cold_mb:.0f} / {warm_mb:.0f} MB   " + judge("rss_mb", max(cold_mb, warm_mb)),
+            ),
+            (
+                "normalisation (in-process, no cache)",
+                f"{parts['normalize_s']:.2f} s = {parts['texts_per_s']:,.0f} texts/s",
+            ),
+            (
+                "bootstrap, every comparison",
+                f"{parts['bootstrap_s']:.2f} s for {parts['comparisons']} pairs",
+            ),
+        ]
         if not args.no_verdicts:
             verdicts_s, verdicts_mb, _ = timed_process(["verdicts", str(root)], cache)
-            rows.append(("verdicts (seeds, p-values, the exact test)",
-                         f"{verdicts_s:.2f} s = {verdicts_s / warm:.2f}x a warm card, "
-                         f"{verdicts_mb:.0f} MB   "
-                         + judge("verdicts_over_warm", verdicts_s / warm)))
+            rows.append(
+                (
+                    "verdicts (seeds, p-values, the exact test)",
+                    f"{verdicts_s:.2f} s = {verdicts_s / warm:.2f}x a warm card, "
+                    f"{verdicts_mb:.0f} MB   " + judge("verdicts_over_warm", verdicts_s / warm),
+                )
+            )
         if not args.no_mark:
             from scoring.card.adopt import strip_markers
 
@@ -239,23 +300,35 @@ def main() -> int:
                 pairs.append((mark_s, timed_card_process(root, cache)[0]))
             ratios = sorted(mark_s / warm_s for mark_s, warm_s in pairs)
             ratio = statistics.median(ratios)
-            rows.append(("publish --mark (the demo's card without its inline markers)",
-                         f"{statistics.median(m for m, _ in pairs):.2f} s = {ratio:.2f}x a "
-                         f"warm card (median of {len(pairs)} pairs, {ratios[0]:.2f}x to "
-                         f"{ratios[-1]:.2f}x)   " + judge("mark_over_warm", ratio)))
+            rows.append(
+                (
+                    "publish --mark (the demo's card without its inline markers)",
+                    f"{statistics.median(m for m, _ in pairs):.2f} s = {ratio:.2f}x a "
+                    f"warm card (median of {len(pairs)} pairs, {ratios[0]:.2f}x to "
+                    f"{ratios[-1]:.2f}x)   " + judge("mark_over_warm", ratio),
+                )
+            )
         if not args.no_impact:
             timings = {}
-            for label, command in (("ablate", ["ablate", str(root)]),
-                                   ("impact", ["impact", str(root), "--against", "HEAD"])):
+            for label, command in (
+                ("ablate", ["ablate", str(root)]),
+                ("impact", ["impact", str(root), "--against", "HEAD"]),
+            ):
                 timings[f"{label}_cold"] = timed_process(command, cache)[0]
                 timings[f"{label}_warm"] = timed_process(command, cache)[0]
             for label, target in (("ablate", "ablate_over_warm"), ("impact", "impact_over_warm")):
-                name = "ablate (6 cards)" if label == "ablate" else "impact --against HEAD (2 cards)"
+                name = (
+                    "ablate (6 cards)" if label == "ablate" else "impact --against HEAD (2 cards)"
+                )
                 cold_s, warm_s = timings[f"{label}_cold"], timings[f"{label}_warm"]
-                rows.append((f"{name}, cold / warm",
-                             f"{cold_s:.2f} / {warm_s:.2f} s = {cold_s / cold:.2f}x / "
-                             f"{warm_s / cold:.2f}x a cold card; warm = {warm_s / warm:.2f}x "
-                             f"a warm card   " + judge(target, warm_s / warm)))
+                rows.append(
+                    (
+                        f"{name}, cold / warm",
+                        f"{cold_s:.2f} / {warm_s:.2f} s = {cold_s / cold:.2f}x / "
+                        f"{warm_s / cold:.2f}x a cold card; warm = {warm_s / warm:.2f}x "
+                        f"a warm card   " + judge(target, warm_s / warm),
+                    )
+                )
         if not args.no_baseline:
             spec = load_card_spec(root)
             start = time.perf_counter()
@@ -263,10 +336,15 @@ def main() -> int:
             baseline_s = time.perf_counter() - start
             ours = compute_card(spec, progress=False, cache=False).figures()
             same = baseline == ours == figures
-            rows += [("baseline (per figure, jiwer, Python loop)", f"{baseline_s:.1f} s"),
-                     ("speed-up, cold / warm", f"{baseline_s / cold:.1f}x / {baseline_s / warm:.1f}x"
-                                               "   cold: " + judge("speedup", baseline_s / cold)),
-                     ("baseline figures identical", "yes" if same else "NO")]
+            rows += [
+                ("baseline (per figure, jiwer, Python loop)", f"{baseline_s:.1f} s"),
+                (
+                    "speed-up, cold / warm",
+                    f"{baseline_s / cold:.1f}x / {baseline_s / warm:.1f}x"
+                    "   cold: " + judge("speedup", baseline_s / cold),
+                ),
+                ("baseline figures identical", "yes" if same else "NO"),
+            ]
         rows.append(("targets", targets_summary(judged, unmet)))
         width = max(len(name) for name, _ in rows)
         for name, value in rows:

@@ -77,15 +77,18 @@ class Alignment:
         return "".join(out)
 
     def summary(self) -> str:
-        return (f"{plural(self.edits, 'edit')}: {self.substitutions} substituted, "
-                f"{self.deletions} deleted, {self.insertions} inserted")
+        return (
+            f"{plural(self.edits, 'edit')}: {self.substitutions} substituted, "
+            f"{self.deletions} deleted, {self.insertions} inserted"
+        )
 
 
 def align(reference: str, hypothesis: str) -> Alignment:
     """Align two (normalised) texts character by character."""
-    pieces = tuple((op.tag, reference[op.src_start:op.src_end],
-                    hypothesis[op.dest_start:op.dest_end])
-                   for op in Levenshtein.opcodes(reference, hypothesis))
+    pieces = tuple(
+        (op.tag, reference[op.src_start : op.src_end], hypothesis[op.dest_start : op.dest_end])
+        for op in Levenshtein.opcodes(reference, hypothesis)
+    )
     counts = {"replace": 0, "delete": 0, "insert": 0}
     for op in Levenshtein.editops(reference, hypothesis):
         counts[op.tag] += 1

@@ -132,7 +132,8 @@ def _shard_entries(shard: Path) -> dict[str, str]:
     stat = shard.stat()
     return _SHARD_ENTRIES.get(  # pragma: no mutate
         (shard, stat.st_size, stat.st_mtime_ns),  # pragma: no mutate
-        lambda: json.loads(shard.read_text(encoding="utf-8")))
+        lambda: json.loads(shard.read_text(encoding="utf-8")),
+    )
 
 
 class NormalizationCache:
@@ -197,8 +198,9 @@ def fingerprint_folders(root: Path) -> list[Path]:
     folder = root / "normalized"
     if not folder.is_dir():
         return []
-    return sorted((p for p in folder.iterdir() if p.is_dir()),
-                  key=lambda p: p.stat().st_mtime, reverse=True)
+    return sorted(
+        (p for p in folder.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True
+    )
 
 
 def prune_fingerprints(root: Path, keep: int = KEEP_FINGERPRINTS) -> list[Path]:
@@ -229,12 +231,18 @@ def cache_report(*, clear: bool = False) -> str:
     for folder in folders:
         size = sum(p.stat().st_size for p in folder.glob("*.json"))
         total += size
-        mark = ("  <- the current normaliser" if folder.name == current else
-                f"  <- {TOKENISING_RULE} alone (the current one's)"
-                if folder.name == tokenising else "")
+        mark = (
+            "  <- the current normaliser"
+            if folder.name == current
+            else f"  <- {TOKENISING_RULE} alone (the current one's)"
+            if folder.name == tokenising
+            else ""
+        )
         lines.append(f"  {folder.name}  {size / 1e6:7.1f} MB{mark}")
-    lines.append(f"{len(folders)} fingerprints, {total / 1e6:.1f} MB; the least recently used "
-                 f"beyond {KEEP_FINGERPRINTS} are removed automatically")
+    lines.append(
+        f"{len(folders)} fingerprints, {total / 1e6:.1f} MB; the least recently used "
+        f"beyond {KEEP_FINGERPRINTS} are removed automatically"
+    )
     return "\n".join(lines)
 
 
@@ -244,8 +252,9 @@ def worker_count() -> int:
     if not value:
         return os.cpu_count() or 1
     if not value.isdigit() or int(value) < 1:
-        raise ScoringError(WORKERS_ENV, f"must be a whole number of processes, 1 or more, "
-                                        f"not {value!r}")
+        raise ScoringError(
+            WORKERS_ENV, f"must be a whole number of processes, 1 or more, not {value!r}"
+        )
     return int(value)
 
 
@@ -313,8 +322,9 @@ def _load_tokeniser_dictionary() -> None:
     gc.freeze()  # pragma: no mutate
 
 
-def _normalize_all(texts: list[str], progress: bool | None,
-                   rules: Sequence[Rule] | None = None) -> list[str]:
+def _normalize_all(
+    texts: list[str], progress: bool | None, rules: Sequence[Rule] | None = None
+) -> list[str]:
     """Normalise in this process, or with a pool of forked ones when it pays.
 
     With a pool, only the texts that need the tokeniser go to the workers;
@@ -329,16 +339,26 @@ def _normalize_all(texts: list[str], progress: bool | None,
     # Fork only a single-threaded process (a forked child of a threaded one can
     # deadlock), and not inside a pytest-xdist worker, whose siblings already
     # keep every core busy.
-    use_pool = (len(heavy) >= POOL_THRESHOLD and workers > 1
-                and "fork" in multiprocessing.get_all_start_methods()
-                and threading.active_count() == 1
-                and "PYTEST_XDIST_WORKER" not in os.environ)
+    use_pool = (
+        len(heavy) >= POOL_THRESHOLD
+        and workers > 1
+        and "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+        and "PYTEST_XDIST_WORKER" not in os.environ
+    )
     disable = None if progress is None else not progress
     # Counted in characters, the work's real measure (newmm's time follows the
     # length), and averaged over the whole run: the first batch pays for the
     # pool's start-up, and must not make the estimate read nine hours.
-    bar = tqdm(total=sum(map(len, texts)), desc="normalising", unit="char", unit_scale=True,
-               smoothing=0, disable=disable, leave=False)
+    bar = tqdm(
+        total=sum(map(len, texts)),
+        desc="normalising",
+        unit="char",
+        unit_scale=True,
+        smoothing=0,
+        disable=disable,
+        leave=False,
+    )
     if not use_pool:
         with bar:
             out = []
@@ -355,8 +375,10 @@ def _normalize_all(texts: list[str], progress: bool | None,
     # They stay frozen: unfreezing would hand newmm's dictionary back to it too.
     gc.freeze()  # pragma: no mutate
     with bar, worker_pool(workers, context) as pool:
-        futures = [(batch, pool.submit(_normalize_batch, [texts[i] for i in batch], rules))
-                   for batch in batches]
+        futures = [
+            (batch, pool.submit(_normalize_batch, [texts[i] for i in batch], rules))
+            for batch in batches
+        ]
         heavy_set = set(heavy)
         for index, text in enumerate(texts):  # the light ones, while the pool works
             if index not in heavy_set:
@@ -383,8 +405,9 @@ def tokenising_rule_fingerprint() -> str | None:
     return normalizer_fingerprint(alone) if len(alone) == 1 else None
 
 
-def _normalize_missing(texts: list[str], progress: bool | None, rules: Sequence[Rule] | None,
-                       *, cached: bool) -> list[str]:
+def _normalize_missing(
+    texts: list[str], progress: bool | None, rules: Sequence[Rule] | None, *, cached: bool
+) -> list[str]:
     """``texts`` through the pipeline: the rules before the tokenising one here, that rule
     through its own cache (``normalize_texts`` with it alone), the rules after it here."""
     pipeline = tuple(normalizer.THAI_CER_PIPELINE if rules is None else rules)
@@ -395,12 +418,17 @@ def _normalize_missing(texts: list[str], progress: bool | None, rules: Sequence[
         return _normalize_all(texts, progress, rules)
     at = names.index(TOKENISING_RULE)
     inputs = [_apply_remembering(text, pipeline[:at]) for text in texts]
-    tokenised = normalize_texts(inputs, progress=progress, rules=pipeline[at:at + 1])
-    return [_apply_remembering(tokenised[text], pipeline[at + 1:]) for text in inputs]
+    tokenised = normalize_texts(inputs, progress=progress, rules=pipeline[at : at + 1])
+    return [_apply_remembering(tokenised[text], pipeline[at + 1 :]) for text in inputs]
 
 
-def normalize_texts(texts: Iterable[str], *, progress: bool | None = None,
-                    cache: bool = True, rules: Sequence[Rule] | None = None) -> dict[str, str]:
+def normalize_texts(
+    texts: Iterable[str],
+    *,
+    progress: bool | None = None,
+    cache: bool = True,
+    rules: Sequence[Rule] | None = None,
+) -> dict[str, str]:
     """``{text: normalize(text)}`` for every distinct text, each computed once.
 
     ``rules`` replaces the live pipeline (an ablation, another revision's
@@ -413,8 +441,9 @@ def normalize_texts(texts: Iterable[str], *, progress: bool | None = None,
     result = {t: known[t] for t in distinct if t in known}
     missing = [t for t in distinct if t not in result]
     if missing:
-        fresh = dict(zip(missing, _normalize_missing(missing, progress, rules,
-                                                     cached=store is not None)))
+        fresh = dict(
+            zip(missing, _normalize_missing(missing, progress, rules, cached=store is not None))
+        )
         result.update(fresh)
         if store:
             store.add(fresh)

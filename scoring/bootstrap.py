@@ -56,9 +56,7 @@ class PairedDifference:
         return self.low <= 0.0 <= self.high
 
 
-def cluster_sums(
-    clusters: Sequence[str], *values: np.ndarray
-) -> tuple[np.ndarray, ...]:
+def cluster_sums(clusters: Sequence[str], *values: np.ndarray) -> tuple[np.ndarray, ...]:
     """Sum each per-clip array per cluster, clusters in first-appearance order."""
     _, first_index, inverse = np.unique(
         np.asarray(clusters, dtype=object), return_index=True, return_inverse=True
@@ -70,8 +68,7 @@ def cluster_sums(
     codes = rank[inverse.ravel()]
     # Sums of int64 counts stay exact in float64 far beyond any real set.
     return tuple(
-        np.bincount(codes, weights=v, minlength=order.size).astype(np.int64)
-        for v in values
+        np.bincount(codes, weights=v, minlength=order.size).astype(np.int64) for v in values
     )
 
 
@@ -128,13 +125,9 @@ def paired_bootstrap(
     if resamples < 1:
         raise ValueError(f"resamples must be at least 1, not {resamples}")
 
-    edits_a, edits_b, ref_chars = cluster_sums(
-        a.clusters, a.edits, b.edits, a.ref_chars
-    )
+    edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
     idx = resample_indices(ref_chars.size, resamples, seed)
-    diffs = (edits_a[idx].sum(axis=1) - edits_b[idx].sum(axis=1)) / ref_chars[
-        idx
-    ].sum(axis=1)
+    diffs = (edits_a[idx].sum(axis=1) - edits_b[idx].sum(axis=1)) / ref_chars[idx].sum(axis=1)
     low, high = np.percentile(diffs, interval_tails(level))
     estimate = (a.total_edits - b.total_edits) / a.total_ref_chars
     return PairedDifference(

@@ -46,13 +46,20 @@ def worker_pool(workers: int, context) -> Iterator[ProcessPoolExecutor]:
     pool.shutdown(wait=True)
 
 
-def run_child(command: Sequence[str], *, capture: bool = False,
-              **kwargs) -> subprocess.CompletedProcess:
+def run_child(
+    command: Sequence[str], *, capture: bool = False, **kwargs
+) -> subprocess.CompletedProcess:
     """``subprocess.run`` in a session of its own; on any interruption, the child's process
     group is killed before the interruption goes on."""
     pipe = subprocess.PIPE if capture else None
-    process = subprocess.Popen(list(command), stdout=pipe, stderr=pipe,
-                               text=True if capture else None, start_new_session=True, **kwargs)
+    process = subprocess.Popen(
+        list(command),
+        stdout=pipe,
+        stderr=pipe,
+        text=True if capture else None,
+        start_new_session=True,
+        **kwargs,
+    )
     try:
         out, err = process.communicate()
     except BaseException:

@@ -19,12 +19,19 @@ from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bo
 from .card import compute_card, load_card_spec
 from .errors import ScoringError
 from .data.hub import Hub
-from .data.join_audio import (join_audio, joined_summary, recordings_from_ids,
-                               recordings_from_list)
+from .data.join_audio import join_audio, joined_summary, recordings_from_ids, recordings_from_list
 from .data.make_refs import make_refs
 from .card import card_json, card_markdown
-from .report import cluster_shares, empty_references_note, few_clusters_note, \
-    few_resamples_note, format_cluster_shares, format_score_report, plural, score_report
+from .report import (
+    cluster_shares,
+    empty_references_note,
+    few_clusters_note,
+    few_resamples_note,
+    format_cluster_shares,
+    format_score_report,
+    plural,
+    score_report,
+)
 from .scorer import score_files
 from .interrupts import INTERRUPTED, watching_for_ctrl_c
 from .provenance import signature, unpinned_pythainlp_message
@@ -34,20 +41,32 @@ __all__ = ["main", "entry", "build_parser"]
 
 
 def _add_card_root(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("root", type=Path, nargs="?", default=None,
-                        help="benchmark folder with card.toml (default: the demo benchmark)")
+    parser.add_argument(
+        "root",
+        type=Path,
+        nargs="?",
+        default=None,
+        help="benchmark folder with card.toml (default: the demo benchmark)",
+    )
 
 
 def _add_no_cache(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--no-cache", action="store_true",
-                        help="do not read or write the normalisation cache "
-                             "(also: SCORING_NO_CACHE=1)")
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="do not read or write the normalisation cache (also: SCORING_NO_CACHE=1)",
+    )
 
 
 def _add_output(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--output", type=Path, default=None, metavar="FILE",
-                        help="write the report to FILE (only once it is complete; a failed "
-                             "run leaves no file) instead of printing it")
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the report to FILE (only once it is complete; a failed "
+        "run leaves no file) instead of printing it",
+    )
 
 
 def _emit(text: str, output: Path | None) -> None:
@@ -65,17 +84,27 @@ def _emit(text: str, output: Path | None) -> None:
 def _check_output(output: Path | None) -> None:
     """A report file that cannot be written is refused before any work."""
     if output is not None and (output.is_dir() or not output.parent.is_dir()):
-        raise ScoringError(output, "is a directory" if output.is_dir()
-                           else f"cannot be written: there is no folder {output.parent}")
+        raise ScoringError(
+            output,
+            "is a directory"
+            if output.is_dir()
+            else f"cannot be written: there is no folder {output.parent}",
+        )
 
 
 def _add_bootstrap_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES,
-                        help="bootstrap resamples (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help="bootstrap seed (default %(default)s)")
-    parser.add_argument("--level", type=float, default=DEFAULT_LEVEL,
-                        help="interval level (default %(default)s)")
+    parser.add_argument(
+        "--resamples",
+        type=int,
+        default=DEFAULT_RESAMPLES,
+        help="bootstrap resamples (default %(default)s)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help="bootstrap seed (default %(default)s)"
+    )
+    parser.add_argument(
+        "--level", type=float, default=DEFAULT_LEVEL, help="interval level (default %(default)s)"
+    )
 
 
 class _Version(argparse.Action):
@@ -112,8 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineErrors(
         prog="scoring", description="Thai CER scoring for the streaming ASR model card."
     )
-    parser.add_argument("--version", action=_Version, nargs=0,
-                        help="print the version and the normaliser's signature")
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="print the version and the normaliser's signature",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     score = commands.add_parser(
@@ -122,16 +155,26 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("ref", type=Path, help="refs/<set>.jsonl")
     score.add_argument("hyp", type=Path, help="hypothesis A (JSON Lines)")
     score.add_argument("hyp_b", type=Path, nargs="?", help="hypothesis B (optional)")
-    score.add_argument("--ids", type=Path,
-                       help="ids file (default: ids/<stem of REF>.jsonl)")
+    score.add_argument("--ids", type=Path, help="ids file (default: ids/<stem of REF>.jsonl)")
     score.add_argument("--json", action="store_true", help="print one JSON object")
-    score.add_argument("--by-cluster", action="store_true",
-                       help="with two hypotheses: each cluster's share of A - B")
-    score.add_argument("--top", type=int, default=None, metavar="N",
-                       help="with --by-cluster: clusters shown (default 10)")
-    score.add_argument("--only-listed", action="store_true",
-                       help="score only the clips the ids file lists, ignoring (and counting) "
-                            "any other clip in a hypothesis file")
+    score.add_argument(
+        "--by-cluster",
+        action="store_true",
+        help="with two hypotheses: each cluster's share of A - B",
+    )
+    score.add_argument(
+        "--top",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --by-cluster: clusters shown (default 10)",
+    )
+    score.add_argument(
+        "--only-listed",
+        action="store_true",
+        help="score only the clips the ids file lists, ignoring (and counting) "
+        "any other clip in a hypothesis file",
+    )
     _add_bootstrap_options(score)
     score.set_defaults(run=run_score)
 
@@ -139,64 +182,112 @@ def build_parser() -> argparse.ArgumentParser:
     _add_card_root(card)
     output = card.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="every figure as JSON")
-    output.add_argument("--markdown", action="store_true",
-                        help="tables ready to paste into the model card")
-    card.add_argument("--plot", type=Path, metavar="FILE",
-                      help="also draw a forest plot of the differences (.png/.svg/.pdf) "
-                           "and, for a card with several latencies, CER against latency "
-                           "beside it (FILE-latency.png)")
-    card.add_argument("--latency", type=int, metavar="MS",
-                      help="latency of the forest plot (default: the card's headline)")
+    output.add_argument(
+        "--markdown", action="store_true", help="tables ready to paste into the model card"
+    )
+    card.add_argument(
+        "--plot",
+        type=Path,
+        metavar="FILE",
+        help="also draw a forest plot of the differences (.png/.svg/.pdf) "
+        "and, for a card with several latencies, CER against latency "
+        "beside it (FILE-latency.png)",
+    )
+    card.add_argument(
+        "--latency",
+        type=int,
+        metavar="MS",
+        help="latency of the forest plot (default: the card's headline)",
+    )
     _add_no_cache(card)
     card.set_defaults(run=run_card)
 
     publish = commands.add_parser(
-        "publish", help="the published model card: check it (--check), regenerate it "
-                        "(--write), adopt a hand-written one (--mark), review it against the "
-                        "hub's (--diff), or put it on the hub (--push)")
+        "publish",
+        help="the published model card: check it (--check), regenerate it "
+        "(--write), adopt a hand-written one (--mark), review it against the "
+        "hub's (--diff), or put it on the hub (--push)",
+    )
     _add_card_root(publish)
     action = publish.add_mutually_exclusive_group(required=True)
-    action.add_argument("--write", action="store_true",
-                        help="rewrite every marked region and the model-index from the data")
-    action.add_argument("--check", action="store_true",
-                        help="change nothing; exit 1 and show what differs if anything does")
-    action.add_argument("--mark", action="store_true",
-                        help="adopt a hand-written card: wrap each number that is one of the "
-                             "card's figures in a figure marker; report stale ones")
-    action.add_argument("--diff", action="store_true",
-                        help="review: the card here against the card on the hub as fetched "
-                             "(what --mark and --write changed), as a unified diff")
-    action.add_argument("--push", action="store_true",
-                        help="open a pull request on the model repository with the card the "
-                             "data give (README.md, and .eval_results/ where the card has it); "
-                             "the token comes from HF_TOKEN")
-    publish.add_argument("--strict", action="store_true",
-                         help="with --check: fail on a figure-like number outside any marker "
-                              "(default: [publish] strict)")
-    publish.add_argument("--repo", default=None, metavar="OWNER/NAME",
-                         help="with --push: the model repository (default: [publish] repo)")
-    publish.add_argument("--no-pr", action="store_true",
-                         help="with --push: commit to main directly, not as a pull request")
+    action.add_argument(
+        "--write",
+        action="store_true",
+        help="rewrite every marked region and the model-index from the data",
+    )
+    action.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing; exit 1 and show what differs if anything does",
+    )
+    action.add_argument(
+        "--mark",
+        action="store_true",
+        help="adopt a hand-written card: wrap each number that is one of the "
+        "card's figures in a figure marker; report stale ones",
+    )
+    action.add_argument(
+        "--diff",
+        action="store_true",
+        help="review: the card here against the card on the hub as fetched "
+        "(what --mark and --write changed), as a unified diff",
+    )
+    action.add_argument(
+        "--push",
+        action="store_true",
+        help="open a pull request on the model repository with the card the "
+        "data give (README.md, and .eval_results/ where the card has it); "
+        "the token comes from HF_TOKEN",
+    )
+    publish.add_argument(
+        "--strict",
+        action="store_true",
+        help="with --check: fail on a figure-like number outside any marker "
+        "(default: [publish] strict)",
+    )
+    publish.add_argument(
+        "--repo",
+        default=None,
+        metavar="OWNER/NAME",
+        help="with --push: the model repository (default: [publish] repo)",
+    )
+    publish.add_argument(
+        "--no-pr",
+        action="store_true",
+        help="with --push: commit to main directly, not as a pull request",
+    )
     _add_no_cache(publish)
     publish.set_defaults(run=run_publish)
 
     impact = commands.add_parser(
-        "impact", help="what a normaliser change does to the card (against a revision or "
-                       "the golden snapshots)")
+        "impact",
+        help="what a normaliser change does to the card (against a revision or "
+        "the golden snapshots)",
+    )
     _add_card_root(impact)
-    impact.add_argument("--against", metavar="REV",
-                        help="git revision whose normaliser is 'before' (default: the "
-                             "golden snapshots the gate pins)")
-    impact.add_argument("--markdown", action="store_true",
-                        help="the report as markdown, for a pull request")
-    impact.add_argument("--clips", type=int, default=3, metavar="N",
-                        help="clips shown per set (default %(default)s)")
+    impact.add_argument(
+        "--against",
+        metavar="REV",
+        help="git revision whose normaliser is 'before' (default: the "
+        "golden snapshots the gate pins)",
+    )
+    impact.add_argument(
+        "--markdown", action="store_true", help="the report as markdown, for a pull request"
+    )
+    impact.add_argument(
+        "--clips",
+        type=int,
+        default=3,
+        metavar="N",
+        help="clips shown per set (default %(default)s)",
+    )
     _add_output(impact)
     _add_no_cache(impact)
     impact.set_defaults(run=run_impact)
 
     ablate = commands.add_parser(
-        "ablate", help="the card recomputed with each normalisation rule left out in turn")
+        "ablate", help="the card recomputed with each normalisation rule left out in turn"
+    )
     _add_card_root(ablate)
     ablate.add_argument("--markdown", action="store_true", help="tables as markdown")
     _add_output(ablate)
@@ -204,21 +295,40 @@ def build_parser() -> argparse.ArgumentParser:
     ablate.set_defaults(run=run_ablate)
 
     verdicts = commands.add_parser(
-        "verdicts", help="every comparison's verdict looked at twice: its stability under "
-                         "other seeds, and whether it survives Holm's correction")
+        "verdicts",
+        help="every comparison's verdict looked at twice: its stability under "
+        "other seeds, and whether it survives Holm's correction",
+    )
     _add_card_root(verdicts)
-    verdicts.add_argument("--seeds", type=int, default=None, metavar="K",
-                          help="seeds of the published recipe for stability (default: the "
-                               "card's [verdicts] seeds, 200)")
-    verdicts.add_argument("--resamples", type=int, default=None, metavar="N",
-                          help="resamples of each p-value (default: [verdicts] resamples, "
-                               "100000)")
-    verdicts.add_argument("--draws", type=int, default=None, metavar="N",
-                          help="random sign assignments of the exact test above 20 clusters "
-                               "(default: [verdicts] draws, 100000)")
-    verdicts.add_argument("--family", default=None, metavar="card|latency",
-                          help="Holm's family: every comparison of the card (default) or "
-                               "each latency's")
+    verdicts.add_argument(
+        "--seeds",
+        type=int,
+        default=None,
+        metavar="K",
+        help="seeds of the published recipe for stability (default: the "
+        "card's [verdicts] seeds, 200)",
+    )
+    verdicts.add_argument(
+        "--resamples",
+        type=int,
+        default=None,
+        metavar="N",
+        help="resamples of each p-value (default: [verdicts] resamples, 100000)",
+    )
+    verdicts.add_argument(
+        "--draws",
+        type=int,
+        default=None,
+        metavar="N",
+        help="random sign assignments of the exact test above 20 clusters "
+        "(default: [verdicts] draws, 100000)",
+    )
+    verdicts.add_argument(
+        "--family",
+        default=None,
+        metavar="card|latency",
+        help="Holm's family: every comparison of the card (default) or each latency's",
+    )
     shown = verdicts.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="every row as JSON")
     shown.add_argument("--markdown", action="store_true", help="the table as markdown")
@@ -227,8 +337,10 @@ def build_parser() -> argparse.ArgumentParser:
     verdicts.set_defaults(run=run_verdicts)
 
     rebaseline = commands.add_parser(
-        "rebaseline", help="accept a deliberate change: pin the normaliser version, rewrite "
-                           "the golden snapshots and the published cards")
+        "rebaseline",
+        help="accept a deliberate change: pin the normaliser version, rewrite "
+        "the golden snapshots and the published cards",
+    )
     rebaseline.set_defaults(run=run_rebaseline)
 
     cache = commands.add_parser("cache", help="where the normalisation cache is, and its size")
@@ -238,79 +350,153 @@ def build_parser() -> argparse.ArgumentParser:
     cache.set_defaults(run=run_cache)
 
     explain = commands.add_parser(
-        "explain", help="show a text after each normalisation rule (and the edits to another)")
+        "explain", help="show a text after each normalisation rule (and the edits to another)"
+    )
     explain.add_argument("text", help="a reference or hypothesis")
     explain.add_argument("other", nargs="?", help="a second text to compare with")
     explain.set_defaults(run=run_explain)
 
-    refs = commands.add_parser("make-refs", help="rebuild refs/ from the public datasets, "
-                                                 "each set's source as card.toml declares it")
-    refs.add_argument("--card", type=Path, default=Path("card.toml"), metavar="FILE",
-                      help="the card.toml whose [sources.<set>] tables declare each set's "
-                           "source (default: ./card.toml)")
+    refs = commands.add_parser(
+        "make-refs",
+        help="rebuild refs/ from the public datasets, each set's source as card.toml declares it",
+    )
+    refs.add_argument(
+        "--card",
+        type=Path,
+        default=Path("card.toml"),
+        metavar="FILE",
+        help="the card.toml whose [sources.<set>] tables declare each set's "
+        "source (default: ./card.toml)",
+    )
     refs.add_argument("--out", type=Path, default=Path("refs"), help="folder (default refs/)")
-    refs.add_argument("--sets", nargs="+", default=None, metavar="SET",
-                      help="sets to build (default: every set with a source in card.toml)")
-    refs.add_argument("--ids-dir", type=Path, default=Path("ids"), metavar="DIR",
-                      help="check against DIR/<set>.jsonl where it exists (default ids/)")
-    refs.add_argument("--ids", action="store_true",
-                      help="also write DIR/<set>.jsonl (each clip's id and cluster, from the "
-                           "source) for each set that has none: a new set's ids")
-    refs.add_argument("--force", action="store_true",
-                      help="with --ids: write the sets' ids files that exist too")
+    refs.add_argument(
+        "--sets",
+        nargs="+",
+        default=None,
+        metavar="SET",
+        help="sets to build (default: every set with a source in card.toml)",
+    )
+    refs.add_argument(
+        "--ids-dir",
+        type=Path,
+        default=Path("ids"),
+        metavar="DIR",
+        help="check against DIR/<set>.jsonl where it exists (default ids/)",
+    )
+    refs.add_argument(
+        "--ids",
+        action="store_true",
+        help="also write DIR/<set>.jsonl (each clip's id and cluster, from the "
+        "source) for each set that has none: a new set's ids",
+    )
+    refs.add_argument(
+        "--force", action="store_true", help="with --ids: write the sets' ids files that exist too"
+    )
     refs.add_argument("--offline", action="store_true", help="use only the hub cache")
     refs.set_defaults(run=run_make_refs)
 
     fetch = commands.add_parser(
-        "fetch", help="download the real card's ids/, hypotheses/ and model card from the hub")
-    fetch.add_argument("--repo", default=None, metavar="REPO",
-                       help="model repository (default iapp/OpenThai2.0-ASR-Streaming)")
-    fetch.add_argument("--revision", default=None, metavar="REV",
-                       help="branch, tag or commit (default main)")
-    fetch.add_argument("--path", default=None, metavar="FOLDER",
-                       help="the benchmark folder inside the repository (default benchmark)")
-    fetch.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
-                       help="project root to write ids/, hypotheses/, model_card/ into "
-                            "(default: here)")
+        "fetch", help="download the real card's ids/, hypotheses/ and model card from the hub"
+    )
+    fetch.add_argument(
+        "--repo",
+        default=None,
+        metavar="REPO",
+        help="model repository (default iapp/OpenThai2.0-ASR-Streaming)",
+    )
+    fetch.add_argument(
+        "--revision", default=None, metavar="REV", help="branch, tag or commit (default main)"
+    )
+    fetch.add_argument(
+        "--path",
+        default=None,
+        metavar="FOLDER",
+        help="the benchmark folder inside the repository (default benchmark)",
+    )
+    fetch.add_argument(
+        "--out",
+        type=Path,
+        default=Path("."),
+        metavar="DIR",
+        help="project root to write ids/, hypotheses/, model_card/ into (default: here)",
+    )
     fetch.add_argument("--offline", action="store_true", help="use only the hub cache")
-    fetch.add_argument("--force", action="store_true",
-                       help="overwrite or remove files in ids/, hypotheses/ and model_card/ "
-                            "that fetch did not write")
+    fetch.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite or remove files in ids/, hypotheses/ and model_card/ "
+        "that fetch did not write",
+    )
     fetch.set_defaults(run=run_fetch)
 
     gate = commands.add_parser(
-        "gate", help="the maintainers' CI in one command: fetch, refs (cached), pytest, the "
-                     "card on the hub, report")
-    gate.add_argument("root", type=Path, nargs="?", default=Path("."),
-                      help="the project root (default: here)")
-    gate.add_argument("--report", type=Path, default=None, metavar="FILE",
-                      help="impact report written when the gate fails (default card-impact.md)")
-    gate.add_argument("--plot", type=Path, default=None, metavar="FILE",
-                      help="forest plot written when the gate fails (default card-forest.png)")
-    gate.add_argument("--refs-cache", type=Path, default=None, metavar="DIR",
-                      help="where rebuilt references are kept, by a hash of ids/ and the "
-                           "make-refs code (default: in the scoring cache)")
-    gate.add_argument("--no-fetch", action="store_true",
-                      help="use ids/ and hypotheses/ as they are")
-    gate.add_argument("--pytest-args", default=None, metavar="ARGS",
-                      help="pytest's arguments (default: -n auto --require-real-card -q)")
-    gate.add_argument("--open-pr", action="store_true",
-                      help="when every test passes but the card on the hub differs from the "
-                           "data, open the pull request that puts it right (needs a write "
-                           "token in HF_TOKEN; for CI on pushes to main)")
+        "gate",
+        help="the maintainers' CI in one command: fetch, refs (cached), pytest, the "
+        "card on the hub, report",
+    )
+    gate.add_argument(
+        "root", type=Path, nargs="?", default=Path("."), help="the project root (default: here)"
+    )
+    gate.add_argument(
+        "--report",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="impact report written when the gate fails (default card-impact.md)",
+    )
+    gate.add_argument(
+        "--plot",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="forest plot written when the gate fails (default card-forest.png)",
+    )
+    gate.add_argument(
+        "--refs-cache",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="where rebuilt references are kept, by a hash of ids/ and the "
+        "make-refs code (default: in the scoring cache)",
+    )
+    gate.add_argument(
+        "--no-fetch", action="store_true", help="use ids/ and hypotheses/ as they are"
+    )
+    gate.add_argument(
+        "--pytest-args",
+        default=None,
+        metavar="ARGS",
+        help="pytest's arguments (default: -n auto --require-real-card -q)",
+    )
+    gate.add_argument(
+        "--open-pr",
+        action="store_true",
+        help="when every test passes but the card on the hub differs from the "
+        "data, open the pull request that puts it right (needs a write "
+        "token in HF_TOKEN; for CI on pushes to main)",
+    )
     gate.set_defaults(run=run_gate)
 
     join = commands.add_parser("join-audio", help="build long recordings from their clips")
     join.add_argument("out", type=Path, help="folder for <recording>.wav")
     source = join.add_mutually_exclusive_group(required=True)
-    source.add_argument("--list", type=Path, metavar="FILE",
-                        help="ordered list: recording<TAB>clip path per line")
-    source.add_argument("--ids", type=Path, metavar="FILE",
-                        help="ids/<set>.jsonl: clips grouped by cluster, in file order")
-    join.add_argument("--clips", type=Path, metavar="DIR",
-                      help="with --ids: the folder holding <id>.wav")
-    join.add_argument("--resample", action="store_true",
-                      help="convert clips that are not 16 kHz mono instead of refusing them")
+    source.add_argument(
+        "--list", type=Path, metavar="FILE", help="ordered list: recording<TAB>clip path per line"
+    )
+    source.add_argument(
+        "--ids",
+        type=Path,
+        metavar="FILE",
+        help="ids/<set>.jsonl: clips grouped by cluster, in file order",
+    )
+    join.add_argument(
+        "--clips", type=Path, metavar="DIR", help="with --ids: the folder holding <id>.wav"
+    )
+    join.add_argument(
+        "--resample",
+        action="store_true",
+        help="convert clips that are not 16 kHz mono instead of refusing them",
+    )
     join.set_defaults(run=run_join_audio)
     return parser
 
@@ -322,8 +508,10 @@ def _check_bootstrap_options(args: argparse.Namespace) -> None:
     if args.resamples < 1:
         raise ScoringError("--resamples", f"must be 1 or more, not {args.resamples}")
     if not 0 < args.level < 1:
-        raise ScoringError("--level", f"must be a fraction between 0 and 1 (0.95 for a 95 % "
-                                      f"interval), not {args.level:g}")
+        raise ScoringError(
+            "--level",
+            f"must be a fraction between 0 and 1 (0.95 for a 95 % interval), not {args.level:g}",
+        )
 
 
 def _goes_with(option: str, given: bool, needed: str, present: bool) -> None:
@@ -341,19 +529,31 @@ def run_score(args: argparse.Namespace) -> int:
     if top < 1:
         raise ScoringError("--top", "must be 1 or more")
     if not args.ref.is_file():  # before the ids file its name points to
-        raise ScoringError(args.ref, "is a directory, not a reference file" if args.ref.is_dir()
-                           else "no such reference file")
+        raise ScoringError(
+            args.ref,
+            "is a directory, not a reference file"
+            if args.ref.is_dir()
+            else "no such reference file",
+        )
     ids_path = args.ids or Path("ids") / f"{args.ref.stem}.jsonl"
     if args.ids is None and not ids_path.exists():  # where it looked, and how to say elsewhere
-        raise ScoringError(ids_path, f"ids file not found (the default for {args.ref.name}; "
-                                     "it lists the set's clips and their clusters): pass "
-                                     "--ids FILE if it is elsewhere")
+        raise ScoringError(
+            ids_path,
+            f"ids file not found (the default for {args.ref.name}; "
+            "it lists the set's clips and their clusters): pass "
+            "--ids FILE if it is elsewhere",
+        )
     hyp_paths = [p for p in (args.hyp, args.hyp_b) if p is not None]
     clip_set, stats = score_files(
-        args.ref, hyp_paths, ids_path, only_listed=args.only_listed,
+        args.ref,
+        hyp_paths,
+        ids_path,
+        only_listed=args.only_listed,
         on_ignored=lambda path, count: print(
-            f"warning: {path}: {plural(count, 'clip')} not in {ids_path} left out "
-            "(--only-listed)", file=sys.stderr))
+            f"warning: {path}: {plural(count, 'clip')} not in {ids_path} left out (--only-listed)",
+            file=sys.stderr,
+        ),
+    )
     empty = empty_references_note(clip_set, stats, args.ref)
     if empty:
         print(f"warning: {empty}", file=sys.stderr)
@@ -362,8 +562,7 @@ def run_score(args: argparse.Namespace) -> int:
         few = few_clusters_note(clip_set)
         if few:
             print(f"warning: {few}", file=sys.stderr)
-            exact = paired_randomisation_test(stats[0], stats[1], level=args.level,
-                                              seed=args.seed)
+            exact = paired_randomisation_test(stats[0], stats[1], level=args.level, seed=args.seed)
         too_few = few_resamples_note(args.resamples, args.level)
         if too_few:
             print(f"warning: --resamples {args.resamples}: {too_few}", file=sys.stderr)
@@ -372,15 +571,15 @@ def run_score(args: argparse.Namespace) -> int:
         )
     sig = signature(resamples=args.resamples, seed=args.seed, level=args.level)
     shares = cluster_shares(stats[0], stats[1]) if args.by_cluster else None
-    report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig, exact,
-                          shares)
+    report = score_report(clip_set, [str(p) for p in hyp_paths], stats, diff, sig, exact, shares)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(format_score_report(report))
         if shares is not None:
-            estimate = Fraction(stats[0].total_edits - stats[1].total_edits,
-                                stats[0].total_ref_chars)
+            estimate = Fraction(
+                stats[0].total_edits - stats[1].total_edits, stats[0].total_ref_chars
+            )
             print(format_cluster_shares(shares, estimate, top))
     return 0
 
@@ -402,15 +601,18 @@ def run_card(args: argparse.Namespace) -> int:
     _goes_with("--latency", args.latency is not None, "--plot", args.plot is not None)
     spec = load_card_spec(_card_root(args.root))
     if args.latency is not None and args.latency not in spec.latencies:
-        raise ScoringError(spec.path, f"has no {args.latency} ms latency "
-                                      f"(its latencies: {list(spec.latencies)})")
+        raise ScoringError(
+            spec.path, f"has no {args.latency} ms latency (its latencies: {list(spec.latencies)})"
+        )
     if args.plot:
         from .card.plot import check_plot_path  # matplotlib: imported only when asked
 
         check_plot_path(args.plot)  # before the work, so a bad name costs nothing
     result = compute_card(
-        spec, cache=not args.no_cache,
-        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+        spec,
+        cache=not args.no_cache,
+        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr),
+    )
     if args.plot:
         from .card.plot import card_plots
 
@@ -428,14 +630,17 @@ def run_publish(args: argparse.Namespace) -> int:
 
     spec = load_card_spec(_card_root(args.root))
     if spec.publish_file is None:
-        raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown file "
-                                      "is the published card?")
+        raise ScoringError(
+            spec.path, "[publish] file = ... is not set: which markdown file is the published card?"
+        )
     # Before the work: a wrong path, a malformed card, an option out of place, a missing
     # repository or token costs nothing.
     card_file = read_card_file(spec.publish_file, spec)
-    for option, given, wanted, action in (("--repo", args.repo, args.push, "--push"),
-                                          ("--no-pr", args.no_pr, args.push, "--push"),
-                                          ("--strict", args.strict, args.check, "--check")):
+    for option, given, wanted, action in (
+        ("--repo", args.repo, args.push, "--push"),
+        ("--no-pr", args.no_pr, args.push, "--push"),
+        ("--strict", args.strict, args.check, "--check"),
+    ):
         _goes_with(option, given, action, wanted)
     home = _card_home(card_file.path, args.root)
     if args.diff:
@@ -445,8 +650,10 @@ def run_publish(args: argparse.Namespace) -> int:
 
         repo = push_target(args.repo or spec.publish_repo, spec.path)
     result = compute_card(
-        spec, cache=not args.no_cache,
-        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+        spec,
+        cache=not args.no_cache,
+        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr),
+    )
     from .card.adopt import words_the_data_deny
 
     card = published_card(result, card_file, read_words=words_the_data_deny)
@@ -462,16 +669,26 @@ def run_publish(args: argparse.Namespace) -> int:
         if args.push:
             from .data.push import format_pushed, push_card
 
-            pushed = push_card(card.files_for_the_hub(), card.changes(), repo_id=repo,
-                               hub=Hub(), signature=result.signature, create_pr=not args.no_pr)
+            pushed = push_card(
+                card.files_for_the_hub(),
+                card.changes(),
+                repo_id=repo,
+                hub=Hub(),
+                signature=result.signature,
+                create_pr=not args.no_pr,
+            )
             text, code = format_pushed(pushed, card.path) + "\n", 0
         elif args.write:
             text, code = write_report(card, home)
         else:
             from .card.mark_report import format_coverage
 
-            text, code = check_report(card, spec, format_coverage(card_file, spec, result.exact),
-                                      strict=args.strict or spec.publish_strict)
+            text, code = check_report(
+                card,
+                spec,
+                format_coverage(card_file, spec, result.exact),
+                strict=args.strict or spec.publish_strict,
+            )
     print(text, end="")
     return code
 
@@ -482,8 +699,11 @@ def _card_home(card_path: Path, root: Path | None):
     from .data.fetch import fetched_state
 
     state = fetched_state(card_path)
-    return CardHome("" if root is None else str(root), *(state or (None, False)),
-                    in_git=_in_a_git_work_tree(card_path))
+    return CardHome(
+        "" if root is None else str(root),
+        *(state or (None, False)),
+        in_git=_in_a_git_work_tree(card_path),
+    )
 
 
 def _in_a_git_work_tree(path: Path) -> bool:
@@ -497,11 +717,15 @@ def _print_card_diff(card_file, home) -> int:
 
     original = fetched_original(card_file.path, Hub(offline=True, progress=False))
     if original is None:
-        shows = ("`git diff` shows what changed in it" if _in_a_git_work_tree(card_file.path)
-                 else "it is in no git work tree either: `--mark` prints the diff of what it "
-                      "marks")
-        raise ScoringError(card_file.path, "is not a card fetched from the hub (`python -m "
-                                           f"scoring fetch` mirrors it): {shows}")
+        shows = (
+            "`git diff` shows what changed in it"
+            if _in_a_git_work_tree(card_file.path)
+            else "it is in no git work tree either: `--mark` prints the diff of what it marks"
+        )
+        raise ScoringError(
+            card_file.path,
+            f"is not a card fetched from the hub (`python -m scoring fetch` mirrors it): {shows}",
+        )
     print(format_card_diff(original, card_file.text, card_file.path, home), end="")
     return 0
 
@@ -514,15 +738,20 @@ def run_impact(args: argparse.Namespace) -> int:
     if args.clips < 0:
         raise ScoringError("--clips", "must be 0 or more")
     spec = load_card_spec(_card_root(args.root))
-    options = dict(clips_per_set=args.clips, cache=not args.no_cache,
-                   on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+    options = dict(
+        clips_per_set=args.clips,
+        cache=not args.no_cache,
+        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr),
+    )
     if args.against is not None:
         impact = impact_against_revision(spec, args.against, **options)
     else:
         card = card_name(spec.root)
         if card is None:
-            raise ScoringError(spec.path, "no golden snapshots pin this card: compare "
-                                          "with a git revision (--against REV)")
+            raise ScoringError(
+                spec.path,
+                "no golden snapshots pin this card: compare with a git revision (--against REV)",
+            )
         impact, _ = impact_against_golden(spec, card, **options)
     _emit(format_impact(impact, markdown=args.markdown), args.output)
     return 0
@@ -535,7 +764,8 @@ def run_ablate(args: argparse.Namespace) -> int:
     _check_output(args.output)
     spec = load_card_spec(_card_root(args.root))
     texts = read_card_texts(
-        spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
+        spec, on_warning=lambda message: print(f"warning: {message}", file=sys.stderr)
+    )
     result = ablate(texts, cache=not args.no_cache)
     _emit(format_ablation(result, markdown=args.markdown), args.output)
     return 0
@@ -548,19 +778,25 @@ def run_verdicts(args: argparse.Namespace) -> int:
 
     _check_output(args.output)
     if args.family is not None and args.family not in VERDICT_FAMILIES:
-        raise ScoringError("--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, "
-                                       f"not {args.family!r}")
+        raise ScoringError(
+            "--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, not {args.family!r}"
+        )
     if args.seeds is not None and args.seeds < 1:
         check_settings(seeds=args.seeds, resamples=0, family_size=1, alpha=0.05)
     spec = load_card_spec(_card_root(args.root))
     result = compute_card(
-        spec, cache=not args.no_cache,
-        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr))
-    verdicts = card_verdicts(result, seeds=args.seeds, resamples=args.resamples,
-                             family=args.family, draws=args.draws)
+        spec,
+        cache=not args.no_cache,
+        on_warning=lambda message: print(f"warning: {message}", file=sys.stderr),
+    )
+    verdicts = card_verdicts(
+        result, seeds=args.seeds, resamples=args.resamples, family=args.family, draws=args.draws
+    )
     if args.json:
-        _emit(json.dumps(verdicts_json(result, verdicts), ensure_ascii=False, indent=1) + "\n",
-              args.output)
+        _emit(
+            json.dumps(verdicts_json(result, verdicts), ensure_ascii=False, indent=1) + "\n",
+            args.output,
+        )
     else:
         _emit(format_verdicts(result, verdicts, markdown=args.markdown), args.output)
     return 0
@@ -570,8 +806,9 @@ def run_rebaseline(args: argparse.Namespace) -> int:
     from .card.rebaseline import find_checkout, format_accepted, rebaseline
     from .data.fetch import fetched_state  # the data side knows what was fetched
 
-    accepted = rebaseline(find_checkout(), say=lambda line: print(line, flush=True),
-                          hub_copy=fetched_state)
+    accepted = rebaseline(
+        find_checkout(), say=lambda line: print(line, flush=True), hub_copy=fetched_state
+    )
     print(format_accepted(accepted))
     return 0
 
@@ -594,17 +831,27 @@ def run_make_refs(args: argparse.Namespace) -> int:
     from .data.sources import load_sources
 
     if args.force and not args.ids:
-        raise ScoringError("--force", "goes with --ids (it lets --ids write ids files that "
-                                      "exist)")
-    made = make_refs(args.out, load_sources(args.card), args.sets, ids_dir=args.ids_dir,
-                     hub=Hub(offline=args.offline), write_ids=args.ids, force=args.force,
-                     warn=lambda message: print(f"warning: {message}", file=sys.stderr))
+        raise ScoringError("--force", "goes with --ids (it lets --ids write ids files that exist)")
+    made = make_refs(
+        args.out,
+        load_sources(args.card),
+        args.sets,
+        ids_dir=args.ids_dir,
+        hub=Hub(offline=args.offline),
+        write_ids=args.ids,
+        force=args.force,
+        warn=lambda message: print(f"warning: {message}", file=sys.stderr),
+    )
     for set_name in made.ids_kept:
-        print(f"{args.ids_dir / (set_name + '.jsonl')}: kept as it is (--force writes it "
-              "again from the source)")
+        print(
+            f"{args.ids_dir / (set_name + '.jsonl')}: kept as it is (--force writes it "
+            "again from the source)"
+        )
     for set_name, (clips, clusters) in made.ids_written.items():
-        print(f"{args.ids_dir / (set_name + '.jsonl')}: {plural(clips, 'clip')} in "
-              f"{plural(clusters, 'cluster')}")
+        print(
+            f"{args.ids_dir / (set_name + '.jsonl')}: {plural(clips, 'clip')} in "
+            f"{plural(clusters, 'cluster')}"
+        )
     for set_name, count in made.counts.items():
         print(f"{args.out / (set_name + '.jsonl')}: {plural(count, 'reference')}")
     return 0
@@ -614,16 +861,22 @@ def run_fetch(args: argparse.Namespace) -> int:
     from .data.fetch import CARD_FILE, DEFAULT_FOLDER, DEFAULT_REPO, fetch_card_data
 
     repo = args.repo or DEFAULT_REPO
-    fetched = fetch_card_data(Hub(offline=args.offline), args.out, repo_id=repo,
-                              revision=args.revision,
-                              folder=DEFAULT_FOLDER if args.path is None else args.path,
-                              force=args.force)
+    fetched = fetch_card_data(
+        Hub(offline=args.offline),
+        args.out,
+        repo_id=repo,
+        revision=args.revision,
+        folder=DEFAULT_FOLDER if args.path is None else args.path,
+        force=args.force,
+    )
     for name in fetched.removed:
         print(f"removed: {name} (gone from {repo})")
-    print(f"{args.out}: {plural(fetched.counts['ids'], 'ids file')}, "
-          f"{plural(fetched.counts['hypotheses'], 'hypothesis file')}"
-          + (f", the model card as {CARD_FILE}" if fetched.counts["card"] else ", no model card")
-          + f" (from {repo} at {fetched.commit[:12]})")
+    print(
+        f"{args.out}: {plural(fetched.counts['ids'], 'ids file')}, "
+        f"{plural(fetched.counts['hypotheses'], 'hypothesis file')}"
+        + (f", the model card as {CARD_FILE}" if fetched.counts["card"] else ", no model card")
+        + f" (from {repo} at {fetched.commit[:12]})"
+    )
     return 0
 
 
@@ -632,11 +885,17 @@ def run_gate(args: argparse.Namespace) -> int:
 
     from .gate import DEFAULT_PLOT, DEFAULT_REPORT, PYTEST_ARGS, run_gate as gate
 
-    result = gate(args.root, hub=Hub(), refs_cache=args.refs_cache,
-                  report=args.report or DEFAULT_REPORT, plot=args.plot or DEFAULT_PLOT,
-                  pytest_args=shlex.split(args.pytest_args) if args.pytest_args else PYTEST_ARGS,
-                  fetch=not args.no_fetch, open_pr=args.open_pr,
-                  say=lambda line: print(line, flush=True))
+    result = gate(
+        args.root,
+        hub=Hub(),
+        refs_cache=args.refs_cache,
+        report=args.report or DEFAULT_REPORT,
+        plot=args.plot or DEFAULT_PLOT,
+        pytest_args=shlex.split(args.pytest_args) if args.pytest_args else PYTEST_ARGS,
+        fetch=not args.no_fetch,
+        open_pr=args.open_pr,
+        say=lambda line: print(line, flush=True),
+    )
     return 0 if result.passed else 1
 
 

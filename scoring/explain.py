@@ -17,7 +17,8 @@ __all__ = ["explanation", "invisible_change"]
 def invisible_change(before: str, after: str) -> str:
     """The code points of a change that prints the same (ำ against ํา), else ''."""
     if before == after or unicodedata.normalize("NFKC", before) != unicodedata.normalize(
-            "NFKC", after):
+        "NFKC", after
+    ):
         return ""
     spans: list[list[int]] = []  # adjacent edits merged: ำ -> ํา is one change
     for op in Levenshtein.opcodes(before, after):
@@ -49,7 +50,12 @@ def explanation(text: str, other: str | None = None) -> str:
         stats = clip_stats(finals[0], finals[1])
         alignment = align(finals[0], finals[1])
         ref, hyp, marks = alignment.lines()
-        lines += [f"edits from A to B: {stats.edits} over {stats.ref_chars} characters of A",
-                  f"   A: {ref}", f"   B: {hyp}", f"      {marks}",
-                  f"   {alignment.inline()}", f"   {alignment.summary()}"]
+        lines += [
+            f"edits from A to B: {stats.edits} over {stats.ref_chars} characters of A",
+            f"   A: {ref}",
+            f"   B: {hyp}",
+            f"      {marks}",
+            f"   {alignment.inline()}",
+            f"   {alignment.summary()}",
+        ]
     return "\n".join(lines) + "\n"

@@ -33,8 +33,17 @@ if TYPE_CHECKING:
     from .card.compute import CardResult
     from .card.impact import Impact
 
-__all__ = ["GateResult", "refs_cache_key", "run_gate", "DEFAULT_REPORT", "DEFAULT_PLOT",
-           "PUBLISHED_CARD_TEST", "failed_tests", "failure_report", "format_failed"]
+__all__ = [
+    "GateResult",
+    "refs_cache_key",
+    "run_gate",
+    "DEFAULT_REPORT",
+    "DEFAULT_PLOT",
+    "PUBLISHED_CARD_TEST",
+    "failed_tests",
+    "failure_report",
+    "format_failed",
+]
 
 DEFAULT_REPORT = Path("card-impact.md")
 DEFAULT_PLOT = Path("card-forest.png")
@@ -139,16 +148,21 @@ def _run_gate_steps(
             fetched = fetch_card_data(hub, root)
         except ScoringError as error:
             raise ScoringError("gate step 1 (fetch)", str(error)) from None
-        say(f"    {fetched.counts['ids']} ids files, {fetched.counts['hypotheses']} hypothesis "
-            f"files ({fetched.repo_id} at {fetched.commit[:12]})")
+        say(
+            f"    {fetched.counts['ids']} ids files, {fetched.counts['hypotheses']} hypothesis "
+            f"files ({fetched.repo_id} at {fetched.commit[:12]})"
+        )
         for name in fetched.removed:
             say(f"    removed: {name} (gone upstream)")
     else:
         say("1/5 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")
         if not any((root / "ids").glob("*.jsonl")):  # make-refs would go to the network for
-            raise ScoringError("gate step 1 (--no-fetch)", f"{root / 'ids'} holds no ids file: "
-                               "run the gate without --no-fetch, or `python -m scoring fetch` "
-                               "first")
+            raise ScoringError(
+                "gate step 1 (--no-fetch)",
+                f"{root / 'ids'} holds no ids file: "
+                "run the gate without --no-fetch, or `python -m scoring fetch` "
+                "first",
+            )
 
     cache = (refs_cache or default_refs_cache()) / refs_cache_key(root)
     refs = root / "refs"
@@ -160,8 +174,13 @@ def _run_gate_steps(
     else:
         say("2/5 rebuilding the references from the public datasets")
         try:
-            make_refs(refs, load_sources(root / "card.toml"), ids_dir=root / "ids", hub=hub,
-                      warn=lambda message: say(f"    warning: {message}"))
+            make_refs(
+                refs,
+                load_sources(root / "card.toml"),
+                ids_dir=root / "ids",
+                hub=hub,
+                warn=lambda message: say(f"    warning: {message}"),
+            )
         except ScoringError as error:
             raise ScoringError("gate step 2 (make-refs)", str(error)) from None
         _copy_tree(refs, cache)
@@ -173,33 +192,58 @@ def _run_gate_steps(
     say(f"3/5 pytest {' '.join(pytest_args)}")
     with tempfile.TemporaryDirectory(prefix="scoring-gate-") as work:
         junit = Path(work) / "pytest.xml"
-        completed = run_child([sys.executable, "-m", "pytest", *pytest_args,
-                               "--deselect", PUBLISHED_CARD_TEST, f"--junit-xml={junit}"],
-                              cwd=root)
+        completed = run_child(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                *pytest_args,
+                "--deselect",
+                PUBLISHED_CARD_TEST,
+                f"--junit-xml={junit}",
+            ],
+            cwd=root,
+        )
         failed = failed_tests(junit, root)
     tests_passed = completed.returncode == 0
 
-    hub_card = check_hub_card(root, hub=hub, say=say, open_pr=open_pr and tests_passed,
-                              tests_passed=tests_passed)
+    hub_card = check_hub_card(
+        root, hub=hub, say=say, open_pr=open_pr and tests_passed, tests_passed=tests_passed
+    )
     if tests_passed and hub_card.matches:
-        say("5/5 the card is exactly what the data give, on the hub too" if not hub_card.ungated
+        say(
+            "5/5 the card is exactly what the data give, on the hub too"
+            if not hub_card.ungated
             else "5/5 the card's gated numbers are what the data give, on the hub too; "
-                 f"{plural(hub_card.ungated, 'number')} of its text not gated (step 4)")
+            f"{plural(hub_card.ungated, 'number')} of its text not gated (step 4)"
+        )
         for stale in (report, plot):  # a failed run's files would be taken for this one's
             if stale is not None:
                 Path(stale).unlink(missing_ok=True)
         return GateResult(True, from_cache, None, hub_card=hub_card)
     if tests_passed:  # only the hub's card is behind: the report says so, not "nothing moved"
-        what = ("has numbers outside markers ([publish] strict)" if hub_card.ungated
-                else "is not what the data give")
+        what = (
+            "has numbers outside markers ([publish] strict)"
+            if hub_card.ungated
+            else "is not what the data give"
+        )
         say(f"5/5 the gate failed: the card on the hub {what}; writing {report}")
         _write_text(report, hub_card.report())
         return GateResult(False, from_cache, report, hub_card.pull_request, hub_card=hub_card)
     say(f"5/5 the gate failed: {format_failed(failed, completed.returncode)}; writing {report}")
-    impact, card = write_failure_report(root, report, plot, failed, completed.returncode,
-                                        extra=hub_card.report_section())
-    return GateResult(False, from_cache, report, hub_card.pull_request, tests_passed=False,
-                      hub_card=hub_card, impact=impact, card=card)
+    impact, card = write_failure_report(
+        root, report, plot, failed, completed.returncode, extra=hub_card.report_section()
+    )
+    return GateResult(
+        False,
+        from_cache,
+        report,
+        hub_card.pull_request,
+        tests_passed=False,
+        hub_card=hub_card,
+        impact=impact,
+        card=card,
+    )
 
 
 def failed_tests(junit_xml: Path, root: Path) -> list[str]:
@@ -211,8 +255,11 @@ def failed_tests(junit_xml: Path, root: Path) -> list[str]:
         cases = ElementTree.parse(junit_xml).iter("testcase")
     except (OSError, ElementTree.ParseError):
         return []
-    return [_node_id(case.get("classname", ""), case.get("name", ""), root) for case in cases
-            if case.find("failure") is not None or case.find("error") is not None]
+    return [
+        _node_id(case.get("classname", ""), case.get("name", ""), root)
+        for case in cases
+        if case.find("failure") is not None or case.find("error") is not None
+    ]
 
 
 def _node_id(classname: str, name: str, root: Path) -> str:
@@ -232,7 +279,8 @@ def format_failed(failed: Sequence[str], exit_code: int) -> str:
     if not failed:
         return f"pytest exit {exit_code}, no failing test named"
     shown = ", ".join(failed[:FAILED_SHOWN]) + (
-        f" and {len(failed) - FAILED_SHOWN} more" if len(failed) > FAILED_SHOWN else "")
+        f" and {len(failed) - FAILED_SHOWN} more" if len(failed) > FAILED_SHOWN else ""
+    )
     return f"{plural(len(failed), 'test')} failed ({shown})"
 
 
@@ -259,8 +307,11 @@ class HubCard:
             body += [f"- {line}" for line in self.lines]
             body.append("")
         if self.unread:
-            body += [f"Its model-index holds {plural(len(self.unread), 'entry', 'entries')} "
-                     "that cannot be read, not gated:", ""]
+            body += [
+                f"Its model-index holds {plural(len(self.unread), 'entry', 'entries')} "
+                "that cannot be read, not gated:",
+                "",
+            ]
             body += [f"- {line}" for line in self.unread]
             body.append("")
         if self.note:
@@ -268,21 +319,23 @@ class HubCard:
         return "\n".join(body)
 
     def report(self) -> str:
-        return ("# The card as published differs from the data\n\nEvery test passed: the "
-                "figures are the ones the golden snapshots pin. Only the published card "
-                "is behind.\n\n" + self.report_section())
+        return (
+            "# The card as published differs from the data\n\nEvery test passed: the "
+            "figures are the ones the golden snapshots pin. Only the published card "
+            "is behind.\n\n" + self.report_section()
+        )
 
 
-def _the_text_outside_markers(spec, exact: dict, where: str,
-                              say: Callable[[str], None]) -> HubCard:
+def _the_text_outside_markers(spec, exact: dict, where: str, say: Callable[[str], None]) -> HubCard:
     """A card whose markers and model-index are what the data give: exact only where every
     figure-like number of its text is gated; under [publish] strict, failed where one is
     not (the numbers named), and otherwise said, with how many are gated."""
     from .card.adopt import coverage
     from .card.publish import read_card_file
 
-    counted, ungated = coverage(read_card_file(spec.publish_file, spec), spec,
-                                spec.publish_aliases, exact)
+    counted, ungated = coverage(
+        read_card_file(spec.publish_file, spec), spec, spec.publish_aliases, exact
+    )
     gated = f"{counted - len(ungated)} of {counted} numbers in its text gated"
     if not ungated:
         say(f"4/5 {where} is exactly what the data give ({gated})")
@@ -290,17 +343,26 @@ def _the_text_outside_markers(spec, exact: dict, where: str,
     named = ", ".join(f"line {c.line}: {c.text}" for c in ungated[:3])
     more = ", ..." if len(ungated) > 3 else ""
     if spec.publish_strict:
-        say(f"4/5 strict ([publish] strict): {where} has {plural(len(ungated), 'number')} "
+        say(
+            f"4/5 strict ([publish] strict): {where} has {plural(len(ungated), 'number')} "
             f"outside markers ({named}{more}); `python -m scoring publish {_typed(spec.root)} "
             "--mark` marks "
-            "the card's figures among them")
-        return HubCard(False, where, tuple(f"ungated: line {c.line}: {c.text}" for c in ungated),
-                       ungated=len(ungated), note="[publish] strict: every figure-like number of the card's text "
-                            f"must stand in a marker (`publish {_typed(spec.root)} --mark`).")
-    say(f"4/5 {where}: its markers and model-index are what the data give, but only {gated} "
+            "the card's figures among them"
+        )
+        return HubCard(
+            False,
+            where,
+            tuple(f"ungated: line {c.line}: {c.text}" for c in ungated),
+            ungated=len(ungated),
+            note="[publish] strict: every figure-like number of the card's text "
+            f"must stand in a marker (`publish {_typed(spec.root)} --mark`).",
+        )
+    say(
+        f"4/5 {where}: its markers and model-index are what the data give, but only {gated} "
         f"({named}{more} stand outside markers: `python -m scoring publish "
         f"{_typed(spec.root)} --mark` adopts "
-        "them)")
+        "them)"
+    )
     return HubCard(True, where, ungated=len(ungated))
 
 
@@ -311,8 +373,9 @@ def _typed(root: Path) -> str:
     return project_argument(root) or "."
 
 
-def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool,
-                   tests_passed: bool) -> HubCard:
+def check_hub_card(
+    root: Path, *, hub, say: Callable[[str], None], open_pr: bool, tests_passed: bool
+) -> HubCard:
     """Compare the card file (the hub's, as fetched) with the data; open the pull request
     that puts it right when asked and every test passed."""
     from .card import compute_card, load_card_spec
@@ -325,53 +388,88 @@ def check_hub_card(root: Path, *, hub, say: Callable[[str], None], open_pr: bool
             say("4/5 no published card here ([publish] file): nothing to compare")
             return HubCard(True, "no published card")
         on_hub = fetched_card(spec.publish_file)
-        where = (f"the card on the hub ({on_hub})" if on_hub
-                 else f"the card file {spec.publish_file.name}")
+        where = (
+            f"the card on the hub ({on_hub})"
+            if on_hub
+            else f"the card file {spec.publish_file.name}"
+        )
         result = compute_card(spec, progress=False)
         card = published_card(result)
     except ScoringError as error:
         say(f"4/5 the published card could not be compared: {error}")
         return HubCard(tests_passed is False, "the published card", note=str(error))
-    compared = _compared(spec, result, card, where, on_hub, hub=hub, say=say, open_pr=open_pr,
-                         tests_passed=tests_passed)
+    compared = _compared(
+        spec,
+        result,
+        card,
+        where,
+        on_hub,
+        hub=hub,
+        say=say,
+        open_pr=open_pr,
+        tests_passed=tests_passed,
+    )
     for line in card.unread:  # (under step 4's line: kept as written, never gated)
         say(f"    note: {line}")
     return replace(compared, unread=card.unread)
 
 
-def _compared(spec, result, card, where: str, on_hub: str | None, *, hub,
-              say: Callable[[str], None], open_pr: bool, tests_passed: bool) -> HubCard:
+def _compared(
+    spec,
+    result,
+    card,
+    where: str,
+    on_hub: str | None,
+    *,
+    hub,
+    say: Callable[[str], None],
+    open_pr: bool,
+    tests_passed: bool,
+) -> HubCard:
     """Step 4 on a card compared with the data: exact, or what differs, and the pull
     request that puts it right when asked."""
     if card.up_to_date:
         return _the_text_outside_markers(spec, result.exact, where, say)
     lines = tuple(card.changes()) or (
-        "the layout of a region or of the model-index differs (publish --check shows it)",)
+        "the layout of a region or of the model-index differs (publish --check shows it)",
+    )
     differing = len(card.mismatches) + len(card.claims)
     count = plural(differing, "number")
     command = f"python -m scoring publish {_typed(spec.root)} --push"
     if not open_pr:
         why = "" if tests_passed else " (once every test passes)"
-        say(f"4/5 {where} differs from the data in {count}: `{command}` opens the pull "
-            f"request that puts it right{why}; in CI, `gate --open-pr`")
-        return HubCard(False, where, lines, note=f"`{command}` opens the pull request "
-                                                 "that puts it right.")
+        say(
+            f"4/5 {where} differs from the data in {count}: `{command}` opens the pull "
+            f"request that puts it right{why}; in CI, `gate --open-pr`"
+        )
+        return HubCard(
+            False, where, lines, note=f"`{command}` opens the pull request that puts it right."
+        )
     from .data.push import push_card
 
     repo = spec.publish_repo or (on_hub or "").split(" at ")[0]
     try:
-        pushed = push_card(card.files_for_the_hub(), card.changes(), repo_id=repo, hub=hub,
-                           signature=result.signature)
+        pushed = push_card(
+            card.files_for_the_hub(),
+            card.changes(),
+            repo_id=repo,
+            hub=hub,
+            signature=result.signature,
+        )
     except ScoringError as error:
-        say(f"4/5 {where} differs from the data in {count}; the pull request could not be "
-            f"opened: {error}")
+        say(
+            f"4/5 {where} differs from the data in {count}; the pull request could not be "
+            f"opened: {error}"
+        )
         return HubCard(False, where, lines, note=f"The pull request could not be opened: {error}")
     if pushed.url is None:  # the hub moved on since the fetch, and holds this card already
         say(f"4/5 {where} differs from the data, but {repo} now holds this card: fetch again")
         return HubCard(False, where, lines, note=f"{repo} already holds this card.")
     verb = "is already open" if pushed.already_open else "opened"
-    say(f"4/5 {where} differs from the data in {count}; pull request {verb}: {pushed.url} "
-        "(merge it, and the gate passes)")
+    say(
+        f"4/5 {where} differs from the data in {count}; pull request {verb}: {pushed.url} "
+        "(merge it, and the gate passes)"
+    )
     return HubCard(False, where, lines, pushed.url, f"Pull request {verb}: {pushed.url}")
 
 
@@ -382,9 +480,14 @@ def _write_text(path: Path, text: str) -> None:
         raise ScoringError(path, f"the report could not be written ({error})") from None
 
 
-def write_failure_report(root: Path, report: Path, plot: Path | None,
-                         failed: Sequence[str] = (), exit_code: int = 1, extra: str = ""
-                         ) -> tuple[Impact | None, CardResult | None]:
+def write_failure_report(
+    root: Path,
+    report: Path,
+    plot: Path | None,
+    failed: Sequence[str] = (),
+    exit_code: int = 1,
+    extra: str = "",
+) -> tuple[Impact | None, CardResult | None]:
     """What moved, against the golden snapshots, as markdown, with the tests that failed;
     and the forest plot. Returns the impact and the card it was computed on (None, None
     when the snapshots or the card could not be read: the report says why)."""
@@ -396,13 +499,18 @@ def write_failure_report(root: Path, report: Path, plot: Path | None,
     try:
         snapshots = root / "tests" / "golden" / "__snapshots__"
         impact, result = impact_against_golden(
-            load_card_spec(root), "real", snapshots if snapshots.is_dir() else SNAPSHOT_DIR)
+            load_card_spec(root), "real", snapshots if snapshots.is_dir() else SNAPSHOT_DIR
+        )
         missing = None
     except ScoringError as error:  # the report says why it is missing, and the gate goes on
         impact = result = None
         missing = str(error)
-    _write_text(report, failure_report(impact, failed, exit_code, fetched_revision(root),
-                                       missing=missing, extra=extra))
+    _write_text(
+        report,
+        failure_report(
+            impact, failed, exit_code, fetched_revision(root), missing=missing, extra=extra
+        ),
+    )
     if plot is not None and result is not None:
         from .card.plot import forest_plot
 
@@ -413,8 +521,15 @@ def write_failure_report(root: Path, report: Path, plot: Path | None,
     return impact, result
 
 
-def failure_report(impact, failed: Sequence[str], exit_code: int, revision: str | None, *,
-                   missing: str | None = None, extra: str = "") -> str:
+def failure_report(
+    impact,
+    failed: Sequence[str],
+    exit_code: int,
+    revision: str | None,
+    *,
+    missing: str | None = None,
+    extra: str = "",
+) -> str:
     """The failing gate's report: the impact report (or why there is none), which data it
     ran on, and the tests that failed. When no figure moved, it says the gate failed for
     another reason, never that nothing moved."""
@@ -424,8 +539,10 @@ def failure_report(impact, failed: Sequence[str], exit_code: int, revision: str 
         text = f"# The card gate failed\n\nNo impact report: {missing}\n"
     elif impact.nothing_moved:
         title = format_impact(impact, markdown=True).split("\n", 1)[0]
-        text = (f"{title}\n\nCompared with {impact.against}: no figure, conclusion or clip "
-                "moved. The gate failed for another reason: the tests below.\n")
+        text = (
+            f"{title}\n\nCompared with {impact.against}: no figure, conclusion or clip "
+            "moved. The gate failed for another reason: the tests below.\n"
+        )
     else:
         text = format_impact(impact, markdown=True)
     if revision:  # which data the failing gate ran on
@@ -434,8 +551,12 @@ def failure_report(impact, failed: Sequence[str], exit_code: int, revision: str 
     listed = [f"- `{name}`" for name in failed[:FAILED_LISTED]]
     if len(failed) > FAILED_LISTED:
         listed.append(f"- ... and {len(failed) - FAILED_LISTED} more")
-    text = text.rstrip("\n") + "\n\n## Tests that failed\n\n" + (
-        "\n".join(listed) if listed else f"None named (pytest exit {exit_code}).") + "\n"
+    text = (
+        text.rstrip("\n")
+        + "\n\n## Tests that failed\n\n"
+        + ("\n".join(listed) if listed else f"None named (pytest exit {exit_code}).")
+        + "\n"
+    )
     if extra:
         text = text.rstrip("\n") + "\n\n" + extra
     return text

@@ -27,9 +27,14 @@ PASSED, FAILED, SKIPPED = "✅", "❌", "⏭️"
 _STEP_LINE = re.compile(r"^(\d)/5 (.*)$")
 
 
-def append_step_summary(path: Path, said: Sequence[str], *, result: GateResult | None = None,
-                        stopped: BaseException | None = None,
-                        say: Callable[[str], None] = print) -> None:
+def append_step_summary(
+    path: Path,
+    said: Sequence[str],
+    *,
+    result: GateResult | None = None,
+    stopped: BaseException | None = None,
+    say: Callable[[str], None] = print,
+) -> None:
     """Append the run's summary to ``path``. A summary that cannot be written is said in
     one line: the gate's own verdict stands."""
     text = step_summary(said, result=result, stopped=stopped)
@@ -37,12 +42,15 @@ def append_step_summary(path: Path, said: Sequence[str], *, result: GateResult |
         with open(path, "a", encoding="utf-8") as stream:
             stream.write(text + "\n")
     except OSError as error:
-        say(f"    warning: the run's summary could not be written to {path} "
-            f"({error.strerror or error})")
+        say(
+            f"    warning: the run's summary could not be written to {path} "
+            f"({error.strerror or error})"
+        )
 
 
-def step_summary(said: Sequence[str], *, result: GateResult | None = None,
-                 stopped: BaseException | None = None) -> str:
+def step_summary(
+    said: Sequence[str], *, result: GateResult | None = None, stopped: BaseException | None = None
+) -> str:
     """The markdown: the verdict, the steps, then what the gate found."""
     lines = [_headline(result, stopped), "", *_steps_table(said, result)]
     if result is not None:
@@ -56,15 +64,22 @@ def step_summary(said: Sequence[str], *, result: GateResult | None = None,
 
 def _headline(result: GateResult | None, stopped: BaseException | None) -> str:
     if result is None:
-        why = (str(stopped) if isinstance(stopped, ScoringError)
-               else "interrupted" if isinstance(stopped, KeyboardInterrupt)
-               else f"{type(stopped).__name__}: {stopped}")
+        why = (
+            str(stopped)
+            if isinstance(stopped, ScoringError)
+            else "interrupted"
+            if isinstance(stopped, KeyboardInterrupt)
+            else f"{type(stopped).__name__}: {stopped}"
+        )
         return f"## {FAILED} Card gate stopped: {_inline(why)}"
     if result.passed:
         ungated = result.hub_card.ungated if result.hub_card is not None else 0
-        return (f"## {PASSED} Card gate passed: the card is exactly what the data give"
-                if not ungated else f"## {PASSED} Card gate passed: the card's gated numbers "
-                f"are what the data give; {ungated} of its text not gated")
+        return (
+            f"## {PASSED} Card gate passed: the card is exactly what the data give"
+            if not ungated
+            else f"## {PASSED} Card gate passed: the card's gated numbers "
+            f"are what the data give; {ungated} of its text not gated"
+        )
     return f"## {FAILED} Card gate failed"
 
 
@@ -86,9 +101,11 @@ def _step_mark(step: int, text: str, result: GateResult | None, last: bool) -> s
         return FAILED if last else PASSED
     if step == 1 and text.startswith("fetch skipped"):
         return SKIPPED
-    failed = {3: not result.tests_passed,
-              4: result.hub_card is not None and not result.hub_card.matches,
-              5: not result.passed}
+    failed = {
+        3: not result.tests_passed,
+        4: result.hub_card is not None and not result.hub_card.matches,
+        5: not result.passed,
+    }
     return FAILED if failed.get(step, False) else PASSED
 
 
@@ -114,8 +131,15 @@ def _what_moved(result: GateResult) -> list[str]:
     if result.impact is None:
         return ["", heading, "", "No impact report could be made: its file says why."]
     if result.impact.nothing_moved:
-        return ["", heading, "", ("No figure, conclusion or clip moved: the gate failed for "
-                                  "another reason, the tests of step 3.")]
+        return [
+            "",
+            heading,
+            "",
+            (
+                "No figure, conclusion or clip moved: the gate failed for "
+                "another reason, the tests of step 3."
+            ),
+        ]
     report = format_impact(result.impact, markdown=True, figures_shown=FIGURES_SHOWN)
     body = report.split("\n## 3. Clips", 1)[0].split("\n", 1)[1]  # no title, no clips
     return ["", heading, "", *_demoted(body.strip("\n").splitlines(), 2)]
@@ -125,8 +149,9 @@ def _moved_comparisons(result: GateResult) -> set[str]:
     """The comparisons (``diff/<L>ms/<set>/<key>``) any of whose figures moved."""
     if result.impact is None:
         return set()
-    return {name.rsplit("/", 1)[0] for name, _, _ in result.impact.moved
-            if name.startswith("diff/")}
+    return {
+        name.rsplit("/", 1)[0] for name, _, _ in result.impact.moved if name.startswith("diff/")
+    }
 
 
 def _shaky_verdicts(result: GateResult) -> list[str]:
@@ -140,25 +165,30 @@ def _shaky_verdicts(result: GateResult) -> list[str]:
         return []
     heading = ["", "### Fragile or few-cluster verdicts among those that moved", ""]
     try:
-        rows = [row for row in card_verdicts(result.card, progress=False).rows
-                if row.figure in moved]
+        rows = [
+            row for row in card_verdicts(result.card, progress=False).rows if row.figure in moved
+        ]
     except ScoringError as error:
         return heading + [f"Not looked at: {_inline(str(error))}"]
     shaky = [row for row in rows if row.fragile or row.few_clusters]
-    counted = (f"Comparisons that moved: {len(rows)}; fragile or on few clusters: "
-               f"{len(shaky)}.")
+    counted = f"Comparisons that moved: {len(rows)}; fragile or on few clusters: {len(shaky)}."
     if not shaky:
         return heading + [counted]
-    table = ["| comparison | verdict | seeds agreeing | clusters | exact verdict |",
-             "|---|---|---:|---:|---|"]
+    table = [
+        "| comparison | verdict | seeds agreeing | clusters | exact verdict |",
+        "|---|---|---:|---:|---|",
+    ]
     for row in shaky:
         table.append(
             f"| `{row.figure}` | {row.verdict}{' ◇ fragile' if row.fragile else ''} | "
             f"{row.agree * 100:.1f} % | {row.clusters}{' †' if row.few_clusters else ''} | "
-            f"{row.exact_verdict} (p = {row.exact_p:.3g}) |")
-    legend = (f"{counted} ◇ fragile: fewer than {FRAGILE_BELOW:.0%} of seeds give the "
-              f"verdict; † fewer than {FEW_CLUSTERS} clusters, where the bootstrap is "
-              "optimistic and the exact reading is the one to quote (see `scoring verdicts`).")
+            f"{row.exact_verdict} (p = {row.exact_p:.3g}) |"
+        )
+    legend = (
+        f"{counted} ◇ fragile: fewer than {FRAGILE_BELOW:.0%} of seeds give the "
+        f"verdict; † fewer than {FEW_CLUSTERS} clusters, where the bootstrap is "
+        "optimistic and the exact reading is the one to quote (see `scoring verdicts`)."
+    )
     return [*heading, legend, "", *table]
 
 

@@ -43,8 +43,9 @@ def max_text_chars() -> int:
     try:
         return int(value) if value else DEFAULT_MAX_TEXT_CHARS
     except ValueError:
-        raise ScoringError(MAX_TEXT_ENV, f"must be a whole number of characters, not {value!r}") \
-            from None
+        raise ScoringError(
+            MAX_TEXT_ENV, f"must be a whole number of characters, not {value!r}"
+        ) from None
 
 
 def check_text_length(text: str, where: str, limit: int | None = None) -> str:
@@ -52,10 +53,13 @@ def check_text_length(text: str, where: str, limit: int | None = None) -> str:
     if limit is None:
         limit = max_text_chars()
     if len(text) > limit:
-        raise ScoringError(where, f"text is {len(text):,} characters long, beyond the limit of "
-                                  f"{limit:,} (normalising grows faster than the length; the "
-                                  f"longest joined recordings are tens of thousands); to score "
-                                  f"it anyway, raise the limit with {MAX_TEXT_ENV}=...")
+        raise ScoringError(
+            where,
+            f"text is {len(text):,} characters long, beyond the limit of "
+            f"{limit:,} (normalising grows faster than the length; the "
+            f"longest joined recordings are tens of thousands); to score "
+            f"it anyway, raise the limit with {MAX_TEXT_ENV}=...",
+        )
     return text
 
 
@@ -70,15 +74,14 @@ def _read_bytes(path: Path) -> bytes:
         raise ScoringError(path, f"cannot be read ({error.strerror})") from None
 
 
-def iter_records(path: str | os.PathLike, data: bytes | None = None
-                 ) -> Iterator[tuple[int, dict]]:
+def iter_records(path: str | os.PathLike, data: bytes | None = None) -> Iterator[tuple[int, dict]]:
     """Yield ``(line number, object)`` for every non-blank line (of ``data``, the file's
     bytes, when they were read already)."""
     path = Path(path)
     if data is None:
         data = _read_bytes(path)
     if data.startswith(_BOM):
-        data = data[len(_BOM):]
+        data = data[len(_BOM) :]
     if data.startswith(_UTF16_BOMS) or _looks_like_utf16(data):
         raise ScoringError(path, "is UTF-16 text; save it as UTF-8 (one JSON object a line)")
     if not data.strip():
@@ -92,8 +95,9 @@ def iter_records(path: str | os.PathLike, data: bytes | None = None
     # Split on \n only: U+2028 and friends may legally sit inside JSON strings.
     for line_number, line in enumerate(lines, start=1):
         if type(line) is not str:
-            line = _decode_line(line, f"{path}:{line_number}",
-                                lambda: _legacy_thai_hint(path, data))
+            line = _decode_line(
+                line, f"{path}:{line_number}", lambda: _legacy_thai_hint(path, data)
+            )
         if not line.strip():
             continue
         try:
@@ -101,7 +105,7 @@ def iter_records(path: str | os.PathLike, data: bytes | None = None
         except json.JSONDecodeError as error:
             raise ScoringError(
                 f"{path}:{line_number}",
-                f"malformed JSON ({error.msg.removesuffix(' at')} at column {error.colno})"
+                f"malformed JSON ({error.msg.removesuffix(' at')} at column {error.colno})",
             ) from None
         if not isinstance(record, dict):
             raise ScoringError(f"{path}:{line_number}", "expected a JSON object on each line")
@@ -115,9 +119,11 @@ def _decode_line(raw: bytes, where: str, hint: Callable[[], str] = str) -> str:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         if error.reason == "unexpected end of data" and error.end >= len(raw.rstrip(b"\r")):
-            raise ScoringError(where, "ends in the middle of a character: the file looks "
-                                      "truncated (copied or downloaded only in part?)") \
-                from None
+            raise ScoringError(
+                where,
+                "ends in the middle of a character: the file looks "
+                "truncated (copied or downloaded only in part?)",
+            ) from None
         raise ScoringError(
             where, f"is not UTF-8 (bad byte at column {error.start + 1}){hint()}"
         ) from None
@@ -147,15 +153,20 @@ def _legacy_thai_hint(path: Path, data: bytes) -> str:
     # TIS-620 refuses them.
     name = "CP874" if any(0x80 <= byte <= 0xA0 for byte in data) else "TIS-620"
     quoted, converted = shlex.quote(str(path)), shlex.quote(f"{path}.utf8")
-    return (f"; it reads as Thai in {name}, so it is probably {name}: convert it with "
-            f"`iconv -f {name} -t UTF-8 {quoted} > {converted} && mv {converted} {quoted}`")
+    return (
+        f"; it reads as Thai in {name}, so it is probably {name}: convert it with "
+        f"`iconv -f {name} -t UTF-8 {quoted} > {converted} && mv {converted} {quoted}`"
+    )
 
 
 def _looks_like_utf16(data: bytes) -> bool:
     """UTF-16 without a byte-order mark: every other byte of ASCII text is zero."""
     head = data[:400]
-    return len(head) >= 4 and head.count(0) >= len(head) // 4 and (
-        head[1::2].count(0) > len(head) // 3 or head[0::2].count(0) > len(head) // 3)
+    return (
+        len(head) >= 4
+        and head.count(0) >= len(head) // 4
+        and (head[1::2].count(0) > len(head) // 3 or head[0::2].count(0) > len(head) // 3)
+    )
 
 
 def _string_field(record: dict, field: str, where: str) -> str:
@@ -163,9 +174,7 @@ def _string_field(record: dict, field: str, where: str) -> str:
         raise ScoringError(where, f'missing "{field}"')
     value = record[field]
     if not isinstance(value, str):
-        raise ScoringError(
-            where, f'"{field}" must be a string, not {type(value).__name__}'
-        )
+        raise ScoringError(where, f'"{field}" must be a string, not {type(value).__name__}')
     return value
 
 
@@ -187,8 +196,12 @@ def read_text_by_id(path: str | os.PathLike, field: str) -> dict[str, str]:
     first_line: dict[str, int] = {}
     for line_number, record in iter_records(path, data):
         clip_id, text = record.get("id"), record.get(field)
-        if not (type(clip_id) is str and type(text) is str and len(text) <= limit
-                and clip_id not in texts):  # the checks again, naming what is wrong
+        if not (
+            type(clip_id) is str
+            and type(text) is str
+            and len(text) <= limit
+            and clip_id not in texts
+        ):  # the checks again, naming what is wrong
             where = f"{path}:{line_number}"
             clip_id = _string_field(record, "id", where)
             text = check_text_length(_string_field(record, field, where), where, limit)
@@ -225,7 +238,11 @@ def write_jsonl_atomic(path: str | os.PathLike, records: Iterable[dict]) -> None
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
+        "w",
+        encoding="utf-8",
+        dir=path.parent,
+        prefix=f".{path.name}.",
+        suffix=".tmp",
         delete=False,
     )
     try:

@@ -84,7 +84,6 @@ def unpinned_pythainlp_message(installed: str | None = None) -> str | None:
     )
 
 
-
 # NORMALIZER_VERSION -> sha256 of the rules' source. Data, not test code:
 # `python -m scoring rebaseline` adds the pin of a new version, and a test
 # fails when the rules' source no longer matches the pin of the current one.
@@ -96,8 +95,9 @@ _PINS_HEADER = (
 )
 
 
-def rules_source_digest(normalizer_source: str | None = None,
-                        numbers_source: str | None = None) -> str:
+def rules_source_digest(
+    normalizer_source: str | None = None, numbers_source: str | None = None
+) -> str:
     """A digest of every line that decides what the rules do (the version line left out)."""
     source = inspect.getsource(normalizer) if normalizer_source is None else normalizer_source
     source = re.sub(r"^NORMALIZER_VERSION = .*$", "", source, flags=re.M)
@@ -115,12 +115,13 @@ def pinned_rules_digests(path: Path | None = None) -> dict[str, str]:
     except tomllib.TOMLDecodeError as error:
         raise ScoringError(path, f"is not valid TOML ({error})") from None
     if not all(isinstance(v, str) for v in pins.values()):
-        raise ScoringError(path, "every pin must be a version = \"digest\" string")
+        raise ScoringError(path, 'every pin must be a version = "digest" string')
     return pins
 
 
-def write_rules_pin(version: str, digest: str, path: Path | None = None, *,
-                    replace: bool = False) -> bool:
+def write_rules_pin(
+    version: str, digest: str, path: Path | None = None, *, replace: bool = False
+) -> bool:
     """Pin ``digest`` for ``version``; False when it was pinned already.
 
     A different digest already pinned for ``version`` is refused, unless ``replace``

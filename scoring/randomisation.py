@@ -59,9 +59,14 @@ DEFAULT_DRAWS = 100_000  # random assignments above that
 _BLOCK_ROWS = 8192  # random assignments drawn and summed at once
 
 
-def flipped_sums(differences: np.ndarray, chars: np.ndarray, *, draws: int = DEFAULT_DRAWS,
-                 seed: int | None = 1, exact_up_to: int = EXACT_UP_TO
-                 ) -> tuple[np.ndarray, np.ndarray, bool]:
+def flipped_sums(
+    differences: np.ndarray,
+    chars: np.ndarray,
+    *,
+    draws: int = DEFAULT_DRAWS,
+    seed: int | None = 1,
+    exact_up_to: int = EXACT_UP_TO,
+) -> tuple[np.ndarray, np.ndarray, bool]:
     """``(F @ D, F @ N, exact)`` for the sign assignments ``F`` (a row each; +1 keeps a
     cluster, -1 swaps A and B in it), the observed one (all kept) first; in int64.
 
@@ -130,49 +135,68 @@ def check_draws(draws: int, *, family_size: int, alpha: float) -> None:
     needed = min_draws_for_holm(max(family_size, 1), alpha)
     if draws < needed:
         raise ScoringError(
-            "--draws", f"{draws} random sign assignments are too few for Holm over "
-                       f"{family_size} comparisons: the smallest threshold is {alpha:g}/"
-                       f"{family_size} = {alpha / family_size:.2g}, and a p-value moves in "
-                       f"steps of 1/{draws + 1}; use at least {needed}")
+            "--draws",
+            f"{draws} random sign assignments are too few for Holm over "
+            f"{family_size} comparisons: the smallest threshold is {alpha:g}/"
+            f"{family_size} = {alpha / family_size:.2g}, and a p-value moves in "
+            f"steps of 1/{draws + 1}; use at least {needed}",
+        )
 
 
-def randomisation_test(edits_a, edits_b, ref_chars, *, level: float = 0.95,
-                       draws: int = DEFAULT_DRAWS, seed: int | None = 1,
-                       exact_up_to: int = EXACT_UP_TO) -> RandomisationTest:
+def randomisation_test(
+    edits_a,
+    edits_b,
+    ref_chars,
+    *,
+    level: float = 0.95,
+    draws: int = DEFAULT_DRAWS,
+    seed: int | None = 1,
+    exact_up_to: int = EXACT_UP_TO,
+) -> RandomisationTest:
     """The randomisation test of one comparison from its per-cluster sums (see the module's
     docstring): the p-value of 'no difference', and the interval at ``level``."""
     differences = np.asarray(edits_a, dtype=np.int64) - np.asarray(edits_b, dtype=np.int64)
     chars = np.asarray(ref_chars, dtype=np.int64)
     if differences.size == 0 or chars.sum() <= 0:
         raise ValueError("a randomisation test needs clusters with reference characters")
-    flipped_d, flipped_n, exact = flipped_sums(differences, chars, draws=draws, seed=seed,
-                                               exact_up_to=exact_up_to)
+    flipped_d, flipped_n, exact = flipped_sums(
+        differences, chars, draws=draws, seed=seed, exact_up_to=exact_up_to
+    )
     return test_from_flips(flipped_d, flipped_n, exact, level, clusters=differences.size)
 
 
-def paired_randomisation_test(a: SetStats, b: SetStats, *, level: float = 0.95,
-                              seed: int | None = 1) -> RandomisationTest:
+def paired_randomisation_test(
+    a: SetStats, b: SetStats, *, level: float = 0.95, seed: int | None = 1
+) -> RandomisationTest:
     """The randomisation test of A against B over the whole clusters of their set."""
     check_paired(a, b, "a paired randomisation test")
     edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
     return randomisation_test(edits_a, edits_b, ref_chars, level=level, seed=seed)
 
 
-def test_from_flips(flipped_d: np.ndarray, flipped_n: np.ndarray, exact: bool, level: float,
-                    *, clusters: int) -> RandomisationTest:
+def test_from_flips(
+    flipped_d: np.ndarray, flipped_n: np.ndarray, exact: bool, level: float, *, clusters: int
+) -> RandomisationTest:
     """The test from the flipped sums of ``flipped_sums`` (row 0 the observed assignment):
     many comparisons may share one set of assignments and compute their sums at once."""
     observed_d, observed_n = int(flipped_d[0]), int(flipped_n[0])
     # Integers: the p-value of 'no difference' is counted exactly.
     p = float(np.count_nonzero(np.abs(flipped_d) >= abs(observed_d))) / flipped_d.size
-    low, high = _interval(flipped_d.astype(float), flipped_n.astype(float), float(observed_d),
-                          float(observed_n), 1.0 - level)
-    return RandomisationTest(observed_d / observed_n, p, low, high, int(clusters),
-                             int(flipped_d.size), exact, level)
+    low, high = _interval(
+        flipped_d.astype(float),
+        flipped_n.astype(float),
+        float(observed_d),
+        float(observed_n),
+        1.0 - level,
+    )
+    return RandomisationTest(
+        observed_d / observed_n, p, low, high, int(clusters), int(flipped_d.size), exact, level
+    )
 
 
-def _interval(flipped_d, flipped_n, observed_d: float, observed_n: float,
-              alpha: float) -> tuple[float, float]:
+def _interval(
+    flipped_d, flipped_n, observed_d: float, observed_n: float, alpha: float
+) -> tuple[float, float]:
     """Every delta the test does not reject at ``alpha``, as its two ends (an infinite end
     where no shift that way, however far, is rejected).
 

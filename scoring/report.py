@@ -48,7 +48,7 @@ def round_half_up(value: Fraction | float | int, decimals: int = DECIMALS) -> st
     else:
         numerator, denominator = Fraction(value).as_integer_ratio()
     # floor(|x| * 10**decimals + 1/2): halves go up in magnitude
-    whole = (2 * abs(numerator) * 10 ** decimals + denominator) // (2 * denominator)
+    whole = (2 * abs(numerator) * 10**decimals + denominator) // (2 * denominator)
     digits = str(whole).rjust(decimals + 1, "0")
     text = f"{digits[:-decimals]}.{digits[-decimals:]}" if decimals else digits
     return ("-" if numerator < 0 else "") + text
@@ -110,9 +110,16 @@ def score_report(
         }
     if shares is not None:
         report["clusters"] = [
-            {"cluster": r.cluster, "clips": r.clips, "ref_chars": r.ref_chars,
-             "edits_a": r.edits_a, "edits_b": r.edits_b, "share": float(r.share)}
-            for r in shares]
+            {
+                "cluster": r.cluster,
+                "clips": r.clips,
+                "ref_chars": r.ref_chars,
+                "edits_a": r.edits_a,
+                "edits_b": r.edits_b,
+                "share": float(r.share),
+            }
+            for r in shares
+        ]
     return report
 
 
@@ -121,10 +128,12 @@ def few_clusters_note(clip_set: ClipSet) -> str | None:
     count = len(set(clip_set.clusters))
     if count >= FEW_CLUSTERS:
         return None
-    return (f"set {clip_set.name!r} has {plural(count, 'cluster')} (fewer than {FEW_CLUSTERS}): "
-            "its bootstrap interval is optimistic, too narrow to trust at its level; `exact` "
-            "gives the randomisation test over whole clusters, valid at any number of them "
-            "(see docs/verdicts.md)")
+    return (
+        f"set {clip_set.name!r} has {plural(count, 'cluster')} (fewer than {FEW_CLUSTERS}): "
+        "its bootstrap interval is optimistic, too narrow to trust at its level; `exact` "
+        "gives the randomisation test over whole clusters, valid at any number of them "
+        "(see docs/verdicts.md)"
+    )
 
 
 def empty_references_note(clip_set: ClipSet, stats: Sequence[SetStats], ref_path) -> str | None:
@@ -134,13 +143,16 @@ def empty_references_note(clip_set: ClipSet, stats: Sequence[SetStats], ref_path
     if not empty:
         return None
     # The edit distance from nothing is the hypothesis's length: each character an insertion.
-    inserted = ", ".join(f"{label} {int(system.edits[empty].sum())}"
-                         for label, system in zip("AB", stats))
+    inserted = ", ".join(
+        f"{label} {int(system.edits[empty].sum())}" for label, system in zip("AB", stats)
+    )
     has, its = ("has", "its") if len(empty) == 1 else ("have", "their")
-    return (f"{ref_path}: {plural(len(empty), 'clip')} {has} an empty reference (no "
-            f"characters after normalisation): {example_ids([clip_set.ids[i] for i in empty])}; "
-            f"every character of {its} hypothesis counts as an insertion ({inserted} edits) "
-            f"in the set's CER, over no reference characters of {its} own")
+    return (
+        f"{ref_path}: {plural(len(empty), 'clip')} {has} an empty reference (no "
+        f"characters after normalisation): {example_ids([clip_set.ids[i] for i in empty])}; "
+        f"every character of {its} hypothesis counts as an insertion ({inserted} edits) "
+        f"in the set's CER, over no reference characters of {its} own"
+    )
 
 
 def _exact_line(exact: dict) -> str:
@@ -151,13 +163,18 @@ def _exact_line(exact: dict) -> str:
         interval = f"{level} CI unbounded"
     else:
         interval = f"{level} CI [{points(exact['low'])}, {points(exact['high'])}]"
-    verdict = "tie" if exact["tie"] else (
-        "A better (lower CER)" if exact["estimate"] < 0 else "B better (lower CER)")
+    verdict = (
+        "tie"
+        if exact["tie"]
+        else ("A better (lower CER)" if exact["estimate"] < 0 else "B better (lower CER)")
+    )
     clusters = plural(exact["clusters"], "cluster")
-    counted = (f"all {exact['assignments']:,} sign assignments of {clusters}"
-               if exact["enumerated"] else
-               f"{exact['assignments'] - 1:,} random sign assignments of {clusters}, "
-               "and the observed one")
+    counted = (
+        f"all {exact['assignments']:,} sign assignments of {clusters}"
+        if exact["enumerated"]
+        else f"{exact['assignments'] - 1:,} random sign assignments of {clusters}, "
+        "and the observed one"
+    )
     p = exact["p_value"]  # never 0: the observed assignment is among those counted
     p_text = f"{p:.2g}" if p < 0.01 else f"{p:.3f}"  # as `verdicts` prints it
     return f"  exact  {interval}  p = {p_text}  {verdict}  ({counted})"
@@ -169,9 +186,11 @@ def few_resamples_note(resamples: int, level: float) -> str | None:
     fewest = fewest_resamples(level)
     if resamples >= fewest:
         return None
-    return (f"{plural(resamples, 'resample')} cannot place the ends of a {level * 100:g} % "
-            "interval: each lies between the two most extreme draws, wherever the level "
-            f"puts it; use at least {fewest:,}")
+    return (
+        f"{plural(resamples, 'resample')} cannot place the ends of a {level * 100:g} % "
+        "interval: each lies between the two most extreme draws, wherever the level "
+        f"puts it; use at least {fewest:,}"
+    )
 
 
 def format_score_report(report: dict) -> str:
@@ -190,8 +209,11 @@ def format_score_report(report: dict) -> str:
     if "diff" in report:
         d = report["diff"]
         level = f"{d['level'] * 100:g} %"
-        verdict = "  tie" if d["tie"] else ("  A better (lower CER)" if d["estimate"] < 0
-                                             else "  B better (lower CER)")
+        verdict = (
+            "  tie"
+            if d["tie"]
+            else ("  A better (lower CER)" if d["estimate"] < 0 else "  B better (lower CER)")
+        )
         lines.append(
             f"  A - B  {points(d['estimate'])} pp  {level} CI "
             f"[{points(d['low'])}, {points(d['high'])}]{verdict}"
@@ -235,26 +257,33 @@ def cluster_shares(a: SetStats, b: SetStats) -> list[ClusterShare]:
         row[1] += int(n)
         row[2] += int(ea)
         row[3] += int(eb)
-    shares = [ClusterShare(cluster, clips, chars, ea, eb, Fraction(ea - eb, total_chars))
-              for cluster, (clips, chars, ea, eb) in rows.items()]
+    shares = [
+        ClusterShare(cluster, clips, chars, ea, eb, Fraction(ea - eb, total_chars))
+        for cluster, (clips, chars, ea, eb) in rows.items()
+    ]
     return sorted(shares, key=lambda row: (-abs(row.share), row.cluster))
 
 
 def format_cluster_shares(shares: list[ClusterShare], estimate: Fraction, top: int) -> str:
     """The top clusters as a table, with the rest summed so the shares still add up."""
     shown = shares[:top]
-    lines = [f"where A - B comes from: {len(shares)} clusters, "
-             f"the {len(shown)} with the largest share first",
-             f"  {'cluster':<24} {'clips':>6} {'ref chars':>10} {'CER A %':>8} "
-             f"{'CER B %':>8} {'share pp':>9}"]
+    lines = [
+        f"where A - B comes from: {len(shares)} clusters, "
+        f"the {len(shown)} with the largest share first",
+        f"  {'cluster':<24} {'clips':>6} {'ref chars':>10} {'CER A %':>8} "
+        f"{'CER B %':>8} {'share pp':>9}",
+    ]
     for row in shown:
-        lines.append(f"  {row.cluster[:24]:<24} {row.clips:>6} {row.ref_chars:>10} "
-                     f"{percent(row.cer_a):>8} {percent(row.cer_b):>8} {points(row.share):>9}")
+        lines.append(
+            f"  {row.cluster[:24]:<24} {row.clips:>6} {row.ref_chars:>10} "
+            f"{percent(row.cer_a):>8} {percent(row.cer_b):>8} {points(row.share):>9}"
+        )
     rest = shares[top:]
     if rest:
-        lines.append(f"  {'(the other ' + str(len(rest)) + ')':<24} "
-                     f"{sum(r.clips for r in rest):>6} {sum(r.ref_chars for r in rest):>10} "
-                     f"{'':>8} {'':>8} {points(sum((r.share for r in rest), Fraction(0))):>9}")
-    lines.append(f"  {'total = A - B':<24} {'':>6} {'':>10} {'':>8} {'':>8} "
-                 f"{points(estimate):>9}")
+        lines.append(
+            f"  {'(the other ' + str(len(rest)) + ')':<24} "
+            f"{sum(r.clips for r in rest):>6} {sum(r.ref_chars for r in rest):>10} "
+            f"{'':>8} {'':>8} {points(sum((r.share for r in rest), Fraction(0))):>9}"
+        )
+    lines.append(f"  {'total = A - B':<24} {'':>6} {'':>10} {'':>8} {'':>8} {points(estimate):>9}")
     return "\n".join(lines)

@@ -54,8 +54,9 @@ def verdict_of(low: float, high: float) -> str:
     return "A better" if high < 0.0 else "B better"
 
 
-def _resampled_differences(edits_diff: np.ndarray, ref_chars: np.ndarray,
-                           rng: np.random.Generator, resamples: int):
+def _resampled_differences(
+    edits_diff: np.ndarray, ref_chars: np.ndarray, rng: np.random.Generator, resamples: int
+):
     """Each resample's (E_A - E_B) / N, drawn as the recipe draws, in chunks of rows.
 
     Drawing rows in chunks continues the generator's stream, so the values are
@@ -74,16 +75,24 @@ def _drawn_clusters(clusters: int, rng: np.random.Generator, resamples: int):
         yield rng.integers(0, clusters, size=(min(rows, resamples - start), clusters))
 
 
-def seed_intervals(edits_a: np.ndarray, edits_b: np.ndarray, ref_chars: np.ndarray,
-                   seeds: Sequence[int], *, resamples: int, level: float) -> np.ndarray:
+def seed_intervals(
+    edits_a: np.ndarray,
+    edits_b: np.ndarray,
+    ref_chars: np.ndarray,
+    seeds: Sequence[int],
+    *,
+    resamples: int,
+    level: float,
+) -> np.ndarray:
     """``(len(seeds), 2)`` intervals (low, high), one per seed, by the published recipe."""
     edits_diff = np.asarray(edits_a, dtype=np.int64) - np.asarray(edits_b, dtype=np.int64)
     ref_chars = np.asarray(ref_chars, dtype=np.int64)
     diffs = np.empty((len(seeds), resamples))
     for row, seed in enumerate(seeds):
         rng = np.random.default_rng(seed)
-        diffs[row] = np.concatenate(list(_resampled_differences(edits_diff, ref_chars, rng,
-                                                                resamples)))
+        diffs[row] = np.concatenate(
+            list(_resampled_differences(edits_diff, ref_chars, rng, resamples))
+        )
     if not len(seeds):
         return np.empty((0, 2))
     # Row by row, exactly as one seed's np.percentile would give them.
@@ -111,8 +120,14 @@ def stability(published_verdict: str, intervals: np.ndarray) -> Stability:
     return Stability(len(verdicts), agree, float(spread[0]), float(spread[1]))
 
 
-def p_value(edits_a: np.ndarray, edits_b: np.ndarray, ref_chars: np.ndarray, *,
-            resamples: int, seed: int | None) -> float:
+def p_value(
+    edits_a: np.ndarray,
+    edits_b: np.ndarray,
+    ref_chars: np.ndarray,
+    *,
+    resamples: int,
+    seed: int | None,
+) -> float:
     """The bootstrap p-value of "no difference": 2 * min(P(d <= 0), P(d >= 0)), at most 1."""
     edits_diff = np.asarray(edits_a, dtype=np.int64) - np.asarray(edits_b, dtype=np.int64)
     ref_chars = np.asarray(ref_chars, dtype=np.int64)
@@ -120,8 +135,10 @@ def p_value(edits_a: np.ndarray, edits_b: np.ndarray, ref_chars: np.ndarray, *,
     if ref_chars.size and ref_chars.min() > 0:
         # Every resample's N is then positive: (E_A - E_B) / N has the sign of E_A - E_B,
         # and the references' sums need not be drawn (half the gathering).
-        signed = (np.take(edits_diff, idx).sum(axis=1)
-                  for idx in _drawn_clusters(ref_chars.size, rng, resamples))
+        signed = (
+            np.take(edits_diff, idx).sum(axis=1)
+            for idx in _drawn_clusters(ref_chars.size, rng, resamples)
+        )
     else:  # a cluster with no reference characters: N may be 0, and 0 / 0 counts neither way
         signed = _resampled_differences(edits_diff, ref_chars, rng, resamples)
     at_most, at_least = 0, 0
@@ -155,6 +172,8 @@ def check_settings(*, seeds: int, resamples: int, family_size: int, alpha: float
     needed = min_resamples_for_holm(max(family_size, 1), alpha)
     if resamples < needed:
         raise ScoringError(
-            "--resamples", f"{resamples} is too coarse for Holm over {family_size} comparisons: "
+            "--resamples",
+            f"{resamples} is too coarse for Holm over {family_size} comparisons: "
             f"the smallest threshold is {alpha:g}/{family_size} = {alpha / family_size:.2g}, and "
-            f"a p-value moves in steps of 2/{resamples}; use at least {needed}")
+            f"a p-value moves in steps of 2/{resamples}; use at least {needed}",
+        )

@@ -51,8 +51,13 @@ def load_clip_set(path: str | os.PathLike, name: str | None = None) -> ClipSet:
 
 
 def check_coverage(
-    clip_set: ClipSet, texts: Mapping[str, str], path: str | os.PathLike, role: str,
-    *, extra_allowed: bool = False, extra_hint: str = "",
+    clip_set: ClipSet,
+    texts: Mapping[str, str],
+    path: str | os.PathLike,
+    role: str,
+    *,
+    extra_allowed: bool = False,
+    extra_hint: str = "",
 ) -> int:
     """A reference or hypothesis file must hold exactly the clips of the set (at least
     them, with ``extra_allowed``); how many other clips it holds. ``extra_hint`` ends the
@@ -64,8 +69,10 @@ def check_coverage(
         return len(extra)
     if not missing and not extra:  # the usual case: no message to build
         return 0
-    not_listed = (f"{plural(len(extra), 'id')} that {'is' if len(extra) == 1 else 'are'} not "
-                  f"in {clip_set.path} ({example_ids(sorted(extra))})")
+    not_listed = (
+        f"{plural(len(extra), 'id')} that {'is' if len(extra) == 1 else 'are'} not "
+        f"in {clip_set.path} ({example_ids(sorted(extra))})"
+    )
     if missing and extra:  # most often a mistyped id: name both sides
         raise ScoringError(
             path,
@@ -88,8 +95,9 @@ def stats_for(
     normalized: Mapping[str, str],
 ) -> SetStats:
     """Per-clip statistics of one system, from already-normalised text."""
-    pairs = [(normalized[refs[clip_id]], normalized[hypotheses[clip_id]])
-             for clip_id in clip_set.ids]
+    pairs = [
+        (normalized[refs[clip_id]], normalized[hypotheses[clip_id]]) for clip_id in clip_set.ids
+    ]
     kept = _PAIR_STATS.entries  # looked up directly: a card looks up every clip, every time
     clips = [kept.get(pair) or _pair_stats(*pair) for pair in pairs]
     return set_stats(clip_set.ids, clip_set.clusters, clips)
@@ -101,8 +109,9 @@ _PAIR_STATS = Memo(kept=1 << 19)  # about a real card's pairs at every latency
 
 
 def _pair_stats(normalized_ref: str, normalized_hyp: str) -> ClipStats:
-    return _PAIR_STATS.get((normalized_ref, normalized_hyp),
-                           lambda: clip_stats(normalized_ref, normalized_hyp))
+    return _PAIR_STATS.get(
+        (normalized_ref, normalized_hyp), lambda: clip_stats(normalized_ref, normalized_hyp)
+    )
 
 
 def score_files(
@@ -123,9 +132,11 @@ def score_files(
     refs = read_refs(ref_path)
     hypotheses = []
     for path, texts, role in [(ref_path, refs, "reference")] + [
-            (p, read_hypotheses(p), "hypothesis") for p in hyp_paths]:
-        ignored = check_coverage(clip_set, texts, path, role, extra_allowed=only_listed,
-                                 extra_hint=LARGER_DECODE_HINT)
+        (p, read_hypotheses(p), "hypothesis") for p in hyp_paths
+    ]:
+        ignored = check_coverage(
+            clip_set, texts, path, role, extra_allowed=only_listed, extra_hint=LARGER_DECODE_HINT
+        )
         if ignored and on_ignored is not None:
             on_ignored(str(path), ignored)
         if role == "hypothesis":

@@ -53,17 +53,13 @@ class SetStats:
         return cer(self)
 
 
-def set_stats(
-    ids: Sequence[str], clusters: Sequence[str], clips: Sequence[ClipStats]
-) -> SetStats:
+def set_stats(ids: Sequence[str], clusters: Sequence[str], clips: Sequence[ClipStats]) -> SetStats:
     """Gather per-clip statistics into arrays."""
     return SetStats(
         ids=tuple(ids),
         clusters=tuple(clusters),
         edits=np.fromiter((c.edits for c in clips), dtype=np.int64, count=len(clips)),
-        ref_chars=np.fromiter(
-            (c.ref_chars for c in clips), dtype=np.int64, count=len(clips)
-        ),
+        ref_chars=np.fromiter((c.ref_chars for c in clips), dtype=np.int64, count=len(clips)),
     )
 
 

@@ -23,8 +23,16 @@ from pythainlp.util import num_to_thaiword
 
 from .data.cleaning import clean_reference
 
-__all__ = ["BenchmarkSize", "DEMO_SIZE", "FULL_SIZE", "LATENCIES_MS", "SYSTEMS", "SETS",
-           "SWEEP_SYSTEMS", "write_benchmark"]
+__all__ = [
+    "BenchmarkSize",
+    "DEMO_SIZE",
+    "FULL_SIZE",
+    "LATENCIES_MS",
+    "SYSTEMS",
+    "SETS",
+    "SWEEP_SYSTEMS",
+    "write_benchmark",
+]
 
 SYSTEMS = (
     "openthai2.0-asr-streaming",
@@ -34,8 +42,11 @@ SYSTEMS = (
 )
 SPLIT_SYSTEMS = ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
 LOTUS_DEVICES = ("con123", "lav123", "jbl", "bt3m", "bt10m")
-SETS = ("fleurs", "tvspeech", "gs2", "isan") + tuple(
-    f"lotus_{d}" for d in LOTUS_DEVICES) + ("tv_long", "gs2_long")
+SETS = (
+    ("fleurs", "tvspeech", "gs2", "isan")
+    + tuple(f"lotus_{d}" for d in LOTUS_DEVICES)
+    + ("tv_long", "gs2_long")
+)
 LATENCY_MS = 560  # the headline latency: every system is decoded at it
 LATENCIES_MS = (80, 160, 560, 1120)
 # Decoded at every latency; the other systems only at the headline latency.
@@ -58,12 +69,28 @@ class BenchmarkSize:
     lotus_turns: int
 
 
-DEMO_SIZE = BenchmarkSize(fleurs=300, tv_videos=15, tv_clips=200, gs2_recordings=30,
-                          gs2_segments=600, isan_speakers=20, isan_clips=200,
-                          lotus_meetings=6, lotus_turns=300)
-FULL_SIZE = BenchmarkSize(fleurs=1021, tv_videos=40, tv_clips=570, gs2_recordings=150,
-                          gs2_segments=9000, isan_speakers=60, isan_clips=500,
-                          lotus_meetings=24, lotus_turns=5516)
+DEMO_SIZE = BenchmarkSize(
+    fleurs=300,
+    tv_videos=15,
+    tv_clips=200,
+    gs2_recordings=30,
+    gs2_segments=600,
+    isan_speakers=20,
+    isan_clips=200,
+    lotus_meetings=6,
+    lotus_turns=300,
+)
+FULL_SIZE = BenchmarkSize(
+    fleurs=1021,
+    tv_videos=40,
+    tv_clips=570,
+    gs2_recordings=150,
+    gs2_segments=9000,
+    isan_speakers=60,
+    isan_clips=500,
+    lotus_meetings=24,
+    lotus_turns=5516,
+)
 
 # Sentences by kind. Spaces mark word boundaries (where a transcriber may or
 # may not put a space); {slots} are filled per clip.
@@ -130,21 +157,79 @@ TEMPLATES = {
         "ยอดขาย รวม อยู่ ที่ {money} ครับ",
     ],
 }
-ENGLISH = ["AI", "Zoom", "TikTok", "iPhone", "Bitcoin", "Netflix", "Excel", "Google",
-           "Facebook", "YouTube", "Line", "Grab"]
-TRANSLITERATION = {"AI": "เอไอ", "Zoom": "ซูม", "TikTok": "ติ๊กต็อก", "iPhone": "ไอโฟน",
-                   "Bitcoin": "บิตคอยน์", "Netflix": "เน็ตฟลิกซ์", "Excel": "เอ็กเซล",
-                   "Google": "กูเกิล", "Facebook": "เฟซบุ๊ก", "YouTube": "ยูทูบ",
-                   "Line": "ไลน์", "Grab": "แกร็บ"}
-QUOTES = ["สถานการณ์ ตอนนี้ เริ่ม คลี่คลาย แล้ว", "เรา จะ ทำ ให้ ดี ที่สุด",
-          "ขอให้ ทุก คน ใจเย็น ๆ", "ทำไม ถึง ทำ แบบ นั้น", "ยัง ไม่ มี คำตอบ ที่ ชัดเจน"]
-MONTHS = ["มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน",
-          "กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม", "พฤศจิกายน", "ธันวาคม"]
+ENGLISH = [
+    "AI",
+    "Zoom",
+    "TikTok",
+    "iPhone",
+    "Bitcoin",
+    "Netflix",
+    "Excel",
+    "Google",
+    "Facebook",
+    "YouTube",
+    "Line",
+    "Grab",
+]
+TRANSLITERATION = {
+    "AI": "เอไอ",
+    "Zoom": "ซูม",
+    "TikTok": "ติ๊กต็อก",
+    "iPhone": "ไอโฟน",
+    "Bitcoin": "บิตคอยน์",
+    "Netflix": "เน็ตฟลิกซ์",
+    "Excel": "เอ็กเซล",
+    "Google": "กูเกิล",
+    "Facebook": "เฟซบุ๊ก",
+    "YouTube": "ยูทูบ",
+    "Line": "ไลน์",
+    "Grab": "แกร็บ",
+}
+QUOTES = [
+    "สถานการณ์ ตอนนี้ เริ่ม คลี่คลาย แล้ว",
+    "เรา จะ ทำ ให้ ดี ที่สุด",
+    "ขอให้ ทุก คน ใจเย็น ๆ",
+    "ทำไม ถึง ทำ แบบ นั้น",
+    "ยัง ไม่ มี คำตอบ ที่ ชัดเจน",
+]
+MONTHS = [
+    "มกราคม",
+    "กุมภาพันธ์",
+    "มีนาคม",
+    "เมษายน",
+    "พฤษภาคม",
+    "มิถุนายน",
+    "กรกฎาคม",
+    "สิงหาคม",
+    "กันยายน",
+    "ตุลาคม",
+    "พฤศจิกายน",
+    "ธันวาคม",
+]
 
 THAI_DIGITS = str.maketrans("0123456789", "๐๑๒๓๔๕๖๗๘๙")
-CONFUSABLE = {"่": "้", "้": "่", "ะ": "า", "า": "ะ", "น": "ล", "ล": "น", "ร": "ล",
-              "ส": "ซ", "ซ": "ส", "ท": "ธ", "ค": "ข", "ต": "ด", "ด": "ต", "ป": "บ",
-              "บ": "ป", "ิ": "ี", "ี": "ิ", "ุ": "ู", "ู": "ุ", "ั": "ะ"}
+CONFUSABLE = {
+    "่": "้",
+    "้": "่",
+    "ะ": "า",
+    "า": "ะ",
+    "น": "ล",
+    "ล": "น",
+    "ร": "ล",
+    "ส": "ซ",
+    "ซ": "ส",
+    "ท": "ธ",
+    "ค": "ข",
+    "ต": "ด",
+    "ด": "ต",
+    "ป": "บ",
+    "บ": "ป",
+    "ิ": "ี",
+    "ี": "ิ",
+    "ุ": "ู",
+    "ู": "ุ",
+    "ั": "ะ",
+}
 CONSONANTS = "กขคงจฉชซดตถทนบปผพฟมยรลวสหอฮ"
 PARTICLES = {"ครับ", "คะ", "ค่ะ", "นะ", "เอ่อ", "ก็", "เลย"}
 
@@ -157,19 +242,51 @@ WRITING = {
     "reference-gs2": dict(numbers=(0.5, 0.0, 0.5, 0.0), quotes="none", am=0.0, spaces=0.2),
     "reference-isan": dict(numbers=(0.2, 0.0, 0.8, 0.0), quotes="none", am=0.0, spaces=0.8),
     "reference-lotus": dict(numbers=(0.3, 0.0, 0.7, 0.0), quotes="none", am=0.0, spaces=0.1),
-    "openthai2.0-asr-streaming": dict(numbers=(0.7, 0.05, 0.2, 0.05), quotes="curly", am=0.2, spaces=0.5),
-    "openthai2.0-asr-streaming_th-mix": dict(numbers=(0.7, 0.05, 0.2, 0.05), quotes="curly", am=0.2, spaces=0.5),
-    "typhoon-asr-streaming-0.6b": dict(numbers=(0.6, 0.0, 0.35, 0.05), quotes="straight", am=0.5, spaces=0.1),
-    "typhoon-asr-streaming-0.6b_4gram": dict(numbers=(0.6, 0.0, 0.35, 0.05), quotes="straight", am=0.5, spaces=0.2),
+    "openthai2.0-asr-streaming": dict(
+        numbers=(0.7, 0.05, 0.2, 0.05), quotes="curly", am=0.2, spaces=0.5
+    ),
+    "openthai2.0-asr-streaming_th-mix": dict(
+        numbers=(0.7, 0.05, 0.2, 0.05), quotes="curly", am=0.2, spaces=0.5
+    ),
+    "typhoon-asr-streaming-0.6b": dict(
+        numbers=(0.6, 0.0, 0.35, 0.05), quotes="straight", am=0.5, spaces=0.1
+    ),
+    "typhoon-asr-streaming-0.6b_4gram": dict(
+        numbers=(0.6, 0.0, 0.35, 0.05), quotes="straight", am=0.5, spaces=0.2
+    ),
 }
 
 # Character error rates each system makes per kind of audio (before the
 # per-cluster difficulty factor).
 ERROR_RATE = {
-    "openthai2.0-asr-streaming":        {"fleurs": .055, "tvspeech": .075, "gs2": .095, "isan": .21, "lotus": .12},
-    "openthai2.0-asr-streaming_th-mix": {"fleurs": .056, "tvspeech": .074, "gs2": .094, "isan": .21, "lotus": .12},
-    "typhoon-asr-streaming-0.6b":       {"fleurs": .068, "tvspeech": .066, "gs2": .105, "isan": .18, "lotus": .125},
-    "typhoon-asr-streaming-0.6b_4gram": {"fleurs": .064, "tvspeech": .062, "gs2": .100, "isan": .19, "lotus": .12},
+    "openthai2.0-asr-streaming": {
+        "fleurs": 0.055,
+        "tvspeech": 0.075,
+        "gs2": 0.095,
+        "isan": 0.21,
+        "lotus": 0.12,
+    },
+    "openthai2.0-asr-streaming_th-mix": {
+        "fleurs": 0.056,
+        "tvspeech": 0.074,
+        "gs2": 0.094,
+        "isan": 0.21,
+        "lotus": 0.12,
+    },
+    "typhoon-asr-streaming-0.6b": {
+        "fleurs": 0.068,
+        "tvspeech": 0.066,
+        "gs2": 0.105,
+        "isan": 0.18,
+        "lotus": 0.125,
+    },
+    "typhoon-asr-streaming-0.6b_4gram": {
+        "fleurs": 0.064,
+        "tvspeech": 0.062,
+        "gs2": 0.100,
+        "isan": 0.19,
+        "lotus": 0.12,
+    },
 }
 # How a chunk size other than 560 ms changes a system's output: the share of
 # clips decoded exactly as at 560 ms (neighbouring latencies mostly agree),
@@ -184,8 +301,12 @@ LATENCY_EFFECT = {
 # Typhoon loses a little more than OpenThai when the chunk shrinks.
 LATENCY_SENSITIVITY = {"openthai2.0-asr-streaming": 1.0, "typhoon-asr-streaming-0.6b": 1.15}
 DEVICE_FACTOR = {"con123": 1.0, "lav123": 0.75, "jbl": 1.3, "bt3m": 1.8, "bt10m": 2.8}
-LONG_FORM_FACTOR = {"openthai2.0-asr-streaming": 1.15, "openthai2.0-asr-streaming_th-mix": 1.2,
-                    "typhoon-asr-streaming-0.6b": 1.5, "typhoon-asr-streaming-0.6b_4gram": 1.45}
+LONG_FORM_FACTOR = {
+    "openthai2.0-asr-streaming": 1.15,
+    "openthai2.0-asr-streaming_th-mix": 1.2,
+    "typhoon-asr-streaming-0.6b": 1.5,
+    "typhoon-asr-streaming-0.6b_4gram": 1.45,
+}
 
 
 @dataclass(frozen=True)
@@ -202,8 +323,18 @@ def _draw_sentence(rng: random.Random, kind: str, length: int = 1) -> Sentence:
             if token == "{n}":
                 words.append(("num", rng.randint(1, 99)))
             elif token == "{big}":
-                words.append(("num", rng.choice([rng.randint(100, 999), rng.randint(1000, 99_999),
-                                                 rng.randint(100_000, 9_999_999)])))
+                words.append(
+                    (
+                        "num",
+                        rng.choice(
+                            [
+                                rng.randint(100, 999),
+                                rng.randint(1000, 99_999),
+                                rng.randint(100_000, 9_999_999),
+                            ]
+                        ),
+                    )
+                )
             elif token == "{money}":
                 words += [("num", rng.randint(2, 500) * rng.choice([10, 100, 1000])), "บาท"]
             elif token == "{year}":
@@ -226,8 +357,12 @@ def _render(rng: random.Random, sentence: Sentence, style: dict) -> str:
         if isinstance(word, tuple) and word[0] == "num":
             form = rng.choices(("digits", "thai", "words", "comma"), weights=style["numbers"])[0]
             n = word[1]
-            text = {"digits": str(n), "thai": str(n).translate(THAI_DIGITS),
-                    "words": num_to_thaiword(n), "comma": f"{n:,}"}[form]
+            text = {
+                "digits": str(n),
+                "thai": str(n).translate(THAI_DIGITS),
+                "words": num_to_thaiword(n),
+                "comma": f"{n:,}",
+            }[form]
         elif isinstance(word, tuple) and word[0] == "quote":
             inner = word[1]
             text = {"curly": f"“{inner}”", "straight": f'"{inner}"', "none": inner}[style["quotes"]]
@@ -277,8 +412,9 @@ def _char_noise(rng: random.Random, text: str, rate: float) -> str:
 
 
 def _system_text(rng, sentence, system, rate) -> str:
-    return _char_noise(rng, _render(rng, _mistakes(rng, sentence, rate), WRITING[system]),
-                       rate * 0.8)
+    return _char_noise(
+        rng, _render(rng, _mistakes(rng, sentence, rate), WRITING[system]), rate * 0.8
+    )
 
 
 @dataclass
@@ -309,11 +445,12 @@ def _draw_sets(seed: str, size: BenchmarkSize) -> dict[str, list[_Clip]]:
         return _Clip(clip_id, cluster, _draw_sentence(rng, kind, length), difficulty[cluster])
 
     sets: dict[str, list[_Clip]] = {}
-    sets["fleurs"] = [clip(f"{1000 + i}{rng.randint(100000, 999999)}.wav", f"fleurs{i}", "news")
-                      for i in range(size.fleurs)]
+    sets["fleurs"] = [
+        clip(f"{1000 + i}{rng.randint(100000, 999999)}.wav", f"fleurs{i}", "news")
+        for i in range(size.fleurs)
+    ]
     videos = _clusters(rng, size.tv_clips, size.tv_videos, "yt")
-    sets["tvspeech"] = [clip(str(i), v, "tv", 3)
-                        for i, v in enumerate(videos)]
+    sets["tvspeech"] = [clip(str(i), v, "tv", 3) for i, v in enumerate(videos)]
     recordings = _clusters(rng, size.gs2_segments, size.gs2_recordings, "")
     segment_counter: dict[str, int] = {}
     gs2 = []
@@ -323,14 +460,19 @@ def _draw_sets(seed: str, size: BenchmarkSize) -> dict[str, list[_Clip]]:
         gs2.append(clip(f"{recording}-{segment_counter[recording]}", recording, "podcast"))
     sets["gs2"] = gs2
     speakers = [f"x_{s:03d}" for s in range(size.isan_speakers)]
-    sets["isan"] = [clip(f"{rng.getrandbits(96):024x}", rng.choice(speakers), "isan")
-                    for _ in range(size.isan_clips)]
+    sets["isan"] = [
+        clip(f"{rng.getrandbits(96):024x}", rng.choice(speakers), "isan")
+        for _ in range(size.isan_clips)
+    ]
     meetings = _clusters(rng, size.lotus_turns, size.lotus_meetings, "")
-    turns = [clip(f"M{int(m) + 1:02d}_T{i:04d}", f"M{int(m) + 1:02d}", "meeting")
-             for i, m in enumerate(meetings)]
+    turns = [
+        clip(f"M{int(m) + 1:02d}_T{i:04d}", f"M{int(m) + 1:02d}", "meeting")
+        for i, m in enumerate(meetings)
+    ]
     for device in LOTUS_DEVICES:
         sets[f"lotus_{device}"] = [
-            _Clip(f"{t.id}_{device}.wav", t.cluster, t.sentence, t.difficulty) for t in turns]
+            _Clip(f"{t.id}_{device}.wav", t.cluster, t.sentence, t.difficulty) for t in turns
+        ]
     return sets
 
 
@@ -355,8 +497,12 @@ def _latency_rate(system: str, family: str, latency: int, rate: float) -> tuple[
     return keep, rate * factor
 
 
-def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
-                    seed: str = "demo", latencies: tuple[int, ...] = LATENCIES_MS) -> Path:
+def write_benchmark(
+    root: str | os.PathLike,
+    size: BenchmarkSize = DEMO_SIZE,
+    seed: str = "demo",
+    latencies: tuple[int, ...] = LATENCIES_MS,
+) -> Path:
     """Write ids/, refs/ and hypotheses/ for every set and system under ``root``.
 
     Every system is decoded at the headline latency (560 ms); the sweep
@@ -371,8 +517,9 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
     for set_name, clips in sets.items():
         family = "lotus" if set_name.startswith("lotus_") else set_name
         rng = random.Random(f"{seed}:ref:{family}")
-        _write(root / "ids" / f"{set_name}.jsonl",
-               ({"id": c.id, "cluster": c.cluster} for c in clips))
+        _write(
+            root / "ids" / f"{set_name}.jsonl", ({"id": c.id, "cluster": c.cluster} for c in clips)
+        )
         refs = []
         for c in clips:
             # LOTUSDIS devices share one transcript per turn.
@@ -380,8 +527,9 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
             if (family, turn) not in reference_text:
                 text = _render(rng, c.sentence, WRITING[f"reference-{family}"])
                 # Cleaned exactly as make-refs cleans the real FLEURS and GigaSpeech2.
-                reference_text[(family, turn)] = (clean_reference(text)
-                                                  if family in CLEANED_SETS else text)
+                reference_text[(family, turn)] = (
+                    clean_reference(text) if family in CLEANED_SETS else text
+                )
             refs.append({"id": c.id, "text": reference_text[(family, turn)]})
         _write(root / "refs" / f"{set_name}.jsonl", refs)
         device = DEVICE_FACTOR[set_name.split("_", 1)[1]] if family == "lotus" else 1.0
@@ -399,23 +547,43 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
             for latency in other_latencies:
                 rng = random.Random(f"{seed}:hyp:{set_name}:{system}:{latency}ms")
                 keep, changed_rate = _latency_rate(system, family, latency, rate)
-                _write(root / "hypotheses" / f"{system}_{latency}ms_{set_name}.jsonl", (
-                    {"id": c.id, "pred_text": system_text[(set_name, system, c.id)]
-                     if rng.random() < keep else
-                     _system_text(rng, c.sentence, system, min(changed_rate * c.difficulty, 0.6))}
-                    for c in clips))
+                _write(
+                    root / "hypotheses" / f"{system}_{latency}ms_{set_name}.jsonl",
+                    (
+                        {
+                            "id": c.id,
+                            "pred_text": system_text[(set_name, system, c.id)]
+                            if rng.random() < keep
+                            else _system_text(
+                                rng, c.sentence, system, min(changed_rate * c.difficulty, 0.6)
+                            ),
+                        }
+                        for c in clips
+                    ),
+                )
 
     long_sets = {
         "tv_long": ("tvspeech", _join(sets["tvspeech"], lambda c: c.cluster)),
-        "gs2_long": ("gs2", [(rec, clips) for rec, clips in _join(sets["gs2"], lambda c: c.cluster)
-                             if rec != GS2_LONG_EXCLUDED_RECORDING]),
+        "gs2_long": (
+            "gs2",
+            [
+                (rec, clips)
+                for rec, clips in _join(sets["gs2"], lambda c: c.cluster)
+                if rec != GS2_LONG_EXCLUDED_RECORDING
+            ],
+        ),
     }
     for long_name, (short_name, groups) in long_sets.items():
-        _write(root / "ids" / f"{long_name}.jsonl",
-               ({"id": key, "cluster": key} for key, _ in groups))
-        _write(root / "refs" / f"{long_name}.jsonl",
-               ({"id": key, "text": " ".join(reference_text[(short_name, c.id)] for c in clips)}
-                for key, clips in groups))
+        _write(
+            root / "ids" / f"{long_name}.jsonl", ({"id": key, "cluster": key} for key, _ in groups)
+        )
+        _write(
+            root / "refs" / f"{long_name}.jsonl",
+            (
+                {"id": key, "text": " ".join(reference_text[(short_name, c.id)] for c in clips)}
+                for key, clips in groups
+            ),
+        )
         for system in SYSTEMS:
             rng = random.Random(f"{seed}:long:{long_name}:{system}")
             rate = ERROR_RATE[system][short_name] * LONG_FORM_FACTOR[system]
@@ -423,11 +591,19 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
             for key, clips in groups:
                 # Streaming over a long recording sometimes loses a stretch of speech.
                 for c in clips:
-                    pieces[c.id] = (_system_text(rng, c.sentence, system,
-                                                 min(rate * c.difficulty, 0.6))
-                                    if rng.random() > 0.02 else None)
-                whole.append({"id": key, "pred_text": " ".join(
-                    pieces[c.id] for c in clips if pieces[c.id] is not None)})
+                    pieces[c.id] = (
+                        _system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
+                        if rng.random() > 0.02
+                        else None
+                    )
+                whole.append(
+                    {
+                        "id": key,
+                        "pred_text": " ".join(
+                            pieces[c.id] for c in clips if pieces[c.id] is not None
+                        ),
+                    }
+                )
             _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}.jsonl", whole)
             for latency in other_latencies if system in SWEEP_SYSTEMS else ():
                 rng = random.Random(f"{seed}:long:{long_name}:{system}:{latency}ms")
@@ -439,8 +615,9 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
                         if rng.random() < keep:
                             piece = pieces[c.id]
                         elif rng.random() > 0.02:
-                            piece = _system_text(rng, c.sentence, system,
-                                                 min(changed_rate * c.difficulty, 0.6))
+                            piece = _system_text(
+                                rng, c.sentence, system, min(changed_rate * c.difficulty, 0.6)
+                            )
                         else:
                             piece = None
                         if piece is not None:
@@ -448,8 +625,16 @@ def write_benchmark(root: str | os.PathLike, size: BenchmarkSize = DEMO_SIZE,
                     records.append({"id": key, "pred_text": " ".join(parts)})
                 _write(root / "hypotheses" / f"{system}_{latency}ms_{long_name}.jsonl", records)
             if system in SPLIT_SYSTEMS:
-                _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}_split.jsonl",
-                       ({"id": key, "pred_text": " ".join(
-                           system_text[(short_name, system, c.id)] for c in clips)}
-                        for key, clips in groups))
+                _write(
+                    root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}_split.jsonl",
+                    (
+                        {
+                            "id": key,
+                            "pred_text": " ".join(
+                                system_text[(short_name, system, c.id)] for c in clips
+                            ),
+                        }
+                        for key, clips in groups
+                    ),
+                )
     return root

@@ -21,15 +21,31 @@ import shutil
 import subprocess
 from pathlib import Path
 
-__all__ = ["REAL_PIN", "SELF_TESTS", "copy_checkout", "copy_demo", "copy_golden_suite",
-           "copy_project", "drop_real_pins", "fill_real_layout", "git_commit_all",
-           "holds_the_demos_data", "linked_demo_changes", "replace_file"]
+__all__ = [
+    "REAL_PIN",
+    "SELF_TESTS",
+    "copy_checkout",
+    "copy_demo",
+    "copy_golden_suite",
+    "copy_project",
+    "drop_real_pins",
+    "fill_real_layout",
+    "git_commit_all",
+    "holds_the_demos_data",
+    "linked_demo_changes",
+    "replace_file",
+]
 
 # The golden suite's tests that copy the whole checkout (or read it, as the demo's realism
 # checks do, or copy the demo with this module, as the reader corpus's does): a copy of the
 # golden suite runs without them.
-SELF_TESTS = ("test_gate.py", "test_rebaseline.py", "test_copies.py", "test_demo_realism.py",
-              "test_reader_corpus.py")
+SELF_TESTS = (
+    "test_gate.py",
+    "test_rebaseline.py",
+    "test_copies.py",
+    "test_demo_realism.py",
+    "test_reader_corpus.py",
+)
 # What only a self-test reads: the reader corpus's cards, keys and their helper.
 SELF_TESTS_DATA = ("reader_corpus", "reader_corpus_key.py")
 REAL_PIN = "test_real_"  # every snapshot of the real card: figures, markdown, ledgers
@@ -43,8 +59,9 @@ def drop_real_pins(snapshots: Path) -> None:
     """Take every snapshot of the real card out of a copied snapshot folder."""
     for amber in snapshots.glob("*.ambr"):
         text = amber.read_text(encoding="utf-8")
-        kept = _AMBER_ENTRY.sub(lambda m: "" if m.group(1).startswith(REAL_PIN) else m.group(0),
-                                text)
+        kept = _AMBER_ENTRY.sub(
+            lambda m: "" if m.group(1).startswith(REAL_PIN) else m.group(0), text
+        )
         if kept != text:
             amber.write_text(kept, encoding="utf-8")
     for ledger in snapshots.glob(f"*/{REAL_PIN}*"):
@@ -52,8 +69,9 @@ def drop_real_pins(snapshots: Path) -> None:
 
 
 def _copy_tree(source: Path, target: Path, *left_out: str) -> None:
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc",
-                                                                  *left_out))
+    shutil.copytree(
+        source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", *left_out)
+    )
 
 
 def copy_golden_suite(source: Path, destination: Path) -> Path:
@@ -64,8 +82,9 @@ def copy_golden_suite(source: Path, destination: Path) -> Path:
         shutil.copy2(source / name, destination / name)
     (destination / "tests").mkdir()
     shutil.copy2(source / "tests" / "__init__.py", destination / "tests" / "__init__.py")
-    _copy_tree(source / "tests" / "golden", destination / "tests" / "golden", *SELF_TESTS,
-               *SELF_TESTS_DATA)
+    _copy_tree(
+        source / "tests" / "golden", destination / "tests" / "golden", *SELF_TESTS, *SELF_TESTS_DATA
+    )
     drop_real_pins(destination / SNAPSHOTS)
     _copy_tree(source / "examples" / "demo", destination / "examples" / "demo", "*.py")
     return destination
@@ -89,11 +108,17 @@ def git_commit_all(root: Path, message: str) -> None:
 def copy_checkout(source: Path, destination: Path) -> Path:
     """The checkout's files as they are now (committed or not, git's ignored files left
     out), committed in a new repository: HEAD there is this working tree."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=source, capture_output=True, check=True).stdout
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=source,
+        capture_output=True,
+        check=True,
+    ).stdout
     for name in filter(None, listed.decode().split("\0")):
-        if name.split("/")[0] in REAL_DATA and name not in ("ids/README.md",
-                                                            "hypotheses/README.md"):
+        if name.split("/")[0] in REAL_DATA and name not in (
+            "ids/README.md",
+            "hypotheses/README.md",
+        ):
             continue  # the real card's data, had it been committed: never the copy's
         path = source / name
         if path.is_file():
@@ -164,8 +189,12 @@ def copy_demo(target: Path, *left_out: str) -> Path:
                 pass
         return shutil.copy2(path, copy)
 
-    shutil.copytree(source, target, copy_function=link_data,
-                    ignore=shutil.ignore_patterns("*.py", "__pycache__", *left_out))
+    shutil.copytree(
+        source,
+        target,
+        copy_function=link_data,
+        ignore=shutil.ignore_patterns("*.py", "__pycache__", *left_out),
+    )
     return target
 
 
@@ -184,8 +213,10 @@ def holds_the_demos_data(root: Path) -> bool:
     names = {str(path.relative_to(root)) for path in root.rglob("*.jsonl")}
     if names != set(state):
         return False
-    return all(os.path.samestat(os.stat(os.path.join(root, name)),
-                                os.stat(os.path.join(source, name))) for name in names)
+    return all(
+        os.path.samestat(os.stat(os.path.join(root, name)), os.stat(os.path.join(source, name)))
+        for name in names
+    )
 
 
 def linked_demo_changes() -> list[str]:

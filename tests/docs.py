@@ -51,10 +51,15 @@ def section(page: Path, heading: str) -> str:
     for match in _HEADING.finditer(text):
         if match.group(2).strip() == heading:
             level = len(match.group(1))
-            rest = text[match.end():]
-            end = next((m.start() for m in _HEADING.finditer(rest)
-                        if len(m.group(1)) <= level and not _in_a_fence(rest, m.start())),
-                       len(rest))
+            rest = text[match.end() :]
+            end = next(
+                (
+                    m.start()
+                    for m in _HEADING.finditer(rest)
+                    if len(m.group(1)) <= level and not _in_a_fence(rest, m.start())
+                ),
+                len(rest),
+            )
             return rest[:end]
     raise LookupError(f"{page.name} has no heading {heading!r}")
 
@@ -71,11 +76,21 @@ def blocks(page: Path, language: str | None = None) -> list[Block]:
     for match in _FENCE.finditer(text):
         if language is not None and match.group(1) != language:
             continue
-        headings = [m.group(2).strip() for m in _HEADING.finditer(text[:match.start()])
-                    if not _in_a_fence(text, m.start())]
-        why = NOT_RUN.search(text[:match.start()])
-        found.append(Block(page, headings[-1] if headings else "", match.group(1),
-                           match.group(2), why.group(1) if why else None))
+        headings = [
+            m.group(2).strip()
+            for m in _HEADING.finditer(text[: match.start()])
+            if not _in_a_fence(text, m.start())
+        ]
+        why = NOT_RUN.search(text[: match.start()])
+        found.append(
+            Block(
+                page,
+                headings[-1] if headings else "",
+                match.group(1),
+                match.group(2),
+                why.group(1) if why else None,
+            )
+        )
     return found
 
 
@@ -103,8 +118,7 @@ def _without_comment(line: str) -> str:
 
 def command_lines(block: str) -> list[str]:
     """Each command of a bash block, as typed: comments and blank lines left out."""
-    return [command for line in block.splitlines()
-            if (command := _without_comment(line).strip())]
+    return [command for line in block.splitlines() if (command := _without_comment(line).strip())]
 
 
 def scoring_argv(command: str) -> list[str] | None:

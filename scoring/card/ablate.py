@@ -40,9 +40,14 @@ class Ablation:
         return [(key, before[key], after[key]) for key in before if before[key] != after.get(key)]
 
 
-def ablate(texts: CardTexts, *, rules: Sequence[Rule] | None = None,
-           progress: bool | None = None, cache: bool = True,
-           on_variant: Callable[[str], None] | None = None) -> Ablation:
+def ablate(
+    texts: CardTexts,
+    *,
+    rules: Sequence[Rule] | None = None,
+    progress: bool | None = None,
+    cache: bool = True,
+    on_variant: Callable[[str], None] | None = None,
+) -> Ablation:
     """The card with every rule, and with each rule left out in turn."""
     pipeline = tuple(normalizer.THAI_CER_PIPELINE if rules is None else rules)
     every_text = texts.all_texts()
@@ -64,10 +69,15 @@ def _headline_columns(result: CardResult) -> list[tuple[str, str]]:
     """(label, figure for a system) makers for the headline row of each set and aggregate."""
     spec = result.spec
     latency = spec.headline_latency
-    columns = [(spec.set_names[s], lambda system, s=s: cer_figure(latency, s, Column(system).key))
-               for s in spec.sets]
-    columns += [(a.display, lambda system, a=a: aggregate_figure(latency, a.key, system))
-                for a in spec.aggregates if latency in a.latencies]
+    columns = [
+        (spec.set_names[s], lambda system, s=s: cer_figure(latency, s, Column(system).key))
+        for s in spec.sets
+    ]
+    columns += [
+        (a.display, lambda system, a=a: aggregate_figure(latency, a.key, system))
+        for a in spec.aggregates
+        if latency in a.latencies
+    ]
     return columns
 
 
@@ -76,31 +86,49 @@ def format_ablation(ablation: Ablation, *, markdown: bool = False) -> str:
     spec = ablation.full.spec
     latency = spec.headline_latency
     columns = _headline_columns(ablation.full)
-    lines = [f"{'## ' if markdown else ''}What each rule does to the card "
-             f"(CER without the rule minus CER with every rule, percentage points, "
-             f"{latency} ms)", ""]
+    lines = [
+        f"{'## ' if markdown else ''}What each rule does to the card "
+        f"(CER without the rule minus CER with every rule, percentage points, "
+        f"{latency} ms)",
+        "",
+    ]
     for system in spec.systems_at(latency):
         title = f"{spec.systems[system]}: CER with every rule"
         full_row = [points(ablation.full.exact[make(system)])[1:] for _, make in columns]
-        rows = [[rule] + [points(ablation.change(rule, make(system))) for _, make in columns]
-                for rule in ablation.without]
+        rows = [
+            [rule] + [points(ablation.change(rule, make(system))) for _, make in columns]
+            for rule in ablation.without
+        ]
         header = ["rule left out"] + [label for label, _ in columns]
         if markdown:
-            lines += [f"### {spec.systems[system]}", "",
-                      "| " + " | ".join(header) + " |",
-                      "|---" + "|---:" * len(columns) + "|",
-                      "| *(CER with every rule, %)* | " + " | ".join(full_row) + " |"]
+            lines += [
+                f"### {spec.systems[system]}",
+                "",
+                "| " + " | ".join(header) + " |",
+                "|---" + "|---:" * len(columns) + "|",
+                "| *(CER with every rule, %)* | " + " | ".join(full_row) + " |",
+            ]
             lines += ["| `" + row[0] + "` | " + " | ".join(row[1:]) + " |" for row in rows]
         else:
             widths = [max(len(h), 7) for h in header]
             widths[0] = max(len(title), *(len(r[0]) for r in rows))
-            lines.append("  ".join(h.rjust(w) if i else h.ljust(w)
-                                   for i, (h, w) in enumerate(zip(header, widths))))
-            lines.append("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in
-                                   enumerate(zip([title] + full_row, widths))))
+            lines.append(
+                "  ".join(
+                    h.rjust(w) if i else h.ljust(w) for i, (h, w) in enumerate(zip(header, widths))
+                )
+            )
+            lines.append(
+                "  ".join(
+                    c.rjust(w) if i else c.ljust(w)
+                    for i, (c, w) in enumerate(zip([title] + full_row, widths))
+                )
+            )
             for row in rows:
-                lines.append("  ".join(c.rjust(w) if i else c.ljust(w)
-                                       for i, (c, w) in enumerate(zip(row, widths))))
+                lines.append(
+                    "  ".join(
+                        c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))
+                    )
+                )
         lines.append("")
     lines.append(f"{'## ' if markdown else ''}Conclusions each removal would flip")
     lines.append("")

@@ -65,8 +65,18 @@ from .text import (
     strip_markers,
 )
 
-__all__ = ["Candidate", "Marked", "MarkResult", "Ungated", "candidates", "counted_numbers",
-           "coverage", "mark_card", "strip_markers", "words_the_data_deny"]
+__all__ = [
+    "Candidate",
+    "Marked",
+    "MarkResult",
+    "Ungated",
+    "candidates",
+    "counted_numbers",
+    "coverage",
+    "mark_card",
+    "strip_markers",
+    "words_the_data_deny",
+]
 
 # An interval's end named in words; "lower than", "higher by", "lower is better" and a
 # number's own "2.81 pp lower" compare, and name no end.
@@ -74,34 +84,45 @@ __all__ = ["Candidate", "Marked", "MarkResult", "Ungated", "candidates", "counte
 # (Nor "its CER higher", "its error rate lower": which way a rate went.)
 _OF_A_RATE = r"(?<!cer )(?<!wer )(?<!rate )(?<!error )(?<!errors )"
 # (Nor "a higher CER", "a higher error rate", as "a lower CER".)
-_NOT_AN_END_AFTER = (r"(?!\s+(?:than|is|by|latenc\w*|delays?|chunks?|costs?|compute|memory|"
-                     r"resources?|[cw]er|error\w*)\b)")
+_NOT_AN_END_AFTER = (
+    r"(?!\s+(?:than|is|by|latenc\w*|delays?|chunks?|costs?|compute|memory|"
+    r"resources?|[cw]er|error\w*)\b)"
+)
 _LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I)
-_HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b",
-                         re.I)
-_COMPARATIVE_AFTER = re.compile(r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
-                                r"(?:low|high)er\b", re.I)
+_HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b", re.I)
+_COMPARATIVE_AFTER = re.compile(
+    r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
+    r"(?:low|high)er\b",
+    re.I,
+)
 # A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ" (Thai:
 # when compared with).
-_OPENING_COMPARISON = re.compile(r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
-                                 r"against|(?:เมื่อ)?เทียบกับ)\s*", re.I)
+_OPENING_COMPARISON = re.compile(
+    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
+    r"against|(?:เมื่อ)?เทียบกับ)\s*",
+    re.I,
+)
 # One that opens a number's text and names its baseline first: "Compared with OpenThai2.0
 # on FLEURS, Typhoon 0.6B changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
-_LEADING_COMPARISON = re.compile(_OPENING_COMPARISON.pattern
-                                 + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S)
+_LEADING_COMPARISON = re.compile(
+    _OPENING_COMPARISON.pattern + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S
+)
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B", Thai "A ลบ B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s", re.I)
 # What sets a change stated of one system against another named after it: "Typhoon 0.6B
 # changes the CER by −1.25 pp against OpenThai2.0" states Typhoon − OpenThai2.0.
 # (Thai "เทียบกับ", "compared with", needs no word boundary: Thai writes none.)
-_AGAINST = re.compile(r"\bagainst\b|\bcompared\s+(?:with|to)\b|\brelative\s+to\b|เทียบกับ",
-                      re.I)
+_AGAINST = re.compile(r"\bagainst\b|\bcompared\s+(?:with|to)\b|\brelative\s+to\b|เทียบกับ", re.I)
 # A comparison right after a number in points and a few words of its own: "2.78 pp
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(
     r"\s*(?:pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)[^,;:()\d]{0,30}\)?\s*"
     r"(?:against|vs\.?|versus|compared\s+(?:with|to)|relative\s+to|than|over|เทียบกับ)\s+"
-    r"(?P<other>[^,;:()]+)", re.I)
+    r"(?P<other>[^,;:()]+)",
+    re.I,
+)
+
+
 def _after_it(levels: tuple[str, ...]) -> str:
     """The rest of a number's sentence after it: past the end of its own parenthesis, where
     its text after it (``levels[1]``) stops."""
@@ -111,41 +132,52 @@ def _after_it(levels: tuple[str, ...]) -> str:
 
 # A comparative right after a number, of errors: "29.6 % fewer errors", "2.81 pp fewer
 # errors", "less error".
-_FEWER_ERRORS_AFTER = re.compile(r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
-                                 r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b", re.I)
-_BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$",
-                        re.I)
+_FEWER_ERRORS_AFTER = re.compile(
+    r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
+    r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
+    re.I,
+)
+_BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$", re.I)
 # Thai says by how much with no "by": the amount follows its verb ("ลดลง 29.6 %", fell
 # 29.6 %; "ลด CER บน FLEURS ลง 29.6 %"), or a comparative and whom it compares with
 # ("ต่ำกว่า Typhoon 0.6B 29.6 %", lower than Typhoon by 29.6 %). Not the value a change goes
 # to or from ("ลดลงเหลือ 6.69 %", "จาก 9.50 % เป็น 6.69 %"), nor a number right after
 # "กว่า" ("ต่ำกว่า 9.50 % ของ Typhoon": than Typhoon's 9.50 %).
-_THAI_DIRECTION = re.compile(r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
-                             r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)")
+_THAI_DIRECTION = re.compile(
+    r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
+    r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)"
+)
 # ("ได้" closes the verb too: "ลด CER ได้ 29.6 %", reduces the CER by 29.6 %.)
 _THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*(?:ร้อยละ)?\s*$"  # (ร้อยละ: percent)
-_THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)"
-                                  + _THAI_HEDGE)
+_THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)" + _THAI_HEDGE)
 # (Not "ที่ได้" or "ซึ่งได้", which gets: the number is then the CER of whom it names.)
-_THAI_WHOM_ALONE = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ที่|ซึ่ง|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n])"
-                              r"{1,40}?" + _THAI_HEDGE, re.I)
+_THAI_WHOM_ALONE = re.compile(
+    r"(?:(?!เหลือ|เป็น|จาก|ที่|ซึ่ง|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n])"
+    r"{1,40}?" + _THAI_HEDGE,
+    re.I,
+)
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
 # (The text after a number runs up to the next number.)
-_PAIRED_AFTER = re.compile(r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*"
-                           r"(?:[-+−]?\d|$)", re.I)
+_PAIRED_AFTER = re.compile(
+    r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*"
+    r"(?:[-+−]?\d|$)",
+    re.I,
+)
 
 
 # What gives a comparison's subject its own number after the comparison: "better than
 # Typhoon 0.6B with a CER of 8.75 %", "ดีกว่า Typhoon 0.6B โดยมี CER 8.75%" (โดย, ด้วย: with).
-_THE_SUBJECTS_OWN = re.compile(r"\bwith\s+(?:a\s+|an\s+|its\s+)?(?:cer|character)|โดย|ด้วย",
-                               re.I)
+_THE_SUBJECTS_OWN = re.compile(r"\bwith\s+(?:a\s+|an\s+|its\s+)?(?:cer|character)|โดย|ด้วย", re.I)
 
 
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
-_FIRST_OF_A_PAIR = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|"
-                              r"เทียบกับ)\s*[*_]*", re.I)
+_FIRST_OF_A_PAIR = re.compile(
+    r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|"
+    r"เทียบกับ)\s*[*_]*",
+    re.I,
+)
 
 
 def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> bool | None:
@@ -154,8 +186,11 @@ def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> b
     of a pair ("OpenThai2.0 trails Typhoon 0.6B: 18.64 % against 17.39 %", the subject's and
     the other's) or alone ("...: 18.64 %", either side's); None elsewhere."""
     comparison = COMPARES.search(before)
-    if comparison is None or not _A_COLON_AT_THE_END.search(before, comparison.end()) \
-            or not names.systems_in(before[:comparison.start()]):
+    if (
+        comparison is None
+        or not _A_COLON_AT_THE_END.search(before, comparison.end())
+        or not names.systems_in(before[: comparison.start()])
+    ):
         return None
     return bool(_FIRST_OF_A_PAIR.fullmatch(after))
 
@@ -175,8 +210,11 @@ def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
         # the colon opens the subject's numbers, the first of the pair the subject's.
         return False
     own = _THE_SUBJECTS_OWN.search(before, comparison.end())
-    return not (own and names.systems_in(before[comparison.end():own.start()])
-                and names.systems_in(before[:comparison.start()]))
+    return not (
+        own
+        and names.systems_in(before[comparison.end() : own.start()])
+        and names.systems_in(before[: comparison.start()])
+    )
 
 
 # "at" (ที่, อยู่ที่) leading to a number after the name a comparison compares with:
@@ -189,12 +227,13 @@ def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str
     compares with), where "at" after the second leads to the number, or a colon to a number
     alone: which is whose the words do not say."""
     comparison = COMPARES.search(before)
-    if comparison is None or not (_AT_RIGHT_BEFORE.search(before, comparison.end())
-                                  or _a_pair_opens_after_a_comparison(before, after, names)
-                                  is False):
+    if comparison is None or not (
+        _AT_RIGHT_BEFORE.search(before, comparison.end())
+        or _a_pair_opens_after_a_comparison(before, after, names) is False
+    ):
         return None
-    subject = set(names.systems_in(before[:comparison.start()]))
-    compared = set(names.systems_in(before[comparison.end():]))
+    subject = set(names.systems_in(before[: comparison.start()]))
+    compared = set(names.systems_in(before[comparison.end() :]))
     if len(subject) != 1 or len(compared) != 1 or subject == compared:
         return None
     return frozenset(subject | compared)
@@ -208,38 +247,49 @@ def _a_thai_amount(before: str, after: str) -> bool:
         pass
     if last is None:
         return False
-    rest = before[last.end():]
+    rest = before[last.end() :]
     if last.group("split"):
         return bool(_THAI_SPLIT_VERB_END.match(rest))
     if last.group("than"):
-        if re.search(r"ผิดพลาด\s*$", before[:last.start()]):  # "ผิดพลาดน้อยกว่า 29.6%":
+        if re.search(r"ผิดพลาด\s*$", before[: last.start()]):  # "ผิดพลาดน้อยกว่า 29.6%":
             return bool(re.match(_THAI_HEDGE, rest))  # errs less by, as "29.6 % fewer errors"
-        return (bool(rest.strip()) and bool(_THAI_WHOM_ALONE.match(rest))
-                and not _PAIRED_AFTER.match(after))
+        return (
+            bool(rest.strip())
+            and bool(_THAI_WHOM_ALONE.match(rest))
+            and not _PAIRED_AFTER.match(after)
+        )
     return bool(re.match(_THAI_HEDGE, rest))
+
+
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
 # "9.50 % (Typhoon)", "<b>9.50%</b> (Typhoon)".
-_SYSTEM_RIGHT_AFTER = re.compile(r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
-                                 r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?", re.I)
+_SYSTEM_RIGHT_AFTER = re.compile(
+    r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
+    r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?",
+    re.I,
+)
 # "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap": a difference of
 # CERs.
-_POINTS_AFTER = re.compile(r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?"
-                           r"(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
-                           r"\bp\.\s?p\.|จุด)",
-                           re.I)
+_POINTS_AFTER = re.compile(
+    r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?"
+    r"(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
+    r"\bp\.\s?p\.|จุด)",
+    re.I,
+)
 
 
 _DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}", re.I)
 
 
 def _decodings(text: str) -> list[str]:
-    """"whole" or "split" for each word of ``text`` that says how a recording was decoded;
+    """ "whole" or "split" for each word of ``text`` that says how a recording was decoded;
     none where it says both ("whole vs. decoded in pieces" heads both kinds of number)."""
     found = ["whole" if word.group("whole") else "split" for word in _DECODING.finditer(text)]
     return [] if len(set(found)) > 1 else found
 
 
 # ----------------------------------------------------------- identifying
+
 
 @dataclass(frozen=True)
 class _Wanted:
@@ -252,9 +302,11 @@ class _Wanted:
 
 
 # A sentence that says it is about the set named before it.
-_THE_SAME_SET = re.compile(r"\b(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?(?:sets?|"
-                           r"datasets?|benchmarks?|data)\b|ชุด(?:ข้อมูล|ทดสอบ)?(?:เดียวกัน|นี้)",
-                           re.I)
+_THE_SAME_SET = re.compile(
+    r"\b(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?(?:sets?|"
+    r"datasets?|benchmarks?|data)\b|ชุด(?:ข้อมูล|ทดสอบ)?(?:เดียวกัน|นี้)",
+    re.I,
+)
 
 
 def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
@@ -265,14 +317,24 @@ def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
     return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
 
 
-def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_system: str,
-                 bound: str | None, narrow: bool, in_table: bool,
-                 compared: bool = False, a_cer_in_percent: bool = False,
-                 earlier: tuple[str, ...] = (), said_to_be_a_change: bool = False) -> _Wanted:
+def _constraints(
+    levels: tuple[str, ...],
+    spec: CardSpec,
+    names: Names,
+    default_system: str,
+    bound: str | None,
+    narrow: bool,
+    in_table: bool,
+    compared: bool = False,
+    a_cer_in_percent: bool = False,
+    earlier: tuple[str, ...] = (),
+    said_to_be_a_change: bool = False,
+) -> _Wanted:
     """What the context says, dimension by dimension, from its most specific level that
     names each; ``narrow``: in the text before and after the number, only the nearest name,
     in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
     though FLEURS stands nearer before it)."""
+
     def pick(found_in):
         if narrow:
             for beside, nearest in zip(clauses_beside(levels), (-1, 0)):
@@ -305,8 +367,11 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     # where it names none, the latency) of the nearest earlier sentence of its paragraph
     # that names one. Without those words it may be about any set ("On our internal test
     # set, it reaches 12.30 %"), and is left unplaced.
-    if (narrow and _THE_SAME_SET.search(levels[2])
-            and not any(names.subjects_in(level) for level in levels[:3])):
+    if (
+        narrow
+        and _THE_SAME_SET.search(levels[2])
+        and not any(names.subjects_in(level) for level in levels[:3])
+    ):
         before = next((sentence for sentence in earlier if names.subjects_in(sentence)), None)
         if before is not None:
             subjects = frozenset(names.subjects_in(before))
@@ -317,8 +382,9 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     split = "split" in (pick(_decodings) or ())
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.
-    difference = True if (bound or _speaks_of_a_difference(levels[:-1])
-                          and not a_cer_in_percent) else None
+    difference = (
+        True if (bound or _speaks_of_a_difference(levels[:-1]) and not a_cer_in_percent) else None
+    )
     # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
     # difference's two systems, and the system of a CER quoted after the comparison's word
     # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
@@ -326,8 +392,11 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
     systems = pick(names.systems_in if other_side else names.own_systems_in)
     if narrow and not difference and (either := _either_side_at(levels[0], names, levels[1])):
         systems = either
-    if narrow and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1])) and (
-            system := names.system_opening(levels[1][whose.end():])):
+    if (
+        narrow
+        and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1]))
+        and (system := names.system_opening(levels[1][whose.end() :]))
+    ):
         # "we measure 9.53 % for Typhoon 0.6B": the system named right after the number,
         # after "for", "of" or "with", is its own, nearer than "we" before it.
         systems = frozenset([system])
@@ -337,8 +406,13 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         # the number's clause (the comma parts them).
         [system] = systems
         systems = frozenset([_the_variant_it_qualifies(system, names.systems_in(levels[2]))])
-    if (difference and narrow and not in_table and said_to_be_a_change
-            and not any(names.systems_in(level) for level in levels[:3])):
+    if (
+        difference
+        and narrow
+        and not in_table
+        and said_to_be_a_change
+        and not any(names.systems_in(level) for level in levels[:3])
+    ):
         # "Compared with Typhoon 0.6B, OpenThai2.0 is better on FLEURS by 2.78 pp. On Isan:
         # +1.28 pp.": a difference in a sentence that names no system goes on with the
         # comparison of the nearest earlier sentence of its paragraph that names a system,
@@ -349,37 +423,46 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
         if len(set(names.systems_in(before))) == 2:
             systems = frozenset(names.systems_in(before))
-            if (not any(names.subjects_in(level) for level in levels[:3])
-                    and len(set(names.subjects_in(before))) == 1):
+            if (
+                not any(names.subjects_in(level) for level in levels[:3])
+                and len(set(names.subjects_in(before))) == 1
+            ):
                 subjects = frozenset(names.subjects_in(before))
-            if (not any(card_latencies(level) for level in levels[:3])
-                    and len(set(card_latencies(before))) == 1):
+            if (
+                not any(card_latencies(level) for level in levels[:3])
+                and len(set(card_latencies(before))) == 1
+            ):
                 latencies = frozenset(card_latencies(before))
     if difference and narrow and not in_table and len(systems or ()) < 2:
         # A difference is of two systems: both sides of its own clause name them ("OpenThai2.0
         # is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one of them.
-        both = frozenset(key for clause in clauses_beside(levels)
-                         for key in names.systems_in(clause))
+        both = frozenset(
+            key for clause in clauses_beside(levels) for key in names.systems_in(clause)
+        )
         if len(both) > 1:
             systems = both
-        elif (len(systems or ()) == 1 and IN_POINTS.match(levels[1])
-              and (compared_with := COMPARES.search(levels[0]))):
+        elif (
+            len(systems or ()) == 1
+            and IN_POINTS.match(levels[1])
+            and (compared_with := COMPARES.search(levels[0]))
+        ):
             # "Compared with Typhoon 0.6B on FLEURS, OpenThai2.0 changes CER by −2.81 pp":
             # the other side is the one system named by a comparison before the number (and
             # after any number before it). Not in "%": "relative to Typhoon, OpenThai cuts
             # the CER by 31.4 %" is a relative change.
-            clause = re.split(r"[,;:]", levels[0][compared_with.end():], maxsplit=1)[0]
+            clause = re.split(r"[,;:]", levels[0][compared_with.end() :], maxsplit=1)[0]
             others = set(names.systems_in(clause)) - set(systems)
             if not others and (opening := _OPENING_COMPARISON.match(levels[2])):
                 # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด"
                 # (Thai: compared with Typhoon, OpenThai2.0's CER is 2.78 points lower): the
                 # comparison that opens the sentence, up to its first mark or parenthesis.
-                clause = re.split(r"[,;:(]", levels[2][opening.end():], maxsplit=1)[0]
+                clause = re.split(r"[,;:(]", levels[2][opening.end() :], maxsplit=1)[0]
                 others = set(names.systems_in(clause)) - set(systems)
             if len(others) == 1:
                 systems = systems | others
-        elif (len(systems or ()) == 1
-              and (compared_after := _COMPARED_RIGHT_AFTER.match(_after_it(levels)))):
+        elif len(systems or ()) == 1 and (
+            compared_after := _COMPARED_RIGHT_AFTER.match(_after_it(levels))
+        ):
             # "OpenThai2.0 cuts the CER by 29.6 % relative (2.78 pp absolute) against
             # Typhoon 0.6B": the other side is the one system a comparison names right
             # after the number's unit and its own words.
@@ -390,8 +473,9 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         # "With its 4-gram LM, Typhoon 0.6B trails OpenThai2.0 by 1.46 pp": as for a CER, a
         # variant named in the sentence, its model's bare name nowhere else there, is the
         # side that bare name stands for.
-        systems = frozenset(_the_variant_it_qualifies(system, names.systems_in(levels[2]))
-                            for system in systems)
+        systems = frozenset(
+            _the_variant_it_qualifies(system, names.systems_in(levels[2])) for system in systems
+        )
     if bound is None:
         # An interval's end named in words: next to the number, or in its column's header
         # (never "lower is better" in a caption).
@@ -414,14 +498,22 @@ def _constraints(levels: tuple[str, ...], spec: CardSpec, names: Names, default_
         systems = frozenset([default_system])
     elif not narrow:  # a sentence naming Typhoon may still quote the card's own system
         systems = systems | {default_system}
-    return _Wanted(subjects, systems,
-                   latencies or frozenset([spec.headline_latency]), split, difference,
-                   bound or "estimate")
+    return _Wanted(
+        subjects,
+        systems,
+        latencies or frozenset([spec.headline_latency]),
+        split,
+        difference,
+        bound or "estimate",
+    )
 
 
 # The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
-_LIST_BEFORE = re.compile(rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
-                          r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$", re.I)
+_LIST_BEFORE = re.compile(
+    rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
+    r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$",
+    re.I,
+)
 
 
 def _listed_after_a_comparison(candidate: Candidate) -> bool:
@@ -430,9 +522,9 @@ def _listed_after_a_comparison(candidate: Candidate) -> bool:
     Typhoon", 8.99 and 14.68 are the other side's as 9.50 is."""
     if candidate.in_table:
         return False
-    before = candidate.levels[2][:candidate.start - candidate.unit]
+    before = candidate.levels[2][: candidate.start - candidate.unit]
     listed = _LIST_BEFORE.search(before)
-    return bool(listed and COMPARES.search(clauses_beside((before[:listed.start()], ""))[0]))
+    return bool(listed and COMPARES.search(clauses_beside((before[: listed.start()], ""))[0]))
 
 
 def _own_statement(candidate: Candidate) -> str | None:
@@ -446,8 +538,9 @@ def _own_statement(candidate: Candidate) -> str | None:
     if not ends:
         return None
     start = max((end for _, end in ends if end <= at), default=0)
-    stop = min((start_ for start_, _ in ends if start_ >= at + len(candidate.text)),
-               default=len(sentence))
+    stop = min(
+        (start_ for start_, _ in ends if start_ >= at + len(candidate.text)), default=len(sentence)
+    )
     return sentence[start:stop]
 
 
@@ -455,14 +548,19 @@ def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: st
     """A number in percent whose own statement says nothing of a difference, where another
     statement of its sentence does: "6.85 % on FLEURS and 18.41 % on Isan; the paired
     difference to th-TH is 0.16 pp". It is a CER (a difference is in points)."""
-    return bool(re.match(r"[*_]*\s*%", levels[1]) and not DIFFERENCE_WORDS.search(statement)
-                and not _POINTS_AFTER.match(levels[1]))
+    return bool(
+        re.match(r"[*_]*\s*%", levels[1])
+        and not DIFFERENCE_WORDS.search(statement)
+        and not _POINTS_AFTER.match(levels[1])
+    )
 
 
 # A number the words before it say is a difference: "a difference of 1.25", "gap: 2.8".
 _DIFFERENCE_BEFORE = re.compile(
     r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
-    r"(?:about|around|roughly|some|only|just)?\s*[*_]*$", re.I)
+    r"(?:about|around|roughly|some|only|just)?\s*[*_]*$",
+    re.I,
+)
 _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
 _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
 
@@ -476,8 +574,11 @@ _A_COLON_AFTER_POINTS = re.compile(rf"{_POINTS}[^\d,;:()]*:\s*[*_]*$", re.I)
 # (A third number after the pair makes it a list of which nothing says whose each is; a
 # name's digits, "0.6B", are no number.)
 _A_FURTHER_NUMBER = re.compile(rf"(?<![\w.]){SIGN}?\d+(?:\.\d+)?(?![\w.])")
-_A_PAIR = re.compile(rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})"
-                     r"\s*(\d+\.\d+)[*_]*\s*%?\s*", re.I)
+_A_PAIR = re.compile(
+    rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})"
+    r"\s*(\d+\.\d+)[*_]*\s*%?\s*",
+    re.I,
+)
 
 
 def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
@@ -489,14 +590,21 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
         return None
     opening = sentence.rfind("(", 0, at)
     closing = sentence.find(")", at)
-    if opening >= 0 and closing >= 0 and _A_PAIR.fullmatch(sentence, opening + 1, closing) \
-            and _A_PAIR_AFTER_POINTS.search(sentence, 0, opening + 1):
+    if (
+        opening >= 0
+        and closing >= 0
+        and _A_PAIR.fullmatch(sentence, opening + 1, closing)
+        and _A_PAIR_AFTER_POINTS.search(sentence, 0, opening + 1)
+    ):
         return opening
     colon = sentence.rfind(":", 0, at)
     pair = _A_PAIR.match(sentence, colon + 1) if colon >= 0 else None
-    if pair and pair.start(1) <= at < pair.end() \
-            and not _A_FURTHER_NUMBER.search(sentence, pair.end()) \
-            and _A_COLON_AFTER_POINTS.search(sentence, 0, colon + 1):
+    if (
+        pair
+        and pair.start(1) <= at < pair.end()
+        and not _A_FURTHER_NUMBER.search(sentence, pair.end())
+        and _A_COLON_AFTER_POINTS.search(sentence, 0, colon + 1)
+    ):
         return colon
     return None
 
@@ -520,17 +628,22 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     # Thai writes no comma between the clauses: in "17.39% ของ Typhoon 0.6B ส่วนต่าง -0.34
     # จุด", the words leading to the next number ("ส่วนต่าง", "a difference of") are its.
     if after == levels[1] and (lead := _DIFFERENCE_BEFORE.search(after)):
-        after = after[:lead.start()]
-    if (candidate.in_table or candidate.text[:1] in "-−–+"
-            or not re.match(r"[*_]*\s*%", levels[1])
-            or _speaks_of_a_difference((before, after), _opens(levels[0]))):
+        after = after[: lead.start()]
+    if (
+        candidate.in_table
+        or candidate.text[:1] in "-−–+"
+        or not re.match(r"[*_]*\s*%", levels[1])
+        or _speaks_of_a_difference((before, after), _opens(levels[0]))
+    ):
         return False
     sentence, at = levels[2], candidate.start - candidate.unit
-    return any(_POINTS_AFTER.match(sentence, number.end())
-               or _PP_AFTER.match(sentence, number.end())
-               or _DIFFERENCE_BEFORE.search(sentence, 0, number.start())
-               for number in _SIGNED_OR_NOT.finditer(sentence)
-               if not number.start() <= at < number.end())
+    return any(
+        _POINTS_AFTER.match(sentence, number.end())
+        or _PP_AFTER.match(sentence, number.end())
+        or _DIFFERENCE_BEFORE.search(sentence, 0, number.start())
+        for number in _SIGNED_OR_NOT.finditer(sentence)
+        if not number.start() <= at < number.end()
+    )
 
 
 def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
@@ -538,19 +651,27 @@ def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
     ("OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"), while its own says nothing of a
     difference: the "Δ" of another is not its."""
     levels = candidate.levels
-    return bool(candidate.text[:1] not in "-−–+" and re.search(r"[·•]", levels[2])
-                and not DIFFERENCE_WORDS.search(statement)
-                and not _POINTS_AFTER.match(levels[1]) and not _PP_AFTER.match(levels[1]))
+    return bool(
+        candidate.text[:1] not in "-−–+"
+        and re.search(r"[·•]", levels[2])
+        and not DIFFERENCE_WORDS.search(statement)
+        and not _POINTS_AFTER.match(levels[1])
+        and not _PP_AFTER.match(levels[1])
+    )
 
 
 def _a_cer_in_percent(candidate: Candidate) -> bool:
     """Whether the words of a difference in a number's sentence are another number's, and the
     number a CER (the readings above)."""
     statement = _own_statement(candidate)
-    return (statement is not None
-            and (_in_percent_in_a_statement_of_its_own(candidate.levels, statement)
-                 or _a_cer_in_a_dotted_statement(candidate, statement))
-            or _beside_a_difference_stated_by_another(candidate))
+    return (
+        statement is not None
+        and (
+            _in_percent_in_a_statement_of_its_own(candidate.levels, statement)
+            or _a_cer_in_a_dotted_statement(candidate, statement)
+        )
+        or _beside_a_difference_stated_by_another(candidate)
+    )
 
 
 def _opens(before: str) -> bool:
@@ -558,8 +679,9 @@ def _opens(before: str) -> bool:
     return before.rstrip(" *_").endswith(("(", ":"))
 
 
-def _speaks_of_a_difference(levels: tuple[str, ...],
-                            opens_a_parenthesis: bool | None = None) -> bool:
+def _speaks_of_a_difference(
+    levels: tuple[str, ...], opens_a_parenthesis: bool | None = None
+) -> bool:
     """Whether a number is a difference: the nearest context that speaks of a difference or
     of a CER decides, first its own clauses, then the text around it, then each wider
     level in turn; in one, a difference wins ("the CER is higher by 2.81 pp"). So in "the
@@ -574,7 +696,8 @@ def _speaks_of_a_difference(levels: tuple[str, ...],
     if _BY_BEFORE.search(before) and DIRECTION_WORDS.search(before):
         return True  # "reduces the CER by 2.81", "lower by 29.6 %": a change, never a CER
     if _a_thai_amount(before, levels[1]) and not (
-            opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])):
+        opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])
+    ):
         return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a number opening a parenthesis
         # after a name is that name's)
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
@@ -603,12 +726,19 @@ def _facts(name: str, spec: CardSpec) -> _Facts | None:
         if figure.part == "tie":
             return None
         comparison = next(c for c in spec.comparisons if c.key == figure.column)
-        return _Facts("diff", figure.latency_ms, figure.subject,
-                      frozenset((comparison.a, comparison.b)), comparison.split, figure.part)
+        return _Facts(
+            "diff",
+            figure.latency_ms,
+            figure.subject,
+            frozenset((comparison.a, comparison.b)),
+            comparison.split,
+            figure.part,
+        )
     split = figure.column.endswith(SPLIT_SUFFIX) and figure.column not in spec.systems
-    system = figure.column[:-len(SPLIT_SUFFIX)] if split else figure.column
-    return _Facts(figure.kind, figure.latency_ms, figure.subject, frozenset((system,)), split,
-                  "estimate")
+    system = figure.column[: -len(SPLIT_SUFFIX)] if split else figure.column
+    return _Facts(
+        figure.kind, figure.latency_ms, figure.subject, frozenset((system,)), split, "estimate"
+    )
 
 
 def _fits(facts: _Facts, wanted: _Wanted) -> bool:
@@ -621,8 +751,11 @@ def _fits(facts: _Facts, wanted: _Wanted) -> bool:
     if facts.kind == "diff":
         if wanted.difference is None and len(wanted.systems) < 2:
             return False  # a difference is named as one, or by both its systems
-        return (facts.systems <= wanted.systems if len(wanted.systems) > 1
-                else bool(facts.systems & wanted.systems))
+        return (
+            facts.systems <= wanted.systems
+            if len(wanted.systems) > 1
+            else bool(facts.systems & wanted.systems)
+        )
     if wanted.difference:
         return False
     return bool(facts.systems & wanted.systems)
@@ -663,8 +796,9 @@ class Marked:
     named: str = ""
 
 
-def identify(candidate: Candidate, result: CardResult, names: Names,
-             facts: dict[str, _Facts]) -> Marked:
+def identify(
+    candidate: Candidate, result: CardResult, names: Names, facts: dict[str, _Facts]
+) -> Marked:
     """Which figure a number is, from its context and its value (see the module's docstring)."""
     if candidate.foreign:
         return Marked(candidate, None, "foreign")
@@ -672,24 +806,49 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     default = spec.publish_system or next(iter(spec.systems))
     compared = _listed_after_a_comparison(candidate)
     a_cer_in_percent = _a_cer_in_percent(candidate)
-    narrow = _constraints(candidate.levels, spec, names, default, candidate.bound, True,
-                          candidate.in_table, compared, a_cer_in_percent, candidate.earlier,
-                          candidate.text[:1] in "+-−–" or _states_a_size(candidate))
+    narrow = _constraints(
+        candidate.levels,
+        spec,
+        names,
+        default,
+        candidate.bound,
+        True,
+        candidate.in_table,
+        compared,
+        a_cer_in_percent,
+        candidate.earlier,
+        candidate.text[:1] in "+-−–" or _states_a_size(candidate),
+    )
     if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
-        fits = [name for name, fact in facts.items() if _fits(fact, narrow)
-                and (narrow.difference or fact.kind != "diff")]  # "3 pp": said to be one
+        fits = [
+            name
+            for name, fact in facts.items()
+            if _fits(fact, narrow) and (narrow.difference or fact.kind != "diff")
+        ]  # "3 pp": said to be one
         if len(fits) == 1 and printed_as(result.exact[fits[0]], candidate.text):
             return Marked(candidate, fits[0], "marked")
         return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
-    wide = _constraints(candidate.levels, spec, names, default, candidate.bound, False,
-                        candidate.in_table, compared, a_cer_in_percent, candidate.earlier)
+    wide = _constraints(
+        candidate.levels,
+        spec,
+        names,
+        default,
+        candidate.bound,
+        False,
+        candidate.in_table,
+        compared,
+        a_cer_in_percent,
+        candidate.earlier,
+    )
     exact = result.exact
-    narrow_fits = _signed_is_no_cer(candidate, [name for name, fact in facts.items()
-                                                if _fits(fact, narrow)])
+    narrow_fits = _signed_is_no_cer(
+        candidate, [name for name, fact in facts.items() if _fits(fact, narrow)]
+    )
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
         return Marked(candidate, narrow_fits[0], "marked")
-    wide_fits = _signed_is_no_cer(candidate, [name for name, fact in facts.items()
-                                              if _fits(fact, wide)])
+    wide_fits = _signed_is_no_cer(
+        candidate, [name for name, fact in facts.items() if _fits(fact, wide)]
+    )
     matches = [name for name in wide_fits if printed_as(exact[name], candidate.text)]
     if len(matches) == 1:
         return Marked(candidate, matches[0], "marked")
@@ -703,9 +862,13 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     # "Better by 2.81 pp": an unsigned number beside words that say which way, the size of a
     # difference that is negative.
     if _states_a_size(candidate):
-        sizes = [size for name in wide_fits if name.startswith("diff/") and exact[name] < 0
-                 and printed_as(-exact[size := _end_of_a_size(name, candidate)],
-                                candidate.text)]
+        sizes = [
+            size
+            for name in wide_fits
+            if name.startswith("diff/")
+            and exact[name] < 0
+            and printed_as(-exact[size := _end_of_a_size(name, candidate)], candidate.text)
+        ]
         if len(narrow_fits) == 1 and _end_of_a_size(narrow_fits[0], candidate) in sizes:
             sizes = [_end_of_a_size(narrow_fits[0], candidate)]
         if len(sizes) == 1:
@@ -723,22 +886,29 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
         if _a_relative_difference(candidate.text, name, spec, exact):
             return Marked(candidate, None, "unexplained", fits=(name,), why="relative")
         if other := _a_sibling_it_prints(candidate.text, name, facts, exact, spec):
-            return Marked(candidate, None, "unexplained", fits=(name,), why="a sibling's",
-                          named=other)
+            return Marked(
+                candidate, None, "unexplained", fits=(name,), why="a sibling's", named=other
+            )
         if source := _quoted_from_another_source(candidate):
-            return Marked(candidate, None, "unexplained", fits=(name,), why="quoted",
-                          named=source)
+            return Marked(candidate, None, "unexplained", fits=(name,), why="quoted", named=source)
         if kin := _a_kin_set_spoken_of(candidate, name, spec):
-            return Marked(candidate, None, "unexplained", fits=(name,), why="kin",
-                          named=spec.set_names[kin])
+            return Marked(
+                candidate, None, "unexplained", fits=(name,), why="kin", named=spec.set_names[kin]
+            )
         if before := _another_subject_before_it(candidate, name, names, spec):
-            return Marked(candidate, None, "unexplained", fits=(name,),
-                          why="an aggregate's", named=before)
+            return Marked(
+                candidate, None, "unexplained", fits=(name,), why="an aggregate's", named=before
+            )
         if name.startswith("diff/") and exact[name] < 0 and _states_a_size(candidate):
             # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
             size = _end_of_a_size(name, candidate)
-            return Marked(candidate, size, "drift",
-                          format_like(size, -exact[size], candidate.text), magnitude=True)
+            return Marked(
+                candidate,
+                size,
+                "drift",
+                format_like(size, -exact[size], candidate.text),
+                magnitude=True,
+            )
         return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
     # Unexplained: its value is none of the figures its context names (``fits``), or its
     # context names no set or aggregate of the card's at all (it may be none of ours).
@@ -748,8 +918,9 @@ def identify(candidate: Candidate, result: CardResult, names: Names,
     named = narrow_fits if wanted is narrow else wide_fits
     if named:
         return Marked(candidate, None, "unexplained", fits=tuple(named))
-    return Marked(candidate, None, "unexplained", why="no such figure",
-                  named=_what_it_names(wanted, spec))
+    return Marked(
+        candidate, None, "unexplained", why="no such figure", named=_what_it_names(wanted, spec)
+    )
 
 
 def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
@@ -764,14 +935,18 @@ def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
 
 
 def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
-    """"0.0669" where a CER of 6.69 % stands: the card's own scale, which --write must not
+    """ "0.0669" where a CER of 6.69 % stands: the card's own scale, which --write must not
     change. (A CER under 1 % is printed as itself; a signed number is no CER at all.)"""
-    return (name.startswith(("cer/", "aggregate/")) and text[:1] not in "+-−–"
-            and Fraction(text) < 1 <= value * 100)
+    return (
+        name.startswith(("cer/", "aggregate/"))
+        and text[:1] not in "+-−–"
+        and Fraction(text) < 1 <= value * 100
+    )
 
 
-def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact,
-                         spec: CardSpec) -> str | None:
+def _a_sibling_it_prints(
+    text: str, name: str, facts: dict[str, _Facts], exact, spec: CardSpec
+) -> str | None:
     """The figure of the same kind and set, of another system, latency or decoding, whose
     value ``text`` prints: "8.72" where the context reads as TVSpeech long decoded whole
     (10.71) and the split decode gives 8.72; "8.73" where it reads as Typhoon's and
@@ -787,10 +962,15 @@ def _a_sibling_it_prints(text: str, name: str, facts: dict[str, _Facts], exact,
         if fact.kind != own.kind or fact.part != own.part:
             return False
         return fact.subject == own.subject or (
-            fact.subject in related and (fact.systems, fact.latency, fact.split)
-            == (own.systems, own.latency, own.split))
-    prints = [other for other, fact in facts.items()
-              if other != name and sibling(fact) and printed_as(exact[other], text)]
+            fact.subject in related
+            and (fact.systems, fact.latency, fact.split) == (own.systems, own.latency, own.split)
+        )
+
+    prints = [
+        other
+        for other, fact in facts.items()
+        if other != name and sibling(fact) and printed_as(exact[other], text)
+    ]
     # (Its own set's first: the context named that set.)
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
 
@@ -803,16 +983,15 @@ def _never_on_a_guess(m: Marked, facts: dict[str, _Facts], exact) -> Marked | No
         return None
     text = m.candidate.text
     if others := _other_figures_it_prints(text, m.figure, facts, exact):
-        return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *others),
-                      why="another figure's value")
+        return Marked(
+            m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
+        )
     if _far_from(text, m.figure, exact):
-        return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="far",
-                      named=m.gives)
+        return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="far", named=m.gives)
     return None
 
 
-def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts],
-                             exact) -> list[str]:
+def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> list[str]:
     """The figures that differ from ``name`` in one thing its words could have misled on
     (the set, the system, the latency or the decoding), of its kind and part, whose value
     ``text`` prints exactly: "17.39" read as Typhoon's FLEURS CER is Typhoon's Isan CER."""
@@ -821,11 +1000,23 @@ def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts],
     def one_apart(fact: _Facts) -> bool:
         if (fact.kind == "diff") != (own.kind == "diff") or fact.part != own.part:
             return False
-        return sum((fact.subject != own.subject, fact.systems != own.systems,
-                    fact.latency != own.latency, fact.split != own.split)) == 1
+        return (
+            sum(
+                (
+                    fact.subject != own.subject,
+                    fact.systems != own.systems,
+                    fact.latency != own.latency,
+                    fact.split != own.split,
+                )
+            )
+            == 1
+        )
 
-    return [other for other, fact in facts.items()
-            if other != name and one_apart(fact) and printed_as(exact[other], text)]
+    return [
+        other
+        for other, fact in facts.items()
+        if other != name and one_apart(fact) and printed_as(exact[other], text)
+    ]
 
 
 # A re-run or a normaliser change moves a figure by a fraction of a point (the demo's
@@ -850,12 +1041,15 @@ def _far_from(text: str, name: str, exact) -> bool:
 # Words that say a number is another source's, quoted: "Typhoon's model card reports 9.80 %",
 # "9.80 % as reported by its authors", "according to the Typhoon paper". ("We report", "this
 # card reports" and "according to our runs" are the card's own.)
-_QUOTED = re.compile(r"(?<!\bthis card )(?<!\bwhich )\b(?:reports|claims)\b|\bclaimed\b|"
-                     r"\breported\s+by\b|\bpublished\s+by\b|\b(?:its|their)\s+authors\b|"
-                     r"\bin\s+(?:its|their)\s+(?:own\s+)?(?:paper|report|technical\s+report|"
-                     r"model\s+card|card|blog(?:\s+post)?)\b|"
-                     r"\baccording\s+to\b(?!\s+(?:our|us|this|these|the\s+(?:data|table|"
-                     r"card|gate)))", re.I)
+_QUOTED = re.compile(
+    r"(?<!\bthis card )(?<!\bwhich )\b(?:reports|claims)\b|\bclaimed\b|"
+    r"\breported\s+by\b|\bpublished\s+by\b|\b(?:its|their)\s+authors\b|"
+    r"\bin\s+(?:its|their)\s+(?:own\s+)?(?:paper|report|technical\s+report|"
+    r"model\s+card|card|blog(?:\s+post)?)\b|"
+    r"\baccording\s+to\b(?!\s+(?:our|us|this|these|the\s+(?:data|table|"
+    r"card|gate)))",
+    re.I,
+)
 
 
 def _quoted_from_another_source(candidate: Candidate) -> str | None:
@@ -871,8 +1065,9 @@ def _quoted_from_another_source(candidate: Candidate) -> str | None:
     return found.group() if found else None
 
 
-def _another_subject_before_it(candidate: Candidate, name: str, names: Names,
-                               spec: CardSpec) -> str | None:
+def _another_subject_before_it(
+    candidate: Candidate, name: str, names: Names, spec: CardSpec
+) -> str | None:
     """The aggregate a difference's statement in prose names before it, where the set its
     figure is read as is not named there: in "the average CER is 14.77 %, lower than
     Typhoon 0.6B (16.31 %) by 1.54 points, with Isan the only set where Typhoon is better",
@@ -882,7 +1077,7 @@ def _another_subject_before_it(candidate: Candidate, name: str, names: Names,
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
     ends = [end.end() for end in STATEMENT_END.finditer(sentence, 0, at)]
-    named = names.subjects_in(sentence[ends[-1] if ends else 0:at])
+    named = names.subjects_in(sentence[ends[-1] if ends else 0 : at])
     aggregates = {aggregate.key: aggregate.display for aggregate in spec.aggregates}
     if parse_figure(name).subject in named or not named or named[-1] not in aggregates:
         return None
@@ -901,7 +1096,7 @@ def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str
         display = spec.set_names[kin]
         if not display.startswith(base + " "):
             continue  # (this figure's set is the kin's longer name, not its base)
-        word = display[len(base) + 1:]
+        word = display[len(base) + 1 :]
         said = LONG_WORDS if word.lower() == "long" else (word,)
         if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", around, re.I) for w in said):
             return kin
@@ -922,16 +1117,19 @@ def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
 
 
 def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
-    """"−29.6" where a difference of −2.81 pp stands: the difference relative to one of its
+    """ "−29.6" where a difference of −2.81 pp stands: the difference relative to one of its
     two CERs, (A − B) / B or / A, in percent, as a Δ column may give it unnamed. Not the
     card's figure, which --write must not put in its place."""
     figure = parse_figure(name)
     if figure.kind != "diff" or figure.part != "estimate":
         return False
     comparison = _comparison_of(name, spec)
-    cers = [exact.get(cer_figure(figure.latency_ms, figure.subject,
-                                 Column(system, comparison.split).key))
-            for system in (comparison.a, comparison.b)]
+    cers = [
+        exact.get(
+            cer_figure(figure.latency_ms, figure.subject, Column(system, comparison.split).key)
+        )
+        for system in (comparison.a, comparison.b)
+    ]
     if None in cers or 0 in cers:
         return False
     size = ascii_signed(text).lstrip("+-")
@@ -980,11 +1178,12 @@ def _states_a_size(candidate: Candidate) -> bool:
 
 def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
     """A context's reading in the card's own words, for a report."""
-    displays = {**spec.set_names, **{a.key: a.display for a in spec.aggregates},
-                **spec.systems}
-    parts = [" or ".join(sorted(displays.get(k, k) for k in wanted.subjects)),
-             " or ".join(sorted(displays.get(k, k) for k in wanted.systems or ())),
-             " or ".join(f"{ms} ms" for ms in sorted(wanted.latencies))]
+    displays = {**spec.set_names, **{a.key: a.display for a in spec.aggregates}, **spec.systems}
+    parts = [
+        " or ".join(sorted(displays.get(k, k) for k in wanted.subjects)),
+        " or ".join(sorted(displays.get(k, k) for k in wanted.systems or ())),
+        " or ".join(f"{ms} ms" for ms in sorted(wanted.latencies)),
+    ]
     if wanted.split:
         parts.append("decoded in pieces")
     if wanted.difference:
@@ -996,6 +1195,7 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 
 # --------------------------------------------------------------- marking
 
+
 def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | None:
     """An "Avg" the card computed itself: a drifted aggregate of a table whose value is the
     mean of the CERs beside it in its row (or column), as printed there, is that mean and
@@ -1005,16 +1205,26 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
     some of the sets the aggregate is over, unless its row or column names the aggregate
     ("Average of 11 sets", "11 sets"): it may be an average of what it shows."""
     spec = result.spec
-    if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith(
-            "aggregate/"):
+    if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith("aggregate/"):
         return None
+
     def beside(other: Marked) -> bool:
-        return (other is not m and other.candidate.table == m.candidate.table
-                and other.figure is not None and other.figure.startswith("cer/")
-                and other.verdict in ("marked", "drift", "already"))
+        return (
+            other is not m
+            and other.candidate.table == m.candidate.table
+            and other.figure is not None
+            and other.figure.startswith("cer/")
+            and other.verdict in ("marked", "drift", "already")
+        )
+
     row = [o for o in found if beside(o) and o.candidate.row == m.candidate.row]
-    column = [o for o in found if beside(o) and o.candidate.row != m.candidate.row
-              and o.candidate.levels[4] == m.candidate.levels[4]]
+    column = [
+        o
+        for o in found
+        if beside(o)
+        and o.candidate.row != m.candidate.row
+        and o.candidate.levels[4] == m.candidate.levels[4]
+    ]
     says = Fraction(ascii_signed(m.candidate.text))
     decimals = len(m.candidate.text.split(".")[1])
     aggregate = next(a for a in spec.aggregates if a.key == parse_figure(m.figure).subject)
@@ -1023,35 +1233,57 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
     # (Its display name, or how many sets it spans: "11 sets", "11 datasets", "11 ชุด"; or the
     # paragraph under the table, in words: "The average is over all eleven sets.")
-    named = (plain_name(aggregate.display) in headers
-             or re.search(rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)",
-                          f"{m.candidate.levels[3]} {m.candidate.levels[4]}", re.I) is not None
-             or re.search(rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b",
-                          m.candidate.under, re.I) is not None)
+    named = (
+        plain_name(aggregate.display) in headers
+        or re.search(
+            rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)",
+            f"{m.candidate.levels[3]} {m.candidate.levels[4]}",
+            re.I,
+        )
+        is not None
+        or re.search(
+            rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b", m.candidate.under, re.I
+        )
+        is not None
+    )
     pooled = aggregate.method == "pooled" and " pooled " in headers
     for along, peers in (("row", row), ("column", column)):
         if len(peers) < 2:
             continue
         every_set = {parse_figure(o.figure).subject for o in peers} == set(aggregate.sets)
-        if every_set and (named or pooled or result.exact[m.figure] == sum(
-                result.exact[o.figure] for o in peers) / len(peers)):
+        if every_set and (
+            named
+            or pooled
+            or result.exact[m.figure] == sum(result.exact[o.figure] for o in peers) / len(peers)
+        ):
             # "pooled" beside the CERs of every set it pools: the card's aggregate, whose
             # value is their mean where the sets are as long (LOTUSDIS: one meeting, five
             # microphones), stale or not; and where the data give it as their mean, it is
             # the card's aggregate whichever the author meant.
             return None
         mean = sum(Fraction(ascii_signed(o.candidate.text)) for o in peers) / len(peers)
-        if abs(mean - says) <= Fraction(1, 10 ** decimals):  # as its author rounded it
-            return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="own mean",
-                          named=f"the mean of the {len(peers)} CERs beside it in its {along}")
+        if abs(mean - says) <= Fraction(1, 10**decimals):  # as its author rounded it
+            return Marked(
+                m.candidate,
+                None,
+                "unexplained",
+                fits=(m.figure,),
+                why="own mean",
+                named=f"the mean of the {len(peers)} CERs beside it in its {along}",
+            )
     if named:
         return None
     for along, peers in (("row", row), ("column", column)):
         shown = {parse_figure(o.figure).subject for o in peers}
         if len(shown) >= 2 and shown < set(aggregate.sets):
-            return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="some sets",
-                          named=f"the CERs of {len(shown)} of its {len(aggregate.sets)} "
-                                f"sets in its {along}")
+            return Marked(
+                m.candidate,
+                None,
+                "unexplained",
+                fits=(m.figure,),
+                why="some sets",
+                named=f"the CERs of {len(shown)} of its {len(aggregate.sets)} sets in its {along}",
+            )
     return None
 
 
@@ -1062,16 +1294,14 @@ def _orders(candidate: Candidate, names: Names):
     Typhoon 0.6B."), last."""
     leading = _LEADING_COMPARISON.match(candidate.levels[0])
     if leading:
-        yield names.systems_in(leading.group("rest")), names.systems_in(
-            leading.group("baseline"))
+        yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    if not candidate.in_table and (
-            against := _AGAINST.search(sentence, at + len(candidate.text))):
+    if not candidate.in_table and (against := _AGAINST.search(sentence, at + len(candidate.text))):
         # (Its statement up to the number, and what follows the word: in "17.39 %
         # against 18.64 % for OpenThai2.0, a gap of +1.25 points", the word is before
         # the gap and orders nothing of it.)
         statement = STATEMENT_END.split(sentence[:at])[-1]
-        yield names.systems_in(statement), names.systems_in(sentence[against.end():])
+        yield names.systems_in(statement), names.systems_in(sentence[against.end() :])
     for level in (*candidate.levels, candidate.under):
         parts = _ORDERED.split(level, maxsplit=1)
         if len(parts) == 2:
@@ -1111,8 +1341,9 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     else:
         return None
     by_key = {c.key: c for c in spec.comparisons}
-    comparisons = {name: by_key[parse_figure(name).column] for name in figures
-                   if name.startswith("diff/")}
+    comparisons = {
+        name: by_key[parse_figure(name).column] for name in figures if name.startswith("diff/")
+    }
     for before, after in _orders(m.candidate, names):
         readings = {name: _as_ordered(c, before, after) for name, c in comparisons.items()}
         if "as is" in readings.values():
@@ -1127,11 +1358,17 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
         if printed_as(value, m.candidate.text):
             return Marked(m.candidate, name, "marked", turned=True)
         if m.verdict == "drift" and m.candidate.alone:
-            return Marked(m.candidate, name, "drift",
-                          format_like(name, value, m.candidate.text), turned=True)
-        return Marked(m.candidate, None, "unexplained", fits=(turned[0],),
-                      why="other way round",
-                      named=f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}")
+            return Marked(
+                m.candidate, name, "drift", format_like(name, value, m.candidate.text), turned=True
+            )
+        return Marked(
+            m.candidate,
+            None,
+            "unexplained",
+            fits=(turned[0],),
+            why="other way round",
+            named=f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}",
+        )
     return None
 
 
@@ -1139,14 +1376,26 @@ def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None
     """An interval's end drifted beside its estimate listed as "which way" (see
     _which_way_unsaid): turned or stale as the estimate may be, it is listed too, never
     drifted ("+2.81 [+1.76, +3.75]" under a Δ whose words order nothing)."""
-    if (m.verdict != "drift" or m.turned or m.magnitude or not m.figure.startswith("diff/")
-            or m.figure.endswith("/estimate")):
+    if (
+        m.verdict != "drift"
+        or m.turned
+        or m.magnitude
+        or not m.figure.startswith("diff/")
+        or m.figure.endswith("/estimate")
+    ):
         return None
     estimate = f"{m.figure.rsplit('/', 1)[0]}/estimate"
     for other in found:
         if _beside(m, other) and other.why == "which way" and other.fits == (estimate,):
-            return Marked(m.candidate, None, "unexplained", gives=m.gives, fits=(m.figure,),
-                          why="which way", named=other.named)
+            return Marked(
+                m.candidate,
+                None,
+                "unexplained",
+                gives=m.gives,
+                fits=(m.figure,),
+                why="which way",
+                named=other.named,
+            )
     return None
 
 
@@ -1156,19 +1405,33 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     OpenThai2.0 to Typhoon 0.6B is −1.22 pp"), nearer the card's figure turned than the
     figure: it may be stale, or B − A, and its words do not say which. Listed, never drifted:
     --write would have turned the claim where it is B − A."""
-    if m.verdict != "drift" or m.magnitude or m.turned or not m.figure.startswith("diff/") \
-            or not m.figure.endswith("/estimate"):
+    if (
+        m.verdict != "drift"
+        or m.magnitude
+        or m.turned
+        or not m.figure.startswith("diff/")
+        or not m.figure.endswith("/estimate")
+    ):
         return None
     value, says = result.exact[m.figure], Fraction(ascii_signed(m.candidate.text)) / 100
     if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
         return None
     comparison = _comparison_of(m.figure, result.spec)
-    if any(_as_ordered(comparison, before, after) == "as is"
-           for before, after in _orders(m.candidate, names)):
+    if any(
+        _as_ordered(comparison, before, after) == "as is"
+        for before, after in _orders(m.candidate, names)
+    ):
         return None
     systems = result.spec.systems
-    return Marked(m.candidate, None, "unexplained", gives=m.gives, fits=(m.figure,),
-                  why="which way", named=f"{systems[comparison.a]} − {systems[comparison.b]}")
+    return Marked(
+        m.candidate,
+        None,
+        "unexplained",
+        gives=m.gives,
+        fits=(m.figure,),
+        why="which way",
+        named=f"{systems[comparison.a]} − {systems[comparison.b]}",
+    )
 
 
 # Words that say which way a CER moves, of a comparison's subject against its other side:
@@ -1176,14 +1439,20 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
 # lead over"; Thai ต่ำกว่า, ดีกว่า, ลด, ...)
 # or higher ("higher", "worse", "more errors", "trails"; Thai สูงกว่า, แย่กว่า, ...). Not
 # "more" or "less" alone, which say as much of accuracy.
-_LOWER_WORDS = re.compile(r"\b(?:lower(?:s|ed)?|better|fewer|reduc\w*|cuts?|drops?|"
-                          r"decreas\w*|outperform\w*|beats?|ahead|advantage|edge|improv\w*|"
-                          r"less\s+(?:errors?|mistakes?)|"
-                          r"lead(?:s)?(?!\s+to\b))\b|ต่ำกว่า|ดีกว่า|น้อยกว่า|"
-                          r"ต่ำลง|ดีขึ้น|ลด", re.I)
-_HIGHER_WORDS = re.compile(r"\b(?:higher|worse|increas\w*|rises?|rose|behind|trails?|"
-                           r"more\s+(?:errors?|mistakes?))\b|"
-                           r"สูงกว่า|แย่กว่า|มากกว่า|สูงขึ้น|แย่ลง|เพิ่มขึ้น", re.I)
+_LOWER_WORDS = re.compile(
+    r"\b(?:lower(?:s|ed)?|better|fewer|reduc\w*|cuts?|drops?|"
+    r"decreas\w*|outperform\w*|beats?|ahead|advantage|edge|improv\w*|"
+    r"less\s+(?:errors?|mistakes?)|"
+    r"lead(?:s)?(?!\s+to\b))\b|ต่ำกว่า|ดีกว่า|น้อยกว่า|"
+    r"ต่ำลง|ดีขึ้น|ลด",
+    re.I,
+)
+_HIGHER_WORDS = re.compile(
+    r"\b(?:higher|worse|increas\w*|rises?|rose|behind|trails?|"
+    r"more\s+(?:errors?|mistakes?))\b|"
+    r"สูงกว่า|แย่กว่า|มากกว่า|สูงขึ้น|แย่ลง|เพิ่มขึ้น",
+    re.I,
+)
 _A_LEGEND = re.compile(r"\b(?:lower|higher)\s+is\s+better\b|ยิ่งต่ำยิ่งดี|accura", re.I)
 
 
@@ -1196,8 +1465,11 @@ _IMPROVES_ON = re.compile(r"\bimprove[sd]?\s+(?:up)?on\b", re.I)
 def _its_comparison(statement: str) -> re.Match | None:
     """The first word of a statement that sets a system against another, for a claim of
     which way: the reader's comparisons, and "improves on"."""
-    return min(filter(None, (COMPARES.search(statement), _IMPROVES_ON.search(statement))),
-               key=re.Match.start, default=None)
+    return min(
+        filter(None, (COMPARES.search(statement), _IMPROVES_ON.search(statement))),
+        key=re.Match.start,
+        default=None,
+    )
 
 
 def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str] | None:
@@ -1208,12 +1480,12 @@ def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str]
     if leading := _LEADING_COMPARISON.match(statement):
         return set(names.systems_in(leading.group("baseline"))), leading.group("rest")
     opening = _OPENING_COMPARISON.match(statement)
-    if opening is None or (first := names.system_opening(statement[opening.end():])) is None:
+    if opening is None or (first := names.system_opening(statement[opening.end() :])) is None:
         return None
     name_end = None  # the longest run of words naming that system alone ("Typhoon 0.6B")
-    for word_end in re.finditer(r"(?=\s|$)", statement[opening.end():]):
+    for word_end in re.finditer(r"(?=\s|$)", statement[opening.end() :]):
         end = opening.end() + word_end.start()
-        if names.systems_in(statement[opening.end():end]) == [first]:
+        if names.systems_in(statement[opening.end() : end]) == [first]:
             name_end = end
         elif name_end is not None:
             break
@@ -1227,8 +1499,11 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     its claim is not. Marked, the gate passed the claim; drifted, --write would have put the
     number right and left the claim. Listed, whatever its size."""
     candidate = m.candidate
-    if (m.verdict not in ("marked", "drift") or not m.figure.startswith("diff/")
-            or not m.figure.endswith("/estimate")):
+    if (
+        m.verdict not in ("marked", "drift")
+        or not m.figure.startswith("diff/")
+        or not m.figure.endswith("/estimate")
+    ):
         return None
     own = " ".join(clauses_beside(candidate.levels))
     lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
@@ -1237,8 +1512,7 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
         # may ("OpenThai2.0 makes more errors than Typhoon 0.6B, by 2.81 pp"), where the
         # statement is of one set and one latency.
         statement = _own_statement(candidate) or candidate.levels[2]
-        if len(set(names.subjects_in(statement))) <= 1 \
-                and len(set(latencies_in(statement))) <= 1:
+        if len(set(names.subjects_in(statement))) <= 1 and len(set(latencies_in(statement))) <= 1:
             own = _the_sides_of_its_comparison(statement, names)[2]
             lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
     if bool(lower) == bool(higher) or _A_LEGEND.search(own):
@@ -1246,16 +1520,26 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     comparison_of = _comparison_of(m.figure, result.spec)
     pair = {comparison_of.a, comparison_of.b}
     if candidate.in_table:  # the order its column, row or caption gives: "A vs B"
-        subject, other = next(((set(first), set(second)) for first, second
-                               in _orders(candidate, names)
-                               if len(set(first)) == len(set(second)) == 1), (set(), set()))
+        subject, other = next(
+            (
+                (set(first), set(second))
+                for first, second in _orders(candidate, names)
+                if len(set(first)) == len(set(second)) == 1
+            ),
+            (set(), set()),
+        )
     else:
         statement = _own_statement(candidate) or candidate.levels[2]
         subject, other, _ = _the_sides_of_its_comparison(statement, names)
         named = set(names.systems_in(statement))
-        if not other and len(named) == 1 and named < pair and (lower or higher) \
-                and set(names.own_systems_in(statement)) == named \
-                and _a_variants_own_change(m, result, names) is None:
+        if (
+            not other
+            and len(named) == 1
+            and named < pair
+            and (lower or higher)
+            and set(names.own_systems_in(statement)) == named
+            and _a_variants_own_change(m, result, names) is None
+        ):
             # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, before any word of a
             # comparison, its own clause saying which way, against the other side of the
             # difference it was read as (not the change a variant brings to its model).
@@ -1268,9 +1552,14 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
         return None  # the way the data give
     systems = result.spec.systems
     [who], [whom] = subject, other
-    return Marked(candidate, None, "unexplained", fits=(m.figure,), why="direction",
-                  named=f"{systems[who]} {'lower' if said_lower else 'higher'} than "
-                        f"{systems[whom]}")
+    return Marked(
+        candidate,
+        None,
+        "unexplained",
+        fits=(m.figure,),
+        why="direction",
+        named=f"{systems[who]} {'lower' if said_lower else 'higher'} than {systems[whom]}",
+    )
 
 
 def _the_sides_of_its_comparison(statement: str, names: Names):
@@ -1283,19 +1572,23 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
     worse on FLEURS (")."""
     if opening := _an_opening_comparison(statement, names):
         other, rest = opening
-        return (set(names.systems_in(rest)), other,
-                re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0])  # (not "OpenThai2.0")
+        return (
+            set(names.systems_in(rest)),
+            other,
+            re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0],
+        )  # (not "OpenThai2.0")
     comparison = _its_comparison(statement)
     if comparison is None:
         return set(), set(), ""
-    before, after = statement[:comparison.start()], statement[comparison.end():]
-    return (set(names.systems_in(before)),
-            set(names.systems_in(re.split(r"[,;:(]", after, maxsplit=1)[0])),
-            re.split(r"[,;:(]", statement[:comparison.end()])[-1])
+    before, after = statement[: comparison.start()], statement[comparison.end() :]
+    return (
+        set(names.systems_in(before)),
+        set(names.systems_in(re.split(r"[,;:(]", after, maxsplit=1)[0])),
+        re.split(r"[,;:(]", statement[: comparison.end()])[-1],
+    )
 
 
-def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names
-                                 ) -> Marked | None:
+def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """A CER in prose of one of the two systems its statement sets against each other and
     says which way ("OpenThai2.0 is worse than Typhoon 0.6B (6.69 % vs 9.50 %)", "Typhoon
     0.6B beats OpenThai2.0 with a CER of 18.64 %"), where the data give the two systems'
@@ -1304,64 +1597,91 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names
     claim. Listed, as a difference said the wrong way is. (Only where the statement names
     one set and one latency at most: the claim may be of another set.)"""
     candidate = m.candidate
-    if m.verdict not in ("marked", "drift") or not m.figure.startswith("cer/") \
-            or candidate.in_table:
+    if (
+        m.verdict not in ("marked", "drift")
+        or not m.figure.startswith("cer/")
+        or candidate.in_table
+    ):
         return None
     statement = _own_statement(candidate) or candidate.levels[2]
     subject, other, words = _the_sides_of_its_comparison(statement, names)
     lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
-    if bool(lower) == bool(higher) or _A_LEGEND.search(statement) \
-            or len(set(names.subjects_in(statement))) > 1 \
-            or len(set(latencies_in(statement))) > 1:
+    if (
+        bool(lower) == bool(higher)
+        or _A_LEGEND.search(statement)
+        or len(set(names.subjects_in(statement))) > 1
+        or len(set(latencies_in(statement))) > 1
+    ):
         return None
     figure = parse_figure(m.figure)
-    if len(subject) != 1 or len(other) != 1 or subject == other \
-            or figure.column not in subject | other:
+    if (
+        len(subject) != 1
+        or len(other) != 1
+        or subject == other
+        or figure.column not in subject | other
+    ):
         return None
     [who], [whom] = subject, other
-    cers = [result.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
-            for system in (who, whom)]
+    cers = [
+        result.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
+        for system in (who, whom)
+    ]
     if None in cers or cers[0] == cers[1] or (cers[0] < cers[1]) == bool(lower):
         return None  # the way the data give
     systems = result.spec.systems
-    return Marked(candidate, None, "unexplained", fits=(m.figure,), why="direction",
-                  named=f"{systems[who]} {'lower' if lower else 'higher'} than "
-                        f"{systems[whom]}")
+    return Marked(
+        candidate,
+        None,
+        "unexplained",
+        fits=(m.figure,),
+        why="direction",
+        named=f"{systems[who]} {'lower' if lower else 'higher'} than {systems[whom]}",
+    )
 
 
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
     """For --check and the gate (``publish.published_card``'s ``read_words``): each marked
     number whose words say the way the data do not, as (its figure, its line, what the
     words say)."""
-    return [(denied.figure, denied.candidate.line, denied.named)
-            for denied in _claims_the_data_deny(result, card, result.spec.publish_aliases)]
+    return [
+        (denied.figure, denied.candidate.line, denied.named)
+        for denied in _claims_the_data_deny(result, card, result.spec.publish_aliases)
+    ]
 
 
-def _claims_the_data_deny(result: CardResult, card: CardFile, aliases: dict[str, str]
-                         ) -> list[Marked]:
+def _claims_the_data_deny(
+    result: CardResult, card: CardFile, aliases: dict[str, str]
+) -> list[Marked]:
     """Each number in prose that its figure marker gates, where the words of its statement
     say the way the data do not ("OpenThai2.0 beats Typhoon 0.6B on Isan (<marked>18.64</>
     vs ...)" once the data give Typhoon the lower CER): the markers keep the number right,
     not the claim, so --check reads the words again each time. (A size marked
     magnitude-of-negative has its own check; a table's cells are left to its caption.)"""
-    regions = [region for region in card.regions if region.kind == "figure"
-               and MAGNITUDE_OF_NEGATIVE not in region.args[1:]]
+    regions = [
+        region
+        for region in card.regions
+        if region.kind == "figure" and MAGNITUDE_OF_NEGATIVE not in region.args[1:]
+    ]
     if not regions:
         return []
 
     def worth_reading(block) -> bool:  # a paragraph holding a marker, that compares
-        return (any(block.start <= region.start < block.end for region in regions)
-                and bool(COMPARES.search(card.text, block.start, block.end)))
+        return any(block.start <= region.start < block.end for region in regions) and bool(
+            COMPARES.search(card.text, block.start, block.end)
+        )
 
     names = Names.of(result.spec, aliases)
     claims = []
     for candidate in candidates(card, names, worth_reading):
         if candidate.marked not in result.exact or not any(
-                region.start <= candidate.start < region.end for region in regions):
+            region.start <= candidate.start < region.end for region in regions
+        ):
             continue
         as_marked = Marked(candidate, candidate.marked, "marked")
-        if denied := (_the_wrong_way(as_marked, result, names)
-                      or _a_cer_claimed_the_wrong_way(as_marked, result, names)):
+        if denied := (
+            _the_wrong_way(as_marked, result, names)
+            or _a_cer_claimed_the_wrong_way(as_marked, result, names)
+        ):
             claims.append(replace(denied, figure=candidate.marked))
     return claims
 
@@ -1374,7 +1694,7 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
     − Typhoon + 4-gram there. (Named after "against", the variant is the other side of the
     card's comparison: no change of its own.)"""
     candidate = m.candidate
-    if (m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table):
+    if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
     statement = _own_statement(candidate) or candidate.levels[2]
     named = set(names.systems_in(statement))
@@ -1388,17 +1708,27 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
         # other side of a comparison, as the card's difference has it.
         return None
     base = variant.split("_", 1)[0]
-    if (variant == base or base not in systems or variant not in (comparison.a, comparison.b)
-            or base in (comparison.a, comparison.b)):  # (the card's own: th-mix − th-TH)
+    if (
+        variant == base
+        or base not in systems
+        or variant not in (comparison.a, comparison.b)
+        or base in (comparison.a, comparison.b)
+    ):  # (the card's own: th-mix − th-TH)
         return None
     parsed = parse_figure(m.figure)
-    return Marked(candidate, None, "unexplained", why="no such difference",
-                  named=f"the change between {systems[base]} and {systems[variant]}, "
-                        f"{result.spec.set_names[parsed.subject]}, {parsed.latency_ms} ms")
+    return Marked(
+        candidate,
+        None,
+        "unexplained",
+        why="no such difference",
+        named=f"the change between {systems[base]} and {systems[variant]}, "
+        f"{result.spec.set_names[parsed.subject]}, {parsed.latency_ms} ms",
+    )
 
 
-def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: CardResult,
-                                        names: Names) -> Marked | None:
+def _the_change_between_the_cers_beside(
+    m: Marked, found: list[Marked], result: CardResult, names: Names
+) -> Marked | None:
     """A difference in a sentence or cell whose two CERs (read as figures) are two systems'
     on one set at one latency, and whose own clause names fewer than two systems ("OpenThai2.0
     lowers the CER on FLEURS from 9.53 % (Typhoon 0.6B) to 6.72 %, a drop of 2.78 points"),
@@ -1410,8 +1740,12 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
     figure of the card's, whichever one its other words fit."""
     if m.candidate.bound is not None:
         return None
-    if m.verdict == "unexplained" and not m.why and len(m.fits) >= 2 and all(
-            name.startswith("diff/") for name in m.fits):
+    if (
+        m.verdict == "unexplained"
+        and not m.why
+        and len(m.fits) >= 2
+        and all(name.startswith("diff/") for name in m.fits)
+    ):
         read_as = None
     elif m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned:
         read_as = m.figure
@@ -1419,8 +1753,9 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
         read_as = None
     else:
         return None
-    named = {key for clause in clauses_beside(m.candidate.levels)
-             for key in names.systems_in(clause)}
+    named = {
+        key for clause in clauses_beside(m.candidate.levels) for key in names.systems_in(clause)
+    }
     if len(named) >= 2:
         return None  # its own clause says which two systems it compares
     cers = [parse_figure(o.figure) for o in _cers_beside(m, found)]
@@ -1435,23 +1770,34 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
             return None
         cers.append(replace(own, column=others.pop()))
         named = {own.column}
-    if len(cers) != 2 or len({(f.subject, f.latency_ms) for f in cers}) != 1 \
-            or cers[0].column == cers[1].column:
+    if (
+        len(cers) != 2
+        or len({(f.subject, f.latency_ms) for f in cers}) != 1
+        or cers[0].column == cers[1].column
+    ):
         return None
     x, y, subject, latency = cers[0].column, cers[1].column, cers[0].subject, cers[0].latency_ms
-    ends = [name for key in (f"{x}-vs-{y}", f"{y}-vs-{x}")
-            if (name := f"diff/{latency}ms/{subject}/{key}/estimate") in result.exact]
+    ends = [
+        name
+        for key in (f"{x}-vs-{y}", f"{y}-vs-{x}")
+        if (name := f"diff/{latency}ms/{subject}/{key}/estimate") in result.exact
+    ]
     if not ends:
         spec = result.spec
 
         def display(column: str) -> str:
             split = column.endswith(SPLIT_SUFFIX) and column not in spec.systems
-            system = column[:-len(SPLIT_SUFFIX)] if split else column
+            system = column[: -len(SPLIT_SUFFIX)] if split else column
             return spec.systems.get(system, system) + (" decoded in pieces" if split else "")
 
-        return Marked(m.candidate, None, "unexplained", why="no such difference",
-                      named=f"the change between {display(x)} and {display(y)}, "
-                            f"{spec.set_names[subject]}, {latency} ms")
+        return Marked(
+            m.candidate,
+            None,
+            "unexplained",
+            why="no such difference",
+            named=f"the change between {display(x)} and {display(y)}, "
+            f"{spec.set_names[subject]}, {latency} ms",
+        )
     [end] = ends
     if read_as is not None and read_as.rsplit("/", 1)[0] == end.rsplit("/", 1)[0]:
         return None  # read as that difference already
@@ -1467,9 +1813,14 @@ def _the_change_between_the_cers_beside(m: Marked, found: list[Marked], result: 
         return Marked(m.candidate, None, "unexplained", fits=(end,), why="relative")
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
-        return Marked(m.candidate, end, "drift",
-                      format_like(end, -value if size else value, text), magnitude=size,
-                      turned=turned)
+        return Marked(
+            m.candidate,
+            end,
+            "drift",
+            format_like(end, -value if size else value, text),
+            magnitude=size,
+            turned=turned,
+        )
     return Marked(m.candidate, None, "unexplained", fits=(end,))
 
 
@@ -1481,13 +1832,24 @@ def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
     """A signed number in prose, read where a CER stands, that opens a parenthesis right
     after a number of its sentence read as a CER ("8.72 (−0.27)"): it is no CER (none is
     signed) but a change."""
-    if (m.candidate.in_table or m.why != "signed" or len(m.fits) != 1
-            or not _PARENTHESIS_OPENED_AFTER.fullmatch(m.candidate.levels[0])):
+    if (
+        m.candidate.in_table
+        or m.why != "signed"
+        or len(m.fits) != 1
+        or not _PARENTHESIS_OPENED_AFTER.fullmatch(m.candidate.levels[0])
+    ):
         return False
-    before = [o for o in found if o.candidate.unit == m.candidate.unit
-              and o.candidate.end <= m.candidate.start]
-    return bool(before) and before[-1].verdict in ("marked", "drift", "already") \
-        and before[-1].figure.startswith("cer/") and m.fits[0].startswith("cer/")
+    before = [
+        o
+        for o in found
+        if o.candidate.unit == m.candidate.unit and o.candidate.end <= m.candidate.start
+    ]
+    return (
+        bool(before)
+        and before[-1].verdict in ("marked", "drift", "already")
+        and before[-1].figure.startswith("cer/")
+        and m.fits[0].startswith("cer/")
+    )
 
 
 def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool:
@@ -1504,26 +1866,34 @@ def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Mark
     turned = _turned_beside(m, end, named, result.spec)
     if printed_as(-value if turned else value, text):
         return Marked(m.candidate, end, "marked", turned=turned)
-    if (value < 0 and text[:1] not in "+-−–" and _states_a_size(m.candidate)
-            and printed_as(-value, text)):
+    if (
+        value < 0
+        and text[:1] not in "+-−–"
+        and _states_a_size(m.candidate)
+        and printed_as(-value, text)
+    ):
         return Marked(m.candidate, end, "marked", magnitude=True)
     return None
 
 
-def _a_change_from_one_of_several(m: Marked, cers: list, named: set[str],
-                                  result: CardResult) -> Marked | None:
+def _a_change_from_one_of_several(
+    m: Marked, cers: list, named: set[str], result: CardResult
+) -> Marked | None:
     """Beside three CERs or more of one set and latency ("| FLEURS | 6.69 | 9.50 | 8.73 |
     OpenThai2.0 (−2.04) |"), a change stated beside one system's name is its difference
     from one of the others, which its words do not say: marked where exactly one of those
     differences is stated so (_stated_as), else left as read."""
     [system] = named
     if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in {
-            f.column for f in cers}:
+        f.column for f in cers
+    }:
         return None
-    ends = [name for other in {f.column for f in cers} - {system}
-            for key in (f"{system}-vs-{other}", f"{other}-vs-{system}")
-            if (name := f"diff/{cers[0].latency_ms}ms/{cers[0].subject}/{key}/estimate")
-            in result.exact]
+    ends = [
+        name
+        for other in {f.column for f in cers} - {system}
+        for key in (f"{system}-vs-{other}", f"{other}-vs-{system}")
+        if (name := f"diff/{cers[0].latency_ms}ms/{cers[0].subject}/{key}/estimate") in result.exact
+    ]
     found = [stated for end in ends if (stated := _stated_as(m, end, named, result))]
     return found[0] if len(found) == 1 else None
 
@@ -1542,15 +1912,31 @@ def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
     "Winner", the last cell names OpenThai2.0, but its row gave OpenThai2.0's CER already:
     the number beside the name is the change, never that CER drifted (which --write would
     have written there). "OpenThai2.0 (6.72)" there restates the CER, stale."""
-    cer = (m.figure if m.verdict == "drift" else
-           m.fits[0] if m.why == "signed" and len(m.fits) == 1 else None)
-    if (m.candidate.table is None or cer is None or not cer.startswith("cer/")
-            or not _words_in_its_cell(m.candidate)):
+    cer = (
+        m.figure
+        if m.verdict == "drift"
+        else m.fits[0]
+        if m.why == "signed" and len(m.fits) == 1
+        else None
+    )
+    if (
+        m.candidate.table is None
+        or cer is None
+        or not cer.startswith("cer/")
+        or not _words_in_its_cell(m.candidate)
+    ):
         return False
     beside = _cers_beside(m, found)
-    if not any(other.figure == cer and other.candidate.unit != m.candidate.unit
-               and (other.verdict in ("marked", "already") or other.verdict == "drift"
-                    and not _words_in_its_cell(other.candidate)) for other in beside):
+    if not any(
+        other.figure == cer
+        and other.candidate.unit != m.candidate.unit
+        and (
+            other.verdict in ("marked", "already")
+            or other.verdict == "drift"
+            and not _words_in_its_cell(other.candidate)
+        )
+        for other in beside
+    ):
         return False
     if m.verdict != "drift":
         return True  # signed: no CER at all
@@ -1566,9 +1952,15 @@ def _cers_beside(m: Marked, found: list[Marked]) -> list[Marked]:
     if beside or m.candidate.table is None:
         return beside
     column = m.candidate.levels[4]
-    return [o for o in found if o is not m and o.verdict in ("marked", "drift", "already")
-            and o.figure.startswith("cer/") and o.candidate.table == m.candidate.table
-            and o.candidate.levels[4] == column]
+    return [
+        o
+        for o in found
+        if o is not m
+        and o.verdict in ("marked", "drift", "already")
+        and o.figure.startswith("cer/")
+        and o.candidate.table == m.candidate.table
+        and o.candidate.levels[4] == column
+    ]
 
 
 def _words_in_its_cell(candidate: Candidate) -> bool:
@@ -1585,9 +1977,10 @@ _ARROW_BETWEEN = re.compile(rf"[*_]*\s*%?[*_]*\s*(?:{_ARROW.pattern}|\bto\b)\s*[
 _FROM_BEFORE = re.compile(r"\bfrom\s*[*_]*\s*$", re.I)
 
 
-def _changes_between_two_systems(found: list[Marked], result: CardResult,
-                                 names: Names) -> list[Marked]:
-    """"Compared with Typhoon 0.6B, OpenThai2.0 reduces CER on FLEURS by 2.81 points (9.50 % →
+def _changes_between_two_systems(
+    found: list[Marked], result: CardResult, names: Names
+) -> list[Marked]:
+    """ "Compared with Typhoon 0.6B, OpenThai2.0 reduces CER on FLEURS by 2.81 points (9.50 % →
     6.69 %)": two CERs of one sentence joined by an arrow (or "from ... to"), both read as
     its subject's figure, in a sentence that sets its subject against one other system: the
     first is the other system's, on the same set at the same latency, and the second the
@@ -1595,15 +1988,24 @@ def _changes_between_two_systems(found: list[Marked], result: CardResult,
     found = list(found)
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
-        if (first.candidate.unit != second.candidate.unit or first.candidate.in_table
-                or not _ARROW_BETWEEN.fullmatch(first.candidate.levels[1])):
+        if (
+            first.candidate.unit != second.candidate.unit
+            or first.candidate.in_table
+            or not _ARROW_BETWEEN.fullmatch(first.candidate.levels[1])
+        ):
             continue
-        if (not _ARROW.search(first.candidate.levels[1])
-                and not _FROM_BEFORE.search(first.candidate.levels[0])):
+        if not _ARROW.search(first.candidate.levels[1]) and not _FROM_BEFORE.search(
+            first.candidate.levels[0]
+        ):
             continue  # "to" without "from": "6.69 % to 9.50 %" may be a range
-        read = [m.figure if m.verdict in ("marked", "drift") else
-                m.fits[0] if m.why == "a sibling's" and len(m.fits) == 1 else None
-                for m in (first, second)]
+        read = [
+            m.figure
+            if m.verdict in ("marked", "drift")
+            else m.fits[0]
+            if m.why == "a sibling's" and len(m.fits) == 1
+            else None
+            for m in (first, second)
+        ]
         if read[0] is None or read[0] != read[1] or not read[0].startswith("cer/"):
             continue
         sentence = first.candidate.levels[2]
@@ -1622,7 +2024,8 @@ def _changes_between_two_systems(found: list[Marked], result: CardResult,
             found[i], found[i + 1] = (
                 _at_its_value(m, each, result.exact[each])
                 or Marked(m.candidate, None, "unexplained", fits=(each,))
-                for m, each in ((first, name), (second, read[1])))
+                for m, each in ((first, name), (second, read[1]))
+            )
     return found
 
 
@@ -1632,23 +2035,35 @@ def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marke
     if printed_as(value, m.candidate.text):
         return Marked(m.candidate, name, "marked", magnitude=magnitude)
     if m.candidate.alone:
-        return Marked(m.candidate, name, "drift", format_like(name, value, m.candidate.text),
-                      magnitude=magnitude)
+        return Marked(
+            m.candidate,
+            name,
+            "drift",
+            format_like(name, value, m.candidate.text),
+            magnitude=magnitude,
+        )
     return None
 
 
-def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
-                                result: CardResult) -> Marked | None:
+def _an_end_beside_its_estimate(
+    m: Marked, found: list[Marked], result: CardResult
+) -> Marked | None:
     """An interval's end whose context names several comparisons ("GigaSpeech2 long:
     −4.72 pp [95% CI −6.81, −2.72]", naming no system) takes the comparison of the estimate
     read beside it, in its sentence or cell or its table row: marked at its value, drifted
     where it stands alone."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
-    beside = [o for o in _read_beside(m, found) if not o.turned
-              and o.figure.startswith("diff/") and o.figure.endswith("/estimate")]
-    ends = [name for name in m.fits
-            if name.rsplit("/", 1)[0] in {o.figure.rsplit("/", 1)[0] for o in beside}]
+    beside = [
+        o
+        for o in _read_beside(m, found)
+        if not o.turned and o.figure.startswith("diff/") and o.figure.endswith("/estimate")
+    ]
+    ends = [
+        name
+        for name in m.fits
+        if name.rsplit("/", 1)[0] in {o.figure.rsplit("/", 1)[0] for o in beside}
+    ]
     before = [o for o in beside if o.candidate.start < m.candidate.start]
     if len(ends) > 1 and before:
         # Two estimates in its sentence ("on GigaSpeech2 the gap is 1.76 points, and on Isan
@@ -1671,8 +2086,9 @@ def _an_end_beside_its_estimate(m: Marked, found: list[Marked],
 _DIFFERS_FROM = re.compile(r"\bfrom\b|จาก", re.I)
 
 
-def _a_pair_after_its_difference(m: Marked, found: list[Marked], result: CardResult,
-                                 names: Names) -> Marked | None:
+def _a_pair_after_its_difference(
+    m: Marked, found: list[Marked], result: CardResult, names: Names
+) -> Marked | None:
     """A number of a pair "(18.64 vs 17.39)" right after a difference in points, its value
     no figure its context names (stale): the CER, on the difference's set and latency, of
     the difference's system its statement puts first, or second: the two in the order it
@@ -1684,62 +2100,85 @@ def _a_pair_after_its_difference(m: Marked, found: list[Marked], result: CardRes
     if m.verdict != "unexplained" or opening is None:
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    difference = next((d.figure for d in reversed(found) if d.figure is not None
-                       and d.figure.startswith("diff/") and d.figure.endswith("/estimate")
-                       and d.candidate.unit == candidate.unit
-                       and d.candidate.start - d.candidate.unit < opening), None)
+    difference = next(
+        (
+            d.figure
+            for d in reversed(found)
+            if d.figure is not None
+            and d.figure.startswith("diff/")
+            and d.figure.endswith("/estimate")
+            and d.candidate.unit == candidate.unit
+            and d.candidate.start - d.candidate.unit < opening
+        ),
+        None,
+    )
     if difference is None:
         return None
     _, latency, subject, pair, _ = difference.split("/")
     systems = pair.split("-vs-")
-    named = [system for system in dict.fromkeys(names.systems_in(sentence[:opening]))
-             if system in systems]
+    named = [
+        system
+        for system in dict.fromkeys(names.systems_in(sentence[:opening]))
+        if system in systems
+    ]
     unnamed = [system for system in systems if system not in named]
     if len(named) == 1:
         comparison = COMPARES.search(sentence, 0, opening) or _DIFFERS_FROM.search(
-            sentence, 0, opening)
+            sentence, 0, opening
+        )
         compared = comparison is not None and named[0] in names.systems_in(
-            sentence[comparison.end():opening])
+            sentence[comparison.end() : opening]
+        )
         ordered = unnamed + named if compared else named + unnamed
     elif len(named) == 2:
         ordered = named
     else:
         return None
-    first = not re.search(r"\d", sentence[opening + 1:at])  # (no number before it there)
+    first = not re.search(r"\d", sentence[opening + 1 : at])  # (no number before it there)
     name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
     if name not in result.exact:
         return None
-    return _at_its_value(Marked(replace(candidate, alone=True), None,
-                                "unexplained"), name, result.exact[name])
+    return _at_its_value(
+        Marked(replace(candidate, alone=True), None, "unexplained"), name, result.exact[name]
+    )
 
 
 def _in_an_address(m: Marked) -> Marked | None:
     """A figure read in a badge's address, or in an image's description: no marker can stand
     there, so it is listed, never marked or written over (``named``: what the data give,
     where it drifted)."""
-    if not (m.candidate.in_address or m.candidate.in_image) or m.verdict not in ("marked",
-                                                                                  "drift"):
+    if not (m.candidate.in_address or m.candidate.in_image) or m.verdict not in ("marked", "drift"):
         return None
-    return Marked(m.candidate, None, "unexplained", fits=(m.figure,),
-                  why="address" if m.candidate.in_address else "image", named=m.gives)
+    return Marked(
+        m.candidate,
+        None,
+        "unexplained",
+        fits=(m.figure,),
+        why="address" if m.candidate.in_address else "image",
+        named=m.gives,
+    )
 
 
 def _beside(m: Marked, other: Marked) -> bool:
     """Whether ``other`` stands in ``m``'s sentence or cell, or its table row."""
     return other.candidate.unit == m.candidate.unit or (
-        m.candidate.table is not None and other.candidate.table == m.candidate.table
-        and other.candidate.row == m.candidate.row)
+        m.candidate.table is not None
+        and other.candidate.table == m.candidate.table
+        and other.candidate.row == m.candidate.row
+    )
 
 
 def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
     """The numbers read as figures in ``m``'s sentence or cell, or its table row."""
-    return [other for other in found
-            if other is not m and other.verdict in ("marked", "drift", "already")
-            and _beside(m, other)]
+    return [
+        other
+        for other in found
+        if other is not m and other.verdict in ("marked", "drift", "already") and _beside(m, other)
+    ]
 
 
 def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
-    """"6.69 % (95% CI: 5.91–7.52)": an interval beside a CER and no difference is that
+    """ "6.69 % (95% CI: 5.91–7.52)": an interval beside a CER and no difference is that
     CER's, which the card does not compute (it gives intervals of differences only)."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None:
         return None
@@ -1747,8 +2186,7 @@ def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
     cers = [name for name in read if name.startswith(("cer/", "aggregate/"))]
     if len(cers) != 1 or any(name.startswith("diff/") for name in read):
         return None
-    return Marked(m.candidate, None, "unexplained", fits=m.fits, why="cer interval",
-                  named=cers[0])
+    return Marked(m.candidate, None, "unexplained", fits=m.fits, why="cer interval", named=cers[0])
 
 
 # B − A's interval is A − B's, negated and with its ends swapped.
@@ -1774,12 +2212,14 @@ class MarkResult:
 def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> MarkResult:
     """The card with every figure its context determines wrapped in a figure marker."""
     names = Names.of(result.spec, aliases)
-    facts = {name: fact for name in result.exact
-             if (fact := _facts(name, result.spec)) is not None}
+    facts = {name: fact for name in result.exact if (fact := _facts(name, result.spec)) is not None}
     another_measure: list[tuple[int, str, Evidence]] = []
-    found = [Marked(candidate, candidate.marked, "already") if candidate.marked is not None
-             else identify(candidate, result, names, facts)
-             for candidate in candidates(card, names, another_measure=another_measure)]
+    found = [
+        Marked(candidate, candidate.marked, "already")
+        if candidate.marked is not None
+        else identify(candidate, result, names, facts)
+        for candidate in candidates(card, names, another_measure=another_measure)
+    ]
     found = [_the_other_way_round(m, result, names) or m for m in found]
     found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
     found = [_which_way_unsaid(m, result, names) or m for m in found]
@@ -1793,6 +2233,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_own_mean(m, found, result) or m for m in found]
     found = [_in_an_address(m) or m for m in found]
     found = _changes_between_two_systems(found, result, names)
+
     # One figure read from the rows and columns of two cells of one table: the reading of
     # that table is wrong somewhere (a latency or a system it names in a way not
     # understood), so neither is marked. A cell whose own words name the number ("FLEURS
@@ -1802,23 +2243,34 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         return m.fits[0] if m.why == "a sibling's" else m.figure
 
     def by_position(m: Marked) -> bool:
-        return (m.candidate.table is not None and read_as(m) is not None
-                and not named_beside(m.candidate.levels, names))
+        return (
+            m.candidate.table is not None
+            and read_as(m) is not None
+            and not named_beside(m.candidate.levels, names)
+        )
 
     # (A difference and its turned form, B − A, may stand side by side.)
     seen: dict[tuple[int, str, bool], int] = {}
     for m in filter(by_position, found):
         key = (m.candidate.table, read_as(m), m.turned)
         seen[key] = seen.get(key, 0) + 1
-    found = [Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
-             if m.verdict in ("marked", "drift") and by_position(m)
-             and seen[(m.candidate.table, m.figure, m.turned)] > 1 else m for m in found]
+    found = [
+        Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
+        if m.verdict in ("marked", "drift")
+        and by_position(m)
+        and seen[(m.candidate.table, m.figure, m.turned)] > 1
+        else m
+        for m in found
+    ]
     # A number that would be a figure drifted, in the same cell or sentence as that figure
     # at its own value ("6.69 % or 3.21 %"), is not it: it is another number beside it.
     present = {(m.candidate.unit, m.figure) for m in found if m.verdict in ("marked", "already")}
-    found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,))
-             if m.verdict == "drift" and (m.candidate.unit, m.figure) in present else m
-             for m in found]
+    found = [
+        Marked(m.candidate, None, "unexplained", fits=(m.figure,))
+        if m.verdict == "drift" and (m.candidate.unit, m.figure) in present
+        else m
+        for m in found
+    ]
     # Two numbers or more of one sentence or cell drifted onto the same figure: at most one
     # is it, and the words do not say which ("from 9.60 % to 6.70 %", "we get 6.71 %, Foo
     # 11.20 % and Bar 12.40 %"), so none is.
@@ -1826,12 +2278,20 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     for m in found:
         if m.verdict == "drift":
             drifted.setdefault((m.candidate.unit, m.figure, m.turned), []).append(m)
-    found = [Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="several",
-                    named=" and ".join(other.candidate.text for other in together
-                                       if other is not m))
-             if m.verdict == "drift" and len(together := drifted[(m.candidate.unit, m.figure,
-                                                                   m.turned)]) > 1 else m
-             for m in found]
+    found = [
+        Marked(
+            m.candidate,
+            None,
+            "unexplained",
+            fits=(m.figure,),
+            why="several",
+            named=" and ".join(other.candidate.text for other in together if other is not m),
+        )
+        if m.verdict == "drift"
+        and len(together := drifted[(m.candidate.unit, m.figure, m.turned)]) > 1
+        else m
+        for m in found
+    ]
     found = [_never_on_a_guess(m, facts, result.exact) or m for m in found]
     pieces, copied = [], 0
     in_code = code_numbers(card.text)
@@ -1839,26 +2299,35 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         candidate = marked.candidate
         if marked.figure is None or marked.verdict == "already":
             continue
-        opening = marked.figure + (f" {MAGNITUDE_OF_NEGATIVE}" if marked.magnitude
-                                   else f" {TURNED}" if marked.turned else "")
+        opening = marked.figure + (
+            f" {MAGNITUDE_OF_NEGATIVE}"
+            if marked.magnitude
+            else f" {TURNED}"
+            if marked.turned
+            else ""
+        )
         # A number alone in inline code: the marker around the code, never inside it.
-        start, end = next(((s, e) for s, e in in_code if s < candidate.start < e),
-                          (candidate.start, candidate.end))
-        pieces += [card.text[copied:start],
-                   f"<!-- scoring:figure {opening} -->{card.text[start:end]}<!-- scoring:end -->"]
+        start, end = next(
+            ((s, e) for s, e in in_code if s < candidate.start < e),
+            (candidate.start, candidate.end),
+        )
+        pieces += [
+            card.text[copied:start],
+            f"<!-- scoring:figure {opening} -->{card.text[start:end]}<!-- scoring:end -->",
+        ]
         copied = end
     pieces.append(card.text[copied:])
     return MarkResult(card.text, "".join(pieces), tuple(found), tuple(another_measure))
 
 
-def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]
-             ) -> tuple[list[Candidate], list[Candidate], list[tuple[int, str, Evidence]]]:
+def counted_numbers(
+    card: CardFile, spec: CardSpec, aliases: dict[str, str]
+) -> tuple[list[Candidate], list[Candidate], list[tuple[int, str, Evidence]]]:
     """(the candidate numbers coverage counts, those left alone as other models' or sets',
     (line, text) of those read as another measure than the CER)."""
     another_measure: list[tuple[int, str, Evidence]] = []
     found = candidates(card, Names.of(spec, aliases), another_measure=another_measure)
-    return ([c for c in found if not c.foreign], [c for c in found if c.foreign],
-            another_measure)
+    return ([c for c in found if not c.foreign], [c for c in found if c.foreign], another_measure)
 
 
 @dataclass(frozen=True)
@@ -1872,8 +2341,9 @@ class Ungated:
     why: str = ""
 
 
-def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str],
-             exact: dict | None = None) -> tuple[int, list[Ungated]]:
+def coverage(
+    card: CardFile, spec: CardSpec, aliases: dict[str, str], exact: dict | None = None
+) -> tuple[int, list[Ungated]]:
     """(how many numbers count, those of them outside a marker) in the card's text. Given
     the figures (``exact``), a number read as another measure or as another model's whose
     value is a figure's, as printed, counts too, and is ungated: the reading may be wrong."""
@@ -1883,8 +2353,9 @@ def coverage(card: CardFile, spec: CardSpec, aliases: dict[str, str],
     return len(counted) + len(look_alikes), ungated + look_alikes
 
 
-def _look_alikes(alone: list[Candidate], another_measure: list[tuple[int, str, Evidence]],
-                 exact: dict) -> list[Ungated]:
+def _look_alikes(
+    alone: list[Candidate], another_measure: list[tuple[int, str, Evidence]], exact: dict
+) -> list[Ungated]:
     """The numbers set aside (another model's, another measure) whose value, as printed, is
     one of the card's figures."""
     values = [value for value in exact.values() if not isinstance(value, bool)]
@@ -1893,11 +2364,16 @@ def _look_alikes(alone: list[Candidate], another_measure: list[tuple[int, str, E
         # (At two decimals or more: at one, a tenth of all numbers in a figure's range would
         # print as one of the card's hundreds of figures by chance.)
         decimals = text.split(".")[1] if "." in text else ""
-        return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text)
-                                                      for value in values)
+        return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text) for value in values)
 
-    found = [Ungated(c.line, c.text, "read as another model's or set's")
-             for c in alone if a_figures(c.text)]
-    found += [Ungated(line, text, f"read as another measure: {why}")
-              for line, text, why in another_measure if a_figures(text)]
+    found = [
+        Ungated(c.line, c.text, "read as another model's or set's")
+        for c in alone
+        if a_figures(c.text)
+    ]
+    found += [
+        Ungated(line, text, f"read as another measure: {why}")
+        for line, text, why in another_measure
+        if a_figures(text)
+    ]
     return sorted(found, key=lambda u: u.line)

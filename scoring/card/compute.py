@@ -74,6 +74,7 @@ class CardResult:
         CERs, aggregates and estimates are ratios of integer counts; the
         interval ends are interpolated percentiles, exact at their binary value.
         """
+
         def cer_of(key) -> Fraction:
             stats = self.stats[key]
             return Fraction(stats.total_edits, stats.total_ref_chars)
@@ -86,16 +87,19 @@ class CardResult:
             aggregate = next(a for a in spec.aggregates if a.key == key)
             streams = [(latency, s, Column(system).key) for s in aggregate.sets]
             values[aggregate_figure(latency, key, system)] = (
-                sum(cer_of(k) for k in streams) / len(streams) if aggregate.method == "mean"
-                else Fraction(sum(self.stats[k].total_edits for k in streams),
-                              sum(self.stats[k].total_ref_chars for k in streams)))
+                sum(cer_of(k) for k in streams) / len(streams)
+                if aggregate.method == "mean"
+                else Fraction(
+                    sum(self.stats[k].total_edits for k in streams),
+                    sum(self.stats[k].total_ref_chars for k in streams),
+                )
+            )
         for (latency, set_name, comparison_key), diff in self.diffs.items():
             comparison = next(c for c in spec.comparisons if c.key == comparison_key)
             a = self.stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
             b = self.stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
             name = lambda part: diff_figure(latency, set_name, comparison_key, part)  # noqa: E731
-            values[name("estimate")] = Fraction(a.total_edits - b.total_edits,
-                                                a.total_ref_chars)
+            values[name("estimate")] = Fraction(a.total_edits - b.total_edits, a.total_ref_chars)
             values[name("low")] = Fraction(diff.low)
             values[name("high")] = Fraction(diff.high)
             values[name("tie")] = diff.tie
@@ -109,7 +113,8 @@ class CardResult:
                 stats = self.stats[(latency, set_name, column.key)]
                 rows.extend(
                     (set_name, latency, column.key, clip_id, int(edits), int(chars))
-                    for clip_id, edits, chars in zip(stats.ids, stats.edits, stats.ref_chars))
+                    for clip_id, edits, chars in zip(stats.ids, stats.edits, stats.ref_chars)
+                )
         return rows
 
 
@@ -130,7 +135,7 @@ def _other_latencies_hint(spec: CardSpec, column: Column, set_name: str, latency
     pattern = f"{column.system}_*ms_{set_name}{'_split' if column.split else ''}.jsonl"
     found = []
     for path in (spec.root / "hypotheses").glob(pattern):
-        match = _LATENCY_IN_NAME.search(path.name[len(column.system):])
+        match = _LATENCY_IN_NAME.search(path.name[len(column.system) :])
         if match and path.name == spec.hypothesis_name(column, set_name, int(match.group(1))):
             found.append(int(match.group(1)))
     if not found:
@@ -143,8 +148,7 @@ def _unmatched_warning(spec: CardSpec, path: Path) -> str:
     found = _LATENCY_IN_NAME.search(path.name)
     why = ""
     if found and int(found.group(1)) not in spec.latencies:
-        why = (f" ({found.group(1)} ms is not one of its latencies "
-               f"{list(spec.latencies)})")
+        why = f" ({found.group(1)} ms is not one of its latencies {list(spec.latencies)})"
     return f"{path}: matches no figure of {spec.path.name}{why}; it is not scored"
 
 
@@ -153,8 +157,11 @@ def _undeclared_latency(spec: CardSpec, path: Path) -> tuple[str, int] | None:
     is not declared at."""
     for system in sorted(spec.systems, key=len, reverse=True):
         match = re.match(rf"{re.escape(system)}_(\d+)ms_", path.name)
-        if match and int(match.group(1)) in spec.latencies and \
-                int(match.group(1)) not in spec.system_latencies[system]:
+        if (
+            match
+            and int(match.group(1)) in spec.latencies
+            and int(match.group(1)) not in spec.system_latencies[system]
+        ):
             return system, int(match.group(1))
     return None
 
@@ -183,7 +190,8 @@ def _unmatched_warnings(spec: CardSpec, paths: list[Path]) -> list[str]:
             f"{spec.root / 'hypotheses'}: {plural(len(files), 'file')} of "
             f"{system!r} at {', '.join(f'{L} ms' for L in latencies)} {'are' if len(files) > 1 else 'is'}"
             f" not scored: card.toml declares it at {declared} ms only (add the latency to its "
-            "latencies_ms to score them)")
+            "latencies_ms to score them)"
+        )
     return warnings
 
 
@@ -210,10 +218,17 @@ def _check_ids_file(spec: CardSpec, set_name: str) -> Path:
     if ids_path.is_file():
         return ids_path
     none_here = not any((spec.root / "ids").glob("*.jsonl"))
-    raise ScoringError(spec.path, f"set {set_name!r} has no ids file (expected {ids_path})" + (
-        "; ids/ holds none: a card published with its data on the hub gets them with "
-        "`python -m scoring fetch`, its references with `python -m scoring make-refs "
-        "--out refs/` (see docs/data.md)" if none_here else ""))
+    raise ScoringError(
+        spec.path,
+        f"set {set_name!r} has no ids file (expected {ids_path})"
+        + (
+            "; ids/ holds none: a card published with its data on the hub gets them with "
+            "`python -m scoring fetch`, its references with `python -m scoring make-refs "
+            "--out refs/` (see docs/data.md)"
+            if none_here
+            else ""
+        ),
+    )
 
 
 def read_card_texts(
@@ -234,26 +249,33 @@ def read_card_texts(
         if hyp_path.is_dir():
             raise ScoringError(hyp_path, "is a directory, not a JSON Lines file")
         if not hyp_path.is_file():
-            raise ScoringError(hyp_path, "no such file, needed for figure "
-                               f"{cer_figure(latency, set_name, column.key)} ({latency} ms)"
-                               f"{_other_latencies_hint(spec, column, set_name, latency)}")
+            raise ScoringError(
+                hyp_path,
+                "no such file, needed for figure "
+                f"{cer_figure(latency, set_name, column.key)} ({latency} ms)"
+                f"{_other_latencies_hint(spec, column, set_name, latency)}",
+            )
     warnings = _interval_warnings(spec) + _unmatched_warnings(
-        spec, unmatched_hypothesis_files(spec))
+        spec, unmatched_hypothesis_files(spec)
+    )
     for message in warnings:
         if on_warning:
             on_warning(message)
 
     disable = None if progress is None else not progress
     clip_sets, refs, hypotheses = {}, {}, {}
-    with tqdm(total=len(spec.sets) + len(jobs), desc="reading", unit="file",
-              disable=disable, leave=False) as bar:
+    with tqdm(
+        total=len(spec.sets) + len(jobs), desc="reading", unit="file", disable=disable, leave=False
+    ) as bar:
         for set_name in spec.sets:
             clip_sets[set_name] = load_clip_set(_check_ids_file(spec, set_name))
             ref_path = root / "refs" / f"{set_name}.jsonl"
             if not ref_path.is_file() and not ref_path.is_dir():  # a folder: read says so
                 raise ScoringError(
-                    ref_path, "no such file: rebuild the references with "
-                    "`python -m scoring make-refs` (see docs/data.md)")
+                    ref_path,
+                    "no such file: rebuild the references with "
+                    "`python -m scoring make-refs` (see docs/data.md)",
+                )
             refs[set_name] = read_refs(ref_path)
             check_coverage(clip_sets[set_name], refs[set_name], ref_path, "reference")
             bar.update()
@@ -271,30 +293,46 @@ def read_card_texts(
 _INTERVALS = Memo(kept=1 << 14)
 
 
-def _interval(a: SetStats, b: SetStats, *, resamples: int, seed: int | None,
-              level: float) -> PairedDifference:
+def _interval(
+    a: SetStats, b: SetStats, *, resamples: int, seed: int | None, level: float
+) -> PairedDifference:
     def draw() -> PairedDifference:
         return paired_bootstrap(a, b, resamples=resamples, seed=seed, level=level)
 
     if seed is None:
         return draw()
-    key = (a.ids, a.clusters, b.ids, b.clusters, a.edits.tobytes(), a.ref_chars.tobytes(),
-           b.edits.tobytes(), b.ref_chars.tobytes(), resamples, seed, level)
+    key = (
+        a.ids,
+        a.clusters,
+        b.ids,
+        b.clusters,
+        a.edits.tobytes(),
+        a.ref_chars.tobytes(),
+        b.edits.tobytes(),
+        b.ref_chars.tobytes(),
+        resamples,
+        seed,
+        level,
+    )
     return _INTERVALS.get(key, draw)
 
 
-def card_from_texts(texts: CardTexts, normalized: Mapping[str, str], *,
-                    progress: bool | None = None) -> CardResult:
+def card_from_texts(
+    texts: CardTexts, normalized: Mapping[str, str], *, progress: bool | None = None
+) -> CardResult:
     """Every figure, from the card's texts and their normalised forms."""
     spec = texts.spec
     stats: dict[tuple[int, str, str], SetStats] = {}
     for latency, set_name, column in spec.streams():
         key = (latency, set_name, column.key)
-        stats[key] = stats_for(texts.clip_sets[set_name], texts.refs[set_name],
-                               texts.hypotheses[key], normalized)
+        stats[key] = stats_for(
+            texts.clip_sets[set_name], texts.refs[set_name], texts.hypotheses[key], normalized
+        )
         if stats[key].total_ref_chars == 0:
-            raise ScoringError(spec.root / "refs" / f"{set_name}.jsonl",
-                               "references have no characters after normalisation")
+            raise ScoringError(
+                spec.root / "refs" / f"{set_name}.jsonl",
+                "references have no characters after normalisation",
+            )
 
     cers = {key: s.cer for key, s in stats.items()}
     aggregates = {}
@@ -304,18 +342,27 @@ def card_from_texts(texts: CardTexts, normalized: Mapping[str, str], *,
                 per_set = [stats[(latency, s, Column(system).key)] for s in aggregate.sets]
                 aggregates[(latency, aggregate.key, system)] = (
                     sum(s.cer for s in per_set) / len(per_set)
-                    if aggregate.method == "mean" else pooled_cer(per_set))
+                    if aggregate.method == "mean"
+                    else pooled_cer(per_set)
+                )
 
     disable = None if progress is None else not progress
     diffs = {}
-    pairs = [(latency, c, s) for latency in spec.latencies for c in spec.comparisons
-             if latency in c.latencies for s in c.sets]
-    for latency, comparison, set_name in tqdm(pairs, desc="bootstrap", unit="pair",
-                                              disable=disable, leave=False):
+    pairs = [
+        (latency, c, s)
+        for latency in spec.latencies
+        for c in spec.comparisons
+        if latency in c.latencies
+        for s in c.sets
+    ]
+    for latency, comparison, set_name in tqdm(
+        pairs, desc="bootstrap", unit="pair", disable=disable, leave=False
+    ):
         a = stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
         b = stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
         diffs[(latency, set_name, comparison.key)] = _interval(
-            a, b, resamples=spec.resamples, seed=spec.seed, level=spec.level)
+            a, b, resamples=spec.resamples, seed=spec.seed, level=spec.level
+        )
 
     return CardResult(
         spec=spec,
@@ -344,7 +391,9 @@ def compute_card(
     skips the persistent normalisation cache.
     """
     if normalize_many is None:
+
         def normalize_many(texts):
             return normalize_texts(texts, progress=progress, cache=cache)
+
     texts = read_card_texts(spec, progress=progress, on_warning=on_warning)
     return card_from_texts(texts, normalize_many(texts.all_texts()), progress=progress)

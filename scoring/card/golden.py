@@ -40,8 +40,11 @@ def card_name(root: Path) -> str | None:
 
 
 def ledger_path(card: str, set_name: str, snapshot_dir: Path | None = None) -> Path:
-    return (snapshot_dir or SNAPSHOT_DIR) / "test_card" / (
-        f"test_{card}_ledger[{set_name}].ledger-v{LEDGER_FORMAT_VERSION}.tsv")
+    return (
+        (snapshot_dir or SNAPSHOT_DIR)
+        / "test_card"
+        / (f"test_{card}_ledger[{set_name}].ledger-v{LEDGER_FORMAT_VERSION}.tsv")
+    )
 
 
 def parse_ledger_tsv(text: str) -> dict[tuple[str, int, str, str], tuple[int, int]]:
@@ -57,25 +60,35 @@ def golden_figures(card: str, snapshot_dir: Path | None = None) -> dict[str, flo
     """Every pinned figure of a card, by name, exactly as pinned."""
     amber = (snapshot_dir or SNAPSHOT_DIR) / "test_card.ambr"
     if not amber.is_file():
-        raise ScoringError(amber, "golden snapshots missing: run `pytest -n auto "
-                                  "--snapshot-update` once to create them")
+        raise ScoringError(
+            amber,
+            "golden snapshots missing: run `pytest -n auto --snapshot-update` once to create them",
+        )
     pattern = re.compile(rf"^# name: test_{card}_figure\[(.+)\]\n  (.+)$", re.M)
-    figures = {name: ast.literal_eval(value)
-               for name, value in pattern.findall(amber.read_text(encoding="utf-8"))}
+    figures = {
+        name: ast.literal_eval(value)
+        for name, value in pattern.findall(amber.read_text(encoding="utf-8"))
+    }
     if not figures:
-        raise ScoringError(amber, f"golden snapshots missing: no figure of the {card} card "
-                                  "is pinned (run `pytest -n auto --snapshot-update`)")
+        raise ScoringError(
+            amber,
+            f"golden snapshots missing: no figure of the {card} card "
+            "is pinned (run `pytest -n auto --snapshot-update`)",
+        )
     return figures
 
 
-def golden_ledger(card: str, sets, snapshot_dir: Path | None = None
-                  ) -> dict[tuple[str, int, str, str], tuple[int, int]]:
+def golden_ledger(
+    card: str, sets, snapshot_dir: Path | None = None
+) -> dict[tuple[str, int, str, str], tuple[int, int]]:
     """Every pinned clip of the given sets of a card."""
     rows = {}
     for set_name in sets:
         path = ledger_path(card, set_name, snapshot_dir)
         if not path.is_file():
-            raise ScoringError(path, "golden ledger missing: run `pytest -n auto "
-                                     "--snapshot-update` once to create it")
+            raise ScoringError(
+                path,
+                "golden ledger missing: run `pytest -n auto --snapshot-update` once to create it",
+            )
         rows.update(parse_ledger_tsv(path.read_text(encoding="utf-8")))
     return rows

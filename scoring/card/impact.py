@@ -48,22 +48,26 @@ def conclusions(spec: CardSpec, figures: Mapping[str, float | bool]) -> dict[str
         prefix = name.rsplit("/", 1)[0]
         if figure.kind == "diff" and figure.part == "tie":
             estimate = figures[f"{prefix}/estimate"]
-            found[f"verdict of {prefix}"] = ("tie" if value else
-                                             "A better" if estimate < 0 else "B better")
+            found[f"verdict of {prefix}"] = (
+                "tie" if value else "A better" if estimate < 0 else "B better"
+            )
         elif figure.kind == "diff" and figure.part == "estimate":
-            found[f"sign of {prefix}"] = "negative" if value < 0 else (
-                "positive" if value > 0 else "zero")
+            found[f"sign of {prefix}"] = (
+                "negative" if value < 0 else ("positive" if value > 0 else "zero")
+            )
         elif figure.kind in ("cer", "aggregate"):
             split = figure.column.endswith("_split")
             system = figure.column.removesuffix("_split") if split else figure.column
             row = f"{figure.kind}/{figure.latency_ms}ms/{figure.subject}" + (
-                " (split)" if split else "")
+                " (split)" if split else ""
+            )
             rows.setdefault(row, []).append((value, order.get(system, 0), system))
     for row, entries in rows.items():
         if len(entries) > 1:
             ranked = sorted(entries)
             found[f"ranking in {row}"] = " < ".join(
-                spec.systems.get(system, system) for _, _, system in ranked)
+                spec.systems.get(system, system) for _, _, system in ranked
+            )
     return found
 
 
@@ -91,8 +95,11 @@ class ClipMove:
         length where it moved too (a rule that rewrites the reference moves both)."""
         if self.before is None:
             return f"absent -> {self.after[0]} edits over {self.after[1]} reference characters"
-        chars = (f"{self.after[1]}" if self.before[1] == self.after[1]
-                 else f"{self.before[1]} -> {self.after[1]}")
+        chars = (
+            f"{self.after[1]}"
+            if self.before[1] == self.after[1]
+            else f"{self.before[1]} -> {self.after[1]}"
+        )
         return f"{self.before[0]} -> {self.after[0]} edits over {chars} reference characters"
 
 
@@ -141,12 +148,15 @@ def compare(
         return -abs(delta) if delta is not None else 0
 
     moved.sort(key=size)
-    before_conclusions = conclusions(spec, {n: v for n, v in before_figures.items()
-                                            if n in after_figures})
+    before_conclusions = conclusions(
+        spec, {n: v for n, v in before_figures.items() if n in after_figures}
+    )
     after_conclusions = conclusions(spec, after_figures)
-    flips = tuple((key, before_conclusions[key], now)
-                  for key, now in after_conclusions.items()
-                  if key in before_conclusions and before_conclusions[key] != now)
+    flips = tuple(
+        (key, before_conclusions[key], now)
+        for key, now in after_conclusions.items()
+        if key in before_conclusions and before_conclusions[key] != now
+    )
 
     clips: dict[str, tuple[ClipMove, ...]] = {}
     clips_moved: dict[str, int] = {}
@@ -163,19 +173,33 @@ def compare(
         for (s, latency, column, clip_id), was, now in moves[:clips_per_set]:
             ref = texts.refs[s][clip_id]
             hyp = texts.hypotheses[(latency, s, column)][clip_id]
-            shown.append(ClipMove(
-                s, latency, column, clip_id, was, now,
-                before_normalized.get(ref) if before_normalized else None,
-                before_normalized.get(hyp) if before_normalized else None,
-                after_normalized[ref], after_normalized[hyp]))
+            shown.append(
+                ClipMove(
+                    s,
+                    latency,
+                    column,
+                    clip_id,
+                    was,
+                    now,
+                    before_normalized.get(ref) if before_normalized else None,
+                    before_normalized.get(hyp) if before_normalized else None,
+                    after_normalized[ref],
+                    after_normalized[hyp],
+                )
+            )
         clips[set_name] = tuple(shown)
-    return Impact(spec.title, against, flips, tuple(moved), len(after_figures), clips,
-                  clips_moved)
+    return Impact(spec.title, against, flips, tuple(moved), len(after_figures), clips, clips_moved)
 
 
-def impact_against_golden(spec: CardSpec, card: str, snapshot_dir=None, *,
-                          clips_per_set: int = CLIPS_PER_SET, cache: bool = True,
-                          on_warning=None) -> tuple[Impact, CardResult]:
+def impact_against_golden(
+    spec: CardSpec,
+    card: str,
+    snapshot_dir=None,
+    *,
+    clips_per_set: int = CLIPS_PER_SET,
+    cache: bool = True,
+    on_warning=None,
+) -> tuple[Impact, CardResult]:
     """The card now against what the gate pins for it ('demo' or 'real')."""
     from ..batch import normalize_texts
     from .compute import card_from_texts, read_card_texts
@@ -186,15 +210,27 @@ def impact_against_golden(spec: CardSpec, card: str, snapshot_dir=None, *,
     texts = read_card_texts(spec, progress=False, on_warning=on_warning)
     normalized = normalize_texts(texts.all_texts(), progress=False, cache=cache)
     result = card_from_texts(texts, normalized, progress=False)
-    impact = compare(spec, "the golden snapshots the gate pins (tests/golden/__snapshots__)",
-                     before_figures, result, before_ledger, texts, normalized,
-                     clips_per_set=clips_per_set)
+    impact = compare(
+        spec,
+        "the golden snapshots the gate pins (tests/golden/__snapshots__)",
+        before_figures,
+        result,
+        before_ledger,
+        texts,
+        normalized,
+        clips_per_set=clips_per_set,
+    )
     return impact, result
 
 
-def impact_against_revision(spec: CardSpec, revision: str, *,
-                            clips_per_set: int = CLIPS_PER_SET, cache: bool = True,
-                            on_warning=None) -> Impact:
+def impact_against_revision(
+    spec: CardSpec,
+    revision: str,
+    *,
+    clips_per_set: int = CLIPS_PER_SET,
+    cache: bool = True,
+    on_warning=None,
+) -> Impact:
     """The card under the working tree's normaliser against the same card under the
     normaliser of git ``revision`` (only the normaliser differs)."""
     import tempfile
@@ -212,9 +248,17 @@ def impact_against_revision(spec: CardSpec, revision: str, *,
         normalized = normalize_texts(every_text, cache=cache)
         after = card_from_texts(texts, normalized, progress=False)
         before_ledger = {row[:4]: (row[4], row[5]) for s in spec.sets for row in before.ledger(s)}
-        return compare(spec, f"the normaliser at {revision} ({sha[:10]})", before.figures(),
-                       after, before_ledger, texts, normalized, before_normalized,
-                       clips_per_set=clips_per_set)
+        return compare(
+            spec,
+            f"the normaliser at {revision} ({sha[:10]})",
+            before.figures(),
+            after,
+            before_ledger,
+            texts,
+            normalized,
+            before_normalized,
+            clips_per_set=clips_per_set,
+        )
 
 
 def _value(name, value) -> str:
@@ -231,17 +275,21 @@ def _figure_line(name, before, after) -> tuple[str, str, str, str]:
 def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int = 40) -> str:
     """The report, most important first; markdown ready to paste into a pull request."""
     lines: list[str] = []
-    heading = (lambda level, text: lines.append(f"{'#' * level} {text}\n")) if markdown else (
-        lambda level, text: lines.append(text if level > 1 else text.upper()))
+    heading = (
+        (lambda level, text: lines.append(f"{'#' * level} {text}\n"))
+        if markdown
+        else (lambda level, text: lines.append(text if level > 1 else text.upper()))
+    )
     # Against another revision's normaliser, only the normaliser differs; against the
     # golden snapshots, hypotheses, references or settings may have moved as well.
-    cause = "Normaliser impact" if impact.against.startswith("the normaliser at ") else \
-        "What moved"
+    cause = "Normaliser impact" if impact.against.startswith("the normaliser at ") else "What moved"
     heading(1, f"{cause} on {impact.title}")
-    lines.append(f"{'Compared with' if markdown else 'compared with'} {impact.against}. "
-                 f"{len(impact.moved)} of {impact.figures} figures moved; "
-                 f"{len(impact.flips)} conclusions flipped; "
-                 f"{sum(impact.clips_moved.values())} clip scores moved.")
+    lines.append(
+        f"{'Compared with' if markdown else 'compared with'} {impact.against}. "
+        f"{len(impact.moved)} of {impact.figures} figures moved; "
+        f"{len(impact.flips)} conclusions flipped; "
+        f"{sum(impact.clips_moved.values())} clip scores moved."
+    )
     lines.append("")
     if impact.nothing_moved:
         lines.append("Nothing moved: every figure, conclusion and clip is as before.")
@@ -278,11 +326,16 @@ def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int 
             title = f"{move.column} at {move.latency} ms, clip {move.clip_id}: {move.counts()}"
             rows = []
             if move.ref_before is not None:
-                rows += [("reference before:", move.ref_before),
-                         ("hypothesis before:", move.hyp_before),
-                         ("edits before:", align(move.ref_before, move.hyp_before).inline())]
-            rows += [("reference now:", move.ref_after), ("hypothesis now:", move.hyp_after),
-                     ("edits now:", align(move.ref_after, move.hyp_after).inline())]
+                rows += [
+                    ("reference before:", move.ref_before),
+                    ("hypothesis before:", move.hyp_before),
+                    ("edits before:", align(move.ref_before, move.hyp_before).inline()),
+                ]
+            rows += [
+                ("reference now:", move.ref_after),
+                ("hypothesis now:", move.hyp_after),
+                ("edits now:", align(move.ref_after, move.hyp_after).inline()),
+            ]
             body = [f"{label:<{CLIP_LABEL_WIDTH}} {text}" for label, text in rows]
             if markdown:
                 lines += [f"- {title}", "", "  ```", *[f"  {b}" for b in body], "  ```", ""]

@@ -81,7 +81,7 @@ class _Lines:
     def unquoted(self, line: int, quotes: int) -> str:
         """A line with its first ``quotes`` quote marks as spaces: "> | FLEURS | 6.69 |" is
         a table row, each place where it was."""
-        chars = list(self.text[self.offset(line):self.offset(line + 1)])
+        chars = list(self.text[self.offset(line) : self.offset(line + 1)])
         i = 0
         for _ in range(quotes):
             indent = 0
@@ -101,14 +101,18 @@ _RAW_HTML = ("<pre", "<script", "<style", "<textarea")
 
 def _is_code(token: Token) -> bool:
     return token.type in ("fence", "code_block") or (
-        token.type == "html_block" and token.content.lstrip().lower().startswith(_RAW_HTML))
+        token.type == "html_block" and token.content.lstrip().lower().startswith(_RAW_HTML)
+    )
 
 
 def code_spans(text: str, body_start: int) -> list[tuple[int, int]]:
     """Where the body holds code, as CommonMark reads it: fences, indented code, <pre>."""
     lines = _Lines(text, body_start)
-    return [lines.span(*token.map) for token in _tokens(text[body_start:])
-            if _is_code(token) and token.map]
+    return [
+        lines.span(*token.map)
+        for token in _tokens(text[body_start:])
+        if _is_code(token) and token.map
+    ]
 
 
 # A backslash escaping punctuation ("7.7\\%", "\\*"): the hub shows the punctuation alone.
@@ -192,7 +196,7 @@ class _HtmlTable(HTMLParser):
         if self._open is not None:
             row, cell = self._open
             start = self.rows[row][cell][2]
-            self.contents[row].append(self.source[start:self._here()])
+            self.contents[row].append(self.source[start : self._here()])
             self._open = None
 
     def handle_starttag(self, tag, attrs):
@@ -271,9 +275,13 @@ def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, st
     if not head:
         return [[]] + grid
     width = max(len(cells) for cells in grid[:head])
-    header = [(next(cells[i][0] for cells in grid[:head] if i < len(cells)),
-               " ".join(dict.fromkeys(cells[i][1] for cells in grid[:head] if i < len(cells))))
-              for i in range(width)]
+    header = [
+        (
+            next(cells[i][0] for cells in grid[:head] if i < len(cells)),
+            " ".join(dict.fromkeys(cells[i][1] for cells in grid[:head] if i < len(cells))),
+        )
+        for i in range(width)
+    ]
     return [header] + grid[head:]
 
 
@@ -288,15 +296,21 @@ def _with_its_second_header_row(rows: list[list[tuple[int, str]]]) -> list[list[
     header, second = rows[0], rows[1]
     empty = [i for i, (_, text) in enumerate(header) if i and not text.strip()]
     named = [i for i, (_, text) in enumerate(second) if i and text.strip()]
-    if (not empty or len(named) < 2 or not header[0:1] or not header[1][1].strip()
-            or any(numbers_in(text, 0, (), True) for _, text in second)):
+    if (
+        not empty
+        or len(named) < 2
+        or not header[0:1]
+        or not header[1][1].strip()
+        or any(numbers_in(text, 0, (), True) for _, text in second)
+    ):
         return rows
     spanning, joined = header[0][1], []
     for i, (offset, text) in enumerate(header):
         spanning = text if text.strip() or not i else spanning
         below = second[i][1] if i < len(second) else ""
-        joined.append((offset, " ".join(part for part in (spanning.strip(), below.strip())
-                                        if part)))
+        joined.append(
+            (offset, " ".join(part for part in (spanning.strip(), below.strip()) if part))
+        )
     return [joined] + rows[2:]
 
 
@@ -318,8 +332,11 @@ class _Walk:
 
 def _heading(walk: _Walk, token: Token, inline: Token) -> None:
     level = int(token.tag[1])
-    walk.headings = (walk.headings[:level - 1] + [""] * (level - 1 - len(walk.headings))
-                     + [inline.content.strip()])
+    walk.headings = (
+        walk.headings[: level - 1]
+        + [""] * (level - 1 - len(walk.headings))
+        + [inline.content.strip()]
+    )
     start, _ = walk.lines.span(*token.map)
     end = walk.lines.offset(inline.map[1])
     # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
@@ -334,8 +351,14 @@ def _table(walk: _Walk, tokens: Sequence[Token], at: int) -> None:
         depth += token.nesting
         if token.type == "tr_open":
             line = token.map[0]
-            table.rows.append([(at, unescaped(cell)) for at, cell in table_cells(
-                walk.lines.unquoted(line, walk.quotes), walk.lines.offset(line))])
+            table.rows.append(
+                [
+                    (at, unescaped(cell))
+                    for at, cell in table_cells(
+                        walk.lines.unquoted(line, walk.quotes), walk.lines.offset(line)
+                    )
+                ]
+            )
         if depth == 0:
             break
     table.rows = _with_its_second_header_row(table.rows)
@@ -347,7 +370,7 @@ def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) ->
     block = Block("prose", start, end, walk.context(walk.headings))
     if first_in_item:
         first_line = inline.content.split("\n", 1)[0]
-        written = walk.lines.text[start:walk.lines.offset(token.map[0] + 1)]
+        written = walk.lines.text[start : walk.lines.offset(token.map[0] + 1)]
         block.item_text = start + max(0, written.find(first_line))
         block.items_above = tuple(item for item in walk.items[:-1] if item)
         walk.items[-1] = first_line.strip()
@@ -383,14 +406,20 @@ def _caption_and_below(text: str, found: list[Block]) -> None:
     own (it is prose about results, then); a paragraph just under it that reports none is
     kept as ``below``."""
     for above, table in zip(found, found[1:]):
-        if (table.kind == "table" and above.kind == "prose"
-                and text[above.end:table.start].count("\n") <= 2):
-            said = text[above.start:above.end]
+        if (
+            table.kind == "table"
+            and above.kind == "prose"
+            and text[above.end : table.start].count("\n") <= 2
+        ):
+            said = text[above.start : above.end]
             table.caption = "" if numbers_in(said, 0, (), True) else said
     for table, under, after in zip(found, found[1:], found[2:] + [None]):
-        if (table.kind == "table" and under.kind == "prose"
-                and text[table.end:under.start].count("\n") <= 1):
-            said = text[under.start:under.end]
+        if (
+            table.kind == "table"
+            and under.kind == "prose"
+            and text[table.end : under.start].count("\n") <= 1
+        ):
+            said = text[under.start : under.end]
             if after is not None and after.kind == "table" and after.caption == said:
                 continue  # the caption of the table after it
             if not under.is_item and not numbers_in(said, 0, (), True):

@@ -25,9 +25,22 @@ from .text import latencies_in
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # What a card may call a set of long recordings: "long-form", "joined", "concatenated".
 LONG_WORDS = tuple(word_lists.words()["long_words"])
-_OWN_MODEL_WORDS = ("ours", "our model", "our system", "our recogniser", "our recognizer",
-                    "our own model", "our own system", "this model", "this work", "we", "us",
-                    "โมเดลของเรา", "ระบบของเรา", "ของเรา")  # (Thai: "our model", "ours")
+_OWN_MODEL_WORDS = (
+    "ours",
+    "our model",
+    "our system",
+    "our recogniser",
+    "our recognizer",
+    "our own model",
+    "our own system",
+    "this model",
+    "this work",
+    "we",
+    "us",
+    "โมเดลของเรา",
+    "ระบบของเรา",
+    "ของเรา",
+)  # (Thai: "our model", "ours")
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
 # "our" right before a number is the card's own model's ("against our 18.64 %", "our own
 # 6.69"), and so is "our" ending the text before a number, which the reader reads apart;
@@ -41,22 +54,28 @@ _NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
 # What puts a system on the other side of a comparison: "against Typhoon", "beats Typhoon's
 # 9.50 %", "lower than Typhoon's". ("Over" is not among them: "pooled over 5 devices".)
 # Thai: "compared with", and "than" (ต่ำกว่า, lower than), which ends its word.
-COMPARES = re.compile(r"\b(?:against|vs|versus|compared|relative to|than|beats?|outperform\w*|"
-                      r"ahead of|behind|trails?|"
-                      # "a clear gain over Typhoon", "improves over", "an edge over" (never
-                      # "averaged over 11 sets")
-                      r"(?:gains?|improve(?:s|d|ments?)?|leads?|edge|advantage|margin|wins?)"
-                      r"\s+over)\b|เทียบกับ|กว่า", re.I)
+COMPARES = re.compile(
+    r"\b(?:against|vs|versus|compared|relative to|than|beats?|outperform\w*|"
+    r"ahead of|behind|trails?|"
+    # "a clear gain over Typhoon", "improves over", "an edge over" (never
+    # "averaged over 11 sets")
+    r"(?:gains?|improve(?:s|d|ments?)?|leads?|edge|advantage|margin|wins?)"
+    r"\s+over)\b|เทียบกับ|กว่า",
+    re.I,
+)
 # Other speech recognisers a card compares itself with, by family name, or by a hub id
 # ("openai/whisper-large-v3": an owner, a slash and a name with a digit or a hyphen).
-_OTHER_MODEL = re.compile(r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"
-                          r"thonburian|gemini|gpt-?4o[\w-]*|chirp|deepgram|assemblyai|"
-                          r"elevenlabs|qwen[\w.-]*|sensevoice|paraformer|funasr|parakeet|"
-                          r"canary|(?:google|azure|microsoft|aws|amazon)(?: cloud| ai)?[ -](?:stt|"
-                          r"speech|asr|transcribe|usm)|speechmatics|"
-                          r"rev\.ai|soniox|hubert|wavlm|data2vec|speecht5|deepspeech|"
-                          r"citrinet|quartznet|moonshine|voxtral|granite[ -]speech|"
-                          r"kimi-audio|vosk|partii|botnoi)\b", re.I)
+_OTHER_MODEL = re.compile(
+    r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"
+    r"thonburian|gemini|gpt-?4o[\w-]*|chirp|deepgram|assemblyai|"
+    r"elevenlabs|qwen[\w.-]*|sensevoice|paraformer|funasr|parakeet|"
+    r"canary|(?:google|azure|microsoft|aws|amazon)(?: cloud| ai)?[ -](?:stt|"
+    r"speech|asr|transcribe|usm)|speechmatics|"
+    r"rev\.ai|soniox|hubert|wavlm|data2vec|speecht5|deepspeech|"
+    r"citrinet|quartznet|moonshine|voxtral|granite[ -]speech|"
+    r"kimi-audio|vosk|partii|botnoi)\b",
+    re.I,
+)
 # Only in the number's own clause, where they say whose it is: a toolkit or a vendor (which
 # may be how the card's own model was trained or served: "trained with NeMo, it reaches
 # ...", "deployed on Google Cloud, it ..."), a recogniser named for what it is
@@ -72,7 +91,9 @@ _OTHER_MODEL_NEARBY = re.compile(
     r"et al)\b|\[\d+(?:[,–-]\s*\d+)*\]|โมเดลอื่น|ระบบอื่น|เชิงพาณิชย์|"
     r"(?<![\w.-])(?!(?:Thai|Isan|English|Streaming|Our|This|The|An?|Open|Offline|Online|"
     r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
-    r"(?![a-z])[\w.-]*", re.I)
+    r"(?![a-z])[\w.-]*",
+    re.I,
+)
 # What may stand between a variant's name and its model's after it: "the 4-gram variant of
 # Typhoon", "the LM version of Typhoon".
 _A_VARIANT_OF = frozenset({"variant", "version", "of"})
@@ -80,10 +101,20 @@ _A_VARIANT_OF = frozenset({"variant", "version", "of"})
 # training split" ("training" or "train" alone is how a model was made: "trained on ...").
 _DATASET_SPLIT = re.compile(
     r"\b(dev|development|validation|valid|val|test|eval)\b(?:[ -](?:set|split|data))?|"
-    r"\b(train(?:ing)?)[ -](?:set|split)\b|\((train(?:ing)?)\)", re.I)
-_SPLIT_NAMES = {"dev": "dev", "development": "dev", "validation": "dev", "valid": "dev",
-                "val": "dev", "test": "test", "eval": "test", "train": "train",
-                "training": "train"}
+    r"\b(train(?:ing)?)[ -](?:set|split)\b|\((train(?:ing)?)\)",
+    re.I,
+)
+_SPLIT_NAMES = {
+    "dev": "dev",
+    "development": "dev",
+    "validation": "dev",
+    "valid": "dev",
+    "val": "dev",
+    "test": "test",
+    "eval": "test",
+    "train": "train",
+    "training": "train",
+}
 
 
 def _split_name(said: str) -> str:
@@ -98,10 +129,32 @@ def _splits_named(text: str):
         yield _split_name(next(filter(None, said.groups()))), said.group().strip("() ")
 
 
-COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-               "ten", "eleven", "twelve")
-_WHAT_AN_AGGREGATE_SPANS = ("sets", "test sets", "datasets", "devices", "microphones", "mics",
-                            "channels", "ชุดข้อมูล", "ไมโครโฟน")  # (Thai: datasets, microphones)
+COUNT_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+_WHAT_AN_AGGREGATE_SPANS = (
+    "sets",
+    "test sets",
+    "datasets",
+    "devices",
+    "microphones",
+    "mics",
+    "channels",
+    "ชุดข้อมูล",
+    "ไมโครโฟน",
+)  # (Thai: datasets, microphones)
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # A name the reader does not know, stating a result: capitalised words (and a version or
 # size: "v2", "large-v3") just before a verb that states one, perhaps with a phrase set
@@ -113,25 +166,31 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # gets"), ranked ("Foo comes second with"), or whose a CER is ("the CER of Foo is", "CER
 # for Foo:", "CER ของ Foo"). Whose number it is, the reader cannot tell; it must not take it for the
 # card's own and write over it.
-_A_NAME = (r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
-           r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})")
+_A_NAME = (
+    r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
+    r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})"
+)
 _STATES_A_RESULT = (
     r"(?:(?:reach|achiev|obtain|attain|yield|record|post|deliver|land|report|scor|manag)"
     r"(?:es|ed|e|s|d|ing)?|gets?|got|hits?|(?:is|was|sits|sat|stands|stood|comes in|came in|"
     r"ends up|ended up)\s+at|(?:has|had|shows|showed|gives|gave)\s+(?:a\s+)?"
     r"(?:CER|WER|character error rate)|(?:comes?|came|ranks?|ranked|finish(?:es|ed)?|"
-    r"places?|placed)\s+(?:[a-z]+\s+){0,2}?with|มี\s*(?:CER|WER))\b|(?:ทำ)?ได้")
+    r"places?|placed)\s+(?:[a-z]+\s+){0,2}?with|มี\s*(?:CER|WER))\b|(?:ทำ)?ได้"
+)
 _NAME_STATING_A_RESULT = re.compile(
     r"(?<![\w.'-])" + _A_NAME + r"(?:'s\s+(?:[\w-]+\s+){0,2}?(?:CER|WER|error|character|"
     r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\)|\s*,)?"
     r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + _STATES_A_RESULT + r"))"
     r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,"
     r"|(?:\b(?:CER|WER|error rate)\s+(?:of|for)\s+|(?:CER|WER|ผล(?:ลัพธ์)?)\s*ของ\s*"
-    r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])")
+    r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])"
+)
 # A name just after what sets up a comparison: "than Foo", "against Foo", "compared with
 # the Foo model", "vs. Foo".
-_NAME_COMPARED = re.compile(r"(?i:" + COMPARES.pattern + r")\.?\s+(?i:(?:with|to)\s+)?"
-                            r"(?i:the\s+)?" + _A_NAME)
+_NAME_COMPARED = re.compile(
+    r"(?i:" + COMPARES.pattern + r")\.?\s+(?i:(?:with|to)\s+)?"
+    r"(?i:the\s+)?" + _A_NAME
+)
 # Markdown's emphasis around words ("**Biwa**", "*Biwa*", "_Biwa_"), not an underscore
 # inside one ("openthai2.0_th-mix").
 _EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
@@ -142,42 +201,137 @@ _NAME_BEFORE_A_PARENTHESIS = re.compile(r"(?<![\w.'-])" + _A_NAME + r"\s*\(\s*[*
 # capital inside a word, or ASR/STT ("Summary:", "Long-form:" are not).
 _LABEL_BEFORE_A_NUMBER = re.compile(
     r"[\s>*_+-]*(?:\d+[.)]\s+)?[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?(?:\s*\([^()]*\))?)"
-    r"[*_]*\s*:\s*[*_]*")
+    r"[*_]*\s*:\s*[*_]*"
+)
 _LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])")
 # A list item's text, after its marker, that opens with a label and a number ("Pathumma:
 # 11.20 % on FLEURS", "**Biwa** — 10.10 %"): its label.
-_ITEM_LABEL = re.compile(r"[*_]*([A-Z][^:—–\n*_]{0,40}?)[*_]*(?:\s*:|\s+[—–-])\s*[*_]*"
-                         r"(?=[-+−–]?\d)")
+_ITEM_LABEL = re.compile(
+    r"[*_]*([A-Z][^:—–\n*_]{0,40}?)[*_]*(?:\s*:|\s+[—–-])\s*[*_]*"
+    r"(?=[-+−–]?\d)"
+)
 # "Our" just before such a name makes it the card's own model by another name ("our
 # streaming Conformer reaches"; "our fine-tuned Whisper" is Whisper's, by its known name).
 _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
 # What such a subject may be besides a name: an article (dropped), the card's own words
 # for itself, or a word a sentence starts with ("It reaches", "Overall, ...").
 _ARTICLES = frozenset({"The", "A", "An"})
-_NOT_A_NAME = frozenset({
-    "Our", "Ours", "This", "These", "That", "It", "Its", "We", "Which", "Each", "Both",
-    "All", "One", "Overall", "Average", "Here", "There", "Then", "Now", "Also", "Still",
-    "CER", "WER", "Thai", "Isan", "English", "Streaming", "Offline", "Online", "Chunked",
-    "Decoding", "Greedy", "Beam", "Proposed", "Final", "Best", "New", "Character", "Error",
-    "Accuracy", "Latency", "Performance", "Result", "Results", "Table", "Figure", "Mean",
-    "Median", "Headline", "Pooled", "Total", "Summary",
-    # (and what starts a label that is no name: "At 560 ms: 6.69 %")
-    "At", "On", "In", "For", "With", "Without", "By", "From", "To", "Of", "Over", "Under",
-    "Across", "Per", "After", "Before", "Using", "Via",
-    # (and what labels a quantity, not a system: "Improvement: 2.81 pp")
-    "Improvement", "Difference", "Gain", "Gap", "Delta", "Reduction", "Change", "Margin",
-    "Relative", "Absolute", "Lead", "Score", "Test",
-    # (and what labels a remark: "Update (May 2025): 6.69 % on FLEURS")
-    "Note", "Notes", "Update", "Updated", "Example", "Remark", "Status", "Current", "Latest",
-    # (and what labels a kind of recording: "Long: 10.71 % on TVSpeech")
-    "Short", "Long", "Short-form", "Long-form", "Joined", "Clean", "Noisy"})
+_NOT_A_NAME = frozenset(
+    {
+        "Our",
+        "Ours",
+        "This",
+        "These",
+        "That",
+        "It",
+        "Its",
+        "We",
+        "Which",
+        "Each",
+        "Both",
+        "All",
+        "One",
+        "Overall",
+        "Average",
+        "Here",
+        "There",
+        "Then",
+        "Now",
+        "Also",
+        "Still",
+        "CER",
+        "WER",
+        "Thai",
+        "Isan",
+        "English",
+        "Streaming",
+        "Offline",
+        "Online",
+        "Chunked",
+        "Decoding",
+        "Greedy",
+        "Beam",
+        "Proposed",
+        "Final",
+        "Best",
+        "New",
+        "Character",
+        "Error",
+        "Accuracy",
+        "Latency",
+        "Performance",
+        "Result",
+        "Results",
+        "Table",
+        "Figure",
+        "Mean",
+        "Median",
+        "Headline",
+        "Pooled",
+        "Total",
+        "Summary",
+        # (and what starts a label that is no name: "At 560 ms: 6.69 %")
+        "At",
+        "On",
+        "In",
+        "For",
+        "With",
+        "Without",
+        "By",
+        "From",
+        "To",
+        "Of",
+        "Over",
+        "Under",
+        "Across",
+        "Per",
+        "After",
+        "Before",
+        "Using",
+        "Via",
+        # (and what labels a quantity, not a system: "Improvement: 2.81 pp")
+        "Improvement",
+        "Difference",
+        "Gain",
+        "Gap",
+        "Delta",
+        "Reduction",
+        "Change",
+        "Margin",
+        "Relative",
+        "Absolute",
+        "Lead",
+        "Score",
+        "Test",
+        # (and what labels a remark: "Update (May 2025): 6.69 % on FLEURS")
+        "Note",
+        "Notes",
+        "Update",
+        "Updated",
+        "Example",
+        "Remark",
+        "Status",
+        "Current",
+        "Latest",
+        # (and what labels a kind of recording: "Long: 10.71 % on TVSpeech")
+        "Short",
+        "Long",
+        "Short-form",
+        "Long-form",
+        "Joined",
+        "Clean",
+        "Noisy",
+    }
+)
 # The pronouns a card uses for its own model, which a clause naming another recogniser may
 # also hold as who tried or fine-tuned that one: "the commercial API we tried", "Whisper
 # (fine-tuned by us)". ("Our model" and "this model" say whose a number is.)
 _PRONOUNS_OF_US = ("we", "us")
 # (Each part holds a letter: "6.69/8.72" and "2024/05" are numbers.)
-_HUB_ID = re.compile(r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
-                     r"(?=[\w.-]*[A-Za-z])[\w.]*[-\d][\w.-]*")
+_HUB_ID = re.compile(
+    r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
+    r"(?=[\w.-]*[A-Za-z])[\w.]*[-\d][\w.-]*"
+)
 # The versions and sizes in a model's name: "2.0" in "OpenThai2.0", "1" in "v1", "0.6B"
 # (a size in millions, "600M", is the same). Trailing zeros say nothing ("OpenThai2" is
 # "OpenThai2.0").
@@ -187,8 +341,10 @@ _VERSION = re.compile(r"(\d+(?:\.\d+)*)(?:\s*([bm])(?![a-z]))?", re.I)
 # "OpenThai-ASR v1", "Typhoon2-Audio", "Typhoon ASR Streaming 1.5B" (never "OpenThai
 # outperforms Typhoon 0.6B"). A bare number after it is not one: "Typhoon 9.50 %" quotes a
 # CER.
-_VERSIONED_NAME = (r"(?<![\w.-]){stem}(?:[\w-]|\.(?=\w))*(?:(?:\s+(?!{stems})(?-i:[A-Z])[\w-]*){{0,3}}?\s+"
-                   r"(?:v\d[\d.]*|version\s+\d[\d.]*|\d+(?:\.\d+)?\s*[bm]\b))?")
+_VERSIONED_NAME = (
+    r"(?<![\w.-]){stem}(?:[\w-]|\.(?=\w))*(?:(?:\s+(?!{stems})(?-i:[A-Z])[\w-]*){{0,3}}?\s+"
+    r"(?:v\d[\d.]*|version\s+\d[\d.]*|\d+(?:\.\d+)?\s*[bm]\b))?"
+)
 
 
 def _versions_in(name: str) -> set[str]:
@@ -220,8 +376,14 @@ def _own_versions(families: dict[str, list[str]]) -> _FamilyVersions:
         for name in (family, *(key.split("_")[0] for key in keys)):
             found.update(_versions_in(name))
     stems = "|".join(map(re.escape, own))
-    return tuple((re.compile(_VERSIONED_NAME.format(stem=re.escape(stem), stems=stems), re.I),
-                  frozenset(versions)) for stem, versions in own.items() if versions)
+    return tuple(
+        (
+            re.compile(_VERSIONED_NAME.format(stem=re.escape(stem), stems=stems), re.I),
+            frozenset(versions),
+        )
+        for stem, versions in own.items()
+        if versions
+    )
 
 
 def plain_name(text: str) -> str:
@@ -242,6 +404,8 @@ _FOUND_NAMES = Memo(kept=1 << 15)
 def _any_of(texts: frozenset[str]) -> re.Pattern:
     """Any of ``texts``, in any case, the longest first."""
     return re.compile("|".join(map(re.escape, sorted(texts, key=len, reverse=True))), re.I)
+
+
 _POSSESSIVE = re.compile(r"\w['’]s\b")
 
 
@@ -293,9 +457,13 @@ class Names:
         # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
         # for the one system that has it.
         method_words = set()
-        for method, words in (("mean", ("average", "averages", "averaged", "mean", "avg",
-                                        "ค่าเฉลี่ย", "เฉลี่ย")),  # (Thai: "the average")
-                              ("pooled", ("pooled",))):
+        for method, words in (
+            (
+                "mean",
+                ("average", "averages", "averaged", "mean", "avg", "ค่าเฉลี่ย", "เฉลี่ย"),
+            ),  # (Thai: "the average")
+            ("pooled", ("pooled",)),
+        ):
             alike = [a for a in spec.aggregates if a.method == method]
             if len(alike) == 1:
                 for word in words:
@@ -348,8 +516,11 @@ class Names:
                 loose.add(word)
         # The one variant decoded with an n-gram language model, as cards name it: "with
         # LM", "with the language model".
-        with_lm = [key for key in spec.systems if "_" in key
-                   and _LANGUAGE_MODEL_VARIANT.search(key.rsplit("_", 1)[1])]
+        with_lm = [
+            key
+            for key in spec.systems
+            if "_" in key and _LANGUAGE_MODEL_VARIANT.search(key.rsplit("_", 1)[1])
+        ]
         if len(with_lm) == 1:
             for word in _LANGUAGE_MODEL_WORDS:
                 systems.setdefault(plain_name(word), with_lm[0])
@@ -369,8 +540,7 @@ class Names:
             if len(family.split()) > 1 and not first.strip().isdigit():
                 first_words.setdefault(first, []).append(family)
         for family, keys in families.items():
-            own = [k for k in keys if k == spec.publish_system] or [k for k in keys
-                                                                   if "_" not in k]
+            own = [k for k in keys if k == spec.publish_system] or [k for k in keys if "_" not in k]
             if len(own) == 1:
                 systems.setdefault(plain_name(family), own[0])
                 first = plain_name(family.split()[0])
@@ -382,8 +552,9 @@ class Names:
             for word in _OWN_MODEL_WORDS:
                 # Thai runs its words together ("ขณะที่โมเดลของเราได้", while our model
                 # gets): its words for the card's model are found inside a run of Thai too.
-                systems.setdefault(plain_name(word).strip() if _THAI.match(word)
-                                   else plain_name(word), own)
+                systems.setdefault(
+                    plain_name(word).strip() if _THAI.match(word) else plain_name(word), own
+                )
         aliases_plain = {plain_name(text) for text in aliases}
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[plain_name(text)] = key
@@ -391,21 +562,31 @@ class Names:
         def longest_first(names):
             return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
 
-        splits = frozenset(_split_name(source.split or "test")
-                           for source in spec.datasets.values()) or frozenset({"test"})
-        return cls(longest_first(subjects), longest_first(systems), frozenset(spec.latencies),
-                   frozenset(source.id.lower() for source in spec.datasets.values()),
-                   _own_versions(families), frozenset(loose - aliases_plain), splits,
-                   frozenset(key for key in spec.systems
-                             if own is not None and (key == own or key.startswith(f"{own}_"))),
-                   frozenset(method_words), frozenset(a.key for a in spec.aggregates))
+        splits = frozenset(
+            _split_name(source.split or "test") for source in spec.datasets.values()
+        ) or frozenset({"test"})
+        return cls(
+            longest_first(subjects),
+            longest_first(systems),
+            frozenset(spec.latencies),
+            frozenset(source.id.lower() for source in spec.datasets.values()),
+            _own_versions(families),
+            frozenset(loose - aliases_plain),
+            splits,
+            frozenset(
+                key
+                for key in spec.systems
+                if own is not None and (key == own or key.startswith(f"{own}_"))
+            ),
+            frozenset(method_words),
+            frozenset(a.key for a in spec.aggregates),
+        )
 
     def another_split_in(self, text: str) -> str | None:
         """A dataset split that none of the card's sets is, as ``text`` names it: "the
         GigaSpeech2 dev set", "FLEURS validation", "(train)", where the card's are test
         splits."""
-        return next((said for split, said in _splits_named(text) if split not in self.splits),
-                    None)
+        return next((said for split, said in _splits_named(text) if split not in self.splits), None)
 
     def names_a_split_of_ours(self, text: str) -> bool:
         return any(split in self.splits for split, _ in _splits_named(text))
@@ -439,7 +620,7 @@ class Names:
             start = plain.find(name)
             while start >= 0:
                 end = start + len(name)
-                if not any(taken[start + 1:end - 1]):
+                if not any(taken[start + 1 : end - 1]):
                     found.append((start, end, key))
                     for i in range(start + 1, end - 1):
                         taken[i] = True
@@ -466,8 +647,11 @@ class Names:
         if not opening:
             return None
         qualified = self.systems_in(head)  # a variant's name just after it names the variant
-        return qualified[0] if qualified and qualified[0] != opening[0] and qualified[
-            0].startswith(opening[0]) else opening[0]
+        return (
+            qualified[0]
+            if qualified and qualified[0] != opening[0] and qualified[0].startswith(opening[0])
+            else opening[0]
+        )
 
     def another_model_in(self, text: str, *, nearby: bool = False) -> str | None:
         """A speech recogniser ``text`` names that is none of the card's systems (whether it
@@ -475,17 +659,28 @@ class Names:
         of the card's datasets; and, where ``text`` is a number's own clause (``nearby``), a
         toolkit, a name ending in ASR or STT, or words such as "baseline" and "the
         commercial API"."""
-        hub_id = next((hub.group() for hub in _HUB_ID.finditer(text)
-                       if hub.group().lower() not in self.dataset_ids
-                       and not self.systems_in(hub.group())), None)
+        hub_id = next(
+            (
+                hub.group()
+                for hub in _HUB_ID.finditer(text)
+                if hub.group().lower() not in self.dataset_ids and not self.systems_in(hub.group())
+            ),
+            None,
+        )
         # ("[FLEURS](https://huggingface.co/datasets/google/fleurs)" names no recogniser.)
         text = _LINK_TARGET.sub(" ", text)
         found = _OTHER_MODEL.search(text)
         if hub_id or found:
             return hub_id or found.group()
         if nearby:
-            return next((said.group() for said in _OTHER_MODEL_NEARBY.finditer(text)
-                         if not self.systems_in(said.group())), None) or self.unknown_name(text)
+            return next(
+                (
+                    said.group()
+                    for said in _OTHER_MODEL_NEARBY.finditer(text)
+                    if not self.systems_in(said.group())
+                ),
+                None,
+            ) or self.unknown_name(text)
         return None
 
     def unknown_name(self, text: str) -> str | None:
@@ -521,10 +716,14 @@ class Names:
         # (An article, or a set's name before it: "บน FLEURS NovaThai ได้ 10.40%", all of
         # the name, when it is of several words: "TVSpeech long".)
         while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
-            words = words[self._words_of_a_sets_name(words) or 1:]
+            words = words[self._words_of_a_sets_name(words) or 1 :]
         name = " ".join(words)
-        if (words and words[0] not in _NOT_A_NAME and not self.systems_in(name)
-                and not self.subjects_in(name)):
+        if (
+            words
+            and words[0] not in _NOT_A_NAME
+            and not self.systems_in(name)
+            and not self.subjects_in(name)
+        ):
             return name
         return None
 
@@ -546,8 +745,12 @@ class Names:
         if label is None:
             return None
         name = label.group(1)
-        if (name.split()[0] in _NOT_A_NAME or not _LIKE_A_MODELS_NAME.search(name)
-                or self.systems_in(name) or self.subjects_in(name)):
+        if (
+            name.split()[0] in _NOT_A_NAME
+            or not _LIKE_A_MODELS_NAME.search(name)
+            or self.systems_in(name)
+            or self.subjects_in(name)
+        ):
             return None
         return name
 
@@ -569,8 +772,11 @@ class Names:
         """The systems ``text`` names by a name of their own, not only as "we", "us", "LM" or
         a variant's part ("4-gram"), which may be said of another recogniser too."""
         plain = plain_name(text)
-        return [key for start, end, key in self._find(text, self.systems)
-                if plain[start:end] not in self.loose]
+        return [
+            key
+            for start, end, key in self._find(text, self.systems)
+            if plain[start:end] not in self.loose
+        ]
 
     def latencies_in(self, text: str) -> list[int]:
         """The card's latencies ``text`` names, in ms ("560 ms", "0.56 s")."""
@@ -583,15 +789,18 @@ class Names:
             by_method = [plain[start:end] in self.method_words for start, end, _ in found]
             named = {key for (_, _, key), method in zip(found, by_method) if not method}
             if named & self.aggregates:  # another aggregate by its own name: its method's
-                found = [entry for entry, method in zip(found, by_method)
-                         if not method or entry[2] in named]
+                found = [
+                    entry
+                    for entry, method in zip(found, by_method)
+                    if not method or entry[2] in named
+                ]
         return [key for _, _, key in found]
 
     def own_systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names, but for the other side of a comparison it makes
         ("against Typhoon", "OpenThai vs Typhoon" names OpenThai)."""
         compares = COMPARES.search(text)
-        return self.systems_in(text if compares is None else text[:compares.start()])
+        return self.systems_in(text if compares is None else text[: compares.start()])
 
     def without_dataset_ids(self, text: str) -> str:
         """``text`` with the card's sets' hub ids blanked: "typhoon-ai/thai-dialect-isan-
@@ -611,16 +820,28 @@ class Names:
         if not found:
             return []
         plain = plain_name(text)
-        found = tuple((start, end, key) for start, end, key in found
-                      if "_" not in key or not _NEGATED.search(plain[:start + 1]))
-        qualified = {i for i, (_, end, key) in enumerate(found)
-                     for start, _, other in found[i + 1:]
-                     if other.rsplit("_", 1)[0] == key and "_" in other
-                     and start >= end - 1 and len(plain[end:start].split()) <= 3}
-        qualified |= {i for i, (start, _, key) in enumerate(found)
-                      for _, end, other in found[:i]
-                      if other.rsplit("_", 1)[0] == key and "_" in other and start >= end - 1
-                      and (len(between := plain[end:start].split()) <= 1
-                           or set(between) <= _A_VARIANT_OF)
-                      and not any(word.isdigit() for word in between)}
+        found = tuple(
+            (start, end, key)
+            for start, end, key in found
+            if "_" not in key or not _NEGATED.search(plain[: start + 1])
+        )
+        qualified = {
+            i
+            for i, (_, end, key) in enumerate(found)
+            for start, _, other in found[i + 1 :]
+            if other.rsplit("_", 1)[0] == key
+            and "_" in other
+            and start >= end - 1
+            and len(plain[end:start].split()) <= 3
+        }
+        qualified |= {
+            i
+            for i, (start, _, key) in enumerate(found)
+            for _, end, other in found[:i]
+            if other.rsplit("_", 1)[0] == key
+            and "_" in other
+            and start >= end - 1
+            and (len(between := plain[end:start].split()) <= 1 or set(between) <= _A_VARIANT_OF)
+            and not any(word.isdigit() for word in between)
+        }
         return [key for i, (_, _, key) in enumerate(found) if i not in qualified]

@@ -34,8 +34,10 @@ def check_plot_path(path: str | os.PathLike) -> Path:
         raise ScoringError(path, "its folder does not exist")
     if path.suffix.lstrip(".").lower() not in SUPPORTED:
         shown = path.suffix or "(no extension)"
-        raise ScoringError(path, f"cannot draw a {shown} file; end the name in "
-                                 f"{', '.join('.' + s for s in SUPPORTED)}")
+        raise ScoringError(
+            path,
+            f"cannot draw a {shown} file; end the name in {', '.join('.' + s for s in SUPPORTED)}",
+        )
     return path
 
 
@@ -62,9 +64,13 @@ def _save(figure, path: Path) -> Path:
     return path
 
 
-def forest_plot(result: CardResult, path: str | os.PathLike,
-                latency: int | None = None, fragile: frozenset = frozenset(),
-                exact: dict | None = None) -> Path:
+def forest_plot(
+    result: CardResult,
+    path: str | os.PathLike,
+    latency: int | None = None,
+    fragile: frozenset = frozenset(),
+    exact: dict | None = None,
+) -> Path:
     """Draw each comparison's difference and interval per set, against zero.
 
     ``fragile``: the (latency, set, comparison key) whose verdict fewer than
@@ -77,23 +83,33 @@ def forest_plot(result: CardResult, path: str | os.PathLike,
     path = check_plot_path(path)
     latency = spec.headline_latency if latency is None else latency
     if latency not in spec.latencies:
-        raise ScoringError(spec.path, f"has no {latency} ms latency "
-                                      f"(its latencies: {list(spec.latencies)})")
+        raise ScoringError(
+            spec.path, f"has no {latency} ms latency (its latencies: {list(spec.latencies)})"
+        )
     comparisons = [c for c in spec.comparisons if latency in c.latencies]
     if not comparisons:
-        raise ScoringError(spec.path, f"declares no comparisons at {latency} ms: "
-                                      "there is nothing to plot")
+        raise ScoringError(
+            spec.path, f"declares no comparisons at {latency} ms: there is nothing to plot"
+        )
     heights = [len(c.sets) for c in comparisons]
     figure, axes = plt.subplots(
-        len(comparisons), 1, sharex=True, squeeze=False,
+        len(comparisons),
+        1,
+        sharex=True,
+        squeeze=False,
         figsize=(8, 1.0 + 0.32 * sum(heights) + 0.5 * len(comparisons)),
         gridspec_kw={"height_ratios": heights},
     )
     exact = exact or {}
     shown = [result.diffs[(latency, s, c.key)] for c in comparisons for s in c.sets]
     spread = [value * 100 for d in shown for value in (d.low, d.high)]
-    spread += [value * 100 for (at, _, _), ends in exact.items() if at == latency
-               for value in ends if math.isfinite(value)]
+    spread += [
+        value * 100
+        for (at, _, _), ends in exact.items()
+        if at == latency
+        for value in ends
+        if math.isfinite(value)
+    ]
     margin = 0.15 * (max(spread + [0.0]) - min(spread + [0.0]) or 1.0)
     edges = (min(spread + [0.0]) - margin, max(spread + [0.0]) + margin)
     for axis, comparison in zip(axes[:, 0], comparisons):
@@ -105,50 +121,92 @@ def forest_plot(result: CardResult, path: str | os.PathLike,
                 _exact_bar(axis, row - 0.28, ends, edges)
             colour = "0.55" if d.tie else ("tab:green" if d.estimate < 0 else "tab:red")
             shaky = (latency, set_name, comparison.key) in fragile
-            axis.plot([d.low * 100, d.high * 100], [row, row], color=colour, lw=2,
-                      ls=(0, (2, 1)) if shaky else "-")
-            axis.plot(d.estimate * 100, row, "D" if shaky else "o", color=colour,
-                      ms=6 if shaky else 5, markerfacecolor="white" if shaky else colour)
+            axis.plot(
+                [d.low * 100, d.high * 100],
+                [row, row],
+                color=colour,
+                lw=2,
+                ls=(0, (2, 1)) if shaky else "-",
+            )
+            axis.plot(
+                d.estimate * 100,
+                row,
+                "D" if shaky else "o",
+                color=colour,
+                ms=6 if shaky else 5,
+                markerfacecolor="white" if shaky else colour,
+            )
             if shaky:
-                axis.annotate("fragile", (d.high * 100, row), xytext=(4, 0),
-                              textcoords="offset points", va="center", fontsize=7)
+                axis.annotate(
+                    "fragile",
+                    (d.high * 100, row),
+                    xytext=(4, 0),
+                    textcoords="offset points",
+                    va="center",
+                    fontsize=7,
+                )
         axis.set_ylim(-0.7, len(diffs) - 0.3)  # same row spacing in every panel
         axis.set_xlim(*edges)
         axis.axvline(0, color="black", lw=0.8)
         axis.set_yticks(list(rows), [spec.set_names[s] for s in comparison.sets])
         suffix = " (split)" if comparison.split else ""
-        axis.set_title(f"{spec.systems[comparison.a]}{suffix} − "
-                       f"{spec.systems[comparison.b]}{suffix}", fontsize=9, loc="left")
+        axis.set_title(
+            f"{spec.systems[comparison.a]}{suffix} − {spec.systems[comparison.b]}{suffix}",
+            fontsize=9,
+            loc="left",
+        )
         axis.grid(axis="x", alpha=0.3)
     axes[-1, 0].set_xlabel(
         f"CER A − B, percentage points, {latency} ms chunk "
-        f"({spec.level * 100:g} % cluster-bootstrap interval)")
-    handles = [Line2D([], [], color=c, marker="o", lw=2, label=label) for c, label in
-               (("tab:green", "A better"), ("tab:red", "B better"), ("0.55", "tie"))]
+        f"({spec.level * 100:g} % cluster-bootstrap interval)"
+    )
+    handles = [
+        Line2D([], [], color=c, marker="o", lw=2, label=label)
+        for c, label in (("tab:green", "A better"), ("tab:red", "B better"), ("0.55", "tie"))
+    ]
     if fragile:
-        handles.append(Line2D([], [], color="0.3", marker="D", markerfacecolor="white",
-                              lw=2, ls=(0, (2, 1)), label="fragile (< 95 % of seeds agree)"))
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color="0.3",
+                marker="D",
+                markerfacecolor="white",
+                lw=2,
+                ls=(0, (2, 1)),
+                label="fragile (< 95 % of seeds agree)",
+            )
+        )
     if exact:
-        handles.append(Line2D([], [], color="black", marker="|", lw=0.9, ms=6,
-                              label="exact (randomisation) interval"))
-    figure.legend(handles=handles, loc="upper right", ncols=len(handles), fontsize=8,
-                  frameon=False)
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color="black",
+                marker="|",
+                lw=0.9,
+                ms=6,
+                label="exact (randomisation) interval",
+            )
+        )
+    figure.legend(handles=handles, loc="upper right", ncols=len(handles), fontsize=8, frameon=False)
     figure.tight_layout(rect=(0, 0, 1, 0.97))
     return _save(figure, path)
 
 
-def card_plots(result: CardResult, path: str | os.PathLike,
-               latency: int | None = None) -> list[Path]:
+def card_plots(
+    result: CardResult, path: str | os.PathLike, latency: int | None = None
+) -> list[Path]:
     """``card --plot``: the forest plot at ``latency`` (the headline's by default), with the
     verdicts' fragile rows and exact intervals, and, where the card has more than one
     latency, the CER-against-latency picture beside it. Returns the files written."""
     from .verdicts import card_verdicts
 
     rows = card_verdicts(result).rows
-    fragile = frozenset((row.latency, row.set_name, row.comparison)
-                        for row in rows if row.fragile)
-    exact = {(row.latency, row.set_name, row.comparison): (row.exact_low, row.exact_high)
-             for row in rows}
+    fragile = frozenset((row.latency, row.set_name, row.comparison) for row in rows if row.fragile)
+    exact = {
+        (row.latency, row.set_name, row.comparison): (row.exact_low, row.exact_high) for row in rows
+    }
     written = [forest_plot(result, path, latency=latency, fragile=fragile, exact=exact)]
     if len(result.spec.latencies) > 1:
         written.append(latency_plot(result, latency_plot_path(path)))
@@ -162,8 +220,9 @@ def _exact_bar(axis, y: float, ends: tuple[float, float], edges: tuple[float, fl
     left, right = max(low, edges[0]), min(high, edges[1])
     axis.plot([left, right], [y, y], color="black", lw=0.9)
     for end, inside, arrow in ((low, left, "<"), (high, right, ">")):
-        axis.plot(inside, y, arrow if end != inside else "|", color="black",
-                  ms=4 if end != inside else 6)
+        axis.plot(
+            inside, y, arrow if end != inside else "|", color="black", ms=4 if end != inside else 6
+        )
 
 
 def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:
@@ -171,14 +230,20 @@ def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:
     spec = result.spec
     path = check_plot_path(path)
     latencies = sorted(spec.latencies)
-    panels = [(spec.set_names[s], lambda L, system, s=s: result.cers.get(
-                  (L, s, Column(system).key))) for s in spec.sets]
-    panels += [(f"{a.display}", lambda L, system, a=a: result.aggregates.get(
-                   (L, a.key, system))) for a in spec.aggregates if len(a.latencies) > 1]
+    panels = [
+        (spec.set_names[s], lambda L, system, s=s: result.cers.get((L, s, Column(system).key)))
+        for s in spec.sets
+    ]
+    panels += [
+        (f"{a.display}", lambda L, system, a=a: result.aggregates.get((L, a.key, system)))
+        for a in spec.aggregates
+        if len(a.latencies) > 1
+    ]
     columns = min(4, len(panels))
     rows = math.ceil(len(panels) / columns)
-    figure, axes = plt.subplots(rows, columns, squeeze=False,
-                                figsize=(2.6 * columns, 2.1 * rows + 0.6))
+    figure, axes = plt.subplots(
+        rows, columns, squeeze=False, figsize=(2.6 * columns, 2.1 * rows + 0.6)
+    )
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for index, (title, value_of) in enumerate(panels):
         axis = axes.flat[index]
@@ -188,8 +253,14 @@ def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:
             if not points:
                 continue
             xs, ys = zip(*points)
-            axis.plot(xs, ys, marker="o", ms=3.5, lw=1.5 if len(xs) > 1 else 0,
-                      color=colours[number % len(colours)])
+            axis.plot(
+                xs,
+                ys,
+                marker="o",
+                ms=3.5,
+                lw=1.5 if len(xs) > 1 else 0,
+                color=colours[number % len(colours)],
+            )
         axis.axvline(spec.headline_latency, color="0.4", lw=0.8, ls="--")
         axis.set_title(title, fontsize=8.5, loc="left")
         axis.set_xscale("log")
@@ -197,18 +268,22 @@ def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:
         axis.minorticks_off()
         axis.tick_params(labelsize=7)
         axis.grid(alpha=0.3)
-    for axis in axes.flat[len(panels):]:
+    for axis in axes.flat[len(panels) :]:
         axis.set_visible(False)
     for column in range(columns):  # the lowest visible panel of each column
         last = max(i for i in range(len(panels)) if i % columns == column)
         axes.flat[last].set_xlabel("chunk latency (ms)", fontsize=7.5)
     for axis in axes[:, 0]:
         axis.set_ylabel("CER (%)", fontsize=7.5)
-    handles = [Line2D([], [], color=colours[n % len(colours)], marker="o", lw=1.5,
-                      label=display) for n, display in enumerate(spec.systems.values())]
-    handles.append(Line2D([], [], color="0.4", ls="--", lw=0.8,
-                          label=f"headline ({spec.headline_latency} ms)"))
-    figure.legend(handles=handles, loc="upper center", ncols=min(5, len(handles)),
-                  fontsize=7.5, frameon=False)
+    handles = [
+        Line2D([], [], color=colours[n % len(colours)], marker="o", lw=1.5, label=display)
+        for n, display in enumerate(spec.systems.values())
+    ]
+    handles.append(
+        Line2D([], [], color="0.4", ls="--", lw=0.8, label=f"headline ({spec.headline_latency} ms)")
+    )
+    figure.legend(
+        handles=handles, loc="upper center", ncols=min(5, len(handles)), fontsize=7.5, frameon=False
+    )
     figure.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (2.1 * rows + 0.6)))
     return _save(figure, path)

@@ -115,13 +115,15 @@ class Mismatch:
 
 # --------------------------------------------------------------- regions
 
+
 def _latency_arg(spec: CardSpec, value: str, where: str) -> int:
     if not (value.endswith("ms") and value[:-2].isdigit()):
         raise ScoringError(where, f"{value!r} is not a latency such as 560ms")
     latency = int(value[:-2])
     if latency not in spec.latencies:
-        raise ScoringError(where, f"the card has no {latency} ms latency "
-                                  f"(its latencies: {list(spec.latencies)})")
+        raise ScoringError(
+            where, f"the card has no {latency} ms latency (its latencies: {list(spec.latencies)})"
+        )
     return latency
 
 
@@ -139,19 +141,32 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
         return None
     if region.kind == "verdicts":
         if len(args) > 1:
-            raise ScoringError(where, "verdicts takes at most a latency, e.g. "
-                                      "scoring:verdicts 560ms (none: every latency)")
+            raise ScoringError(
+                where,
+                "verdicts takes at most a latency, e.g. "
+                "scoring:verdicts 560ms (none: every latency)",
+            )
         return _latency_arg(spec, args[0], where) if args else None
     if region.kind == "differences":
         if len(args) != 2:
-            raise ScoringError(where, "differences takes a comparison and a latency, e.g. "
-                                      "scoring:differences a-vs-b 560ms")
+            raise ScoringError(
+                where,
+                "differences takes a comparison and a latency, e.g. "
+                "scoring:differences a-vs-b 560ms",
+            )
         comparison = next((c for c in spec.comparisons if c.key == args[0]), None)
         if comparison is None:
             keys = [c.key for c in spec.comparisons]
             close = difflib.get_close_matches(args[0], keys, n=1)
-            raise ScoringError(where, f"the card has no comparison {args[0]!r}" + (
-                f"; did you mean {close[0]!r}?" if close else f" (comparisons: {', '.join(keys)})"))
+            raise ScoringError(
+                where,
+                f"the card has no comparison {args[0]!r}"
+                + (
+                    f"; did you mean {close[0]!r}?"
+                    if close
+                    else f" (comparisons: {', '.join(keys)})"
+                ),
+            )
         latency = _latency_arg(spec, args[1], where)
         if latency not in comparison.latencies:
             raise ScoringError(where, f"comparison {args[0]!r} is not published at {latency} ms")
@@ -159,23 +174,31 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
     # figure
     if len(args) == 2 and args[1] in (MAGNITUDE_OF_NEGATIVE, TURNED):
         if not (args[0].startswith("diff/") and not args[0].endswith("/tie")):
-            raise ScoringError(where, f"{args[1]} is for a difference or an interval's end, "
-                                      f"not {args[0]!r}")
+            raise ScoringError(
+                where, f"{args[1]} is for a difference or an interval's end, not {args[0]!r}"
+            )
         args = args[:1]
     if len(args) != 1:
-        raise ScoringError(where, "figure takes one figure name, e.g. "
-                                  "scoring:figure cer/560ms/fleurs/<system> (and, for a "
-                                  f"difference stated by its size, {MAGNITUDE_OF_NEGATIVE}; "
-                                  f"stated as B − A, {TURNED})")
+        raise ScoringError(
+            where,
+            "figure takes one figure name, e.g. "
+            "scoring:figure cer/560ms/fleurs/<system> (and, for a "
+            f"difference stated by its size, {MAGNITUDE_OF_NEGATIVE}; "
+            f"stated as B − A, {TURNED})",
+        )
     if not spec.has_figure(args[0]):
         close = difflib.get_close_matches(args[0], spec.figure_names(), n=1)
-        raise ScoringError(where, f"the card computes no figure {args[0]!r}" + (
-            f"; did you mean {close[0]!r}?" if close else ""))
+        raise ScoringError(
+            where,
+            f"the card computes no figure {args[0]!r}"
+            + (f"; did you mean {close[0]!r}?" if close else ""),
+        )
     return args[0]
 
 
-def _region_table(result: CardResult, region: Region, where: str,
-                  verdicts: dict | None = None) -> Table | str:
+def _region_table(
+    result: CardResult, region: Region, where: str, verdicts: dict | None = None
+) -> Table | str:
     """What a region holds: a table, or one figure's text. ``verdicts`` keeps the card's
     second look, computed once for every verdicts region."""
     subject = _region_subject(result.spec, region, where)
@@ -216,17 +239,25 @@ def _table_mismatches(table: Table, current: str, where: str) -> list[Mismatch]:
             now = have[column] if column < len(have) else "(nothing)"
             if now != cell:
                 name = row_names[column] if column < len(row_names) else None
-                found.append(Mismatch(name.replace("|", " and ") if name else None, where,
-                                      now if name else repr(now), cell if name else repr(cell)))
+                found.append(
+                    Mismatch(
+                        name.replace("|", " and ") if name else None,
+                        where,
+                        now if name else repr(now),
+                        cell if name else repr(cell),
+                    )
+                )
         if len(have) > len(cells):
-            found.append(Mismatch(None, where, f"{len(have)} cells in row {row + 1}",
-                                  f"{len(cells)} cells"))
+            found.append(
+                Mismatch(None, where, f"{len(have)} cells in row {row + 1}", f"{len(cells)} cells")
+            )
     if len(lines) != len(wanted):
         found.append(Mismatch(None, where, f"{len(lines) - 2} rows", f"{len(wanted) - 2} rows"))
     return found
 
 
 # ----------------------------------------------------------- model-index
+
 
 def metric_name(latency: int, split: bool) -> str:
     """The model-index metric name of a CER: it carries the latency."""
@@ -235,8 +266,13 @@ def metric_name(latency: int, split: bool) -> str:
 
 def _identity(result: EvalResult) -> tuple:
     """What tells one published CER from another in a model-index."""
-    return (result.metric_type, result.dataset_type, result.dataset_config,
-            result.dataset_split, result.metric_name)
+    return (
+        result.metric_type,
+        result.dataset_type,
+        result.dataset_config,
+        result.dataset_split,
+        result.metric_name,
+    )
 
 
 def _published_cers(spec: CardSpec, system: str, latencies):
@@ -258,19 +294,31 @@ def expected_eval_results(result: CardResult) -> list[tuple[str, EvalResult]]:
     if system is None:
         return []
     results = []
-    for latency, set_name, column in _published_cers(spec, system,
-                                                     spec.latencies_headline_first()):
+    for latency, set_name, column in _published_cers(spec, system, spec.latencies_headline_first()):
         source = spec.datasets.get(set_name)
         if source is None:
-            raise ScoringError(spec.path, f"[datasets.{set_name}] is missing: the "
-                               "model-index needs the dataset's hub id for each set")
+            raise ScoringError(
+                spec.path,
+                f"[datasets.{set_name}] is missing: the "
+                "model-index needs the dataset's hub id for each set",
+            )
         name = cer_figure(latency, set_name, column.key)
-        results.append((name, EvalResult(
-            task_type=TASK_TYPE, task_name=TASK_NAME,
-            dataset_type=source.id, dataset_name=source.name,
-            dataset_config=source.config, dataset_split=source.split,
-            metric_type="cer", metric_value=float(format_figure(result, name)),
-            metric_name=metric_name(latency, column.split))))
+        results.append(
+            (
+                name,
+                EvalResult(
+                    task_type=TASK_TYPE,
+                    task_name=TASK_NAME,
+                    dataset_type=source.id,
+                    dataset_name=source.name,
+                    dataset_config=source.config,
+                    dataset_split=source.split,
+                    metric_type="cer",
+                    metric_value=float(format_figure(result, name)),
+                    metric_name=metric_name(latency, column.split),
+                ),
+            )
+        )
     return results
 
 
@@ -311,8 +359,11 @@ def _a_fraction_of(published, made: float) -> bool:
     except (ValueError, ZeroDivisionError):
         return False
     decimals = len(text.partition(".")[2])
-    return (0 < value < 1 <= made and decimals > 0
-            and round_half_up(Fraction(str(made)) / 100, decimals) == text)
+    return (
+        0 < value < 1 <= made
+        and decimals > 0
+        and round_half_up(Fraction(str(made)) / 100, decimals) == text
+    )
 
 
 def _same_value(a, b) -> bool:
@@ -323,6 +374,7 @@ def _same_value(a, b) -> bool:
 
 
 # ------------------------------------------------------------ the card
+
 
 @dataclass(frozen=True)
 class PublishedCard:
@@ -348,19 +400,31 @@ class PublishedCard:
 
     @property
     def up_to_date(self) -> bool:
-        return (self.old == self.new and self.eval_results_old == self.eval_results_new
-                and not self.claims)
+        return (
+            self.old == self.new
+            and self.eval_results_old == self.eval_results_new
+            and not self.claims
+        )
 
     def diff(self) -> str:
-        text = "".join(difflib.unified_diff(
-            self.old.splitlines(keepends=True), self.new.splitlines(keepends=True),
-            fromfile=f"{self.path.name} (published)", tofile=f"{self.path.name} (from the data)"))
+        text = "".join(
+            difflib.unified_diff(
+                self.old.splitlines(keepends=True),
+                self.new.splitlines(keepends=True),
+                fromfile=f"{self.path.name} (published)",
+                tofile=f"{self.path.name} (from the data)",
+            )
+        )
         if self.eval_results_path is not None and self.eval_results_old != self.eval_results_new:
             name = f"{EVAL_RESULTS_FOLDER}/{self.eval_results_path.name}"
-            text += "".join(difflib.unified_diff(
-                (self.eval_results_old or "").splitlines(keepends=True),
-                (self.eval_results_new or "").splitlines(keepends=True),
-                fromfile=f"{name} (published)", tofile=f"{name} (from the data)"))
+            text += "".join(
+                difflib.unified_diff(
+                    (self.eval_results_old or "").splitlines(keepends=True),
+                    (self.eval_results_new or "").splitlines(keepends=True),
+                    fromfile=f"{name} (published)",
+                    tofile=f"{name} (from the data)",
+                )
+            )
         return text
 
     def files_for_the_hub(self) -> dict[str, bytes]:
@@ -372,8 +436,9 @@ class PublishedCard:
             for path in sorted(folder.glob("*.yaml")):
                 files[f"{EVAL_RESULTS_FOLDER}/{path.name}"] = path.read_bytes()
         if self.eval_results_path is not None:  # the one the data give, written or not
-            files[f"{EVAL_RESULTS_FOLDER}/{self.eval_results_path.name}"] = \
+            files[f"{EVAL_RESULTS_FOLDER}/{self.eval_results_path.name}"] = (
                 self.eval_results_new.encode("utf-8")
+            )
         return files
 
     def changes(self) -> list[str]:
@@ -413,9 +478,11 @@ def read_card_file(path: str | os.PathLike, spec: CardSpec | None = None) -> Car
     return CardFile(path, text, model_card, front.end() if front else 0, regions)
 
 
-def published_card(result: CardResult,
-                   card_file: CardFile | str | os.PathLike | None = None,
-                   read_words: WordsReader | None = None) -> PublishedCard:
+def published_card(
+    result: CardResult,
+    card_file: CardFile | str | os.PathLike | None = None,
+    read_words: WordsReader | None = None,
+) -> PublishedCard:
     """Regenerate every region and the model-index of the card file from ``result``.
 
     ``card_file``: the file already read (see read_card_file), its path, or by
@@ -426,11 +493,17 @@ def published_card(result: CardResult,
     if not isinstance(card_file, CardFile):
         path = Path(card_file) if card_file is not None else spec.publish_file
         if path is None:
-            raise ScoringError(spec.path, "[publish] file = ... is not set: which markdown "
-                                          "file is the published card?")
+            raise ScoringError(
+                spec.path,
+                "[publish] file = ... is not set: which markdown file is the published card?",
+            )
         card_file = read_card_file(path)
-    path, old, body_start, regions = (card_file.path, card_file.text, card_file.body_start,
-                                      list(card_file.regions))
+    path, old, body_start, regions = (
+        card_file.path,
+        card_file.text,
+        card_file.body_start,
+        list(card_file.regions),
+    )
     new_body, mismatches = _regenerate_regions(result, old, body_start, regions, path)
     expected = expected_eval_results(result)
     index = read_model_index(old)
@@ -440,8 +513,7 @@ def published_card(result: CardResult,
     made = _canonical(model_name, [eval_result for _, eval_result in expected])
     if expected and (index.model_name is None or [e.result for e in replaced] != made):
         if index.place is not None:
-            new = _with_model_index(old[:body_start], index, made, replaced, model_name) \
-                + new_body
+            new = _with_model_index(old[:body_start], index, made, replaced, model_name) + new_body
         else:  # no front matter (in block YAML): huggingface_hub writes it whole
             card = copy.deepcopy(card_file.model_card)  # the CardFile stays as read
             card.data.eval_results = made + [entry.result for entry in foreign]
@@ -457,17 +529,31 @@ def published_card(result: CardResult,
         f"model-index entry '{r.metric_name or r.metric_type}' ({r.metric_type}) on "
         + " ".join(filter(None, (r.dataset_type, r.dataset_config, r.dataset_split)))
         + " is not ours (no figure of the card); kept as it is"
-        for r in (entry.result for entry in foreign))
-    return PublishedCard(path, old, new, tuple(mismatches + index_mismatches), foreign_lines,
-                         len(regions), len(expected), eval_path, eval_old, eval_new,
-                         tuple(_bold_best_claims(result, old, body_start)
-                               + _magnitude_claims(result, regions)
-                               + _claims_in_words(result, card_file, read_words)),
-                         _unread(index, bool(expected)))
+        for r in (entry.result for entry in foreign)
+    )
+    return PublishedCard(
+        path,
+        old,
+        new,
+        tuple(mismatches + index_mismatches),
+        foreign_lines,
+        len(regions),
+        len(expected),
+        eval_path,
+        eval_old,
+        eval_new,
+        tuple(
+            _bold_best_claims(result, old, body_start)
+            + _magnitude_claims(result, regions)
+            + _claims_in_words(result, card_file, read_words)
+        ),
+        _unread(index, bool(expected)),
+    )
 
 
-def _regenerate_regions(result: CardResult, old: str, body_start: int,
-                        regions: list[Region], path: Path) -> tuple[str, list[Mismatch]]:
+def _regenerate_regions(
+    result: CardResult, old: str, body_start: int, regions: list[Region], path: Path
+) -> tuple[str, list[Mismatch]]:
     """The body with every region rewritten, and the numbers that differed."""
     mismatches: list[Mismatch] = []
     pieces, copied = [], body_start
@@ -476,9 +562,12 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
         if region.kind == "not-a-figure":
             continue  # its text stays as written
         made = _region_table(result, region, f"{path}:{region.line}", verdicts)
-        current = old[region.start:region.end]
-        label = (f"inline region (line {region.line})" if region.kind == "figure"
-                 else f"table region '{region.label}' (line {region.line})")
+        current = old[region.start : region.end]
+        label = (
+            f"inline region (line {region.line})"
+            if region.kind == "figure"
+            else f"table region '{region.label}' (line {region.line})"
+        )
         if isinstance(made, Table):
             wanted = "\n" + made.markdown() + "\n"
             if current != wanted:
@@ -493,12 +582,16 @@ def _regenerate_regions(result: CardResult, old: str, body_start: int,
             if turned:  # B − A, where the card's figure is A − B
                 made = format_value(region.args[0], -result.exact[region.args[0]])
             # Printed as the card printed it: its decimals, its minus sign, a plus.
-            wanted = made if current.strip() in ("", made) else _like(
-                result, region.args[0], current, made, magnitude, turned)
+            wanted = (
+                made
+                if current.strip() in ("", made)
+                else _like(result, region.args[0], current, made, magnitude, turned)
+            )
             if current != wanted:
-                mismatches.append(Mismatch(region.args[0], label, current.strip() or "nothing",
-                                           wanted))
-        pieces += [old[copied:region.start], wanted]
+                mismatches.append(
+                    Mismatch(region.args[0], label, current.strip() or "nothing", wanted)
+                )
+        pieces += [old[copied : region.start], wanted]
         copied = region.end
     pieces.append(old[copied:])
     return "".join(pieces), mismatches
@@ -520,16 +613,24 @@ def _bold_best_claims(result: CardResult, text: str, body_start: int) -> list[Mi
         marked = {}
         for row, cells in enumerate(grid):
             for column, (_, cell) in enumerate(cells):
-                figures = [m.group(1) for m in FIGURE_MARKER.finditer(cell)
-                           if m.group(1).startswith(("cer/", "aggregate/"))]
+                figures = [
+                    m.group(1)
+                    for m in FIGURE_MARKER.finditer(cell)
+                    if m.group(1).startswith(("cer/", "aggregate/"))
+                ]
                 if len(figures) == 1:
                     marked[(row, column)] = (figures[0], bool(_BOLD.match(cell)))
         for along, position in (("row", 0), ("column", 1)):
             lines_of = {}
             for (row, column), (figure, bold) in marked.items():
                 parsed = parse_figure(figure)
-                key = (along, (row, column)[position], parsed.kind, parsed.latency_ms,
-                       parsed.subject)
+                key = (
+                    along,
+                    (row, column)[position],
+                    parsed.kind,
+                    parsed.latency_ms,
+                    parsed.subject,
+                )
                 lines_of.setdefault(key, []).append((figure, bold, lines[row]))
             for (_, _, _, _, _), members in lines_of.items():
                 found += _bold_claim(result, members, along)
@@ -548,14 +649,25 @@ def _bold_claim(result: CardResult, members: list, along: str) -> list[Mismatch]
         return []
     shown = lambda figure: format_figure(result, figure)  # noqa: E731
     line = min(at for _, _, at in members)
-    return [Mismatch(bold[0], f"the bold best of the table {along} at line {line}",
-                     f"{bold[0]} ({shown(bold[0])}) is the best",
-                     f"{best[0]} ({shown(best[0])}) as the best; --write leaves emphasis "
-                     "to you: move the bold by hand")]
+    return [
+        Mismatch(
+            bold[0],
+            f"the bold best of the table {along} at line {line}",
+            f"{bold[0]} ({shown(bold[0])}) is the best",
+            f"{best[0]} ({shown(best[0])}) as the best; --write leaves emphasis "
+            "to you: move the bold by hand",
+        )
+    ]
 
 
-def _like(result: CardResult, name: str, current: str, made: str,
-          magnitude: bool = False, turned: bool = False) -> str:
+def _like(
+    result: CardResult,
+    name: str,
+    current: str,
+    made: str,
+    magnitude: bool = False,
+    turned: bool = False,
+) -> str:
     value = result.exact.get(name)
     if isinstance(value, bool) or value is None:
         return made
@@ -565,13 +677,20 @@ def _like(result: CardResult, name: str, current: str, made: str,
 def _magnitude_claims(result: CardResult, regions: list[Region]) -> list[Mismatch]:
     """A difference stated by its size, its direction in the words beside it, as marked
     when it was negative: the words are wrong once the data make it zero or positive."""
-    return [Mismatch(region.args[0], f"inline region (line {region.line})",
-                     "the size of a negative difference, its direction in words",
-                     f"{format_figure(result, region.args[0])}; --write leaves the words to "
-                     f"you: reword them, and take {MAGNITUDE_OF_NEGATIVE} out of the marker")
-            for region in regions
-            if region.kind == "figure" and MAGNITUDE_OF_NEGATIVE in region.args[1:]
-            and region.args[0] in result.exact and result.exact[region.args[0]] >= 0]
+    return [
+        Mismatch(
+            region.args[0],
+            f"inline region (line {region.line})",
+            "the size of a negative difference, its direction in words",
+            f"{format_figure(result, region.args[0])}; --write leaves the words to "
+            f"you: reword them, and take {MAGNITUDE_OF_NEGATIVE} out of the marker",
+        )
+        for region in regions
+        if region.kind == "figure"
+        and MAGNITUDE_OF_NEGATIVE in region.args[1:]
+        and region.args[0] in result.exact
+        and result.exact[region.args[0]] >= 0
+    ]
 
 
 # What reads the words of a card's prose beside its markers: for each marked number whose
@@ -581,13 +700,20 @@ def _magnitude_claims(result: CardResult, regions: list[Region]) -> list[Mismatc
 WordsReader = Callable[[CardResult, CardFile], Iterable[tuple[str, int, str]]]
 
 
-def _claims_in_words(result: CardResult, card_file: CardFile,
-                     read_words: WordsReader | None) -> list[Mismatch]:
+def _claims_in_words(
+    result: CardResult, card_file: CardFile, read_words: WordsReader | None
+) -> list[Mismatch]:
     if read_words is None:
         return []
-    return [Mismatch(figure, f"the statement at line {line}", said,
-                     "the other way; --write leaves the words to you: reword them")
-            for figure, line, said in read_words(result, card_file)]
+    return [
+        Mismatch(
+            figure,
+            f"the statement at line {line}",
+            said,
+            "the other way; --write leaves the words to you: reword them",
+        )
+        for figure, line, said in read_words(result, card_file)
+    ]
 
 
 def _bare_config(config: str | None) -> str | None:
@@ -604,8 +730,9 @@ def _hand_written_fits(entry: EvalResult, ours: dict, spec: CardSpec) -> list[tu
     but which one its text does not say."""
     if (entry.metric_type or "").lower() not in ("cer", "character error rate"):
         return []
-    on_our_dataset = [identity for identity in ours
-                      if identity[0] == "cer" and identity[1] == entry.dataset_type]
+    on_our_dataset = [
+        identity for identity in ours if identity[0] == "cer" and identity[1] == entry.dataset_type
+    ]
     by_name = not on_our_dataset
     if by_name:
         on_our_dataset = _on_the_set_it_names(entry, ours, spec)
@@ -614,14 +741,23 @@ def _hand_written_fits(entry: EvalResult, ours: dict, spec: CardSpec) -> list[tu
     if latency is None:  # it names several chunk sizes: one of ours, but which?
         return on_our_dataset
     name = metric_name(latency, bool(re.search(r"split|pieces", entry.metric_name or "", re.I)))
-    candidates = [identity for identity in on_our_dataset if identity[4] == name
-                  and entry.dataset_split in (None, identity[3])]
-    exact = [identity for identity in candidates
-             if _bare_config(identity[2]) == _bare_config(entry.dataset_config)]
+    candidates = [
+        identity
+        for identity in on_our_dataset
+        if identity[4] == name and entry.dataset_split in (None, identity[3])
+    ]
+    exact = [
+        identity
+        for identity in candidates
+        if _bare_config(identity[2]) == _bare_config(entry.dataset_config)
+    ]
     if len(exact) == 1:
         return exact
-    loose = [identity for identity in candidates
-             if by_name or entry.dataset_config in (None, identity[2])]
+    loose = [
+        identity
+        for identity in candidates
+        if by_name or entry.dataset_config in (None, identity[2])
+    ]
     return loose or on_our_dataset
 
 
@@ -635,15 +771,20 @@ def _on_the_set_it_names(entry: EvalResult, ours: dict, spec: CardSpec) -> list[
         return []
     names = Names.of(spec, spec.publish_aliases)
     named = set(names.subjects_in(entry.dataset_name or "")) or set(
-        names.subjects_in((entry.dataset_type or "").rpartition("/")[2]))
+        names.subjects_in((entry.dataset_type or "").rpartition("/")[2])
+    )
     if len(named) != 1:
         return []
-    return [identity for identity in ours if identity[0] == "cer"
-            and parse_figure(ours[identity][0]).subject in named]
+    return [
+        identity
+        for identity in ours
+        if identity[0] == "cer" and parse_figure(ours[identity][0]).subject in named
+    ]
 
 
-def _named_by_dataset_name(entry: EvalResult, fits: list[tuple], ours: dict,
-                           spec: CardSpec) -> list[tuple]:
+def _named_by_dataset_name(
+    entry: EvalResult, fits: list[tuple], ours: dict, spec: CardSpec
+) -> list[tuple]:
     """Of the results a hand-written entry fits, those on the one set its dataset name
     names as the card names its sets: "GigaSpeech2 (th test)" is GigaSpeech2, not
     GigaSpeech2 long, where both share a dataset id. None when the name names no set of
@@ -658,15 +799,20 @@ def _named_by_dataset_name(entry: EvalResult, fits: list[tuple], ours: dict,
 def _hand_written_name(entry: EvalResult, ours: dict) -> str:
     """A hand-written entry named as the card names it, so that it can be found there; and
     where its dataset type is none of the card's, saying so: it was read by its name."""
-    how = ("hand-written" if entry.dataset_type in {identity[1] for identity in ours} else
-           f"hand-written, of type {entry.dataset_type or 'none'}, read by its name")
-    return (f"model-index entry '{entry.metric_name or entry.metric_type}' on "
-            f"{entry.dataset_name or entry.dataset_type} ({how})")
+    how = (
+        "hand-written"
+        if entry.dataset_type in {identity[1] for identity in ours}
+        else f"hand-written, of type {entry.dataset_type or 'none'}, read by its name"
+    )
+    return (
+        f"model-index entry '{entry.metric_name or entry.metric_type}' on "
+        f"{entry.dataset_name or entry.dataset_type} ({how})"
+    )
 
 
-def _regenerate_model_index(index: ModelIndex, expected: list[tuple[str, EvalResult]],
-                            spec: CardSpec) -> tuple[list[IndexEntry], list[IndexEntry],
-                                                      list[Mismatch]]:
+def _regenerate_model_index(
+    index: ModelIndex, expected: list[tuple[str, EvalResult]], spec: CardSpec
+) -> tuple[list[IndexEntry], list[IndexEntry], list[Mismatch]]:
     """(the entries of ours, which --write replaces; the foreign ones, kept as written; our
     numbers that differed). Entries the card's model-index holds but cannot be read are
     neither: kept as written, and listed (``_unread``)."""
@@ -698,23 +844,36 @@ def _regenerate_model_index(index: ModelIndex, expected: list[tuple[str, EvalRes
     mismatches = []
     for identity, (figure, made) in ours.items():
         there = have.get(identity)
-        where = (_hand_written_name(there, ours)
-                 if there is not None and identity not in in_our_form
-                 else f"model-index entry '{made.metric_name}' on {made.dataset_name}")
+        where = (
+            _hand_written_name(there, ours)
+            if there is not None and identity not in in_our_form
+            else f"model-index entry '{made.metric_name}' on {made.dataset_name}"
+        )
         mismatches += _differs(figure, where, there and there.metric_value, made.metric_value)
     for entry, fits in unplaced:
-        figures = [f"{ours[identity][0]} ({ours[identity][1].metric_value:.2f})"
-                   for identity in fits[:3]]
-        mismatches.append(Mismatch(
-            None, _hand_written_name(entry, ours), _as_printed(entry.metric_value),
-            f"no one figure: a CER of the card's on {entry.dataset_type}, it fits "
-            f"{len(fits)} ({', '.join(figures)}{', ...' if len(fits) > 3 else ''}); --write "
-            "replaces it with the card's own entries"))
+        figures = [
+            f"{ours[identity][0]} ({ours[identity][1].metric_value:.2f})" for identity in fits[:3]
+        ]
+        mismatches.append(
+            Mismatch(
+                None,
+                _hand_written_name(entry, ours),
+                _as_printed(entry.metric_value),
+                f"no one figure: a CER of the card's on {entry.dataset_type}, it fits "
+                f"{len(fits)} ({', '.join(figures)}{', ...' if len(fits) > 3 else ''}); --write "
+                "replaces it with the card's own entries",
+            )
+        )
     return replaced, foreign, mismatches
 
 
-def _with_model_index(front: str, index: ModelIndex, made: list[EvalResult],
-                      replaced: list[IndexEntry], model_name: str) -> str:
+def _with_model_index(
+    front: str,
+    index: ModelIndex,
+    made: list[EvalResult],
+    replaced: list[IndexEntry],
+    model_name: str,
+) -> str:
     """The front matter with the card's own results (``made``) as huggingface_hub writes
     them, in place of ``replaced``: every other entry, read or not, stays as written, byte
     for byte (a YAML dump would write another's 24.10 as 24.1, and drop its comments)."""
@@ -724,8 +883,9 @@ def _with_model_index(front: str, index: ModelIndex, made: list[EvalResult],
         edits = [(start, end, "") for start, end in cuts]
         edits.append((*place.span, _results_text(model_name, made, place)))
     else:  # the kept results are in brackets (or none): they follow ours, in a block list
-        kept = [_cut(front, result.own, cuts) for result in index.results
-                if result.span not in cuts]
+        kept = [
+            _cut(front, result.own, cuts) for result in index.results if result.span not in cuts
+        ]
         edits = [(*place.span, _written_over(place, model_name, made, kept))]
     if place.name_at is not None:  # a model without a name: huggingface_hub needs one
         column = place.name_at - (front.rfind("\n", 0, place.name_at) + 1)
@@ -752,7 +912,7 @@ def _cut(text: str, span: tuple[int, int], cuts: list[tuple[int, int]]) -> str:
     for start, end in sorted(cut for cut in cuts if span[0] <= cut[0] and cut[1] <= span[1]):
         pieces.append(text[at:start])
         at = end
-    return "".join(pieces) + text[at:span[1]]
+    return "".join(pieces) + text[at : span[1]]
 
 
 def _results_text(model_name: str, made: list[EvalResult], place: IndexPlace) -> str:
@@ -775,40 +935,56 @@ def _yaml_at(data, column: int, line_break: str) -> str:
     line past its width counted from the line's start: a dump at column 0, moved to
     ``column``, must wrap that much earlier. (PyYAML takes no width under 5: a column past
     75 wraps as PyYAML can.)"""
-    text = yaml_dump(data, sort_keys=False, line_break=line_break,
-                     width=max(YAML_WIDTH - column, 5))
-    return line_break.join(" " * column + line if line else line
-                           for line in text.split(line_break))
+    text = yaml_dump(
+        data, sort_keys=False, line_break=line_break, width=max(YAML_WIDTH - column, 5)
+    )
+    return line_break.join(" " * column + line if line else line for line in text.split(line_break))
 
 
-def _written_over(place: IndexPlace, model_name: str, made: list[EvalResult],
-                  kept: list[str]) -> str:
+def _written_over(
+    place: IndexPlace, model_name: str, made: list[EvalResult], kept: list[str]
+) -> str:
     """What replaces a results value that is no block list (the card's results, then the
     kept ones), a model-index that holds no list of results, or goes after the last key."""
     lb = place.line_break
     if place.how == VALUE:
-        return (lb + _results_text(model_name, made, place)
-                + "".join(f"{' ' * place.indent}- {text}{lb}" for text in kept))
+        return (
+            lb
+            + _results_text(model_name, made, place)
+            + "".join(f"{' ' * place.indent}- {text}{lb}" for text in kept)
+        )
     whole = _yaml_at({"model-index": eval_results_to_model_index(model_name, made)}, 0, lb)
     whole += "".join(f"  - {text}{lb}" for text in kept)  # (huggingface_hub's column)
-    return whole if place.how == WHOLE else lb + whole[:-len(lb)]
+    return whole if place.how == WHOLE else lb + whole[: -len(lb)]
 
 
 def _unread(index: ModelIndex, writes: bool) -> tuple[str, ...]:
     """A line for each model-index entry that cannot be read, and for a model-index that
     holds no list of results: its line in the card, what it is, what --write does."""
-    kept = ("kept as written, not gated" if index.place is not None else
-            "not gated, and --write drops it: write the front matter as block YAML, not in "
-            "braces, and it is kept")
-    lines = [f"model-index (line {entry.line}): {entry.why}; {kept}"
-             for entry in index.entries() if entry.why]
+    kept = (
+        "kept as written, not gated"
+        if index.place is not None
+        else "not gated, and --write drops it: write the front matter as block YAML, not in "
+        "braces, and it is kept"
+    )
+    lines = [
+        f"model-index (line {entry.line}): {entry.why}; {kept}"
+        for entry in index.entries()
+        if entry.why
+    ]
     return tuple(lines) + tuple(
-        f"model-index (line {line}): {what}; " + (
-            "--write puts the card's own results in its place" if writes else
-            "kept as written, not gated") for line, what in index.problems)
+        f"model-index (line {line}): {what}; "
+        + (
+            "--write puts the card's own results in its place"
+            if writes
+            else "kept as written, not gated"
+        )
+        for line, what in index.problems
+    )
 
 
 # ------------------------------------------------------- .eval_results
+
 
 def expected_eval_entries(result: CardResult) -> list[tuple[str, EvalResultEntry]]:
     """``(figure, EvalResultEntry)`` for each CER of ``[publish] system`` that the
@@ -820,14 +996,22 @@ def expected_eval_entries(result: CardResult) -> list[tuple[str, EvalResultEntry
     if wanted is None or system is None:
         return []
     entries = []
-    latencies = [spec.headline_latency] + [other for other in wanted.latencies
-                                           if other != spec.headline_latency]
+    latencies = [spec.headline_latency] + [
+        other for other in wanted.latencies if other != spec.headline_latency
+    ]
     for latency, set_name, column in _published_cers(spec, system, latencies):
         name = cer_figure(latency, set_name, column.key)
-        entries.append((name, EvalResultEntry(
-            dataset_id=wanted.dataset_ids[set_name], task_id=wanted.task_ids[set_name],
-            value=float(format_figure(result, name)),
-            notes=f"{metric_name(latency, column.split)}, %")))
+        entries.append(
+            (
+                name,
+                EvalResultEntry(
+                    dataset_id=wanted.dataset_ids[set_name],
+                    task_id=wanted.task_ids[set_name],
+                    value=float(format_figure(result, name)),
+                    notes=f"{metric_name(latency, column.split)}, %",
+                ),
+            )
+        )
     return entries
 
 
@@ -852,21 +1036,27 @@ def _read_eval_results(path: Path) -> tuple[str | None, list]:
     except yaml.YAMLError as error:
         mark = yaml_error_mark(error)
         where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        raise ScoringError(where, f"is not valid YAML ({getattr(error, 'problem', None) or error})"
-                           ) from None
+        raise ScoringError(
+            where, f"is not valid YAML ({getattr(error, 'problem', None) or error})"
+        ) from None
     except (ValueError, TypeError, KeyError, AttributeError) as error:
         raise ScoringError(path, f"is not an .eval_results file ({error})") from None
 
 
-def _regenerate_eval_results(result: CardResult, path: Path) -> tuple[str | None, str,
-                                                                     list[Mismatch]]:
+def _regenerate_eval_results(
+    result: CardResult, path: Path
+) -> tuple[str | None, str, list[Mismatch]]:
     """(the file as it is, as the data give it, our values that differ)."""
     from huggingface_hub import eval_result_entries_to_yaml
 
     old, have = _read_eval_results(path)
     expected = expected_eval_entries(result)
-    new = yaml.dump(eval_result_entries_to_yaml([entry for _, entry in expected]),
-                    Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
+    new = yaml.dump(
+        eval_result_entries_to_yaml([entry for _, entry in expected]),
+        Dumper=YAML_DUMPER,
+        sort_keys=False,
+        allow_unicode=True,
+    )
     found = {(e.dataset_id, e.task_id, e.notes): e for e in have}
     mismatches = []
     where_file = f"{EVAL_RESULTS_FOLDER}/{path.name}"
@@ -879,14 +1069,16 @@ def _regenerate_eval_results(result: CardResult, path: Path) -> tuple[str | None
 
 # ------------------------------------------------------------- reporting
 
+
 def _summary(card: PublishedCard) -> str:
     return f"{card.regions} regions, {card.results} model-index results"
 
 
 def _changed_and_added(mismatches: list[Mismatch]) -> str:
     added = sum(1 for m in mismatches if m.says == "nothing")
-    return (f"{plural(len(mismatches) - added, 'number')} changed"
-            + (f", {added} added" if added else ""))
+    return f"{plural(len(mismatches) - added, 'number')} changed" + (
+        f", {added} added" if added else ""
+    )
 
 
 def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str, int]:
@@ -898,42 +1090,56 @@ def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str
         card.write()
         in_file = [m for m in card.mismatches if not m.where.startswith(EVAL_RESULTS_FOLDER)]
         if card.old != card.new:
-            lines.append(f"{card.path}: rewritten from the data ({_summary(card)}; "
-                         f"{_changed_and_added(in_file)})")
+            lines.append(
+                f"{card.path}: rewritten from the data ({_summary(card)}; "
+                f"{_changed_and_added(in_file)})"
+            )
         if card.eval_results_old != card.eval_results_new:
             in_eval = [m for m in card.mismatches if m not in in_file]
-            lines.append(f"{card.eval_results_path}: written from the data"
-                         + (f" ({_changed_and_added(in_eval)})" if in_eval else ""))
+            lines.append(
+                f"{card.eval_results_path}: written from the data"
+                + (f" ({_changed_and_added(in_eval)})" if in_eval else "")
+            )
     lines += [f"still to put right by hand: {claim.line()}" for claim in card.claims]
     if home is not None and home.on_hub and (home.edited or not card.up_to_date):
         lines.append(home.not_on_the_hub_yet(card.path))
     return "\n".join(lines) + "\n", 0
 
 
-def check_report(card: PublishedCard, spec: CardSpec, coverage: tuple[str, str], *,
-                 strict: bool) -> tuple[str, int]:
+def check_report(
+    card: PublishedCard, spec: CardSpec, coverage: tuple[str, str], *, strict: bool
+) -> tuple[str, int]:
     """What --check prints: the verdict, the coverage line and the ungated numbers (read by
     ``mark_report.format_coverage``), each number that differs and the diff; exit 0 or 1."""
     gated, ungated = coverage
     if card.up_to_date and not ungated:
-        return (f"{card.path}: the published card is exactly what the data give "
-                f"({_summary(card)})\n" + gated, 0)
+        return (
+            f"{card.path}: the published card is exactly what the data give "
+            f"({_summary(card)})\n" + gated,
+            0,
+        )
     if card.up_to_date:
         # Never "exact" while figure-like numbers of its text stand outside markers.
-        verdict = (f"{card.path}: strict fails: the numbers listed above stand outside "
-                   "markers" if strict else
-                   f"{card.path}: its markers and model-index are what the data give "
-                   f"({_summary(card)}); the numbers listed above are not gated")
+        verdict = (
+            f"{card.path}: strict fails: the numbers listed above stand outside markers"
+            if strict
+            else f"{card.path}: its markers and model-index are what the data give "
+            f"({_summary(card)}); the numbers listed above are not gated"
+        )
         return gated + ungated + verdict + "\n", 1 if strict else 0
     lines = card.changes() or [
         # e.g. spacing inside a region: no cell differs, the text does
         "text: the generated regions or the model-index differ from the data in their "
-        "layout, not in any cell (see the diff)"]
+        "layout, not in any cell (see the diff)"
+    ]
     rewritten = card.old != card.new or card.eval_results_old != card.eval_results_new
-    verdict = (f"{card.path}: differs from the data; `python -m scoring publish {spec.root} "
-               "--write` rewrites it\n" if rewritten else
-               f"{card.path}: its words claim what the data do not give (above): put them "
-               "right by hand\n")
+    verdict = (
+        f"{card.path}: differs from the data; `python -m scoring publish {spec.root} "
+        "--write` rewrites it\n"
+        if rewritten
+        else f"{card.path}: its words claim what the data do not give (above): put them "
+        "right by hand\n"
+    )
     return gated + ungated + "\n".join(lines) + "\n" + verdict + card.diff(), 1
 
 
@@ -942,16 +1148,26 @@ def format_card_diff(published: str, here: str, card_path: Path, home: CardHome)
     reviewer reads before the card goes to the hub, and the command that sends it."""
     where = home.on_hub
     name = card_path.name
-    diff = "".join(difflib.unified_diff(
-        published.splitlines(keepends=True), here.splitlines(keepends=True),
-        fromfile=f"{name} (on the hub: {where})", tofile=f"{name} (here)"))
+    diff = "".join(
+        difflib.unified_diff(
+            published.splitlines(keepends=True),
+            here.splitlines(keepends=True),
+            fromfile=f"{name} (on the hub: {where})",
+            tofile=f"{name} (here)",
+        )
+    )
     if not diff:
         return f"{card_path}: the same as the card on the hub ({where}); nothing to review\n"
-    changed = sum(1 for line in diff.splitlines()
-                  if line.startswith(("+", "-")) and not line.startswith(("+++", "---")))
-    return (diff + f"{card_path}: {changed} lines differ from the card on the hub ({where}); "
-            f"{home.push()} proposes the card the data give, from this one, as a pull "
-            "request\n")
+    changed = sum(
+        1
+        for line in diff.splitlines()
+        if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))
+    )
+    return (
+        diff + f"{card_path}: {changed} lines differ from the card on the hub ({where}); "
+        f"{home.push()} proposes the card the data give, from this one, as a pull "
+        "request\n"
+    )
 
 
 # The card is written like every other file of the project.

@@ -36,47 +36,77 @@ from fractions import Fraction
 from . import words
 from .names import COMPARES, Names
 from .markdown import Block, blocks, unescaped
-from .text import (COMMENT, SENTENCE_END, SIGN, CardFile, latency_mentions, masked_spans,
-                   numbers_in, relative_changes)
+from .text import (
+    COMMENT,
+    SENTENCE_END,
+    SIGN,
+    CardFile,
+    latency_mentions,
+    masked_spans,
+    numbers_in,
+    relative_changes,
+)
 
-__all__ = ["Candidate", "DIFFERENCE_WORDS", "Evidence", "DIRECTION_WORDS", "IN_POINTS", "OUR_METRIC",
-           "SPLIT_WORDS", "WHOLE_WORDS",
-           "STATEMENT_END", "VERSUS", "PAIRED_AGAINST",
-           "candidates", "clauses_beside", "named_beside"]
+__all__ = [
+    "Candidate",
+    "DIFFERENCE_WORDS",
+    "Evidence",
+    "DIRECTION_WORDS",
+    "IN_POINTS",
+    "OUR_METRIC",
+    "SPLIT_WORDS",
+    "WHOLE_WORDS",
+    "STATEMENT_END",
+    "VERSUS",
+    "PAIRED_AGAINST",
+    "candidates",
+    "clauses_beside",
+    "named_beside",
+]
 
-_SPEAKS_OF_ERRORS = re.compile(r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
-                               r"\bdelta\b|Δ", re.I)
+_SPEAKS_OF_ERRORS = re.compile(
+    r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
+    r"\bdelta\b|Δ",
+    re.I,
+)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
-DIFFERENCE_WORDS = re.compile(r"\bdifferen|\bdiff\b|\bpp\b|\bp\.\s?p\.|percentage[\s-]points?|\bdelta\b|Δ|"
-                              r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง|"
-                              r"ช่วงความเชื่อมั่น",  # (Thai: a confidence interval)
-                              re.I)
+DIFFERENCE_WORDS = re.compile(
+    r"\bdifferen|\bdiff\b|\bpp\b|\bp\.\s?p\.|percentage[\s-]points?|\bdelta\b|Δ|"
+    r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง|"
+    r"ช่วงความเชื่อมั่น",  # (Thai: a confidence interval)
+    re.I,
+)
 # Words that say which way a difference goes, so that the number beside them is its size.
-DIRECTION_WORDS = re.compile(r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]?|less|more|"
-                             r"fewer|ahead|behind|"
-                             r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
-                             r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
-                             r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
-                             r"larger|win(?:s|ners?)?)\b|ลด|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
-                             r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า|ชนะ", re.I)
+DIRECTION_WORDS = re.compile(
+    r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]?|less|more|"
+    r"fewer|ahead|behind|"
+    r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
+    r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
+    r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
+    r"larger|win(?:s|ners?)?)\b|ลด|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
+    r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า|ชนะ",
+    re.I,
+)
 # Of those, the ones that rank two systems without saying by how much.
-_RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?|win(?:s|ners?)?|ชนะ",
-                    re.I)
+_RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?|win(?:s|ners?)?|ชนะ", re.I)
 # ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
 SPLIT_WORDS = re.compile(words.pattern("split_words"), re.I)
 WHOLE_WORDS = re.compile(words.pattern("whole_words"), re.I)
-_INTERVAL = re.compile(r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
-                       rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
-                       rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]")
+_INTERVAL = re.compile(
+    r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
+    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
+    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]"
+)
 _SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
 _AN_INTERVAL_FROM = re.compile(r"(?:\binterval|\bci|\brang\w*)\s+(?:\w+\s+)?from\s*[*_]*$", re.I)
 # A column that says which system won a row: "Winner", "Better", "Best", "Verdict".
-_VERDICT_HEADER = re.compile(r"\b(?:winner|wins?|better|best|verdict|significan\w*)\b|ผู้ชนะ",
-                             re.I)
+_VERDICT_HEADER = re.compile(r"\b(?:winner|wins?|better|best|verdict|significan\w*)\b|ผู้ชนะ", re.I)
 # ("ถึง": Thai "to")
-_SPAN = re.compile(rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|…|ถึง)\s*"
-                   rf"({SIGN}?\d+\.\d+)")
+_SPAN = re.compile(
+    rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|…|ถึง)\s*"
+    rf"({SIGN}?\d+\.\d+)"
+)
 # Error rates that are not ours, other quantities (a model's size, hours of audio), and
 # figures relative to another (a "12 % reduction"): a number whose nearest metric word is
 # one of these is never a candidate.
@@ -90,7 +120,9 @@ _OTHER_METRIC = re.compile(
     + r"|\b(?:words?|chars?|characters?|tokens?|syllables?)\s*(?:per|/)\s*"
     r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
     # a unit of time or size in parentheses, "Avg. length (s)", not a plural's "(s)"
-    + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)", re.I)
+     + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)",
+    re.I,
+)
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
@@ -102,13 +134,14 @@ _SCORED_ANOTHER_WAY = re.compile(
     r"\bwithout (?:any |text |our |the |thai )?(?:text )?normali[sz]\w*|\bun-?normali[sz]ed\b|"
     r"\bbefore (?:text )?normali[sz]\w*|\braw (?:cer|character)|\bcer \(raw\)|"
     r"\bwith punctuation\b|\bpunctuation (?:kept|included)\b|\boracle\b|"
-    r"\bsyllable error|\bsyer\b", re.I)
+    r"\bsyllable error|\bsyer\b",
+    re.I,
+)
 _RELATIVE = re.compile(words.pattern("relative"), re.I)
 _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 # A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
 # CERs, "relative to" saying against whom (a relative change is in percent).
-IN_POINTS = re.compile(r"(?:\s*|-)(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.|จุด)",
-                       re.I)
+IN_POINTS = re.compile(r"(?:\s*|-)(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.|จุด)", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)
@@ -116,14 +149,18 @@ _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # too, but not inside a name: "Speech-to-Text", nor after "relative": "2.79 points lower
 # relative to Typhoon" is one clause, naming both systems of its difference. Nor does the
 # comma of "1,120 ms" end one.)
-_CLAUSE = re.compile(r"[;:(|·•]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
-                     r"(?<![\w-])(?<!relative )to(?![\w-])|"
-                     r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)", re.I)
+_CLAUSE = re.compile(
+    r"[;:(|·•]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
+    r"(?<![\w-])(?<!relative )to(?![\w-])|"
+    r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)",
+    re.I,
+)
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
 _IN_MILLISECONDS_ALONE = re.compile(r"\bms\b|\bmilliseconds?\b|มิลลิวินาที", re.I)
 _BARE = re.compile(r"\d+(?:\.\d+)?")
 _SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc|มิลลิวินาที", re.I)
 # ---------------------------------------------------------------- reading
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -195,9 +232,14 @@ def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
     own = _OWN_PARENTHESIS.match(levels[1])
     before = _CLAUSE.split(levels[0])
     opening = levels[0].rstrip(" *_")[-1:]
-    if (len(before) > 1 and opening in ("(", ":") and not before[-1].strip(" *_")
-            and re.search(r"[^\W\d_]", before[-2]) and "//" not in before[-2]
-            and (opening == "(" or len(before[-2].split()) <= 3)):  # (a label: "Whisper:")
+    if (
+        len(before) > 1
+        and opening in ("(", ":")
+        and not before[-1].strip(" *_")
+        and re.search(r"[^\W\d_]", before[-2])
+        and "//" not in before[-2]
+        and (opening == "(" or len(before[-2].split()) <= 3)
+    ):  # (a label: "Whisper:")
         before[-1] = before[-2]
     return before[-1], own.group() if own else _CLAUSE.split(levels[1])[0]
 
@@ -220,8 +262,15 @@ class Evidence:
 
 
 # A number's levels, nearest first, as a report names them: in a table, and in prose.
-TABLE_LEVELS = ("the words before it", "the words after it", "its cell", "its row label",
-                "its column header", "the table's caption", "the headings")
+TABLE_LEVELS = (
+    "the words before it",
+    "the words after it",
+    "its cell",
+    "its row label",
+    "its column header",
+    "the table's caption",
+    "the headings",
+)
 PROSE_LEVELS = ("the words before it", "the words after it", "its sentence", "the headings")
 
 
@@ -236,8 +285,9 @@ def _another_metric_word(text: str, in_points: bool = False) -> str:
     return found.group(0).strip() if found else ""
 
 
-def _measures_another_metric(levels: tuple[str, ...],
-                             interval_end: bool = False) -> Evidence | None:
+def _measures_another_metric(
+    levels: tuple[str, ...], interval_end: bool = False
+) -> Evidence | None:
     """What says a number's nearest context names a metric other than ours: "21.37 % WER",
     a "WER (%)" column, a "relative reduction". The clause just before the number, then the
     one just after, then each wider level (cell or sentence, row, column, caption, headings)
@@ -249,19 +299,24 @@ def _measures_another_metric(levels: tuple[str, ...],
             # "Without text normalisation, the FLEURS CER is 7.90 %"
             return Evidence(scored.group(0), _level_name(levels, depth))
     own = clauses_beside(levels)
-    in_points = bool(IN_POINTS.match(levels[1])
-                     or interval_end and _POINTS.search(levels[2]))
+    in_points = bool(IN_POINTS.match(levels[1]) or interval_end and _POINTS.search(levels[2]))
     if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
         return None  # "or 2.81 points": a difference of CERs, whatever "relative" says near
     # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in the
     # number's own clause, or a table's cell, row or column.)
-    wide = [_LOOSE_WORDS.sub(" ", text) if _level_name(levels, depth) == "its sentence"
-            else text for depth, text in enumerate(levels[2:-1], 2)]
+    wide = [
+        _LOOSE_WORDS.sub(" ", text) if _level_name(levels, depth) == "its sentence" else text
+        for depth, text in enumerate(levels[2:-1], 2)
+    ]
     texts = (*own, *wide, _LOOSE_WORDS.sub(" ", levels[-1]))
     for depth, text in enumerate(texts):
         metric = _metric_in(text, in_points)
-        if (_level_name(levels, depth) == "its sentence" and metric == "other"
-                and OUR_METRIC.search(text) and not _OTHER_METRIC.search(text)):
+        if (
+            _level_name(levels, depth) == "its sentence"
+            and metric == "other"
+            and OUR_METRIC.search(text)
+            and not _OTHER_METRIC.search(text)
+        ):
             # A sentence that names the CER and calls another of its numbers relative ("a
             # 29.6 % lower CER (relative)"): its word is that number's, not this one's.
             continue
@@ -280,9 +335,12 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     if _SPEAKS_OF_AN_INTERVAL.search(text + " " + around):
         # (Not a change "from 9.50 % to 6.69 %" beside the interval: no interval's ends.)
         # (But "an interval from −0.96 to +0.20" is one.)
-        intervals += [span for span in _SPAN.finditer(text)
-                      if not _FROM_BEFORE.search(text, 0, span.start())
-                      or _AN_INTERVAL_FROM.search(text, 0, span.start())]
+        intervals += [
+            span
+            for span in _SPAN.finditer(text)
+            if not _FROM_BEFORE.search(text, 0, span.start())
+            or _AN_INTERVAL_FROM.search(text, 0, span.start())
+        ]
     for interval in intervals:
         for match in matches:
             if match.start() == interval.start(1) or match.start(2) == interval.start(1):
@@ -294,39 +352,59 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
 
 def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     """The text before a number (since the previous one) and after it (to the next one)."""
-    before = text[matches[i - 1].end() if i else 0:matches[i].start()]
-    after = text[matches[i].end():matches[i + 1].start() if i + 1 < len(matches) else len(text)]
+    before = text[matches[i - 1].end() if i else 0 : matches[i].start()]
+    after = text[matches[i].end() : matches[i + 1].start() if i + 1 < len(matches) else len(text)]
     return before, after
 
 
 # Durations that are not the chunk: "Overlap", "Look-ahead", "Right context", "Stride".
-_NOT_A_CHUNK = re.compile(r"\b(?:overlaps?|look-?aheads?|(?:right|left|future|past)\s+context|"
-                          r"strides?|hops?|shifts?|padding)\b", re.I)
-_A_DURATION = re.compile(r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?)\b|"
-                         r"\d+(?:[.,]\d+)?\s*(?:มิลลิวินาที|วินาที)", re.I)
+_NOT_A_CHUNK = re.compile(
+    r"\b(?:overlaps?|look-?aheads?|(?:right|left|future|past)\s+context|"
+    r"strides?|hops?|shifts?|padding)\b",
+    re.I,
+)
+_A_DURATION = re.compile(
+    r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?)\b|"
+    r"\d+(?:[.,]\d+)?\s*(?:มิลลิวินาที|วินาที)",
+    re.I,
+)
 
 
-def _table_numbers(block: Block, headings: str, names: Names, masked, generated: bool,
-                   set_aside: Callable[..., None] = lambda match, offset, why: None):
+def _table_numbers(
+    block: Block,
+    headings: str,
+    names: Names,
+    masked,
+    generated: bool,
+    set_aside: Callable[..., None] = lambda match, offset, why: None,
+):
     """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
     a table's body cells that may be one of ours (every one, in a table the card
     generates); ``set_aside`` hears of each one whose context names another measure."""
     # A marker's or any comment's words are not the card's: "<!-- scoring:figure
     # cer/560ms/isan/... -->" names no set. (Blanked, not removed: every place stays.)
-    header, *body = [[(offset, _without_comments(cell)) for offset, cell in cells]
-                     for cells in block.rows]
+    header, *body = [
+        [(offset, _without_comments(cell)) for offset, cell in cells] for cells in block.rows
+    ]
     if body and _a_second_header(header, body[0]):
         # "| | FLEURS | FLEURS |" over "| Model | CER | WER |": a markdown table has one
         # header row, so a second one stands first in the body; each column reads both.
-        header = [(offset, f"{cell} {below}".strip()) for (offset, cell), (_, below)
-                  in zip(header, body[0])]
+        header = [
+            (offset, f"{cell} {below}".strip())
+            for (offset, cell), (_, below) in zip(header, body[0])
+        ]
         body = body[1:]
     # The paragraph above a table is its weakest caption: where the header, the paragraph
     # under the table or a heading names the CER, the other measure that paragraph speaks
     # of ("Smaller chunks give faster partial results") is not what the table holds.
-    if block.caption and _metric_in(block.caption) == "other" and any(
-            OUR_METRIC.search(text) for text in (
-                " ".join(cell for _, cell in header), block.below, headings)):
+    if (
+        block.caption
+        and _metric_in(block.caption) == "other"
+        and any(
+            OUR_METRIC.search(text)
+            for text in (" ".join(cell for _, cell in header), block.below, headings)
+        )
+    ):
         block = replace(block, caption="")
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     # A table speaks of error rates in its header, caption or headings, or in a row's label
@@ -336,17 +414,32 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     # Where only the headings name a system (a card's title is its model's name), the table
     # may be of anything, a table of the data ("| FLEURS | 10.50 | 12.30 |" under "Dataset
     # | Weight | Share"): its numbers are read, but none drifts.
-    said = (_speaks_of_errors(table_context, names) or _SPEAKS_OF_ERRORS.search(row_labels)
-            or _SPEAKS_OF_ERRORS.search(headings) or names.subjects_in(headings)
-            or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells))
+    said = (
+        _speaks_of_errors(table_context, names)
+        or _SPEAKS_OF_ERRORS.search(row_labels)
+        or _SPEAKS_OF_ERRORS.search(headings)
+        or names.subjects_in(headings)
+        or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells)
+    )
     in_the_table = f"{table_context} {row_labels}"
     of_systems = names.systems_in(in_the_table)
-    if (not generated and block.below and _speaks_of_errors(block.below, names)
-            and (of_systems and not said  # (nor its caption: "<summary>Results</summary>")
-                 or said and of_systems and names.subjects_in(block.below)
-                 and not names.subjects_in(f"{in_the_table} {headings}")
-                 or said and not of_systems and len(set(names.systems_in(headings))) < 2
-                 and names.systems_in(block.below))):
+    if (
+        not generated
+        and block.below
+        and _speaks_of_errors(block.below, names)
+        and (
+            of_systems
+            and not said  # (nor its caption: "<summary>Results</summary>")
+            or said
+            and of_systems
+            and names.subjects_in(block.below)
+            and not names.subjects_in(f"{in_the_table} {headings}")
+            or said
+            and not of_systems
+            and len(set(names.systems_in(headings))) < 2
+            and names.systems_in(block.below)
+        )
+    ):
         # Nothing above or in a table of the card's systems says what it holds, or on which
         # set, and the paragraph under it does ("| Model | 80 ms | 560 ms |" with a row per
         # system, over "FLEURS CER (%) by chunk size."; "| Model | CER (%) | RTF |" over
@@ -363,8 +456,15 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     # counts in ms or chunks.
     in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
     # Or in seconds, where its header says so and never ms: "| Chunk (s) | 0.08 | 0.16 |".
-    scale = 1000 if (in_ms and _IN_SECONDS.search(table_context)
-                     and not _IN_MILLISECONDS_ALONE.search(table_context)) else 1
+    scale = (
+        1000
+        if (
+            in_ms
+            and _IN_SECONDS.search(table_context)
+            and not _IN_MILLISECONDS_ALONE.search(table_context)
+        )
+        else 1
+    )
 
     def latency_named(text: str) -> str:
         bare = text.strip().strip("*_")
@@ -377,30 +477,55 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     rows = [cells for cells in body if cells]
     # A row's label: its first cell, and every other cell of a column that holds no number
     # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
-    numbers = [[numbers_in(cell, 0, [(s - offset, e - offset) for s, e in masked], True,
-                           names.opens_with_a_recogniser)
-                for offset, cell in cells] for cells in rows]
+    numbers = [
+        [
+            numbers_in(
+                cell,
+                0,
+                [(s - offset, e - offset) for s, e in masked],
+                True,
+                names.opens_with_a_recogniser,
+            )
+            for offset, cell in cells
+        ]
+        for cells in rows
+    ]
     widest = max((len(cells) for cells in rows), default=0)
     # (Not a column of verdicts, "| Winner |" or "| Better |": the system it names in a row
     # is the one that won there, not the one whose CERs the row holds.)
-    label_columns = [0] + [column for column in range(1, widest)
-                           if not any(column < len(found) and found[column]
-                                      for found in numbers)
-                           and not (column < len(header)
-                                    and _VERDICT_HEADER.search(header[column][1]))]
+    label_columns = [0] + [
+        column
+        for column in range(1, widest)
+        if not any(column < len(found) and found[column] for found in numbers)
+        and not (column < len(header) and _VERDICT_HEADER.search(header[column][1]))
+    ]
     # A bare number is a chunk size in the first column of a table that counts in ms, or
     # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
     # A column of another duration than the chunk ("| Overlap | CER |" over "| 80 ms |"):
     # its durations name no latency.
-    not_chunks = {column for column in label_columns
-                  if column < len(header) and _NOT_A_CHUNK.search(header[column][1])}
-    sized = {column for column in label_columns
-             if column not in not_chunks and (column == 0 or (
-                 column < len(header) and _SPEAKS_OF_LATENCY.search(header[column][1])))}
-    labels = [" ".join(latency_named(cells[column][1]) if column in sized
-                       else _A_DURATION.sub(" ", cells[column][1]) if column in not_chunks
-                       else cells[column][1]
-                       for column in label_columns if column < len(cells)) for cells in rows]
+    not_chunks = {
+        column
+        for column in label_columns
+        if column < len(header) and _NOT_A_CHUNK.search(header[column][1])
+    }
+    sized = {
+        column
+        for column in label_columns
+        if column not in not_chunks
+        and (column == 0 or (column < len(header) and _SPEAKS_OF_LATENCY.search(header[column][1])))
+    }
+    labels = [
+        " ".join(
+            latency_named(cells[column][1])
+            if column in sized
+            else _A_DURATION.sub(" ", cells[column][1])
+            if column in not_chunks
+            else cells[column][1]
+            for column in label_columns
+            if column < len(cells)
+        )
+        for cells in rows
+    ]
     labels = _under_section_rows(rows, labels)
     columns = [latency_named(cell) for _, cell in header]
     # A difference column beside columns of systems ("| FLEURS | 6.69 | 9.50 | −2.81 |" under
@@ -408,6 +533,7 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     # difference row under rows of systems.
     columns = _differences_named(columns, names, first=1)
     labels = _differences_named(labels, names, first=0)
+
     # An axis that names the card's systems (or sets) in some rows or columns: one of its
     # rows or columns that names none is another model's (or dataset's), never the card's
     # default.
@@ -430,22 +556,36 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
     row_of_differences = [bool(DIFFERENCE_WORDS.search(label)) for label in labels]
     caption_of_cers = block.caption
     if any(column_of_differences[1:]) or any(row_of_differences):
-        caption_of_cers = " ".join(sentence for sentence in SENTENCE_END.split(block.caption)
-                                   if not DIFFERENCE_WORDS.search(sentence))
+        caption_of_cers = " ".join(
+            sentence
+            for sentence in SENTENCE_END.split(block.caption)
+            if not DIFFERENCE_WORDS.search(sentence)
+        )
     # The columns whose header and some cell are shaped "outside (inside)" alike.
-    shaped_columns = {column for cells, in_row in zip(rows, numbers)
-                      for column, (_, cell) in enumerate(cells) if column < len(columns)
-                      and _headers_by_place(cell, in_row[column], columns[column])}
-    axes = {kind: (any(find_kind(names, kind, label) for label in labels if on_axis(label)),
-                   any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)))
-            for kind in ("system", "subject")}
-    verdict_columns = {column for column, (_, text) in enumerate(header)
-                       if column and _VERDICT_HEADER.search(text)}
+    shaped_columns = {
+        column
+        for cells, in_row in zip(rows, numbers)
+        for column, (_, cell) in enumerate(cells)
+        if column < len(columns) and _headers_by_place(cell, in_row[column], columns[column])
+    }
+    axes = {
+        kind: (
+            any(find_kind(names, kind, label) for label in labels if on_axis(label)),
+            any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)),
+        )
+        for kind in ("system", "subject")
+    }
+    verdict_columns = {
+        column for column, (_, text) in enumerate(header) if column and _VERDICT_HEADER.search(text)
+    }
     for cells, label, in_row, differences in zip(rows, labels, numbers, row_of_differences):
         for column, (cell_offset, cell) in enumerate(cells):
             column_header = columns[column] if column < len(columns) else ""
-            caption = (block.caption if differences or column >= len(columns)
-                       or column_of_differences[column] else caption_of_cers)
+            caption = (
+                block.caption
+                if differences or column >= len(columns) or column_of_differences[column]
+                else caption_of_cers
+            )
             # Another model's or another set's: on an axis of systems (or sets), a row or
             # column that names none of the card's systems, sets or aggregates. One that
             # names a set but no system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is
@@ -453,41 +593,78 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             # (A column of verdicts names the row's winner, or none: "tie (+1.28)" is the
             # change between the row's CERs, not another system's.)
             foreign = frozenset(
-                kind for kind, (by_row, by_column) in axes.items()
+                kind
+                for kind, (by_row, by_column) in axes.items()
                 if (by_row and not _names_any(names, label + " " + cell))
-                or (by_column and column and column not in verdict_columns
-                    and not _names_any(names, column_header + " " + cell)))
+                or (
+                    by_column
+                    and column
+                    and column not in verdict_columns
+                    and not _names_any(names, column_header + " " + cell)
+                )
+            )
             matches = in_row[column]
             bounds = _bounds(cell, matches, column_header)
             by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
             parts = None if bounds else _headers_by_place(cell, matches, column_header)
-            if (parts is None and not bounds and in_parentheses and len(matches) == 2
-                    and not _enclosing_parenthesis(cell, matches[0])
-                    and _enclosing_parenthesis(cell, matches[1])):
+            if (
+                parts is None
+                and not bounds
+                and in_parentheses
+                and len(matches) == 2
+                and not _enclosing_parenthesis(cell, matches[0])
+                and _enclosing_parenthesis(cell, matches[1])
+            ):
                 parts = [column_header, f"{column_header} {in_parentheses}"]
-            if parts is None and column in shaped_columns and len(matches) == 1 and not (
-                    _enclosing_parenthesis(cell, matches[0])):
+            if (
+                parts is None
+                and column in shaped_columns
+                and len(matches) == 1
+                and not (_enclosing_parenthesis(cell, matches[0]))
+            ):
                 # "6.69" alone under "FLEURS (Δ vs ours)", where other rows hold "9.50
                 # (+2.81)": the words outside the parenthesis head it.
                 parts = [_PARENTHESISED_HEADER.match(column_header).group(1)]
             # "10.71 (split: 8.72)": a parenthesis that says how the number in it was
             # decoded says nothing of the number outside it.
-            decoded_inside = [span for m in matches
-                              if (span := _enclosing_parenthesis(cell, m))
-                              and SPLIT_WORDS.search(cell, *span)] if not bounds else []
+            decoded_inside = (
+                [
+                    span
+                    for m in matches
+                    if (span := _enclosing_parenthesis(cell, m)) and SPLIT_WORDS.search(cell, *span)
+                ]
+                if not bounds
+                else []
+            )
             ours = []
             for i, match in enumerate(matches):
                 before, after = _local(cell, matches, i)
-                levels = (before, after, cell, label if column else "",
-                          parts[i] if parts else column_header, caption, headings)
-                others = [(start, end) for start, end in decoded_inside
-                          if not start < match.start() < end]
+                levels = (
+                    before,
+                    after,
+                    cell,
+                    label if column else "",
+                    parts[i] if parts else column_header,
+                    caption,
+                    headings,
+                )
+                others = [
+                    (start, end) for start, end in decoded_inside if not start < match.start() < end
+                ]
                 if others:
                     own = _blanked(cell, [(start, end) for start, end in others])
                     levels = (*_local(own, matches, i), own, *levels[3:])
-                why = (None if by_place[i] == "ours" else Evidence(
-                    column_header.strip() or label.strip(), "its place in the cell's list")
-                       ) if by_place else _measures_another_metric(levels, match.start() in bounds)
+                why = (
+                    (
+                        None
+                        if by_place[i] == "ours"
+                        else Evidence(
+                            column_header.strip() or label.strip(), "its place in the cell's list"
+                        )
+                    )
+                    if by_place
+                    else _measures_another_metric(levels, match.start() in bounds)
+                )
                 if why is None:
                     ours.append((match, levels))
                 else:
@@ -503,13 +680,25 @@ def _table_numbers(block: Block, headings: str, names: Names, masked, generated:
             # "**6.69** (−2.81)", nothing saying what the parenthesis holds: the number
             # outside it is what the column heads; the one inside may be anything.
             inside = [bool(_enclosing_parenthesis(cell, m)) for m, _ in ours]
-            outside_its_pair = (not bounds and inside in ([False, True], [True, False]))
+            outside_its_pair = not bounds and inside in ([False, True], [True, False])
             for (match, levels), in_parenthesis in zip(ours, inside):
-                yield (match, cell_offset, levels, bounds.get(match.start()), foreign,
-                       bool(said) and (len(ours) == 1 or one_interval or bool(parts)
-                                       or by_decoding or named_beside(levels, names)
-                                       or (outside_its_pair and not in_parenthesis)),
-                       cells[0][0])
+                yield (
+                    match,
+                    cell_offset,
+                    levels,
+                    bounds.get(match.start()),
+                    foreign,
+                    bool(said)
+                    and (
+                        len(ours) == 1
+                        or one_interval
+                        or bool(parts)
+                        or by_decoding
+                        or named_beside(levels, names)
+                        or (outside_its_pair and not in_parenthesis)
+                    ),
+                    cells[0][0],
+                )
 
 
 def _a_second_header(header: list, first_row: list) -> bool:
@@ -518,14 +707,20 @@ def _a_second_header(header: list, first_row: list) -> bool:
     ("| | FLEURS | FLEURS | TVSpeech | TVSpeech |" over "| Model | CER | WER | CER | WER |"),
     which says that the header alone does not tell them apart."""
     names = [cell.strip() for _, cell in header[1:]]
-    return (len(first_row) == len(header) > 2 and len(set(names)) < len(names)
-            and all(cell.strip() and not re.search(r"\d", cell) for _, cell in first_row[1:]))
+    return (
+        len(first_row) == len(header) > 2
+        and len(set(names)) < len(names)
+        and all(cell.strip() and not re.search(r"\d", cell) for _, cell in first_row[1:])
+    )
 
 
 # A row that only labels the rows under it: its first cell emphasised whole, every other
 # cell empty ("| **OpenThai2.0** | | |" over "| CER (%) | 6.69 | 8.72 |").
-_SECTION_LABEL = re.compile(r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>"
-                            r"(?P<html>.+?)</\3>)\s*$", re.S)
+_SECTION_LABEL = re.compile(
+    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>"
+    r"(?P<html>.+?)</\3>)\s*$",
+    re.S,
+)
 
 
 def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
@@ -545,8 +740,11 @@ def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
 _PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
 # A caption's words on what a table's parentheses hold: "in parentheses, ...", "(in
 # brackets: ...)", "ในวงเล็บ" (Thai: in parentheses).
-_IN_PARENTHESES = re.compile(r"\b(?:in|within)\s+(?:the\s+)?(?:parenthes[ie]s|brackets)\b|"
-                             r"ในวงเล็บ", re.I)
+_IN_PARENTHESES = re.compile(
+    r"\b(?:in|within)\s+(?:the\s+)?(?:parenthes[ie]s|brackets)\b|"
+    r"ในวงเล็บ",
+    re.I,
+)
 
 
 def _what_the_parentheses_hold(block: Block) -> str:
@@ -566,8 +764,12 @@ def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[s
     parenthesis head the number outside it, the words inside the number inside. None for
     any other cell."""
     shaped = _PARENTHESISED_HEADER.match(header)
-    if (shaped is None or len(matches) != 2 or _enclosing_parenthesis(cell, matches[0])
-            or not _enclosing_parenthesis(cell, matches[1])):
+    if (
+        shaped is None
+        or len(matches) != 2
+        or _enclosing_parenthesis(cell, matches[0])
+        or not _enclosing_parenthesis(cell, matches[1])
+    ):
         return None
     return [shaped.group(1), shaped.group(2)]
 
@@ -576,8 +778,9 @@ def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list
     """What each number of a cell such as "18.64 / 45.20" measures, by its place, where a
     header (its column's, else its row's) names as many metrics in the same shape:
     "CER / WER" (the first ours, the second not). None for any other cell."""
-    if len(matches) < 2 or any(_local(cell, matches, i)[1].strip(" %*_") != "/"
-                               for i in range(len(matches) - 1)):  # (a marker is blanks here)
+    if len(matches) < 2 or any(
+        _local(cell, matches, i)[1].strip(" %*_") != "/" for i in range(len(matches) - 1)
+    ):  # (a marker is blanks here)
         return None
     for header in headers:
         metrics = [_metric_in(part) for part in header.split("/")]
@@ -598,24 +801,39 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
         change = "Δ " if _A_CHANGE_ALONE.fullmatch(header) else ""
         return f"{header} ({change}{' / '.join(named)})"
 
-    return [extended(header)
-            if index >= first and named and not found and not names.another_model_in(header)
-            and (DIFFERENCE_WORDS.search(header) or _A_CHANGE_ALONE.fullmatch(header))
-            else header for index, (header, found) in enumerate(zip(headers, systems))]
+    return [
+        extended(header)
+        if index >= first
+        and named
+        and not found
+        and not names.another_model_in(header)
+        and (DIFFERENCE_WORDS.search(header) or _A_CHANGE_ALONE.fullmatch(header))
+        else header
+        for index, (header, found) in enumerate(zip(headers, systems))
+    ]
 
 
 # A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
-_A_CHANGE_ALONE = re.compile(r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*"
-                             r"(?:\((?:pp|points?|%)\))?[\s*_]*", re.I)
+_A_CHANGE_ALONE = re.compile(
+    r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*"
+    r"(?:\((?:pp|points?|%)\))?[\s*_]*",
+    re.I,
+)
 
 
-def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
-                   set_aside: Callable[..., None] = lambda match, offset, why: None):
+def _prose_numbers(
+    text: str,
+    block: Block,
+    headings: str,
+    names: Names,
+    masked,
+    set_aside: Callable[..., None] = lambda match, offset, why: None,
+):
     """(match, offset, levels, bound, alone, this side, earlier) of each number in a prose
     block, sentence by sentence (this side: ``_this_side``; earlier: the block's sentences
     before the number's, nearest first); ``set_aside`` hears of each one whose context
     names another measure."""
-    body = text[block.start:block.end]
+    body = text[block.start : block.end]
     position = 0
     earlier: list[str] = []  # the paragraph's sentences before this one, nearest first
     for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
@@ -627,8 +845,13 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         earlier.insert(0, _without_comments(sentence))
         if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
             continue
-        matches = numbers_in(sentence, 0, [(s - offset, e - offset) for s, e in masked], True,
-                             names.opens_with_a_recogniser)
+        matches = numbers_in(
+            sentence,
+            0,
+            [(s - offset, e - offset) for s, e in masked],
+            True,
+            names.opens_with_a_recogniser,
+        )
         # A relative change's words ("a 29.6 % relative reduction") are no context of the
         # sentence's CERs: they would read as another metric's.
         sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
@@ -644,26 +867,33 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other
         # number's context: the next number's text before it starts after it, and the
         # others read the sentence without it.
-        owns = [_OWN_PARENTHESIS.match(_local(sentence, matches, i)[1])
-                for i in range(len(matches))]
+        owns = [
+            _OWN_PARENTHESIS.match(_local(sentence, matches, i)[1]) for i in range(len(matches))
+        ]
         # Not one that lists two names of a kind after a list of numbers ("6.72 / 8.75 /
         # 12.92 (FLEURS / TVSpeech / GigaSpeech2)", "6.72 % vs. 9.53 % (OpenThai2.0 vs.
         # Typhoon 0.6B)"): that is the list's, which every number of it reads.
-        owns = [None if own and i and _lists_names(own.group(), names) else own
-                for i, own in enumerate(owns)]
+        owns = [
+            None if own and i and _lists_names(own.group(), names) else own
+            for i, own in enumerate(owns)
+        ]
         # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless
         # it is an interval, whose words are its estimate's too: the number before it reads
         # its own text up to the parenthesis.
-        inside = [None if match.start() in bounds else _enclosing_parenthesis(sentence, match)
-                  for match in matches]
-        owned = [(match.end() + own.start(), match.end() + own.end()) if own else inside[i]
-                 for i, (match, own) in enumerate(zip(matches, owns))]
+        inside = [
+            None if match.start() in bounds else _enclosing_parenthesis(sentence, match)
+            for match in matches
+        ]
+        owned = [
+            (match.end() + own.start(), match.end() + own.end()) if own else inside[i]
+            for i, (match, own) in enumerate(zip(matches, owns))
+        ]
         # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads
         # to later numbers is none of an earlier number's, in its own text or its sentence.
-        statement_ends = [_statement_end(sentence, match.end(), len(sentence))
-                          for match in matches]
-        statement_ends = [end if end < matches[-1].start() else len(sentence)
-                          for end in statement_ends]
+        statement_ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
+        statement_ends = [
+            end if end < matches[-1].start() else len(sentence) for end in statement_ends
+        ]
         spans = []  # (before, after) of each number, as places in the sentence
         for i, match in enumerate(matches):
             before = matches[i - 1].end() + (owns[i - 1].end() if owns[i - 1] else 0) if i else 0
@@ -683,8 +913,11 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         placed = _listed_places(sentence, matches, names, read_before)
         # An interval's two ends ("95% CI [−3.75, −1.76]") are no list of which nothing says
         # whose each is: each is its end, and may drift.
-        placed = {i: place for i, place in placed.items()
-                  if not (matches[i].start() in bounds and place == (sentence, False))}
+        placed = {
+            i: place
+            for i, place in placed.items()
+            if not (matches[i].start() in bounds and place == (sentence, False))
+        }
         # "On FLEURS, 6.69 % against 9.50 % for Typhoon, an absolute reduction of 2.81
         # points": "reduction" is the change's, said in points; it makes neither CER a
         # relative change (9.50 was no candidate at all, and went uncounted).
@@ -692,19 +925,25 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         views = []
         for i, match in enumerate(matches):
             view = placed.get(i, (sentence,))[0] or sentence
-            view = _blanked(view, [span for j, spans in enumerate(changes_words) if j != i
-                                   for span in spans])
+            view = _blanked(
+                view, [span for j, spans in enumerate(changes_words) if j != i for span in spans]
+            )
             # "6.70 % on FLEURS, while Typhoon 0.6B gets 9.55 %": what follows "while" is
             # the next number's, never this one's.
             contrast = _CONTRAST.search(view, match.end())
-            if contrast and any(later.start() >= contrast.end() for later in matches[i + 1:]):
+            if contrast and any(later.start() >= contrast.end() for later in matches[i + 1 :]):
                 view = _blanked(view, [(contrast.start(), len(view))])
             # "6.72 % at 560 ms, and Typhoon 0.6B reaches 9.53 %": a system that opens the
             # next clause is that clause's number's subject (not in a list, whose names
             # may follow its last number: "..., and 12.89 % on FLEURS, ... respectively").
-            elif i not in placed and (subject := _NEXT_SUBJECT.search(view, match.end())) and (
-                    names.system_opening(view[subject.end():]) and any(
-                        later.start() >= subject.end() for later in matches[i + 1:])):
+            elif (
+                i not in placed
+                and (subject := _NEXT_SUBJECT.search(view, match.end()))
+                and (
+                    names.system_opening(view[subject.end() :])
+                    and any(later.start() >= subject.end() for later in matches[i + 1 :])
+                )
+            ):
                 view = _blanked(view, [(subject.start(), len(view))])
             # (Up to the sentence's end: a set named after it, by _the_same_sets, is the
             # number's own.)
@@ -716,26 +955,39 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
             if opening and _A_SET_WORD.search(view, opening, match.start()):
                 view = _blanked(view, [(0, opening)])
             views.append(view)
-        around = [(view[b[0]:b[1]], view[a[0]:a[1]]) for (b, a), view in zip(spans, views)]
+        around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
         # own clause are that number's, and so are those of the statement that leads to it
         # ("10.70 % CER; decoded in pieces, 9.60 %"); the sentence's other numbers are read
         # without them.
-        in_pieces = [bool(SPLIT_WORDS.search(" ".join(clauses_beside(pair)) + " " + (
-            STATEMENT_END.split(pair[0])[-1] if STATEMENT_END.search(pair[0]) else "")))
-                     for pair in around]
+        in_pieces = [
+            bool(
+                SPLIT_WORDS.search(
+                    " ".join(clauses_beside(pair))
+                    + " "
+                    + (STATEMENT_END.split(pair[0])[-1] if STATEMENT_END.search(pair[0]) else "")
+                )
+            )
+            for pair in around
+        ]
         estimate_read = False  # whether the last number outside an interval was read
         for i, match in enumerate(matches):
             if match.start() not in bounds:
                 estimate_read = False
             listed, alone = placed.get(i, (sentence, True))
             if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
-                set_aside(match, offset, Evidence(_another_metric_word(sentence),
-                                                  "its place in the sentence's list"))
+                set_aside(
+                    match,
+                    offset,
+                    Evidence(_another_metric_word(sentence), "its place in the sentence's list"),
+                )
                 continue
             before, after = around[i]
-            others = [span for j, span in enumerate(owned)
-                      if span and j != i and not span[0] <= match.start() < span[1]]
+            others = [
+                span
+                for j, span in enumerate(owned)
+                if span and j != i and not span[0] <= match.start() < span[1]
+            ]
             levels = (before, after, _blanked(views[i], others), headings)
             if any(in_pieces) and not in_pieces[i]:
                 levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
@@ -744,8 +996,15 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
                 why = None  # an interval's end is what its estimate is ("2.14 pp (CI a to b)")
             if why is None:
                 estimate_read = estimate_read or match.start() not in bounds
-                yield (match, offset, levels, bounds.get(match.start()), alone,
-                       _this_side(levels, match, matches[:i]), read_before)
+                yield (
+                    match,
+                    offset,
+                    levels,
+                    bounds.get(match.start()),
+                    alone,
+                    _this_side(levels, match, matches[:i]),
+                    read_before,
+                )
             else:
                 set_aside(match, offset, why)
 
@@ -779,9 +1038,11 @@ def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int
     for match in matches:
         if before := _MARKS_BEFORE.search(sentence, 0, match.start()):
             spans.append(before.span())
-        if after := _MARKS_AFTER.search(sentence[match.end():]):
-            spans += [(match.end() + m.start(), match.end() + m.end())
-                      for m in re.finditer(_EMPHASIS, after.group(), re.I)]
+        if after := _MARKS_AFTER.search(sentence[match.end() :]):
+            spans += [
+                (match.end() + m.start(), match.end() + m.end())
+                for m in re.finditer(_EMPHASIS, after.group(), re.I)
+            ]
     return spans
 
 
@@ -792,16 +1053,19 @@ def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
     """``sentence`` with "percent" (or "per cent") after a number written "%", padded to its
     length: "6.72 percent, 8.75 percent and 12.92 percent" is a list as "6.72 %, ..." is."""
     for match in matches:
-        if word := _PERCENT_WORD.match(sentence[match.end():]):
+        if word := _PERCENT_WORD.match(sentence[match.end() :]):
             start, end = match.end(), match.end() + word.end()
             sentence = sentence[:start] + "%".ljust(end - start) + sentence[end:]
     return sentence
 
 
 # What a model was made from: "fine-tuned from Typhoon 0.6B", "based on Typhoon 0.6B".
-_MADE_FROM = re.compile(r"\b(?:(?:fine[- ]?tuned|trained|initiali[sz]ed|distilled|derived|"
-                        r"adapted|continued)\s+(?:from|on\s+top\s+of)|based\s+on|built\s+"
-                        r"(?:up)?on)\s+(?:the\s+)?", re.I)
+_MADE_FROM = re.compile(
+    r"\b(?:(?:fine[- ]?tuned|trained|initiali[sz]ed|distilled|derived|"
+    r"adapted|continued)\s+(?:from|on\s+top\s+of)|based\s+on|built\s+"
+    r"(?:up)?on)\s+(?:the\s+)?",
+    re.I,
+)
 _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
 
@@ -812,8 +1076,9 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
     for made in _MADE_FROM.finditer(sentence):
         words = _UP_TO_FOUR_WORDS.match(sentence, made.end())
         if words and names.systems_in(words.group()):
-            spans.append((made.start(),
-                           _least_naming(sentence, words.span(), names.systems_in, False)[1]))
+            spans.append(
+                (made.start(), _least_naming(sentence, words.span(), names.systems_in, False)[1])
+            )
     return spans
 
 
@@ -821,8 +1086,7 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
 # The unit after a list of chunk sizes written with slashes: "80/160/560 ms", "0.08/0.16/
 # 0.56 s"; Thai มิลลิวินาที, milliseconds, or วินาที, seconds.
-_UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)",
-                         re.I)
+_UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)", re.I)
 _SIZE = re.compile(r"\d+(?:\.\d+)?")
 # A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
@@ -838,6 +1102,8 @@ def _last_match(words: re.Pattern, text: str, start: int, end: int) -> int | Non
     """Where the last of ``words`` in ``text[start:end]`` starts."""
     found = [m.start() for m in words.finditer(text, start, end)]
     return found[-1] if found else None
+
+
 # A set spoken of by what it is, not by its name: "the dialect set", "ชุดข้อมูลภาษาอีสาน".
 _A_SET_WORD = re.compile(words.pattern("set_words"), re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b|ตามลำดับ", re.I)
@@ -848,7 +1114,7 @@ def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list
     """The runs of two numbers or more that ``separator`` alone joins (indexes)."""
     runs, run = [], [0]
     for i in range(1, len(matches)):
-        if separator.fullmatch(sentence[matches[i - 1].end():matches[i].start()]):
+        if separator.fullmatch(sentence[matches[i - 1].end() : matches[i].start()]):
             run.append(i)
         else:
             runs.append(run)
@@ -861,21 +1127,28 @@ def _slashed_lists(sentence: str, names: Names):
     """The spans of the parts of each list of names (sets or systems) or metrics written
     with slashes, and the metrics (or None)."""
     for found in _SLASHED.finditer(sentence):
-        parts = [(found.start() + part.start(), found.start() + part.end())
-                 for part in re.finditer(r"[^/\s](?:[^/]*[^/\s])?", found.group())]
+        parts = [
+            (found.start() + part.start(), found.start() + part.end())
+            for part in re.finditer(r"[^/\s](?:[^/]*[^/\s])?", found.group())
+        ]
         said = [sentence[a:b] for a, b in parts]
         metrics = [_metric_in(part) for part in said]
         if all(metrics):
             yield parts, metrics
             continue
         unit = _UNIT_AFTER.match(sentence, parts[-1][1])
-        if unit and all(_SIZE.fullmatch(part) for part in said) \
-                and all(names.latencies_in(f"{part} {unit.group(1)}") for part in said):
+        if (
+            unit
+            and all(_SIZE.fullmatch(part) for part in said)
+            and all(names.latencies_in(f"{part} {unit.group(1)}") for part in said)
+        ):
             # "at 80/160/560 ms": the unit is written once, after the last. Each later part
             # takes the slash before it, so that with the others blanked a part and the
             # unit read as one chunk size ("80        ms").
-            yield [parts[0]] + [(parts[j - 1][1], end) for j, (_, end) in enumerate(parts)
-                                if j], None
+            yield (
+                [parts[0]] + [(parts[j - 1][1], end) for j, (_, end) in enumerate(parts) if j],
+                None,
+            )
             continue
         for find in (names.subjects_in, names.systems_in):
             if all(find(part) for part in said) and _whole_names(sentence, parts, find):
@@ -901,8 +1174,9 @@ def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
     return _names_listed_before(sentence, start, count, names, _COMMA_OR_AND)
 
 
-def _names_listed_before(sentence: str, start: int, count: int, names: Names,
-                         separator: re.Pattern):
+def _names_listed_before(
+    sentence: str, start: int, count: int, names: Names, separator: re.Pattern
+):
     """The parts of the list of ``count`` names, joined by ``separator``, that ends just
     before ``start``, each naming one set, or each one system, with no other name of that
     kind before them (None where there is no such list)."""
@@ -911,7 +1185,7 @@ def _names_listed_before(sentence: str, start: int, count: int, names: Names,
         return None
     listed = before[-count:]
     find = _one_name_each(sentence, listed, names)
-    if find is None or find(sentence[:listed[0][0]]):
+    if find is None or find(sentence[: listed[0][0]]):
         return None
     return _names_alone(sentence, listed, find)
 
@@ -922,13 +1196,15 @@ def _one_name_each(sentence: str, listed: list[tuple[int, int]], names: Names):
     for find in (names.subjects_in, names.systems_in):
         named = [find(sentence[a:b]) for a, b in listed]
         if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == len(
-                listed):
+            listed
+        ):
             return find
     return None
 
 
-def _names_in_the_parenthesis_after(sentence: str, after: int, count: int, names: Names,
-                                    separator: re.Pattern):
+def _names_in_the_parenthesis_after(
+    sentence: str, after: int, count: int, names: Names, separator: re.Pattern
+):
     """The parts of a list of ``count`` names, joined by ``separator``, that a parenthesis
     just after ``after`` holds, each naming one set, or each one system (None if none)."""
     parenthesis = _PARENTHESIS_AFTER.match(sentence, after)
@@ -946,8 +1222,11 @@ def _names_alone(sentence: str, listed: list[tuple[int, int]], find) -> list[tup
     """A list's parts with the words before its first name and after its last left out:
     "On FLEURS OpenThai2.0" is FLEURS's too, and "Typhoon 0.6B reaches CER" says what the
     other numbers are too."""
-    return [_least_naming(sentence, listed[0], find, from_the_end=True), *listed[1:-1],
-            _least_naming(sentence, listed[-1], find, from_the_end=False)]
+    return [
+        _least_naming(sentence, listed[0], find, from_the_end=True),
+        *listed[1:-1],
+        _least_naming(sentence, listed[-1], find, from_the_end=False),
+    ]
 
 
 def _least_naming(sentence: str, span: tuple[int, int], find, from_the_end: bool):
@@ -961,7 +1240,7 @@ def _least_naming(sentence: str, span: tuple[int, int], find, from_the_end: bool
             least = (start + words[-count].start(), end)
         else:
             least = (start, start + words[count - 1].end())
-        if find(sentence[least[0]:least[1]]) == named:
+        if find(sentence[least[0] : least[1]]) == named:
             return least
     return span
 
@@ -983,7 +1262,7 @@ def _list_right_after(sentence: str, after: int, names: Names):
             listed.append((a, b))
         if len(listed) > 1 and len({find(sentence[a:b])[0] for a, b in listed}) == len(listed):
             alone = _names_alone(sentence, listed, find)
-            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0]:alone[0][0]]):
+            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0] : alone[0][0]]):
                 # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs, and
                 # the last number's own words would name the first name alone.
                 return []
@@ -995,12 +1274,13 @@ def _list_right_after(sentence: str, after: int, names: Names):
 _RESPECTIVELY_FIRST = re.compile(r"(?:[\s%*_]*,?\s*(?:respectively|ตามลำดับ)\s*,?)?", re.I)
 # What may stand between a run of numbers and the list of names that places them.
 _BEFORE_A_LIST_OF_NAMES = re.compile(
-    r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|at|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*",
-    re.I)
+    r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|at|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*", re.I
+)
 
 
-def _list_parts(sentence: str, start: int, end: int,
-                separators: re.Pattern = _COMMA_OR_AND) -> list[tuple[int, int]]:
+def _list_parts(
+    sentence: str, start: int, end: int, separators: re.Pattern = _COMMA_OR_AND
+) -> list[tuple[int, int]]:
     """The spans of the parts that ``separators`` (commas and "and") part between ``start``
     and ``end`` (empty parts left out)."""
     parts = []
@@ -1014,16 +1294,19 @@ def _list_parts(sentence: str, start: int, end: int,
 
 # A list of numbers that says it is on the sets listed before it: "9.53 %, 9.02 % and
 # 14.71 % on the same sets", "... respectively on these datasets".
-_ON_THE_SAME_SETS = re.compile(r"\s*%?\s*(?:cer\s+)?(?:respectively\s+)?(?:on|for|across|in)\s+"
-                               r"(?:the\s+same|th(?:ese|ose))\s+(?:\w+\s+)?"
-                               r"(?:test\s+)?(?:sets|datasets|benchmarks)\b", re.I)
+_ON_THE_SAME_SETS = re.compile(
+    r"\s*%?\s*(?:cer\s+)?(?:respectively\s+)?(?:on|for|across|in)\s+"
+    r"(?:the\s+same|th(?:ese|ose))\s+(?:\w+\s+)?"
+    r"(?:test\s+)?(?:sets|datasets|benchmarks)\b",
+    re.I,
+)
 # Or "respectively" alone, after the list, where the sets were listed before it.
-_RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ตามลำดับ)",
-                                 re.I)
+_RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ตามลำดับ)", re.I)
 
 
-def _the_same_sets(sentence: str, matches: list[re.Match], run: list[int], names: Names,
-                   earlier: tuple[str, ...]) -> tuple[list[tuple[int, int]], list[str]] | None:
+def _the_same_sets(
+    sentence: str, matches: list[re.Match], run: list[int], names: Names, earlier: tuple[str, ...]
+) -> tuple[list[tuple[int, int]], list[str]] | None:
     """For a list of numbers "on the same sets" (or followed by "respectively" alone), the
     sets listed before it, in order: in its own sentence before a semicolon ("6.72 % on
     FLEURS, 8.75 % on TVSpeech and 12.92 % on GigaSpeech2; Typhoon 0.6B reaches 9.53 %, 9.02 %
@@ -1043,8 +1326,11 @@ def _the_same_sets(sentence: str, matches: list[re.Match], run: list[int], names
     elif names.subjects_in(sentence[:start]):
         # Each part of a list before the numbers that names one set, the names alone.
         listed = sentence[:start]
-        parts = [(a, b) for a, b in _list_parts(sentence, 0, start)
-                 if len(set(names.subjects_in(sentence[a:b]))) == 1]
+        parts = [
+            (a, b)
+            for a, b in _list_parts(sentence, 0, start)
+            if len(set(names.subjects_in(sentence[a:b]))) == 1
+        ]
         keys = [names.subjects_in(sentence[a:b])[0] for a, b in parts]
         if not parts or len(set(names.subjects_in(listed))) != len(parts):
             return None
@@ -1070,8 +1356,11 @@ _TO = re.compile(r"\s*%?\s*to\s*", re.I)
 PAIRED_AGAINST = re.compile(r"[*_]*\s*%?\s*[*_]*\s*against\s*[*_]*", re.I)
 _OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")
 _FROM_RIGHT_BEFORE = re.compile(r"\bfrom\s*$", re.I)
-_FROM_TO = re.compile(r"\bfrom\s+((?:[^\s,;:()]+\s+){0,3}?[^\s,;:()]+)\s+to\s+"
-                      r"((?:[^\s,;:()]+\s+){0,3}[^\s,;:()]+)", re.I)
+_FROM_TO = re.compile(
+    r"\bfrom\s+((?:[^\s,;:()]+\s+){0,3}?[^\s,;:()]+)\s+to\s+"
+    r"((?:[^\s,;:()]+\s+){0,3}[^\s,;:()]+)",
+    re.I,
+)
 
 
 def _from_to_names(sentence: str, names: Names, start: int, end: int):
@@ -1096,12 +1385,14 @@ def _from_to_names(sentence: str, names: Names, start: int, end: int):
 def _lists_names(text: str, names: Names) -> bool:
     """Whether ``text`` names two sets, systems or latencies or more, and no number."""
     return not re.search(r"\d+\.\d+", text) and any(
-        len(set(find(text))) > 1 for find in (names.subjects_in, names.systems_in,
-                                              names.latencies_in))
+        len(set(find(text))) > 1
+        for find in (names.subjects_in, names.systems_in, names.latencies_in)
+    )
 
 
-def _listed_places(sentence: str, matches: list[re.Match], names: Names,
-                   earlier: tuple[str, ...] = ()) -> dict:
+def _listed_places(
+    sentence: str, matches: list[re.Match], names: Names, earlier: tuple[str, ...] = ()
+) -> dict:
     """For each number of a list, "6.69/8.72/12.95", "12.07, 9.72 and 16.09 ...
     respectively" or "6.72 % vs 9.57 %", what it reads: the sentence with the parts of a
     list of as many names ("FLEURS/TVSpeech/GigaSpeech2", "on con123, lav123 and jbl
@@ -1112,11 +1403,14 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
     systems (or sets) named before them leave it open which is whose."""
     placed = {}
     slashed = list(_slashed_lists(sentence, names))
-    runs = [(run, [lists for lists in slashed if len(lists[0]) == len(run)])
-            for run in _runs(sentence, matches, _SLASH)]
+    runs = [
+        (run, [lists for lists in slashed if len(lists[0]) == len(run)])
+        for run in _runs(sentence, matches, _SLASH)
+    ]
     for run in _runs(sentence, matches, _COMMA_OR_AND):
         parts = _respective_list(
-            sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names)
+            sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names
+        )
         if parts is not None:
             runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
         elif (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
@@ -1126,10 +1420,13 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
             for i, key in zip(run, keys):
                 placed[i] = (_blanked(sentence, blanks) + f" ({key})", True)
             continue
-        elif any(len(set(find(sentence[:matches[run[0]].start()]))) > 1
-                 for find in (names.systems_in, names.subjects_in, names.latencies_in)) or (
-                names.systems_in(before := sentence[:matches[run[0]].start()])
-                and names.another_model_in(before)):
+        elif any(
+            len(set(find(sentence[: matches[run[0]].start()]))) > 1
+            for find in (names.systems_in, names.subjects_in, names.latencies_in)
+        ) or (
+            names.systems_in(before := sentence[: matches[run[0]].start()])
+            and names.another_model_in(before)
+        ):
             # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3
             # and OpenThai2.0"): without "respectively", which is whose is not said.
             runs.append((run, []))
@@ -1143,19 +1440,18 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
     # two numbers read against a change between two names of one kind, in order.
     for run in _runs(sentence, matches, _TO):
         if len(run) == 2 and _FROM_RIGHT_BEFORE.search(sentence, 0, matches[run[0]].start()):
-            parts = _from_to_names(sentence, names, matches[run[0]].start(),
-                                   matches[run[1]].end())
+            parts = _from_to_names(sentence, names, matches[run[0]].start(), matches[run[1]].end())
             if parts is not None:
                 runs.append((run, [(parts, None)]))
     # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
     # do not say where they stand; read, never drifted. Names set against each other the
     # same way just before say it: "OpenThai2.0 vs. Typhoon 0.6B on FLEURS: 6.72 vs. 9.53".
     for run in _runs(sentence, matches, VERSUS):
-        parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names,
-                                     VERSUS)
+        parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names, VERSUS)
         if parts is None:  # or in a parenthesis just after: "6.72 % vs. 9.53 % (A vs. B)"
-            parts = _names_in_the_parenthesis_after(sentence, matches[run[-1]].end(),
-                                                    len(run), names, VERSUS)
+            parts = _names_in_the_parenthesis_after(
+                sentence, matches[run[-1]].end(), len(run), names, VERSUS
+            )
         runs.append((run, [] if parts is None else [(parts, None)]))
     # A pair that opens a parenthesis, joined by "against" as by "vs": "OpenThai2.0 beats
     # Typhoon 0.6B on GigaSpeech2 (12.89 % against 14.68 %)" says which is whose no more.
@@ -1171,8 +1467,10 @@ def _listed_places(sentence: str, matches: list[re.Match], names: Names,
             if metrics and metrics[place] != "ours":
                 placed[i] = (None, False)
                 continue
-            placed[i] = (_blanked(sentence, [span for j, span in enumerate(parts)
-                                             if j != place]), True)
+            placed[i] = (
+                _blanked(sentence, [span for j, span in enumerate(parts) if j != place]),
+                True,
+            )
     return placed
 
 
@@ -1182,18 +1480,23 @@ def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
     bt3m"; in "OpenThai2.0/Typhoon + 4-gram", inside "Typhoon + 4-gram". (Up to three words
     before the first part, and after the last, must name nothing else with it.)"""
     first, last = (sentence[start:end] for start, end in (parts[0], parts[-1]))
-    before = re.search(r"(?:[^\s,;:()/]+\s+){1,3}$", sentence[:parts[0][0]])
-    after = re.match(r"(?:\s+[^\s,;:()/]+){1,3}", sentence[parts[-1][1]:])
-    return ((before is None or find(before.group() + first) == find(first))
-            and (after is None or find(last + after.group()) == find(last)))
+    before = re.search(r"(?:[^\s,;:()/]+\s+){1,3}$", sentence[: parts[0][0]])
+    after = re.match(r"(?:\s+[^\s,;:()/]+){1,3}", sentence[parts[-1][1] :])
+    return (before is None or find(before.group() + first) == find(first)) and (
+        after is None or find(last + after.group()) == find(last)
+    )
 
 
 def _enclosing_parenthesis(text: str, match: re.Match) -> tuple[int, int] | None:
     """The span of the parenthesis a number stands in, brackets included, if it does."""
     opening = text.rfind("(", 0, match.start())
     closing = text.find(")", match.end())
-    if opening < 0 or closing < 0 or ")" in text[opening:match.start()] \
-            or "(" in text[match.end():closing]:
+    if (
+        opening < 0
+        or closing < 0
+        or ")" in text[opening : match.start()]
+        or "(" in text[match.end() : closing]
+    ):
         return None
     return opening, closing + 1
 
@@ -1226,23 +1529,30 @@ def _without_split_words(text: str) -> str:
 
 # Another version or state of the card's model: a changelog's section, "the previous
 # version", "before fine-tuning".
-_OTHER_VERSION_HEADING = re.compile(r"\b(?:change ?log|history|release notes|what's new|"
-                                    r"(?:previous|older|earlier) (?:versions?|releases?))\b",
-                                    re.I)
+_OTHER_VERSION_HEADING = re.compile(
+    r"\b(?:change ?log|history|release notes|what's new|"
+    r"(?:previous|older|earlier) (?:versions?|releases?))\b",
+    re.I,
+)
 # ("The previous best", "previous work": another model's, names.py.)
-_OTHER_VERSION = re.compile(r"\b(?:previous(?:ly)?(?!\s+(?:best|works?|state[- ]of|sota)\b)|"
-                            r"(?:earlier|prior|older?|first|last) (?:version|release|model|"
-                            r"checkpoint)s?|before (?:fine-?tuning|training|adaptation)|"
-                            r"base model|pre-?trained model|zero-shot|"
-                            # a quantised copy: "(int8)", "4-bit", "GGUF"
-                            r"int[48]|[48]-?bit|quanti[sz]ed|quanti[sz]ation|gguf|ggml|awq|gptq)\b",
-                            re.I)
+_OTHER_VERSION = re.compile(
+    r"\b(?:previous(?:ly)?(?!\s+(?:best|works?|state[- ]of|sota)\b)|"
+    r"(?:earlier|prior|older?|first|last) (?:version|release|model|"
+    r"checkpoint)s?|before (?:fine-?tuning|training|adaptation)|"
+    r"base model|pre-?trained model|zero-shot|"
+    # a quantised copy: "(int8)", "4-bit", "GGUF"
+    r"int[48]|[48]-?bit|quanti[sz]ed|quanti[sz]ation|gguf|ggml|awq|gptq)\b",
+    re.I,
+)
 
 
 # What puts what follows on the other side: a comparison, or where a number came from
 # ("18.60 %, down from 25.10 % for the baseline").
-_OTHER_SIDE = re.compile(COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|"
-                         r"ris(?:es|ing)) from\b", re.I)
+_OTHER_SIDE = re.compile(
+    COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|"
+    r"ris(?:es|ing)) from\b",
+    re.I,
+)
 
 
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
@@ -1254,18 +1564,22 @@ STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
 def _up_to(words: re.Pattern, text: str) -> str:
     """``text`` up to the first of ``words`` in it (all of it, if none)."""
     found = words.search(text)
-    return text[:found.start()] if found else text
+    return text[: found.start()] if found else text
 
 
 def _states_a_change(text: str) -> bool:
     """Whether ``text`` says by how much one thing differs from another ("2.81 points
     better"), not only which is ahead ("beats")."""
-    return bool(DIFFERENCE_WORDS.search(text) or _POINTS.search(text) or any(
-        not _RANKS.fullmatch(word.group()) for word in DIRECTION_WORDS.finditer(text)))
+    return bool(
+        DIFFERENCE_WORDS.search(text)
+        or _POINTS.search(text)
+        or any(not _RANKS.fullmatch(word.group()) for word in DIRECTION_WORDS.finditer(text))
+    )
 
 
-def _this_side(levels: tuple[str, ...], match: re.Match,
-               earlier: list[re.Match]) -> tuple[str, str] | None:
+def _this_side(
+    levels: tuple[str, ...], match: re.Match, earlier: list[re.Match]
+) -> tuple[str, str] | None:
     """A number's own clauses and its sentence without the other side of a comparison that
     follows it ("6.70 % CER on FLEURS, vs 11.20 % for Whisper"; "6.74 % beats Whisper's";
     "18.60 %, down from 25.10 % for the Whisper baseline"), nor an earlier number's part
@@ -1309,7 +1623,7 @@ def _parenthesis_around(levels: tuple[str, ...]) -> str:
     if opening < 0 or ")" in levels[0][opening:] or closing < 0 or "(" in levels[1][:closing]:
         return ""
     after = levels[1][:closing]
-    return levels[0][opening + 1:] + " " + _up_to(COMPARES, after)
+    return levels[0][opening + 1 :] + " " + _up_to(COMPARES, after)
 
 
 def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
@@ -1324,28 +1638,35 @@ def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> s
         if names.systems_in(text):
             break
     found = _OTHER_VERSION_HEADING.search(levels[-1]) or next(
-        (said for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None)
+        (said for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None
+    )
     if found:
         return found.group()
-    return (_a_fine_tuned_baseline(levels, names, in_table)
-            or _another_decoding_of_a_baseline(levels, names, in_table))
+    return _a_fine_tuned_baseline(levels, names, in_table) or _another_decoding_of_a_baseline(
+        levels, names, in_table
+    )
 
 
 _FINE_TUNED = re.compile(r"\bfine[- ]?tun(?:e|es|ed|ing)\b|ปรับแต่ง|ฟายน์จูน", re.I)
 
 
 def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """"A fine-tuned Typhoon 0.6B reaches 9.53 %", "Typhoon 0.6B reaches 9.53 % after
+    """ "A fine-tuned Typhoon 0.6B reaches 9.53 %", "Typhoon 0.6B reaches 9.53 % after
     fine-tuning on FLEURS", "| Typhoon 0.6B (fine-tuned) |": another state of a baseline than
     the one the card scores (as released), where the sentence, or the cell's nearest level
     that names a system, names none of the card's own model (whose own training may be fine-
     tuning: "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %")."""
+
     def fine_tuned(text: str) -> str | None:
         said = _FINE_TUNED.search(text)
         return said.group() if said else None
 
-    return _said_of_a_baseline(_nearest_first(levels, in_table) if in_table else levels[2:3],
-                               names, names.systems_in, fine_tuned)
+    return _said_of_a_baseline(
+        _nearest_first(levels, in_table) if in_table else levels[2:3],
+        names,
+        names.systems_in,
+        fine_tuned,
+    )
 
 
 # A decoding other than the one the card scores a baseline with: beam search, where no
@@ -1354,22 +1675,28 @@ _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = re.compile(r"\b(?:\d+-?gram|n-?gram|LMs?|language models?|kenlm)\b", re.I)
 
 
-def _another_decoding_of_a_baseline(levels: tuple[str, ...], names: Names,
-                                    in_table: bool) -> str | None:
-    """"Typhoon 0.6B reaches 9.12 % with beam search (beam size 8)", "| Typhoon 0.6B (beam
+def _another_decoding_of_a_baseline(
+    levels: tuple[str, ...], names: Names, in_table: bool
+) -> str | None:
+    """ "Typhoon 0.6B reaches 9.12 % with beam search (beam size 8)", "| Typhoon 0.6B (beam
     search) |": another decoding of a baseline than the one the card scores, where its
     statement (or the cell's nearest level that names a system) names no language model and
     none of the card's own model by its name (whose own decoding the card does not say; "we
     use greedy decoding" is its authors')."""
+
     def beam_search(text: str) -> str | None:
         said = _BEAM_SEARCH.search(text)
         return said.group() if said and not _LANGUAGE_MODEL.search(text) else None
 
-    statement = (STATEMENT_END.split(levels[0])[-1] + " "
-                 + _up_to(STATEMENT_END, levels[1]))  # not what a ";" or "while" cuts off
+    statement = (
+        STATEMENT_END.split(levels[0])[-1] + " " + _up_to(STATEMENT_END, levels[1])
+    )  # not what a ";" or "while" cuts off
     return _said_of_a_baseline(
-        _nearest_first(levels, in_table) if in_table else (statement, levels[2]), names,
-        names.systems_named_outright, beam_search)
+        _nearest_first(levels, in_table) if in_table else (statement, levels[2]),
+        names,
+        names.systems_named_outright,
+        beam_search,
+    )
 
 
 def _said_of_a_baseline(texts, names: Names, named_in, said_in) -> str | None:
@@ -1386,17 +1713,23 @@ def _said_of_a_baseline(texts, names: Names, named_in, said_in) -> str | None:
 _OTHER_MODELS_HEADING = re.compile(
     r"\b(?:other (?:[\w-]+ ){0,2}?(?:models?|systems?|recogni[sz]ers?)|baselines?|competitors?|"
     r"(?:related|prior|previous) work|third[- ]party (?:models?|systems?))\b|โมเดลอื่น|ระบบอื่น",
-    re.I)
+    re.I,
+)
 # "Our" or "ours" just before a number says it is the card's own, whatever else its sentence
 # names ("Whisper gets 10.40 %, well behind our 6.69 %"); not "our" further off ("Whisper
 # fine-tuned on our data gets 10.40 %").
 _OURS_RIGHT_BEFORE = re.compile(
     r"(?:\bour\s+(?:own\s+)?(?:(?:CER|character error rate)\s+(?:of|is|was)\s+)?|"
-    r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$", re.I)
+    r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$",
+    re.I,
+)
 _IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
 # Decoding that is not streamed in chunks at all: none of the card's latencies.
-_NOT_STREAMED = re.compile(r"\b(?:offline|non-?streaming|full[- ](?:context|utterance|sequence|"
-                           r"attention))\b", re.I)
+_NOT_STREAMED = re.compile(
+    r"\b(?:offline|non-?streaming|full[- ](?:context|utterance|sequence|"
+    r"attention))\b",
+    re.I,
+)
 
 
 def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
@@ -1406,8 +1739,11 @@ def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> s
     for text in _nearest_first(levels, in_table):
         if not_streamed := _NOT_STREAMED.search(text):
             return not_streamed.group()
-        said = [(ms, written) for ms, written in latency_mentions(text)
-                if _IN_MILLISECONDS.search(written) or _SPEAKS_OF_LATENCY.search(text)]
+        said = [
+            (ms, written)
+            for ms, written in latency_mentions(text)
+            if _IN_MILLISECONDS.search(written) or _SPEAKS_OF_LATENCY.search(text)
+        ]
         if any(ms in names.latencies for ms, _ in said):
             return None
         if said:
@@ -1420,12 +1756,14 @@ _AGAINST_A_LATENCY = re.compile(
     r"(?:\bvs\b\.?|\bversus\b|\bagainst\b|\brelative\s+to\b|\bcompared\s+(?:with|to)\b|"
     r"\bthan\b|เทียบกับ)\s*(?:(?:the|a|at|ที่)\s+)*"
     r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
-    re.I)
+    re.I,
+)
 
 
 # Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
 _FROM_A_LATENCY_TO_ANOTHER = re.compile(
-    r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I)
+    r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
+)
 
 
 def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
@@ -1464,7 +1802,9 @@ _PART_OF_A_SET = re.compile(
     r"\bsub-?sets?\b|\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
     r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|\b(?:clips|utterances|segments|recordings|files|"
     r"samples)\s+(?:shorter|longer|under|over|above|below)\b|\b(?:excluding|except for|"
-    r"leaving out|restricted to)\b", re.I)
+    r"leaving out|restricted to)\b",
+    re.I,
+)
 
 
 # A recording condition the card does not score: it scores each set's audio at 16 kHz as
@@ -1475,7 +1815,9 @@ _ANOTHER_CONDITION = re.compile(
     r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|\btelephone\b|\bnarrow-?band\b|"
     r"\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+(?:is\s+|was\s+)?added\b|"
     r"\b(?:with|under|in)\s+noise\b|"
-    r"\bmp3\b|\bcodecs?\b|\bcompressed\s+audio\b|-compressed\b", re.I)
+    r"\bmp3\b|\bcodecs?\b|\bcompressed\s+audio\b|-compressed\b",
+    re.I,
+)
 
 
 def _another_condition(levels: tuple[str, ...], in_table: bool) -> str | None:
@@ -1499,8 +1841,9 @@ def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> s
     return None
 
 
-def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
-                   this_side: tuple[str, str] | None = None) -> str | None:
+def _another_model(
+    levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None = None
+) -> str | None:
     """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
     number's nearest context naming any recogniser names: its own clauses, then its
     sentence (or its cell, its row's label, its column's header). None where that context
@@ -1510,8 +1853,10 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
     is the card's own; None where it names no recogniser at all."""
     if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
         return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
-    if not in_table and (label := names.unknown_label(levels[0])
-                         or names.unknown_name_before_its_parenthesis(levels[0])):
+    if not in_table and (
+        label := names.unknown_label(levels[0])
+        or names.unknown_name_before_its_parenthesis(levels[0])
+    ):
         return label  # "- Foo-Large: 11.20 %", "Compared to Foo (11.50 %)"
     if not in_table and (other := _a_change_against_an_unknown_name(levels, names)):
         return other  # "Compared with Foo, OpenThai2.0 is 2.94 pp lower on FLEURS"
@@ -1524,7 +1869,7 @@ def _another_model(levels: tuple[str, ...], names: Names, in_table: bool,
             if nearby and _states_a_change(text) and (against := COMPARES.search(text)):
                 # "OpenThai2.0 is 3.10 points better than Whisper": a change against
                 # another recogniser is none of the card's differences.
-                other_side = text[against.end():]
+                other_side = text[against.end() :]
                 other = names.another_model_in(other_side, nearby=True)
                 if other and not names.systems_in(other_side):
                     return other
@@ -1564,14 +1909,17 @@ def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> 
     stretch = re.split(r"[,;:]", levels[0])[-1] + re.split(r"[,;:]", levels[1])[0]
     for near in (own, stretch):
         if against := COMPARES.search(near):
-            other_side = near[against.end():]
+            other_side = near[against.end() :]
             if names.systems_in(other_side) or names.another_model_in(other_side, nearby=True):
                 return None  # the card's, or a recogniser known by name (found further on)
-            return names.unknown_name_compared(near[against.start():])
+            return names.unknown_name_compared(near[against.start() :])
     for clause in re.split(r"[,;:]", levels[2]):
-        if (COMPARES.search(clause) and not _A_DECIMAL.search(clause)
-                and not names.systems_in(clause)
-                and (other := names.unknown_name_compared(clause))):
+        if (
+            COMPARES.search(clause)
+            and not _A_DECIMAL.search(clause)
+            and not names.systems_in(clause)
+            and (other := names.unknown_name_compared(clause))
+        ):
             return other
     return None
 
@@ -1587,8 +1935,9 @@ def _a_heading_of_others(levels: tuple[str, ...], in_table: bool) -> str | None:
     return heading.group() if heading else None
 
 
-def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
-                   this_side: tuple[str, str] | None) -> tuple[str, str] | None:
+def _not_the_cards(
+    levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None
+) -> tuple[str, str] | None:
     """(what it is, what says so) where a number's context says it is none of the card's:
     another recogniser's ("model"), one under a heading of other systems where nothing
     nearer names a recogniser ("heading"), another version's of the card's model
@@ -1601,25 +1950,30 @@ def _not_the_cards(levels: tuple[str, ...], names: Names, in_table: bool,
     if model is None and (heading := _a_heading_of_others(levels, in_table)):
         return "heading", heading
     for kind, find in (
-            ("version", lambda: _another_version(levels, names, in_table)),
-            ("split", lambda: _another_split(levels, names, in_table)),
-            ("subset", lambda: _a_part_of_a_set(levels, names, in_table)),
-            ("condition", lambda: _another_condition(levels, in_table)),
-            ("latency", lambda: _another_latency(levels, names, in_table)),
-            ("between latencies", lambda: _against_a_latency(levels, in_table))):
+        ("version", lambda: _another_version(levels, names, in_table)),
+        ("split", lambda: _another_split(levels, names, in_table)),
+        ("subset", lambda: _a_part_of_a_set(levels, names, in_table)),
+        ("condition", lambda: _another_condition(levels, in_table)),
+        ("latency", lambda: _another_latency(levels, names, in_table)),
+        ("between latencies", lambda: _against_a_latency(levels, in_table)),
+    ):
         if said := find():
             return kind, said
     return None
 
 
 def _speaks_of_errors(context: str, names: Names) -> bool:
-    return bool(_SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context)
-                or names.systems_in(context))
+    return bool(
+        _SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context) or names.systems_in(context)
+    )
 
 
-def candidates(card: CardFile, names: Names,
-               worth_reading: Callable[[Block], bool] | None = None,
-               another_measure: list[tuple[int, str, Evidence]] | None = None) -> list[Candidate]:
+def candidates(
+    card: CardFile,
+    names: Names,
+    worth_reading: Callable[[Block], bool] | None = None,
+    another_measure: list[tuple[int, str, Evidence]] | None = None,
+) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context; given
     ``worth_reading``, only those of the prose blocks it accepts (no table, no badge).
     Given ``another_measure``, it receives (line, text, evidence) of each number with a
@@ -1631,17 +1985,32 @@ def candidates(card: CardFile, names: Names,
     masked = masked_spans(text, card)
     found: list[Candidate] = []
     seen: set[int] = set()
-    descriptions = [image.span(1 if image.group(1) is not None else 2)
-                    for image in _IMAGE_DESCRIPTION.finditer(text)]
+    descriptions = [
+        image.span(1 if image.group(1) is not None else 2)
+        for image in _IMAGE_DESCRIPTION.finditer(text)
+    ]
     aside: dict[int, tuple[str, Evidence]] = {}  # where: the number, and what decided
 
     def set_aside(match, offset, why):
         if another_measure is not None and "." in match.group(2):
             aside.setdefault(offset + match.start(), (match.group(0), why))
 
-    def add(match, offset, levels, in_table, bound, foreign=frozenset(), table=None,
-            alone=True, row=None, this_side=None, in_address=False, label=None, earlier=(),
-            under=""):
+    def add(
+        match,
+        offset,
+        levels,
+        in_table,
+        bound,
+        foreign=frozenset(),
+        table=None,
+        alone=True,
+        row=None,
+        this_side=None,
+        in_address=False,
+        label=None,
+        earlier=(),
+        under="",
+    ):
         start = offset + match.start()
         if start in seen:  # an HTML cell spanning rows or columns: read once, where it starts
             return
@@ -1652,8 +2021,11 @@ def candidates(card: CardFile, names: Names,
         region = next((r for r in card.regions if r.start <= start < r.end), None)
         if region is not None and region.kind == "not-a-figure":
             return  # said to be none of the card's figures
-        figure = None if region is None else (
-            region.args[0] if region.kind == "figure" else f"region {region.label}")
+        figure = (
+            None
+            if region is None
+            else (region.args[0] if region.kind == "figure" else f"region {region.label}")
+        )
         other = ""
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
@@ -1662,11 +2034,28 @@ def candidates(card: CardFile, names: Names,
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
-        found.append(Candidate(start, offset + match.end(), match.group(0),
-                               text.count("\n", 0, start) + 1, in_table, levels, bound, figure,
-                               foreign, table, alone, offset, offset if row is None else row,
-                               other, in_address, earlier, under,
-                               any(s <= start < e for s, e in descriptions)))
+        found.append(
+            Candidate(
+                start,
+                offset + match.end(),
+                match.group(0),
+                text.count("\n", 0, start) + 1,
+                in_table,
+                levels,
+                bound,
+                figure,
+                foreign,
+                table,
+                alone,
+                offset,
+                offset if row is None else row,
+                other,
+                in_address,
+                earlier,
+                under,
+                any(s <= start < e for s, e in descriptions),
+            )
+        )
 
     every_block = blocks(text, card.body_start)
     shown = unescaped(text)  # (each place kept: markers go where the numbers are)
@@ -1680,21 +2069,44 @@ def candidates(card: CardFile, names: Names,
         if block.kind == "table":
             ours = any(r.start <= block.start < r.end for r in generated)
             for match, offset, levels, bound, foreign, alone, row in _table_numbers(
-                    block, headings, names, masked, ours, set_aside):
-                add(match, offset, levels, True, bound, foreign, block.start, alone, row,
-                    under=block.below)
+                block, headings, names, masked, ours, set_aside
+            ):
+                add(
+                    match,
+                    offset,
+                    levels,
+                    True,
+                    bound,
+                    foreign,
+                    block.start,
+                    alone,
+                    row,
+                    under=block.below,
+                )
         else:
             label = labels_of_others.get(block.start)
             for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
-                    shown, block, headings, names, masked, set_aside):
-                add(match, offset, levels, False, bound, alone=alone, this_side=this_side,
-                    label=None if names.systems_in(levels[2]) else label, earlier=earlier)
+                shown, block, headings, names, masked, set_aside
+            ):
+                add(
+                    match,
+                    offset,
+                    levels,
+                    False,
+                    bound,
+                    alone=alone,
+                    this_side=this_side,
+                    label=None if names.systems_in(levels[2]) else label,
+                    earlier=earlier,
+                )
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
         add(match, offset, levels, False, None, in_address=True)
     if another_measure is not None:
-        another_measure += [(text.count("\n", 0, start) + 1, number, why)
-                            for start, (number, why) in sorted(aside.items()) if start not in seen
-                            and not any(r.start <= start < r.end for r in card.regions)]
+        another_measure += [
+            (text.count("\n", 0, start) + 1, number, why)
+            for start, (number, why) in sorted(aside.items())
+            if start not in seen and not any(r.start <= start < r.end for r in card.regions)
+        ]
     return found
 
 
@@ -1705,10 +2117,11 @@ def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[st
     above: dict[int, tuple[str, ...]] = {}
     lead_in: str | None = None
     for block in every_block:
-        body = text[block.start:block.end]
+        body = text[block.start : block.end]
         if block.kind != "prose" or not block.is_item:
-            lead_in = (body.strip() if block.kind == "prose" and body.rstrip().endswith(":")
-                       else None)
+            lead_in = (
+                body.strip() if block.kind == "prose" and body.rstrip().endswith(":") else None
+            )
             continue
         over = tuple(filter(None, (lead_in, *block.items_above)))
         if over:
@@ -1736,7 +2149,7 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
         if block.kind != "prose" or not block.is_item:
             close()
             continue
-        if said := names.item_label(text[block.item_text:block.end]):
+        if said := names.item_label(text[block.item_text : block.end]):
             run.append((block.start, *said))
     close()
     return others
@@ -1757,8 +2170,9 @@ def _badge_numbers(text: str, names: Names):
     from urllib.parse import unquote
 
     def shown(raw: str) -> str:
-        return unquote(raw.replace("--", "-").replace("__", "\0").replace("_", " ")
-                       .replace("\0", "_"))
+        return unquote(
+            raw.replace("--", "-").replace("__", "\0").replace("_", " ").replace("\0", "_")
+        )
 
     for badge in _BADGE.finditer(text):
         raw = badge.group(1)
@@ -1771,6 +2185,13 @@ def _badge_numbers(text: str, names: Names):
         if not _speaks_of_errors(f"{label} {shown(message)}", names):
             continue
         for match in numbers_in(spaced, 0, [], True):
-            yield match, offset, (f"{label} {shown(spaced[:match.start()])}",
-                                  shown(spaced[match.end():]),
-                                  f"{label} {shown(message)}", "")
+            yield (
+                match,
+                offset,
+                (
+                    f"{label} {shown(spaced[: match.start()])}",
+                    shown(spaced[match.end() :]),
+                    f"{label} {shown(message)}",
+                    "",
+                ),
+            )

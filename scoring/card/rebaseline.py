@@ -60,16 +60,27 @@ def find_checkout(start: Path | None = None) -> Path:
     """The project checkout holding ``start`` (default: here), whose ``scoring`` is imported."""
     here = Path.cwd() if start is None else Path(start)
     here = here.resolve()
-    root = next((folder for folder in (here, *here.parents)
-                 if (folder / "tests" / "golden").is_dir() and (folder / "scoring").is_dir()),
-                None)
+    root = next(
+        (
+            folder
+            for folder in (here, *here.parents)
+            if (folder / "tests" / "golden").is_dir() and (folder / "scoring").is_dir()
+        ),
+        None,
+    )
     if root is None:
-        raise ScoringError(here, "is not inside a checkout of this project (no tests/golden/ "
-                                 "above it): rebaseline rewrites the checkout's snapshots")
+        raise ScoringError(
+            here,
+            "is not inside a checkout of this project (no tests/golden/ "
+            "above it): rebaseline rewrites the checkout's snapshots",
+        )
     imported = Path(normalizer.__file__).resolve().parents[1]
     if imported != root:
-        raise ScoringError(root, f"is not the checkout whose scoring is imported ({imported}); "
-                                 "run `pip install -e .` here, or rebaseline from there")
+        raise ScoringError(
+            root,
+            f"is not the checkout whose scoring is imported ({imported}); "
+            "run `pip install -e .` here, or rebaseline from there",
+        )
     return root
 
 
@@ -88,8 +99,9 @@ def committed_pins(root: Path, pins_file: Path | None = None) -> dict[str, str] 
     inside = subprocess.run(["git", "rev-parse", "--git-dir"], cwd=root, capture_output=True)
     if inside.returncode != 0:
         return None
-    shown = subprocess.run(["git", "show", f"HEAD:{relative}"], cwd=root, capture_output=True,
-                           text=True)
+    shown = subprocess.run(
+        ["git", "show", f"HEAD:{relative}"], cwd=root, capture_output=True, text=True
+    )
     if shown.returncode != 0:  # no commit yet, or none holding the pins
         return {}
     try:
@@ -108,10 +120,12 @@ def check_version_bump(root: Path | None = None) -> tuple[str, str, bool]:
         committed = None if root is None else committed_pins(root)
         if committed is None or version in committed:
             raise ScoringError(
-                "scoring/normalizer.py", f"the rules changed but NORMALIZER_VERSION is still "
+                "scoring/normalizer.py",
+                f"the rules changed but NORMALIZER_VERSION is still "
                 f"{version!r}, whose pin is committed: bump it (NORMALIZER_VERSION = "
-                f"\"{_next_version(version)}\"), then run `python -m scoring rebaseline` again; "
-                "nothing was changed")
+                f'"{_next_version(version)}"), then run `python -m scoring rebaseline` again; '
+                "nothing was changed",
+            )
         return version, digest, False
     return version, digest, pinned is not None
 
@@ -126,8 +140,9 @@ class Accepted:
     changed: tuple[str, ...]  # paths to commit, relative to the checkout
 
 
-def _accept_card(card: str, card_root: Path, snapshot_dir: Path,
-                 say: Callable[[str], None] = print):
+def _accept_card(
+    card: str, card_root: Path, snapshot_dir: Path, say: Callable[[str], None] = print
+):
     """The card now against its snapshots (the summary's lines, before they are refreshed),
     and its published markdown regenerated in memory (a PublishedCard, if it has one). Its
     card.toml's warnings are said, as `card` says them."""
@@ -145,8 +160,9 @@ def _accept_card(card: str, card_root: Path, snapshot_dir: Path,
     if spec.publish_file is not None and spec.publish_file.is_file():
         card_file = read_card_file(spec.publish_file, spec)  # a broken card stops us here
     try:
-        impact, result = impact_against_golden(spec, card, snapshot_dir, clips_per_set=0,
-                                               on_warning=warn)
+        impact, result = impact_against_golden(
+            spec, card, snapshot_dir, clips_per_set=0, on_warning=warn
+        )
         report = format_impact(impact, figures_shown=LARGEST_SHOWN).split("3. Clips")[0]
         summary = report.rstrip("\n").splitlines()[1:]
     except ScoringError as error:
@@ -157,7 +173,8 @@ def _accept_card(card: str, card_root: Path, snapshot_dir: Path,
     from .adopt import words_the_data_deny
 
     return summary, None if card_file is None else published_card(
-        result, card_file, read_words=words_the_data_deny)
+        result, card_file, read_words=words_the_data_deny
+    )
 
 
 def _shown(card_root: Path, root: Path) -> str:
@@ -173,12 +190,27 @@ def _refresh_snapshots(root: Path) -> None:
     import importlib.util
 
     if not all(importlib.util.find_spec(name) for name in ("pytest", "syrupy", "xdist")):
-        raise ScoringError("rebaseline", "needs the test extras to rewrite the snapshots: "
-                                         "pip install -e '.[test]'")
+        raise ScoringError(
+            "rebaseline", "needs the test extras to rewrite the snapshots: pip install -e '.[test]'"
+        )
     # Only the plugins these tests use: whatever else is installed stays out (and the run
     # starts quicker).
-    command = [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy",
-               *GOLDEN_TESTS, "--snapshot-update", "-q", "-p", "no:cacheprovider", "-n", "0"]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "xdist.plugin",
+        "-p",
+        "syrupy",
+        *GOLDEN_TESTS,
+        "--snapshot-update",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-n",
+        "0",
+    ]
     # One process: each pytest process computes the whole card once, and these tests are
     # otherwise trivial, so workers would only compute it again.
     from ..batch import cache_directory
@@ -190,8 +222,13 @@ def _refresh_snapshots(root: Path) -> None:
     done = run_child(command, cwd=root, capture=True, env=env)
     if done.returncode != 0:
         tail = [line for line in done.stdout.splitlines() if line.strip()][-12:]
-        raise ScoringError("rebaseline", "refreshing the snapshots failed (" + " ".join(
-            command[2:]) + "):\n  " + "\n  ".join(tail))
+        raise ScoringError(
+            "rebaseline",
+            "refreshing the snapshots failed ("
+            + " ".join(command[2:])
+            + "):\n  "
+            + "\n  ".join(tail),
+        )
 
 
 def _changed_paths(root: Path, candidates: list[Path]) -> tuple[str, ...]:
@@ -200,8 +237,12 @@ def _changed_paths(root: Path, candidates: list[Path]) -> tuple[str, ...]:
     its cases, its row in the docs), so that after it ``git status`` lists nothing. Outside
     git, the candidates that exist."""
     relative = [p.relative_to(root).as_posix() for p in candidates if p.exists()]
-    done = subprocess.run(["git", "status", "--porcelain", "-z", "--untracked-files=all"],
-                          cwd=root, capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "status", "--porcelain", "-z", "--untracked-files=all"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         return tuple(relative)
     changed: set[str] = set()
@@ -224,15 +265,23 @@ def commit_command(accepted: Accepted) -> str:
     """The one command that commits everything the change touched, as rebaseline prints it."""
     import shlex
 
-    what = ("normaliser: ...; card figures move as reviewed" if accepted.new_pin
-            else "card: ...; figures move as reviewed")
-    return (f"git add {' '.join(shlex.quote(path) for path in accepted.changed)} && "
-            f"git commit -m \"{what}\"")
+    what = (
+        "normaliser: ...; card figures move as reviewed"
+        if accepted.new_pin
+        else "card: ...; figures move as reviewed"
+    )
+    return (
+        f"git add {' '.join(shlex.quote(path) for path in accepted.changed)} && "
+        f'git commit -m "{what}"'
+    )
 
 
-def rebaseline(root: Path, *, say: Callable[[str], None] = print,
-               hub_copy: Callable[[Path], tuple[str, bool] | None] = lambda path: None
-               ) -> Accepted:
+def rebaseline(
+    root: Path,
+    *,
+    say: Callable[[str], None] = print,
+    hub_copy: Callable[[Path], tuple[str, bool] | None] = lambda path: None,
+) -> Accepted:
     """Accept the working tree's figures as the new baseline (see the module's docstring).
     ``hub_copy`` says which card file is a mirror of the hub's card, as ``(revision,
     edited since)`` (the command line asks the data side: ``data.fetch.fetched_state``)."""
@@ -251,8 +300,7 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print,
         summaries[card], published = _accept_card(card, card_root, snapshot_dir, say)
         if published is not None:
             cards_to_write.append((card_root, published))
-    say("refreshing the golden snapshots (pytest " + " ".join(GOLDEN_TESTS)
-        + " --snapshot-update)")
+    say("refreshing the golden snapshots (pytest " + " ".join(GOLDEN_TESTS) + " --snapshot-update)")
     _refresh_snapshots(root)
     touched = [provenance.RULES_PINS_FILE, snapshot_dir]
     for card_root, published in cards_to_write:
@@ -261,18 +309,22 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print,
         if home.on_hub and not home.edited:
             # The hub's card as fetched: put right there, never over the mirror.
             if not published.up_to_date:
-                say(f"the card as published on the hub ({home.on_hub}) differs from the data "
+                say(
+                    f"the card as published on the hub ({home.on_hub}) differs from the data "
                     f"in {plural(len(published.mismatches), 'number')}: {home.push()} opens the "
-                    "pull request that puts it right")
+                    "pull request that puts it right"
+                )
             continue
         if not published.up_to_date:
             published.write()
         for claim in published.claims:  # words no rewrite puts right
             say(f"still to put right by hand in {_shown(published.path, root)}: {claim.line()}")
         if home.on_hub:  # adopted here: the user's copy of the hub's card, not committed
-            say(f"{_shown(published.path, root)} holds the card adopted here, which the card on "
+            say(
+                f"{_shown(published.path, root)} holds the card adopted here, which the card on "
                 f"the hub ({home.on_hub}) does not show yet: {home.push()} opens the pull "
-                "request that puts it there")
+                "request that puts it there"
+            )
             continue
         touched.append(published.path)
         eval_results = published.path.parent / ".eval_results"
@@ -281,9 +333,11 @@ def rebaseline(root: Path, *, say: Callable[[str], None] = print,
     repin = not pinned and version in pinned_rules_digests()
     new_pin = not pinned and write_rules_pin(version, digest, replace=repin)
     if new_pin:
-        say(f"{'pinned again' if repin else 'pinned'} NORMALIZER_VERSION {version!r} to the "
+        say(
+            f"{'pinned again' if repin else 'pinned'} NORMALIZER_VERSION {version!r} to the "
             f"rules' digest {digest[:12]}... ({provenance.RULES_PINS_FILE.relative_to(root)})"
-            + (": its earlier pin was never committed" if repin else ""))
+            + (": its earlier pin was never committed" if repin else "")
+        )
     return Accepted(version, new_pin, summaries, _changed_paths(root, touched))
 
 
@@ -293,10 +347,13 @@ def format_accepted(accepted: Accepted) -> str:
         lines.append(f"accepted on the {card} card:")
         lines += [f"  {line}" if line else "" for line in summary]
     if accepted.changed:
-        lines.append("commit everything the change touched (say what changed in place of "
-                     "the message's ...):")
+        lines.append(
+            "commit everything the change touched (say what changed in place of the message's ...):"
+        )
         lines.append("  " + commit_command(accepted))
     else:
-        lines.append("nothing to commit: the snapshots, pins and published cards already "
-                     "hold what the data give")
+        lines.append(
+            "nothing to commit: the snapshots, pins and published cards already "
+            "hold what the data give"
+        )
     return "\n".join(line.rstrip() for line in lines)

@@ -94,8 +94,9 @@ class _Builder:
         self.rows: list[tuple[str, ...]] = []
         self.figures: list[tuple[str | None, ...]] = []
 
-    def add(self, label: str | tuple[str, ...], names: list[str | None],
-            bold: bool = False) -> None:
+    def add(
+        self, label: str | tuple[str, ...], names: list[str | None], bold: bool = False
+    ) -> None:
         labels = (label,) if isinstance(label, str) else label
         cells, shown = list(labels), [None] * len(labels)
         for name in names:
@@ -119,20 +120,32 @@ def cer_table(result: CardResult, latency: int) -> Table:
     systems = list(spec.systems)
     build = _Builder(result)
     for set_name in spec.sets:
-        build.add(spec.set_names[set_name],
-                  [cer_figure(latency, set_name, Column(s).key) for s in systems])
+        build.add(
+            spec.set_names[set_name],
+            [cer_figure(latency, set_name, Column(s).key) for s in systems],
+        )
         if set_name in spec.split_sets and latency in spec.split_latencies:
-            build.add(f"{spec.set_names[set_name]} (split)",
-                      [cer_figure(latency, set_name, Column(s, True).key)
-                       if s in spec.split_systems else None for s in systems])
+            build.add(
+                f"{spec.set_names[set_name]} (split)",
+                [
+                    cer_figure(latency, set_name, Column(s, True).key)
+                    if s in spec.split_systems
+                    else None
+                    for s in systems
+                ],
+            )
     for aggregate in spec.aggregates:
         if latency not in aggregate.latencies:
             continue
         how = "mean of sets" if aggregate.method == "mean" else "pooled over clips"
-        build.add(f"**{aggregate.display}** ({how})",
-                  [aggregate_figure(latency, aggregate.key, s) for s in systems], bold=True)
-    return build.table(["Set"] + [spec.systems[s] for s in systems],
-                       ["---"] + ["---:"] * len(systems))
+        build.add(
+            f"**{aggregate.display}** ({how})",
+            [aggregate_figure(latency, aggregate.key, s) for s in systems],
+            bold=True,
+        )
+    return build.table(
+        ["Set"] + [spec.systems[s] for s in systems], ["---"] + ["---:"] * len(systems)
+    )
 
 
 def latency_summary_table(result: CardResult) -> Table:
@@ -142,13 +155,15 @@ def latency_summary_table(result: CardResult) -> Table:
     build = _Builder(result)
     for system, display in spec.systems.items():
         for aggregate in spec.aggregates:
-            build.add((display, aggregate.display),
-                      [aggregate_figure(latency, aggregate.key, system)
-                       for latency in latencies])
-    header = [f"{latency} ms" + (" (headline)" if latency == spec.headline_latency else "")
-              for latency in latencies]
-    return build.table(["System", "Aggregate"] + header,
-                       ["---", "---"] + ["---:"] * len(latencies))
+            build.add(
+                (display, aggregate.display),
+                [aggregate_figure(latency, aggregate.key, system) for latency in latencies],
+            )
+    header = [
+        f"{latency} ms" + (" (headline)" if latency == spec.headline_latency else "")
+        for latency in latencies
+    ]
+    return build.table(["System", "Aggregate"] + header, ["---", "---"] + ["---:"] * len(latencies))
 
 
 def comparison_title(result: CardResult, comparison: Comparison) -> str:
@@ -165,13 +180,21 @@ def comparison_table(result: CardResult, comparison: Comparison, latency: int) -
     for set_name in comparison.sets:
         name = lambda part: diff_figure(latency, set_name, comparison.key, part)  # noqa: E731
         tie = result.exact[name("tie")]
-        rows.append((spec.set_names[set_name], format_figure(result, name("estimate")),
-                     f"[{format_figure(result, name('low'))}, "
-                     f"{format_figure(result, name('high'))}]",
-                     "tie" if tie else ""))
+        rows.append(
+            (
+                spec.set_names[set_name],
+                format_figure(result, name("estimate")),
+                f"[{format_figure(result, name('low'))}, {format_figure(result, name('high'))}]",
+                "tie" if tie else "",
+            )
+        )
         figures.append((None, name("estimate"), name("low") + "|" + name("high"), name("tie")))
-    return Table(("Set", "A − B (pp)", f"{level} interval", ""),
-                 ("---", "---:", "---:", "---"), tuple(rows), tuple(figures))
+    return Table(
+        ("Set", "A − B (pp)", f"{level} interval", ""),
+        ("---", "---:", "---:", "---"),
+        tuple(rows),
+        tuple(figures),
+    )
 
 
 def card_markdown(result: CardResult) -> str:
@@ -179,11 +202,19 @@ def card_markdown(result: CardResult) -> str:
     several = len(spec.latencies) > 1
     lines = [f"# {spec.title}", ""]
     for latency in spec.latencies_headline_first():
-        lines += [f"## Character error rate (%), {latency_title(result, latency)}", "",
-                  cer_table(result, latency).markdown(), ""]
+        lines += [
+            f"## Character error rate (%), {latency_title(result, latency)}",
+            "",
+            cer_table(result, latency).markdown(),
+            "",
+        ]
     if several and spec.aggregates:
-        lines += ["## Latency summary: CER (%) by chunk latency", "",
-                  latency_summary_table(result).markdown(), ""]
+        lines += [
+            "## Latency summary: CER (%) by chunk latency",
+            "",
+            latency_summary_table(result).markdown(),
+            "",
+        ]
 
     level = f"{spec.level * 100:g} %"
     for latency in spec.latencies_headline_first():
@@ -195,11 +226,14 @@ def card_markdown(result: CardResult) -> str:
             heading += f", {latency_title(result, latency)}"
         lines.append(heading)
         for comparison in here:
-            lines += ["", f"### {comparison_title(result, comparison)}", "",
-                      comparison_table(result, comparison, latency).markdown()]
+            lines += [
+                "",
+                f"### {comparison_title(result, comparison)}",
+                "",
+                comparison_table(result, comparison, latency).markdown(),
+            ]
         lines.append("")
-    lines += [f"Negative A − B means A makes fewer errors. "
-              f"Signature: `{result.signature}`", ""]
+    lines += [f"Negative A − B means A makes fewer errors. Signature: `{result.signature}`", ""]
     return "\n".join(lines)
 
 

@@ -26,8 +26,7 @@ PACKAGE_DIR = Path(__file__).resolve().parents[1]  # the imported scoring/ (wher
 
 def _git(repo: Path, *args: str) -> subprocess.CompletedProcess:
     try:
-        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True,
-                              timeout=120)
+        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, timeout=120)
     except FileNotFoundError:
         raise ScoringError("--against", "needs git, which is not installed") from None
 
@@ -39,20 +38,27 @@ def rules_at_revision(revision: str, workdir: Path) -> tuple[tuple[Rule, ...], s
     repo = Path.cwd()
     top = _git(repo, "rev-parse", "--show-toplevel")
     if top.returncode != 0:
-        raise ScoringError(repo, "is not inside a git repository: --against REV reads the "
-                                 "revision from the checkout you run it in (without "
-                                 "--against, the golden snapshots are the reference)")
+        raise ScoringError(
+            repo,
+            "is not inside a git repository: --against REV reads the "
+            "revision from the checkout you run it in (without "
+            "--against, the golden snapshots are the reference)",
+        )
     toplevel = Path(top.stdout.decode().strip()).resolve()
     commit = _git(repo, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
     if commit.returncode != 0:
         raise ScoringError("--against", f"unknown git revision {revision!r}")
     sha = commit.stdout.decode().strip()
-    relative = (PACKAGE_DIR.relative_to(toplevel).as_posix()
-                if PACKAGE_DIR.is_relative_to(toplevel) else "scoring")
+    relative = (
+        PACKAGE_DIR.relative_to(toplevel).as_posix()
+        if PACKAGE_DIR.is_relative_to(toplevel)
+        else "scoring"
+    )
     archive = _git(repo, "archive", "--format=tar", sha, "--", relative)
     if archive.returncode != 0:
-        raise ScoringError("--against", f"revision {revision!r} has no {relative}/ to "
-                                        "take the normaliser from")
+        raise ScoringError(
+            "--against", f"revision {revision!r} has no {relative}/ to take the normaliser from"
+        )
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(workdir, filter="data")
 
@@ -60,8 +66,11 @@ def rules_at_revision(revision: str, workdir: Path) -> tuple[tuple[Rule, ...], s
     # normaliser and what it imports are loaded.
     # Numbered, so a second load in one process reads its own files; the same
     # name in every fresh process keeps the normalisation cache warm.
-    number = sum(1 for key in sys.modules if key.startswith(f"scoring_at_{sha[:12]}_")
-                 and key.count(".") == 0)
+    number = sum(
+        1
+        for key in sys.modules
+        if key.startswith(f"scoring_at_{sha[:12]}_") and key.count(".") == 0
+    )
     name = f"scoring_at_{sha[:12]}_{number}"
     package = types.ModuleType(name)
     package.__path__ = [str(workdir / relative)]
@@ -72,6 +81,9 @@ def rules_at_revision(revision: str, workdir: Path) -> tuple[tuple[Rule, ...], s
     except Exception as error:  # any failure of foreign code is the revision's
         for key in [k for k in sys.modules if k == name or k.startswith(name + ".")]:
             del sys.modules[key]
-        raise ScoringError("--against", f"the normaliser of revision {revision!r} cannot be "
-                                        f"imported ({type(error).__name__}: {error})") from None
+        raise ScoringError(
+            "--against",
+            f"the normaliser of revision {revision!r} cannot be "
+            f"imported ({type(error).__name__}: {error})",
+        ) from None
     return rules, sha

@@ -74,8 +74,13 @@ def parse_figure(name: str) -> Figure:
     """The inverse of the ``*_figure`` functions; ValueError if not a figure name."""
     parts = name.split("/")
     kinds = {"cer": 4, "aggregate": 4, "diff": 5}
-    if (not parts or parts[0] not in kinds or len(parts) != kinds[parts[0]]
-            or not parts[1].endswith("ms") or not parts[1][:-2].isdigit()):
+    if (
+        not parts
+        or parts[0] not in kinds
+        or len(parts) != kinds[parts[0]]
+        or not parts[1].endswith("ms")
+        or not parts[1][:-2].isdigit()
+    ):
         raise ValueError(f"not a figure name: {name!r}")
     part = parts[4] if parts[0] == "diff" else None
     if part is not None and part not in DIFF_PARTS:
@@ -175,7 +180,8 @@ class CardSpec:
 
     def latencies_headline_first(self) -> tuple[int, ...]:
         return (self.headline_latency,) + tuple(
-            latency for latency in self.latencies if latency != self.headline_latency)
+            latency for latency in self.latencies if latency != self.headline_latency
+        )
 
     def systems_at(self, latency: int) -> list[str]:
         return [s for s in self.systems if latency in self.system_latencies[s]]
@@ -185,26 +191,36 @@ class CardSpec:
         latency = self.headline_latency if latency is None else latency
         columns = [Column(system) for system in self.systems_at(latency)]
         if set_name in self.split_sets and latency in self.split_latencies:
-            columns += [Column(system, split=True) for system in self.split_systems
-                        if latency in self.system_latencies[system]]
+            columns += [
+                Column(system, split=True)
+                for system in self.split_systems
+                if latency in self.system_latencies[system]
+            ]
         return columns
 
     def streams(self) -> list[tuple[int, str, Column]]:
         """Every (latency, set, column) the card scores, in card order."""
-        return [(latency, set_name, column)
-                for latency in self.latencies
-                for set_name in self.sets
-                for column in self.columns(set_name, latency)]
+        return [
+            (latency, set_name, column)
+            for latency in self.latencies
+            for set_name in self.sets
+            for column in self.columns(set_name, latency)
+        ]
 
     def hypothesis_name(self, column: Column, set_name: str, latency: int | None = None) -> str:
         latency = self.headline_latency if latency is None else latency
-        return f"{column.system}_{latency}ms_{set_name}" + (
-            SPLIT_SUFFIX if column.split else "") + ".jsonl"
+        return (
+            f"{column.system}_{latency}ms_{set_name}"
+            + (SPLIT_SUFFIX if column.split else "")
+            + ".jsonl"
+        )
 
     def expected_hypotheses(self) -> dict[str, tuple[int, str, Column]]:
         """``{file name: (latency, set, column)}`` for every figure of the card."""
-        return {self.hypothesis_name(column, set_name, latency): (latency, set_name, column)
-                for latency, set_name, column in self.streams()}
+        return {
+            self.hypothesis_name(column, set_name, latency): (latency, set_name, column)
+            for latency, set_name, column in self.streams()
+        }
 
     def aggregate_systems(self, aggregate: Aggregate, latency: int) -> list[str]:
         return self.systems_at(latency) if latency in aggregate.latencies else []
@@ -220,17 +236,24 @@ class CardSpec:
     # Listed once per spec: a card's regions ask for them once per figure marker.
     @cached_property
     def _figure_names(self) -> tuple[str, ...]:
-        names = [cer_figure(latency, set_name, column.key)
-                 for latency, set_name, column in self.streams()]
-        names += [aggregate_figure(latency, aggregate.key, system)
-                  for latency in self.latencies
-                  for aggregate in self.aggregates
-                  for system in self.aggregate_systems(aggregate, latency)]
-        names += [diff_figure(latency, set_name, comparison.key, part)
-                  for latency in self.latencies
-                  for comparison in self.comparisons if latency in comparison.latencies
-                  for set_name in comparison.sets
-                  for part in DIFF_PARTS]
+        names = [
+            cer_figure(latency, set_name, column.key)
+            for latency, set_name, column in self.streams()
+        ]
+        names += [
+            aggregate_figure(latency, aggregate.key, system)
+            for latency in self.latencies
+            for aggregate in self.aggregates
+            for system in self.aggregate_systems(aggregate, latency)
+        ]
+        names += [
+            diff_figure(latency, set_name, comparison.key, part)
+            for latency in self.latencies
+            for comparison in self.comparisons
+            if latency in comparison.latencies
+            for set_name in comparison.sets
+            for part in DIFF_PARTS
+        ]
         return tuple(names)
 
     @cached_property
@@ -242,9 +265,23 @@ class CardSpec:
 
 # [sources] is the data side's (make-refs reads each set's source there): the card reads
 # nothing of it.
-TOP_LEVEL_KEYS = ("title", "latency_ms", "latencies_ms", "headline_latency_ms", "sets",
-                  "set_names", "systems", "split", "comparisons", "aggregates",
-                  "bootstrap", "verdicts", "publish", "datasets", "sources")
+TOP_LEVEL_KEYS = (
+    "title",
+    "latency_ms",
+    "latencies_ms",
+    "headline_latency_ms",
+    "sets",
+    "set_names",
+    "systems",
+    "split",
+    "comparisons",
+    "aggregates",
+    "bootstrap",
+    "verdicts",
+    "publish",
+    "datasets",
+    "sources",
+)
 SYSTEM_KEYS = ("display", "latencies_ms")
 SPLIT_KEYS = ("systems", "sets", "latencies_ms")
 COMPARISON_KEYS = ("a", "b", "sets", "split", "latencies_ms")
@@ -286,8 +323,9 @@ EVAL_RESULTS_KEYS = ("name", "task_id", "dataset_id", "latencies_ms")
 def _eval_results_spec(value, sets, datasets, latencies, read) -> EvalResultsSpec | None:
     if value is None:
         return None
-    table = read.only(read.table(value, "[publish.eval_results]"), EVAL_RESULTS_KEYS,
-                      "[publish.eval_results]")
+    table = read.only(
+        read.table(value, "[publish.eval_results]"), EVAL_RESULTS_KEYS, "[publish.eval_results]"
+    )
     name = table.get("name", "cer")
     if not isinstance(name, str) or not name or "/" in name:
         raise read.fail("[publish.eval_results] name must be a file name (no folder)")
@@ -296,29 +334,40 @@ def _eval_results_spec(value, sets, datasets, latencies, read) -> EvalResultsSpe
     for where, given in (("task_id", task_ids), ("dataset_id", overrides)):
         for set_name, text in given.items():
             if set_name not in sets:
-                raise read.fail(f"[publish.eval_results.{where}] names {set_name!r}, which is "
-                                f"no set of the card{_did_you_mean(set_name, sets)}")
+                raise read.fail(
+                    f"[publish.eval_results.{where}] names {set_name!r}, which is "
+                    f"no set of the card{_did_you_mean(set_name, sets)}"
+                )
             if not isinstance(text, str) or not text:
                 raise read.fail(f"[publish.eval_results.{where}] {set_name} must be a string")
     missing = [s for s in sets if s not in task_ids]
     if missing:
-        raise read.fail(f"[publish.eval_results.task_id] has no task_id for {missing[0]!r}"
-                        + (f" (nor {len(missing) - 1} more)" if len(missing) > 1 else "")
-                        + ": .eval_results needs one per set")
+        raise read.fail(
+            f"[publish.eval_results.task_id] has no task_id for {missing[0]!r}"
+            + (f" (nor {len(missing) - 1} more)" if len(missing) > 1 else "")
+            + ": .eval_results needs one per set"
+        )
     dataset_ids = {}
     for set_name in sets:
         source = datasets.get(set_name)
         dataset_ids[set_name] = overrides.get(set_name) or (source.id if source else "")
         if not dataset_ids[set_name]:
-            raise read.fail(f"[publish.eval_results] set {set_name!r} has no dataset id: "
-                            f"give [datasets.{set_name}] id, or "
-                            f"[publish.eval_results.dataset_id] {set_name}")
-    extra = read.latency_list(table["latencies_ms"], "[publish.eval_results] latencies_ms") \
-        if "latencies_ms" in table else ()
+            raise read.fail(
+                f"[publish.eval_results] set {set_name!r} has no dataset id: "
+                f"give [datasets.{set_name}] id, or "
+                f"[publish.eval_results.dataset_id] {set_name}"
+            )
+    extra = (
+        read.latency_list(table["latencies_ms"], "[publish.eval_results] latencies_ms")
+        if "latencies_ms" in table
+        else ()
+    )
     for latency in extra:
         if latency not in latencies:
-            raise read.fail(f"[publish.eval_results] latencies_ms: the card has no {latency} ms "
-                            f"latency (its latencies: {list(latencies)})")
+            raise read.fail(
+                f"[publish.eval_results] latencies_ms: the card has no {latency} ms "
+                f"latency (its latencies: {list(latencies)})"
+            )
     return EvalResultsSpec(name, dict(task_ids), dataset_ids, tuple(extra))
 
 
@@ -343,8 +392,9 @@ class _Reader:
     def only(self, table: dict, allowed, where: str) -> dict:
         for key, value in table.items():
             if key not in allowed:
-                raise self.fail(f"unknown key {key!r} in {where}"
-                                f"{_did_you_mean(key, allowed, value)}")
+                raise self.fail(
+                    f"unknown key {key!r} in {where}{_did_you_mean(key, allowed, value)}"
+                )
         return table
 
     def names(self, value, where: str) -> tuple[str, ...]:
@@ -370,8 +420,10 @@ class _Reader:
     def declared(self, names, declared, kind: str, where: str, hint: str):
         for name in names:
             if name not in declared:
-                raise self.fail(f"{where} names undeclared {kind} {name!r}"
-                                f"{_did_you_mean(name, declared) or f' ({hint})'}")
+                raise self.fail(
+                    f"{where} names undeclared {kind} {name!r}"
+                    f"{_did_you_mean(name, declared) or f' ({hint})'}"
+                )
         return names
 
     def known_systems(self, names, where: str):
@@ -385,8 +437,10 @@ class _Reader:
         chosen = self.latency_list(value, where)
         for latency in chosen:
             if latency not in self.latencies:
-                raise self.fail(f"{where} lists {latency} ms, which the card does not "
-                                f"declare (latencies: {list(self.latencies)})")
+                raise self.fail(
+                    f"{where} lists {latency} ms, which the card does not "
+                    f"declare (latencies: {list(self.latencies)})"
+                )
         return chosen
 
 
@@ -409,8 +463,9 @@ def load_card_spec(root_or_file: str | os.PathLike) -> CardSpec:
     read.sets, read.systems = sets, systems
     set_names = _read_set_names(data, read)
     split_systems, split_sets, split_latencies = _read_split(data, read, headline)
-    comparisons = _read_comparisons(data, read, system_latencies,
-                                    (split_systems, split_sets, split_latencies))
+    comparisons = _read_comparisons(
+        data, read, system_latencies, (split_systems, split_sets, split_latencies)
+    )
     aggregates = _read_aggregates(data, read, headline)
     resamples, seed, level = _read_bootstrap(data, read)
     verdict_seeds, verdict_resamples, verdict_draws, verdict_family = _read_verdicts(data, read)
@@ -478,25 +533,28 @@ def _read_toml(root_or_file: str | os.PathLike) -> tuple[Path, dict]:
 def _read_latencies(data: dict, read: _Reader) -> tuple[tuple[int, ...], int]:
     """``latency_ms`` (one latency), or ``latencies_ms`` with ``headline_latency_ms``."""
     if "latency_ms" in data and ("latencies_ms" in data or "headline_latency_ms" in data):
-        raise read.fail("give either latency_ms (one latency) or latencies_ms with "
-                        "headline_latency_ms, not both")
+        raise read.fail(
+            "give either latency_ms (one latency) or latencies_ms with "
+            "headline_latency_ms, not both"
+        )
     if "latencies_ms" not in data:
         headline = read.integer(data.get("latency_ms", 560), "latency_ms")
         return (headline,), headline
     latencies = read.latency_list(data["latencies_ms"], "latencies_ms")
     if "headline_latency_ms" not in data and len(latencies) > 1:
-        raise read.fail("latencies_ms lists several latencies: say which one the "
-                        "card headlines with headline_latency_ms = ...")
-    headline = read.integer(data.get("headline_latency_ms", latencies[0]),
-                            "headline_latency_ms")
+        raise read.fail(
+            "latencies_ms lists several latencies: say which one the "
+            "card headlines with headline_latency_ms = ..."
+        )
+    headline = read.integer(data.get("headline_latency_ms", latencies[0]), "headline_latency_ms")
     if headline not in latencies:
-        raise read.fail(f"headline_latency_ms = {headline} is not in latencies_ms "
-                        f"{list(latencies)}")
+        raise read.fail(
+            f"headline_latency_ms = {headline} is not in latencies_ms {list(latencies)}"
+        )
     return latencies, headline
 
 
-def _read_systems(data: dict, read: _Reader) -> tuple[dict[str, str],
-                                                     dict[str, tuple[int, ...]]]:
+def _read_systems(data: dict, read: _Reader) -> tuple[dict[str, str], dict[str, tuple[int, ...]]]:
     """``[systems]``: each key's display name, and the latencies it was decoded at."""
     systems: dict[str, str] = {}
     system_latencies: dict[str, tuple[int, ...]] = {}
@@ -509,8 +567,9 @@ def _read_systems(data: dict, read: _Reader) -> tuple[dict[str, str],
             read.only(value, SYSTEM_KEYS, f"[systems.{key!r}]")
             display = value.get("display", key)
             if "latencies_ms" in value:
-                system_latencies[key] = read.latencies_in_card(value["latencies_ms"],
-                                                               f"system {key!r} latencies_ms")
+                system_latencies[key] = read.latencies_in_card(
+                    value["latencies_ms"], f"system {key!r} latencies_ms"
+                )
         if not isinstance(display, str):
             raise read.fail(f"system {key!r}: display name must be a string")
         systems[key] = display
@@ -523,12 +582,19 @@ def _read_set_names(data: dict, read: _Reader) -> dict[str, str]:
     # A typo in sets = [...] shows up here first; the ids/ files tell which name is right.
     ids = read.path.parent / "ids"
     for named in table:
-        close = difflib.get_close_matches(named, [s for s in read.sets if s not in table],
-                                          n=1, cutoff=0.6)
-        if (named not in read.sets and close and (ids / f"{named}.jsonl").is_file()
-                and not (ids / f"{close[0]}.jsonl").is_file()):
-            raise read.fail(f"sets = [...] lists {close[0]!r}, which has no ids file and no "
-                            f"[set_names] entry; did you mean {named!r}?")
+        close = difflib.get_close_matches(
+            named, [s for s in read.sets if s not in table], n=1, cutoff=0.6
+        )
+        if (
+            named not in read.sets
+            and close
+            and (ids / f"{named}.jsonl").is_file()
+            and not (ids / f"{close[0]}.jsonl").is_file()
+        ):
+            raise read.fail(
+                f"sets = [...] lists {close[0]!r}, which has no ids file and no "
+                f"[set_names] entry; did you mean {named!r}?"
+            )
     read.declared(table, read.sets, "set", "[set_names]", "add it to sets = [...]")
     return {s: table.get(s, s) for s in read.sets}
 
@@ -536,11 +602,13 @@ def _read_set_names(data: dict, read: _Reader) -> dict[str, str]:
 def _read_split(data: dict, read: _Reader, headline: int):
     """``[split]``: the systems and sets decoded in pieces too, and at which latencies."""
     split = read.only(read.table(data.get("split", {}), "[split]"), SPLIT_KEYS, "[split]")
-    systems = read.known_systems(read.names(split.get("systems", []), "split.systems"),
-                                 "[split]")
+    systems = read.known_systems(read.names(split.get("systems", []), "split.systems"), "[split]")
     sets = read.known_sets(read.names(split.get("sets", []), "split.sets"), "[split]")
-    latencies = (read.latencies_in_card(split["latencies_ms"], "[split] latencies_ms")
-                 if "latencies_ms" in split else (headline,))
+    latencies = (
+        read.latencies_in_card(split["latencies_ms"], "[split] latencies_ms")
+        if "latencies_ms" in split
+        else (headline,)
+    )
     return systems, sets, latencies
 
 
@@ -560,8 +628,9 @@ def _read_comparisons(data: dict, read: _Reader, system_latencies, split) -> tup
         if not isinstance(is_split, bool):
             raise read.fail(f"{where}: split must be true or false")
         default_sets = split_sets if is_split else read.sets
-        on = read.known_sets(read.names(entry.get("sets", list(default_sets)),
-                                        f"{where} sets"), where)
+        on = read.known_sets(
+            read.names(entry.get("sets", list(default_sets)), f"{where} sets"), where
+        )
         if is_split:
             if a not in split_systems or b not in split_systems:
                 raise read.fail(f"{where}: split comparisons need both systems in [split]")
@@ -572,16 +641,24 @@ def _read_comparisons(data: dict, read: _Reader, system_latencies, split) -> tup
             for latency in at:
                 for system in (a, b):
                     if latency not in system_latencies[system]:
-                        raise read.fail(f"{where} is at {latency} ms, but system {system!r} "
-                                        f"has no {latency} ms decodes "
-                                        f"(its latencies: {list(system_latencies[system])})")
+                        raise read.fail(
+                            f"{where} is at {latency} ms, but system {system!r} "
+                            f"has no {latency} ms decodes "
+                            f"(its latencies: {list(system_latencies[system])})"
+                        )
                 if is_split and latency not in split_latencies:
-                    raise read.fail(f"{where} is at {latency} ms, but [split] decodes are "
-                                    f"only at {list(split_latencies)}")
+                    raise read.fail(
+                        f"{where} is at {latency} ms, but [split] decodes are "
+                        f"only at {list(split_latencies)}"
+                    )
         else:
-            at = tuple(latency for latency in read.latencies
-                       if latency in system_latencies[a] and latency in system_latencies[b]
-                       and (not is_split or latency in split_latencies))
+            at = tuple(
+                latency
+                for latency in read.latencies
+                if latency in system_latencies[a]
+                and latency in system_latencies[b]
+                and (not is_split or latency in split_latencies)
+            )
         comparisons.append(Comparison(a, b, on, is_split, at))
     return tuple(comparisons)
 
@@ -597,53 +674,64 @@ def _read_aggregates(data: dict, read: _Reader, headline: int) -> tuple:
         method = entry.get("method")
         if method not in AGGREGATE_METHODS:
             raise read.fail(f"{where}: method must be one of {', '.join(AGGREGATE_METHODS)}")
-        on = read.known_sets(read.names(entry.get("sets", list(read.sets)), f"{where} sets"),
-                             where)
-        at = (read.latencies_in_card(entry["latencies_ms"], f"{where} latencies_ms")
-              if "latencies_ms" in entry else (headline,))
-        aggregates.append(Aggregate(entry["key"], entry.get("display", entry["key"]),
-                                    method, on, at))
+        on = read.known_sets(read.names(entry.get("sets", list(read.sets)), f"{where} sets"), where)
+        at = (
+            read.latencies_in_card(entry["latencies_ms"], f"{where} latencies_ms")
+            if "latencies_ms" in entry
+            else (headline,)
+        )
+        aggregates.append(
+            Aggregate(entry["key"], entry.get("display", entry["key"]), method, on, at)
+        )
     return tuple(aggregates)
 
 
 def _read_bootstrap(data: dict, read: _Reader) -> tuple[int, int | None, float]:
     """``[bootstrap]``: resamples (1 or more), seed (0 or more, or "none"), level (a
     fraction: 0.95 for a 95 % interval)."""
-    bootstrap = read.only(read.table(data.get("bootstrap", {}), "[bootstrap]"),
-                          BOOTSTRAP_KEYS, "[bootstrap]")
-    resamples = read.integer(bootstrap.get("resamples", DEFAULT_RESAMPLES),
-                             "[bootstrap] resamples")
+    bootstrap = read.only(
+        read.table(data.get("bootstrap", {}), "[bootstrap]"), BOOTSTRAP_KEYS, "[bootstrap]"
+    )
+    resamples = read.integer(bootstrap.get("resamples", DEFAULT_RESAMPLES), "[bootstrap] resamples")
     if resamples < 1:
         raise read.fail(f"[bootstrap] resamples must be 1 or more, not {resamples}")
     seed = bootstrap.get("seed", DEFAULT_SEED)
     if seed != "none" and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise read.fail(f"[bootstrap] seed must be a whole number, 0 or more (or \"none\"), "
-                        f"not {seed!r}")
+        raise read.fail(
+            f'[bootstrap] seed must be a whole number, 0 or more (or "none"), not {seed!r}'
+        )
     level = bootstrap.get("level", DEFAULT_LEVEL)
     if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
-        raise read.fail(f"[bootstrap] level must be a fraction between 0 and 1 (0.95 for a "
-                        f"95 % interval), not {level!r}")
+        raise read.fail(
+            f"[bootstrap] level must be a fraction between 0 and 1 (0.95 for a "
+            f"95 % interval), not {level!r}"
+        )
     return resamples, None if seed == "none" else int(seed), float(level)
 
 
 def _read_verdicts(data: dict, read: _Reader) -> tuple[int, int, int, str]:
     """``[verdicts]``: the second look's seeds, p-value resamples, the randomisation test's
     random assignments and Holm's family."""
-    verdicts = read.only(read.table(data.get("verdicts", {}), "[verdicts]"),
-                         VERDICTS_KEYS, "[verdicts]")
+    verdicts = read.only(
+        read.table(data.get("verdicts", {}), "[verdicts]"), VERDICTS_KEYS, "[verdicts]"
+    )
     family = verdicts.get("family", "card")
     if family not in VERDICT_FAMILIES:
-        raise read.fail(f"[verdicts] family must be one of {', '.join(VERDICT_FAMILIES)}"
-                        f"{_did_you_mean(str(family), VERDICT_FAMILIES)}")
-    return (read.integer(verdicts.get("seeds", 200), "[verdicts] seeds"),
-            read.integer(verdicts.get("resamples", 100_000), "[verdicts] resamples"),
-            read.integer(verdicts.get("draws", 100_000), "[verdicts] draws"), family)
+        raise read.fail(
+            f"[verdicts] family must be one of {', '.join(VERDICT_FAMILIES)}"
+            f"{_did_you_mean(str(family), VERDICT_FAMILIES)}"
+        )
+    return (
+        read.integer(verdicts.get("seeds", 200), "[verdicts] seeds"),
+        read.integer(verdicts.get("resamples", 100_000), "[verdicts] resamples"),
+        read.integer(verdicts.get("draws", 100_000), "[verdicts] draws"),
+        family,
+    )
 
 
 def _read_publish(data: dict, read: _Reader, aggregates, datasets) -> dict:
     """``[publish]``: the published card file and what it gates, as CardSpec's fields."""
-    publish = read.only(read.table(data.get("publish", {}), "[publish]"),
-                        PUBLISH_KEYS, "[publish]")
+    publish = read.only(read.table(data.get("publish", {}), "[publish]"), PUBLISH_KEYS, "[publish]")
     publish_file = None
     if "file" in publish:
         if not isinstance(publish["file"], str):
@@ -659,19 +747,27 @@ def _read_publish(data: dict, read: _Reader, aggregates, datasets) -> dict:
     keys = [*read.systems, *read.sets, *(a.key for a in aggregates)]
     for text, key in aliases.items():
         if not isinstance(key, str) or key not in keys:
-            raise read.fail(f"[publish.aliases] {text!r} names {key!r}, which is no set, "
-                            f"aggregate or system of the card{_did_you_mean(str(key), keys)}")
+            raise read.fail(
+                f"[publish.aliases] {text!r} names {key!r}, which is no set, "
+                f"aggregate or system of the card{_did_you_mean(str(key), keys)}"
+            )
     repo = publish.get("repo")
     if repo is not None and (not isinstance(repo, str) or repo.count("/") != 1):
-        raise read.fail("[publish] repo must name a model repository as \"owner/name\"")
+        raise read.fail('[publish] repo must name a model repository as "owner/name"')
     model_name = publish.get("model_name")
     if model_name is not None and not isinstance(model_name, str):
         raise read.fail("[publish] model_name must be a string")
-    return dict(publish_file=publish_file, publish_system=system,
-                publish_model_name=model_name, publish_repo=repo, publish_strict=strict,
-                publish_aliases=dict(aliases),
-                eval_results=_eval_results_spec(publish.get("eval_results"), read.sets,
-                                                datasets, read.latencies, read))
+    return dict(
+        publish_file=publish_file,
+        publish_system=system,
+        publish_model_name=model_name,
+        publish_repo=repo,
+        publish_strict=strict,
+        publish_aliases=dict(aliases),
+        eval_results=_eval_results_spec(
+            publish.get("eval_results"), read.sets, datasets, read.latencies, read
+        ),
+    )
 
 
 def _read_datasets(data: dict, read: _Reader) -> dict[str, DatasetSource]:
@@ -685,14 +781,16 @@ def _read_datasets(data: dict, read: _Reader) -> dict[str, DatasetSource]:
         if not isinstance(entry.get("id"), str):
             raise read.fail(f"{where} needs id = the dataset's hub id")
         datasets[set_name] = DatasetSource(
-            entry["id"], str(entry.get("name", set_name)),
-            entry.get("config"), entry.get("split"))
+            entry["id"], str(entry.get("name", set_name)), entry.get("config"), entry.get("split")
+        )
     seen: dict[tuple, str] = {}
     for set_name, source in datasets.items():
         identity = (source.id, source.config, source.split)
         if identity in seen:
-            raise read.fail(f"[datasets.{set_name}] has the same id, config and split as "
-                            f"[datasets.{seen[identity]}]; give the derived set a config "
-                            "of its own so the model-index keeps them apart")
+            raise read.fail(
+                f"[datasets.{set_name}] has the same id, config and split as "
+                f"[datasets.{seen[identity]}]; give the derived set a config "
+                "of its own so the model-index keeps them apart"
+            )
         seen[identity] = set_name
     return datasets

@@ -75,8 +75,7 @@ __all__ = [
 
 # "not-a-figure" wraps a number that reads like a figure but is none of the card's (a CER
 # on another model's set): left as written, and not counted by --check's coverage.
-REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure",
-                "not-a-figure")
+REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure", "not-a-figure")
 
 
 _MARKER = re.compile(r"<!--\s*scoring:(?P<word>[^\s>]*)(?P<args>[^>]*?)\s*-->")
@@ -116,19 +115,26 @@ def find_regions(text: str, where: str) -> list[Region]:
             open_marker = None
             continue
         if open_marker is not None:
-            raise ScoringError(f"{where}:{line}", f"region 'scoring:{word}' opens inside the "
-                               f"region opened at line {open_marker[2]} (is that one closed?); "
-                               "regions do not nest")
+            raise ScoringError(
+                f"{where}:{line}",
+                f"region 'scoring:{word}' opens inside the "
+                f"region opened at line {open_marker[2]} (is that one closed?); "
+                "regions do not nest",
+            )
         if word not in REGION_KINDS:
             close = difflib.get_close_matches(word, REGION_KINDS + ("end",), n=1)
-            hint = f"; did you mean 'scoring:{close[0]}'?" if close else (
-                f" (kinds: {', '.join(REGION_KINDS)})")
+            hint = (
+                f"; did you mean 'scoring:{close[0]}'?"
+                if close
+                else (f" (kinds: {', '.join(REGION_KINDS)})")
+            )
             raise ScoringError(f"{where}:{line}", f"unknown region kind 'scoring:{word}'{hint}")
         open_marker = (word, args, line, match.end())
     if open_marker is not None:
-        raise ScoringError(f"{where}:{open_marker[2]}",
-                           f"region 'scoring:{open_marker[0]}' is never closed "
-                           "(end it with <!-- scoring:end -->)")
+        raise ScoringError(
+            f"{where}:{open_marker[2]}",
+            f"region 'scoring:{open_marker[0]}' is never closed (end it with <!-- scoring:end -->)",
+        )
     return regions
 
 
@@ -160,8 +166,9 @@ def load_model_card(text: str, where: Path) -> ModelCard:
             mark = yaml_error_mark(error)
             line = f":{mark.line + 2}" if mark is not None else ""  # after the opening ---
             problem = getattr(error, "problem", None) or "cannot be parsed"
-            raise ScoringError(f"{where}{line}", f"front matter is not valid YAML ({problem})") \
-                from None
+            raise ScoringError(
+                f"{where}{line}", f"front matter is not valid YAML ({problem})"
+            ) from None
         if data is not None and not isinstance(data, dict):
             raise ScoringError(f"{where}:2", "front matter must be a YAML mapping")
         models = (data or {}).get("model-index")
@@ -169,9 +176,12 @@ def load_model_card(text: str, where: Path) -> ModelCard:
             # huggingface_hub reads them as one model's results, under the last one's name;
             # writing that back would give this card another model's name and results.
             names = ", ".join(str(m.get("name")) if isinstance(m, dict) else "?" for m in models)
-            raise ScoringError(where, f"the model-index holds {len(models)} models ({names}); "
-                                      "a card's model-index is its own model's results: move "
-                                      "the others' into the card's text, then run this again")
+            raise ScoringError(
+                where,
+                f"the model-index holds {len(models)} models ({names}); "
+                "a card's model-index is its own model's results: move "
+                "the others' into the card's text, then run this again",
+            )
     try:
         # A process that checks a card several times (publish, the gate, a test suite)
         # parses each text once; each caller gets a copy of its own to change.
@@ -193,7 +203,7 @@ def _parse_model_card(text: str) -> ModelCard:
         index = read_model_index(text)
         del data["model-index"]
         front = yaml.dump(data, Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
-        text = f"---\n{front}---\n{text[match.end():]}"
+        text = f"---\n{front}---\n{text[match.end() :]}"
     # A card without front matter is fine here (we write one); the hub's logger would warn
     # about it on stderr.
     verbosity = hf_logging.get_verbosity()
@@ -209,6 +219,7 @@ def _parse_model_card(text: str) -> ModelCard:
 
 
 # ------------------------------------------------------------------ the model-index
+
 
 @dataclass(frozen=True)
 class IndexEntry:
@@ -281,18 +292,28 @@ def _read_model_index(text: str) -> ModelIndex:
     key, models = _key_and_value(root, "model-index") if root is not None else (None, None)
     model = models.value[0] if isinstance(models, yaml.SequenceNode) and models.value else None
     if not isinstance(model, yaml.MappingNode):
-        problems = () if key is None or nodes.value(models) in (None, []) else (
-            (nodes.line(models), "the model-index is not a list of models (name, results)"),)
+        problems = (
+            ()
+            if key is None or nodes.value(models) in (None, [])
+            else ((nodes.line(models), "the model-index is not a list of models (name, results)"),)
+        )
         return ModelIndex(place=_place(nodes, match, root, key, models), problems=problems)
     _, name = _key_and_value(model, "name")
     _, results = _key_and_value(model, "results")
     read = tuple(_read_result(nodes, results, i) for i in range(len(_items(results))))
     listed = results is None or isinstance(results, yaml.SequenceNode)
     value = None if listed else nodes.value(results)  # (none: the card's results go there)
-    problems = () if value is None else (
-        (nodes.line(results), f"the model's results are not a list ({_shown(value)})"),)
-    return ModelIndex(None if name is None else _as_text(nodes.value(name)), read,
-                      _place(nodes, match, root, key, models), problems)
+    problems = (
+        ()
+        if value is None
+        else ((nodes.line(results), f"the model's results are not a list ({_shown(value)})"),)
+    )
+    return ModelIndex(
+        None if name is None else _as_text(nodes.value(name)),
+        read,
+        _place(nodes, match, root, key, models),
+        problems,
+    )
 
 
 def _place(nodes: _Nodes | None, match: re.Match | None, root, key, models) -> IndexPlace | None:
@@ -315,12 +336,14 @@ def _place(nodes: _Nodes | None, match: re.Match | None, root, key, models) -> I
     name_at = None if name_key is not None else nodes.at(first_key)
     if isinstance(results, yaml.SequenceNode) and not results.flow_style and results.value:
         start = nodes.comments_before(nodes.item_span(results, 0)[0])
-        return IndexPlace(BEFORE, (start, start), nodes.column(nodes.dash(results.value[0])),
-                          line_break, name_at)
+        return IndexPlace(
+            BEFORE, (start, start), nodes.column(nodes.dash(results.value[0])), line_break, name_at
+        )
     # (no list, or one in brackets: the card's results, then those kept, as a block list)
     colon = nodes.text.index(":", nodes.at(results_key, end=True)) + 1
-    return IndexPlace(VALUE, (colon, nodes.line_end(results)), first_key.start_mark.column,
-                      line_break, name_at)
+    return IndexPlace(
+        VALUE, (colon, nodes.line_end(results)), first_key.start_mark.column, line_break, name_at
+    )
 
 
 def _read_result(nodes: _Nodes, results: yaml.SequenceNode, i: int) -> IndexResult:
@@ -339,13 +362,17 @@ def _read_result(nodes: _Nodes, results: yaml.SequenceNode, i: int) -> IndexResu
         why = f"a result whose dataset type is not text ({_shown(fields['dataset']['type'])})"
     elif not isinstance(metrics, yaml.SequenceNode) or not metrics.value:
         listed = metrics is None or nodes.value(metrics) in (None, [])
-        why = ("a result with no metrics" if listed else
-               f"a result whose metrics are not a list ({_shown(nodes.value(metrics))})")
+        why = (
+            "a result with no metrics"
+            if listed
+            else f"a result whose metrics are not a list ({_shown(nodes.value(metrics))})"
+        )
         line = line if listed else nodes.line(metrics)
     if why:
         return IndexResult(span, (IndexEntry(line, span, why=why),), own)
-    return IndexResult(span, tuple(_read_metric(nodes, metrics, j, fields)
-                                   for j in range(len(metrics.value))), own)
+    return IndexResult(
+        span, tuple(_read_metric(nodes, metrics, j, fields) for j in range(len(metrics.value))), own
+    )
 
 
 def _read_metric(nodes: _Nodes, metrics: yaml.SequenceNode, j: int, fields: dict) -> IndexEntry:
@@ -375,16 +402,24 @@ def _eval_result(fields: dict, metric: dict) -> EvalResult:
     source = fields.get("source") if isinstance(fields.get("source"), dict) else {}
     url = _as_text(source.get("url"))  # (a source's name alone, huggingface_hub refuses)
     return EvalResult(
-        task_type=_as_text(task.get("type")), task_name=_as_text(task.get("name")),
-        dataset_type=dataset["type"], dataset_name=_as_text(dataset.get("name")),
+        task_type=_as_text(task.get("type")),
+        task_name=_as_text(task.get("name")),
+        dataset_type=dataset["type"],
+        dataset_name=_as_text(dataset.get("name")),
         dataset_config=_as_text(dataset.get("config")),
         dataset_split=_as_text(dataset.get("split")),
-        dataset_revision=_as_text(dataset.get("revision")), dataset_args=dataset.get("args"),
-        metric_type=metric["type"], metric_value=metric["value"],
-        metric_name=_as_text(metric.get("name")), metric_args=metric.get("args"),
-        metric_config=_as_text(metric.get("config")), verified=metric.get("verified"),
+        dataset_revision=_as_text(dataset.get("revision")),
+        dataset_args=dataset.get("args"),
+        metric_type=metric["type"],
+        metric_value=metric["value"],
+        metric_name=_as_text(metric.get("name")),
+        metric_args=metric.get("args"),
+        metric_config=_as_text(metric.get("config")),
+        verified=metric.get("verified"),
         verify_token=_as_text(metric.get("verifyToken")),
-        source_name=_as_text(source.get("name")) if url else None, source_url=url)
+        source_name=_as_text(source.get("name")) if url else None,
+        source_url=url,
+    )
 
 
 def _as_text(value) -> str | None:
@@ -436,8 +471,11 @@ class _Nodes:
         next token starts, past the comments and blank lines after it)."""
         if isinstance(node, yaml.ScalarNode) or node.flow_style:
             return self.at(node, end=True)
-        children = (node.value if isinstance(node, yaml.SequenceNode)
-                    else [child for pair in node.value for child in pair])
+        children = (
+            node.value
+            if isinstance(node, yaml.SequenceNode)
+            else [child for pair in node.value for child in pair]
+        )
         return max((self.end(child) for child in children), default=self.at(node))
 
     def line_end(self, node) -> int:
@@ -491,9 +529,12 @@ class CardFile:
 
 # A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "1.12s frame size",
 # "1,120 ms", and in Thai "560 มิลลิวินาที" (milliseconds) or "0.56 วินาที" (seconds).
-_LATENCY = re.compile(r"(?<![\d.,])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[\s-]*"
-                      r"((?:ms|milliseconds?|s|sec|seconds?)\b|"
-                      r"มิลลิวินาที|วินาที)", re.I)
+_LATENCY = re.compile(
+    r"(?<![\d.,])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[\s-]*"
+    r"((?:ms|milliseconds?|s|sec|seconds?)\b|"
+    r"มิลลิวินาที|วินาที)",
+    re.I,
+)
 
 
 def latencies_in(text: str) -> list[int]:
@@ -506,7 +547,9 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
     found = []
     for said in _LATENCY.finditer(text):
         number, unit = said.groups()
-        ms = Fraction(number.replace(",", "")) * (1 if unit.lower().startswith(("m", "มิลลิ")) else 1000)
+        ms = Fraction(number.replace(",", "")) * (
+            1 if unit.lower().startswith(("m", "มิลลิ")) else 1000
+        )
         if ms.denominator == 1:
             found.append((int(ms), said.group()))
     return found
@@ -521,8 +564,10 @@ SIGN = r"(?:[-−+]|–(?=\d))"
 # ("2.81pp" is a number too, and so is "6.69¹", its footnote's mark a superscript.)
 # (Not within a name, "OpenThai2.0-ASR", "4-gram"; but a size hyphenated to its unit, "a
 # 2.81-point gain", is a number.)
-_NUMBER = re.compile(rf"(?<![^\W_]|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
-                     r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)")
+_NUMBER = re.compile(
+    rf"(?<![^\W_]|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
+    r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
+)
 
 
 # An HTML comment (a marker's two ends are comments too): no text of the card's.
@@ -532,42 +577,50 @@ _NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\
 
 # What follows a number that is no error rate: units of time, size and rate.
 # A unit is a word of its own: "6.69 so far" and "8.99 split" are no seconds.
-_UNIT_AFTER = re.compile(r"\s*(?:(?:ms|s|sec|seconds?|mins?|minutes?|h|hrs?|hours?|days?|"
-                         r"frames?|k?Hz|[KMGT]B|[kMBT]|x|"
-                         r"params?|parameters|epochs?|steps?|dB|"
-                         # counts and rates of the data: "12.50 words per utterance"
-                         r"words?|chars?|characters?|utterances?|clips?|segments?|speakers?|"
-                         r"tokens?|sentences?|files?|recordings?|videos?|samples?|"
-                         r"per(?!\s+cent))\b|×|"
-                         # Thai: milliseconds, seconds, minutes, hours, times, parameters,
-                         # billion, million ("0.16 วินาที", "1.5 เท่า")
-                         r"มิลลิวินาที|วินาที|นาที|ชั่วโมง|เท่า|พารามิเตอร์|พันล้าน|ล้าน)", re.I)
+_UNIT_AFTER = re.compile(
+    r"\s*(?:(?:ms|s|sec|seconds?|mins?|minutes?|h|hrs?|hours?|days?|"
+    r"frames?|k?Hz|[KMGT]B|[kMBT]|x|"
+    r"params?|parameters|epochs?|steps?|dB|"
+    # counts and rates of the data: "12.50 words per utterance"
+    r"words?|chars?|characters?|utterances?|clips?|segments?|speakers?|"
+    r"tokens?|sentences?|files?|recordings?|videos?|samples?|"
+    r"per(?!\s+cent))\b|×|"
+    # Thai: milliseconds, seconds, minutes, hours, times, parameters,
+    # billion, million ("0.16 วินาที", "1.5 เท่า")
+    r"มิลลิวินาที|วินาที|นาที|ชั่วโมง|เท่า|พารามิเตอร์|พันล้าน|ล้าน)",
+    re.I,
+)
 
 
 _MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
 
 
 # What precedes a number that is no error rate.
-_WORD_BEFORE = re.compile(r"(?:weight|seed|version|release|v|alpha|beta|temperature|lr|"
-                          # (not an error rate's: "a character error rate of 6.69 %")
-                          r"(?<!error )(?<!cer )rate of|learning[- ]rate|size|step|epoch|"
-                          # training and decoding settings: "a dropout of 0.15"
-                          r"ratio|dropout|decay|smoothing|factor|scale|penalty|momentum|"
-                          r"threshold|width|masks?|probability|prob|top-?[pk]|margin|"
-                          # licences and software, with their versions: "Apache 2.0",
-                          # "CC-BY-SA 4.0", "Python 3.11", "CUDA 12.1"
-                          r"apache|licen[cs]e|cc[- ]by(?:[- ][a-z]{2})*|gpl|lgpl|mit|bsd|mpl|"
-                          r"python|pytorch|torch|cuda|nemo|transformers|numpy|pythainlp|"
-                          # models' versions: "Gemini 2.5 Pro", "Llama 3.1"
-                          r"gemini|claude|llama|mistral|grok|deepseek|seamless(?:m4t)?)"
-                          r"(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I)  # "a weight of 0.5" too
+_WORD_BEFORE = re.compile(
+    r"(?:weight|seed|version|release|v|alpha|beta|temperature|lr|"
+    # (not an error rate's: "a character error rate of 6.69 %")
+    r"(?<!error )(?<!cer )rate of|learning[- ]rate|size|step|epoch|"
+    # training and decoding settings: "a dropout of 0.15"
+    r"ratio|dropout|decay|smoothing|factor|scale|penalty|momentum|"
+    r"threshold|width|masks?|probability|prob|top-?[pk]|margin|"
+    # licences and software, with their versions: "Apache 2.0",
+    # "CC-BY-SA 4.0", "Python 3.11", "CUDA 12.1"
+    r"apache|licen[cs]e|cc[- ]by(?:[- ][a-z]{2})*|gpl|lgpl|mit|bsd|mpl|"
+    r"python|pytorch|torch|cuda|nemo|transformers|numpy|pythainlp|"
+    # models' versions: "Gemini 2.5 Pro", "Llama 3.1"
+    r"gemini|claude|llama|mistral|grok|deepseek|seamless(?:m4t)?)"
+    r"(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$",
+    re.I,
+)  # "a weight of 0.5" too
 
 
 # Though "a margin of 0.5" is a setting, "a margin of 2.81 points" (or pp, or %) is a
 # difference's size.
-_A_MARGIN_IN_POINTS = re.compile(r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
-                                 r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
-                                 re.I)
+_A_MARGIN_IN_POINTS = re.compile(
+    r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
+    r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
+    re.I,
+)
 
 
 # A p-value as prose gives it: "(p = 0.012)", "p < 0.05".
@@ -581,18 +634,20 @@ _SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
 # Typhoon" are one sentence, though "p.p." may end one before a capital; nor
 # before a signed number or an interval, the number's before it: "−2.81 p.p. [−3.75,
 # −1.76]", "−3.75 ... −1.76".)
-SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)"
-                          r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
-                          r"(?:(?<!\bp\.p\.)(?<!\bpts\.)(?<!\bpt\.)|(?=\s+[A-Z]))"
-                          r"\s+(?=[^\s\d])(?![\[(]?\s*[-−–+]?\d)|\n\s*\n"
-                          # A line break written as one ("<br>", two spaces or a backslash
-                          # before it), or one after a number, before a line that opens with
-                          # a label ("Isan, 560 ms:", "**Isan:**", "*Isan* —"), in a paragraph
-                          # or a quote: what the next line says is its own.
-                          r"|<br\s*/?>|(?<=  )\n|(?<=\\)\n"
-                          r"|(?:(?<=[\d%*_)>])|(?<=percent)|(?<=per cent))[ \t]*\n"
-                          r"(?=[ \t]*(?:>[ \t]*)*(?:\*\*|__|[*_])?[A-Z\u0e01-\u0e7f]"
-                          r"(?:[^\n.!?:*_]|(?<=\d)\.(?=\d)){0,40}(?:\*\*|__|[*_])?\s*(?::|[—–]\s))")
+SENTENCE_END = re.compile(
+    r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)"
+    r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
+    r"(?:(?<!\bp\.p\.)(?<!\bpts\.)(?<!\bpt\.)|(?=\s+[A-Z]))"
+    r"\s+(?=[^\s\d])(?![\[(]?\s*[-−–+]?\d)|\n\s*\n"
+    # A line break written as one ("<br>", two spaces or a backslash
+    # before it), or one after a number, before a line that opens with
+    # a label ("Isan, 560 ms:", "**Isan:**", "*Isan* —"), in a paragraph
+    # or a quote: what the next line says is its own.
+    r"|<br\s*/?>|(?<=  )\n|(?<=\\)\n"
+    r"|(?:(?<=[\d%*_)>])|(?<=percent)|(?<=per cent))[ \t]*\n"
+    r"(?=[ \t]*(?:>[ \t]*)*(?:\*\*|__|[*_])?[A-Z\u0e01-\u0e7f]"
+    r"(?:[^\n.!?:*_]|(?<=\d)\.(?=\d)){0,40}(?:\*\*|__|[*_])?\s*(?::|[—–]\s))"
+)
 
 
 # A figure marker names its figure, and may say that the text states a negative
@@ -600,8 +655,14 @@ SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?
 # difference turned, B − A where the card's is A − B ("Typhoon − OpenThai: +2.81").
 MAGNITUDE_OF_NEGATIVE = "magnitude-of-negative"
 TURNED = "turned"
-FIGURE_MARKER = re.compile(r"<!--\s*scoring:figure\s+(\S+)(?:\s+(?:" + MAGNITUDE_OF_NEGATIVE
-                           + "|" + TURNED + r"))?\s*-->(.*?)<!--\s*scoring:end\s*-->", re.S)
+FIGURE_MARKER = re.compile(
+    r"<!--\s*scoring:figure\s+(\S+)(?:\s+(?:"
+    + MAGNITUDE_OF_NEGATIVE
+    + "|"
+    + TURNED
+    + r"))?\s*-->(.*?)<!--\s*scoring:end\s*-->",
+    re.S,
+)
 
 
 # Inline code that holds one number and nothing else ("`6.69%`", "` 9.50 `"): the card's
@@ -627,9 +688,14 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     spans += [m.span() for m in re.finditer(r"`[^`\n]*`", text) if m.span() not in values]
     # (A link's definition ends with its line: "[paper]: https://..."; a footnote's text,
     # "[^avg]: The mean of ...", is read as the card's text.)
-    for pattern in (COMMENT.pattern, r"\]\([^)]*\)",
-                    r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$", r"https?://\S+",
-                    r"~~[^~\n]+~~", r"<(s|del|strike)>.*?</\1>"):
+    for pattern in (
+        COMMENT.pattern,
+        r"\]\([^)]*\)",
+        r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$",
+        r"https?://\S+",
+        r"~~[^~\n]+~~",
+        r"<(s|del|strike)>.*?</\1>",
+    ):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
     return spans
 
@@ -647,14 +713,23 @@ _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?
 # differences are in points.
 # Thai "สัมพัทธ์" is "relative": "29.6% (สัมพัทธ์)", "ลดลงสัมพัทธ์ 29.6%", "ลดลงแบบสัมพัทธ์
 # 29.6%" (fell by 29.6 % relative).
-_RELATIVE_AFTER = re.compile(r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|"
-                             r"smaller|larger)\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)", re.I)
-_RELATIVE_BEFORE = re.compile(r"\brelative\s+(?:[a-z]+\s+){0,2}(?:of|by)\s*$|"
-                              r"สัมพัทธ์\s*(?:ได้|ประมาณ|ราว|เกือบ|อยู่)?\s*$", re.I)
+_RELATIVE_AFTER = re.compile(
+    r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|"
+    r"smaller|larger)\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)",
+    re.I,
+)
+_RELATIVE_BEFORE = re.compile(
+    r"\brelative\s+(?:[a-z]+\s+){0,2}(?:of|by)\s*$|"
+    r"สัมพัทธ์\s*(?:ได้|ประมาณ|ราว|เกือบ|อยู่)?\s*$",
+    re.I,
+)
 # What a relative change's words go on to say of it: "a 29.6 % relative reduction", "a
 # 29.6 % relative CER reduction".
-_RELATIVE_TAIL = re.compile(r"(?:\s*\))?(?:\s+(?:cer|wer|error(?:\s+rate)?))?"
-                            r"(?:\s+(?:reduction|improvement|decrease|gain))?", re.I)
+_RELATIVE_TAIL = re.compile(
+    r"(?:\s*\))?(?:\s+(?:cer|wer|error(?:\s+rate)?))?"
+    r"(?:\s+(?:reduction|improvement|decrease|gain))?",
+    re.I,
+)
 
 
 def relative_changes(text: str) -> list[tuple[int, int]]:
@@ -665,7 +740,7 @@ def relative_changes(text: str) -> list[tuple[int, int]]:
     for match in _NUMBER.finditer(text):
         if after := _RELATIVE_AFTER.match(text, match.end()):
             spans.append((match.start(), _RELATIVE_TAIL.match(text, after.end()).end()))
-        elif before := _RELATIVE_BEFORE.search(text[:match.start()]):
+        elif before := _RELATIVE_BEFORE.search(text[: match.start()]):
             spans.append((before.start(), match.end()))
     return spans
 
@@ -677,22 +752,31 @@ _WHOLE_PERCENT_AFTER = re.compile(
     r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
     r"(?![-\s]*(?:ci\b|conf|cluster|bootstrap|interval|level|percentile|signific|lower|"
     r"higher|better|worse|fewer|less|more|reduc|improv|relative|rel\.|faster|slower|drop|"
-    r"increas|decreas|gain))", re.I)
+    r"increas|decreas|gain))",
+    re.I,
+)
 
 # Nor the level of an interval named before it: "CI 95%", "confidence level of 95 %",
 # ช่วงความเชื่อมั่น 95% (Thai: "confidence interval"), ระดับความเชื่อมั่น (its level).
-_LEVEL_BEFORE = re.compile(r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s+of)?|"
-                           r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$", re.I)
+_LEVEL_BEFORE = re.compile(
+    r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s+of)?|"
+    r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$",
+    re.I,
+)
 
 # Nor a bound a whole number in percent sets: "stays under 7 %", "below 10 %", "at most
 # 5 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7"); Thai ต่ำกว่า, under,
 # ไม่เกิน, at most, เกิน, over.
-_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])"
-                           r"\s*[*_]*$", re.I)
+_BOUND_BEFORE = re.compile(
+    rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])"
+    r"\s*[*_]*$",
+    re.I,
+)
 
 
-def numbers_in(text: str, offset: int, masked, whole_percent: bool = False,
-               a_recognisers=None) -> list[re.Match]:
+def numbers_in(
+    text: str, offset: int, masked, whole_percent: bool = False, a_recognisers=None
+) -> list[re.Match]:
     """The numbers with a decimal point in ``text`` that may be figures (and with
     ``whole_percent``, whole numbers in percent too). ``a_recognisers(words)`` says whether
     ``words`` open with a recogniser's name: "9.50 % of Typhoon 0.6B" ("9.50% ของ Typhoon
@@ -701,27 +785,36 @@ def numbers_in(text: str, offset: int, masked, whole_percent: bool = False,
     for match in _NUMBER.finditer(text):
         if inside(offset + match.start(), masked):
             continue
-        before = text[:match.start()]
+        before = text[: match.start()]
         if "." not in match.group(2) and not (  # (signed, "+42%" is relative: no CER)
-                whole_percent and not match.group(1)
-                and _WHOLE_PERCENT_AFTER.match(text, match.end())
-                and not _LEVEL_BEFORE.search(before) and not _BOUND_BEFORE.search(before)):
+            whole_percent
+            and not match.group(1)
+            and _WHOLE_PERCENT_AFTER.match(text, match.end())
+            and not _LEVEL_BEFORE.search(before)
+            and not _BOUND_BEFORE.search(before)
+        ):
             continue
         # After a slash only in a list of numbers ("6.69/8.72"): never in a path or a date.
         if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(
-                COMMENT.sub("", before)):  # (marked already: "-->6.69<!-- ... -->/")
+            COMMENT.sub("", before)
+        ):  # (marked already: "-->6.69<!-- ... -->/")
             continue
         share = _SHARE_AFTER.match(text, match.end())
-        if share and not (a_recognisers and a_recognisers(text[share.end():])):
+        if share and not (a_recognisers and a_recognisers(text[share.end() :])):
             continue
         # (A list's unit is written once, after its last number: "at 0.08/0.16/0.56 s".)
         listed = _MORE_NUMBERS_AFTER_SLASHES.match(text, match.end())
-        if (_UNIT_AFTER.match(text, listed.end() if listed else match.end())
-                or _RELATIVE_AFTER.match(text, match.end()) or _RELATIVE_BEFORE.search(before)
-                or ((word := _WORD_BEFORE.search(before))
-                    and not _A_MARGIN_IN_POINTS.match(word.group() + text[match.end():]))
-                or _P_VALUE_BEFORE.search(before)
-                or _SPREAD_BEFORE.search(before)):  # "6.26 ± 0.31": a spread, no figure
+        if (
+            _UNIT_AFTER.match(text, listed.end() if listed else match.end())
+            or _RELATIVE_AFTER.match(text, match.end())
+            or _RELATIVE_BEFORE.search(before)
+            or (
+                (word := _WORD_BEFORE.search(before))
+                and not _A_MARGIN_IN_POINTS.match(word.group() + text[match.end() :])
+            )
+            or _P_VALUE_BEFORE.search(before)
+            or _SPREAD_BEFORE.search(before)
+        ):  # "6.26 ± 0.31": a spread, no figure
             continue
         found.append(match)
     return found
@@ -740,7 +833,8 @@ def printed_as(value: Fraction, text: str) -> bool:
     # Both at the same decimals: equal as whole numbers of their last place ("-0.00" is
     # "0.00"). In integers: a hand-written card's every number is tried against many figures.
     return int(round_half_up(value * 100, decimals).replace(".", "")) == int(
-        number.replace(".", ""))
+        number.replace(".", "")
+    )
 
 
 def _digits_of(number: str) -> dict[int, str]:
@@ -788,8 +882,11 @@ class CardHome:
     in_git: bool = True  # the file is in a git work tree, where `git diff` shows its changes
 
     def command(self, option: str) -> str:
-        return "`" + " ".join(filter(None, ("python -m scoring publish", self.root_argument,
-                                            option))) + "`"
+        return (
+            "`"
+            + " ".join(filter(None, ("python -m scoring publish", self.root_argument, option)))
+            + "`"
+        )
 
     def review(self, path: Path) -> str:
         """How the user sees what a --mark changed in the card."""
@@ -797,14 +894,18 @@ class CardHome:
             return f"review the card with {self.command('--diff')}"
         if self.in_git:
             return f"review the card with `git diff {path}`"
-        return ("review the markers in the diff above (the card is in no git work tree, "
-                "where `git diff` would show them again)")
+        return (
+            "review the markers in the diff above (the card is in no git work tree, "
+            "where `git diff` would show them again)"
+        )
 
     def push(self) -> str:
         return self.command("--push")
 
     def not_on_the_hub_yet(self, path: Path) -> str:
         """The line saying that the hub does not show this card yet, and what puts it there."""
-        return (f"{path}: the card on the hub ({self.on_hub}) does not show this yet: "
-                f"{self.push()} opens the pull request that puts it there (merge it, and the "
-                "gate's fetch brings it back)")
+        return (
+            f"{path}: the card on the hub ({self.on_hub}) does not show this yet: "
+            f"{self.push()} opens the pull request that puts it there (merge it, and the "
+            "gate's fetch brings it back)"
+        )

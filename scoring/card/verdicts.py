@@ -31,14 +31,27 @@ from ..files import write_text_atomically
 from ..memo import Memo
 from ..report import points
 from ..randomisation import EXACT_UP_TO, check_draws, randomisation_test
-from ..robustness import FEW_CLUSTERS, FRAGILE_BELOW, check_settings, p_value, seed_intervals, \
-    stability, verdict_of
+from ..robustness import (
+    FEW_CLUSTERS,
+    FRAGILE_BELOW,
+    check_settings,
+    p_value,
+    seed_intervals,
+    stability,
+    verdict_of,
+)
 from .compute import CardResult
 from .render import Table, comparison_title, format_figure
 from .spec import VERDICT_FAMILIES, Column, diff_figure
 
-__all__ = ["VerdictRow", "CardVerdicts", "card_verdicts", "format_verdicts", "verdicts_json",
-           "verdicts_table"]
+__all__ = [
+    "VerdictRow",
+    "CardVerdicts",
+    "card_verdicts",
+    "format_verdicts",
+    "verdicts_json",
+    "verdicts_table",
+]
 
 # Bump when what is cached per comparison changes meaning.
 _CACHE_VERSION = "1"
@@ -142,8 +155,11 @@ def _code_digest() -> str:
     """The code that computes what is cached: an edit to it is never served old results."""
     from .. import bootstrap, randomisation, robustness
 
-    return hashlib.sha256("".join(inspect.getsource(module) for module in (
-        robustness, bootstrap, randomisation)).encode()).hexdigest()
+    return hashlib.sha256(
+        "".join(
+            inspect.getsource(module) for module in (robustness, bootstrap, randomisation)
+        ).encode()
+    ).hexdigest()
 
 
 def _cache_path(arrays, settings: str) -> Path | None:
@@ -184,34 +200,61 @@ def _read_or_compute(path: Path, compute) -> dict:
     return found
 
 
-def _look_parts(edits_a, edits_b, ref_chars, verdict: str, *, seed: int | None, seeds: int,
-                resamples: int, p_resamples: int, level: float, draws: int) -> list:
+def _look_parts(
+    edits_a,
+    edits_b,
+    ref_chars,
+    verdict: str,
+    *,
+    seed: int | None,
+    seeds: int,
+    resamples: int,
+    p_resamples: int,
+    level: float,
+    draws: int,
+) -> list:
     """The three parts of one comparison's second look, each ``(settings, compute)``, cached
     on its own: stability under ``seeds`` seeds, the bootstrap p-value, the exact reading."""
     first = 0 if seed is None else seed
 
     def stable() -> dict:
         if not seeds:  # a row not shown: only its p-value counts (in Holm's family)
-            return {"seeds": 0, "agree": float("nan"), "low_sd": float("nan"),
-                    "high_sd": float("nan")}
-        intervals = seed_intervals(edits_a, edits_b, ref_chars, range(first, first + seeds),
-                                   resamples=resamples, level=level)
+            return {
+                "seeds": 0,
+                "agree": float("nan"),
+                "low_sd": float("nan"),
+                "high_sd": float("nan"),
+            }
+        intervals = seed_intervals(
+            edits_a,
+            edits_b,
+            ref_chars,
+            range(first, first + seeds),
+            resamples=resamples,
+            level=level,
+        )
         return asdict(stability(verdict, intervals))
 
     return [
         (f"stability {first} {seeds} {resamples} {level!r} {verdict}", stable),
-        (f"p {seed} {p_resamples}", lambda: {
-            "p": p_value(edits_a, edits_b, ref_chars, resamples=p_resamples, seed=seed)}),
-        (f"exact {seed} {draws} {level!r}",
-         lambda: _exact(edits_a, edits_b, ref_chars, level, draws, seed)),
+        (
+            f"p {seed} {p_resamples}",
+            lambda: {"p": p_value(edits_a, edits_b, ref_chars, resamples=p_resamples, seed=seed)},
+        ),
+        (
+            f"exact {seed} {draws} {level!r}",
+            lambda: _exact(edits_a, edits_b, ref_chars, level, draws, seed),
+        ),
     ]
 
 
 def _second_look(edits_a, edits_b, ref_chars, verdict: str, **options) -> dict:
     """Stability, the bootstrap p-value and the exact reading of one comparison."""
     arrays = (edits_a, edits_b, ref_chars)
-    stable, p, exact = (_cached(arrays, settings, compute) for settings, compute
-                        in _look_parts(edits_a, edits_b, ref_chars, verdict, **options))
+    stable, p, exact = (
+        _cached(arrays, settings, compute)
+        for settings, compute in _look_parts(edits_a, edits_b, ref_chars, verdict, **options)
+    )
     return {**stable, "p_value": p["p"], **exact}
 
 
@@ -229,9 +272,13 @@ def _looked_at_already(job) -> bool:
 def _exact(edits_a, edits_b, ref_chars, level: float, draws: int, seed: int | None) -> dict:
     test = randomisation_test(edits_a, edits_b, ref_chars, level=level, draws=draws, seed=seed)
     # JSON keeps no infinity: an unbounded end is kept as None.
-    return {"exact_p": test.p_value, "exact_low": test.low if test.bounded else None,
-            "exact_high": test.high if test.bounded else None,
-            "assignments": test.assignments, "enumerated": test.exact}
+    return {
+        "exact_p": test.p_value,
+        "exact_low": test.low if test.bounded else None,
+        "exact_high": test.high if test.bounded else None,
+        "assignments": test.assignments,
+        "enumerated": test.exact,
+    }
 
 
 def _look(job) -> dict:
@@ -255,27 +302,41 @@ def _all_looks(jobs: list, progress: bool | None) -> list[dict]:
     workers = min(worker_count(), len(to_compute))
     # As the normaliser's pool: fork a single-threaded process only, never inside an
     # xdist worker (its siblings keep every core busy).
-    if (workers > 1 and len(to_compute) >= 8
-            and "fork" in multiprocessing.get_all_start_methods()
-            and threading.active_count() == 1 and "PYTEST_XDIST_WORKER" not in os.environ):
+    if (
+        workers > 1
+        and len(to_compute) >= 8
+        and "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+        and "PYTEST_XDIST_WORKER" not in os.environ
+    ):
         context = multiprocessing.get_context("fork")
         with worker_pool(workers, context) as pool:
-            computed = tqdm(pool.map(_look, [jobs[i] for i in to_compute]),
-                            total=len(to_compute), desc="verdicts", unit="pair",
-                            disable=disable, leave=False)
+            computed = tqdm(
+                pool.map(_look, [jobs[i] for i in to_compute]),
+                total=len(to_compute),
+                desc="verdicts",
+                unit="pair",
+                disable=disable,
+                leave=False,
+            )
             for index, look in zip(to_compute, computed):
                 looks[index] = look
     else:
-        for index in tqdm(to_compute, desc="verdicts", unit="pair", disable=disable,
-                          leave=False):
+        for index in tqdm(to_compute, desc="verdicts", unit="pair", disable=disable, leave=False):
             looks[index] = _look(jobs[index])
     return [look if look is not None else _look(job) for look, job in zip(looks, jobs)]
 
 
-def card_verdicts(result: CardResult, *, seeds: int | None = None,
-                  resamples: int | None = None, family: str | None = None,
-                  latency: int | None = None, progress: bool | None = None,
-                  draws: int | None = None) -> CardVerdicts:
+def card_verdicts(
+    result: CardResult,
+    *,
+    seeds: int | None = None,
+    resamples: int | None = None,
+    family: str | None = None,
+    latency: int | None = None,
+    progress: bool | None = None,
+    draws: int | None = None,
+) -> CardVerdicts:
     """Every comparison of the card with its stability, p-value and Holm verdict, and its
     exact reading beside them.
 
@@ -294,8 +355,9 @@ def card_verdicts(result: CardResult, *, seeds: int | None = None,
     draws = spec.verdict_draws if draws is None else draws
     family = spec.verdict_family if family is None else family
     if family not in VERDICT_FAMILIES:
-        raise ScoringError("--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, "
-                                       f"not {family!r}")
+        raise ScoringError(
+            "--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, not {family!r}"
+        )
     alpha = 1.0 - spec.level
     keys = list(result.diffs)
     groups: dict[str, list[int]] = {}
@@ -313,39 +375,82 @@ def card_verdicts(result: CardResult, *, seeds: int | None = None,
         diff = result.diffs[(latency, set_name, key)]
         verdict = verdict_of(diff.low, diff.high)
         edits_a, edits_b, ref_chars = cluster_sums(a.clusters, a.edits, b.edits, a.ref_chars)
-        jobs.append(((edits_a, edits_b, ref_chars, verdict),
-                     dict(seed=spec.seed, seeds=seeds if shown in (None, latency) else 0,
-                          resamples=spec.resamples, p_resamples=resamples, level=spec.level,
-                          draws=draws)))
+        jobs.append(
+            (
+                (edits_a, edits_b, ref_chars, verdict),
+                dict(
+                    seed=spec.seed,
+                    seeds=seeds if shown in (None, latency) else 0,
+                    resamples=spec.resamples,
+                    p_resamples=resamples,
+                    level=spec.level,
+                    draws=draws,
+                ),
+            )
+        )
         published.append((diff, verdict, ref_chars.size))
     looks = _all_looks(jobs, progress)
+
     def holm(p_name: str) -> list[bool]:
         """Holm's step-down within each family, over one kind of p-value."""
         rejected = [False] * len(keys)
         for members in groups.values():
-            for index, reject in zip(members, holm_rejections(
-                    [looks[i][p_name] for i in members], alpha)):
+            for index, reject in zip(
+                members, holm_rejections([looks[i][p_name] for i in members], alpha)
+            ):
                 rejected[index] = reject
         return rejected
 
     rejected, exact_rejected = holm("p_value"), holm("exact_p")
     unbounded = lambda end, infinite: infinite if end is None else end  # noqa: E731
     rows = tuple(
-        VerdictRow(latency, set_name, key, diff.estimate, diff.low, diff.high, verdict,
-                   look["agree"], look["low_sd"], look["high_sd"],
-                   look["agree"] < FRAGILE_BELOW, look["p_value"], rejected[i], clusters,
-                   look["exact_p"], unbounded(look["exact_low"], -np.inf),
-                   unbounded(look["exact_high"], np.inf), exact_rejected[i],
-                   look["assignments"], look["enumerated"], spec.level)
-        for i, ((latency, set_name, key), (diff, verdict, clusters), look)
-        in enumerate(zip(keys, published, looks)) if shown in (None, latency))
-    return CardVerdicts(rows, seeds, resamples, family, alpha,
-                        {name: len(members) for name, members in groups.items()}, draws)
+        VerdictRow(
+            latency,
+            set_name,
+            key,
+            diff.estimate,
+            diff.low,
+            diff.high,
+            verdict,
+            look["agree"],
+            look["low_sd"],
+            look["high_sd"],
+            look["agree"] < FRAGILE_BELOW,
+            look["p_value"],
+            rejected[i],
+            clusters,
+            look["exact_p"],
+            unbounded(look["exact_low"], -np.inf),
+            unbounded(look["exact_high"], np.inf),
+            exact_rejected[i],
+            look["assignments"],
+            look["enumerated"],
+            spec.level,
+        )
+        for i, ((latency, set_name, key), (diff, verdict, clusters), look) in enumerate(
+            zip(keys, published, looks)
+        )
+        if shown in (None, latency)
+    )
+    return CardVerdicts(
+        rows,
+        seeds,
+        resamples,
+        family,
+        alpha,
+        {name: len(members) for name, members in groups.items()},
+        draws,
+    )
 
 
 def _p_text(value: float, resamples: int) -> str:
-    return f"< {2 / resamples:.1g}" if value == 0 else f"{value:.2g}" if value < 0.01 else \
-        f"{value:.3f}"
+    return (
+        f"< {2 / resamples:.1g}"
+        if value == 0
+        else f"{value:.2g}"
+        if value < 0.01
+        else f"{value:.3f}"
+    )
 
 
 def _exact_interval_text(row: VerdictRow) -> str:
@@ -362,8 +467,7 @@ def _exact_verdict_text(row: VerdictRow) -> str:
     return row.exact_verdict + (" ≠" if row.readings_differ else "")
 
 
-def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | None = None
-                   ) -> Table:
+def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | None = None) -> Table:
     """One row per comparison (at ``latency``, or every latency): markdown-ready."""
     spec = result.spec
     rows = []
@@ -373,22 +477,64 @@ def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | No
         comparison = next(c for c in spec.comparisons if c.key == row.comparison)
         name = lambda part: diff_figure(row.latency, row.set_name, row.comparison, part)  # noqa: E731
         verdict = row.verdict + (" ◇ fragile" if row.fragile else "")
-        rows.append((
-            f"{spec.set_names[row.set_name]}, {row.latency} ms", comparison_title(result, comparison),
-            format_figure(result, name("estimate")),
-            f"[{format_figure(result, name('low'))}, {format_figure(result, name('high'))}]",
-            verdict, f"{row.agree * 100:.1f} %",
-            f"±{row.low_sd * 100:.2f} / ±{row.high_sd * 100:.2f}",
-            _p_text(row.p_value, verdicts.resamples), row.holm_reading,
-            _exact_interval_text(row), _p_text(row.exact_p, verdicts.draws),
-            _exact_verdict_text(row), row.exact_holm_reading,
-            points(row.half_width)[1:], f"{row.clusters}{' †' if row.few_clusters else ''}"))
-    header = ("Set", "A − B", "A − B (pp)", f"{spec.level * 100:g} % interval", "verdict",
-              "seeds agreeing", "bound spread (pp)", "p", "Holm", "exact interval (pp)",
-              "exact p", "exact verdict", "exact Holm", "± (pp)", "clusters")
-    return Table(header, ("---", "---", "---:", "---:", "---", "---:", "---:", "---:", "---",
-                          "---:", "---:", "---", "---", "---:", "---:"),
-                 tuple(rows), tuple((None,) * len(header) for _ in rows))
+        rows.append(
+            (
+                f"{spec.set_names[row.set_name]}, {row.latency} ms",
+                comparison_title(result, comparison),
+                format_figure(result, name("estimate")),
+                f"[{format_figure(result, name('low'))}, {format_figure(result, name('high'))}]",
+                verdict,
+                f"{row.agree * 100:.1f} %",
+                f"±{row.low_sd * 100:.2f} / ±{row.high_sd * 100:.2f}",
+                _p_text(row.p_value, verdicts.resamples),
+                row.holm_reading,
+                _exact_interval_text(row),
+                _p_text(row.exact_p, verdicts.draws),
+                _exact_verdict_text(row),
+                row.exact_holm_reading,
+                points(row.half_width)[1:],
+                f"{row.clusters}{' †' if row.few_clusters else ''}",
+            )
+        )
+    header = (
+        "Set",
+        "A − B",
+        "A − B (pp)",
+        f"{spec.level * 100:g} % interval",
+        "verdict",
+        "seeds agreeing",
+        "bound spread (pp)",
+        "p",
+        "Holm",
+        "exact interval (pp)",
+        "exact p",
+        "exact verdict",
+        "exact Holm",
+        "± (pp)",
+        "clusters",
+    )
+    return Table(
+        header,
+        (
+            "---",
+            "---",
+            "---:",
+            "---:",
+            "---",
+            "---:",
+            "---:",
+            "---:",
+            "---",
+            "---:",
+            "---:",
+            "---",
+            "---",
+            "---:",
+            "---:",
+        ),
+        tuple(rows),
+        tuple((None,) * len(header) for _ in rows),
+    )
 
 
 def format_verdicts(result: CardResult, verdicts: CardVerdicts, *, markdown: bool = False) -> str:
@@ -424,8 +570,18 @@ def format_verdicts(result: CardResult, verdicts: CardVerdicts, *, markdown: boo
     ]
     table = verdicts_table(result, verdicts)
     if markdown:
-        return "\n".join([f"# Verdicts of {spec.title}, looked at twice", "",
-                          *[f"- {line}" for line in summary], "", table.markdown()]) + "\n"
+        return (
+            "\n".join(
+                [
+                    f"# Verdicts of {spec.title}, looked at twice",
+                    "",
+                    *[f"- {line}" for line in summary],
+                    "",
+                    table.markdown(),
+                ]
+            )
+            + "\n"
+        )
     widths = [max(len(cell) for cell in column) for column in zip(table.header, *table.rows)]
     lines = [f"verdicts of {spec.title}", *[f"  {line}" for line in summary], ""]
     for cells in (table.header, *table.rows):
@@ -436,23 +592,44 @@ def format_verdicts(result: CardResult, verdicts: CardVerdicts, *, markdown: boo
 def verdicts_json(result: CardResult, verdicts: CardVerdicts) -> dict:
     return {
         "signature": result.signature,
-        "seeds": verdicts.seeds, "resamples": verdicts.resamples, "family": verdicts.family,
-        "alpha": verdicts.alpha, "family_sizes": verdicts.family_sizes,
-        "comparisons": [{
-            "figure": row.figure, "latency_ms": row.latency, "set": row.set_name,
-            "comparison": row.comparison, "estimate": row.estimate, "low": row.low,
-            "high": row.high, "verdict": row.verdict, "seeds_agreeing": row.agree,
-            "low_sd": row.low_sd, "high_sd": row.high_sd, "fragile": row.fragile,
-            "p_value": row.p_value, "holm_rejects": row.holm, "holm": row.holm_reading,
-            "half_width": row.half_width, "clusters": row.clusters,
-            "few_clusters": row.few_clusters,
-            # JSON has no infinity: an unbounded end is null.
-            "exact_low": row.exact_low if row.exact_bounded else None,
-            "exact_high": row.exact_high if row.exact_bounded else None,
-            "exact_p": row.exact_p, "exact_verdict": row.exact_verdict,
-            "exact_holm_rejects": row.exact_holm, "exact_holm": row.exact_holm_reading,
-            "exact_assignments": row.assignments, "exact_enumerated": row.enumerated,
-            "readings_differ": row.readings_differ,
-            "disagreement": row.disagreement or None} for row in verdicts.rows],
+        "seeds": verdicts.seeds,
+        "resamples": verdicts.resamples,
+        "family": verdicts.family,
+        "alpha": verdicts.alpha,
+        "family_sizes": verdicts.family_sizes,
+        "comparisons": [
+            {
+                "figure": row.figure,
+                "latency_ms": row.latency,
+                "set": row.set_name,
+                "comparison": row.comparison,
+                "estimate": row.estimate,
+                "low": row.low,
+                "high": row.high,
+                "verdict": row.verdict,
+                "seeds_agreeing": row.agree,
+                "low_sd": row.low_sd,
+                "high_sd": row.high_sd,
+                "fragile": row.fragile,
+                "p_value": row.p_value,
+                "holm_rejects": row.holm,
+                "holm": row.holm_reading,
+                "half_width": row.half_width,
+                "clusters": row.clusters,
+                "few_clusters": row.few_clusters,
+                # JSON has no infinity: an unbounded end is null.
+                "exact_low": row.exact_low if row.exact_bounded else None,
+                "exact_high": row.exact_high if row.exact_bounded else None,
+                "exact_p": row.exact_p,
+                "exact_verdict": row.exact_verdict,
+                "exact_holm_rejects": row.exact_holm,
+                "exact_holm": row.exact_holm_reading,
+                "exact_assignments": row.assignments,
+                "exact_enumerated": row.enumerated,
+                "readings_differ": row.readings_differ,
+                "disagreement": row.disagreement or None,
+            }
+            for row in verdicts.rows
+        ],
         "draws": verdicts.draws,
     }

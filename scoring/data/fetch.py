@@ -24,9 +24,19 @@ from ..errors import ScoringError
 from ..files import open_mode
 from .hub import Hub
 
-__all__ = ["DEFAULT_REPO", "DEFAULT_FOLDER", "CARD_FILE", "FETCHED", "Fetched", "LocalEdits",
-           "fetch_card_data", "fetched_card", "fetched_original", "fetched_revision",
-           "fetched_state"]
+__all__ = [
+    "DEFAULT_REPO",
+    "DEFAULT_FOLDER",
+    "CARD_FILE",
+    "FETCHED",
+    "Fetched",
+    "LocalEdits",
+    "fetch_card_data",
+    "fetched_card",
+    "fetched_original",
+    "fetched_revision",
+    "fetched_state",
+]
 
 DEFAULT_REPO = "iapp/OpenThai2.0-ASR-Streaming"
 DEFAULT_FOLDER = "benchmark"
@@ -44,13 +54,19 @@ class LocalEdits(ScoringError):
     def __init__(self, out: Path, names: list[str], what_to_do: str) -> None:
         self.names = tuple(names)
         shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        card = ("; a card adopted or written here goes to the hub first: `python -m scoring "
-                f"publish {project_argument(out) or '.'} --push` opens its pull request (or "
-                "finds it open), and once that is merged, fetch brings the card back"
-                if CARD_FILE.as_posix() in names else "")
-        super().__init__(out, f"holds {len(names)} file(s) that fetch did not write or that "
-                              f"were edited since ({shown}); fetch would overwrite or remove "
-                              f"them{card}; {what_to_do}")
+        card = (
+            "; a card adopted or written here goes to the hub first: `python -m scoring "
+            f"publish {project_argument(out) or '.'} --push` opens its pull request (or "
+            "finds it open), and once that is merged, fetch brings the card back"
+            if CARD_FILE.as_posix() in names
+            else ""
+        )
+        super().__init__(
+            out,
+            f"holds {len(names)} file(s) that fetch did not write or that "
+            f"were edited since ({shown}); fetch would overwrite or remove "
+            f"them{card}; {what_to_do}",
+        )
 
 
 def project_argument(out: Path) -> str:
@@ -137,8 +153,12 @@ def fetched_original(card_file: Path, hub: Hub) -> str | None:
 
 def _local_files(out: Path) -> dict[str, Path]:
     """The files fetch owns in the project: ids/*.jsonl, hypotheses/*.jsonl, the card."""
-    found = {f"{kind}/{p.name}": p for kind in MIRRORED_KINDS
-             for p in sorted((out / kind).glob("*.jsonl")) if p.is_file()}
+    found = {
+        f"{kind}/{p.name}": p
+        for kind in MIRRORED_KINDS
+        for p in sorted((out / kind).glob("*.jsonl"))
+        if p.is_file()
+    }
     if (out / CARD_FILE).is_file():
         found[CARD_FILE.as_posix()] = out / CARD_FILE
     for path in sorted((out / CARD_EVAL_RESULTS).glob("*.yaml")):
@@ -148,8 +168,9 @@ def _local_files(out: Path) -> dict[str, Path]:
 
 def _copy_atomically(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                         suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
     os.close(handle)
     try:
         shutil.copyfile(source, temporary)
@@ -160,21 +181,33 @@ def _copy_atomically(source: Path, target: Path) -> None:
         raise
 
 
-def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
-                    revision: str | None = None, folder: str = DEFAULT_FOLDER,
-                    force: bool = False) -> Fetched:
+def fetch_card_data(
+    hub: Hub,
+    out: Path,
+    *,
+    repo_id: str = DEFAULT_REPO,
+    revision: str | None = None,
+    folder: str = DEFAULT_FOLDER,
+    force: bool = False,
+) -> Fetched:
     """Mirror ids/, hypotheses/ and the card of the repository's revision into ``out``."""
     folder = folder.strip("/")
     prefix = f"{folder}/" if folder else ""
-    patterns = [f"{prefix}ids/*.jsonl", f"{prefix}hypotheses/*.jsonl", "README.md",
-                ".eval_results/*.yaml"]
+    patterns = [
+        f"{prefix}ids/*.jsonl",
+        f"{prefix}hypotheses/*.jsonl",
+        "README.md",
+        ".eval_results/*.yaml",
+    ]
     snapshot = hub.snapshot(repo_id, patterns, revision=revision)
-    found = {kind: sorted((snapshot / prefix / kind).glob("*.jsonl"))
-             for kind in MIRRORED_KINDS}
+    found = {kind: sorted((snapshot / prefix / kind).glob("*.jsonl")) for kind in MIRRORED_KINDS}
     if not found["ids"] or not found["hypotheses"]:
         missing = " and ".join(f"{prefix}{kind}/" for kind in found if not found[kind])
-        raise ScoringError(repo_id, f"has no {missing} at revision {revision or 'main'} "
-                                    "(the benchmark folder is another? pass --path FOLDER)")
+        raise ScoringError(
+            repo_id,
+            f"has no {missing} at revision {revision or 'main'} "
+            "(the benchmark folder is another? pass --path FOLDER)",
+        )
     upstream = {f"{kind}/{path.name}": path for kind, paths in found.items() for path in paths}
     if (snapshot / "README.md").is_file():
         upstream[CARD_FILE.as_posix()] = snapshot / "README.md"
@@ -184,13 +217,20 @@ def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
     # Files fetch did not write, or that changed since it did, are the user's.
     written = _read_fetched(out).get("files", {})
     local = _local_files(out)
-    theirs = [name for name, path in local.items()
-              if written.get(name) != _digest(path)
-              and not (name in upstream and _digest(upstream[name]) == _digest(path))]
+    theirs = [
+        name
+        for name, path in local.items()
+        if written.get(name) != _digest(path)
+        and not (name in upstream and _digest(upstream[name]) == _digest(path))
+    ]
     if theirs and not force:
         out_option = f" --out {project_argument(out)}" if project_argument(out) else ""
-        raise LocalEdits(out, theirs, "to drop the local edits, move them away or run "
-                                      f"`python -m scoring fetch{out_option} --force`")
+        raise LocalEdits(
+            out,
+            theirs,
+            "to drop the local edits, move them away or run "
+            f"`python -m scoring fetch{out_option} --force`",
+        )
     # Everything is downloaded before anything is copied: a failed fetch leaves
     # the project's files as they were.
     for name, path in upstream.items():
@@ -199,8 +239,12 @@ def fetch_card_data(hub: Hub, out: Path, *, repo_id: str = DEFAULT_REPO,
     for name in removed:
         (out / name).unlink(missing_ok=True)
     commit = snapshot.name  # the hub cache keeps each snapshot under its commit id
-    record = {"repo": repo_id, "commit": commit, "path": folder,
-              "files": {name: _digest(out / name) for name in sorted(upstream)}}
+    record = {
+        "repo": repo_id,
+        "commit": commit,
+        "path": folder,
+        "files": {name: _digest(out / name) for name in sorted(upstream)},
+    }
     _write_text(out / FETCHED, json.dumps(record, indent=1) + "\n")
     counts = {kind: len(paths) for kind, paths in found.items()}
     counts["card"] = int(CARD_FILE.as_posix() in upstream)

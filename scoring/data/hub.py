@@ -38,15 +38,26 @@ def dataset_url(repo_id: str) -> str:
 
 # Names of the HTTP client's connection-level errors (matched by name, so the
 # check does not depend on which HTTP library huggingface_hub ships with).
-_TRANSIENT_ERRORS = {"TransportError", "NetworkError", "ConnectError", "ReadError",
-                     "WriteError", "RemoteProtocolError", "ProtocolError", "TimeoutException",
-                     "IncompleteRead", "ChunkedEncodingError"}
+_TRANSIENT_ERRORS = {
+    "TransportError",
+    "NetworkError",
+    "ConnectError",
+    "ReadError",
+    "WriteError",
+    "RemoteProtocolError",
+    "ProtocolError",
+    "TimeoutException",
+    "IncompleteRead",
+    "ChunkedEncodingError",
+}
 
 
 # What is said when HF_HUB_OFFLINE makes huggingface_hub refuse every request: no network
 # trouble, and nothing another try would change.
-OFFLINE_BY_ENVIRONMENT = ("HF_HUB_OFFLINE is set, so no request reaches the hub: unset it "
-                          "(make-refs and fetch read the hub cache alone with --offline)")
+OFFLINE_BY_ENVIRONMENT = (
+    "HF_HUB_OFFLINE is set, so no request reaches the hub: unset it "
+    "(make-refs and fetch read the hub cache alone with --offline)"
+)
 
 
 def _offline_by_environment(error: BaseException) -> bool:
@@ -74,8 +85,9 @@ def _connection_cause(error: BaseException) -> BaseException | None:
     return _cause(error, _is_transient)
 
 
-def _cause(error: BaseException | None, matches: Callable[[BaseException], bool]
-           ) -> BaseException | None:
+def _cause(
+    error: BaseException | None, matches: Callable[[BaseException], bool]
+) -> BaseException | None:
     """The first error in ``error``'s chain (itself, then what it was raised from) that
     ``matches``."""
     seen = set()
@@ -121,8 +133,14 @@ def _read_footer(handle, where: str) -> pq.FileMetaData:
 class Hub:
     """The hub as this project uses it: list, download a small file, read columns."""
 
-    def __init__(self, *, offline: bool = False, retry_delay: float = 1.0,
-                 progress: bool | None = None, cache_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        offline: bool = False,
+        retry_delay: float = 1.0,
+        progress: bool | None = None,
+        cache_dir: Path | None = None,
+    ) -> None:
         self.offline = offline
         self.cache_dir = cache_dir  # None: the hub's own cache (HF_HUB_CACHE)
         self.retry_delay = retry_delay
@@ -150,21 +168,29 @@ class Hub:
         )
 
         if isinstance(error, GatedRepoError) or (
-            isinstance(error, HfHubHTTPError) and error.response is not None
+            isinstance(error, HfHubHTTPError)
+            and error.response is not None
             and error.response.status_code in (401, 403)
         ):
-            return ScoringError(repo_id, (
-                f"is gated and this request was refused: accept its terms at "
-                f"{dataset_url(repo_id)}, then log in (`hf auth login`) or set HF_TOKEN"))
+            return ScoringError(
+                repo_id,
+                (
+                    f"is gated and this request was refused: accept its terms at "
+                    f"{dataset_url(repo_id)}, then log in (`hf auth login`) or set HF_TOKEN"
+                ),
+            )
         if not self.offline and _offline_by_environment(error):
             return ScoringError(repo_id, OFFLINE_BY_ENVIRONMENT)
         cause = _connection_cause(error)
         if cause is not None and not self.offline:
             endpoint = self.endpoint or "https://huggingface.co"
-            return ScoringError(repo_id, f"the hub at {endpoint} could not be reached, "
-                                         f"retries included (last error: {type(cause).__name__}: "
-                                         f"{str(cause)[:120]}); check the network or "
-                                         "HF_ENDPOINT, or use --offline with a filled cache")
+            return ScoringError(
+                repo_id,
+                f"the hub at {endpoint} could not be reached, "
+                f"retries included (last error: {type(cause).__name__}: "
+                f"{str(cause)[:120]}); check the network or "
+                "HF_ENDPOINT, or use --offline with a filled cache",
+            )
         if isinstance(error, (LocalEntryNotFoundError, OfflineModeIsEnabled)):
             return ScoringError(repo_id, "is not in the hub cache: run once without --offline")
         if isinstance(error, EntryNotFoundError):
@@ -172,8 +198,11 @@ class Hub:
         if isinstance(error, RepositoryNotFoundError):
             return ScoringError(repo_id, "was not found on the hub (if it is private: log in)")
         if _is_transient(error):
-            return ScoringError(repo_id, f"the hub could not be read after {RETRIES} tries "
-                                         f"({type(error).__name__}); try again later")
+            return ScoringError(
+                repo_id,
+                f"the hub could not be read after {RETRIES} tries "
+                f"({type(error).__name__}); try again later",
+            )
         return ScoringError(repo_id, f"hub request failed ({type(error).__name__})")
 
     def _call(self, repo_id: str, action: Callable[[], T]) -> T:
@@ -187,8 +216,11 @@ class Hub:
                 # The client already retried (with back-off) before falling back to
                 # its cache; trying again would only multiply the wait.
                 already_retried = type(error).__name__ == "LocalEntryNotFoundError"
-                if (_connection_cause(error) is not None and attempt < RETRIES
-                        and not already_retried):
+                if (
+                    _connection_cause(error) is not None
+                    and attempt < RETRIES
+                    and not already_retried
+                ):
                     time.sleep(self.retry_delay * attempt)
                     continue
                 raise self._explain(repo_id, error) from None
@@ -210,10 +242,13 @@ class Hub:
         except Exception as error:  # noqa: BLE001 - any answer at all would do
             if _connection_cause(error) is None:
                 raise
-            raise ScoringError(where, f"the hub at {endpoint} cannot be reached "
-                                      f"({type(error).__name__}: {str(error)[:120]}); check "
-                                      "the network or HF_ENDPOINT, or use --offline with a "
-                                      "filled cache") from None
+            raise ScoringError(
+                where,
+                f"the hub at {endpoint} cannot be reached "
+                f"({type(error).__name__}: {str(error)[:120]}); check "
+                "the network or HF_ENDPOINT, or use --offline with a "
+                "filled cache",
+            ) from None
         self._reached = True
 
     # -- listing --------------------------------------------------------------
@@ -221,15 +256,22 @@ class Hub:
         """Every file path in the dataset repository at ``revision`` (from the cache when
         offline)."""
         if self.offline:
-            return sorted(p.relative_to(folder).as_posix()
-                          for folder in [self._cached_snapshot(repo_id, revision)]
-                          for p in folder.rglob("*") if p.is_file())
+            return sorted(
+                p.relative_to(folder).as_posix()
+                for folder in [self._cached_snapshot(repo_id, revision)]
+                for p in folder.rglob("*")
+                if p.is_file()
+            )
         from huggingface_hub import HfApi
 
         api = HfApi(endpoint=self.endpoint)
         self._check_reachable(repo_id)
-        return sorted(self._call(repo_id, lambda: api.list_repo_files(
-            repo_id, repo_type="dataset", revision=revision)))
+        return sorted(
+            self._call(
+                repo_id,
+                lambda: api.list_repo_files(repo_id, repo_type="dataset", revision=revision),
+            )
+        )
 
     def _cached_snapshot(self, repo_id: str, revision: str = DEFAULT_REVISION) -> Path:
         """The cached snapshot of a branch or tag (through its ref), or of a commit."""
@@ -249,28 +291,57 @@ class Hub:
         from huggingface_hub import hf_hub_download
 
         self._check_reachable(f"{repo_id} {filename}")
-        return Path(self._call(repo_id, lambda: hf_hub_download(
-            repo_id, filename, repo_type="dataset", revision=revision, endpoint=self.endpoint,
-            cache_dir=self.cache_dir, local_files_only=self.offline)))
+        return Path(
+            self._call(
+                repo_id,
+                lambda: hf_hub_download(
+                    repo_id,
+                    filename,
+                    repo_type="dataset",
+                    revision=revision,
+                    endpoint=self.endpoint,
+                    cache_dir=self.cache_dir,
+                    local_files_only=self.offline,
+                ),
+            )
+        )
 
     # -- a model repository's files ---------------------------------------------
-    def snapshot(self, repo_id: str, patterns: Sequence[str], revision: str | None = None,
-                 repo_type: str = "model") -> Path:
+    def snapshot(
+        self,
+        repo_id: str,
+        patterns: Sequence[str],
+        revision: str | None = None,
+        repo_type: str = "model",
+    ) -> Path:
         """The files matching ``patterns``, through the hub cache; the snapshot's folder."""
         from huggingface_hub import snapshot_download
 
-        return Path(self._call(repo_id, lambda: snapshot_download(
-            repo_id, repo_type=repo_type, revision=revision, allow_patterns=list(patterns),
-            endpoint=self.endpoint, cache_dir=self.cache_dir, local_files_only=self.offline,
-            tqdm_class=None if self._show_progress() else _silent_bar())))
+        return Path(
+            self._call(
+                repo_id,
+                lambda: snapshot_download(
+                    repo_id,
+                    repo_type=repo_type,
+                    revision=revision,
+                    allow_patterns=list(patterns),
+                    endpoint=self.endpoint,
+                    cache_dir=self.cache_dir,
+                    local_files_only=self.offline,
+                    tqdm_class=None if self._show_progress() else _silent_bar(),
+                ),
+            )
+        )
 
     # -- columns of parquet files -----------------------------------------------
-    def parquet_schema(self, repo_id: str, path: str,
-                       revision: str = DEFAULT_REVISION) -> pa.Schema:
+    def parquet_schema(
+        self, repo_id: str, path: str, revision: str = DEFAULT_REVISION
+    ) -> pa.Schema:
         return self._with_parquet(repo_id, path, revision, lambda f: f.schema_arrow)
 
-    def read_columns(self, repo_id: str, path: str, columns: Sequence[str],
-                     revision: str = DEFAULT_REVISION) -> pa.Table:
+    def read_columns(
+        self, repo_id: str, path: str, columns: Sequence[str], revision: str = DEFAULT_REVISION
+    ) -> pa.Table:
         """Only ``columns`` of one parquet file; no other column's bytes are fetched.
 
         Read on this thread: Arrow's own thread pool, once started, can still be running
@@ -278,19 +349,23 @@ class Hub:
         ("terminate called without an active exception", exit -6) after all its work
         was done. The text columns are small; threads would gain nothing.
         """
-        return self._with_parquet(repo_id, path, revision,
-                                  lambda f: f.read(columns=list(columns), use_threads=False))
+        return self._with_parquet(
+            repo_id, path, revision, lambda f: f.read(columns=list(columns), use_threads=False)
+        )
 
-    def _with_parquet(self, repo_id: str, path: str, revision: str,
-                      use: Callable[[pq.ParquetFile], T]) -> T:
+    def _with_parquet(
+        self, repo_id: str, path: str, revision: str, use: Callable[[pq.ParquetFile], T]
+    ) -> T:
         if self.offline:
             from huggingface_hub import try_to_load_from_cache
 
-            local = try_to_load_from_cache(repo_id, path, repo_type="dataset",
-                                           revision=revision, cache_dir=self.cache_dir)
+            local = try_to_load_from_cache(
+                repo_id, path, repo_type="dataset", revision=revision, cache_dir=self.cache_dir
+            )
             if not isinstance(local, str):
-                raise ScoringError(repo_id, f"{path} is not in the hub cache: "
-                                            "run once without --offline")
+                raise ScoringError(
+                    repo_id, f"{path} is not in the hub cache: run once without --offline"
+                )
             return use(pq.ParquetFile(local))
 
         from huggingface_hub import HfFileSystem
@@ -310,8 +385,11 @@ class Hub:
     def _write_token(self, repo_id: str) -> str:
         token = os.environ.get(TOKEN_ENV, "").strip()
         if not token:
-            raise ScoringError(TOKEN_ENV, f"is not set: committing to {repo_id} needs a token "
-                                          "with write access to it (Settings, Access Tokens)")
+            raise ScoringError(
+                TOKEN_ENV,
+                f"is not set: committing to {repo_id} needs a token "
+                "with write access to it (Settings, Access Tokens)",
+            )
         return token
 
     def _explain_write(self, repo_id: str, error: BaseException) -> ScoringError:
@@ -319,18 +397,25 @@ class Hub:
 
         status = getattr(getattr(error, "response", None), "status_code", None)
         if isinstance(error, HfHubHTTPError) and status in (401, 403):
-            return ScoringError(repo_id, f"refused the commit ({status}): the token in "
-                                         f"{TOKEN_ENV} has no write access to this repository")
+            return ScoringError(
+                repo_id,
+                f"refused the commit ({status}): the token in "
+                f"{TOKEN_ENV} has no write access to this repository",
+            )
         return self._explain(repo_id, error)
 
-    def file_ids(self, repo_id: str, paths: Sequence[str], revision: str = "main") -> dict[str, str]:
+    def file_ids(
+        self, repo_id: str, paths: Sequence[str], revision: str = "main"
+    ) -> dict[str, str]:
         """The hub's blob id of each of ``paths`` that the model repository holds."""
         from huggingface_hub import HfApi
 
         api = HfApi(endpoint=self.endpoint, token=self._write_token(repo_id))
         self._check_reachable(repo_id)
-        infos = self._call(repo_id, lambda: api.get_paths_info(
-            repo_id, list(paths), revision=revision, repo_type="model"))
+        infos = self._call(
+            repo_id,
+            lambda: api.get_paths_info(repo_id, list(paths), revision=revision, repo_type="model"),
+        )
         return {info.path: info.blob_id for info in infos if hasattr(info, "blob_id")}
 
     def open_pull_request(self, repo_id: str, title: str) -> str | None:
@@ -339,14 +424,30 @@ class Hub:
 
         api = HfApi(endpoint=self.endpoint, token=self._write_token(repo_id))
         self._check_reachable(repo_id)
-        found = self._call(repo_id, lambda: next(
-            (d.url for d in api.get_repo_discussions(repo_id, discussion_type="pull_request",
-                                                     discussion_status="open")
-             if d.title == title), None))
+        found = self._call(
+            repo_id,
+            lambda: next(
+                (
+                    d.url
+                    for d in api.get_repo_discussions(
+                        repo_id, discussion_type="pull_request", discussion_status="open"
+                    )
+                    if d.title == title
+                ),
+                None,
+            ),
+        )
         return found
 
-    def commit(self, repo_id: str, files: dict[str, bytes], *, message: str, description: str,
-               create_pr: bool) -> str:
+    def commit(
+        self,
+        repo_id: str,
+        files: dict[str, bytes],
+        *,
+        message: str,
+        description: str,
+        create_pr: bool,
+    ) -> str:
         """Commit ``files`` (path in the repository -> content) to the model repository's main
         branch, or open a pull request with them; the URL of the pull request (or commit).
 
@@ -359,15 +460,22 @@ class Hub:
 
         api = HfApi(endpoint=self.endpoint, token=self._write_token(repo_id))
         self._check_reachable(repo_id)
-        operations = [CommitOperationAdd(path_in_repo=path, path_or_fileobj=data)
-                      for path, data in sorted(files.items())]
+        operations = [
+            CommitOperationAdd(path_in_repo=path, path_or_fileobj=data)
+            for path, data in sorted(files.items())
+        ]
         client_log = logging.getLogger("huggingface_hub")
         level = client_log.level
         client_log.setLevel(logging.ERROR)  # its notes on skipped files are ours to say
         try:
-            info = api.create_commit(repo_id, operations, commit_message=message,
-                                     commit_description=description, repo_type="model",
-                                     create_pr=create_pr)
+            info = api.create_commit(
+                repo_id,
+                operations,
+                commit_message=message,
+                commit_description=description,
+                repo_type="model",
+                create_pr=create_pr,
+            )
         except ScoringError:
             raise
         except Exception as error:  # noqa: BLE001 - every failure gets one line

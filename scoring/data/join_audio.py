@@ -20,8 +20,17 @@ from ..files import open_mode
 from ..errors import ScoringError, plural
 from ..jsonl import read_ids
 
-__all__ = ["SAMPLE_RATE", "GAP_SAMPLES", "check_clip", "read_clip", "join_clips", "recordings_from_list",
-           "recordings_from_ids", "join_audio", "joined_summary"]
+__all__ = [
+    "SAMPLE_RATE",
+    "GAP_SAMPLES",
+    "check_clip",
+    "read_clip",
+    "join_clips",
+    "recordings_from_list",
+    "recordings_from_ids",
+    "join_audio",
+    "joined_summary",
+]
 
 SAMPLE_RATE = 16_000
 GAP_SAMPLES = SAMPLE_RATE  # one second of zeros between clips
@@ -46,8 +55,11 @@ def _open_clip(path: Path, *, frames: bool) -> tuple[int, int, bytes]:
 
 def _check_format(path: Path, rate: int, channels: int, resample: bool) -> None:
     if (rate, channels) != (SAMPLE_RATE, 1) and not resample:
-        raise ScoringError(path, f"is {rate} Hz with {channels} channel(s); clips must be "
-                                 "16 kHz mono (or pass --resample)")
+        raise ScoringError(
+            path,
+            f"is {rate} Hz with {channels} channel(s); clips must be "
+            "16 kHz mono (or pass --resample)",
+        )
 
 
 def check_clip(path: Path, *, resample: bool = False) -> None:
@@ -114,7 +126,8 @@ def recordings_from_list(list_path: Path) -> dict[str, list[Path]]:
             raise ScoringError(f"{list_path}:{number}", "expected recording<TAB>clip path")
         clip = Path(fields[1])
         recordings.setdefault(fields[0], []).append(
-            clip if clip.is_absolute() else list_path.parent / clip)
+            clip if clip.is_absolute() else list_path.parent / clip
+        )
     return recordings
 
 
@@ -128,8 +141,13 @@ def recordings_from_ids(ids_path: Path, clips_dir: Path) -> dict[str, list[Path]
     return recordings
 
 
-def join_audio(recordings: dict[str, list[Path]], out_dir: Path, *, resample: bool = False,
-               progress: bool | None = None) -> dict[str, int]:
+def join_audio(
+    recordings: dict[str, list[Path]],
+    out_dir: Path,
+    *,
+    resample: bool = False,
+    progress: bool | None = None,
+) -> dict[str, int]:
     """Write ``out_dir/<recording>.wav`` for each recording; returns sample counts."""
     from tqdm import tqdm
 
@@ -144,8 +162,13 @@ def join_audio(recordings: dict[str, list[Path]], out_dir: Path, *, resample: bo
         raise ScoringError(out_dir, "is a file, not a folder for the recordings")
     out_dir.mkdir(parents=True, exist_ok=True)
     counts = {}
-    for recording, clips in tqdm(recordings.items(), desc="joining", unit="recording",
-                                 disable=None if progress is None else not progress, leave=False):
+    for recording, clips in tqdm(
+        recordings.items(),
+        desc="joining",
+        unit="recording",
+        disable=None if progress is None else not progress,
+        leave=False,
+    ):
         signal = join_clips([read_clip(c, resample=resample) for c in clips])
         _write_wav_atomic(out_dir / f"{recording}.wav", signal)
         counts[recording] = int(signal.size)
@@ -156,6 +179,11 @@ def joined_summary(out_dir: Path, counts: dict[str, int]) -> str:
     """What ``join-audio`` wrote: how many recordings, and how long they last together, in the
     unit that fits (12.5 s, 3.2 min, 1.75 hours)."""
     seconds = sum(counts.values()) / SAMPLE_RATE
-    length = (f"{seconds:.1f} s" if seconds < 60 else f"{seconds / 60:.1f} min"
-              if seconds < 3600 else f"{seconds / 3600:.2f} hours")
+    length = (
+        f"{seconds:.1f} s"
+        if seconds < 60
+        else f"{seconds / 60:.1f} min"
+        if seconds < 3600
+        else f"{seconds / 3600:.2f} hours"
+    )
     return f"{out_dir}: {plural(len(counts), 'recording')}, {length}"

@@ -21,8 +21,15 @@ from .hub import Hub
 from .sources import JoinedSource, Sources, TranscriptSource, did_you_mean
 from .transcripts import TranscriptReader
 
-__all__ = ["Clip", "MadeRefs", "build_references", "check_against_ids", "join_clips",
-           "make_refs", "read_clips"]
+__all__ = [
+    "Clip",
+    "MadeRefs",
+    "build_references",
+    "check_against_ids",
+    "join_clips",
+    "make_refs",
+    "read_clips",
+]
 
 
 @dataclass(frozen=True)
@@ -70,21 +77,25 @@ def read_clips(reader: TranscriptReader, source: TranscriptSource) -> list[Clip]
         clips.append(Clip(values["id"], clean_with(source.cleaning, text), values["cluster"]))
     for name, values in unexpected.items():
         if values:
-            raise source.error("expect", f"{name} values found that expect does not list: "
-                                         f"{sorted(values)}")
+            raise source.error(
+                "expect", f"{name} values found that expect does not list: {sorted(values)}"
+            )
     return clips
 
 
 def _segment_number(joined: JoinedSource, clip_id: str) -> int:
     number = clip_id.rsplit("-", 1)[-1]
     if "-" not in clip_id or not number.isdigit():
-        raise joined.error("order", f"clip {clip_id!r} of {joined.short!r} has no segment "
-                                    "number after its last '-'")
+        raise joined.error(
+            "order",
+            f"clip {clip_id!r} of {joined.short!r} has no segment number after its last '-'",
+        )
     return int(number)
 
 
-def join_clips(short: Sequence[Clip], joined: JoinedSource,
-               warn: Callable[[str], None]) -> list[Clip]:
+def join_clips(
+    short: Sequence[Clip], joined: JoinedSource, warn: Callable[[str], None]
+) -> list[Clip]:
     """One clip per cluster of the short set (clusters in order of first appearance): its
     clips' texts joined, in row order or by segment number; excluded clusters left out."""
     groups: dict[str, list[Clip]] = {}
@@ -95,23 +106,35 @@ def join_clips(short: Sequence[Clip], joined: JoinedSource,
             clips.sort(key=lambda clip: _segment_number(joined, clip.id))
     absent = [key for key in joined.exclude if key not in groups]
     if absent:
-        warn(f"{joined.name}: exclude names {example_ids(absent)}, which no cluster of "
-             f"{joined.short} is")
-    return [Clip(key, joined.separator.join(clip.text for clip in clips), key)
-            for key, clips in groups.items() if key not in joined.exclude]
+        warn(
+            f"{joined.name}: exclude names {example_ids(absent)}, which no cluster of "
+            f"{joined.short} is"
+        )
+    return [
+        Clip(key, joined.separator.join(clip.text for clip in clips), key)
+        for key, clips in groups.items()
+        if key not in joined.exclude
+    ]
 
 
 def _check_clusters(source: TranscriptSource, clips: Sequence[Clip]) -> None:
     """The bootstrap resamples clusters: one value for every clip is no cluster field."""
     clusters = {clip.cluster for clip in clips}
     if len(clips) > 1 and len(clusters) == 1:
-        raise source.error("cluster", f"every one of its {len(clips)} clips has the same "
-                                      f"cluster ({next(iter(clusters))!r}): a cluster is the "
-                                      "speaker, recording or video the bootstrap resamples")
+        raise source.error(
+            "cluster",
+            f"every one of its {len(clips)} clips has the same "
+            f"cluster ({next(iter(clusters))!r}): a cluster is the "
+            "speaker, recording or video the bootstrap resamples",
+        )
 
 
-def build_references(sources: Sources, sets: Sequence[str], reader: TranscriptReader,
-                     warn: Callable[[str], None] = print) -> dict[str, list[Clip]]:
+def build_references(
+    sources: Sources,
+    sets: Sequence[str],
+    reader: TranscriptReader,
+    warn: Callable[[str], None] = print,
+) -> dict[str, list[Clip]]:
     """Every requested set's clips (a long set's short set is read, not returned)."""
     read: dict[str, list[Clip]] = {}
 
@@ -128,8 +151,12 @@ def build_references(sources: Sources, sets: Sequence[str], reader: TranscriptRe
     return {name: clips_of(name) for name in sets}
 
 
-def check_against_ids(source: TranscriptSource | JoinedSource, clips: Sequence[Clip],
-                      ids_path: Path, warn: Callable[[str], None]) -> list[Clip]:
+def check_against_ids(
+    source: TranscriptSource | JoinedSource,
+    clips: Sequence[Clip],
+    ids_path: Path,
+    warn: Callable[[str], None],
+) -> list[Clip]:
     """Keep the clips the ids file lists, in its order; ids the source lacks are an error
     of the declaration (its id, or the join)."""
     ids, _ = read_ids(ids_path)
@@ -137,13 +164,18 @@ def check_against_ids(source: TranscriptSource | JoinedSource, clips: Sequence[C
     missing = [i for i in ids if i not in by_id]
     if missing:
         key = "join" if isinstance(source, JoinedSource) else "id"
-        raise source.error(key, f"{len(missing)} of the {len(ids)} ids in {ids_path} are not "
-                                f"in the source ({example_ids(missing)})")
+        raise source.error(
+            key,
+            f"{len(missing)} of the {len(ids)} ids in {ids_path} are not "
+            f"in the source ({example_ids(missing)})",
+        )
     listed = set(ids)
     extra = [clip.id for clip in clips if clip.id not in listed]
     if extra:
-        warn(f"{source.name}: {len(extra)} dataset rows are not in {ids_path} and were left "
-             f"out ({example_ids(extra)})")
+        warn(
+            f"{source.name}: {len(extra)} dataset rows are not in {ids_path} and were left "
+            f"out ({example_ids(extra)})"
+        )
     return [by_id[i] for i in ids]
 
 
@@ -151,8 +183,10 @@ def _no_id_twice(source: TranscriptSource | JoinedSource, clips: Sequence[Clip])
     seen: set[str] = set()
     for clip in clips:
         if clip.id in seen:
-            raise source.error("join" if isinstance(source, JoinedSource) else "id",
-                               f"the source gives id {clip.id!r} twice")
+            raise source.error(
+                "join" if isinstance(source, JoinedSource) else "id",
+                f"the source gives id {clip.id!r} twice",
+            )
         seen.add(clip.id)
 
 
@@ -161,17 +195,27 @@ def _chosen(sources: Sources, sets: Sequence[str] | None) -> list[str]:
         return list(sources.names)
     for name in sets:
         if name not in sources.sets:
-            raise ScoringError("--sets", f"unknown set {name!r}"
-                                         f"{did_you_mean(name, sources.names) or ';'} sets "
-                                         f"with a source in {sources.card}: "
-                                         f"{', '.join(sources.names)}")
+            raise ScoringError(
+                "--sets",
+                f"unknown set {name!r}"
+                f"{did_you_mean(name, sources.names) or ';'} sets "
+                f"with a source in {sources.card}: "
+                f"{', '.join(sources.names)}",
+            )
     return list(dict.fromkeys(sets))
 
 
-def make_refs(out: Path, sources: Sources, sets: Sequence[str] | None = None, *,
-              ids_dir: Path | None = Path("ids"), hub: Hub | None = None,
-              write_ids: bool = False, force: bool = False,
-              warn: Callable[[str], None] = print) -> MadeRefs:
+def make_refs(
+    out: Path,
+    sources: Sources,
+    sets: Sequence[str] | None = None,
+    *,
+    ids_dir: Path | None = Path("ids"),
+    hub: Hub | None = None,
+    write_ids: bool = False,
+    force: bool = False,
+    warn: Callable[[str], None] = print,
+) -> MadeRefs:
     """Build, check and write ``out/<set>.jsonl`` for ``sets`` (default: every declared
     source); with ``write_ids``, ``ids_dir/<set>.jsonl`` too where there is none (or
     ``force``)."""
@@ -191,11 +235,18 @@ def make_refs(out: Path, sources: Sources, sets: Sequence[str] | None = None, *,
             refs[name] = check_against_ids(sources.sets[name], refs[name], ids_path, warn)
     # All built and checked: now write, each file atomically.
     for name, clips in new_ids.items():
-        write_jsonl_atomic(ids_dir / f"{name}.jsonl",
-                           ({"id": clip.id, "cluster": clip.cluster} for clip in clips))
+        write_jsonl_atomic(
+            ids_dir / f"{name}.jsonl", ({"id": clip.id, "cluster": clip.cluster} for clip in clips)
+        )
     for name in chosen:
-        write_jsonl_atomic(Path(out) / f"{name}.jsonl",
-                           ({"id": clip.id, "text": clip.text} for clip in refs[name]))
-    return MadeRefs({name: len(refs[name]) for name in chosen},
-                    {name: (len(clips), len({clip.cluster for clip in clips}))
-                     for name, clips in new_ids.items()}, tuple(kept))
+        write_jsonl_atomic(
+            Path(out) / f"{name}.jsonl", ({"id": clip.id, "text": clip.text} for clip in refs[name])
+        )
+    return MadeRefs(
+        {name: len(refs[name]) for name in chosen},
+        {
+            name: (len(clips), len({clip.cluster for clip in clips}))
+            for name, clips in new_ids.items()
+        },
+        tuple(kept),
+    )

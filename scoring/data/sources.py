@@ -62,8 +62,19 @@ RULES = {
     "pattern": ("pattern",),  # a regular expression's first group (or whole match)
 }
 JOIN_ORDERS = ("rows", "segment_number")
-SOURCE_KEYS = ("repo", "revision", "files", "format", "columns", "id", "text", "cluster",
-               "filter", "expect", "cleaning")
+SOURCE_KEYS = (
+    "repo",
+    "revision",
+    "files",
+    "format",
+    "columns",
+    "id",
+    "text",
+    "cluster",
+    "filter",
+    "expect",
+    "cleaning",
+)
 REQUIRED_KEYS = ("repo", "revision", "files", "format", "id", "text", "cluster", "cleaning")
 JOIN_KEYS = ("join", "order", "exclude", "separator")
 
@@ -115,7 +126,7 @@ class FieldRule:
                 raise ValueError(f"{value!r} has no '-' before a segment number")
             return value.rsplit("-", 1)[0]
         if self.rule == "prefix":
-            return value[:options["length"]]
+            return value[: options["length"]]
         if self.rule == "part":
             parts = value.split(options["separator"])
             if options["index"] >= len(parts):
@@ -147,8 +158,11 @@ class TranscriptSource(Declared):
 
     def fields(self) -> dict[str, str]:
         """Every field the files must have -> the key that names it first."""
-        named = [(rule.field, rule.key) for rule in (self.id, self.text, self.cluster)
-                 if rule.field is not None]
+        named = [
+            (rule.field, rule.key)
+            for rule in (self.id, self.text, self.cluster)
+            if rule.field is not None
+        ]
         named += [(name, "filter") for name in self.filters]
         named += [(name, "expect") for name in self.expect]
         found: dict[str, str] = {}
@@ -206,11 +220,15 @@ def _key_lines(text: str) -> dict[tuple[str, ...], int]:
 
 
 def _value_as_written(value) -> str:
-    return json.dumps(value, ensure_ascii=False) if not isinstance(value, dict) else (
-        "{ " + ", ".join(f"{k} = {_value_as_written(v)}" for k, v in value.items()) + " }")
+    return (
+        json.dumps(value, ensure_ascii=False)
+        if not isinstance(value, dict)
+        else ("{ " + ", ".join(f"{k} = {_value_as_written(v)}" for k, v in value.items()) + " }")
+    )
 
 
 # ----------------------------------------------------------------- reading the declarations
+
 
 def declarations_digest(card: str | os.PathLike) -> str:
     """A digest of card.toml's [sources] (nothing else of the card): what decides the
@@ -219,8 +237,9 @@ def declarations_digest(card: str | os.PathLike) -> str:
         table = tomllib.loads(Path(card).read_text(encoding="utf-8")).get("sources", {})
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         table = None
-    return hashlib.sha256(json.dumps(table, sort_keys=True, ensure_ascii=False)
-                          .encode()).hexdigest()
+    return hashlib.sha256(
+        json.dumps(table, sort_keys=True, ensure_ascii=False).encode()
+    ).hexdigest()
 
 
 def load_sources(card: str | os.PathLike) -> Sources:
@@ -232,32 +251,46 @@ def load_sources(card: str | os.PathLike) -> Sources:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except FileNotFoundError:
-        raise ScoringError(path, "no card.toml here: make-refs reads each set's source from "
-                                 "its [sources] (see docs/data.md)") from None
+        raise ScoringError(
+            path,
+            "no card.toml here: make-refs reads each set's source from "
+            "its [sources] (see docs/data.md)",
+        ) from None
     except (OSError, UnicodeDecodeError) as error:
         raise ScoringError(path, f"cannot be read ({error})") from None
     except tomllib.TOMLDecodeError as error:
         raise ScoringError(path, f"is not valid TOML ({error})") from None
     declared = data.get("sources")
     if not isinstance(declared, dict) or not declared:
-        raise ScoringError(path, "declares no [sources.<set>]: make-refs reads each set's "
-                                 "source from them (see docs/data.md)")
+        raise ScoringError(
+            path,
+            "declares no [sources.<set>]: make-refs reads each set's "
+            "source from them (see docs/data.md)",
+        )
     lines = _key_lines(text)
     sets = {}
     for name, table in declared.items():
-        where = {key[-1] if len(key) == 3 else "": line for key, line in lines.items()
-                 if key[:2] == ("sources", name) and len(key) <= 3}
+        where = {
+            key[-1] if len(key) == 3 else "": line
+            for key, line in lines.items()
+            if key[:2] == ("sources", name) and len(key) <= 3
+        }
         if not isinstance(table, dict):
             raise Declared(name, path, where, {}).error("", "must be a table of keys")
         shown = {key: _value_as_written(value) for key, value in table.items()}
         declaration = Declared(name, path, where, shown)
-        sets[name] = (_joined(declaration, table) if "join" in table
-                      else _transcripts(declaration, table))
+        sets[name] = (
+            _joined(declaration, table) if "join" in table else _transcripts(declaration, table)
+        )
     for name, source in sets.items():
-        if isinstance(source, JoinedSource) and not isinstance(sets.get(source.short),
-                                                               TranscriptSource):
-            raise source.error("join", f"{source.short!r} is no set read from a dataset here"
-                                       f"{did_you_mean(source.short, sets)}")
+        if isinstance(source, JoinedSource) and not isinstance(
+            sets.get(source.short), TranscriptSource
+        ):
+            raise source.error(
+                "join",
+                f"{source.short!r} is no set read from a dataset here"
+                f"{did_you_mean(source.short, sets)}",
+            )
     return Sources(path, sets)
 
 
@@ -276,8 +309,11 @@ def _text(declaration: Declared, table: dict, key: str, default=None) -> str:
 
 def _texts(declaration: Declared, value, key: str) -> tuple[str, ...]:
     values = [value] if isinstance(value, str) else value
-    if (not isinstance(values, list) or not values
-            or not all(isinstance(v, str) and v for v in values)):
+    if (
+        not isinstance(values, list)
+        or not values
+        or not all(isinstance(v, str) and v for v in values)
+    ):
         raise declaration.error(key, f"{key} must be a string or a list of strings")
     return tuple(values)
 
@@ -286,31 +322,47 @@ def _transcripts(declaration: Declared, table: dict) -> TranscriptSource:
     _only(declaration, table, SOURCE_KEYS)
     missing = [key for key in REQUIRED_KEYS if key not in table]
     if missing:
-        raise declaration.error("", f"needs {', '.join(missing)} (a source names "
-                                    f"{', '.join(REQUIRED_KEYS)}; or join = a set)")
+        raise declaration.error(
+            "",
+            f"needs {', '.join(missing)} (a source names "
+            f"{', '.join(REQUIRED_KEYS)}; or join = a set)",
+        )
     data_format = table["format"]
     if data_format not in FORMATS:
-        raise declaration.error("format", f"unknown format; formats are {', '.join(FORMATS)}"
-                                          f"{did_you_mean(str(data_format), FORMATS)}")
+        raise declaration.error(
+            "format",
+            f"unknown format; formats are {', '.join(FORMATS)}"
+            f"{did_you_mean(str(data_format), FORMATS)}",
+        )
     columns = None
     if "columns" in table:
         if data_format not in ("tsv", "csv"):
-            raise declaration.error("columns", "columns name a tsv or csv file's columns "
-                                               "(one without a header row)")
+            raise declaration.error(
+                "columns", "columns name a tsv or csv file's columns (one without a header row)"
+            )
         columns = _texts(declaration, table["columns"], "columns")
     cleaning = table["cleaning"]
     if cleaning not in CLEANING_PROFILES:
-        raise declaration.error("cleaning", "unknown cleaning; cleanings are "
-                                            f"{', '.join(map(repr, CLEANING_PROFILES))}")
+        raise declaration.error(
+            "cleaning", f"unknown cleaning; cleanings are {', '.join(map(repr, CLEANING_PROFILES))}"
+        )
     return TranscriptSource(
-        declaration.name, declaration.card, declaration.lines, declaration.shown,
-        repo=_text(declaration, table, "repo"), revision=_text(declaration, table, "revision"),
-        files=_texts(declaration, table["files"], "files"), format=data_format,
-        columns=columns, id=_field_rule(declaration, table, "id"),
+        declaration.name,
+        declaration.card,
+        declaration.lines,
+        declaration.shown,
+        repo=_text(declaration, table, "repo"),
+        revision=_text(declaration, table, "revision"),
+        files=_texts(declaration, table["files"], "files"),
+        format=data_format,
+        columns=columns,
+        id=_field_rule(declaration, table, "id"),
         text=_field_rule(declaration, table, "text"),
         cluster=_field_rule(declaration, table, "cluster"),
         filters=_value_lists(declaration, table, "filter", single=True),
-        expect=_value_lists(declaration, table, "expect", single=False), cleaning=cleaning)
+        expect=_value_lists(declaration, table, "expect", single=False),
+        cleaning=cleaning,
+    )
 
 
 def _field_rule(declaration: Declared, table: dict, key: str) -> FieldRule:
@@ -322,8 +374,10 @@ def _field_rule(declaration: Declared, table: dict, key: str) -> FieldRule:
         raise declaration.error(key, f"{key} must be {kind}")
     rule = value.get("rule")
     if rule not in RULES:
-        raise declaration.error(key, f"unknown rule {rule!r}; rules are {', '.join(RULES)}"
-                                     f"{did_you_mean(str(rule), RULES)}")
+        raise declaration.error(
+            key,
+            f"unknown rule {rule!r}; rules are {', '.join(RULES)}{did_you_mean(str(rule), RULES)}",
+        )
     wanted = RULES[rule] + (() if rule == "row_index" else ("field",))
     _only(declaration, {k: v for k, v in value.items() if k != "rule"}, wanted)
     for option in wanted:
@@ -336,12 +390,15 @@ def _field_rule(declaration: Declared, table: dict, key: str) -> FieldRule:
 
 def _check_options(declaration: Declared, key: str, options: dict) -> None:
     for option in ("length", "index"):
-        if option in options and (isinstance(options[option], bool)
-                                  or not isinstance(options[option], int)
-                                  or options[option] < (1 if option == "length" else 0)):
+        if option in options and (
+            isinstance(options[option], bool)
+            or not isinstance(options[option], int)
+            or options[option] < (1 if option == "length" else 0)
+        ):
             raise declaration.error(key, f"{option} must be a whole number")
-    if "separator" in options and (not isinstance(options["separator"], str)
-                                   or not options["separator"]):
+    if "separator" in options and (
+        not isinstance(options["separator"], str) or not options["separator"]
+    ):
         raise declaration.error(key, "separator must be a non-empty string")
     if "pattern" in options:
         try:
@@ -372,6 +429,13 @@ def _joined(declaration: Declared, table: dict) -> JoinedSource:
     separator = table.get("separator", " ")
     if not isinstance(separator, str):
         raise declaration.error("separator", "separator must be a string")
-    return JoinedSource(declaration.name, declaration.card, declaration.lines,
-                        declaration.shown, short=_text(declaration, table, "join"),
-                        order=order, exclude=exclude, separator=separator)
+    return JoinedSource(
+        declaration.name,
+        declaration.card,
+        declaration.lines,
+        declaration.shown,
+        short=_text(declaration, table, "join"),
+        order=order,
+        exclude=exclude,
+        separator=separator,
+    )

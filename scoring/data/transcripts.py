@@ -29,8 +29,11 @@ Row = dict[str, object]
 def matching_files(source: TranscriptSource, listing: Sequence[str]) -> list[str]:
     """The repository's files that ``source.files`` names, in the listing's order (a glob's
     ``*`` matches across folders, as fnmatch's does)."""
-    return [path for path in listing
-            if any(fnmatch.fnmatchcase(path, pattern) for pattern in source.files)]
+    return [
+        path
+        for path in listing
+        if any(fnmatch.fnmatchcase(path, pattern) for pattern in source.files)
+    ]
 
 
 class TranscriptReader:
@@ -48,25 +51,38 @@ class TranscriptReader:
         found = matching_files(source, listing)
         if not found:
             kind = [p for p in listing if p.endswith(f".{source.format}")][:6]
-            raise source.error("files", f"no file of {source.repo} at {source.revision} "
-                                        f"matches; {source.format} files found: "
-                                        f"{kind or 'none'}")
+            raise source.error(
+                "files",
+                f"no file of {source.repo} at {source.revision} "
+                f"matches; {source.format} files found: "
+                f"{kind or 'none'}",
+            )
         return found
 
     def rows(self, source: TranscriptSource) -> Iterator[Row]:
         """Every row of every file, in order, holding the fields the source names."""
         files = self.files(source)
         fields = source.fields()
-        for path in tqdm(files, desc=source.repo, unit="file", leave=False,
-                         disable=None if self.hub.progress is None else not self.hub.progress):
-            key = (source.repo, source.revision, path, source.format, source.columns,
-                   tuple(sorted(fields)))
+        for path in tqdm(
+            files,
+            desc=source.repo,
+            unit="file",
+            leave=False,
+            disable=None if self.hub.progress is None else not self.hub.progress,
+        ):
+            key = (
+                source.repo,
+                source.revision,
+                path,
+                source.format,
+                source.columns,
+                tuple(sorted(fields)),
+            )
             if key not in self._read:
                 self._read[key] = self._read_file(source, path, fields)
             yield from self._read[key]
 
-    def _read_file(self, source: TranscriptSource, path: str,
-                   fields: dict[str, str]) -> list[Row]:
+    def _read_file(self, source: TranscriptSource, path: str, fields: dict[str, str]) -> list[Row]:
         if source.format == "parquet":
             return _parquet_rows(self.hub, source, path, fields)
         data = self.hub.download(source.repo, path, source.revision).read_bytes()
@@ -80,15 +96,19 @@ class TranscriptReader:
         return _delimited(source, text, where, fields)
 
 
-def _missing_field(source: TranscriptSource, path: str, name: str, key: str,
-                   found: Sequence[str]) -> ScoringError:
+def _missing_field(
+    source: TranscriptSource, path: str, name: str, key: str, found: Sequence[str]
+) -> ScoringError:
     shown = ", ".join(found[:20]) + (", ..." if len(found) > 20 else "")
-    return source.error(key, f"{path} has no field {name!r} (its fields: {shown or 'none'})"
-                             f"{did_you_mean(name, found)}")
+    return source.error(
+        key,
+        f"{path} has no field {name!r} (its fields: {shown or 'none'}){did_you_mean(name, found)}",
+    )
 
 
-def _delimited(source: TranscriptSource, text: str, where: str,
-               fields: dict[str, str]) -> list[Row]:
+def _delimited(
+    source: TranscriptSource, text: str, where: str, fields: dict[str, str]
+) -> list[Row]:
     """A TSV (quotes are text: transcripts hold literal quotation marks) or CSV file."""
     if source.format == "tsv":
         reader = csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE)
@@ -104,8 +124,10 @@ def _delimited(source: TranscriptSource, text: str, where: str,
     rows = []
     for number, row in lines:
         if len(row) != len(names):
-            raise ScoringError(f"{where}:{number}", f"expected {len(names)} {kind} columns "
-                                                    f"({', '.join(names)}), found {len(row)}")
+            raise ScoringError(
+                f"{where}:{number}",
+                f"expected {len(names)} {kind} columns ({', '.join(names)}), found {len(row)}",
+            )
         rows.append({name: row[column] for name, column in wanted})
     return rows
 
@@ -119,8 +141,9 @@ def _field_of(record, name: str):
     return record
 
 
-def _json_lines(source: TranscriptSource, text: str, where: str,
-                fields: dict[str, str]) -> list[Row]:
+def _json_lines(
+    source: TranscriptSource, text: str, where: str, fields: dict[str, str]
+) -> list[Row]:
     rows = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -135,8 +158,9 @@ def _json_lines(source: TranscriptSource, text: str, where: str,
                 row[name] = _field_of(record, name)
             except KeyError:
                 found = list(record) if isinstance(record, dict) else []
-                raise _missing_field(source, f"{where.split(' ', 1)[1]}:{number}", name, key,
-                                     found) from None
+                raise _missing_field(
+                    source, f"{where.split(' ', 1)[1]}:{number}", name, key, found
+                ) from None
         rows.append(row)
     return rows
 
@@ -153,8 +177,9 @@ def _schema_fields(schema) -> list[str]:
     return names
 
 
-def _parquet_rows(hub: Hub, source: TranscriptSource, path: str,
-                  fields: dict[str, str]) -> list[Row]:
+def _parquet_rows(
+    hub: Hub, source: TranscriptSource, path: str, fields: dict[str, str]
+) -> list[Row]:
     found = _schema_fields(hub.parquet_schema(source.repo, path, source.revision))
     for name, key in fields.items():
         if name not in found:

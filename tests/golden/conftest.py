@@ -26,7 +26,8 @@ FETCH_HINT = (
 FIRST_RUN_HINT = (
     "the real card's data is here but no golden snapshot pins it yet: create them with "
     "`python -m scoring rebaseline`, review `git diff tests/golden/__snapshots__`, and "
-    "commit them (see docs/gate.md)")
+    "commit them (see docs/gate.md)"
+)
 
 
 def real_card_pinned(snapshot_dir: Path | None = None) -> bool:
@@ -37,8 +38,11 @@ def real_card_pinned(snapshot_dir: Path | None = None) -> bool:
 
 
 def real_card_available() -> bool:
-    return (REPO_ROOT / "refs").is_dir() and (REPO_ROOT / "hypotheses").is_dir() and any(
-        (REPO_ROOT / "hypotheses").glob("*.jsonl"))
+    return (
+        (REPO_ROOT / "refs").is_dir()
+        and (REPO_ROOT / "hypotheses").is_dir()
+        and any((REPO_ROOT / "hypotheses").glob("*.jsonl"))
+    )
 
 
 @pytest.fixture(scope="session")

@@ -31,8 +31,10 @@ def clips_behind(result: CardResult, figure: str) -> list[tuple[str, int, str]]:
         aggregate = next(a for a in spec.aggregates if a.key == parsed.subject)
         return [(s, latency, Column(parsed.column).key) for s in aggregate.sets]
     comparison = next(c for c in spec.comparisons if c.key == parsed.column)
-    return [(parsed.subject, latency, Column(comparison.a, comparison.split).key),
-            (parsed.subject, latency, Column(comparison.b, comparison.split).key)]
+    return [
+        (parsed.subject, latency, Column(comparison.a, comparison.split).key),
+        (parsed.subject, latency, Column(comparison.b, comparison.split).key),
+    ]
 
 
 class DriftExplainer:
@@ -43,8 +45,13 @@ class DriftExplainer:
     once per failure.
     """
 
-    def __init__(self, card: str, result: CardResult, texts: CardTexts | None = None,
-                 normalized: Mapping[str, str] | None = None):
+    def __init__(
+        self,
+        card: str,
+        result: CardResult,
+        texts: CardTexts | None = None,
+        normalized: Mapping[str, str] | None = None,
+    ):
         self.card, self.result, self.texts, self.normalized = card, result, texts, normalized
         self._golden_rows: dict[str, dict | None] = {}
         self._current_rows: dict[str, list] = {}
@@ -53,8 +60,9 @@ class DriftExplainer:
         """The pinned ledger of a set, or None when there is none."""
         if set_name not in self._golden_rows:
             path = ledger_path(self.card, set_name, SNAPSHOT_DIR)
-            self._golden_rows[set_name] = (parse_ledger_tsv(path.read_text(encoding="utf-8"))
-                                           if path.is_file() else None)
+            self._golden_rows[set_name] = (
+                parse_ledger_tsv(path.read_text(encoding="utf-8")) if path.is_file() else None
+            )
         return self._golden_rows[set_name]
 
     def current_rows(self, set_name: str) -> list:
@@ -91,34 +99,47 @@ class DriftExplainer:
                 if before != now:
                     moved.append((row[:4], before, now))
         latency = parse_figure(figure).latency_ms
-        lines = [f"card figure {figure!r} ({latency} ms) of the {card} card "
-                 f"drifted{self._change(figure)}."]
+        lines = [
+            f"card figure {figure!r} ({latency} ms) of the {card} card "
+            f"drifted{self._change(figure)}."
+        ]
         if missing_golden:  # a comparison reads two streams of one set: name it once
             lines.append(f"no golden ledger at {', '.join(dict.fromkeys(missing_golden))}")
         if moved:
             moved.sort(key=lambda m: -abs(m[2][0] - (m[1][0] if m[1] else 0)))
-            lines.append(f"{len(moved)} clip(s) moved at {latency} ms; the largest changes "
-                         "(set, system, id: golden -> now edits, reference chars):")
+            lines.append(
+                f"{len(moved)} clip(s) moved at {latency} ms; the largest changes "
+                "(set, system, id: golden -> now edits, reference chars):"
+            )
             for (set_name, _, system, clip_id), before, now in moved[:CLIPS_SHOWN]:
                 was = f"{before[0]} edits/{before[1]} chars" if before else "absent"
-                lines.append(f"  {set_name} {system} {clip_id}: {was} -> {now[0]} edits/"
-                             f"{now[1]} chars")
+                lines.append(
+                    f"  {set_name} {system} {clip_id}: {was} -> {now[0]} edits/{now[1]} chars"
+                )
                 if self.texts is not None and self.normalized is not None:
                     ref = self.normalized[self.texts.refs[set_name][clip_id]]
                     hyp = self.normalized[
-                        self.texts.hypotheses[(latency, set_name, system)][clip_id]]
-                    lines += [f"      reference now:  {ref}", f"      hypothesis now: {hyp}",
-                              f"      edits now:      {align(ref, hyp).inline()}"]
-            lines.append('to see one clip rule by rule: python -m scoring explain "<reference>" '
-                         '"<hypothesis>"; every moved figure and clip: python -m scoring impact '
-                         f"{_root_argument(card)}")
+                        self.texts.hypotheses[(latency, set_name, system)][clip_id]
+                    ]
+                    lines += [
+                        f"      reference now:  {ref}",
+                        f"      hypothesis now: {hyp}",
+                        f"      edits now:      {align(ref, hyp).inline()}",
+                    ]
+            lines.append(
+                'to see one clip rule by rule: python -m scoring explain "<reference>" '
+                '"<hypothesis>"; every moved figure and clip: python -m scoring impact '
+                f"{_root_argument(card)}"
+            )
         elif not missing_golden:
-            lines.append("no clip's edits or reference length moved: the change is in the "
-                         f"bootstrap or aggregation settings (now {result.signature})")
+            lines.append(
+                "no clip's edits or reference length moved: the change is in the "
+                f"bootstrap or aggregation settings (now {result.signature})"
+            )
         return "\n".join(lines)
 
     def _change(self, figure: str) -> str:
-        """", from X to Y (+Z pp)" against the pinned value, when it can be read."""
+        """ ", from X to Y (+Z pp)" against the pinned value, when it can be read."""
         if self.pinned_figures is None:
             return ""
         was = self.pinned_figures.get(figure)
@@ -126,8 +147,10 @@ class DriftExplainer:
         if was is None or isinstance(was, bool) or isinstance(now, bool):
             return f", from {was} to {now}" if was is not None else ""
         change = exact_value(figure, now) - exact_value(figure, was)
-        return (f", from {format_value(figure, was)} to {format_value(figure, now)} "
-                f"({points(change)} pp)")
+        return (
+            f", from {format_value(figure, was)} to {format_value(figure, now)} "
+            f"({points(change)} pp)"
+        )
 
 
 def _root_argument(card: str) -> str:

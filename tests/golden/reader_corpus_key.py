@@ -118,23 +118,33 @@ def candidate_numbers(card_text: str) -> list[Candidate]:
     for index, line in enumerate(lines):
         for match in _NUMBER.finditer(line):
             start, end, text = match.start(), match.end(), match.group()
-            if text[0] in _SIGNS and start > 0 and (line[start - 1].isalnum() or
-                                                     line[start - 1] in _SIGNS):
+            if (
+                text[0] in _SIGNS
+                and start > 0
+                and (line[start - 1].isalnum() or line[start - 1] in _SIGNS)
+            ):
                 start, text = start + 1, text[1:]  # a hyphen or range dash, not a sign
                 if text[0] in _SIGNS:
                     continue
             if start > 0 and _glued(line[start - 1]):
                 continue
-            if end < len(line) and (_glued(line[end]) and not (
-                    line[end] in ".," and not line[end + 1:end + 2].isdigit())):
+            if end < len(line) and (
+                _glued(line[end])
+                and not (line[end] in ".," and not line[end + 1 : end + 2].isdigit())
+            ):
                 continue
-            if end < len(line) and line[end].isalnum() and line[end] not in _SUPERSCRIPTS \
-                    and line[end].isascii():
+            if (
+                end < len(line)
+                and line[end].isalnum()
+                and line[end] not in _SUPERSCRIPTS
+                and line[end].isascii()
+            ):
                 continue
             rest = line[end:]
             decimal = "." in text
             percent = bool(re.match(r"\s*\\?%|\s*percent|\s*เปอร์เซ็นต์", rest)) or bool(
-                re.search(r"ร้อยละ\s*$", line[:start]))
+                re.search(r"ร้อยละ\s*$", line[:start])
+            )
             value_line = index in front and re.match(r"\s*-?\s*value:\s*", line) is not None
             cell = _in_table_cell(line, start, end, text)
             if decimal or percent or value_line or cell:
@@ -269,11 +279,15 @@ def key_problems(card: str, key: list[dict], figures: dict[str, Decimal]) -> lis
         if kind == "stale":
             off = abs(number - printed)
             if not STALE_OFF_BY[0] <= off <= STALE_OFF_BY[1]:
-                problems.append(f"{where}: stale by {off}, not by {STALE_OFF_BY[0]} to "
-                                f"{STALE_OFF_BY[1]} (the data give {figure} as {printed})")
+                problems.append(
+                    f"{where}: stale by {off}, not by {STALE_OFF_BY[0]} to "
+                    f"{STALE_OFF_BY[1]} (the data give {figure} as {printed})"
+                )
             if entry.get("data_gives") != data_gives_text(figure, figures, entry["text"]):
-                problems.append(f"{where}: data_gives {entry.get('data_gives')!r}, the data "
-                                f"give {data_gives_text(figure, figures, entry['text'])}")
+                problems.append(
+                    f"{where}: data_gives {entry.get('data_gives')!r}, the data "
+                    f"give {data_gives_text(figure, figures, entry['text'])}"
+                )
     return problems
 
 
@@ -295,24 +309,27 @@ def draft(card: str) -> list[str]:
     text = card_path(card).read_text(encoding="utf-8")
     candidates = candidate_numbers(text)
     old = load_key(card)
-    matcher = difflib.SequenceMatcher(a=[e["text"] for e in old],
-                                      b=[c.text for c in candidates], autojunk=False)
+    matcher = difflib.SequenceMatcher(
+        a=[e["text"] for e in old], b=[c.text for c in candidates], autojunk=False
+    )
     labels: dict[int, dict] = {}
     for block in matcher.get_matching_blocks():
         for offset in range(block.size):
             labels[block.b + offset] = old[block.a + offset]
     entries = []
     for index, candidate in enumerate(candidates):
-        entry = {k: v for k, v in labels.get(index, {"kind": "?"}).items()
-                 if k not in ("line", "text")}
+        entry = {
+            k: v for k, v in labels.get(index, {"kind": "?"}).items() if k not in ("line", "text")
+        }
         if "figure" in entry:
             entry["figure"] = expand_figure(entry["figure"])
         if entry.get("kind") == "stale":
             entry["data_gives"] = data_gives_text(entry["figure"], figures, candidate.text)
         record = {"line": candidate.line, "text": candidate.text, **entry}
         entries.append({k: record[k] for k in _FIELDS if k in record})
-    key_path(card).write_text("".join(json.dumps(e, ensure_ascii=False) + "\n"
-                                      for e in entries), encoding="utf-8")
+    key_path(card).write_text(
+        "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries), encoding="utf-8"
+    )
     values = {}
     for name, value in figures.items():
         values.setdefault(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), []).append(name)
@@ -321,19 +338,26 @@ def draft(card: str) -> list[str]:
         if entry["kind"] == "stale":
             others = values.get(number_of(entry["text"]).copy_abs(), [])
             if others:
-                notes.append(f"line {entry['line']}: stale {entry['text']} is also "
-                             f"{', '.join(others)}: pick another value")
+                notes.append(
+                    f"line {entry['line']}: stale {entry['text']} is also "
+                    f"{', '.join(others)}: pick another value"
+                )
     return key_problems(card, entries, figures) + notes
 
 
 def main(argv: list[str]) -> int:
     if len(argv) != 2 or argv[0] != "draft" or argv[1] not in cards():
-        print(f"usage: python -m tests.golden.reader_corpus_key draft {{{','.join(cards())}}}",
-              file=sys.stderr)
+        print(
+            f"usage: python -m tests.golden.reader_corpus_key draft {{{','.join(cards())}}}",
+            file=sys.stderr,
+        )
         return 2
     left = draft(argv[1])
-    print("\n".join(left) if left else f"{key_path(argv[1])}: every number labelled and "
-                                       "fitting the data")
+    print(
+        "\n".join(left)
+        if left
+        else f"{key_path(argv[1])}: every number labelled and fitting the data"
+    )
     return 1 if left else 0
 
 

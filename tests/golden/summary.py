@@ -21,5 +21,7 @@ def gate_summary(card: str, root: Path, snapshot_dir: Path) -> list[str]:
     report = format_impact(impact, figures_shown=LARGEST_SHOWN).split("3. Clips")[0]
     command = "examples/demo" if card == "demo" else "."
     return report.rstrip("\n").splitlines()[1:] + [
-        "", f"full report, with the clips and their texts: python -m scoring impact {command} "
-            "(--markdown for a pull request)"]
+        "",
+        f"full report, with the clips and their texts: python -m scoring impact {command} "
+        "(--markdown for a pull request)",
+    ]

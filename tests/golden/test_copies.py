@@ -40,10 +40,13 @@ def pin_a_real_card(root: Path) -> None:
     figures, markdown and ledgers among the demo's, and the fetched card beside them."""
     snapshots = root / "tests/golden/__snapshots__"
     with open(snapshots / "test_card.ambr", "a", encoding="utf-8") as amber:
-        amber.write(f"# name: {REAL_PIN}figure[cer/560ms/fleurs/openthai2.0-asr-streaming]\n"
-                    f"  0.0669\n# ---\n# name: {REAL_PIN}markdown\n  '''\n  | a |\n  '''\n# ---\n")
+        amber.write(
+            f"# name: {REAL_PIN}figure[cer/560ms/fleurs/openthai2.0-asr-streaming]\n"
+            f"  0.0669\n# ---\n# name: {REAL_PIN}markdown\n  '''\n  | a |\n  '''\n# ---\n"
+        )
     (snapshots / "test_card" / f"{REAL_PIN}ledger[fleurs].ledger-v2.tsv").write_text(
-        "set\tlatency_ms\tsystem\tid\tedits\tref_chars\n", encoding="utf-8")
+        "set\tlatency_ms\tsystem\tid\tedits\tref_chars\n", encoding="utf-8"
+    )
     (root / "model_card").mkdir()
     (root / "model_card/README.md").write_text("# the hub's card\n", encoding="utf-8")
     (root / ".fetched.json").write_text("{}\n", encoding="utf-8")
@@ -61,17 +64,20 @@ def checkouts(tmp_path_factory) -> tuple[Path, Path]:
     return bare, maintainer
 
 
-@pytest.mark.parametrize("copy", [copy_checkout, copy_golden_suite, copy_project],
-                         ids=lambda copy: copy.__name__)
+@pytest.mark.parametrize(
+    "copy", [copy_checkout, copy_golden_suite, copy_project], ids=lambda copy: copy.__name__
+)
 def test_every_copy_is_the_same_from_a_maintainers_checkout(checkouts, tmp_path, copy):
     bare, maintainer = checkouts
     assert (maintainer / "refs").is_dir() and "test_real_figure[" in (
-        maintainer / "tests/golden/__snapshots__/test_card.ambr").read_text(encoding="utf-8")
+        maintainer / "tests/golden/__snapshots__/test_card.ambr"
+    ).read_text(encoding="utf-8")
     (tmp_path / "from-bare").mkdir()
     (tmp_path / "from-maintainer").mkdir()
     from_bare = copy(bare, tmp_path / "from-bare" / "copy")
     from_maintainer = copy(maintainer, tmp_path / "from-maintainer" / "copy")
     assert tree_digest(from_bare) == tree_digest(from_maintainer)
     copied = {str(p.relative_to(from_maintainer)) for p in from_maintainer.rglob("*")}
-    assert not any(REAL_PIN in name or name.split("/")[0] in ("refs", "model_card")
-                   for name in copied)
+    assert not any(
+        REAL_PIN in name or name.split("/")[0] in ("refs", "model_card") for name in copied
+    )

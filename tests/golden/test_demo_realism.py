@@ -29,8 +29,7 @@ def set_cers(set_name, rules):
     cers = {}
     for column in spec.columns(set_name):
         hyps = read_hypotheses(DEMO / "hypotheses" / spec.hypothesis_name(column, set_name))
-        clips = [clip_stats(apply_rules(refs[i], rules), apply_rules(hyps[i], rules))
-                 for i in ids]
+        clips = [clip_stats(apply_rules(refs[i], rules), apply_rules(hyps[i], rules)) for i in ids]
         cers[column.key] = set_stats(ids, clusters, clips).cer
     return cers
 
@@ -73,8 +72,10 @@ def test_errors_fall_with_latency_unevenly(card_results):
         averages = [result.aggregates[(L, "average", system)] for L in latencies]
         assert averages == sorted(averages, reverse=True), (system, averages)
         # Relative error added by going from 560 to 80 ms, per set.
-        added = [result.cers[(80, s, system)] / result.cers[(560, s, system)] - 1
-                 for s in result.spec.sets]
+        added = [
+            result.cers[(80, s, system)] / result.cers[(560, s, system)] - 1
+            for s in result.spec.sets
+        ]
         assert min(added) > 0 and max(added) > 1.5 * min(added), added
 
 
@@ -84,16 +85,21 @@ def test_adjacent_latencies_hold_ties_and_clear_steps(card_results):
 
     result = card_results("demo")
     latencies = sorted(result.spec.latencies)
-    ties = [paired_bootstrap(result.stats[(high, s, system)], result.stats[(low, s, system)]).tie
-            for system in SWEEP_SYSTEMS for s in result.spec.sets
-            for low, high in zip(latencies, latencies[1:])]
+    ties = [
+        paired_bootstrap(result.stats[(high, s, system)], result.stats[(low, s, system)]).tie
+        for system in SWEEP_SYSTEMS
+        for s in result.spec.sets
+        for low, high in zip(latencies, latencies[1:])
+    ]
     assert any(ties) and not all(ties)
 
 
 def test_neighbouring_latencies_mostly_agree_word_for_word():
     """Most 1120 ms hypotheses are the 560 ms strings (what the once-per-text normalisation exploits)."""
-    hyps = {L: read_hypotheses(DEMO / "hypotheses" / f"{SWEEP_SYSTEMS[0]}_{L}ms_gs2.jsonl")
-            for L in (560, 1120)}
+    hyps = {
+        L: read_hypotheses(DEMO / "hypotheses" / f"{SWEEP_SYSTEMS[0]}_{L}ms_gs2.jsonl")
+        for L in (560, 1120)
+    }
     same = sum(hyps[560][i] == hyps[1120][i] for i in hyps[560]) / len(hyps[560])
     assert 0.6 < same < 0.95
 

@@ -44,22 +44,42 @@ def copy_suite(destination: Path) -> Path:
 CARD_TESTS, PUBLISHED_TESTS = "tests/golden/test_card.py", "tests/golden/test_published_card.py"
 
 
-def run_pytest(root: Path, *args: str, workers: str = "2",
-               tests: str = "tests/golden") -> subprocess.CompletedProcess:
+def run_pytest(
+    root: Path, *args: str, workers: str = "2", tests: str = "tests/golden"
+) -> subprocess.CompletedProcess:
     """pytest in ``root``: with xdist workers in a process of its own; without, in this one."""
     if workers == "0":
         return _run_pytest_here(root, tests, *args)
     # Drop the outer run's xdist variables: syrupy reads PYTEST_XDIST_WORKER
     # and would take the inner controller for a worker.
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))
+    }
     # Only the plugins the gate uses: whatever else this machine has installed
     # stays out of the copy's runs (and each of them starts quicker).
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy",
-         tests, "-q", "-n", workers, *args],
-        cwd=root, capture_output=True, text=True, timeout=300, env=env,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "xdist.plugin",
+            "-p",
+            "syrupy",
+            tests,
+            "-q",
+            "-n",
+            workers,
+            *args,
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
     )
 
 
@@ -89,16 +109,30 @@ def _run_pytest_here(root: Path, *args: str) -> subprocess.CompletedProcess:
     try:
         with pytest.MonkeyPatch.context() as patch:
             patch.chdir(root)
-            for name in [n for n in os.environ if n.startswith(("PYTEST_XDIST",
-                                                               "PYTEST_CURRENT_TEST"))]:
+            for name in [
+                n for n in os.environ if n.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))
+            ]:
                 patch.delenv(name)
             patch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
             patch.setattr(normalizer, "THAI_CER_PIPELINE", normalizer.THAI_CER_PIPELINE)
             for name in ours:
                 del sys.modules[name]
             with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
-                code = pytest.main(["-p", "xdist.plugin", "-p", "syrupy", "-p", "no:cacheprovider",
-                                    "--capture=sys", "-q", "-n", "0", *args])
+                code = pytest.main(
+                    [
+                        "-p",
+                        "xdist.plugin",
+                        "-p",
+                        "syrupy",
+                        "-p",
+                        "no:cacheprovider",
+                        "--capture=sys",
+                        "-q",
+                        "-n",
+                        "0",
+                        *args,
+                    ]
+                )
     finally:
         for name in [n for n in sys.modules if _copys_module(n)]:
             del sys.modules[name]
@@ -108,8 +142,11 @@ def _run_pytest_here(root: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def snapshot_files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes()
-            for p in sorted((root / SNAPSHOTS).rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted((root / SNAPSHOTS).rglob("*"))
+        if p.is_file()
+    }
 
 
 def _shared_folder(tmp_path_factory) -> Path:
@@ -168,22 +205,25 @@ def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
     path.write_text("".join(lines), encoding="utf-8")
     clip_id = lines[4].split('"id": "')[1].split('"')[0]
 
-    result = run_pytest(suite, "-k", "test_demo_figure", workers="0",
-                        tests=CARD_TESTS)
+    result = run_pytest(suite, "-k", "test_demo_figure", workers="0", tests=CARD_TESTS)
     assert result.returncode == 1, result.stdout[-2000:]
     # The values come from this suite's own snapshots, not from figures typed
     # here: a deliberate rule change moves them, and must not fail this test.
     figure = "cer/80ms/isan/typhoon-asr-streaming-0.6b"
     pinned = format_value(figure, golden_figures("demo", suite / SNAPSHOTS)[figure])
-    drifted = re.search(re.escape(f"card figure '{figure}' (80 ms) of the demo card drifted, "
-                                  f"from {pinned} to ") + r"(\d+\.\d\d) \(\+(\d+\.\d\d) pp\)",
-                        result.stdout)
+    drifted = re.search(
+        re.escape(f"card figure '{figure}' (80 ms) of the demo card drifted, from {pinned} to ")
+        + r"(\d+\.\d\d) \(\+(\d+\.\d\d) pp\)",
+        result.stdout,
+    )
     assert drifted, result.stdout[-3000:]
     now, change = Fraction(drifted[1]), Fraction(drifted[2])
     # One inserted word adds edits: the figure rises, by the difference it prints.
     assert now > Fraction(pinned) and abs(now - Fraction(pinned) - change) <= Fraction(1, 100)
     assert "1 clip(s) moved at 80 ms" in result.stdout
-    assert "hypothesis now: ผิดพลาด" in result.stdout and "edits now:      {+ผิดพลาด+}" in result.stdout
+    assert (
+        "hypothesis now: ผิดพลาด" in result.stdout and "edits now:      {+ผิดพลาด+}" in result.stdout
+    )
     # One summary section at the end: the whole picture first.
     summary = result.stdout.split("card gate: what moved on the demo card")[1]
     assert "5 of 406 figures moved; 0 conclusions flipped; 1 clip scores moved" in summary
@@ -206,7 +246,8 @@ def drop_a_rule(root: Path) -> str:
         handle.write(
             "\nimport scoring.normalizer as _normalizer\n"
             "_normalizer.THAI_CER_PIPELINE = tuple(rule for rule in "
-            f"_normalizer.THAI_CER_PIPELINE if rule.__name__ != {dropped!r})\n")
+            f"_normalizer.THAI_CER_PIPELINE if rule.__name__ != {dropped!r})\n"
+        )
     # Normalised once, here, into the run's cache (the same rules have the same
     # fingerprint): the processes the copy starts then all read it.
     kept = [rule for rule in THAI_CER_PIPELINE if rule.__name__ != dropped]
@@ -218,15 +259,16 @@ def drop_a_rule(root: Path) -> str:
 def test_changed_normalisation_rule_names_numbers_and_clips(suite):
     """Dropping one rule of the live pipeline fails the gate, naming figures and clips."""
     dropped = drop_a_rule(suite)
-    result = run_pytest(suite, "-k", "test_demo_figure", workers="0",
-                        tests=CARD_TESTS)
+    result = run_pytest(suite, "-k", "test_demo_figure", workers="0", tests=CARD_TESTS)
     assert result.returncode == 1, result.stdout[-2000:]
     assert "of the demo card drifted, from " in result.stdout
     assert "clip(s) moved" in result.stdout and "edits now:" in result.stdout
     assert "card gate: what moved on the demo card" in result.stdout
     if dropped == "straighten_curly_quotes":
-        assert ("card figure 'cer/560ms/tvspeech/typhoon-asr-streaming-0.6b' (560 ms) "
-                "of the demo card drifted") in result.stdout
+        assert (
+            "card figure 'cer/560ms/tvspeech/typhoon-asr-streaming-0.6b' (560 ms) "
+            "of the demo card drifted"
+        ) in result.stdout
         assert "tvspeech typhoon-asr-streaming-0.6b " in result.stdout
         assert "conclusions flipped" in result.stdout
 
@@ -234,10 +276,10 @@ def test_changed_normalisation_rule_names_numbers_and_clips(suite):
 def test_changed_bootstrap_seed_names_the_intervals(suite):
     """A new seed moves interval ends only, and the message says no clip moved."""
     card = suite / "examples/demo/card.toml"
-    card.write_text(card.read_text(encoding="utf-8").replace("seed = 1", "seed = 2"),
-                    encoding="utf-8")
-    result = run_pytest(suite, "-k", "test_demo_figure", workers="0",
-                        tests=CARD_TESTS)
+    card.write_text(
+        card.read_text(encoding="utf-8").replace("seed = 1", "seed = 2"), encoding="utf-8"
+    )
+    result = run_pytest(suite, "-k", "test_demo_figure", workers="0", tests=CARD_TESTS)
     assert result.returncode == 1
     assert "/low' (80 ms) of the demo card drifted" in result.stdout
     assert "/low' (560 ms) of the demo card drifted" in result.stdout
@@ -253,13 +295,19 @@ def test_stale_and_unused_snapshots_fail_under_xdist(suite):
     marker = "# name: test_demo_figure[cer/560ms/fleurs/openthai2.0-asr-streaming]\n  "
     start = text.index(marker) + len(marker)
     end = text.index("\n", start)
-    amber.write_text(text[:start] + "0.5" + text[end:]
-                     + "# name: test_demo_figure[cer/retired/set]\n  0.1\n# ---\n",
-                     encoding="utf-8")
+    amber.write_text(
+        text[:start]
+        + "0.5"
+        + text[end:]
+        + "# name: test_demo_figure[cer/retired/set]\n  0.1\n# ---\n",
+        encoding="utf-8",
+    )
     result = run_pytest(suite, "--snapshot-details", tests=CARD_TESTS)
     assert result.returncode == 1
-    assert ("FAILED tests/golden/test_card.py::test_demo_figure"
-            "[cer/560ms/fleurs/openthai2.0-asr-streaming]") in result.stdout
+    assert (
+        "FAILED tests/golden/test_card.py::test_demo_figure"
+        "[cer/560ms/fleurs/openthai2.0-asr-streaming]"
+    ) in result.stdout
     assert "1 snapshot unused" in result.stdout
     assert "test_demo_figure[cer/retired/set]" in result.stdout
     # Quiet, as the gate runs it: xdist's status line once, not once more after collection.
@@ -274,9 +322,14 @@ def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):
     """
     before = snapshot_files(suite)
     amber = suite / AMBER
-    amber.write_text(amber.read_text(encoding="utf-8").replace(
-        "# name: test_demo_markdown\n", "# name: test_demo_markdown\n  'stale'\n# ---\n"
-        "# name: test_demo_markdown_old\n", 1), encoding="utf-8")
+    amber.write_text(
+        amber.read_text(encoding="utf-8").replace(
+            "# name: test_demo_markdown\n",
+            "# name: test_demo_markdown\n  'stale'\n# ---\n# name: test_demo_markdown_old\n",
+            1,
+        ),
+        encoding="utf-8",
+    )
     result = run_pytest(suite, "--snapshot-update", tests=CARD_TESTS)
     assert result.returncode == 0, result.stdout[-2000:]
     assert "1 snapshot updated. 1 unused snapshot deleted." in result.stdout
@@ -286,14 +339,17 @@ def test_snapshot_update_under_xdist_keeps_every_snapshot(suite):
 def test_require_real_card_turns_the_skip_into_a_failure(unrefreshed_suite):
     """Without refs/ and hypotheses/, --require-real-card fails and says how to fetch them."""
     suite = unrefreshed_suite
-    skipped = run_pytest(suite, "-k", "test_real_markdown", "-rs", workers="0",
-                         tests=CARD_TESTS)
+    skipped = run_pytest(suite, "-k", "test_real_markdown", "-rs", workers="0", tests=CARD_TESTS)
     assert skipped.returncode == 0
-    for command in ("python -m scoring fetch", "python -m scoring make-refs --out refs/",
-                    "pytest -n auto --require-real-card"):
+    for command in (
+        "python -m scoring fetch",
+        "python -m scoring make-refs --out refs/",
+        "pytest -n auto --require-real-card",
+    ):
         assert command in skipped.stdout
-    required = run_pytest(suite, "-k", "test_real_markdown", "--require-real-card", workers="0",
-                          tests=CARD_TESTS)
+    required = run_pytest(
+        suite, "-k", "test_real_markdown", "--require-real-card", workers="0", tests=CARD_TESTS
+    )
     assert required.returncode == 1
     assert "the real card's refs/ and hypotheses/ are not here" in required.stdout
 
@@ -322,7 +378,9 @@ def test_the_real_cards_first_run_is_one_line_and_the_command(unrefreshed_suite)
     fill_real_layout(suite)
     result = run_pytest(suite, "--require-real-card", workers="2")
     assert result.returncode == 1
-    assert "no golden snapshot pins it yet: create them with `python -m scoring rebaseline`" \
+    assert (
+        "no golden snapshot pins it yet: create them with `python -m scoring rebaseline`"
         in result.stdout
+    )
     assert "FAILED" not in result.stdout and "drifted" not in result.stdout
     assert len(result.stdout.strip().splitlines()) <= 2, result.stdout[-2000:]

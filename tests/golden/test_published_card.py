@@ -21,8 +21,9 @@ def check_published(card_results, card: str, request) -> None:
     result = card_results(card)
     path = result.spec.publish_file
     if card == "real" and (path is None or not path.is_file()):
-        pytest.skip(f"the real card's published markdown ({path}) is not here; "
-                    "see docs/publishing.md")
+        pytest.skip(
+            f"the real card's published markdown ({path}) is not here; see docs/publishing.md"
+        )
     published = published_card(result, read_words=words_the_data_deny)
     on_hub = fetched_card(path) if card == "real" else None
     if request.config.getoption("update_snapshots", default=False) and not published.up_to_date:
@@ -33,30 +34,41 @@ def check_published(card_results, card: str, request) -> None:
         count = len(published.mismatches)
         said = []
         if count or not published.claims:
-            said.append(f"the real card as published on the hub ({on_hub}) differs from the "
-                        f"data ({count} number{'s' if count != 1 else ''}); open the pull "
-                        f"request that puts it right: python -m scoring publish "
-                        f"{CARD_ROOTS[card]} --push")
+            said.append(
+                f"the real card as published on the hub ({on_hub}) differs from the "
+                f"data ({count} number{'s' if count != 1 else ''}); open the pull "
+                f"request that puts it right: python -m scoring publish "
+                f"{CARD_ROOTS[card]} --push"
+            )
         if published.claims:  # no pull request of ours rewords them
-            said.append(f"the real card as published on the hub ({on_hub}) claims in its words "
-                        f"what the data do not give: reword them in {path}, then `python -m "
-                        f"scoring publish {CARD_ROOTS[card]} --push` proposes it")
+            said.append(
+                f"the real card as published on the hub ({on_hub}) claims in its words "
+                f"what the data do not give: reword them in {path}, then `python -m "
+                f"scoring publish {CARD_ROOTS[card]} --push` proposes it"
+            )
         if not published.up_to_date:
             fail(said + published.changes())
     if result.spec.publish_strict:  # no figure-like number may sit outside a marker
         from scoring.card.adopt import coverage
         from scoring.card.publish import read_card_file
 
-        _, ungated = coverage(read_card_file(path), result.spec, result.spec.publish_aliases,
-                              result.exact)
+        _, ungated = coverage(
+            read_card_file(path), result.spec, result.spec.publish_aliases, result.exact
+        )
         if ungated:
-            fail([f"[publish] strict: the {card} card has numbers outside any marker "
-                  f"(`python -m scoring publish {CARD_ROOTS[card]} --mark` marks them):"]
-                 + [f"line {c.line}: {c.text}" for c in ungated])
+            fail(
+                [
+                    f"[publish] strict: the {card} card has numbers outside any marker "
+                    f"(`python -m scoring publish {CARD_ROOTS[card]} --mark` marks them):"
+                ]
+                + [f"line {c.line}: {c.text}" for c in ungated]
+            )
     if not published.up_to_date:
-        fail([f"the {card} card's published markdown {path} differs from the data:"]
-             + published.changes()
-             + [f"rewrite it with: python -m scoring publish {CARD_ROOTS[card]} --write"])
+        fail(
+            [f"the {card} card's published markdown {path} differs from the data:"]
+            + published.changes()
+            + [f"rewrite it with: python -m scoring publish {CARD_ROOTS[card]} --write"]
+        )
 
 
 def fail(lines: list[str]) -> None:

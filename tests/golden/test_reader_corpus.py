@@ -49,29 +49,41 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("model_index", "recall"):
-        "0.900: Isan's 18.64 (line 69) unread: its result has no dataset (line 65), so it is "
-        "listed as an entry that cannot be read and kept as written, not gated",
-    ("thai", "recall"):
-        "0.933: the long sets in prose (lines 72-73), 'TVSpeech ที่ต่อกันเป็นไฟล์ยาว' (TVSpeech "
-        "joined into long files) and 'GigaSpeech2 แบบยาว ... ตามลำดับ', unread: 10.71, 8.72, "
-        "15.77 and 12.81",
+    (
+        "model_index",
+        "recall",
+    ): "0.900: Isan's 18.64 (line 69) unread: its result has no dataset (line 65), so it is "
+    "listed as an entry that cannot be read and kept as written, not gated",
+    (
+        "thai",
+        "recall",
+    ): "0.933: the long sets in prose (lines 72-73), 'TVSpeech ที่ต่อกันเป็นไฟล์ยาว' (TVSpeech "
+    "joined into long files) and 'GigaSpeech2 แบบยาว ... ตามลำดับ', unread: 10.71, 8.72, "
+    "15.77 and 12.81",
 }
 
 
 def cases(check: str) -> list:
     """The cards as parameters of ``check``, the ones that fail it today as strict xfails."""
-    return [pytest.param(card, id=card, marks=pytest.mark.xfail(
-                strict=True, reason=EXPECTED_FAILURES[(card, check)]))
-            if (card, check) in EXPECTED_FAILURES else pytest.param(card, id=card)
-            for card in CARDS]
+    return [
+        pytest.param(
+            card,
+            id=card,
+            marks=pytest.mark.xfail(strict=True, reason=EXPECTED_FAILURES[(card, check)]),
+        )
+        if (card, check) in EXPECTED_FAILURES
+        else pytest.param(card, id=card)
+        for card in CARDS
+    ]
 
 
 # ------------------------------------------------------------------------- adopting a card
 
+
 @dataclass(frozen=True)
 class Run:
     """One in-process ``python -m scoring ...``."""
+
     code: int
     out: str
     err: str
@@ -93,6 +105,7 @@ def run_scoring(*argv: str) -> Run:
 class Reading:
     """A number the reader took for a figure: a marker in the text, or a model-index value
     it read as ours."""
+
     line: int
     start: int  # in the card as written (-1: a model-index value, where no marker stands)
     end: int
@@ -103,24 +116,27 @@ class Reading:
 @dataclass
 class Outcome:
     """What the reader made of one entry of the key."""
+
     entry: dict
     reading: Reading | None  # None: left unread
 
 
 _MARKER = re.compile(r"<!-- scoring:figure (?P<figure>.+?) -->(?P<value>.*?)<!-- scoring:end -->")
 _DRIFT_IN_TEXT = re.compile(
-    r"^drift: line (?P<line>\d+): figure (?P<figure>.+?) says (?P<says>\S+), the data give",
-    re.M)
+    r"^drift: line (?P<line>\d+): figure (?P<figure>.+?) says (?P<says>\S+), the data give", re.M
+)
 _DRIFT_IN_INDEX = re.compile(
     r"^drift: figure (?P<figure>.+?): model-index entry '(?P<metric>.*?)' on (?P<dataset>.*?) "
-    r"says (?P<says>.+?), the data give", re.M)
+    r"says (?P<says>.+?), the data give",
+    re.M,
+)
 
 
 # The metric names --write gives the model-index entries of ours.
 _GATES_OWN_METRIC = re.compile(r"^CER(?:, decoded in pieces)? \(\d+ ms chunk\)$")
 _INDEX_LEFT = re.compile(
-    r"^(?:note|ambiguous):.*?model-index entry '(?P<metric>.*?)'.*?(?:is not ours|ambiguous)",
-    re.M)
+    r"^(?:note|ambiguous):.*?model-index entry '(?P<metric>.*?)'.*?(?:is not ours|ambiguous)", re.M
+)
 
 
 def markers_taken_off(line: str) -> tuple[str, list[tuple[int, int, str, str]]]:
@@ -128,7 +144,7 @@ def markers_taken_off(line: str) -> tuple[str, list[tuple[int, int, str, str]]]:
     plain, found, position = [], [], 0
     length = 0
     for match in _MARKER.finditer(line):
-        plain.append(line[position:match.start()])
+        plain.append(line[position : match.start()])
         length += match.start() - position
         value = match.group("value")
         found.append((length, length + len(value), match.group("figure"), value))
@@ -142,6 +158,7 @@ def markers_taken_off(line: str) -> tuple[str, list[tuple[int, int, str, str]]]:
 @dataclass(frozen=True)
 class IndexValue:
     """A ``value:`` of the card's hand-written model-index, where it stands."""
+
     line: int
     dataset: str | None
     metric: str | None
@@ -155,7 +172,7 @@ def model_index_values(card_text: str) -> list[IndexValue]:
     front = front_matter_lines(lines)
     if not front:
         return []
-    root = yaml.compose("\n".join(lines[1:front[-1]]))
+    root = yaml.compose("\n".join(lines[1 : front[-1]]))
     constructor = yaml.SafeLoader("")
     found = []
 
@@ -178,9 +195,15 @@ def model_index_values(card_text: str) -> list[IndexValue]:
                 value = child(metric, "value")
                 if value is None:
                     continue
-                found.append(IndexValue(value.start_mark.line + 2, dataset,
-                                        scalar(metric, "name"), scalar(metric, "type"),
-                                        constructor.construct_object(value, deep=True)))
+                found.append(
+                    IndexValue(
+                        value.start_mark.line + 2,
+                        dataset,
+                        scalar(metric, "name"),
+                        scalar(metric, "type"),
+                        constructor.construct_object(value, deep=True),
+                    )
+                )
     return found
 
 
@@ -191,13 +214,17 @@ def kept_model_index_values(card_text: str) -> set[tuple]:
 
 
 def _comparable(value):
-    return Decimal(str(value)) if isinstance(value, (int, float)) and not isinstance(
-        value, bool) else value
+    return (
+        Decimal(str(value))
+        if isinstance(value, (int, float)) and not isinstance(value, bool)
+        else value
+    )
 
 
 @dataclass
 class Adoption:
     """A card adopted in a copy of the demo: marked, checked strictly, then written."""
+
     card: str
     original: str
     mark: Run
@@ -232,8 +259,9 @@ class Adoption:
         readings = []
         for number, line in enumerate(self.marked.split("\n"), start=1):
             _, found = markers_taken_off(line)
-            readings += [Reading(number, start, end, figure, value)
-                         for start, end, figure, value in found]
+            readings += [
+                Reading(number, start, end, figure, value) for start, end, figure, value in found
+            ]
         return readings
 
     @cached_property
@@ -258,18 +286,24 @@ class Adoption:
             return None
         for drift in self.index_drifts:  # the dataset is named as the reader matched it
             if drift["metric"] == (value.metric or "") and (
-                    _says(drift["says"]) == number_of(entry["text"])):
+                _says(drift["says"]) == number_of(entry["text"])
+            ):
                 return Reading(entry["line"], -1, -1, drift["figure"], entry["text"])
         if self.write.code == 2 or value.metric in self.index_entries_left:
             return None  # refused, or said to be none of ours, or ambiguous
         kept = (value.metric, value.metric_type, _comparable(value.value))
         if kept in kept_model_index_values(self.written) and not _GATES_OWN_METRIC.match(
-                value.metric or ""):
+            value.metric or ""
+        ):
             return None  # left as written, silently (an entry in the gate's own form may
             # have been read and written back the same: it counts as read)
-        return Reading(entry["line"], -1, -1, entry.get(
-            "figure", "ours: --write did not keep it as written, and no drift named it"),
-            entry["text"])
+        return Reading(
+            entry["line"],
+            -1,
+            -1,
+            entry.get("figure", "ours: --write did not keep it as written, and no drift named it"),
+            entry["text"],
+        )
 
     @cached_property
     def outcomes(self) -> list[Outcome]:
@@ -283,8 +317,9 @@ class Adoption:
                 outcomes.append(Outcome(entry, None))
                 continue
             start, end = candidate.start, candidate.start + len(candidate.text)
-            covering = [r for r in by_line.get(entry["line"], [])
-                        if r.start < end and start < r.end]
+            covering = [
+                r for r in by_line.get(entry["line"], []) if r.start < end and start < r.end
+            ]
             if covering:
                 outcomes.append(Outcome(entry, covering[0]))
             elif candidate.front_matter:
@@ -297,9 +332,13 @@ class Adoption:
     def unkeyed_readings(self) -> list[Reading]:
         """Markers on numbers the key does not list (a whole number, a latency, ...)."""
         keyed = [(c.line, c.start, c.start + len(c.text)) for c in self.candidates]
-        return [r for r in self.text_readings
-                if not any(line == r.line and start < r.end and r.start < end
-                           for line, start, end in keyed)]
+        return [
+            r
+            for r in self.text_readings
+            if not any(
+                line == r.line and start < r.end and r.start < end for line, start, end in keyed
+            )
+        ]
 
     # ---- the measures
 
@@ -342,8 +381,16 @@ def adopt(card: str, folder: Path) -> Adoption:
     marked = published.read_text(encoding="utf-8")
     check = run_scoring("publish", str(root), "--check", "--strict")
     write = run_scoring("publish", str(root), "--write")
-    return Adoption(card, original, mark, marked, check, write,
-                    published.read_text(encoding="utf-8"), load_key(card))
+    return Adoption(
+        card,
+        original,
+        mark,
+        marked,
+        check,
+        write,
+        published.read_text(encoding="utf-8"),
+        load_key(card),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -372,6 +419,7 @@ def where(outcome: Outcome) -> str:
 
 # ------------------------------------------------------------------------------ the checks
 
+
 @pytest.mark.parametrize("card", CARDS)
 def test_key_lists_every_number_and_fits_the_data(card, figures):
     """The key itself: every candidate number of the card, each figure at the value the
@@ -384,21 +432,29 @@ def test_key_lists_every_number_and_fits_the_data(card, figures):
     if not problems and listed != [(e["line"], e["text"]) for e in key]:
         problems.append("the key's entries are not in the card's order")
     assert not problems, "\n".join(
-        [f"{card}: the key does not fit the card or the demo's data (if a figure moved on "
-         f"purpose, run: python -m tests.golden.reader_corpus_key draft {card}, and review "
-         f"each line it reports):"] + problems)
+        [
+            f"{card}: the key does not fit the card or the demo's data (if a figure moved on "
+            f"purpose, run: python -m tests.golden.reader_corpus_key draft {card}, and review "
+            f"each line it reports):"
+        ]
+        + problems
+    )
 
 
 @pytest.mark.parametrize("card", cases("markers_come_off"))
 def test_marking_adds_only_markers(card, adopted):
     """Taking the markers off the marked card gives the card back, byte for byte."""
     adoption = adopted(card)
-    assert adoption.mark.code in (0, 1), f"{card}: --mark exited {adoption.mark.code}: " \
-                                         f"{adoption.mark.err.strip()}"
+    assert adoption.mark.code in (0, 1), (
+        f"{card}: --mark exited {adoption.mark.code}: {adoption.mark.err.strip()}"
+    )
     plain = [markers_taken_off(line)[0] for line in adoption.marked.split("\n")]
     written = adoption.original.split("\n")
-    changed = [f"line {number}: {was!r} became {now!r}" for number, (was, now)
-               in enumerate(zip(written, plain), start=1) if was != now]
+    changed = [
+        f"line {number}: {was!r} became {now!r}"
+        for number, (was, now) in enumerate(zip(written, plain), start=1)
+        if was != now
+    ]
     if len(plain) != len(written):
         changed.append(f"{len(written)} lines became {len(plain)}")
     assert not changed, f"{card}: --mark changed more than markers:\n" + "\n".join(changed)
@@ -407,28 +463,38 @@ def test_marking_adds_only_markers(card, adopted):
 @pytest.mark.parametrize("card", cases("no_trap_marked"))
 def test_no_trap_is_marked(card, adopted):
     adoption = adopted(card)
-    wrong = [f"line {o.entry['line']}: {o.entry['text']} ({o.entry['why']}) read as "
-             f"{o.reading.figure}" for o in adoption.outcomes
-             if o.entry["kind"] == "trap" and o.reading]
-    wrong += [f"line {r.line}: {r.text} (a number the key does not list) marked as {r.figure}"
-              for r in adoption.unkeyed_readings]
-    assert not wrong, f"{card}: numbers that are no figure of ours read as figures:\n" + \
-        "\n".join(wrong)
+    wrong = [
+        f"line {o.entry['line']}: {o.entry['text']} ({o.entry['why']}) read as {o.reading.figure}"
+        for o in adoption.outcomes
+        if o.entry["kind"] == "trap" and o.reading
+    ]
+    wrong += [
+        f"line {r.line}: {r.text} (a number the key does not list) marked as {r.figure}"
+        for r in adoption.unkeyed_readings
+    ]
+    assert not wrong, f"{card}: numbers that are no figure of ours read as figures:\n" + "\n".join(
+        wrong
+    )
 
 
 @pytest.mark.parametrize("card", cases("no_figure_as_another"))
 def test_no_figure_is_marked_as_another_figure(card, adopted):
     adoption = adopted(card)
-    wrong = [f"{where(o)} read as {o.reading.figure}, is {o.entry['figure']}"
-             for o in adoption.ours if o.reading and o.reading.figure != o.entry["figure"]]
+    wrong = [
+        f"{where(o)} read as {o.reading.figure}, is {o.entry['figure']}"
+        for o in adoption.ours
+        if o.reading and o.reading.figure != o.entry["figure"]
+    ]
     assert not wrong, f"{card}: figures read as other figures:\n" + "\n".join(wrong)
 
 
 @pytest.mark.parametrize("card", cases("stale_reported"))
 def test_every_stale_number_is_reported_as_drift(card, adopted):
     adoption = adopted(card)
-    reported = {(int(d["line"]), d["figure"], _says(d["says"]))
-                for d in _DRIFT_IN_TEXT.finditer(adoption.mark.out)}
+    reported = {
+        (int(d["line"]), d["figure"], _says(d["says"]))
+        for d in _DRIFT_IN_TEXT.finditer(adoption.mark.out)
+    }
     missed = []
     for outcome in adoption.ours:
         entry = outcome.entry
@@ -436,41 +502,57 @@ def test_every_stale_number_is_reported_as_drift(card, adopted):
             continue
         value = adoption.index_values.get(entry["line"])
         if value is not None:  # in the model-index: its drift names the entry, not a line
-            found = any(d["figure"] == entry["figure"] and d["metric"] == (value.metric or "")
-                        and _says(d["says"]) == number_of(entry["text"])
-                        for d in adoption.index_drifts)
+            found = any(
+                d["figure"] == entry["figure"]
+                and d["metric"] == (value.metric or "")
+                and _says(d["says"]) == number_of(entry["text"])
+                for d in adoption.index_drifts
+            )
         else:
             found = (entry["line"], entry["figure"], number_of(entry["text"])) in reported
         if not found:
-            missed.append(f"{where(outcome)} is {entry['figure']} (the data give "
-                          f"{entry['data_gives']}), not reported as drift")
-    assert not missed, f"{card}: stale numbers --mark did not report:\n" + "\n".join(missed) \
+            missed.append(
+                f"{where(outcome)} is {entry['figure']} (the data give "
+                f"{entry['data_gives']}), not reported as drift"
+            )
+    assert not missed, (
+        f"{card}: stale numbers --mark did not report:\n"
+        + "\n".join(missed)
         + f"\n--mark said:\n{adoption.mark.out[:3000]}{adoption.mark.err[:500]}"
+    )
 
 
 @pytest.mark.parametrize("card", cases("code_kept"))
 def test_write_keeps_every_code_block_byte_for_byte(card, adopted):
     adoption = adopted(card)
-    assert adoption.write.code in (0, 1), f"{card}: --write exited {adoption.write.code}: " \
-                                          f"{adoption.write.err.strip()}"
+    assert adoption.write.code in (0, 1), (
+        f"{card}: --write exited {adoption.write.code}: {adoption.write.err.strip()}"
+    )
     before, after = code_blocks(adoption.original), code_blocks(adoption.written)
     assert len(before) == CODE_BLOCKS[card], (
-        f"{card}: found {len(before)} code blocks, the card has {CODE_BLOCKS[card]}")
-    changed = [f"the code block at line {line} (now: {after_text!r:.200})"
-               for (line, text), after_text in zip(before, [t for _, t in after]
-                                                   + [""] * len(before)) if text != after_text]
+        f"{card}: found {len(before)} code blocks, the card has {CODE_BLOCKS[card]}"
+    )
+    changed = [
+        f"the code block at line {line} (now: {after_text!r:.200})"
+        for (line, text), after_text in zip(before, [t for _, t in after] + [""] * len(before))
+        if text != after_text
+    ]
     assert not changed, f"{card}: --write changed code blocks:\n" + "\n".join(changed)
 
 
 @pytest.mark.parametrize("card", cases("recall"))
 def test_recall(card, adopted):
     adoption = adopted(card)
-    missed = [f"{where(o)}: {o.entry['figure']}, "
-              + (f"read as {o.reading.figure}" if o.reading else "not read")
-              for o in adoption.ours if o not in adoption.right]
+    missed = [
+        f"{where(o)}: {o.entry['figure']}, "
+        + (f"read as {o.reading.figure}" if o.reading else "not read")
+        for o in adoption.ours
+        if o not in adoption.right
+    ]
     assert adoption.recall >= RECALL_AT_LEAST, (
         f"{card}: recall {adoption.recall:.3f} ({len(adoption.right)} of "
-        f"{len(adoption.ours)}), under {RECALL_AT_LEAST}; missed:\n" + "\n".join(missed))
+        f"{len(adoption.ours)}), under {RECALL_AT_LEAST}; missed:\n" + "\n".join(missed)
+    )
 
 
 @pytest.mark.parametrize("card", cases("unmarked_named"))
@@ -487,13 +569,17 @@ def test_check_strict_names_every_figure_left_unmarked(card, adopted):
             continue
         value = adoption.index_values.get(outcome.entry["line"])
         if value is not None:  # named by its figure (our entry missing) or by its own name
-            if outcome.entry["figure"].split()[0] not in adoption.check.out and \
-                    f"'{value.metric}'" not in adoption.check.out:
+            if (
+                outcome.entry["figure"].split()[0] not in adoption.check.out
+                and f"'{value.metric}'" not in adoption.check.out
+            ):
                 silent.append(f"{where(outcome)} (model-index entry '{value.metric}')")
         elif outcome.entry["line"] not in named_lines:
             silent.append(where(outcome))
-    assert not silent, (f"{card}: figures of ours --mark left unmarked and --check --strict "
-                        f"does not name (exit {adoption.check.code}):\n" + "\n".join(silent))
+    assert not silent, (
+        f"{card}: figures of ours --mark left unmarked and --check --strict "
+        f"does not name (exit {adoption.check.code}):\n" + "\n".join(silent)
+    )
 
 
 # ------------------------------------------------------------------------- code blocks
@@ -533,17 +619,22 @@ def code_blocks(text: str) -> list[tuple[int, str]]:
             end = index + 1
             while end < len(lines):
                 closing = _FENCE.match(lines[end])
-                if closing and closing.group(2)[0] == mark[0] and len(closing.group(2)) >= len(
-                        mark) and not closing.group(3).strip():
+                if (
+                    closing
+                    and closing.group(2)[0] == mark[0]
+                    and len(closing.group(2)) >= len(mark)
+                    and not closing.group(3).strip()
+                ):
                     break
                 end += 1
-            blocks.append((index + 1, "\n".join(lines[index:end + 1])))
+            blocks.append((index + 1, "\n".join(lines[index : end + 1])))
             index, previous_blank, in_list = end + 1, False, False
             continue
         if line.startswith(("    ", "\t")) and previous_blank and not in_list:
             end = index
-            while end < len(lines) and (lines[end].startswith(("    ", "\t"))
-                                        or not lines[end].strip()):
+            while end < len(lines) and (
+                lines[end].startswith(("    ", "\t")) or not lines[end].strip()
+            ):
                 end += 1
             while not lines[end - 1].strip():
                 end -= 1
@@ -561,19 +652,24 @@ def code_blocks(text: str) -> list[tuple[int, str]]:
 
 # ---------------------------------------------------------------------------- measuring
 
+
 def measure(folder: Path | None = None) -> str:
     """Precision and recall of ``publish --mark`` on each card, as a Markdown table."""
-    rows = ["| card | figures | stale | traps | marked right | precision | recall |",
-            "|---|---:|---:|---:|---:|---:|---:|"]
+    rows = [
+        "| card | figures | stale | traps | marked right | precision | recall |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     with tempfile.TemporaryDirectory() as scratch:
         for card in CARDS:
             adoption = adopt(card, Path(folder or scratch))
             kinds = [e["kind"] for e in adoption.key]
-            rows.append(f"| {card} | {kinds.count('figure')} | {kinds.count('stale')} | "
-                        f"{kinds.count('trap')} | {len(adoption.right)} of "
-                        f"{adoption.readings_count} | "
-                        f"{'–' if adoption.precision is None else f'{adoption.precision:.3f}'} | "
-                        f"{adoption.recall:.3f} |")
+            rows.append(
+                f"| {card} | {kinds.count('figure')} | {kinds.count('stale')} | "
+                f"{kinds.count('trap')} | {len(adoption.right)} of "
+                f"{adoption.readings_count} | "
+                f"{'–' if adoption.precision is None else f'{adoption.precision:.3f}'} | "
+                f"{adoption.recall:.3f} |"
+            )
     return "\n".join(rows)
 
 

@@ -37,16 +37,21 @@ from .conftest import REPO_ROOT
 # moved is nothing, the snapshots it would write are the ones the run passed, the card
 # is what the data give, and the version's pin is committed.
 DATA_FOLLOWING_TESTS = (
-    "tests/unit/test_rules.py", "tests/unit/test_normalizer_version.py",
-    "tests/unit/test_publish.py", "tests/unit/test_impact.py", "tests/unit/test_cli_score.py",
+    "tests/unit/test_rules.py",
+    "tests/unit/test_normalizer_version.py",
+    "tests/unit/test_publish.py",
+    "tests/unit/test_impact.py",
+    "tests/unit/test_cli_score.py",
     *rebaseline_module.GOLDEN_TESTS,
 )
 # In test_publish, test_impact and test_cli_score, the tests that read demo figures or the
 # signature (the ones that once typed them in; the rest there use cards of their own); of
 # the golden suite, every test.
-DATA = ("rules or normalizer or hand_edited or committed_demo_card or front_matter or "
-        "dropped_rule or unchanged or conclusions or two_hypotheses or by_cluster or "
-        "test_card or test_published_card")
+DATA = (
+    "rules or normalizer or hand_edited or committed_demo_card or front_matter or "
+    "dropped_rule or unchanged or conclusions or two_hypotheses or by_cluster or "
+    "test_card or test_published_card"
+)
 
 # The contributor's rule, one that no contributor would write, so that whatever rules the
 # working tree already has, it is new and it moves figures: a normalised text of more than
@@ -64,7 +69,7 @@ def {SELF_TEST_RULE}(text: str) -> str:
 THAI_CER_PIPELINE = (*THAI_CER_PIPELINE, {SELF_TEST_RULE})
 '''
 # (input, rule output, pipeline output)
-NEW_CASES = f'''
+NEW_CASES = f"""
 
 from scoring.normalizer import {SELF_TEST_RULE}
 
@@ -73,7 +78,7 @@ from scoring.normalizer import {SELF_TEST_RULE}
     ("กขค", "กขค", "กขค"), ("ข" * 41, "ข" * 40, "ข" * 40), ("ข " * 21, "ข " * 20 + "ข", "ข" * 21)])
 def test_the_self_tests_rule(text, alone, piped):
     assert {SELF_TEST_RULE}(text) == alone and normalize(text) == piped
-'''
+"""
 
 
 def test_a_rules_change_without_a_version_bump_is_refused(tmp_path, monkeypatch, capsys):
@@ -82,17 +87,23 @@ def test_a_rules_change_without_a_version_bump_is_refused(tmp_path, monkeypatch,
     pins.write_text(f'"{NORMALIZER_VERSION}" = "{"0" * 64}"\n', encoding="utf-8")
     before = pins.read_bytes()
     monkeypatch.setattr(provenance, "RULES_PINS_FILE", pins)
-    monkeypatch.setattr(rebaseline_module, "_refresh_snapshots",
-                        lambda root: pytest.fail("the snapshots were touched"))
-    monkeypatch.setattr(rebaseline_module, "_accept_card",
-                        lambda *args: pytest.fail("a card was computed"))
+    monkeypatch.setattr(
+        rebaseline_module,
+        "_refresh_snapshots",
+        lambda root: pytest.fail("the snapshots were touched"),
+    )
+    monkeypatch.setattr(
+        rebaseline_module, "_accept_card", lambda *args: pytest.fail("a card was computed")
+    )
     monkeypatch.chdir(REPO_ROOT)
     assert main(["rebaseline"]) == 2
     out, err = capsys.readouterr()
     bumped = str(int(NORMALIZER_VERSION) + 1)
     assert out == "" and err.count("\n") == 1
-    assert (f"the rules changed but NORMALIZER_VERSION is still '{NORMALIZER_VERSION}', whose "
-            f'pin is committed: bump it (NORMALIZER_VERSION = "{bumped}")') in err
+    assert (
+        f"the rules changed but NORMALIZER_VERSION is still '{NORMALIZER_VERSION}', whose "
+        f'pin is committed: bump it (NORMALIZER_VERSION = "{bumped}")'
+    ) in err
     assert pins.read_bytes() == before
 
 
@@ -111,17 +122,24 @@ def _pins_repo(root: Path, committed: str | None, working: str) -> Path:
     return pins
 
 
-@pytest.mark.parametrize(("committed", "allowed"), [
-    (None, True),  # never committed: the contributor's own pin, pinned again
-    ('"1" = "{a}"\n', True),  # an older version committed, this one not
-    ('"1" = "{a}"\n"2" = "{b}"\n', False),  # this version's pin committed: spent
-], ids=["no-pins-committed", "older-version-committed", "this-version-committed"])
+@pytest.mark.parametrize(
+    ("committed", "allowed"),
+    [
+        (None, True),  # never committed: the contributor's own pin, pinned again
+        ('"1" = "{a}"\n', True),  # an older version committed, this one not
+        ('"1" = "{a}"\n"2" = "{b}"\n', False),  # this version's pin committed: spent
+    ],
+    ids=["no-pins-committed", "older-version-committed", "this-version-committed"],
+)
 def test_a_version_is_spent_once_its_pin_is_committed(tmp_path, monkeypatch, committed, allowed):
     """Rules revised under a version whose pin is not committed are pinned again; once the
     pin is committed, the same change is refused. Outside git, every pin counts as spent."""
     a, b, now = "a" * 64, "b" * 64, "c" * 64
-    pins = _pins_repo(tmp_path, None if committed is None else committed.format(a=a, b=b),
-                      f'"1" = "{a}"\n"2" = "{b}"\n')
+    pins = _pins_repo(
+        tmp_path,
+        None if committed is None else committed.format(a=a, b=b),
+        f'"1" = "{a}"\n"2" = "{b}"\n',
+    )
     monkeypatch.setattr(provenance, "RULES_PINS_FILE", pins)
     monkeypatch.setattr(rebaseline_module.normalizer, "NORMALIZER_VERSION", "2")
     monkeypatch.setattr(rebaseline_module, "rules_source_digest", lambda: now)
@@ -155,33 +173,44 @@ def test_rebaseline_writes_only_the_cards_that_are_the_projects(tmp_path, monkey
     monkeypatch.setattr(provenance, "RULES_PINS_FILE", tmp_path / "normalizer_pins.toml")
     monkeypatch.setattr(rebaseline_module, "check_version_bump", lambda root: ("1", "d", True))
     monkeypatch.setattr(rebaseline_module, "_refresh_snapshots", lambda root: None)
-    monkeypatch.setattr(rebaseline_module, "_accept_card",
-                        lambda card_name, *args: (["moved"], published if card_name == "real"
-                                                  else None))
-    copies = {"not-fetched": None,
-              "fetched": ("owner/model at abc", False),  # as data.fetch.fetched_state says
-              "adopted": ("owner/model at abc", True)}
+    monkeypatch.setattr(
+        rebaseline_module,
+        "_accept_card",
+        lambda card_name, *args: (["moved"], published if card_name == "real" else None),
+    )
+    copies = {
+        "not-fetched": None,
+        "fetched": ("owner/model at abc", False),  # as data.fetch.fetched_state says
+        "adopted": ("owner/model at abc", True),
+    }
     said = []
-    accepted = rebaseline_module.rebaseline(tmp_path, say=said.append,
-                                            hub_copy=lambda path: copies[state])
+    accepted = rebaseline_module.rebaseline(
+        tmp_path, say=said.append, hub_copy=lambda path: copies[state]
+    )
     written = card.read_text(encoding="utf-8") == "new\n"
     assert written == (state != "fetched")
     push = "`python -m scoring publish . --push`"
     assert any(push in line and "owner/model at abc" in line for line in said) == (
-        state != "not-fetched")
+        state != "not-fetched"
+    )
     assert ("model_card/README.md" in accepted.changed) == (state == "not-fetched")
     assert (f"still to put right by hand in model_card/README.md: {claim.line()}" in said) == (
-        state != "fetched"), said
+        state != "fetched"
+    ), said
 
 
 def test_a_rebaseline_that_changed_nothing_says_there_is_nothing_to_commit():
     """What a second rebaseline prints (the story below stops before one): no `git add`."""
-    accepted = rebaseline_module.Accepted(NORMALIZER_VERSION, False,
-                                          {"demo": ["0 of 406 figures moved"]}, ())
+    accepted = rebaseline_module.Accepted(
+        NORMALIZER_VERSION, False, {"demo": ["0 of 406 figures moved"]}, ()
+    )
     lines = rebaseline_module.format_accepted(accepted).splitlines()
-    assert lines == ["accepted on the demo card:", "  0 of 406 figures moved",
-                     "nothing to commit: the snapshots, pins and published cards already hold "
-                     "what the data give"]
+    assert lines == [
+        "accepted on the demo card:",
+        "  0 of 406 figures moved",
+        "nothing to commit: the snapshots, pins and published cards already hold "
+        "what the data give",
+    ]
 
 
 def test_rebaseline_outside_a_checkout_is_one_line(tmp_path, monkeypatch, capsys):
@@ -192,6 +221,7 @@ def test_rebaseline_outside_a_checkout_is_one_line(tmp_path, monkeypatch, capsys
 
 
 # ------------------------------------------------------------ the contributor's path
+
 
 def edit_source(path: Path, text: str) -> None:
     """Write ``text``, its modification time clearly later: a bump keeps the file's size, and
@@ -212,24 +242,31 @@ def add_a_rule(root: Path) -> None:
     page = root / "docs" / "normaliser.md"
     text = page.read_text(encoding="utf-8")
     rows = list(re.finditer(r"^\| (\d+) \| `\w+` \|.*\n", text, re.M))
-    row = (f"| {int(rows[-1].group(1)) + 1} | `{SELF_TEST_RULE}` | a text of more than 40 "
-           "characters loses its last one | |\n")
-    page.write_text(text[:rows[-1].end()] + row + text[rows[-1].end():], encoding="utf-8")
+    row = (
+        f"| {int(rows[-1].group(1)) + 1} | `{SELF_TEST_RULE}` | a text of more than 40 "
+        "characters loses its last one | |\n"
+    )
+    page.write_text(text[: rows[-1].end()] + row + text[rows[-1].end() :], encoding="utf-8")
 
 
 def bump_the_version(root: Path) -> None:
     normalizer = root / "scoring" / "normalizer.py"
     text = normalizer.read_text(encoding="utf-8")
-    text = re.sub(r'^NORMALIZER_VERSION = "(\d+)"',
-                  lambda m: f'NORMALIZER_VERSION = "{int(m.group(1)) + 1}"', text, flags=re.M)
+    text = re.sub(
+        r'^NORMALIZER_VERSION = "(\d+)"',
+        lambda m: f'NORMALIZER_VERSION = "{int(m.group(1)) + 1}"',
+        text,
+        flags=re.M,
+    )
     edit_source(normalizer, text)
 
 
 # In the copy, once the contributor's change is accepted there, the gate's self-test of the
 # real card's first run: it copies the checkout in its turn (tests/copies.py), and must
 # build the same world from one whose real card is here, pinned and committed.
-REAL_CARD_SELF_TEST = ("tests/golden/test_gate.py::"
-                       "test_the_real_cards_first_run_is_one_line_and_the_command")
+REAL_CARD_SELF_TEST = (
+    "tests/golden/test_gate.py::test_the_real_cards_first_run_is_one_line_and_the_command"
+)
 
 
 CONTRIBUTOR = "Contributor: from a rule change to the commit"  # the README's heading
@@ -238,8 +275,9 @@ CONTRIBUTOR_NAME, CONTRIBUTOR_EMAIL = "Somchai Contributor", "somchai@example.in
 
 
 def git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
-                          check=True).stdout
+    return subprocess.run(
+        ["git", *args], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
 
 
 @pytest.mark.slow(seconds=35)  # impact, a rebaseline and the data-following tests, in a copy
@@ -262,12 +300,19 @@ def test_the_contributors_path_as_printed_leaves_the_suite_green_and_git_clean(t
     git_commit_all(root, "the demo's verdicts at fewer seeds and resamples")
     if subprocess.run(["git", "rev-parse", "--verify", "-q", "main"], cwd=root).returncode:
         git(root, "branch", "main")  # the branch a contributor's work starts from
-    env = {**os.environ, "PYTHONPATH": str(root),  # the copy's scoring, not this one
-           "GIT_AUTHOR_NAME": CONTRIBUTOR_NAME, "GIT_AUTHOR_EMAIL": CONTRIBUTOR_EMAIL,
-           "GIT_COMMITTER_NAME": CONTRIBUTOR_NAME, "GIT_COMMITTER_EMAIL": CONTRIBUTOR_EMAIL}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(root),  # the copy's scoring, not this one
+        "GIT_AUTHOR_NAME": CONTRIBUTOR_NAME,
+        "GIT_AUTHOR_EMAIL": CONTRIBUTOR_EMAIL,
+        "GIT_COMMITTER_NAME": CONTRIBUTOR_NAME,
+        "GIT_COMMITTER_EMAIL": CONTRIBUTOR_EMAIL,
+    }
     commands = command_lines(bash_block(root / "README.md", CONTRIBUTOR))
     assert [c.split()[:4] for c in commands][1:3] == [
-        ["python", "-m", "scoring", "impact"], ["python", "-m", "scoring", "rebaseline"]]
+        ["python", "-m", "scoring", "impact"],
+        ["python", "-m", "scoring", "rebaseline"],
+    ]
 
     # (Its refusal before the bump is the test above: the same code, without a subprocess.)
     add_a_rule(root)  # step 1, as its comment says
@@ -277,21 +322,31 @@ def test_the_contributors_path_as_printed_leaves_the_suite_green_and_git_clean(t
         if command.startswith("pytest"):
             continue  # see the docstring: the tests a rule change moves run after the commit
         if (argv := scoring_argv(command)) is not None:
-            done = subprocess.run([sys.executable, "-m", "scoring", *argv], cwd=root, env=env,
-                                  capture_output=True, text=True)
+            done = subprocess.run(
+                [sys.executable, "-m", "scoring", *argv],
+                cwd=root,
+                env=env,
+                capture_output=True,
+                text=True,
+            )
             assert done.returncode == 0, (command, done.stdout[-3000:], done.stderr[-3000:])
             said[argv[0]] = done.stdout
             continue
         # The commit, exactly as rebaseline printed it for this change.
-        printed = [line.strip() for line in said["rebaseline"].splitlines()
-                   if line.strip().startswith("git add ")]
+        printed = [
+            line.strip()
+            for line in said["rebaseline"].splitlines()
+            if line.strip().startswith("git add ")
+        ]
         assert printed == [command], (printed, command)
-        done = subprocess.run(["bash", "-c", command], cwd=root, env=env, capture_output=True,
-                              text=True)
+        done = subprocess.run(
+            ["bash", "-c", command], cwd=root, env=env, capture_output=True, text=True
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         assert git(root, "status", "--porcelain", "--untracked-files=all") == ""
         assert git(root, "log", "-1", "--format=%an <%ae>").strip() == (
-            f"{CONTRIBUTOR_NAME} <{CONTRIBUTOR_EMAIL}>")
+            f"{CONTRIBUTOR_NAME} <{CONTRIBUTOR_EMAIL}>"
+        )
         assert SELF_TEST_RULE in git(root, "show", "HEAD", "--", "docs/normaliser.md")
     assert "git add " in said.get("rebaseline", ""), said  # the block ended with the commit
     assert "conclusions flipped" in said["impact"] or "figures moved" in said["impact"]
@@ -304,11 +359,31 @@ def test_the_contributors_path_as_printed_leaves_the_suite_green_and_git_clean(t
     assert re.search(r"^warning: \S*hypotheses: .* are not scored", accepted, re.M)
 
     suite = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "syrupy", "-q", "-n", "0",
-         "-p", "no:cacheprovider", "-rA", "--require-real-card", "-k",
-         f"({DATA}) or real_cards_first_run", *DATA_FOLLOWING_TESTS, REAL_CARD_SELF_TEST],
-        cwd=root, env={**env, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}, capture_output=True,
-        text=True)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "xdist.plugin",
+            "-p",
+            "syrupy",
+            "-q",
+            "-n",
+            "0",
+            "-p",
+            "no:cacheprovider",
+            "-rA",
+            "--require-real-card",
+            "-k",
+            f"({DATA}) or real_cards_first_run",
+            *DATA_FOLLOWING_TESTS,
+            REAL_CARD_SELF_TEST,
+        ],
+        cwd=root,
+        env={**env, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
+        capture_output=True,
+        text=True,
+    )
     assert suite.returncode == 0, suite.stdout[-4000:]
     assert " passed" in suite.stdout and "failed" not in suite.stdout
     assert f"PASSED {REAL_CARD_SELF_TEST}" in suite.stdout, suite.stdout[-4000:]

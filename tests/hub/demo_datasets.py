@@ -34,19 +34,28 @@ def _parquet(columns: dict) -> bytes:
 
 
 def _audio(paths) -> pa.Array:
-    return pa.array([{"bytes": b"\0" * 16, "path": p} for p in paths],
-                    type=pa.struct([("bytes", pa.binary()), ("path", pa.string())]))
+    return pa.array(
+        [{"bytes": b"\0" * 16, "path": p} for p in paths],
+        type=pa.struct([("bytes", pa.binary()), ("path", pa.string())]),
+    )
 
 
 def _set(demo: Path, name: str) -> list[tuple[str, str, str]]:
     """(id, cluster, reference text) of one demo set, in its ids file's order."""
     texts = {r["id"]: r["text"] for r in read_records(demo / "refs" / f"{name}.jsonl")}
-    return [(r["id"], r["cluster"], texts[r["id"]])
-            for r in read_records(demo / "ids" / f"{name}.jsonl")]
+    return [
+        (r["id"], r["cluster"], texts[r["id"]])
+        for r in read_records(demo / "ids" / f"{name}.jsonl")
+    ]
 
 
-DATASETS = ("google/fleurs", "speechcolab/gigaspeech2", "typhoon-ai/TVSpeech",
-            "typhoon-ai/thai-dialect-isan-dataset", "nectec/LOTUSDIS")
+DATASETS = (
+    "google/fleurs",
+    "speechcolab/gigaspeech2",
+    "typhoon-ai/TVSpeech",
+    "typhoon-ai/thai-dialect-isan-dataset",
+    "nectec/LOTUSDIS",
+)
 
 
 def publish_demo_datasets(hub, demo: Path) -> None:
@@ -56,24 +65,55 @@ def publish_demo_datasets(hub, demo: Path) -> None:
     fleurs = _set(demo, "fleurs")
     # The demo's FLEURS and GigaSpeech2 references are cleaned already: published raw, they
     # end with the full stop that the benchmark's cleaning removes (and "as published" keeps).
-    hub.add("google/fleurs", "data/th_th/test.tsv", _tsv(
-        (str(1000 + n), clip, f"{text}.", text, "x", "16000", "FEMALE")
-        for n, (clip, _, text) in enumerate(fleurs)))
-    hub.add("speechcolab/gigaspeech2", "data/th/test.tsv",
-            _tsv((clip, f"{text}.") for clip, _, text in _set(demo, "gs2")), gated=True)
+    hub.add(
+        "google/fleurs",
+        "data/th_th/test.tsv",
+        _tsv(
+            (str(1000 + n), clip, f"{text}.", text, "x", "16000", "FEMALE")
+            for n, (clip, _, text) in enumerate(fleurs)
+        ),
+    )
+    hub.add(
+        "speechcolab/gigaspeech2",
+        "data/th/test.tsv",
+        _tsv((clip, f"{text}.") for clip, _, text in _set(demo, "gs2")),
+        gated=True,
+    )
     tv = _set(demo, "tvspeech")
     assert [clip for clip, *_ in tv] == [str(n) for n in range(len(tv))]  # the row index
-    hub.add("typhoon-ai/TVSpeech", "data/test-00000-of-00001.parquet", _parquet({
-        "audio": _audio([f"{video}.wav" for _, video, _ in tv]),
-        "audio_id": [video for _, video, _ in tv],  # its first 11 characters: the video
-        "sentence": [text for *_, text in tv]}))
+    hub.add(
+        "typhoon-ai/TVSpeech",
+        "data/test-00000-of-00001.parquet",
+        _parquet(
+            {
+                "audio": _audio([f"{video}.wav" for _, video, _ in tv]),
+                "audio_id": [video for _, video, _ in tv],  # its first 11 characters: the video
+                "sentence": [text for *_, text in tv],
+            }
+        ),
+    )
     isan = _set(demo, "isan")
-    hub.add("typhoon-ai/thai-dialect-isan-dataset", "data/test-00000-of-00001.parquet", _parquet({
-        "id": [clip for clip, *_ in isan], "audio": _audio(["a.wav"] * len(isan)),
-        "raw": [text for *_, text in isan],
-        "name": [f"opentyphoon;is;{speaker};gen;0001.wav" for _, speaker, _ in isan]}))
-    rows = [(clip, text, mic) for mic in LOTUS_MICS
-            for clip, _, text in _set(demo, f"lotus_{mic}")]
-    hub.add("nectec/LOTUSDIS", "data/test-00000-of-00001.parquet", _parquet({
-        "audio": _audio([f"chunks/{clip}" for clip, *_ in rows]),
-        "sentence": [text for _, text, _ in rows], "mic": [mic for *_, mic in rows]}))
+    hub.add(
+        "typhoon-ai/thai-dialect-isan-dataset",
+        "data/test-00000-of-00001.parquet",
+        _parquet(
+            {
+                "id": [clip for clip, *_ in isan],
+                "audio": _audio(["a.wav"] * len(isan)),
+                "raw": [text for *_, text in isan],
+                "name": [f"opentyphoon;is;{speaker};gen;0001.wav" for _, speaker, _ in isan],
+            }
+        ),
+    )
+    rows = [(clip, text, mic) for mic in LOTUS_MICS for clip, _, text in _set(demo, f"lotus_{mic}")]
+    hub.add(
+        "nectec/LOTUSDIS",
+        "data/test-00000-of-00001.parquet",
+        _parquet(
+            {
+                "audio": _audio([f"chunks/{clip}" for clip, *_ in rows]),
+                "sentence": [text for _, text, _ in rows],
+                "mic": [mic for *_, mic in rows],
+            }
+        ),
+    )

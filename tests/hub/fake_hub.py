@@ -86,14 +86,17 @@ class FakeHub:
         self.delay = 0.0  # seconds each file download waits before its answer (a slow hub)
         self._lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}"
 
-    def add(self, repo_id: str, path: str, data: bytes, gated: bool = False,
-            repo_type: str = "dataset") -> None:
+    def add(
+        self, repo_id: str, path: str, data: bytes, gated: bool = False, repo_type: str = "dataset"
+    ) -> None:
         """A file of a dataset (kept under its id) or a model (under ``model:<id>``)."""
         repo = self.repos.setdefault(repo_key(repo_id, repo_type), Repo())
         repo.files[path] = data
@@ -137,8 +140,7 @@ def repo_key(repo_id: str, repo_type: str) -> str:
 
 
 def _entry(repo: Repo, path: str) -> dict:
-    return {"type": "file", "path": path, "size": len(repo.files[path]),
-            "oid": repo.blob_id(path)}
+    return {"type": "file", "path": path, "size": len(repo.files[path]), "oid": repo.blob_id(path)}
 
 
 def _folders(files) -> set[str]:
@@ -150,8 +152,10 @@ def _folders(files) -> set[str]:
 
 
 def _handler(hub: FakeHub):
-    api = re.compile(r"^/api/(datasets|models)/([^/]+/[^/]+)"
-                     r"(?:/(revision|tree|paths-info|preupload|commit)/([^/]+)(/.*)?)?$")
+    api = re.compile(
+        r"^/api/(datasets|models)/([^/]+/[^/]+)"
+        r"(?:/(revision|tree|paths-info|preupload|commit)/([^/]+)(/.*)?)?$"
+    )
     discussions = re.compile(r"^/api/(datasets|models)/([^/]+/[^/]+)/discussions$")
     resolve = re.compile(r"^/(datasets/)?([^/]+/[^/]+)/resolve/([^/]+)/(.+)$")
 
@@ -176,13 +180,17 @@ def _handler(hub: FakeHub):
         def _refuse(self, repo_id: str) -> bool:
             repo = hub.repos.get(repo_id)
             if repo is None:
-                self._json(404, {"error": "Repository not found"},
-                           {"X-Error-Code": "RepoNotFound"})
+                self._json(404, {"error": "Repository not found"}, {"X-Error-Code": "RepoNotFound"})
                 return True
             if repo.gated and self.headers.get("Authorization") != f"Bearer {GOOD_TOKEN}":
-                self._json(401, {"error": "Access to this dataset is restricted."},
-                           {"X-Error-Code": "GatedRepo",
-                            "X-Error-Message": "Access to this dataset is restricted."})
+                self._json(
+                    401,
+                    {"error": "Access to this dataset is restricted."},
+                    {
+                        "X-Error-Code": "GatedRepo",
+                        "X-Error-Message": "Access to this dataset is restricted.",
+                    },
+                )
                 return True
             return False
 
@@ -203,51 +211,87 @@ def _handler(hub: FakeHub):
             if token == f"Bearer {GOOD_TOKEN}":
                 return True
             status = 403 if token == f"Bearer {READ_ONLY_TOKEN}" else 401
-            self._json(status, {"error": "You don't have the rights to write to this repository"},
-                       {"X-Error-Message": "You don't have the rights to write to this repository"})
+            self._json(
+                status,
+                {"error": "You don't have the rights to write to this repository"},
+                {"X-Error-Message": "You don't have the rights to write to this repository"},
+            )
             return False
 
         def _preupload(self, repo_id: str) -> None:
             repo = hub.repos[repo_id]
             wanted = json.loads(self._body())["files"]
-            self._json(200, {"files": [
-                {"path": f["path"], "uploadMode": "regular", "shouldIgnore": False,
-                 "oid": repo.blob_id(f["path"]) if f["path"] in repo.files else None}
-                for f in wanted]})
+            self._json(
+                200,
+                {
+                    "files": [
+                        {
+                            "path": f["path"],
+                            "uploadMode": "regular",
+                            "shouldIgnore": False,
+                            "oid": repo.blob_id(f["path"]) if f["path"] in repo.files else None,
+                        }
+                        for f in wanted
+                    ]
+                },
+            )
 
         def _commit(self, repo_id: str, revision: str, create_pr: bool) -> None:
             import base64
 
             lines = [json.loads(line) for line in self._body().splitlines() if line.strip()]
             header = next(line["value"] for line in lines if line["key"] == "header")
-            added = {line["value"]["path"]: base64.b64decode(line["value"]["content"])
-                     for line in lines if line["key"] == "file"}
-            deleted = [line["value"]["path"] for line in lines
-                       if line["key"] in ("deletedFile", "deletedFolder")]
+            added = {
+                line["value"]["path"]: base64.b64decode(line["value"]["content"])
+                for line in lines
+                if line["key"] == "file"
+            }
+            deleted = [
+                line["value"]["path"]
+                for line in lines
+                if line["key"] in ("deletedFile", "deletedFolder")
+            ]
             if any(line["key"] == "lfsFile" for line in lines):
                 return self._json(400, {"error": "this fake hub takes regular files only"})
             with hub._lock:
-                number = (1 + sum(c.pr_number is not None for c in hub.commits)
-                          if create_pr else None)
-                hub.commits.append(Commit(repo_id, revision, create_pr, header["summary"],
-                                          header.get("description", ""), added, deleted, number))
+                number = (
+                    1 + sum(c.pr_number is not None for c in hub.commits) if create_pr else None
+                )
+                hub.commits.append(
+                    Commit(
+                        repo_id,
+                        revision,
+                        create_pr,
+                        header["summary"],
+                        header.get("description", ""),
+                        added,
+                        deleted,
+                        number,
+                    )
+                )
             repo = hub.repos[repo_id]
             if not create_pr:
                 repo.files.update(added)
                 for gone in deleted:
                     repo.files.pop(gone, None)
             name = repo_id.removeprefix("model:")
-            return self._json(200, {
-                "commitUrl": f"{hub.url}/{name}/commit/{repo.commit}",
-                "commitOid": repo.commit,
-                "pullRequestUrl": (f"{hub.url}/{name}/discussions/{number}"
-                                   if create_pr else None)})
+            return self._json(
+                200,
+                {
+                    "commitUrl": f"{hub.url}/{name}/commit/{repo.commit}",
+                    "commitOid": repo.commit,
+                    "pullRequestUrl": (
+                        f"{hub.url}/{name}/discussions/{number}" if create_pr else None
+                    ),
+                },
+            )
 
         def _repo_asked(self, match, path):
             """The repository an /api/(models|datasets)/<id>/... request names, logged; None
             when its token is refused (the refusal already sent)."""
-            repo_id = repo_key(unquote(match.group(2)),
-                               "dataset" if match.group(1) == "datasets" else "model")
+            repo_id = repo_key(
+                unquote(match.group(2)), "dataset" if match.group(1) == "datasets" else "model"
+            )
             hub.log(Request(self.command, repo_id, path, None))
             return None if self._refuse(repo_id) else repo_id
 
@@ -263,11 +307,19 @@ def _handler(hub: FakeHub):
                     return
                 query = parse_qs(url.query)
                 wanted = query.get("status", [None])[0]
-                found = [{"num": c.pr_number, "title": c.summary, "isPullRequest": True,
-                          "status": "merged" if c.merged else "open",
-                          "createdAt": "2026-11-30T00:00:00.000Z", "author": {"name": "ci"},
-                          "repo": {"name": repo_id.removeprefix("model:"), "type": "model"}}
-                         for c in hub.commits if c.repo == repo_id and c.create_pr]
+                found = [
+                    {
+                        "num": c.pr_number,
+                        "title": c.summary,
+                        "isPullRequest": True,
+                        "status": "merged" if c.merged else "open",
+                        "createdAt": "2026-11-30T00:00:00.000Z",
+                        "author": {"name": "ci"},
+                        "repo": {"name": repo_id.removeprefix("model:"), "type": "model"},
+                    }
+                    for c in hub.commits
+                    if c.repo == repo_id and c.create_pr
+                ]
                 found = [d for d in found if wanted in (None, "all", d["status"])][::-1]
                 return self._json(200, {"discussions": found, "count": len(found), "start": 0})
             if (m := api.match(url.path)) is not None:
@@ -284,24 +336,33 @@ def _handler(hub: FakeHub):
                     create_pr = parse_qs(url.query).get("create_pr", ["0"])[0] == "1"
                     return self._commit(repo_id, unquote(m.group(4)), create_pr)
                 if kind in (None, "revision"):
-                    return self._json(200, {
-                        "id": repo_id.removeprefix("model:"),
-                        "sha": repo.commit, "private": False,
-                        "gated": "auto" if repo.gated else False,
-                        "siblings": [{"rfilename": p} for p in sorted(files)]})
+                    return self._json(
+                        200,
+                        {
+                            "id": repo_id.removeprefix("model:"),
+                            "sha": repo.commit,
+                            "private": False,
+                            "gated": "auto" if repo.gated else False,
+                            "siblings": [{"rfilename": p} for p in sorted(files)],
+                        },
+                    )
                 if kind == "tree":
                     prefix = unquote(m.group(5) or "").strip("/")
-                    recursive = parse_qs(url.query).get("recursive", ["False"])[0] in ("True", "true")
+                    recursive = parse_qs(url.query).get("recursive", ["False"])[0] in (
+                        "True",
+                        "true",
+                    )
                     entries = []
                     for folder in sorted(_folders(files)):
                         inside = folder.startswith(prefix + "/") if prefix else True
-                        depth_ok = recursive or "/" not in folder[len(prefix):].strip("/")
+                        depth_ok = recursive or "/" not in folder[len(prefix) :].strip("/")
                         if inside and depth_ok and folder != prefix:
-                            entries.append({"type": "directory", "path": folder, "oid": "0" * 40,
-                                            "size": 0})
+                            entries.append(
+                                {"type": "directory", "path": folder, "oid": "0" * 40, "size": 0}
+                            )
                     for name in sorted(files):
                         inside = name.startswith(prefix + "/") if prefix else True
-                        depth_ok = recursive or "/" not in name[len(prefix):].strip("/")
+                        depth_ok = recursive or "/" not in name[len(prefix) :].strip("/")
                         if inside and depth_ok:
                             entries.append(_entry(repo, name))
                     return self._json(200, entries)
@@ -310,8 +371,11 @@ def _handler(hub: FakeHub):
                 form = parse_qs(self.rfile.read(length).decode())
                 wanted = form.get("paths", [])
                 infos = [_entry(repo, p) for p in wanted if p in files]
-                infos += [{"type": "directory", "path": p, "oid": "0" * 40}
-                          for p in wanted if p in _folders(files)]
+                infos += [
+                    {"type": "directory", "path": p, "oid": "0" * 40}
+                    for p in wanted
+                    if p in _folders(files)
+                ]
                 return self._json(200, infos)
 
             if (m := resolve.match(url.path)) is not None:
@@ -325,8 +389,7 @@ def _handler(hub: FakeHub):
                     start = int(start)
                     end = int(end) + 1 if end else len(data)
                     byte_range = (start, min(end, len(data)))
-                hub.log(Request(self.command, repo_id, file_path, byte_range,
-                                unquote(m.group(3))))
+                hub.log(Request(self.command, repo_id, file_path, byte_range, unquote(m.group(3))))
                 if hub.delay and self.command == "GET":
                     import time
 
@@ -334,17 +397,19 @@ def _handler(hub: FakeHub):
                 if self._refuse(repo_id):
                     return
                 if data is None:
-                    return self._json(404, {"error": "Entry not found"},
-                                      {"X-Error-Code": "EntryNotFound"})
-                body = data if byte_range is None else data[byte_range[0]:byte_range[1]]
+                    return self._json(
+                        404, {"error": "Entry not found"}, {"X-Error-Code": "EntryNotFound"}
+                    )
+                body = data if byte_range is None else data[byte_range[0] : byte_range[1]]
                 self.send_response(200 if byte_range is None else 206)
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("ETag", f'"{hashlib.sha1(data).hexdigest()}"')
                 self.send_header("X-Repo-Commit", hub.repos[repo_id].commit)
                 self.send_header("Accept-Ranges", "bytes")
                 if byte_range is not None:
-                    self.send_header("Content-Range",
-                                     f"bytes {byte_range[0]}-{byte_range[1] - 1}/{len(data)}")
+                    self.send_header(
+                        "Content-Range", f"bytes {byte_range[0]}-{byte_range[1] - 1}/{len(data)}"
+                    )
                 self.end_headers()
                 if self.command == "HEAD":
                     return

@@ -16,14 +16,42 @@ AUDIO_BYTES = 40_000  # per row: far larger than all text columns together
 
 FLEURS_ROWS = [
     # id, file name, raw, normalised, characters, samples, gender
-    ("1001", "10012345.wav", 'นายกฯ กล่าวว่า "เราจะทำให้ดีที่สุด" ในปี 2567',
-     "นายกฯ กล่าวว่า เราจะทำให้ดีที่สุด ในปี 2567", "น า ย", "123456", "FEMALE"),
-    ("1001", "10019999.wav", 'นายกฯ กล่าวว่า "เราจะทำให้ดีที่สุด" ในปี 2567',
-     "นายกฯ กล่าวว่า เราจะทำให้ดีที่สุด ในปี 2567", "น า ย", "98765", "MALE"),
-    ("1002", "10020001.wav", "ราคาน้ำมัน 32.50 บาท – ลดลง 3% …",
-     "ราคาน้ำมัน 32.50 บาท ลดลง 3%", "ร า", "55555", "OTHER"),
-    ("1003", "10030003.wav", "ประชุมผ่าน Zoom Meeting! ได้ไหม?",
-     "ประชุมผ่าน zoom meeting ได้ไหม", "ป ร", "44444", "FEMALE"),
+    (
+        "1001",
+        "10012345.wav",
+        'นายกฯ กล่าวว่า "เราจะทำให้ดีที่สุด" ในปี 2567',
+        "นายกฯ กล่าวว่า เราจะทำให้ดีที่สุด ในปี 2567",
+        "น า ย",
+        "123456",
+        "FEMALE",
+    ),
+    (
+        "1001",
+        "10019999.wav",
+        'นายกฯ กล่าวว่า "เราจะทำให้ดีที่สุด" ในปี 2567',
+        "นายกฯ กล่าวว่า เราจะทำให้ดีที่สุด ในปี 2567",
+        "น า ย",
+        "98765",
+        "MALE",
+    ),
+    (
+        "1002",
+        "10020001.wav",
+        "ราคาน้ำมัน 32.50 บาท – ลดลง 3% …",
+        "ราคาน้ำมัน 32.50 บาท ลดลง 3%",
+        "ร า",
+        "55555",
+        "OTHER",
+    ),
+    (
+        "1003",
+        "10030003.wav",
+        "ประชุมผ่าน Zoom Meeting! ได้ไหม?",
+        "ประชุมผ่าน zoom meeting ได้ไหม",
+        "ป ร",
+        "44444",
+        "FEMALE",
+    ),
 ]
 FLEURS_EXPECTED = [
     {"id": "10012345.wav", "text": "นายกฯ กล่าวว่า เราจะทำให้ดีที่สุด ในปี 2567"},
@@ -83,8 +111,10 @@ def _tsv(rows) -> bytes:
 
 
 def _audio(paths) -> pa.Array:
-    return pa.array([{"bytes": os.urandom(AUDIO_BYTES), "path": p} for p in paths],
-                    type=pa.struct([("bytes", pa.binary()), ("path", pa.string())]))
+    return pa.array(
+        [{"bytes": os.urandom(AUDIO_BYTES), "path": p} for p in paths],
+        type=pa.struct([("bytes", pa.binary()), ("path", pa.string())]),
+    )
 
 
 def _parquet(table: pa.Table) -> bytes:
@@ -94,34 +124,46 @@ def _parquet(table: pa.Table) -> bytes:
 
 
 def tvspeech_parquet() -> bytes:
-    return _parquet(pa.table({
-        "audio": _audio([f"{a}.wav" for a, _ in TV_ROWS]),
-        "audio_id": [a for a, _ in TV_ROWS],
-        "sentence": [s for _, s in TV_ROWS],
-    }))
+    return _parquet(
+        pa.table(
+            {
+                "audio": _audio([f"{a}.wav" for a, _ in TV_ROWS]),
+                "audio_id": [a for a, _ in TV_ROWS],
+                "sentence": [s for _, s in TV_ROWS],
+            }
+        )
+    )
 
 
 def isan_parquet() -> bytes:
-    return _parquet(pa.table({
-        "id": [r[0] for r in ISAN_ROWS],
-        "audio": _audio([r[4].split(";")[-1] for r in ISAN_ROWS]),
-        "raw": [r[1] for r in ISAN_ROWS],
-        "thai_spelling": [r[2] for r in ISAN_ROWS],
-        "isan_spelling": [r[3] for r in ISAN_ROWS],
-        "name": [r[4] for r in ISAN_ROWS],
-        "duration": [2.5 for _ in ISAN_ROWS],
-    }))
+    return _parquet(
+        pa.table(
+            {
+                "id": [r[0] for r in ISAN_ROWS],
+                "audio": _audio([r[4].split(";")[-1] for r in ISAN_ROWS]),
+                "raw": [r[1] for r in ISAN_ROWS],
+                "thai_spelling": [r[2] for r in ISAN_ROWS],
+                "isan_spelling": [r[3] for r in ISAN_ROWS],
+                "name": [r[4] for r in ISAN_ROWS],
+                "duration": [2.5 for _ in ISAN_ROWS],
+            }
+        )
+    )
 
 
 def lotus_parquet(turns) -> bytes:
     rows = [(turn, text, mic) for turn, text in turns for mic in LOTUS_MICS]
-    return _parquet(pa.table({
-        "audio": _audio([f"chunks/{turn}_{mic}.wav" for turn, _, mic in rows]),
-        "sentence": [text for _, text, _ in rows],
-        "speaker_id": ["spk1" for _ in rows],
-        "mic": [mic for *_, mic in rows],
-        "duration": [3.0 for _ in rows],
-    }))
+    return _parquet(
+        pa.table(
+            {
+                "audio": _audio([f"chunks/{turn}_{mic}.wav" for turn, _, mic in rows]),
+                "sentence": [text for _, text, _ in rows],
+                "speaker_id": ["spk1" for _ in rows],
+                "mic": [mic for *_, mic in rows],
+                "duration": [3.0 for _ in rows],
+            }
+        )
+    )
 
 
 def publish_all(hub) -> None:
@@ -131,8 +173,9 @@ def publish_all(hub) -> None:
     hub.add("speechcolab/gigaspeech2", "data/th/test.tsv", _tsv(GS2_LINES), gated=True)
     hub.add("typhoon-ai/TVSpeech", "data/test-00000-of-00001.parquet", tvspeech_parquet())
     hub.add("typhoon-ai/TVSpeech", "data/train-00000-of-00009.parquet", b"never read")
-    hub.add("typhoon-ai/thai-dialect-isan-dataset", "data/test-00000-of-00001.parquet",
-            isan_parquet())
+    hub.add(
+        "typhoon-ai/thai-dialect-isan-dataset", "data/test-00000-of-00001.parquet", isan_parquet()
+    )
     hub.add("nectec/LOTUSDIS", "data/test-00000-of-00002.parquet", lotus_parquet(LOTUS_TURNS[:1]))
     hub.add("nectec/LOTUSDIS", "data/test-00001-of-00002.parquet", lotus_parquet(LOTUS_TURNS[1:]))
 
@@ -141,8 +184,19 @@ def publish_all(hub) -> None:
 # sentence may hold a quotation mark); the speaker is `client_id`.
 CV_REPO = "mozilla-foundation/common_voice_17_0"
 CV_TSV = "transcript/th/test.tsv"
-CV_COLUMNS = ["client_id", "path", "sentence", "up_votes", "down_votes", "age", "gender",
-              "accents", "variant", "locale", "segment"]
+CV_COLUMNS = [
+    "client_id",
+    "path",
+    "sentence",
+    "up_votes",
+    "down_votes",
+    "age",
+    "gender",
+    "accents",
+    "variant",
+    "locale",
+    "segment",
+]
 CV_ROWS = [  # client_id, path, sentence
     ("c0ffee01", "common_voice_th_25001.mp3", 'เขาพูดว่า "สวัสดี" แล้วก็เดินไป'),
     ("c0ffee01", "common_voice_th_25002.mp3", "ราคาสามสิบห้าบาท"),
@@ -153,6 +207,8 @@ CV_ROWS = [  # client_id, path, sentence
 
 
 def common_voice_tsv(rows=CV_ROWS, locale: str = "th") -> bytes:
-    lines = [CV_COLUMNS] + [[client, path, sentence, "2", "0", "", "", "", "", locale, ""]
-                            for client, path, sentence in rows]
+    lines = [CV_COLUMNS] + [
+        [client, path, sentence, "2", "0", "", "", "", "", locale, ""]
+        for client, path, sentence in rows
+    ]
     return _tsv(lines)

@@ -21,9 +21,12 @@ from . import fixtures
 from .fake_hub import GOOD_TOKEN
 
 EXPECTED = {
-    "fleurs": fixtures.FLEURS_EXPECTED, "gs2": fixtures.GS2_EXPECTED,
-    "gs2_long": fixtures.GS2_LONG_EXPECTED, "tvspeech": fixtures.TV_EXPECTED,
-    "tv_long": fixtures.TV_LONG_EXPECTED, "isan": fixtures.ISAN_EXPECTED,
+    "fleurs": fixtures.FLEURS_EXPECTED,
+    "gs2": fixtures.GS2_EXPECTED,
+    "gs2_long": fixtures.GS2_LONG_EXPECTED,
+    "tvspeech": fixtures.TV_EXPECTED,
+    "tv_long": fixtures.TV_LONG_EXPECTED,
+    "isan": fixtures.ISAN_EXPECTED,
     **fixtures.LOTUS_EXPECTED,
 }
 ALL_SETS = load_sources(REPO_ROOT / "card.toml").names
@@ -38,13 +41,20 @@ def publish_model_repo(hub, folder: str = "benchmark") -> None:
     """The model repository: ids and every hypothesis file the root card.toml expects."""
     spec = load_card_spec(REPO_ROOT)
     for set_name, refs in EXPECTED.items():
-        hub.add(DEFAULT_REPO, f"{folder}/ids/{set_name}.jsonl",
-                _jsonl({"id": r["id"], "cluster": r["id"][:4]} for r in refs), repo_type="model")
+        hub.add(
+            DEFAULT_REPO,
+            f"{folder}/ids/{set_name}.jsonl",
+            _jsonl({"id": r["id"], "cluster": r["id"][:4]} for r in refs),
+            repo_type="model",
+        )
     for name, (latency, set_name, column) in spec.expected_hypotheses().items():
         # Each system drops the last character of every clip: a small, known CER.
-        hub.add(DEFAULT_REPO, f"{folder}/hypotheses/{name}",
-                _jsonl({"id": r["id"], "pred_text": r["text"][:-1]} for r in EXPECTED[set_name]),
-                repo_type="model")
+        hub.add(
+            DEFAULT_REPO,
+            f"{folder}/hypotheses/{name}",
+            _jsonl({"id": r["id"], "pred_text": r["text"][:-1]} for r in EXPECTED[set_name]),
+            repo_type="model",
+        )
     hub.add(DEFAULT_REPO, "README.md", MODEL_CARD.encode(), repo_type="model")
     hub.add(DEFAULT_REPO, "model.safetensors", b"\0" * 1000, repo_type="model")
 
@@ -58,11 +68,11 @@ def model_repo(fake_hub):
 def test_fetch_writes_ids_hypotheses_and_the_card(model_repo, hub_client, tmp_path):
     fetched = fetch_card_data(hub_client, tmp_path)
     spec = load_card_spec(REPO_ROOT)
-    assert fetched.counts == {"ids": 11, "hypotheses": len(spec.expected_hypotheses()),
-                              "card": 1}
+    assert fetched.counts == {"ids": 11, "hypotheses": len(spec.expected_hypotheses()), "card": 1}
     assert fetched.commit == model_repo.repos[f"model:{DEFAULT_REPO}"].commit
     assert sorted(p.name for p in (tmp_path / "ids").iterdir()) == sorted(
-        f"{s}.jsonl" for s in ALL_SETS)
+        f"{s}.jsonl" for s in ALL_SETS
+    )
     assert (tmp_path / "model_card/README.md").read_text(encoding="utf-8") == MODEL_CARD
     # Only what was asked for crossed the wire: never the weights.
     assert not any("safetensors" in r.path for r in model_repo.requests)
@@ -95,19 +105,25 @@ def what_the_user_brings(argv: list[str], root) -> None:
             clip(root / argv[argv.index("--clips") + 1] / f"{json.loads(line)['id']}.wav")
     elif argv[0] == "join-audio":  # an ordered list, here of GigaSpeech2's recordings
         listing = root / argv[argv.index("--list") + 1]
-        rows = [json.loads(line) for line in
-                (root / "ids" / "gs2.jsonl").read_text(encoding="utf-8").splitlines()]
+        rows = [
+            json.loads(line)
+            for line in (root / "ids" / "gs2.jsonl").read_text(encoding="utf-8").splitlines()
+        ]
         for row in rows:
             clip(root / "clips" / "gs2" / f"{row['id']}.wav")
-        listing.write_text("".join(f"{row['cluster']}\tclips/gs2/{row['id']}.wav\n"
-                                   for row in rows), encoding="utf-8")
+        listing.write_text(
+            "".join(f"{row['cluster']}\tclips/gs2/{row['id']}.wav\n" for row in rows),
+            encoding="utf-8",
+        )
     elif argv[0] == "score":  # "my-system": the references less their last character
-        refs = [json.loads(line) for line in
-                (root / argv[1]).read_text(encoding="utf-8").splitlines()]
+        refs = [
+            json.loads(line) for line in (root / argv[1]).read_text(encoding="utf-8").splitlines()
+        ]
         for name in argv[2:]:
             if name.endswith(".jsonl") and not (root / name).exists():
-                write_jsonl(root / name, [{"id": r["id"], "pred_text": r["text"][:-1]}
-                                          for r in refs])
+                write_jsonl(
+                    root / name, [{"id": r["id"], "pred_text": r["text"][:-1]} for r in refs]
+                )
 
 
 def test_the_reproducers_path_as_printed(model_repo, tmp_path, monkeypatch, capsys):
@@ -126,9 +142,13 @@ def test_the_reproducers_path_as_printed(model_repo, tmp_path, monkeypatch, caps
     commands = command_lines(bash_block(REPO_ROOT / "README.md", REPRODUCER))
     # (The page's new Common Voice set is test_source_declarations.py's: it needs its own
     # card.toml.)
-    commands += [line for block in blocks(DATA_PAGE, "bash")
-                 if block.heading in (MAKE_REFS, JOIN_AUDIO)
-                 for line in command_lines(block.text) if "--sets cv" not in line]
+    commands += [
+        line
+        for block in blocks(DATA_PAGE, "bash")
+        if block.heading in (MAKE_REFS, JOIN_AUDIO)
+        for line in command_lines(block.text)
+        if "--sets cv" not in line
+    ]
     said = {}
     for command in commands:
         argv = scoring_argv(command)
@@ -140,19 +160,20 @@ def test_the_reproducers_path_as_printed(model_repo, tmp_path, monkeypatch, caps
         said.setdefault(argv[0], []).append(out)
     assert "11 ids files" in said["fetch"][0]
     assert sorted(p.name for p in (root / "refs").glob("*.jsonl")) == sorted(
-        f"{s}.jsonl" for s in ALL_SETS)
-    videos = {json.loads(line)["cluster"] for line in
-              (root / "ids" / "tvspeech.jsonl").read_text(encoding="utf-8").splitlines()}
-    assert sorted(p.stem for p in (root / "long_audio" / "tv_long").glob("*.wav")) == sorted(
-        videos)
+        f"{s}.jsonl" for s in ALL_SETS
+    )
+    videos = {
+        json.loads(line)["cluster"]
+        for line in (root / "ids" / "tvspeech.jsonl").read_text(encoding="utf-8").splitlines()
+    }
+    assert sorted(p.stem for p in (root / "long_audio" / "tv_long").glob("*.wav")) == sorted(videos)
     assert any((root / "long_audio" / "gs2_long").glob("*.wav"))
     [scored] = said["score"]
     assert "A - B" in scored and "CI" in scored, scored
     [card] = said["card"]
     assert "| FLEURS |" in card, card
     result = compute_card(load_card_spec(root), progress=False, cache=False)
-    assert all(0 < value < 1 for name, value in result.figures().items()
-               if name.startswith("cer/"))
+    assert all(0 < value < 1 for name, value in result.figures().items() if name.startswith("cer/"))
 
 
 def test_fetch_retries_a_cut_off_download(model_repo, hub_client, tmp_path):
@@ -168,24 +189,26 @@ def test_fetch_offline_reads_the_hub_cache(model_repo, tmp_path):
     cache = tmp_path / "hub-cache"
     fetch_card_data(Hub(cache_dir=cache, retry_delay=0, progress=False), tmp_path / "first")
     before = len(model_repo.requests)
-    counts = fetch_card_data(Hub(cache_dir=cache, offline=True, progress=False),
-                             tmp_path / "second")
+    counts = fetch_card_data(
+        Hub(cache_dir=cache, offline=True, progress=False), tmp_path / "second"
+    )
     assert counts.counts["ids"] == 11 and len(model_repo.requests) == before
-    assert ((tmp_path / "first/ids/isan.jsonl").read_bytes()
-            == (tmp_path / "second/ids/isan.jsonl").read_bytes())
+    assert (tmp_path / "first/ids/isan.jsonl").read_bytes() == (
+        tmp_path / "second/ids/isan.jsonl"
+    ).read_bytes()
 
 
 def test_fetch_offline_with_an_empty_cache_is_one_line(model_repo, tmp_path):
     from scoring.data.hub import Hub
 
     with pytest.raises(ScoringError, match="is not in the hub cache"):
-        fetch_card_data(Hub(cache_dir=tmp_path / "empty", offline=True, progress=False),
-                        tmp_path)
+        fetch_card_data(Hub(cache_dir=tmp_path / "empty", offline=True, progress=False), tmp_path)
 
 
 @pytest.mark.parametrize("command", ["fetch", "make-refs"])
-def test_hf_hub_offline_in_the_environment_is_named_at_once(model_repo, tmp_path, monkeypatch,
-                                                            capsys, command):
+def test_hf_hub_offline_in_the_environment_is_named_at_once(
+    model_repo, tmp_path, monkeypatch, capsys, command
+):
     """HF_HUB_OFFLINE=1 left in a shell: huggingface_hub refuses every request. One line that
     names the variable, not network advice after retries that could never succeed."""
     from scoring.data import hub
@@ -196,8 +219,9 @@ def test_hf_hub_offline_in_the_environment_is_named_at_once(model_repo, tmp_path
     sleeps = []
     monkeypatch.setattr(hub.time, "sleep", sleeps.append)
     out = tmp_path / ("refs" if command == "make-refs" else "benchmark")
-    code = main([command, "--out", str(out)] + (["--sets", "fleurs"] if command == "make-refs"
-                                                 else []))
+    code = main(
+        [command, "--out", str(out)] + (["--sets", "fleurs"] if command == "make-refs" else [])
+    )
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1, err
     assert "HF_HUB_OFFLINE is set" in err and "network" not in err, err
@@ -205,13 +229,17 @@ def test_hf_hub_offline_in_the_environment_is_named_at_once(model_repo, tmp_path
 
 
 def test_a_wrong_benchmark_folder_says_which(model_repo, hub_client, tmp_path):
-    with pytest.raises(ScoringError, match=r"has no eval/ids/ and eval/hypotheses/ at "
-                                           r"revision main .*pass --path FOLDER"):
+    with pytest.raises(
+        ScoringError,
+        match=r"has no eval/ids/ and eval/hypotheses/ at "
+        r"revision main .*pass --path FOLDER",
+    ):
         fetch_card_data(hub_client, tmp_path, folder="eval")
     assert not (tmp_path / "ids").exists()
 
 
 # ------------------------------------------------------------ fetch mirrors the repository
+
 
 def test_a_file_gone_upstream_is_removed_and_reported(model_repo, tmp_path, monkeypatch, capsys):
     """After fetch, ids/, hypotheses/ and model_card/ hold exactly the revision's files."""
@@ -228,13 +256,15 @@ def test_a_file_gone_upstream_is_removed_and_reported(model_repo, tmp_path, monk
     record = json.loads((out / ".fetched.json").read_text(encoding="utf-8"))
     commit = model_repo.repos[f"model:{DEFAULT_REPO}"].commit
     assert record["commit"] == commit and f"at {commit[:12]}" in out_text
-    mirrored = {f"{kind}/{p.name}" for kind in ("ids", "hypotheses")
-                for p in (out / kind).glob("*.jsonl")} | {"model_card/README.md"}
+    mirrored = {
+        f"{kind}/{p.name}" for kind in ("ids", "hypotheses") for p in (out / kind).glob("*.jsonl")
+    } | {"model_card/README.md"}
     assert set(record["files"]) == mirrored
 
 
-def test_files_fetch_did_not_write_are_never_silently_replaced(model_repo, tmp_path,
-                                                               monkeypatch, capsys):
+def test_files_fetch_did_not_write_are_never_silently_replaced(
+    model_repo, tmp_path, monkeypatch, capsys
+):
     """A hand-placed or hand-edited file stops fetch in one line; --force mirrors anyway."""
     monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "hub-cache"))
     out = tmp_path / "project"
@@ -268,9 +298,9 @@ def test_ctrl_c_during_fetch_ends_in_one_line_and_writes_nothing(model_repo, tmp
 
 
 @pytest.mark.parametrize("where", ["in the project", "elsewhere"])
-def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, hub_client,
-                                                                     tmp_path, monkeypatch,
-                                                                     where):
+def test_the_gate_after_a_local_card_edit_names_commands_that_exist(
+    model_repo, hub_client, tmp_path, monkeypatch, where
+):
     """A card marked or written here (adoption) stops the gate's fetch in one line, which
     names the way on (push first, then its merge) and the way back (fetch --force): both real
     commands, naming the project where the gate runs from another folder."""
@@ -286,23 +316,27 @@ def test_the_gate_after_a_local_card_edit_names_commands_that_exist(model_repo, 
     card = tmp_path / "model_card" / "README.md"
     card.write_text(card.read_text(encoding="utf-8") + "\nmarked here\n", encoding="utf-8")
     with pytest.raises(ScoringError) as refused:
-        run_gate(tmp_path, hub=hub_client, refs_cache=tmp_path / "refs-cache",
-                 say=lambda line: None)
+        run_gate(
+            tmp_path, hub=hub_client, refs_cache=tmp_path / "refs-cache", say=lambda line: None
+        )
     message = str(refused.value)
     assert message.startswith("gate step 1 (fetch): ") and "\n" not in message
     assert "model_card/README.md" in message and "pass --force" not in message
     commands = re.findall(r"`python -m scoring ([^`]+)`", message)
     root = "." if where == "in the project" else str(tmp_path)
-    assert commands == [f"publish {root} --push",
-                        "fetch --force" if root == "." else f"fetch --out {root} --force"]
+    assert commands == [
+        f"publish {root} --push",
+        "fetch --force" if root == "." else f"fetch --out {root} --force",
+    ]
     assert "opens its pull request (or finds it open), and once that is merged" in message
     for command in commands:
         build_parser().parse_args(shlex.split(command))  # exits 2 on an unknown option
     assert card.read_text(encoding="utf-8").endswith("marked here\n")
 
 
-def test_diff_shows_the_card_here_against_the_hubs_as_fetched(model_repo, tmp_path,
-                                                              monkeypatch, capsys):
+def test_diff_shows_the_card_here_against_the_hubs_as_fetched(
+    model_repo, tmp_path, monkeypatch, capsys
+):
     """`publish . --diff` reads the hub's card from the hub cache, at the fetched commit: the
     review of an adoption, where `git diff` sees nothing (model_card/ is not committed). A
     card that fetch did not mirror is one line."""

@@ -55,16 +55,22 @@ EXPECTED = {
 }
 
 
-def test_every_parquet_read_stays_on_the_callers_thread(fake_hub, hub_client, with_token,
-                                                       tmp_path, monkeypatch):
+def test_every_parquet_read_stays_on_the_callers_thread(
+    fake_hub, hub_client, with_token, tmp_path, monkeypatch
+):
     """make-refs never starts Arrow's thread pool: its threads, alive at exit, once aborted
     `python -m scoring make-refs` (exit -6) after every reference was written."""
     import pyarrow.parquet as pq
 
     asked = []
     real = pq.ParquetFile.read
-    monkeypatch.setattr(pq.ParquetFile, "read", lambda self, *args, **kwargs: (
-        asked.append(kwargs.get("use_threads", True)) or real(self, *args, **kwargs)))
+    monkeypatch.setattr(
+        pq.ParquetFile,
+        "read",
+        lambda self, *args, **kwargs: (
+            asked.append(kwargs.get("use_threads", True)) or real(self, *args, **kwargs)
+        ),
+    )
     make_refs(tmp_path / "refs", ids_dir=None, hub=hub_client, warn=lambda m: None)
     assert asked and not any(asked)
 
@@ -95,8 +101,11 @@ def test_audio_column_is_never_transferred(all_refs, fake_hub):
                     if column.path_in_schema == "audio.bytes":
                         start = column.dictionary_page_offset or column.data_page_offset
                         audio.append((start, start + column.total_compressed_size))
-            reads = [r for r in fake_hub.requests if r.repo == repo and r.path == path
-                     and r.method == "GET"]
+            reads = [
+                r
+                for r in fake_hub.requests
+                if r.repo == repo and r.path == path and r.method == "GET"
+            ]
             assert reads, f"{path} was never read"
             assert all(r.byte_range is not None for r in reads), "a whole parquet file was fetched"
             for r in reads:
@@ -116,12 +125,17 @@ def test_scorer_scores_the_rebuilt_references(all_refs, tmp_path, set_name):
     """make-refs output feeds `score` directly: a copy of the references scores 0."""
     out, _ = all_refs
     refs = read_jsonl(out / f"{set_name}.jsonl")
-    write_jsonl(tmp_path / f"ids/{set_name}.jsonl",
-                [{"id": r["id"], "cluster": str(k % 2)} for k, r in enumerate(refs)])
-    write_jsonl(tmp_path / "hyp.jsonl",
-                [{"id": r["id"], "pred_text": " " + r["text"]} for r in reversed(refs)])
-    _, (stats,) = score_files(out / f"{set_name}.jsonl", [tmp_path / "hyp.jsonl"],
-                              tmp_path / f"ids/{set_name}.jsonl")
+    write_jsonl(
+        tmp_path / f"ids/{set_name}.jsonl",
+        [{"id": r["id"], "cluster": str(k % 2)} for k, r in enumerate(refs)],
+    )
+    write_jsonl(
+        tmp_path / "hyp.jsonl",
+        [{"id": r["id"], "pred_text": " " + r["text"]} for r in reversed(refs)],
+    )
+    _, (stats,) = score_files(
+        out / f"{set_name}.jsonl", [tmp_path / "hyp.jsonl"], tmp_path / f"ids/{set_name}.jsonl"
+    )
     assert stats.total_edits == 0 and stats.total_ref_chars > 0
 
 
@@ -177,33 +191,50 @@ def test_connection_dropped_every_time_fails_cleanly(fake_hub, hub_client, tmp_p
 
 def test_ids_missing_from_the_dataset_are_an_error(fake_hub, hub_client, tmp_path):
     """An id the dataset does not give is reported by count, with examples."""
-    write_jsonl(tmp_path / "ids/fleurs.jsonl",
-                [{"id": "10012345.wav", "cluster": "a"}, {"id": "nope.wav", "cluster": "b"}])
+    write_jsonl(
+        tmp_path / "ids/fleurs.jsonl",
+        [{"id": "10012345.wav", "cluster": "a"}, {"id": "nope.wav", "cluster": "b"}],
+    )
     with pytest.raises(ScoringError) as error:
         make_refs(tmp_path / "refs", ["fleurs"], ids_dir=tmp_path / "ids", hub=hub_client)
     message = str(error.value)
-    line = next(n for n, text in enumerate(CARD.read_text().splitlines(), start=1)
-                if text == 'id = "file_name"')
+    line = next(
+        n
+        for n, text in enumerate(CARD.read_text().splitlines(), start=1)
+        if text == 'id = "file_name"'
+    )
     assert message.startswith(f'{CARD}:{line}: [sources.fleurs] id = "file_name": ')
     assert "1 of the 2 ids in" in message and "are not in the source ('nope.wav')" in message
 
 
 def test_extra_dataset_rows_are_reported_and_left_out(fake_hub, hub_client, tmp_path):
     """Rows not in the ids file are counted in a warning and not written."""
-    write_jsonl(tmp_path / "ids/fleurs.jsonl",
-                [{"id": "10020001.wav", "cluster": "a"}, {"id": "10012345.wav", "cluster": "b"}])
+    write_jsonl(
+        tmp_path / "ids/fleurs.jsonl",
+        [{"id": "10020001.wav", "cluster": "a"}, {"id": "10012345.wav", "cluster": "b"}],
+    )
     warnings = []
-    make_refs(tmp_path / "refs", ["fleurs"], ids_dir=tmp_path / "ids", hub=hub_client,
-              warn=warnings.append)
+    make_refs(
+        tmp_path / "refs",
+        ["fleurs"],
+        ids_dir=tmp_path / "ids",
+        hub=hub_client,
+        warn=warnings.append,
+    )
     assert [r["id"] for r in read_jsonl(tmp_path / "refs/fleurs.jsonl")] == [
-        "10020001.wav", "10012345.wav"]
+        "10020001.wav",
+        "10012345.wav",
+    ]
     assert len(warnings) == 1 and "2 dataset rows are not in" in warnings[0]
 
 
 def test_unexpected_lotus_mic_values_are_named(fake_hub, hub_client, tmp_path):
     """An unconfirmed detail that differs fails with what was found."""
-    fake_hub.add("nectec/LOTUSDIS", "data/test-00001-of-00002.parquet",
-                 fixtures.lotus_parquet([("M09_T0009", "ทดสอบ")]).replace(b"bt10m", b"bt99m"))
+    fake_hub.add(
+        "nectec/LOTUSDIS",
+        "data/test-00001-of-00002.parquet",
+        fixtures.lotus_parquet([("M09_T0009", "ทดสอบ")]).replace(b"bt10m", b"bt99m"),
+    )
     with pytest.raises(ScoringError) as error:
         make_refs(tmp_path / "refs", ["lotus_jbl"], ids_dir=None, hub=hub_client)
     assert "mic values found that expect does not list: ['bt99m']" in str(error.value)
@@ -234,8 +265,12 @@ def test_offline_without_cache_says_so(tmp_path):
     from scoring.data.hub import Hub
 
     with pytest.raises(ScoringError, match="is not in the hub cache"):
-        make_refs(tmp_path / "refs", ["isan"], ids_dir=None,
-                  hub=Hub(offline=True, cache_dir=tmp_path / "empty"))
+        make_refs(
+            tmp_path / "refs",
+            ["isan"],
+            ids_dir=None,
+            hub=Hub(offline=True, cache_dir=tmp_path / "empty"),
+        )
 
 
 def test_cli_gated_dataset_is_one_line_exit_2(fake_hub, tmp_path, capsys, monkeypatch):
@@ -244,8 +279,19 @@ def test_cli_gated_dataset_is_one_line_exit_2(fake_hub, tmp_path, capsys, monkey
 
     # The hub client read its cache's place at import: the constant itself, not the variable.
     monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "cache"))
-    code = main(["make-refs", "--card", str(CARD), "--out", str(tmp_path / "refs"), "--sets",
-                 "gs2", "--ids-dir", str(tmp_path / "no-ids")])
+    code = main(
+        [
+            "make-refs",
+            "--card",
+            str(CARD),
+            "--out",
+            str(tmp_path / "refs"),
+            "--sets",
+            "gs2",
+            "--ids-dir",
+            str(tmp_path / "no-ids"),
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: speechcolab/gigaspeech2: is gated")
@@ -255,8 +301,7 @@ def test_cli_unknown_set_is_one_line(tmp_path, capsys):
     """A set name that is not one of the eleven is refused before any download."""
     from scoring.cli import main
 
-    code = main(["make-refs", "--card", str(CARD), "--out", str(tmp_path), "--sets",
-                 "librispeech"])
+    code = main(["make-refs", "--card", str(CARD), "--out", str(tmp_path), "--sets", "librispeech"])
     assert code == 2 and "unknown set 'librispeech'" in capsys.readouterr().err
 
 
@@ -295,7 +340,11 @@ def test_an_unreachable_hub_says_so_not_offline_advice(tmp_path, monkeypatch):
 def test_a_misspelt_set_gets_a_did_you_mean(tmp_path, capsys):
     from scoring.cli import main
 
-    assert main(["make-refs", "--card", str(CARD), "--out", str(tmp_path / "refs"), "--sets",
-                 "flerus"]) == 2
+    assert (
+        main(
+            ["make-refs", "--card", str(CARD), "--out", str(tmp_path / "refs"), "--sets", "flerus"]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown set 'flerus'; did you mean 'fleurs'?" in err

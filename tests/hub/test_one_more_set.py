@@ -39,11 +39,17 @@ DEMO = REPO_ROOT / "examples" / "demo"
 ELDERLY_REPO = "example-org/thai-elderly-speech"
 # (utterance, speaker, split, transcript): two shards, a train row the filter leaves out.
 ELDERLY_ROWS = [
-    [("e-001", "spk01", "test", "ยายไปตลาดทุกเช้า"),
-     ("e-002", "spk01", "test", "วันนี้ปวดเข่านิดหน่อย"),
-     ("e-003", "spk02", "test", "หลานโทรมาหาเมื่อวาน"), ("t-900", "spk09", "train", "ไม่ใช้")],
-    [("e-004", "spk02", "test", "ขอยาแก้ไอหน่อยนะ"), ("e-005", "spk03", "test", "ตาไปวัดวันพระ"),
-     ("e-006", "spk03", "test", "กินข้าวแล้วหรือยังลูก")],
+    [
+        ("e-001", "spk01", "test", "ยายไปตลาดทุกเช้า"),
+        ("e-002", "spk01", "test", "วันนี้ปวดเข่านิดหน่อย"),
+        ("e-003", "spk02", "test", "หลานโทรมาหาเมื่อวาน"),
+        ("t-900", "spk09", "train", "ไม่ใช้"),
+    ],
+    [
+        ("e-004", "spk02", "test", "ขอยาแก้ไอหน่อยนะ"),
+        ("e-005", "spk03", "test", "ตาไปวัดวันพระ"),
+        ("e-006", "spk03", "test", "กินข้าวแล้วหรือยังลูก"),
+    ],
 ]
 ONE_MORE_SET = """
 [sources.elderly]
@@ -57,17 +63,17 @@ cluster = "speaker_id"
 filter = { split = "test" }
 cleaning = "as published"
 """
-REAL_CARD_TESTS = ["tests/golden/test_card.py", "-k", "real", "-n", "0", "-q",
-                   "-p", "no:randomly"]
+REAL_CARD_TESTS = ["tests/golden/test_card.py", "-k", "real", "-n", "0", "-q", "-p", "no:randomly"]
 
 
 def one_more_set(card_toml: str) -> str:
     """The demo's card.toml with the elderly set: in sets, named, and its source declared.
     The published card stays the demo's own (no [publish] here)."""
-    text = re.sub(r"^sets = \[([^\]]*)\]", r'sets = [\1, "elderly"]', card_toml, count=1,
-                  flags=re.M)
+    text = re.sub(
+        r"^sets = \[([^\]]*)\]", r'sets = [\1, "elderly"]', card_toml, count=1, flags=re.M
+    )
     text = text.replace("[set_names]\n", '[set_names]\nelderly = "Elderly speech"\n', 1)
-    text = text[:text.index("# The published model card")] + text[text.index("# Where each"):]
+    text = text[: text.index("# The published model card")] + text[text.index("# Where each") :]
     assert text.count("elderly") == 2
     return text + ONE_MORE_SET
 
@@ -75,11 +81,20 @@ def one_more_set(card_toml: str) -> str:
 def publish_elderly_dataset(hub) -> None:
     for shard, rows in enumerate(ELDERLY_ROWS):
         sink = io.BytesIO()
-        pq.write_table(pa.table({
-            "audio": pa.array([{"bytes": b"\0" * 64, "path": f"{u}.wav"} for u, *_ in rows]),
-            "utterance_id": [u for u, *_ in rows], "speaker_id": [s for _, s, *_ in rows],
-            "split": [split for *_, split, _ in rows], "transcript": [t for *_, t in rows]}),
-            sink)
+        pq.write_table(
+            pa.table(
+                {
+                    "audio": pa.array(
+                        [{"bytes": b"\0" * 64, "path": f"{u}.wav"} for u, *_ in rows]
+                    ),
+                    "utterance_id": [u for u, *_ in rows],
+                    "speaker_id": [s for _, s, *_ in rows],
+                    "split": [split for *_, split, _ in rows],
+                    "transcript": [t for *_, t in rows],
+                }
+            ),
+            sink,
+        )
         hub.add(ELDERLY_REPO, f"data/test-{shard:05d}-of-00002.parquet", sink.getvalue())
 
 
@@ -101,12 +116,12 @@ def publish_model_repo(hub, spec, new_ids, new_refs) -> None:
         hub.add(DEFAULT_REPO, f"benchmark/hypotheses/{name}", data, repo_type="model")
 
 
-def test_one_more_set_in_card_toml_alone_fetch_make_refs_card_gate(fake_hub, tmp_path,
-                                                                   monkeypatch):
+def test_one_more_set_in_card_toml_alone_fetch_make_refs_card_gate(fake_hub, tmp_path, monkeypatch):
     project = copies.copy_project(REPO_ROOT, tmp_path / "project")
     card = project / "card.toml"
-    card.write_text(one_more_set((DEMO / "card.toml").read_text(encoding="utf-8")),
-                    encoding="utf-8")
+    card.write_text(
+        one_more_set((DEMO / "card.toml").read_text(encoding="utf-8")), encoding="utf-8"
+    )
     publish_demo_datasets(fake_hub, DEMO)
     publish_elderly_dataset(fake_hub)
     monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "hub-cache"))
@@ -120,11 +135,27 @@ def test_one_more_set_in_card_toml_alone_fetch_make_refs_card_gate(fake_hub, tmp
 
     # The maintainer: the new set's ids from its source, then into the model repository.
     scratch = tmp_path / "maintainer"
-    assert main(["make-refs", "--card", str(card), "--sets", "elderly", "--ids",
-                 "--ids-dir", str(scratch / "ids"), "--out", str(scratch / "refs")]) == 0
+    assert (
+        main(
+            [
+                "make-refs",
+                "--card",
+                str(card),
+                "--sets",
+                "elderly",
+                "--ids",
+                "--ids-dir",
+                str(scratch / "ids"),
+                "--out",
+                str(scratch / "refs"),
+            ]
+        )
+        == 0
+    )
     new_refs = read_records(scratch / "refs/elderly.jsonl")
     assert [(r["id"], r["text"]) for r in new_refs] == [
-        (u, t) for shard in ELDERLY_ROWS for u, _, split, t in shard if split == "test"]
+        (u, t) for shard in ELDERLY_ROWS for u, _, split, t in shard if split == "test"
+    ]
     spec = load_card_spec(project)
     publish_model_repo(fake_hub, spec, scratch / "ids/elderly.jsonl", new_refs)
 
@@ -132,8 +163,9 @@ def test_one_more_set_in_card_toml_alone_fetch_make_refs_card_gate(fake_hub, tmp
     monkeypatch.chdir(project)
     assert main(["fetch"]) == 0
     assert main(["make-refs", "--out", "refs/"]) == 0
-    assert (project / "refs/elderly.jsonl").read_bytes() == (scratch / "refs/elderly.jsonl"
-                                                             ).read_bytes()
+    assert (project / "refs/elderly.jsonl").read_bytes() == (
+        scratch / "refs/elderly.jsonl"
+    ).read_bytes()
     for name in (p.name for p in (DEMO / "refs").glob("*.jsonl")):  # the demo's, rebuilt
         assert (project / "refs" / name).read_bytes() == (DEMO / "refs" / name).read_bytes()
     figures = compute_card(spec, progress=False).figures()
@@ -143,17 +175,31 @@ def test_one_more_set_in_card_toml_alone_fetch_make_refs_card_gate(fake_hub, tmp
     assert any(name.startswith("diff/560ms/elderly/") for name in new)
 
     # The first run pins the copy's card (as rebaseline's pytest does), then the gate.
-    pinned = subprocess.run([sys.executable, "-m", "pytest", *REAL_CARD_TESTS,
-                             "--snapshot-update"], cwd=project, capture_output=True, text=True,
-                            env={k: v for k, v in os.environ.items()
-                                 if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))})
+    pinned = subprocess.run(
+        [sys.executable, "-m", "pytest", *REAL_CARD_TESTS, "--snapshot-update"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))
+        },
+    )
     assert pinned.returncode == 0, pinned.stdout[-2000:]
     shutil.rmtree(project / "refs")  # the gate builds them again, from the declarations
     lines = []
-    result = run_gate(project, hub=Hub(retry_delay=0.0, progress=False),
-                      refs_cache=tmp_path / "refs-cache", pytest_args=REAL_CARD_TESTS,
-                      report=tmp_path / "report.md", plot=None, say=lines.append)
+    result = run_gate(
+        project,
+        hub=Hub(retry_delay=0.0, progress=False),
+        refs_cache=tmp_path / "refs-cache",
+        pytest_args=REAL_CARD_TESTS,
+        report=tmp_path / "report.md",
+        plot=None,
+        say=lines.append,
+    )
     assert result.passed, "\n".join(lines)
     assert "2/5 rebuilding the references from the public datasets" in lines
-    assert (project / "refs/elderly.jsonl").read_bytes() == (scratch / "refs/elderly.jsonl"
-                                                             ).read_bytes()
+    assert (project / "refs/elderly.jsonl").read_bytes() == (
+        scratch / "refs/elderly.jsonl"
+    ).read_bytes()

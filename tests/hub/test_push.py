@@ -62,6 +62,7 @@ def demo_result():
 def published(demo_result):
     def the_card_of(root):
         return published_card(demo_result, read_card_file(root / "README.md", demo_result.spec))
+
     return the_card_of
 
 
@@ -70,7 +71,8 @@ def hub():
 
 
 def test_push_opens_a_pull_request_with_the_card_the_data_give_and_nothing_else(
-        writer, demo_card, published):
+    writer, demo_card, published
+):
     root, truth = demo_card
     pushed = push_card(published(root), repo_id=DEFAULT_REPO, hub=hub(), signature="sig")
     [commit] = writer.commits
@@ -126,11 +128,14 @@ def test_eval_results_beside_the_card_go_too(writer, demo_card, published):
     assert sorted(writer.commits[0].files) == pushed
 
 
-@pytest.mark.parametrize("token, says", [
-    (None, "HF_TOKEN: is not set: --push commits to"),
-    (READ_ONLY_TOKEN, "refused the commit (403): the token in HF_TOKEN has no write access"),
-    ("hf_not_a_token", "refused the commit (401)"),
-])
+@pytest.mark.parametrize(
+    "token, says",
+    [
+        (None, "HF_TOKEN: is not set: --push commits to"),
+        (READ_ONLY_TOKEN, "refused the commit (403): the token in HF_TOKEN has no write access"),
+        ("hf_not_a_token", "refused the commit (401)"),
+    ],
+)
 def test_a_missing_or_weak_token_is_one_line(writer, demo_card, monkeypatch, capsys, token, says):
     root, _ = demo_card
     if token is None:
@@ -143,18 +148,24 @@ def test_a_missing_or_weak_token_is_one_line(writer, demo_card, monkeypatch, cap
     assert writer.commits == [] and GOOD_TOKEN not in err and (token or "hf_") not in err
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--push"], "[publish] repo = \"owner/name\" is not set and --repo was not given"),
-    (["--push", "--repo", "no-owner"], "--repo: must name a model repository as owner/name"),
-    (["--check", "--no-pr"], "--no-pr: goes with --push only"),
-    (["--write", "--repo", "a/b"], "--repo: goes with --push only"),
-])
-def test_push_arguments_are_checked_before_any_work(writer, demo_card, monkeypatch, capsys,
-                                                     args, says):
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--push"], '[publish] repo = "owner/name" is not set and --repo was not given'),
+        (["--push", "--repo", "no-owner"], "--repo: must name a model repository as owner/name"),
+        (["--check", "--no-pr"], "--no-pr: goes with --push only"),
+        (["--write", "--repo", "a/b"], "--repo: goes with --push only"),
+    ],
+)
+def test_push_arguments_are_checked_before_any_work(
+    writer, demo_card, monkeypatch, capsys, args, says
+):
     root, _ = demo_card
     monkeypatch.chdir(root)
-    monkeypatch.setattr("scoring.cli.compute_card",
-                        lambda *a, **k: pytest.fail("computed before checking the arguments"))
+    monkeypatch.setattr(
+        "scoring.cli.compute_card",
+        lambda *a, **k: pytest.fail("computed before checking the arguments"),
+    )
     code, _, err = run_cli(capsys, "publish", ".", *args)
     assert code == 2 and err.count("\n") == 1 and says in err, err
     assert writer.commits == []
@@ -166,6 +177,7 @@ def test_the_real_card_names_its_repository(fake_hub):
 
 # ------------------------------------------------------------- the gate's step 4
 
+
 @pytest.fixture
 def fetched_demo(writer, tmp_path, demo_card):
     """A demo project fetched from a model repository of its own, whose card (one number
@@ -174,8 +186,9 @@ def fetched_demo(writer, tmp_path, demo_card):
     repo_id = "demo-owner/demo-model"
     for kind in ("ids", "hypotheses"):
         for path in sorted((source / kind).glob("*.jsonl")):
-            writer.add(repo_id, f"benchmark/{kind}/{path.name}", path.read_bytes(),
-                       repo_type="model")
+            writer.add(
+                repo_id, f"benchmark/{kind}/{path.name}", path.read_bytes(), repo_type="model"
+            )
     writer.add(repo_id, "README.md", (source / "README.md").read_bytes(), repo_type="model")
     writer.add(repo_id, EVAL, (source / EVAL).read_bytes(), repo_type="model")
     root = tmp_path / "fetched"
@@ -184,15 +197,17 @@ def fetched_demo(writer, tmp_path, demo_card):
     shutil.copytree(source / "refs", root / "refs")
     fetched = fetch_card_data(hub(), root, repo_id=repo_id)
     spec_file = root / "card.toml"
-    spec_file.write_text(spec_file.read_text(encoding="utf-8").replace(
-        'file = "README.md"', f'file = "model_card/README.md"\nrepo = "{repo_id}"'),
-        encoding="utf-8")
+    spec_file.write_text(
+        spec_file.read_text(encoding="utf-8").replace(
+            'file = "README.md"', f'file = "model_card/README.md"\nrepo = "{repo_id}"'
+        ),
+        encoding="utf-8",
+    )
     return root, truth, fetched
 
 
 @pytest.mark.parametrize("where", ["in the project", "elsewhere"])
-def test_step_4_says_in_one_line_what_puts_the_hubs_card_right(fetched_demo, monkeypatch,
-                                                               where):
+def test_step_4_says_in_one_line_what_puts_the_hubs_card_right(fetched_demo, monkeypatch, where):
     """The one line, naming the project as the user types it (the gate's ROOT may be
     another folder than the working one)."""
     root, _, fetched = fetched_demo
@@ -204,7 +219,8 @@ def test_step_4_says_in_one_line_what_puts_the_hubs_card_right(fetched_demo, mon
     assert lines[0] == (
         f"4/5 the card on the hub (demo-owner/demo-model at {fetched.commit}) differs from the data in "
         f"1 number: `python -m scoring publish {typed} --push` opens the pull request that puts "
-        "it right; in CI, `gate --open-pr`")
+        "it right; in CI, `gate --open-pr`"
+    )
     assert "says 99.99" in result.report()
 
 
@@ -213,8 +229,9 @@ def test_step_4_opens_the_pull_request_only_when_asked_and_every_test_passed(fet
     lines = []
     check_hub_card(root, hub=hub(), say=lines.append, open_pr=False, tests_passed=False)
     assert "(once every test passes)" in lines[0]
-    assert check_hub_card(root, hub=hub(), say=lines.append, open_pr=True,
-                          tests_passed=True).pull_request.endswith("/discussions/1")
+    assert check_hub_card(
+        root, hub=hub(), say=lines.append, open_pr=True, tests_passed=True
+    ).pull_request.endswith("/discussions/1")
     assert "pull request opened:" in lines[-1]
 
 
@@ -239,8 +256,7 @@ def test_the_pushed_line_names_the_card_file_as_the_user_types_it(tmp_path, monk
 
 
 @pytest.mark.parametrize("where", ["here", "below", "elsewhere"])
-def test_the_pushed_lines_fetch_names_the_project_when_it_is_not_here(tmp_path, monkeypatch,
-                                                                      where):
+def test_the_pushed_lines_fetch_names_the_project_when_it_is_not_here(tmp_path, monkeypatch, where):
     """`publish ROOT --push` run from another folder: the fetch that brings the card back
     is `fetch --out ROOT` (fetch writes into the working folder by default)."""
     from scoring.data.push import Pushed, format_pushed
@@ -252,7 +268,9 @@ def test_the_pushed_lines_fetch_names_the_project_when_it_is_not_here(tmp_path, 
     monkeypatch.chdir({"here": project, "below": tmp_path, "elsewhere": elsewhere}[where])
     pushed = Pushed("owner/model", "http://hub/owner/model/discussions/1", True, ("README.md",))
     line = format_pushed(pushed, project / "model_card" / "README.md")
-    fetch = {"here": "`python -m scoring fetch`",
-             "below": "`python -m scoring fetch --out project`",
-             "elsewhere": f"`python -m scoring fetch --out {project}`"}[where]
+    fetch = {
+        "here": "`python -m scoring fetch`",
+        "below": "`python -m scoring fetch --out project`",
+        "elsewhere": f"`python -m scoring fetch --out {project}`",
+    }[where]
     assert f"once it is merged, {fetch} (the gate's first step) brings" in line, line

@@ -38,8 +38,9 @@ def differing(out: Path, oracle: Path) -> list[str]:
     return [name for name in written if (out / name).read_bytes() != (oracle / name).read_bytes()]
 
 
-def test_the_real_cards_references_are_the_ones_written_before(fake_hub, hub_client, with_token,
-                                                               tmp_path):
+def test_the_real_cards_references_are_the_ones_written_before(
+    fake_hub, hub_client, with_token, tmp_path
+):
     sources = load_sources(REPO_ROOT / "card.toml")
     assert len(sources.names) == 11
     make_refs(tmp_path / "refs", sources, ids_dir=None, hub=hub_client, warn=lambda m: None)
@@ -58,8 +59,7 @@ def demo_hub(with_token, tmp_path, monkeypatch):
 
 def test_the_demo_cards_references_come_back_from_its_datasets(demo_hub, tmp_path):
     sources = load_sources(DEMO / "card.toml")
-    make_refs(tmp_path / "refs", sources, ids_dir=DEMO / "ids", hub=demo_hub,
-              warn=lambda m: None)
+    make_refs(tmp_path / "refs", sources, ids_dir=DEMO / "ids", hub=demo_hub, warn=lambda m: None)
     assert differing(tmp_path / "refs", DEMO / "refs") == []
 
 
@@ -73,8 +73,19 @@ def test_the_demo_ids_come_back_from_its_datasets_clusters(demo_hub, tmp_path):
     ids.mkdir()
     (ids / "isan.jsonl").write_text("{}\n", encoding="utf-8")  # --force writes over it
     sets = [name for name in sources.names if name != "fleurs"]
-    made = make_refs(tmp_path / "refs", sources, sets, ids_dir=ids, hub=demo_hub,
-                     write_ids=True, force=True, warn=lambda m: None)
+    made = make_refs(
+        tmp_path / "refs",
+        sources,
+        sets,
+        ids_dir=ids,
+        hub=demo_hub,
+        write_ids=True,
+        force=True,
+        warn=lambda m: None,
+    )
     assert sorted(made.ids_written) == sorted(sets) and made.ids_kept == ()
-    assert [name for name in sets if (ids / f"{name}.jsonl").read_bytes()
-            != (DEMO / "ids" / f"{name}.jsonl").read_bytes()] == []
+    assert [
+        name
+        for name in sets
+        if (ids / f"{name}.jsonl").read_bytes() != (DEMO / "ids" / f"{name}.jsonl").read_bytes()
+    ] == []

@@ -12,12 +12,16 @@ from hypothesis import HealthCheck, settings
 # read or written). HYPOTHESIS_PROFILE=thorough explores: random draws, many
 # more examples; a failure it finds becomes an @example or a unit test.
 settings.register_profile(
-    "default", deadline=None, derandomize=True, database=None,
+    "default",
+    deadline=None,
+    derandomize=True,
+    database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "thorough", max_examples=2000, deadline=None,
+    "thorough",
+    max_examples=2000,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-

@@ -14,8 +14,9 @@ from scoring.alignment import align
 from .strategies import THAI_WORDS
 
 # Thai words and digits, none of the characters the inline view uses as markup.
-plain_text = st.lists(st.sampled_from(THAI_WORDS + ["1", "25", "00", "ก", "่", "้"]),
-                      max_size=8).map("".join)
+plain_text = st.lists(st.sampled_from(THAI_WORDS + ["1", "25", "00", "ก", "่", "้"]), max_size=8).map(
+    "".join
+)
 _MARKUP = re.compile(r"\{\+(.*?)\+\}|\[-(.*?)-\]|\{(.*?)→(.*?)\}")
 
 
@@ -27,8 +28,8 @@ def rebuild(inline: str) -> tuple[str, str]:
     """Reference and hypothesis read back from the inline view."""
     ref, hyp, at = [], [], 0
     for match in _MARKUP.finditer(inline):
-        ref.append(inline[at:match.start()])
-        hyp.append(inline[at:match.start()])
+        ref.append(inline[at : match.start()])
+        hyp.append(inline[at : match.start()])
         inserted, deleted, old, new = match.groups()
         if inserted is not None:
             hyp.append(_unshown(inserted))

@@ -83,8 +83,9 @@ def test_interval_covers_a_known_difference_about_95_percent():
     assert 0.925 <= covered / simulations <= 0.975, covered
 
 
-def simulated_family_wise_error(cards: int, comparisons: int, clusters: tuple[int, int],
-                                seed: int) -> float:
+def simulated_family_wise_error(
+    cards: int, comparisons: int, clusters: tuple[int, int], seed: int
+) -> float:
     """The share of simulated cards in which Holm declares any "better" although A and B are
     one system in distribution (the same per-cluster error rate, drawn twice)."""
     from scoring.robustness import holm_rejections, min_resamples_for_holm, p_value

@@ -42,8 +42,9 @@ def test_cer_is_invariant_to_line_order(tmp_path_factory, clips, random):
         ids = [f"clip{i}" for i in range(len(clips))]
         write_jsonl(root / "ids.jsonl", [{"id": i, "cluster": "c"} for i in ids])
         write_jsonl(root / "ref.jsonl", [{"id": ids[k], "text": clips[k][0]} for k in order])
-        write_jsonl(root / "hyp.jsonl",
-                    [{"id": ids[k], "pred_text": clips[k][1]} for k in reversed(order)])
+        write_jsonl(
+            root / "hyp.jsonl", [{"id": ids[k], "pred_text": clips[k][1]} for k in reversed(order)]
+        )
         _, (stats,) = score_files(root / "ref.jsonl", [root / "hyp.jsonl"], root / "ids.jsonl")
         return stats.total_edits, stats.total_ref_chars, stats.cer
 

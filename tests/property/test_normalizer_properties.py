@@ -75,8 +75,7 @@ def test_pythainlp_spelled_integers_become_their_digits(number):
 
 
 # What each multiplier scales a digit by, as a Thai dictionary gives it.
-SCALES = {"สิบ": 10, "ร้อย": 100, "พัน": 1_000, "หมื่น": 10_000, "แสน": 100_000,
-          "ล้าน": 1_000_000}
+SCALES = {"สิบ": 10, "ร้อย": 100, "พัน": 1_000, "หมื่น": 10_000, "แสน": 100_000, "ล้าน": 1_000_000}
 
 
 def _written(number: int, grouped: bool) -> str:
@@ -88,11 +87,14 @@ def test_the_scales_are_the_rules_multipliers():
 
 
 @settings(max_examples=300)
-@given(st.integers(1, 10**7), st.sampled_from(sorted(SCALES)), st.booleans(),
-       st.sampled_from(["", " ", "  "]))
-def test_digits_before_a_multiplier_read_as_the_spoken_number(number, multiplier, grouped,
-                                                               space):
-    """"5 ล้าน" is "ห้าล้าน": where PyThaiNLP reads its own spelling of the digits, then the
+@given(
+    st.integers(1, 10**7),
+    st.sampled_from(sorted(SCALES)),
+    st.booleans(),
+    st.sampled_from(["", " ", "  "]),
+)
+def test_digits_before_a_multiplier_read_as_the_spoken_number(number, multiplier, grouped, space):
+    """ "5 ล้าน" is "ห้าล้าน": where PyThaiNLP reads its own spelling of the digits, then the
     multiplier, as one numeral, the digits and the multiplier normalise to its value, grouped
     by commas or not. Where it does not ("2566 ร้อย"), the digits stay as written."""
     written = normalize(_written(number, grouped) + space + multiplier)
@@ -105,8 +107,7 @@ def test_digits_before_a_multiplier_read_as_the_spoken_number(number, multiplier
 
 
 @settings(max_examples=200)
-@given(st.integers(1, 10**6), st.integers(1, 9), st.sampled_from(sorted(SCALES)),
-       st.booleans())
+@given(st.integers(1, 10**6), st.integers(1, 9), st.sampled_from(sorted(SCALES)), st.booleans())
 def test_digits_times_a_multiplier_is_their_product(millions, digit, multiplier, grouped):
     """Any number of millions, and a single digit of every other multiplier, is the product
     (arithmetic, not PyThaiNLP)."""
@@ -117,7 +118,7 @@ def test_digits_times_a_multiplier_is_their_product(millions, digit, multiplier,
 @settings(max_examples=200)
 @given(st.integers(0, 10**6), st.integers(1, 3), st.sampled_from(["ล้าน", "พันล้าน"]))
 def test_a_decimal_times_a_multiplier_is_their_product_when_whole(units, places, multiplier):
-    """"1.5 ล้าน" is 1500000; a product with a fraction left ("1.2345 พัน") is not joined."""
+    """ "1.5 ล้าน" is 1500000; a product with a fraction left ("1.2345 พัน") is not joined."""
     decimal = Decimal(units).scaleb(-places)
     written = f"{decimal:.{places}f}"
     scale = 10**6 if multiplier == "ล้าน" else 10**9
@@ -136,7 +137,9 @@ def test_skipping_the_tokeniser_is_exact(text, strip_morphemes):
 
 
 @settings(max_examples=300)
-@given(text_with_whitespace_moved(), st.sampled_from(["", "\u0e4d\u0e32", "\u0e4d \u0e32", "\u0e33"]))
+@given(
+    text_with_whitespace_moved(), st.sampled_from(["", "\u0e4d\u0e32", "\u0e4d \u0e32", "\u0e33"])
+)
 def test_compact_positions_map_back_to_the_original(pair, extra):
     """Every compact character comes from exactly the original slice the map names."""
     from scoring.numbers import _compact, _CompactMap

@@ -14,7 +14,7 @@ from scoring.report import round_half_up
 
 exact_values = st.one_of(
     st.fractions(max_denominator=10**9),
-    st.integers(min_value=-10**6, max_value=10**6),
+    st.integers(min_value=-(10**6), max_value=10**6),
     st.floats(allow_nan=False, allow_infinity=False, min_value=-1e6, max_value=1e6),
 )
 
@@ -30,17 +30,20 @@ def decimal_oracle(value, decimals: int) -> str:
 
 
 @given(exact_values, st.integers(min_value=0, max_value=4))
-@example(Fraction(339, 40), 2)      # 8.475 exactly: up
-@example(Fraction(-339, 40), 2)     # its negative: away from zero
-@example(8.475, 2)                  # the double just below 8.475: down
-@example(Fraction(-1, 1000), 2)     # a small negative keeps its sign: -0.00
+@example(Fraction(339, 40), 2)  # 8.475 exactly: up
+@example(Fraction(-339, 40), 2)  # its negative: away from zero
+@example(8.475, 2)  # the double just below 8.475: down
+@example(Fraction(-1, 1000), 2)  # a small negative keeps its sign: -0.00
 @example(Fraction(5, 2), 0)
 def test_round_half_up_is_the_decimal_modules_round_half_up(value, decimals):
     assert round_half_up(value, decimals) == decimal_oracle(value, decimals)
 
 
-@given(st.fractions(max_denominator=10**6), st.integers(min_value=0, max_value=3),
-       st.integers(min_value=-2, max_value=2))
+@given(
+    st.fractions(max_denominator=10**6),
+    st.integers(min_value=0, max_value=3),
+    st.integers(min_value=-2, max_value=2),
+)
 def test_printed_as_holds_exactly_for_the_text_the_value_prints_as(value, decimals, off):
     """A percentage text names a fraction when, and only when, that fraction prints as it
     at the text's decimals: the decimal module's text, and its neighbours, with a sign's

@@ -12,8 +12,15 @@ import pytest
 from conftest import REPO_ROOT
 
 PACKAGE = REPO_ROOT / "scoring"
-METRIC = ("normalizer.py", "numbers.py", "statistics.py", "bootstrap.py", "batch.py",
-          "randomisation.py", "robustness.py")
+METRIC = (
+    "normalizer.py",
+    "numbers.py",
+    "statistics.py",
+    "bootstrap.py",
+    "batch.py",
+    "randomisation.py",
+    "robustness.py",
+)
 
 
 def imported(path: Path) -> set[str]:
@@ -27,7 +34,7 @@ def imported(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = package.split(".")
             if node.level:
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
             else:
                 base = []
             module = ".".join(base + ([node.module] if node.module else []))

@@ -29,5 +29,5 @@ def test_the_summary_names_what_was_not_met():
     judged = ["cold_over_floor", "warm_over_read_edit", "rss_mb"]
     assert targets_summary(judged, []) == "all 3 targets met"
     assert targets_summary(judged, ["cold_over_floor"]) == (
-        "2 of 3 targets met; NOT MET: cold_over_floor")
-
+        "2 of 3 targets met; NOT MET: cold_over_floor"
+    )

@@ -91,8 +91,7 @@ def test_refuses_unpaired_systems(example):
     ea, eb, n, clusters = example
     a, _ = make_pair(ea, eb, n, clusters)
     _, b = make_pair(ea[:-1], eb[:-1], n[:-1], clusters[:-1])
-    with pytest.raises(ValueError,
-                       match="^paired bootstrap needs both systems on the same clips$"):
+    with pytest.raises(ValueError, match="^paired bootstrap needs both systems on the same clips$"):
         paired_bootstrap(a, b)
 
 
@@ -140,8 +139,7 @@ def test_same_ids_with_other_clusters_are_not_paired(example):
     ea, eb, n, clusters = example
     a, _ = make_pair(ea, eb, n, clusters)
     _, b = make_pair(ea, eb, n, ["elsewhere"] + clusters[1:])
-    with pytest.raises(ValueError,
-                       match="^paired bootstrap needs both systems on the same clips$"):
+    with pytest.raises(ValueError, match="^paired bootstrap needs both systems on the same clips$"):
         paired_bootstrap(a, b)
 
 
@@ -150,8 +148,7 @@ def test_same_clusters_with_other_ids_are_not_paired(example):
     a, _ = make_pair(ea, eb, n, clusters)
     ids = [f"x{i}" for i in range(len(n))]
     b = set_stats(ids, clusters, [ClipStats(e, k) for e, k in zip(eb, n)])
-    with pytest.raises(ValueError,
-                       match="^paired bootstrap needs both systems on the same clips$"):
+    with pytest.raises(ValueError, match="^paired bootstrap needs both systems on the same clips$"):
         paired_bootstrap(a, b)
 
 
@@ -160,8 +157,9 @@ def test_other_references_are_refused(example):
     ea, eb, n, clusters = example
     a, _ = make_pair(ea, eb, n, clusters)
     _, b = make_pair(ea, eb, [k + 1 for k in n], clusters)
-    with pytest.raises(ValueError,
-                       match="^paired bootstrap needs the same references for A and B$"):
+    with pytest.raises(
+        ValueError, match="^paired bootstrap needs the same references for A and B$"
+    ):
         paired_bootstrap(a, b)
 
 

@@ -40,11 +40,12 @@ def test_cached_results_equal_fresh_results(cache_dir):
 
 def _before_the_number_rule(rules):
     names = [rule.__name__ for rule in rules]
-    return tuple(rules)[:names.index(batch.TOKENISING_RULE)]
+    return tuple(rules)[: names.index(batch.TOKENISING_RULE)]
 
 
 def test_a_pipeline_that_differs_in_a_cheap_rule_tokenises_only_the_changed_inputs(
-        cache_dir, monkeypatch):
+    cache_dir, monkeypatch
+):
     """The number rule's results are cached by its own input: without the curly-quote rule,
     newmm runs again only on the texts whose input to the number rule changed."""
     from scoring.memo import forget_all
@@ -55,12 +56,16 @@ def test_a_pipeline_that_differs_in_a_cheap_rule_tokenises_only_the_changed_inpu
     forget_all()  # as in a new process: only the disk cache is left
     tokenised = []
     real = batch._normalize_all
-    monkeypatch.setattr(batch, "_normalize_all", lambda missing, *rest: (
-        tokenised.extend(missing) or real(missing, *rest)))
+    monkeypatch.setattr(
+        batch,
+        "_normalize_all",
+        lambda missing, *rest: tokenised.extend(missing) or real(missing, *rest),
+    )
     variant = [rule for rule in THAI_CER_PIPELINE if rule.__name__ != "straighten_curly_quotes"]
     assert normalize_texts(texts, rules=variant) == {t: apply_rules(t, variant) for t in texts}
-    changed = ({apply_rules(t, _before_the_number_rule(variant)) for t in texts}
-               - {apply_rules(t, _before_the_number_rule(THAI_CER_PIPELINE)) for t in texts})
+    changed = {apply_rules(t, _before_the_number_rule(variant)) for t in texts} - {
+        apply_rules(t, _before_the_number_rule(THAI_CER_PIPELINE)) for t in texts
+    }
     assert changed and sorted(tokenised) == sorted(changed)
 
 
@@ -85,8 +90,11 @@ def test_no_bar_asked_for_is_no_bar_for_the_number_rule_either(cache_dir, monkey
     would show on a terminal)."""
     asked = []
     real = batch._normalize_all
-    monkeypatch.setattr(batch, "_normalize_all", lambda texts, progress, *rest: (
-        asked.append(progress) or real(texts, progress, *rest)))
+    monkeypatch.setattr(
+        batch,
+        "_normalize_all",
+        lambda texts, progress, *rest: asked.append(progress) or real(texts, progress, *rest),
+    )
     normalize_texts(TEXTS, progress=False)
     assert asked and set(asked) == {False}
 
@@ -94,6 +102,7 @@ def test_no_bar_asked_for_is_no_bar_for_the_number_rule_either(cache_dir, monkey
 def test_rules_without_a_source_file_still_get_their_own_fingerprint():
     """Rules typed into a notebook have no source to hash; two of them with the same
     name are still two normalisers, never one cache folder."""
+
     def rule_from_a_notebook(body: str):
         namespace = {"__name__": "notebook_cell"}
         exec(f"def clean(text):\n    return {body}\n", namespace)
@@ -193,19 +202,26 @@ def test_the_cache_is_utf8_whatever_the_locale(tmp_path):
     """Under an ASCII locale the cache still writes and reads Thai (as UTF-8 text)."""
     import os
 
-    script = ("import json, sys\n"
-              "import scoring.batch as b\n"
-              "texts = json.loads(sys.argv[1])\n"
-              "done, real = [], b._normalize_all\n"
-              "b._normalize_all = lambda missing, *a: done.append(len(missing)) or real(missing, *a)\n"
-              "runs = [b.normalize_texts(texts) for _ in range(2)]\n"
-              "print(json.dumps(runs + [done], ensure_ascii=True))\n")
+    script = (
+        "import json, sys\n"
+        "import scoring.batch as b\n"
+        "texts = json.loads(sys.argv[1])\n"
+        "done, real = [], b._normalize_all\n"
+        "b._normalize_all = lambda missing, *a: done.append(len(missing)) or real(missing, *a)\n"
+        "runs = [b.normalize_texts(texts) for _ in range(2)]\n"
+        "print(json.dumps(runs + [done], ensure_ascii=True))\n"
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONUTF8"))}
-    env.update(LC_ALL="C", PYTHONCOERCECLOCALE="0", PYTHONUTF8="0",
-               SCORING_CACHE_DIR=str(tmp_path / "cache"))
+    env.update(
+        LC_ALL="C",
+        PYTHONCOERCECLOCALE="0",
+        PYTHONUTF8="0",
+        SCORING_CACHE_DIR=str(tmp_path / "cache"),
+    )
     env.pop("SCORING_NO_CACHE", None)
-    result = subprocess.run([sys.executable, "-c", script, json.dumps(TEXTS)],
-                            capture_output=True, text=True, env=env)
+    result = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(TEXTS)], capture_output=True, text=True, env=env
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     cold, warm, normalised = json.loads(result.stdout)
     assert cold == warm == {t: normalize(t) for t in TEXTS}
@@ -354,12 +370,20 @@ def pool_runs(tmp_path_factory):
         "inside a pytest-xdist worker": pool_configuration(1, PYTEST_XDIST_WORKER="gw0"),
         "SCORING_WORKERS=1": pool_configuration(1, SCORING_WORKERS="1"),
     }
-    environment = {k: v for k, v in os.environ.items()
-                   if not k.startswith("PYTEST_") and k != "SCORING_WORKERS"}
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("PYTEST_") and k != "SCORING_WORKERS"
+    }
     environment.update(HOME=str(tmp_path_factory.mktemp("home")))
-    result = subprocess.run([sys.executable, "-c", POOL_SCRIPT, json.dumps(configurations)],
-                            input=json.dumps(POOL_TEXTS), capture_output=True, text=True,
-                            check=True, env=environment)
+    result = subprocess.run(
+        [sys.executable, "-c", POOL_SCRIPT, json.dumps(configurations)],
+        input=json.dumps(POOL_TEXTS),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=environment,
+    )
     return json.loads(result.stdout)
 
 
@@ -416,9 +440,15 @@ def test_only_texts_that_need_the_tokeniser_go_to_the_pool(pool_runs):
     assert len(run["submitted"]) >= 8
 
 
-@pytest.mark.parametrize("why", [
-    "fewer texts than the threshold", "one core", "inside a pytest-xdist worker",
-    "SCORING_WORKERS=1"])
+@pytest.mark.parametrize(
+    "why",
+    [
+        "fewer texts than the threshold",
+        "one core",
+        "inside a pytest-xdist worker",
+        "SCORING_WORKERS=1",
+    ],
+)
 def test_no_pool_when_it_would_not_pay(pool_runs, why):
     run = pool_runs[why]
     assert run["submitted"] == [], why
@@ -475,8 +505,11 @@ def test_pruning_goes_on_when_a_folder_is_already_gone(tmp_path, monkeypatch):
     for number in range(3):
         NormalizationCache(tmp_path, f"{number:032x}" + "0" * 32).add({"ก": "ก"})
     real = batch.fingerprint_folders(tmp_path)
-    monkeypatch.setattr(batch, "fingerprint_folders",
-                        lambda root: real[:1] + [tmp_path / "normalized" / "gone"] + real[1:])
+    monkeypatch.setattr(
+        batch,
+        "fingerprint_folders",
+        lambda root: real[:1] + [tmp_path / "normalized" / "gone"] + real[1:],
+    )
     removed = batch.prune_fingerprints(tmp_path, keep=1)
     assert len(removed) == 3
     assert [p.name for p in (tmp_path / "normalized").iterdir()] == [real[0].name]
@@ -530,7 +563,8 @@ def test_cache_listing_gives_each_folders_size_its_mark_and_the_total(cache_dir,
     # Asked for nothing, the report lists and removes nothing.
     assert batch.cache_report() + "\n" == listing
     assert sorted(p.name for p in (cache_dir / "normalized").iterdir()) == sorted(
-        name for name, _ in made)
+        name for name, _ in made
+    )
 
 
 def test_cache_clear_on_an_empty_cache_removes_nothing_and_says_so(cache_dir, capsys):
@@ -542,8 +576,7 @@ def test_cache_clear_on_an_empty_cache_removes_nothing_and_says_so(cache_dir, ca
 def test_cache_command_says_when_the_cache_is_off(monkeypatch, capsys):
     monkeypatch.setenv("SCORING_NO_CACHE", "1")
     assert main(["cache"]) == 0
-    assert capsys.readouterr().out == (
-        "the normalisation cache is turned off (SCORING_NO_CACHE)\n")
+    assert capsys.readouterr().out == ("the normalisation cache is turned off (SCORING_NO_CACHE)\n")
 
 
 def test_a_pipeline_without_the_number_rule_has_no_number_rule_cache(monkeypatch):
@@ -574,10 +607,11 @@ class Terminal(io.StringIO):
         return True
 
 
-@pytest.mark.parametrize("progress, terminal, shown", [
-    (True, False, True), (False, True, False), (None, False, False), (None, True, True)])
-def test_the_bar_shows_when_asked_and_on_a_terminal_only(progress, terminal, shown,
-                                                         monkeypatch):
+@pytest.mark.parametrize(
+    "progress, terminal, shown",
+    [(True, False, True), (False, True, False), (None, False, False), (None, True, True)],
+)
+def test_the_bar_shows_when_asked_and_on_a_terminal_only(progress, terminal, shown, monkeypatch):
     """progress=None (the default): shown on a terminal, never in a log file."""
     stderr = Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "stderr", stderr)
@@ -604,8 +638,10 @@ def test_workers_follow_the_environment(monkeypatch):
     assert worker_count() == 3
     for bad in ("0", "two", "-1"):
         monkeypatch.setenv("SCORING_WORKERS", bad)
-        with pytest.raises(ScoringError, match=f"SCORING_WORKERS: must be a whole number "
-                                               f"of processes, 1 or more, not '{bad}'"):
+        with pytest.raises(
+            ScoringError,
+            match=f"SCORING_WORKERS: must be a whole number of processes, 1 or more, not '{bad}'",
+        ):
             worker_count()
 
 
@@ -631,8 +667,11 @@ def test_no_cache_writes_nothing_and_a_warm_cache_is_read(cache_dir, monkeypatch
     normalize_texts(TEXTS)
     calls = []
     real = batch._normalize_all
-    monkeypatch.setattr(batch, "_normalize_all",
-                        lambda texts, *a, **k: calls.append(list(texts)) or real(texts, *a, **k))
+    monkeypatch.setattr(
+        batch,
+        "_normalize_all",
+        lambda texts, *a, **k: calls.append(list(texts)) or real(texts, *a, **k),
+    )
     assert normalize_texts(TEXTS) == {t: normalize(t) for t in TEXTS}
     assert calls == []  # every text came from the cache
 
@@ -643,8 +682,10 @@ def _rule_module(tmp_path, name: str, table: str):
     import sys
 
     path = tmp_path / f"{name}.py"
-    path.write_text(f"TABLE = {table!r}\n\ndef swap(text):\n    return text.replace('a', TABLE)\n",
-                    encoding="utf-8")
+    path.write_text(
+        f"TABLE = {table!r}\n\ndef swap(text):\n    return text.replace('a', TABLE)\n",
+        encoding="utf-8",
+    )
     spec = importlib.util.spec_from_file_location("shared_rules", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -669,5 +710,8 @@ def test_the_fingerprint_is_the_same_in_a_fresh_process():
 
     fresh = subprocess.run(
         [sys.executable, "-c", "from scoring.batch import normalizer_fingerprint as f; print(f())"],
-        capture_output=True, text=True, check=True).stdout.strip()
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     assert fresh == normalizer_fingerprint()

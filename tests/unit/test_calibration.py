@@ -52,15 +52,21 @@ def test_the_simulation_reads_each_comparison_as_verdicts_does(clusters):
     assignments = Assignments(clusters)
     p_values = assignments.p_values(edits_a, edits_b)
     intervals = assignments.intervals(edits_a, edits_b, chars)
-    low, high, p_boot = bootstrap_readings(multiplicities(clusters, 1000, 1),
-                                           multiplicities(clusters, 20_000, 1),
-                                           edits_a, edits_b, chars)
+    low, high, p_boot = bootstrap_readings(
+        multiplicities(clusters, 1000, 1),
+        multiplicities(clusters, 20_000, 1),
+        edits_a,
+        edits_b,
+        chars,
+    )
     for k in range(5):
-        test = randomisation_test(edits_a[k], edits_b[k], chars[k], level=0.95, draws=20_000,
-                                  seed=1)
+        test = randomisation_test(
+            edits_a[k], edits_b[k], chars[k], level=0.95, draws=20_000, seed=1
+        )
         assert p_values[k] == test.p_value and intervals[k] == (test.low, test.high)
-        (published,) = seed_intervals(edits_a[k], edits_b[k], chars[k], [1], resamples=1000,
-                                      level=0.95)
+        (published,) = seed_intervals(
+            edits_a[k], edits_b[k], chars[k], [1], resamples=1000, level=0.95
+        )
         assert (low[k], high[k]) == pytest.approx(tuple(published), abs=1e-12)
         assert p_boot[k] == p_value(edits_a[k], edits_b[k], chars[k], resamples=20_000, seed=1)
 
@@ -68,6 +74,12 @@ def test_the_simulation_reads_each_comparison_as_verdicts_does(clusters):
 def test_a_small_run_measures_every_column():
     row = calibrate(6, cards=3, coverage=20, seed=1)
     assert (row.cards, row.comparisons, row.covered) == (3, 3 * 68, 20)
-    for rate in (row.bootstrap_type_i, row.exact_type_i, row.bootstrap_fwer, row.exact_fwer,
-                 row.bootstrap_coverage, row.exact_coverage):
+    for rate in (
+        row.bootstrap_type_i,
+        row.exact_type_i,
+        row.bootstrap_fwer,
+        row.exact_fwer,
+        row.bootstrap_coverage,
+        row.exact_coverage,
+    ):
         assert 0.0 <= rate <= 1.0

@@ -69,8 +69,12 @@ def test_a_single_latency_card_keeps_its_numbers_under_the_new_names(tmp_path):
     copy_demo(tmp_path / "demo")
     card = tmp_path / "demo" / "card.toml"
     text = card.read_text(encoding="utf-8")
-    text = re.sub(r"latencies_ms = \[[^\]]*\]\nheadline_latency_ms = 560\n", "latency_ms = 560\n",
-                  text, count=1)
+    text = re.sub(
+        r"latencies_ms = \[[^\]]*\]\nheadline_latency_ms = 560\n",
+        "latency_ms = 560\n",
+        text,
+        count=1,
+    )
     text = re.sub(r"\{ display = (\"[^\"]+\"), latencies_ms = \[560\] \}", r"\1", text)
     text = re.sub(r"latencies_ms = \[[^\]]*\]\n", "", text)
     assert "latencies_ms" not in text and "latency_ms = 560" in text
@@ -103,15 +107,17 @@ def test_figure_names_carry_the_latency(sweep):
     assert len(names) == len(set(names))
 
 
-@pytest.mark.parametrize("name", ["cer/80ms/fleurs/a_split", "aggregate/560ms/average/a",
-                                  "diff/1120ms/isan/a-vs-b/low"])
+@pytest.mark.parametrize(
+    "name", ["cer/80ms/fleurs/a_split", "aggregate/560ms/average/a", "diff/1120ms/isan/a-vs-b/low"]
+)
 def test_parse_figure_inverts_the_name(name):
     parsed = parse_figure(name)
     assert parsed.name == name and name.split("/")[1] == f"{parsed.latency_ms}ms"
 
 
-@pytest.mark.parametrize("name", ["cer/fleurs/a", "diff/560ms/isan/a-vs-b/median",
-                                  "cer/fast/fleurs/a", "plot/560ms/a/b"])
+@pytest.mark.parametrize(
+    "name", ["cer/fleurs/a", "diff/560ms/isan/a-vs-b/median", "cer/fast/fleurs/a", "plot/560ms/a/b"]
+)
 def test_parse_figure_refuses_other_strings(name):
     with pytest.raises(ValueError):
         parse_figure(name)
@@ -123,9 +129,11 @@ def test_each_latency_is_computed_from_its_own_files(sweep):
     from scoring import score_files
 
     for latency in (80, 1120):
-        _, (stats,) = score_files(sweep / "refs/fleurs.jsonl",
-                                  [sweep / f"hypotheses/{SWEEP}_{latency}ms_fleurs.jsonl"],
-                                  sweep / "ids/fleurs.jsonl")
+        _, (stats,) = score_files(
+            sweep / "refs/fleurs.jsonl",
+            [sweep / f"hypotheses/{SWEEP}_{latency}ms_fleurs.jsonl"],
+            sweep / "ids/fleurs.jsonl",
+        )
         assert result.figures()[f"cer/{latency}ms/fleurs/{SWEEP}"] == stats.cer
     assert result.cers[(80, "fleurs", SWEEP)] != result.cers[(560, "fleurs", SWEEP)]
 
@@ -155,47 +163,65 @@ def test_plot_draws_the_forest_and_the_latency_picture(sweep, tmp_path, capsys):
 
 
 def test_forest_plot_at_an_undeclared_latency_is_one_line(sweep, tmp_path, capsys):
-    code, _, err = run(capsys, "card", str(sweep), "--plot", str(tmp_path / "f.png"),
-                       "--latency", "240")
+    code, _, err = run(
+        capsys, "card", str(sweep), "--plot", str(tmp_path / "f.png"), "--latency", "240"
+    )
     assert code == 2 and err.count("\n") == 1 and "has no 240 ms latency" in err
     assert not (tmp_path / "f.png").exists()
 
 
 def test_a_file_at_an_undeclared_latency_is_a_warning(sweep, capsys):
-    shutil.copy2(sweep / f"hypotheses/{SWEEP}_80ms_fleurs.jsonl",
-                 sweep / f"hypotheses/{SWEEP}_240ms_fleurs.jsonl")
+    shutil.copy2(
+        sweep / f"hypotheses/{SWEEP}_80ms_fleurs.jsonl",
+        sweep / f"hypotheses/{SWEEP}_240ms_fleurs.jsonl",
+    )
     code, _, err = run(capsys, "card", str(sweep), "--json")
     assert code == 0
-    assert (f"{SWEEP}_240ms_fleurs.jsonl: matches no figure of card.toml (240 ms is not one "
-            "of its latencies [80, 160, 560, 1120]); it is not scored") in err
+    assert (
+        f"{SWEEP}_240ms_fleurs.jsonl: matches no figure of card.toml (240 ms is not one "
+        "of its latencies [80, 160, 560, 1120]); it is not scored"
+    ) in err
 
 
 BAD_LATENCY_CARDS = {
     "system-latency-not-in-card": (
-        ('"{HEADLINE_ONLY}" = {{ display = "C", latencies_ms = [560] }}',
-         '"{HEADLINE_ONLY}" = {{ display = "C", latencies_ms = [560, 240] }}'),
-        rf"system '{HEADLINE_ONLY}' latencies_ms lists 240 ms, which the card does not declare"),
+        (
+            '"{HEADLINE_ONLY}" = {{ display = "C", latencies_ms = [560] }}',
+            '"{HEADLINE_ONLY}" = {{ display = "C", latencies_ms = [560, 240] }}',
+        ),
+        rf"system '{HEADLINE_ONLY}' latencies_ms lists 240 ms, which the card does not declare",
+    ),
     "headline-not-in-list": (
         ("headline_latency_ms = 560", "headline_latency_ms = 320"),
-        r"headline_latency_ms = 320 is not in latencies_ms \[80, 160, 560, 1120\]"),
+        r"headline_latency_ms = 320 is not in latencies_ms \[80, 160, 560, 1120\]",
+    ),
     "comparison-at-a-latency-a-system-lacks": (
         ('b = "{HEADLINE_ONLY}"\n', 'b = "{HEADLINE_ONLY}"\nlatencies_ms = [80, 560]\n'),
-        rf"comparison 2 is at 80 ms, but system '{HEADLINE_ONLY}' has no 80 ms decodes"),
+        rf"comparison 2 is at 80 ms, but system '{HEADLINE_ONLY}' has no 80 ms decodes",
+    ),
     "several-latencies-no-headline": (
         ("headline_latency_ms = 560\n", ""),
-        r"latencies_ms lists several latencies: say which one the card headlines"),
+        r"latencies_ms lists several latencies: say which one the card headlines",
+    ),
     "both-latency-forms": (
         ("headline_latency_ms = 560\n", "headline_latency_ms = 560\nlatency_ms = 560\n"),
-        r"give either latency_ms \(one latency\) or latencies_ms"),
+        r"give either latency_ms \(one latency\) or latencies_ms",
+    ),
     "aggregate-latency-not-in-card": (
-        ('method = "mean"\nlatencies_ms = [80, 160, 560, 1120]', 'method = "mean"\nlatencies_ms = [80, 90]'),
-        r"aggregate 1 latencies_ms lists 90 ms, which the card does not declare"),
+        (
+            'method = "mean"\nlatencies_ms = [80, 160, 560, 1120]',
+            'method = "mean"\nlatencies_ms = [80, 90]',
+        ),
+        r"aggregate 1 latencies_ms lists 90 ms, which the card does not declare",
+    ),
     "misspelt-top-level-key": (
-        ("sets = ", "seets = [\"x\"]\nsets = "),
-        r"unknown key 'seets' in card\.toml; did you mean 'sets'\?"),
+        ("sets = ", 'seets = ["x"]\nsets = '),
+        r"unknown key 'seets' in card\.toml; did you mean 'sets'\?",
+    ),
     "misspelt-comparison-key": (
         ('b = "{SWEEP_B}"\n', 'b = "{SWEEP_B}"\nlatency_ms = [80]\n'),
-        r"unknown key 'latency_ms' in comparison 1; did you mean 'latencies_ms'\?"),
+        r"unknown key 'latency_ms' in comparison 1; did you mean 'latencies_ms'\?",
+    ),
 }
 
 
@@ -218,5 +244,7 @@ def test_missing_file_for_a_declared_latency_names_figure_and_latency(sweep, cap
     (sweep / f"hypotheses/{SWEEP_B}_160ms_isan.jsonl").unlink()
     code, _, err = run(capsys, "card", str(sweep))
     assert code == 2 and err.count("\n") == 1
-    assert (f"{SWEEP_B}_160ms_isan.jsonl: no such file, needed for figure "
-            f"cer/160ms/isan/{SWEEP_B} (160 ms)") in err
+    assert (
+        f"{SWEEP_B}_160ms_isan.jsonl: no such file, needed for figure "
+        f"cer/160ms/isan/{SWEEP_B} (160 ms)"
+    ) in err

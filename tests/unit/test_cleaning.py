@@ -46,8 +46,11 @@ CASES = {
 
 @pytest.mark.parametrize(
     ("rule", "text", "expected"),
-    [pytest.param(rule, text, expected, id=f"{rule.__name__}-{case}")
-     for rule, table in CASES.items() for case, text, expected in table],
+    [
+        pytest.param(rule, text, expected, id=f"{rule.__name__}-{case}")
+        for rule, table in CASES.items()
+        for case, text, expected in table
+    ],
 )
 def test_rule(rule, text, expected):
     """Each cleaning rule alone."""
@@ -56,8 +59,12 @@ def test_rule(rule, text, expected):
 
 def test_rules_run_in_the_documented_order():
     """ASCII punctuation, typographic marks, lower case, then PyThaiNLP."""
-    assert REFERENCE_CLEANING == (remove_ascii_punctuation, remove_typographic_marks,
-                                  lower_case, pythainlp_normalize)
+    assert REFERENCE_CLEANING == (
+        remove_ascii_punctuation,
+        remove_typographic_marks,
+        lower_case,
+        pythainlp_normalize,
+    )
 
 
 def test_every_ascii_punctuation_but_question_and_bang_goes():
@@ -69,11 +76,24 @@ def test_last_rule_is_pythainlps_own_normalize():
     """Oracle: PyThaiNLP's normalize on the text the first three rules leave."""
     text = "“ราคา”  น้ำมัน 32.50 บาท… Zoom!"
     partial = lower_case(remove_typographic_marks(remove_ascii_punctuation(text)))
-    assert clean_reference(text) == pythainlp_normalize_oracle(partial) == "ราคา น้ำมัน 3250 บาท zoom!"
+    assert (
+        clean_reference(text) == pythainlp_normalize_oracle(partial) == "ราคา น้ำมัน 3250 บาท zoom!"
+    )
 
 
-@pytest.mark.parametrize("text", [" ราคา 5 บาท ", "\tจบ.\t", "\u00a0เริ่ม…\u00a0", "ข่าว \r",
-                                  " \u200b ก ", "“ข่าว” ", " . ", "\n ไม่\n"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        " ราคา 5 บาท ",
+        "\tจบ.\t",
+        "\u00a0เริ่ม…\u00a0",
+        "ข่าว \r",
+        " \u200b ก ",
+        "“ข่าว” ",
+        " . ",
+        "\n ไม่\n",
+    ],
+)
 def test_the_benchmark_profile_strips_as_gigaspeech2s_reader_did(text):
     """GigaSpeech2's reader stripped each text before cleaning it; the declared source reads
     the field as published, and its references stay the same: the profile strips too."""

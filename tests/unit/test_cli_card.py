@@ -39,14 +39,18 @@ def spoilable(tmp_path, demo_copy) -> Path:
         shutil.copy2(demo_copy / folder / "fleurs.jsonl", root / folder / "fleurs.jsonl")
     (root / "hypotheses").mkdir()
     for system in ("sys-a", "sys-b"):
-        shutil.copy2(demo_copy / "hypotheses/openthai2.0-asr-streaming_560ms_fleurs.jsonl"
-                     if system == "sys-a" else
-                     demo_copy / "hypotheses/typhoon-asr-streaming-0.6b_560ms_fleurs.jsonl",
-                     root / "hypotheses" / f"{system}_560ms_fleurs.jsonl")
+        shutil.copy2(
+            demo_copy / "hypotheses/openthai2.0-asr-streaming_560ms_fleurs.jsonl"
+            if system == "sys-a"
+            else demo_copy / "hypotheses/typhoon-asr-streaming-0.6b_560ms_fleurs.jsonl",
+            root / "hypotheses" / f"{system}_560ms_fleurs.jsonl",
+        )
     (root / "card.toml").write_text(
         'title = "Small"\nlatency_ms = 560\nsets = ["fleurs"]\n'
         '[systems]\n"sys-a" = "A"\n"sys-b" = "B"\n'
-        '[[comparisons]]\na = "sys-a"\nb = "sys-b"\n', encoding="utf-8")
+        '[[comparisons]]\na = "sys-a"\nb = "sys-b"\n',
+        encoding="utf-8",
+    )
     return root
 
 
@@ -58,12 +62,18 @@ def test_markdown_prints_the_whole_demo_card(capsys):
         assert name in out
     assert "| tie |" in out and "Signature: `metric:cer|" in out
     tables = [line for line in out.splitlines() if line.startswith("## Character error rate")]
-    assert tables == [f"## Character error rate (%), {t}" for t in (
-        "560 ms chunk (headline)", "80 ms chunk", "160 ms chunk", "1120 ms chunk")]
+    assert tables == [
+        f"## Character error rate (%), {t}"
+        for t in ("560 ms chunk (headline)", "80 ms chunk", "160 ms chunk", "1120 ms chunk")
+    ]
     assert "## Latency summary: CER (%) by chunk latency" in out
     differences = [line for line in out.splitlines() if line.startswith("## Paired")]
     assert [line.rsplit(", ", 1)[1] for line in differences] == [
-        "560 ms chunk (headline)", "80 ms chunk", "160 ms chunk", "1120 ms chunk"]
+        "560 ms chunk (headline)",
+        "80 ms chunk",
+        "160 ms chunk",
+        "1120 ms chunk",
+    ]
 
 
 def test_json_lists_every_declared_figure(spoilable, capsys):
@@ -72,9 +82,13 @@ def test_json_lists_every_declared_figure(spoilable, capsys):
     report = json.loads(out)
     assert code == 0
     assert list(report["figures"]) == [
-        "cer/560ms/fleurs/sys-a", "cer/560ms/fleurs/sys-b",
-        "diff/560ms/fleurs/sys-a-vs-sys-b/estimate", "diff/560ms/fleurs/sys-a-vs-sys-b/low",
-        "diff/560ms/fleurs/sys-a-vs-sys-b/high", "diff/560ms/fleurs/sys-a-vs-sys-b/tie"]
+        "cer/560ms/fleurs/sys-a",
+        "cer/560ms/fleurs/sys-b",
+        "diff/560ms/fleurs/sys-a-vs-sys-b/estimate",
+        "diff/560ms/fleurs/sys-a-vs-sys-b/low",
+        "diff/560ms/fleurs/sys-a-vs-sys-b/high",
+        "diff/560ms/fleurs/sys-a-vs-sys-b/tie",
+    ]
     assert report["signature"].startswith("metric:cer|")
 
 
@@ -89,9 +103,11 @@ def test_plot_writes_a_png(spoilable, tmp_path, capsys):
 
 def test_plot_names_that_cannot_be_drawn_are_one_line(spoilable, tmp_path, capsys):
     """A directory, or a name without a picture format, is refused before any work."""
-    for target, words in ((tmp_path, "is a directory"),
-                          (tmp_path / "forest", "cannot draw a (no extension) file"),
-                          (tmp_path / "forest.txt", "cannot draw a .txt file")):
+    for target, words in (
+        (tmp_path, "is a directory"),
+        (tmp_path / "forest", "cannot draw a (no extension) file"),
+        (tmp_path / "forest.txt", "cannot draw a .txt file"),
+    ):
         code, out, err = run(capsys, "card", str(spoilable), "--plot", str(target))
         assert code == 2 and out == "" and err.count("\n") == 1 and words in err, err
     assert list(tmp_path.iterdir()) == [spoilable]
@@ -105,8 +121,10 @@ def test_plot_into_a_missing_folder_is_one_line(spoilable, tmp_path, capsys):
 
 def test_unmatched_hypothesis_file_is_reported(spoilable, capsys):
     """A hypothesis file that matches no figure is named, not silently ignored."""
-    shutil.copy2(spoilable / "hypotheses/sys-a_560ms_fleurs.jsonl",
-                 spoilable / "hypotheses/sys-c_560ms_fleurs.jsonl")
+    shutil.copy2(
+        spoilable / "hypotheses/sys-a_560ms_fleurs.jsonl",
+        spoilable / "hypotheses/sys-c_560ms_fleurs.jsonl",
+    )
     code, _, err = run(capsys, "card", str(spoilable), "--json")
     assert code == 0
     assert "warning: " in err and "sys-c_560ms_fleurs.jsonl: matches no figure" in err
@@ -119,58 +137,68 @@ def _set_card(root: Path, text: str) -> None:
 BAD_CARDS = {
     "set-without-ids": (
         'sets = ["fleurs", "isan"]\n[systems]\n"sys-a" = "A"\n',
-        r"card\.toml: set 'isan' has no ids file \(expected .*ids/isan\.jsonl\)"),
+        r"card\.toml: set 'isan' has no ids file \(expected .*ids/isan\.jsonl\)",
+    ),
     "comparison-with-undeclared-system": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[[comparisons]]\na = "sys-a"\nb = "sys-z"\n',
-        r"card\.toml: comparison 1 names undeclared system 'sys-z'"),
+        r"card\.toml: comparison 1 names undeclared system 'sys-z'",
+    ),
     "missing-hypothesis-file": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n"sys-q" = "Q"\n',
         r"hypotheses/sys-q_560ms_fleurs\.jsonl: no such file, needed for figure "
-        r"cer/560ms/fleurs/sys-q \(560 ms\)"),
+        r"cer/560ms/fleurs/sys-q \(560 ms\)",
+    ),
     "mistyped-latency": (  # the root cause, not a warning per orphaned file first
         'latency_ms = 56\nsets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n"sys-b" = "B"\n',
         r"hypotheses/sys-a_56ms_fleurs\.jsonl: no such file, needed for figure "
         r"cer/56ms/fleurs/sys-a \(56 ms\); hypotheses/ has it at 560 ms: is the latency "
-        r"in card\.toml right\?"),
+        r"in card\.toml right\?",
+    ),
     "misspelt-bootstrap-key": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[bootstrap]\nseeed = 7\n',
-        r"card\.toml: unknown key 'seeed' in \[bootstrap\]; did you mean 'seed'\?"),
+        r"card\.toml: unknown key 'seeed' in \[bootstrap\]; did you mean 'seed'\?",
+    ),
     "misspelt-resamples": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[bootstrap]\nresample = 50\n',
-        r"card\.toml: unknown key 'resample' in \[bootstrap\]; did you mean 'resamples'\?"),
+        r"card\.toml: unknown key 'resample' in \[bootstrap\]; did you mean 'resamples'\?",
+    ),
     "misspelt-set-in-set-names": (
         'sets = ["fleurs"]\n[set_names]\nfluers = "FLEURS"\n[systems]\n"sys-a" = "A"\n',
-        r"card\.toml: \[set_names\] names undeclared set 'fluers'; did you mean 'fleurs'\?"),
+        r"card\.toml: \[set_names\] names undeclared set 'fluers'; did you mean 'fleurs'\?",
+    ),
     "misspelt-set-in-sets": (  # blamed on sets: ids/ has the name [set_names] uses
         'sets = ["fleurz"]\n[set_names]\nfleurs = "FLEURS"\n[systems]\n"sys-a" = "A"\n',
         r"card\.toml: sets = \[\.\.\.\] lists 'fleurz', which has no ids file and no "
-        r"\[set_names\] entry; did you mean 'fleurs'\?"),
+        r"\[set_names\] entry; did you mean 'fleurs'\?",
+    ),
     "set-listed-twice": (
         'sets = ["fleurs", "isan", "fleurs"]\n[systems]\n"sys-a" = "A"\n',
-        r"card\.toml: 'fleurs' listed twice in sets"),
+        r"card\.toml: 'fleurs' listed twice in sets",
+    ),
     "negative-seed": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[bootstrap]\nseed = -1\n',
-        r"card\.toml: \[bootstrap\] seed must be a whole number, 0 or more"),
+        r"card\.toml: \[bootstrap\] seed must be a whole number, 0 or more",
+    ),
     "unknown-top-level-key": (
         'sets = ["fleurs"]\ntitel = "x"\n[systems]\n"sys-a" = "A"\n',
-        r"card\.toml: unknown key 'titel' in card\.toml; did you mean 'title'\?"),
+        r"card\.toml: unknown key 'titel' in card\.toml; did you mean 'title'\?",
+    ),
     "misspelt-system-in-a-comparison": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n"sys-b" = "B"\n'
         '[[comparisons]]\na = "sys-a"\nb = "sys-bb"\n',
-        r"card\.toml: comparison 1 names undeclared system 'sys-bb'; did you mean 'sys-b'\?"),
-    "declares-nothing": (
-        'title = "empty"\n',
-        r"card\.toml: the card declares nothing"),
-    "unreadable-toml": (
-        'sets = ["fleurs"\n[systems\n',
-        r"card\.toml: is not valid TOML"),
+        r"card\.toml: comparison 1 names undeclared system 'sys-bb'; did you mean 'sys-b'\?",
+    ),
+    "declares-nothing": ('title = "empty"\n', r"card\.toml: the card declares nothing"),
+    "unreadable-toml": ('sets = ["fleurs"\n[systems\n', r"card\.toml: is not valid TOML"),
     "undeclared-aggregate-set": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[[aggregates]]\nkey = "x"\n'
         'method = "mean"\nsets = ["gs2"]\n',
-        r"card\.toml: aggregate 1 names undeclared set 'gs2'"),
+        r"card\.toml: aggregate 1 names undeclared set 'gs2'",
+    ),
     "bad-aggregate-method": (
         'sets = ["fleurs"]\n[systems]\n"sys-a" = "A"\n[[aggregates]]\nkey = "x"\nmethod = "median"\n',
-        r"card\.toml: aggregate 1: method must be one of mean, pooled"),
+        r"card\.toml: aggregate 1: method must be one of mean, pooled",
+    ),
 }
 
 
@@ -227,14 +255,18 @@ def test_files_at_a_latency_their_system_lacks_are_one_warning(tmp_path, capsys)
     root = tmp_path / "demo"
     copy_demo(root)
     for set_name in ("fleurs", "isan", "gs2"):
-        shutil.copy2(root / f"hypotheses/typhoon-asr-streaming-0.6b_80ms_{set_name}.jsonl",
-                     root / f"hypotheses/typhoon-asr-streaming-0.6b_4gram_80ms_{set_name}.jsonl")
+        shutil.copy2(
+            root / f"hypotheses/typhoon-asr-streaming-0.6b_80ms_{set_name}.jsonl",
+            root / f"hypotheses/typhoon-asr-streaming-0.6b_4gram_80ms_{set_name}.jsonl",
+        )
     code, _, err = run(capsys, "card", str(root), "--json")
     assert code == 0
     warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
     assert len(warnings) == 1, err
-    assert ("3 files of 'typhoon-asr-streaming-0.6b_4gram' at 80 ms are not scored: card.toml "
-            "declares it at [560] ms only") in warnings[0]
+    assert (
+        "3 files of 'typhoon-asr-streaming-0.6b_4gram' at 80 ms are not scored: card.toml "
+        "declares it at [560] ms only"
+    ) in warnings[0]
 
 
 def test_a_card_whose_intervals_have_too_few_resamples_says_so(spoilable, capsys):
@@ -242,8 +274,10 @@ def test_a_card_whose_intervals_have_too_few_resamples_says_so(spoilable, capsys
     naming the file, the key and the fewest that place them."""
     fewest = fewest_resamples(DEFAULT_LEVEL)
     spec = spoilable / "card.toml"
-    spec.write_text(spec.read_text(encoding="utf-8") +
-                    f"[bootstrap]\nresamples = {fewest - 1}\n", encoding="utf-8")
+    spec.write_text(
+        spec.read_text(encoding="utf-8") + f"[bootstrap]\nresamples = {fewest - 1}\n",
+        encoding="utf-8",
+    )
     code, _, err = run(capsys, "card", str(spoilable), "--json")
     warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
     assert code == 0 and len(warnings) == 1, err

@@ -25,8 +25,9 @@ def run(capsys, *argv):
 def test_two_hypotheses_print_cers_and_interval(tiny_benchmark, capsys, monkeypatch):
     """Human output: two CERs, the difference with its interval, the signature."""
     monkeypatch.chdir(tiny_benchmark)
-    code, out, _ = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
-                       "hypotheses/b.jsonl")
+    code, out, _ = run(
+        capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl", "hypotheses/b.jsonl"
+    )
     assert code == 0
     assert "A  CER 0.00 %" in out
     assert "B  CER " in out and "A - B" in out and "95 % CI [" in out
@@ -36,18 +37,26 @@ def test_two_hypotheses_print_cers_and_interval(tiny_benchmark, capsys, monkeypa
 def test_json_matches_the_schema(tiny_benchmark, capsys, monkeypatch):
     """--json prints exactly one object with the documented keys."""
     monkeypatch.chdir(tiny_benchmark)
-    code, out, _ = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
-                       "hypotheses/b.jsonl", "--json")
+    code, out, _ = run(
+        capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl", "hypotheses/b.jsonl", "--json"
+    )
     assert code == 0
     report = json.loads(out)
     # (Two clusters, fewer than the bootstrap needs: the exact reading is there too.)
-    assert set(report) == {"set", "signature", "n_clips", "ref_chars", "a", "b", "diff",
-                           "exact"}
+    assert set(report) == {"set", "signature", "n_clips", "ref_chars", "a", "b", "diff", "exact"}
     assert set(report["a"]) == set(report["b"]) == {"file", "cer", "edits"}
-    assert set(report["diff"]) == {
-        "estimate", "low", "high", "resamples", "seed", "level", "tie"}
-    assert set(report["exact"]) == {"estimate", "low", "high", "p_value", "clusters",
-                                    "assignments", "enumerated", "level", "tie"}
+    assert set(report["diff"]) == {"estimate", "low", "high", "resamples", "seed", "level", "tie"}
+    assert set(report["exact"]) == {
+        "estimate",
+        "low",
+        "high",
+        "p_value",
+        "clusters",
+        "assignments",
+        "enumerated",
+        "level",
+        "tie",
+    }
     # Two clusters give four sign assignments: no p-value under 2/4, no bounded interval.
     assert report["exact"]["low"] is None and report["exact"]["high"] is None
     assert report["exact"]["p_value"] >= 0.5 and report["exact"]["tie"]
@@ -68,9 +77,15 @@ def test_json_with_one_hypothesis_has_no_b_or_diff(tiny_benchmark, capsys, monke
 
 def test_ids_option_overrides_the_default(tiny_benchmark, capsys):
     """--ids lets the command run from any directory."""
-    code, out, _ = run(capsys, "score", str(tiny_benchmark / "refs/tiny.jsonl"),
-                       str(tiny_benchmark / "hypotheses/a.jsonl"),
-                       "--ids", str(tiny_benchmark / "ids/tiny.jsonl"), "--json")
+    code, out, _ = run(
+        capsys,
+        "score",
+        str(tiny_benchmark / "refs/tiny.jsonl"),
+        str(tiny_benchmark / "hypotheses/a.jsonl"),
+        "--ids",
+        str(tiny_benchmark / "ids/tiny.jsonl"),
+        "--json",
+    )
     assert code == 0 and json.loads(out)["n_clips"] == 3
 
 
@@ -90,45 +105,72 @@ def _spoil(root, name, content: bytes):
 
 
 BAD_INPUTS = {
-    "malformed-json": ("hypotheses/a.jsonl", b'{"id": "c1", "pred_text": \n',
-                       r"hypotheses/a\.jsonl:1: malformed JSON"),
-    "missing-id": ("hypotheses/a.jsonl", b'{"pred_text": "x"}\n',
-                   r'hypotheses/a\.jsonl:1: missing "id"'),
-    "non-string-id": ("refs/tiny.jsonl", b'{"id": 3, "text": "x"}\n',
-                      r'refs/tiny\.jsonl:1: "id" must be a string, not int'),
-    "missing-text": ("refs/tiny.jsonl", b'{"id": "c1"}\n',
-                     r'refs/tiny\.jsonl:1: missing "text"'),
-    "non-string-pred-text": ("hypotheses/a.jsonl", b'{"id": "c1", "pred_text": null}\n',
-                             r'hypotheses/a\.jsonl:1: "pred_text" must be a string'),
-    "duplicate-id": ("hypotheses/a.jsonl",
-                     b'{"id": "c1", "pred_text": "x"}\n{"id": "c1", "pred_text": "y"}\n',
-                     r"hypotheses/a\.jsonl:2: id 'c1' appears twice \(first on line 1\)"),
-    "duplicate-id-in-refs": ("refs/tiny.jsonl",
-                             b'{"id": "c2", "text": "x"}\n{"id": "c2", "text": "y"}\n',
-                             r"refs/tiny\.jsonl:2: id 'c2' appears twice \(first on line 1\)"),
-    "duplicate-id-in-ids": ("ids/tiny.jsonl",
-                            b'{"id": "c1", "cluster": "v"}\n{"id": "c1", "cluster": "v"}\n',
-                            r"ids/tiny\.jsonl:2: id 'c1' appears twice"),
+    "malformed-json": (
+        "hypotheses/a.jsonl",
+        b'{"id": "c1", "pred_text": \n',
+        r"hypotheses/a\.jsonl:1: malformed JSON",
+    ),
+    "missing-id": (
+        "hypotheses/a.jsonl",
+        b'{"pred_text": "x"}\n',
+        r'hypotheses/a\.jsonl:1: missing "id"',
+    ),
+    "non-string-id": (
+        "refs/tiny.jsonl",
+        b'{"id": 3, "text": "x"}\n',
+        r'refs/tiny\.jsonl:1: "id" must be a string, not int',
+    ),
+    "missing-text": ("refs/tiny.jsonl", b'{"id": "c1"}\n', r'refs/tiny\.jsonl:1: missing "text"'),
+    "non-string-pred-text": (
+        "hypotheses/a.jsonl",
+        b'{"id": "c1", "pred_text": null}\n',
+        r'hypotheses/a\.jsonl:1: "pred_text" must be a string',
+    ),
+    "duplicate-id": (
+        "hypotheses/a.jsonl",
+        b'{"id": "c1", "pred_text": "x"}\n{"id": "c1", "pred_text": "y"}\n',
+        r"hypotheses/a\.jsonl:2: id 'c1' appears twice \(first on line 1\)",
+    ),
+    "duplicate-id-in-refs": (
+        "refs/tiny.jsonl",
+        b'{"id": "c2", "text": "x"}\n{"id": "c2", "text": "y"}\n',
+        r"refs/tiny\.jsonl:2: id 'c2' appears twice \(first on line 1\)",
+    ),
+    "duplicate-id-in-ids": (
+        "ids/tiny.jsonl",
+        b'{"id": "c1", "cluster": "v"}\n{"id": "c1", "cluster": "v"}\n',
+        r"ids/tiny\.jsonl:2: id 'c1' appears twice",
+    ),
     "hypothesis-missing-a-clip": (
         "hypotheses/a.jsonl",
         '{"id": "c1", "pred_text": "x"}\n{"id": "c2", "pred_text": "y"}\n'.encode(),
-        r"hypotheses/a\.jsonl: hypothesis is missing 1 of the 3 clips of set 'tiny' \('c3'\)"),
+        r"hypotheses/a\.jsonl: hypothesis is missing 1 of the 3 clips of set 'tiny' \('c3'\)",
+    ),
     "hypothesis-extra-id": (
         "hypotheses/a.jsonl",
         "".join(f'{{"id": "{i}", "pred_text": "x"}}\n' for i in ["c1", "c2", "c3", "zz"]).encode(),
-        r"hypotheses/a\.jsonl: hypothesis has 1 id that is not in .*tiny\.jsonl \('zz'\)"),
+        r"hypotheses/a\.jsonl: hypothesis has 1 id that is not in .*tiny\.jsonl \('zz'\)",
+    ),
     "reference-extra-id": (
         "refs/tiny.jsonl",
         "".join(f'{{"id": "{i}", "text": "ก"}}\n' for i in ["c1", "c2", "c3", "c9"]).encode(),
-        r"refs/tiny\.jsonl: reference has 1 id that is not in"),
+        r"refs/tiny\.jsonl: reference has 1 id that is not in",
+    ),
     "zero-reference-characters": (
         "refs/tiny.jsonl",
         "".join(f'{{"id": "{i}", "text": " "}}\n' for i in ["c1", "c2", "c3"]).encode(),
-        r"refs/tiny\.jsonl: references of set 'tiny' have no characters"),
-    "not-utf8": ("hypotheses/a.jsonl", b'{"id": "c1", "pred_text": "\xff"}\n',
-                 r"hypotheses/a\.jsonl:1: is not UTF-8"),
-    "not-an-object": ("hypotheses/a.jsonl", b'["c1", "x"]\n',
-                      r"hypotheses/a\.jsonl:1: expected a JSON object"),
+        r"refs/tiny\.jsonl: references of set 'tiny' have no characters",
+    ),
+    "not-utf8": (
+        "hypotheses/a.jsonl",
+        b'{"id": "c1", "pred_text": "\xff"}\n',
+        r"hypotheses/a\.jsonl:1: is not UTF-8",
+    ),
+    "not-an-object": (
+        "hypotheses/a.jsonl",
+        b'["c1", "x"]\n',
+        r"hypotheses/a\.jsonl:1: expected a JSON object",
+    ),
 }
 
 
@@ -138,13 +180,15 @@ def test_bad_input_is_one_line_exit_2(case, tiny_benchmark, capsys, monkeypatch)
     monkeypatch.chdir(tiny_benchmark)
     name, content, pattern = BAD_INPUTS[case]
     _spoil(tiny_benchmark, name, content)
-    code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
-                         "hypotheses/b.jsonl")
+    code, out, err = run(
+        capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl", "hypotheses/b.jsonl"
+    )
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("error: ")
     import re
+
     assert re.search(pattern, err), err
 
 
@@ -170,7 +214,9 @@ def test_module_entry_point_has_no_traceback(tiny_benchmark):
     write_jsonl(tiny_benchmark / "hypotheses/bad.jsonl", [{"id": "c1"}])
     result = subprocess.run(
         [sys.executable, "-m", "scoring", "score", "refs/tiny.jsonl", "hypotheses/bad.jsonl"],
-        cwd=tiny_benchmark, capture_output=True, text=True,
+        cwd=tiny_benchmark,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 2
     assert result.stderr == 'error: hypotheses/bad.jsonl:1: missing "pred_text"\n'
@@ -186,16 +232,27 @@ def test_unpinned_pythainlp_is_warned_about(tiny_benchmark, capsys, monkeypatch)
     assert sum("PyThaiNLP" in line for line in err.splitlines()) == 1
 
 
-@pytest.mark.parametrize(("option", "value", "message"), [
-    ("--level", "1.5", "--level: must be a fraction between 0 and 1"),
-    ("--resamples", "0", "--resamples: must be 1 or more"),
-])
-def test_bad_bootstrap_settings_are_one_line(tiny_benchmark, capsys, monkeypatch,
-                                             option, value, message):
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--level", "1.5", "--level: must be a fraction between 0 and 1"),
+        ("--resamples", "0", "--resamples: must be 1 or more"),
+    ],
+)
+def test_bad_bootstrap_settings_are_one_line(
+    tiny_benchmark, capsys, monkeypatch, option, value, message
+):
     """Impossible bootstrap settings are refused in one line."""
     monkeypatch.chdir(tiny_benchmark)
-    code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
-                         "hypotheses/b.jsonl", option, value)
+    code, out, err = run(
+        capsys,
+        "score",
+        "refs/tiny.jsonl",
+        "hypotheses/a.jsonl",
+        "hypotheses/b.jsonl",
+        option,
+        value,
+    )
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
 
 
@@ -208,53 +265,78 @@ def test_by_cluster_shares_add_up_to_the_estimate(capsys):
 
     demo = REPO_ROOT / "examples" / "demo"
     ref, ids = demo / "refs/isan.jsonl", demo / "ids/isan.jsonl"
-    hyps = [demo / f"hypotheses/{s}_560ms_isan.jsonl"
-            for s in ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")]
+    hyps = [
+        demo / f"hypotheses/{s}_560ms_isan.jsonl"
+        for s in ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
+    ]
     _, (a, b) = score_files(ref, hyps, ids)
     shares = cluster_shares(a, b)
     assert sum((r.share for r in shares), Fraction(0)) == Fraction(
-        a.total_edits - b.total_edits, a.total_ref_chars)
+        a.total_edits - b.total_edits, a.total_ref_chars
+    )
     assert float(sum((r.share for r in shares), Fraction(0))) == paired_bootstrap(a, b).estimate
     assert [abs(r.share) for r in shares] == sorted((abs(r.share) for r in shares), reverse=True)
     assert sum(r.clips for r in shares) == len(a.ids) and len(shares) == len(set(a.clusters))
 
-    assert main(["score", str(ref), *map(str, hyps), "--ids", str(ids), "--by-cluster",
-                 "--top", "3"]) == 0
+    assert (
+        main(["score", str(ref), *map(str, hyps), "--ids", str(ids), "--by-cluster", "--top", "3"])
+        == 0
+    )
     out = capsys.readouterr().out
     rows = out.split("where A - B comes from")[1].splitlines()[2:]
     assert len(rows) == 5 and rows[0].split()[0] == shares[0].cluster
     rest = shares[3:]
     assert rows[3].strip().startswith(f"(the other {len(rest)})")
     assert rows[3].split()[-1] == points(sum((r.share for r in rest), Fraction(0)))
-    assert rows[4].split()[-1] == points(Fraction(a.total_edits - b.total_edits,
-                                                  a.total_ref_chars))
+    assert rows[4].split()[-1] == points(Fraction(a.total_edits - b.total_edits, a.total_ref_chars))
 
 
 def test_by_cluster_needs_two_hypotheses(capsys):
     demo = REPO_ROOT / "examples" / "demo"
-    code = main(["score", str(demo / "refs/isan.jsonl"),
-                 str(demo / "hypotheses/openthai2.0-asr-streaming_560ms_isan.jsonl"),
-                 "--ids", str(demo / "ids/isan.jsonl"), "--by-cluster"])
+    code = main(
+        [
+            "score",
+            str(demo / "refs/isan.jsonl"),
+            str(demo / "hypotheses/openthai2.0-asr-streaming_560ms_isan.jsonl"),
+            "--ids",
+            str(demo / "ids/isan.jsonl"),
+            "--by-cluster",
+        ]
+    )
     assert code == 2 and "--by-cluster needs two hypothesis files" in capsys.readouterr().err
 
 
 def test_a_negative_seed_names_the_option(tiny_benchmark, capsys, monkeypatch):
     monkeypatch.chdir(tiny_benchmark)
-    code, out, err = run(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
-                         "hypotheses/b.jsonl", "--seed", "-1")
+    code, out, err = run(
+        capsys,
+        "score",
+        "refs/tiny.jsonl",
+        "hypotheses/a.jsonl",
+        "hypotheses/b.jsonl",
+        "--seed",
+        "-1",
+    )
     assert code == 2 and out == ""
     assert err == "error: --seed: must be 0 or more (a whole number), not -1\n"
 
 
 @pytest.mark.parametrize("level", ["0.95", "0.99"])
-def test_too_few_resamples_for_the_level_are_said_in_one_line(tiny_benchmark, capsys,
-                                                              monkeypatch, level):
+def test_too_few_resamples_for_the_level_are_said_in_one_line(
+    tiny_benchmark, capsys, monkeypatch, level
+):
     """An interval whose ends would lie between the two most extreme draws is still printed,
     with one warning naming the fewest resamples that place them; from there on, none."""
     monkeypatch.chdir(tiny_benchmark)
     fewest = fewest_resamples(float(level))
-    args = ("score", "refs/tiny.jsonl", "hypotheses/a.jsonl", "hypotheses/b.jsonl",
-            "--level", level)
+    args = (
+        "score",
+        "refs/tiny.jsonl",
+        "hypotheses/a.jsonl",
+        "hypotheses/b.jsonl",
+        "--level",
+        level,
+    )
     code, out, err = run(capsys, *args, "--resamples", str(fewest - 1))
     warnings = [line for line in err.splitlines() if "--resamples" in line]
     assert code == 0 and "CI [" in out and len(warnings) == 1, err
@@ -273,16 +355,27 @@ def demo_clusters() -> dict[str, int]:
     counts = {}
     for ids in sorted((DEMO / "ids").glob("*.jsonl")):
         if (DEMO / f"hypotheses/{A_SYSTEM}_560ms_{ids.stem}.jsonl").is_file():
-            counts[ids.stem] = len({json.loads(line)["cluster"] for line in
-                                    ids.read_text("utf-8").splitlines() if line.strip()})
+            counts[ids.stem] = len(
+                {
+                    json.loads(line)["cluster"]
+                    for line in ids.read_text("utf-8").splitlines()
+                    if line.strip()
+                }
+            )
     return counts
 
 
 def score_demo_set(capsys, set_name: str, *more: str):
-    return run(capsys, "score", str(DEMO / f"refs/{set_name}.jsonl"),
-               str(DEMO / f"hypotheses/{A_SYSTEM}_560ms_{set_name}.jsonl"),
-               str(DEMO / f"hypotheses/{B_SYSTEM}_560ms_{set_name}.jsonl"),
-               "--ids", str(DEMO / f"ids/{set_name}.jsonl"), *more)
+    return run(
+        capsys,
+        "score",
+        str(DEMO / f"refs/{set_name}.jsonl"),
+        str(DEMO / f"hypotheses/{A_SYSTEM}_560ms_{set_name}.jsonl"),
+        str(DEMO / f"hypotheses/{B_SYSTEM}_560ms_{set_name}.jsonl"),
+        "--ids",
+        str(DEMO / f"ids/{set_name}.jsonl"),
+        *more,
+    )
 
 
 def test_with_few_clusters_score_gives_the_exact_randomisation_reading(capsys):
@@ -302,23 +395,35 @@ def test_with_few_clusters_score_gives_the_exact_randomisation_reading(capsys):
     edits_a = np.array([c["edits_a"] for c in report["clusters"]], dtype=float)
     edits_b = np.array([c["edits_b"] for c in report["clusters"]], dtype=float)
     chars = np.array([c["ref_chars"] for c in report["clusters"]])
-    scipys = permutation_test((edits_a, edits_b), lambda x, y, axis=-1: x.sum(axis=axis) -
-                              y.sum(axis=axis), permutation_type="samples",
-                              alternative="two-sided", n_resamples=np.inf, vectorized=True)
+    scipys = permutation_test(
+        (edits_a, edits_b),
+        lambda x, y, axis=-1: x.sum(axis=axis) - y.sum(axis=axis),
+        permutation_type="samples",
+        alternative="two-sided",
+        n_resamples=np.inf,
+        vectorized=True,
+    )
     exact = report["exact"]
     assert exact["p_value"] == pytest.approx(float(scipys.pvalue), rel=1e-12)
     assert exact["clusters"] == len(chars) and exact["enumerated"]
     assert exact["assignments"] == 2 ** len(chars)
     ours = randomisation_test(edits_a.astype(int), edits_b.astype(int), chars)
     assert (exact["low"], exact["high"]) == (
-        ours.low if ours.bounded else None, ours.high if ours.bounded else None)
+        ours.low if ours.bounded else None,
+        ours.high if ours.bounded else None,
+    )
     assert exact["tie"] == (exact["p_value"] > 0.05)
 
     code, out, _ = score_demo_set(capsys, fewest)
     [line] = [line for line in out.splitlines() if line.startswith("  exact  ")]
     assert f"all {2 ** len(chars):,} sign assignments of {len(chars)} clusters" in line
-    assert line.split("  ")[-2] == ("tie" if exact["tie"] else "A better (lower CER)"
-                                    if exact["estimate"] < 0 else "B better (lower CER)")
+    assert line.split("  ")[-2] == (
+        "tie"
+        if exact["tie"]
+        else "A better (lower CER)"
+        if exact["estimate"] < 0
+        else "B better (lower CER)"
+    )
 
 
 def test_with_many_clusters_score_gives_the_bootstrap_alone(capsys):
@@ -330,6 +435,7 @@ def test_with_many_clusters_score_gives_the_bootstrap_alone(capsys):
 
 
 # ------------------------------------------------- someone scoring their own system
+
 
 def _score_json(capsys, *files: str) -> tuple[dict, str]:
     from conftest import run_cli
@@ -351,8 +457,9 @@ def _set_text(path: str, field: str, clip_id: str, text: str) -> str:
     return was
 
 
-@pytest.mark.parametrize("name, field", [("hypotheses/a.jsonl", "pred_text"),
-                                         ("refs/tiny.jsonl", "text")])
+@pytest.mark.parametrize(
+    "name, field", [("hypotheses/a.jsonl", "pred_text"), ("refs/tiny.jsonl", "text")]
+)
 def test_ids_not_in_the_set_name_only_listed(tiny_benchmark, capsys, monkeypatch, name, field):
     """A file of a larger decode is refused in one line that names the option scoring the
     set's clips alone; with it, the same files score."""
@@ -364,8 +471,7 @@ def test_ids_not_in_the_set_name_only_listed(tiny_benchmark, capsys, monkeypatch
     code, out, err = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl")
     assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
     assert "has 1 id that is not in" in err and "('c9')" in err and "--only-listed" in err
-    code, _, _ = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl",
-                         "--only-listed")
+    code, _, _ = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl", "--only-listed")
     assert code == 0
     # A mistyped id (one missing, one extra) is no larger decode: --only-listed would not help.
     _set_text(name, field, "c1", "x")
@@ -375,8 +481,9 @@ def test_ids_not_in_the_set_name_only_listed(tiny_benchmark, capsys, monkeypatch
     assert code == 2 and "is missing 1 of the 3 clips" in err and "--only-listed" not in err
 
 
-def test_an_empty_reference_is_warned_of_and_says_how_it_counts(tiny_benchmark, capsys,
-                                                               monkeypatch):
+def test_an_empty_reference_is_warned_of_and_says_how_it_counts(
+    tiny_benchmark, capsys, monkeypatch
+):
     """A clip whose reference is empty still scores, with one warning line naming it and
     saying how it counts: no reference characters, and every character of each hypothesis
     an insertion (the edits it adds are what an empty hypothesis there takes away)."""
@@ -401,13 +508,17 @@ def test_an_empty_reference_is_warned_of_and_says_how_it_counts(tiny_benchmark, 
         _set_text(f"hypotheses/{key}.jsonl", "pred_text", "c2", hyp)
 
 
-@pytest.mark.parametrize("name, codec, named", [
-    ("hypotheses/b.jsonl", "tis_620", "TIS-620"),
-    # The references hold curly quotes: Windows' superset of TIS-620 has them.
-    ("refs/tiny.jsonl", "cp874", "CP874"),
-])
+@pytest.mark.parametrize(
+    "name, codec, named",
+    [
+        ("hypotheses/b.jsonl", "tis_620", "TIS-620"),
+        # The references hold curly quotes: Windows' superset of TIS-620 has them.
+        ("refs/tiny.jsonl", "cp874", "CP874"),
+    ],
+)
 def test_a_thai_file_in_a_legacy_encoding_says_so_and_how_to_convert_it(
-        tiny_benchmark, capsys, monkeypatch, name, codec, named):
+    tiny_benchmark, capsys, monkeypatch, name, codec, named
+):
     """A Thai file saved in TIS-620 (or Windows-874) is refused in one line that says it is
     probably in that encoding and gives the command that converts it; the command, run,
     gives back the scores of the UTF-8 file."""
@@ -434,8 +545,7 @@ def test_a_thai_file_in_a_legacy_encoding_says_so_and_how_to_convert_it(
     assert after == before
 
 
-def test_a_stray_byte_in_a_utf8_thai_file_is_not_called_tis620(tiny_benchmark, capsys,
-                                                             monkeypatch):
+def test_a_stray_byte_in_a_utf8_thai_file_is_not_called_tis620(tiny_benchmark, capsys, monkeypatch):
     """One bad byte in a UTF-8 file of Thai text is a damaged UTF-8 file, not another
     encoding: no hint of one (even where the whole file happens to read as Windows-874)."""
     from pathlib import Path
@@ -444,8 +554,10 @@ def test_a_stray_byte_in_a_utf8_thai_file_is_not_called_tis620(tiny_benchmark, c
 
     monkeypatch.chdir(tiny_benchmark)
     path = Path("hypotheses/b.jsonl")
-    path.write_bytes(b'{"id": "c1", "pred_text": "\xe0\xb8\xaa\xe0\xb8\xa7\xe0\xb8\xb1'
-                     b'\xe0\xb8\xaa\xe0\xb8\x94\xe0\xb8\xb5\xb5"}\n')  # สวัสดี, then a bad byte
+    path.write_bytes(
+        b'{"id": "c1", "pred_text": "\xe0\xb8\xaa\xe0\xb8\xa7\xe0\xb8\xb1'
+        b'\xe0\xb8\xaa\xe0\xb8\x94\xe0\xb8\xb5\xb5"}\n'
+    )  # สวัสดี, then a bad byte
     path.read_bytes().decode("cp874")  # it would read as Thai in Windows-874
     code, _, err = run_cli(capsys, "score", "refs/tiny.jsonl", "hypotheses/b.jsonl")
     assert code == 2 and "is not UTF-8" in err and "TIS-620" not in err and "CP874" not in err

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from tests.copies import (DEMO, copy_demo, holds_the_demos_data, linked_demo_changes,
-                          replace_file)
+from tests.copies import DEMO, copy_demo, holds_the_demos_data, linked_demo_changes, replace_file
 
 
 def _same_as_the_demo(root) -> bool:
-    return all((root / path.relative_to(DEMO)).read_bytes() == path.read_bytes()
-               for path in DEMO.rglob("*.jsonl"))
+    return all(
+        (root / path.relative_to(DEMO)).read_bytes() == path.read_bytes()
+        for path in DEMO.rglob("*.jsonl")
+    )
 
 
 def test_a_data_file_rewritten_in_place_is_found_and_never_reaches_the_next_copy(tmp_path):

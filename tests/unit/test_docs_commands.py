@@ -22,17 +22,21 @@ from tests.docs import PAGES, REPO_ROOT, Block, blocks, command_lines, scoring_a
 README, DOCS = REPO_ROOT / "README.md", REPO_ROOT / "docs"
 # (page, heading) -> the test files that read that block by its heading and run it.
 STORIES = {
-    (README, "Maintainer: from a first run to a green gate"):
-        ("tests/hub/test_gate_end_to_end.py",),
+    (README, "Maintainer: from a first run to a green gate"): (
+        "tests/hub/test_gate_end_to_end.py",
+    ),
     (README, "Contributor: from a rule change to the commit"): ("tests/golden/test_rebaseline.py",),
     (README, "Reproducer: scoring your own system"): ("tests/hub/test_fetch.py",),
-    (DOCS / "data.md", "`make-refs`: the references, from the public datasets"):
-        ("tests/hub/test_fetch.py", "tests/hub/test_source_declarations.py"),
+    (DOCS / "data.md", "`make-refs`: the references, from the public datasets"): (
+        "tests/hub/test_fetch.py",
+        "tests/hub/test_source_declarations.py",
+    ),
     (DOCS / "data.md", "`join-audio`: the long recordings"): ("tests/hub/test_fetch.py",),
 }
 BASH = [block for page in PAGES for block in blocks(page, "bash")]
-RUN_HERE = [block for block in BASH
-            if block.not_run is None and (block.page, block.heading) not in STORIES]
+RUN_HERE = [
+    block for block in BASH if block.not_run is None and (block.page, block.heading) not in STORIES
+]
 
 
 def test_every_block_is_run_by_a_test_or_says_why_not():
@@ -50,7 +54,8 @@ def test_every_block_is_run_by_a_test_or_says_why_not():
         for command in command_lines(block.text):
             assert scoring_argv(command) is not None, (
                 f"{block.where}: `{command}` is no `python -m scoring` command this test can "
-                "run: name the test that runs it (STORIES), or say why none does")
+                "run: name the test that runs it (STORIES), or say why none does"
+            )
 
 
 @pytest.fixture
@@ -66,8 +71,7 @@ def checkout(tmp_path, monkeypatch):
 def _marked(block: Block):
     """A block that draws a plot or ablates the card takes seconds: run first (slow)."""
     heavy = "--plot" in block.text or " ablate " in block.text
-    return pytest.param(block, id=block.where,
-                        marks=[pytest.mark.slow(seconds=6)] if heavy else [])
+    return pytest.param(block, id=block.where, marks=[pytest.mark.slow(seconds=6)] if heavy else [])
 
 
 @pytest.mark.parametrize("block", [_marked(block) for block in RUN_HERE])
@@ -98,8 +102,9 @@ def test_the_apis_example_runs(checkout):
 
 def test_the_readmes_picture_is_the_one_its_command_draws():
     """The README shows the pictures its command draws, committed under docs/."""
-    [command] = command_lines(next(block.text for block in blocks(README, "bash")
-                                   if "--plot" in block.text))
+    [command] = command_lines(
+        next(block.text for block in blocks(README, "bash") if "--plot" in block.text)
+    )
     argv = scoring_argv(command)
     drawn = REPO_ROOT / argv[argv.index("--plot") + 1]
     text = README.read_text(encoding="utf-8")
@@ -117,8 +122,7 @@ _LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 def slug(heading: str) -> str:
     """A heading's anchor as GitHub makes it: lower case, every character that is not a
     letter, a digit, a mark, a space, a hyphen or an underscore left out, spaces as hyphens."""
-    kept = "".join(c for c in heading.lower()
-                   if unicodedata.category(c)[0] in "LNM" or c in " -_")
+    kept = "".join(c for c in heading.lower() if unicodedata.category(c)[0] in "LNM" or c in " -_")
     return kept.replace(" ", "-")
 
 
@@ -143,11 +147,13 @@ def test_the_anchor_of_a_heading_is_githubs():
     assert slug("The card on the hub: --push") == "the-card-on-the-hub---push"
     assert slug("The few-clusters mark (†)") == "the-few-clusters-mark-"
     assert slug("Maintainer: from a first run to a green gate") == (
-        "maintainer-from-a-first-run-to-a-green-gate")
+        "maintainer-from-a-first-run-to-a-green-gate"
+    )
 
 
-@pytest.mark.parametrize("page", LINKED_PAGES, ids=[p.relative_to(REPO_ROOT).as_posix()
-                                                    for p in LINKED_PAGES])
+@pytest.mark.parametrize(
+    "page", LINKED_PAGES, ids=[p.relative_to(REPO_ROOT).as_posix() for p in LINKED_PAGES]
+)
 def test_every_relative_link_and_anchor_resolves(page):
     for target in links(page):
         if re.match(r"[a-z]+:", target):  # https:, mailto:: not ours to check
@@ -159,7 +165,8 @@ def test_every_relative_link_and_anchor_resolves(page):
             assert linked.suffix == ".md", f"{page.name}: an anchor into {path}"
             assert anchor in anchors(linked), (
                 f"{page.name}: link to {target}: {linked.name} has no such heading "
-                f"(it has {sorted(anchors(linked))})")
+                f"(it has {sorted(anchors(linked))})"
+            )
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(REPO_ROOT).as_posix() for p in PAGES])

@@ -45,18 +45,21 @@ def table_rows() -> list[tuple[str, str, str]]:
 
 
 def _prints_as_a_figure(exact: dict, text: str) -> bool:
-    return any(printed_as(value, text) for value in exact.values()
-               if not isinstance(value, bool))
+    return any(printed_as(value, text) for value in exact.values() if not isinstance(value, bool))
 
 
 def _unlike_any_figure(exact: dict, start: Fraction, step: Fraction) -> str:
     """The first of start, start + step, ... that prints as no figure of the card."""
-    return next(text for text in (printed(start + k * step) for k in range(40))
-                if not _prints_as_a_figure(exact, text))
+    return next(
+        text
+        for text in (printed(start + k * step) for k in range(40))
+        if not _prints_as_a_figure(exact, text)
+    )
 
 
 def fill(text: str, exact: dict) -> str:
     """The row's text with each placeholder printed from the data (see the page)."""
+
     def value(match: re.Match) -> str:
         name, option = match.group(1), match.group(2)
         figure = exact[name]
@@ -74,6 +77,7 @@ def fill(text: str, exact: dict) -> str:
             return printed(figure, 0)
         assert option is None, f"unknown placeholder option {option!r} in {PAGE.name}"
         return printed(figure, signed=name.startswith("diff/"))
+
     return PLACEHOLDER.sub(value, text)
 
 
@@ -117,8 +121,9 @@ def check_reading(reading: str, found, context: str) -> None:
         elif "a fraction of" in reading:
             assert found.why == "fraction" and found.fits == (names[0],), context
         elif "'s value, read as" in reading:
-            assert (found.why, found.named, found.fits) == ("a sibling's", names[0],
-                                                           (names[1],)), context
+            assert (found.why, found.named, found.fits) == ("a sibling's", names[0], (names[1],)), (
+                context
+            )
         elif "(no set)" in reading:
             assert found.why == "" and found.fits == (), context
     else:
@@ -132,8 +137,9 @@ def test_the_page_has_a_row_for_each_kind_of_reading():
     """About thirty rows, the main rules: a figure with its name, a drift, another measure,
     another model's, ambiguous, left for a person, not read."""
     assert 20 <= len(ROWS) <= 40
-    kinds = {re.split(r"[ :]", reading)[0] for _, _, readings in ROWS
-             for reading in readings.split("; ")}
+    kinds = {
+        re.split(r"[ :]", reading)[0] for _, _, readings in ROWS for reading in readings.split("; ")
+    }
     assert {"figure", "drift", "another", "left", "ambiguous", "not"} <= kinds, kinds
 
 

@@ -7,7 +7,7 @@ from scoring import clip_stats, normalize, set_stats
 
 def test_empty_hypothesis_counts_every_reference_character():
     """Deleting everything costs one edit per reference character."""
-    assert clip_stats(normalize("สวัสดี ครับ"), normalize("")) .edits == len("สวัสดีครับ")
+    assert clip_stats(normalize("สวัสดี ครับ"), normalize("")).edits == len("สวัสดีครับ")
 
 
 def test_empty_reference_counts_every_inserted_character():
@@ -23,9 +23,7 @@ def test_both_empty_is_zero_edits():
 
 def test_set_with_one_empty_reference_still_has_a_cer():
     """An empty reference clip adds edits but no characters."""
-    stats = set_stats(
-        ["a", "b"], ["x", "y"], [clip_stats("", "ก"), clip_stats("กข", "กข")]
-    )
+    stats = set_stats(["a", "b"], ["x", "y"], [clip_stats("", "ก"), clip_stats("กข", "กข")])
     assert stats.cer == 0.5
 
 
@@ -34,8 +32,7 @@ def test_whitespace_only_texts_normalise_to_empty():
     assert normalize("\u00a0\t\n ") == ""
 
 
-def test_a_file_read_again_is_parsed_once_by_content_and_an_edit_is_seen(tmp_path,
-                                                                        monkeypatch):
+def test_a_file_read_again_is_parsed_once_by_content_and_an_edit_is_seen(tmp_path, monkeypatch):
     """The in-process memo of parsed JSON Lines is keyed by content: the same bytes at
     another path are not parsed again, an edited file is, and callers get their own copy."""
     import json as json_module

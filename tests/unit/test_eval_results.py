@@ -27,11 +27,14 @@ def demo(tmp_path):
 
 def test_the_demo_file_agrees_with_the_model_index_entry_for_entry():
     entries = parse_eval_result_entries(
-        yaml.safe_load((DEMO / ".eval_results" / "cer.yaml").read_text(encoding="utf-8")))
+        yaml.safe_load((DEMO / ".eval_results" / "cer.yaml").read_text(encoding="utf-8"))
+    )
     index = ModelCard((DEMO / "README.md").read_text(encoding="utf-8")).data.eval_results
     spec = load_card_spec(DEMO)
-    config_of = {(spec.datasets[s].id, spec.eval_results.task_ids[s]): spec.datasets[s].config
-                 for s in spec.sets}
+    config_of = {
+        (spec.datasets[s].id, spec.eval_results.task_ids[s]): spec.datasets[s].config
+        for s in spec.sets
+    }
     by_name = {(r.dataset_type, r.dataset_config, r.metric_name): r.metric_value for r in index}
     assert len(entries) == len(index) == len(by_name)
     for entry in entries:
@@ -47,8 +50,10 @@ def test_an_edited_value_fails_the_check_naming_the_figure(demo, capsys):
     path.write_text(text.replace(f"value: {value}", "value: 1.11", 1), encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(demo), "--check")
     assert code == 1
-    assert ("figure cer/560ms/fleurs/openthai2.0-asr-streaming: .eval_results/cer.yaml entry "
-            "th_th-test (CER (560 ms chunk), %) says 1.11") in out
+    assert (
+        "figure cer/560ms/fleurs/openthai2.0-asr-streaming: .eval_results/cer.yaml entry "
+        "th_th-test (CER (560 ms chunk), %) says 1.11"
+    ) in out
     code, out, _ = run_cli(capsys, "publish", str(demo), "--write")
     assert code == 0 and "cer.yaml: written from the data (1 number changed)" in out, out
     assert "README.md: " not in out  # the card itself needed nothing, and says so by silence
@@ -63,15 +68,19 @@ def test_a_missing_file_is_written_by_write(demo, capsys):
     code, out, _ = run_cli(capsys, "publish", str(demo), "--write")
     entries = len(yaml.safe_load((DEMO / ".eval_results" / "cer.yaml").read_text("utf-8")))
     assert code == 0 and f"written from the data (0 numbers changed, {entries} added)" in out
-    assert ((demo / ".eval_results" / "cer.yaml").read_bytes()
-            == (DEMO / ".eval_results" / "cer.yaml").read_bytes())
+    assert (demo / ".eval_results" / "cer.yaml").read_bytes() == (
+        DEMO / ".eval_results" / "cer.yaml"
+    ).read_bytes()
 
 
-@pytest.mark.parametrize("content, says", [
-    ("- dataset: [unclosed\n", "is not valid YAML"),
-    ("dataset: 1\n", "is not an .eval_results file"),
-    ("- value: 1.0\n", "is not an .eval_results file"),
-])
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        ("- dataset: [unclosed\n", "is not valid YAML"),
+        ("dataset: 1\n", "is not an .eval_results file"),
+        ("- value: 1.0\n", "is not an .eval_results file"),
+    ],
+)
 def test_a_file_that_does_not_parse_is_one_line(demo, capsys, content, says):
     (demo / ".eval_results" / "cer.yaml").write_text(content, encoding="utf-8")
     code, out, err = run_cli(capsys, "publish", str(demo), "--check")
@@ -81,8 +90,9 @@ def test_a_file_that_does_not_parse_is_one_line(demo, capsys, content, says):
 
 def test_a_set_without_a_task_id_is_one_line(demo, capsys):
     spec = demo / "card.toml"
-    spec.write_text(spec.read_text(encoding="utf-8").replace('isan = "test"\n', ""),
-                    encoding="utf-8")
+    spec.write_text(
+        spec.read_text(encoding="utf-8").replace('isan = "test"\n', ""), encoding="utf-8"
+    )
     code, _, err = run_cli(capsys, "publish", str(demo), "--check")
     assert code == 2 and err.count("\n") == 1
     assert "[publish.eval_results.task_id] has no task_id for 'isan'" in err
@@ -99,8 +109,9 @@ def test_the_headline_listed_among_the_other_latencies_is_written_once():
     result = compute_card(load_card_spec(DEMO), progress=False)
     spec = result.spec
     assert spec.headline_latency not in spec.eval_results.latencies
-    listed = dataclasses.replace(spec.eval_results, latencies=(
-        *spec.eval_results.latencies, spec.headline_latency))
+    listed = dataclasses.replace(
+        spec.eval_results, latencies=(*spec.eval_results.latencies, spec.headline_latency)
+    )
     result = dataclasses.replace(result, spec=dataclasses.replace(spec, eval_results=listed))
     names = [name for name, _ in expected_eval_entries(result)]
     assert len(names) == len(set(names))
@@ -122,10 +133,12 @@ def test_the_file_is_byte_for_byte_what_pyyamls_own_python_dumper_writes():
     entries[0].notes = "CER ที่ 560 มิลลิวินาที: 'ทดสอบ' # %"
     data = eval_result_entries_to_yaml(entries)
     written = yaml.dump(data, Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
-    assert written == yaml.dump(data, Dumper=yaml.SafeDumper, sort_keys=False,
-                                allow_unicode=True)
+    assert written == yaml.dump(data, Dumper=yaml.SafeDumper, sort_keys=False, allow_unicode=True)
     assert yaml.safe_load(written) == data
     # And the demo's committed file is what the data give, through this dumper.
     assert (DEMO / ".eval_results" / "cer.yaml").read_text(encoding="utf-8") == yaml.dump(
         eval_result_entries_to_yaml([entry for _, entry in expected_eval_entries(result)]),
-        Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
+        Dumper=YAML_DUMPER,
+        sort_keys=False,
+        allow_unicode=True,
+    )

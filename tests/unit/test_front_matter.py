@@ -30,32 +30,51 @@ TASK = "  - task:\n      type: automatic-speech-recognition\n"
 PODCASTS = "    dataset:\n      type: someone/thai-podcasts\n      name: Thai podcasts\n"
 
 # Another model's result, as its paper gives it.
-ANOTHER = (TASK + "    dataset:\n      type: mozilla-foundation/common_voice_17_0\n"
-           "      name: Common Voice 17\n      split: test\n    metrics:\n    - type: wer\n"
-           "      value: 24.10  # Whisper large-v3, as its paper gives it\n"
-           "      name: Test WER\n")
+ANOTHER = (
+    TASK + "    dataset:\n      type: mozilla-foundation/common_voice_17_0\n"
+    "      name: Common Voice 17\n      split: test\n    metrics:\n    - type: wer\n"
+    "      value: 24.10  # Whisper large-v3, as its paper gives it\n"
+    "      name: Test WER\n"
+)
 
 # case: (the result as written, what the report says of it, the line it names within it)
 UNREADABLE = {
-    "empty value": (TASK + PODCASTS + "    metrics:\n    - type: wer\n      value:\n"
-                    "      name: Test WER\n", "a metric with no value", 6),
-    "no value": (TASK + PODCASTS + "    metrics:\n    - type: wer\n      name: Test WER\n",
-                 "a metric with no value", 6),
-    "no type": (TASK + PODCASTS + "    metrics:\n    - value: 12.5\n      name: Test WER\n",
-                "a metric with no type", 6),
-    "no dataset": (TASK + "    metrics:\n    - type: wer\n      value: 12.5\n",
-                   "a result with no dataset", 0),
-    "metrics not a list": (TASK + PODCASTS + "    metrics: 5\n",
-                           "a result whose metrics are not a list (5)", 5),
+    "empty value": (
+        TASK + PODCASTS + "    metrics:\n    - type: wer\n      value:\n      name: Test WER\n",
+        "a metric with no value",
+        6,
+    ),
+    "no value": (
+        TASK + PODCASTS + "    metrics:\n    - type: wer\n      name: Test WER\n",
+        "a metric with no value",
+        6,
+    ),
+    "no type": (
+        TASK + PODCASTS + "    metrics:\n    - value: 12.5\n      name: Test WER\n",
+        "a metric with no type",
+        6,
+    ),
+    "no dataset": (
+        TASK + "    metrics:\n    - type: wer\n      value: 12.5\n",
+        "a result with no dataset",
+        0,
+    ),
+    "metrics not a list": (
+        TASK + PODCASTS + "    metrics: 5\n",
+        "a result whose metrics are not a list (5)",
+        5,
+    ),
 }
 
 
 def ours_on_fleurs(exact: dict, off: Fraction = Fraction(0)) -> str:
     """A hand-written result of ours: the headline FLEURS CER (``off`` it, if asked)."""
-    return (TASK + "    dataset:\n      type: google/fleurs\n      name: FLEURS\n"
-            "      config: th_th\n      split: test\n    metrics:\n    - type: cer\n"
-            f"      value: {printed(exact[f'cer/560ms/fleurs/{O}'] + off)}\n"
-            "      name: Test CER\n")
+    return (
+        TASK + "    dataset:\n      type: google/fleurs\n      name: FLEURS\n"
+        "      config: th_th\n      split: test\n    metrics:\n    - type: cer\n"
+        f"      value: {printed(exact[f'cer/560ms/fleurs/{O}'] + off)}\n"
+        "      name: Test CER\n"
+    )
 
 
 def card_of(*results: str) -> str:
@@ -63,7 +82,7 @@ def card_of(*results: str) -> str:
 
 
 def line_of(text: str, part: str) -> int:
-    return text[:text.index(part)].count("\n") + 1
+    return text[: text.index(part)].count("\n") + 1
 
 
 def as_huggingface_writes_them(result) -> str:
@@ -85,13 +104,16 @@ def dumped_at(results: list, column: int) -> str:
 
 
 def unread(text: str, entry: str, what: str, offset: int) -> str:
-    return (f"note: model-index (line {line_of(text, entry) + offset}): {what}; kept as "
-            "written, not gated")
+    return (
+        f"note: model-index (line {line_of(text, entry) + offset}): {what}; kept as "
+        "written, not gated"
+    )
 
 
 @pytest.mark.parametrize("case", sorted(UNREADABLE))
 def test_an_entry_that_cannot_be_read_is_listed_with_its_line_and_kept_as_written(
-        project, demo_result, capsys, case):
+    project, demo_result, capsys, case
+):
     entry, what, offset = UNREADABLE[case]
     text = card_of(ours_on_fleurs(demo_result.exact), entry, ANOTHER)
     card = project / "README.md"
@@ -110,12 +132,17 @@ def test_an_entry_that_cannot_be_read_is_listed_with_its_line_and_kept_as_writte
 
 
 def test_results_that_are_not_a_list_are_listed_and_written_over(project, demo_result, capsys):
-    text = ("---\nlicense: apache-2.0  # the model's\nmodel-index:\n- name: " + MODEL
-            + "\n  results: 5\n---\n# Card\n")
+    text = (
+        "---\nlicense: apache-2.0  # the model's\nmodel-index:\n- name: "
+        + MODEL
+        + "\n  results: 5\n---\n# Card\n"
+    )
     card = project / "README.md"
     card.write_text(text, encoding="utf-8")
-    note = ("note: model-index (line 5): the model's results are not a list (5); --write "
-            "puts the card's own results in its place")
+    note = (
+        "note: model-index (line 5): the model's results are not a list (5); --write "
+        "puts the card's own results in its place"
+    )
     for option in ("--mark", "--check", "--write"):
         code, _, err = run_cli(capsys, "publish", str(project), option)
         assert code in (0, 1) and note in err.splitlines(), err
@@ -132,19 +159,25 @@ def test_a_value_written_as_text_is_read(project, demo_result, capsys):
     exact = demo_result.exact
     tv = f"cer/560ms/tvspeech/{O}"
     theirs = TASK + PODCASTS + "    metrics:\n    - type: wer\n      value: N/A\n"
-    tbd = (TASK + "    dataset:\n      type: typhoon-ai/TVSpeech\n      name: TVSpeech\n"
-           "      split: test\n    metrics:\n    - type: cer\n      value: TBD\n"
-           "      name: Test CER\n")
+    tbd = (
+        TASK + "    dataset:\n      type: typhoon-ai/TVSpeech\n      name: TVSpeech\n"
+        "      split: test\n    metrics:\n    - type: cer\n      value: TBD\n"
+        "      name: Test CER\n"
+    )
     card = project / "README.md"
     card.write_text(card_of(ours_on_fleurs(exact), theirs, tbd, ANOTHER), encoding="utf-8")
-    said = (f"figure {tv}: model-index entry 'Test CER' on TVSpeech (hand-written) says "
-            f"'TBD' (text, where the gate writes a number), the data give {printed(exact[tv])}")
+    said = (
+        f"figure {tv}: model-index entry 'Test CER' on TVSpeech (hand-written) says "
+        f"'TBD' (text, where the gate writes a number), the data give {printed(exact[tv])}"
+    )
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     assert code == 1 and f"drift: {said}\n" in out, out
     code, out, err = run_cli(capsys, "publish", str(project), "--check")
     assert code == 1 and f"{said}\n" in out, out
-    assert ("note: model-index entry 'wer' (wer) on someone/thai-podcasts is not ours (no "
-            "figure of the card); kept as it is") in err.splitlines(), err
+    assert (
+        "note: model-index entry 'wer' (wer) on someone/thai-podcasts is not ours (no "
+        "figure of the card); kept as it is"
+    ) in err.splitlines(), err
     assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
     written = card.read_text(encoding="utf-8")
     assert theirs + ANOTHER in written and "TBD" not in written
@@ -158,9 +191,11 @@ def test_an_entry_kept_as_it_is_stays_byte_for_byte(project, demo_result, capsys
     exact = demo_result.exact
     stale_tv = printed(exact[f"cer/560ms/tvspeech/{O}"] + Fraction(1, 1000))
     wer = "    - value: 31.50   # WER, same run\n      type: wer\n"
-    mixed = (TASK + "    dataset:\n      type: typhoon-ai/TVSpeech\n      name: TVSpeech\n"
-             "      split: test\n    metrics:\n    - type: cer\n"
-             f"      value: {stale_tv}\n      name: Test CER\n" + wer)
+    mixed = (
+        TASK + "    dataset:\n      type: typhoon-ai/TVSpeech\n      name: TVSpeech\n"
+        "      split: test\n    metrics:\n    - type: cer\n"
+        f"      value: {stale_tv}\n      name: Test CER\n" + wer
+    )
     text = card_of(ours_on_fleurs(exact, Fraction(1, 1000)), mixed, ANOTHER)
     card = project / "README.md"
     card.write_text(text, encoding="utf-8")
@@ -170,7 +205,8 @@ def test_an_entry_kept_as_it_is_stays_byte_for_byte(project, demo_result, capsys
     assert written.startswith(HEAD) and as_huggingface_writes_them(demo_result) in written
     assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
     assert run_cli(capsys, "publish", str(project), "--write")[1].endswith(
-        "already what the data give (0 regions, 46 model-index results)\n")
+        "already what the data give (0 regions, 46 model-index results)\n"
+    )
 
 
 def test_push_sends_the_entry_as_written(project, demo_result, capsys, fake_hub, monkeypatch):
@@ -198,44 +234,66 @@ def test_the_gate_compares_a_card_with_an_entry_it_cannot_read(project, demo_res
     text = card_of(ours_on_fleurs(demo_result.exact), entry, ANOTHER)
     card = project / "README.md"
     card.write_text(text, encoding="utf-8")
-    note = unread(text, entry, what, offset)[len("note: "):]
+    note = unread(text, entry, what, offset)[len("note: ") :]
     said = []
-    found = check_hub_card(project, hub=Hub(retry_delay=0.0, progress=False), say=said.append,
-                           open_pr=False, tests_passed=True)
+    found = check_hub_card(
+        project,
+        hub=Hub(retry_delay=0.0, progress=False),
+        say=said.append,
+        open_pr=False,
+        tests_passed=True,
+    )
     assert not found.matches and said[0].startswith(
-        "4/5 the card file README.md differs from the data in "), said
+        "4/5 the card file README.md differs from the data in "
+    ), said
     assert said[1:] == [f"    note: {note}"] and found.unread == (note,), said
-    assert (f"Its model-index holds 1 entry that cannot be read, not gated:\n\n- {note}\n"
-            in found.report_section()), found.report_section()
+    assert (
+        f"Its model-index holds 1 entry that cannot be read, not gated:\n\n- {note}\n"
+        in found.report_section()
+    ), found.report_section()
 
     assert run_cli(capsys, "publish", str(project), "--write")[0] == 0  # the data's card
     written = card.read_text(encoding="utf-8")
-    note = unread(written, entry, what, offset)[len("note: "):]
+    note = unread(written, entry, what, offset)[len("note: ") :]
     said = []
-    found = check_hub_card(project, hub=Hub(retry_delay=0.0, progress=False), say=said.append,
-                           open_pr=False, tests_passed=True)
+    found = check_hub_card(
+        project,
+        hub=Hub(retry_delay=0.0, progress=False),
+        say=said.append,
+        open_pr=False,
+        tests_passed=True,
+    )
     assert found.matches and said == [
         "4/5 the card file README.md is exactly what the data give (0 of 0 numbers in its "
-        f"text gated)", f"    note: {note}"], said
+        f"text gated)",
+        f"    note: {note}",
+    ], said
     assert found.unread == (note,)
 
 
 @pytest.mark.parametrize("line_break", ["\n", "\r\n"])
-def test_results_in_brackets_keep_what_is_not_ours_as_written(project, demo_result, capsys,
-                                                               line_break):
+def test_results_in_brackets_keep_what_is_not_ours_as_written(
+    project, demo_result, capsys, line_break
+):
     """A model-index written in brackets: our stale CER comes out, the WER beside it and
     another model's result stay as written (in a block list after ours), whatever the
     card's line breaks."""
     exact = demo_result.exact
     stale = printed(exact[f"cer/560ms/fleurs/{O}"] + Fraction(1, 1000))
     theirs = "{type: wer, value: 9.10}"
-    another = ("{task: {type: automatic-speech-recognition}, dataset: {type: someone/else, "
-               "name: Else}, metrics: [{value: 24.10, type: wer}]}")
-    fleurs = ("{task: {type: automatic-speech-recognition}, dataset: {type: google/fleurs, "
-              f"name: FLEURS, config: th_th, split: test}}, metrics: [{{type: cer, value: "
-              f"{stale}, name: Test CER}}, {theirs}]}}")
-    text = (f"---\nlicense: apache-2.0\nmodel-index:\n- name: {MODEL}\n  results: [{fleurs}, "
-            f"{another}]\n---\n# Card\n").replace("\n", line_break)
+    another = (
+        "{task: {type: automatic-speech-recognition}, dataset: {type: someone/else, "
+        "name: Else}, metrics: [{value: 24.10, type: wer}]}"
+    )
+    fleurs = (
+        "{task: {type: automatic-speech-recognition}, dataset: {type: google/fleurs, "
+        f"name: FLEURS, config: th_th, split: test}}, metrics: [{{type: cer, value: "
+        f"{stale}, name: Test CER}}, {theirs}]}}"
+    )
+    text = (
+        f"---\nlicense: apache-2.0\nmodel-index:\n- name: {MODEL}\n  results: [{fleurs}, "
+        f"{another}]\n---\n# Card\n"
+    ).replace("\n", line_break)
     card = project / "README.md"
     card.write_bytes(text.encode("utf-8"))
     assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
@@ -248,8 +306,10 @@ def test_results_in_brackets_keep_what_is_not_ours_as_written(project, demo_resu
 
 # The real card's name for its joined GigaSpeech2 set: long enough that PyYAML wraps it, at
 # a word that depends on the column its line starts at.
-LONG_NAME = ("GigaSpeech2 Thai (test), each recording's segments joined with 1 s of silence, "
-             "recording 0-26 left out")
+LONG_NAME = (
+    "GigaSpeech2 Thai (test), each recording's segments joined with 1 s of silence, "
+    "recording 0-26 left out"
+)
 LICENSE = "license: apache-2.0\n"
 
 
@@ -257,10 +317,13 @@ def with_names(result, dataset: str = LONG_NAME, model: str | None = None):
     """The demo's figures, the joined GigaSpeech2 set named ``dataset`` in the model-index
     (and the model ``model``, if given)."""
     spec = result.spec
-    datasets = {**spec.datasets, "gs2_long": dataclasses.replace(spec.datasets["gs2_long"],
-                                                                 name=dataset)}
-    spec = dataclasses.replace(spec, datasets=datasets,
-                               publish_model_name=model or spec.publish_model_name)
+    datasets = {
+        **spec.datasets,
+        "gs2_long": dataclasses.replace(spec.datasets["gs2_long"], name=dataset),
+    }
+    spec = dataclasses.replace(
+        spec, datasets=datasets, publish_model_name=model or spec.publish_model_name
+    )
     return dataclasses.replace(result, spec=spec)
 
 
@@ -281,30 +344,36 @@ def _stale(card: str) -> str:
 
 def _in_brackets(card: str) -> str:
     """huggingface_hub's card, its model's results an empty list in brackets."""
-    return card[:card.index("  results:\n")] + "  results: []\n---\n# Card\n"
+    return card[: card.index("  results:\n")] + "  results: []\n---\n# Card\n"
 
 
 # Every way --write comes to write the card's own model-index: (the card before, given the
 # card huggingface_hub writes; the other keys of its front matter).
 BEFORE_WRITE = {
     "no front matter (huggingface_hub writes it whole)": (lambda card: "# Card\n", ""),
-    "no model-index (after the last key)": (lambda card: f"---\n{LICENSE}---\n# Card\n",
-                                            LICENSE),
+    "no model-index (after the last key)": (lambda card: f"---\n{LICENSE}---\n# Card\n", LICENSE),
     "a model-index that is no list": (
-        lambda card: f"---\n{LICENSE}model-index: 5\n---\n# Card\n", LICENSE),
+        lambda card: f"---\n{LICENSE}model-index: 5\n---\n# Card\n",
+        LICENSE,
+    ),
     "results in brackets": (_in_brackets, LICENSE),
     "a model with no name": (
-        lambda card: f"---\n{LICENSE}model-index:\n- results: []\n---\n# Card\n", LICENSE),
+        lambda card: f"---\n{LICENSE}model-index:\n- results: []\n---\n# Card\n",
+        LICENSE,
+    ),
     "stale, in a block list (spliced)": (_stale, LICENSE),
 }
 
 
-@pytest.mark.parametrize("model", [None, "OpenThai2.0 ASR Streaming, the th-TH prompt, "
-                                         "decoded in 80 to 1120 ms chunks (demo)"],
-                         ids=["model", "long-model-name"])
+@pytest.mark.parametrize(
+    "model",
+    [None, "OpenThai2.0 ASR Streaming, the th-TH prompt, decoded in 80 to 1120 ms chunks (demo)"],
+    ids=["model", "long-model-name"],
+)
 @pytest.mark.parametrize("case", sorted(BEFORE_WRITE))
-def test_the_same_results_are_the_same_bytes_whatever_writes_them(demo_result, tmp_path,
-                                                                  case, model):
+def test_the_same_results_are_the_same_bytes_whatever_writes_them(
+    demo_result, tmp_path, case, model
+):
     """A name long enough to wrap is wrapped where huggingface_hub's ModelCard wraps it,
     whether the front matter is written whole or our results are spliced in at their
     column (a splice dumped at column 0 and moved to column 2 wrapped it two columns
@@ -323,15 +392,16 @@ def test_the_same_results_are_the_same_bytes_whatever_writes_them(demo_result, t
     assert not [m for m in again.mismatches if m.where.startswith("model-index")]
 
 
-def test_results_at_another_column_are_wrapped_as_a_dump_there_wraps_them(demo_result,
-                                                                          tmp_path):
+def test_results_at_another_column_are_wrapped_as_a_dump_there_wraps_them(demo_result, tmp_path):
     """A model-index written with indented lists (its results' "-" at column 6): ours go in
     at that column, wrapped as a dump of the whole front matter wraps them there."""
     result = with_names(demo_result)
     model = result.spec.publish_model_name
     head = f"---\n{LICENSE}model-index:\n  - name: {model}\n    results:\n"
-    stale = "".join("    " + line if line else line for line in
-                    ours_on_fleurs(result.exact, Fraction(1, 1000)).splitlines(keepends=True))
+    stale = "".join(
+        "    " + line if line else line
+        for line in ours_on_fleurs(result.exact, Fraction(1, 1000)).splitlines(keepends=True)
+    )
     card = tmp_path / "README.md"
     card.write_text(head + stale + "---\n# Card\n", encoding="utf-8")
     written = published_card(result, card)
@@ -342,16 +412,21 @@ def test_results_at_another_column_are_wrapped_as_a_dump_there_wraps_them(demo_r
 
 
 def test_write_twice_and_check_on_a_card_spliced_with_a_name_that_wraps(
-        project, demo_result, capsys, monkeypatch):
+    project, demo_result, capsys, monkeypatch
+):
     """The maintainer's story in one card: huggingface_hub's card, one value of ours edited
     on the hub; --write puts back the card as it was, --check then passes, and --write
     again changes nothing."""
     import scoring.cli
 
     result = with_names(demo_result)
-    monkeypatch.setattr(scoring.cli, "compute_card",
-                        lambda spec, **options: dataclasses.replace(result, spec=dataclasses.replace(
-                            spec, datasets=result.spec.datasets)))
+    monkeypatch.setattr(
+        scoring.cli,
+        "compute_card",
+        lambda spec, **options: dataclasses.replace(
+            result, spec=dataclasses.replace(spec, datasets=result.spec.datasets)
+        ),
+    )
     merged = as_huggingface_writes_the_card(result, LICENSE)
     assert "joined with 1 s of\n        silence," in merged  # (the splice once wrapped later)
     card = project / "README.md"
@@ -360,18 +435,22 @@ def test_write_twice_and_check_on_a_card_spliced_with_a_name_that_wraps(
     assert card.read_text(encoding="utf-8") == merged
     assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
     assert run_cli(capsys, "publish", str(project), "--write")[1].endswith(
-        "already what the data give (0 regions, 46 model-index results)\n")
+        "already what the data give (0 regions, 46 model-index results)\n"
+    )
     assert card.read_text(encoding="utf-8") == merged
 
 
 def test_a_second_entry_fitting_a_figure_already_held_is_kept_never_dropped(
-        project, demo_result, capsys):
+    project, demo_result, capsys
+):
     """Two hand-written CER entries on FLEURS whose names say no latency: the first stands
     for the card's figure, and the second (another model's, say) is kept as written, not
     deleted with ours."""
-    second = ours_on_fleurs(demo_result.exact).replace(
-        "      name: Test CER\n", "      name: Whisper large-v3 CER\n").replace(
-        f"value: {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])}", "value: 24.10")
+    second = (
+        ours_on_fleurs(demo_result.exact)
+        .replace("      name: Test CER\n", "      name: Whisper large-v3 CER\n")
+        .replace(f"value: {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])}", "value: 24.10")
+    )
     card = project / "README.md"
     card.write_text(card_of(ours_on_fleurs(demo_result.exact), second), encoding="utf-8")
     run_cli(capsys, "publish", str(project), "--write")

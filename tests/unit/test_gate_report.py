@@ -15,7 +15,7 @@ from scoring.card import load_card_spec
 from scoring.card.impact import impact_against_golden
 from scoring.gate import failed_tests, failure_report, format_failed
 
-FAILING_SUITE = '''
+FAILING_SUITE = """
 import pytest
 
 def test_passes():
@@ -34,21 +34,35 @@ def broken():
 
 def test_errors(broken):
     pass
-'''
+"""
 
 
 def test_the_failed_tests_are_the_ones_pytest_itself_reports(tmp_path):
     """Read from pytest's JUnit report, they are exactly the FAILED and ERROR lines of
     pytest's own summary (the oracle), as node ids a user can run again."""
     (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_mixed.py").write_text(textwrap.dedent(FAILING_SUITE),
-                                                      encoding="utf-8")
+    (tmp_path / "tests" / "test_mixed.py").write_text(
+        textwrap.dedent(FAILING_SUITE), encoding="utf-8"
+    )
     junit = tmp_path / "report.xml"
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfE",
-         f"--junit-xml={junit}", "tests"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "-rfE",
+            f"--junit-xml={junit}",
+            "tests",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
+    )
     assert done.returncode == 1, done.stdout[-2000:]
     reported = re.findall(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.M)
     assert len(reported) == 3
@@ -74,8 +88,9 @@ def test_the_verdict_names_the_first_few_and_counts_them_all():
 def test_a_report_where_nothing_moved_says_why_the_gate_failed():
     """The card as pinned (nothing moved) and one failing test: the report names the test,
     and does not say 'Nothing moved'."""
-    impact, _ = impact_against_golden(load_card_spec(REPO_ROOT / "examples" / "demo"), "demo",
-                                      clips_per_set=0)
+    impact, _ = impact_against_golden(
+        load_card_spec(REPO_ROOT / "examples" / "demo"), "demo", clips_per_set=0
+    )
     assert impact.nothing_moved
     failed = ["tests/unit/test_workflow.py::test_it_lints"]
     text = failure_report(impact, failed, 1, "owner/model at abc123")
@@ -93,13 +108,17 @@ def test_a_green_gate_removes_the_report_and_plot_of_a_failed_run(tmp_path, monk
     from scoring.gate import refs_cache_key, run_gate
 
     (tmp_path / "ids").mkdir()
-    (tmp_path / "ids" / "tiny.jsonl").write_text('{"id": "c1", "cluster": "v1"}\n',
-                                                 encoding="utf-8")
-    (tmp_path / "card.toml").write_text('title = "t"\nlatency_ms = 560\nsets = ["tiny"]\n'
-                                        '[systems.a]\ndisplay = "A"\n', encoding="utf-8")
+    (tmp_path / "ids" / "tiny.jsonl").write_text(
+        '{"id": "c1", "cluster": "v1"}\n', encoding="utf-8"
+    )
+    (tmp_path / "card.toml").write_text(
+        'title = "t"\nlatency_ms = 560\nsets = ["tiny"]\n[systems.a]\ndisplay = "A"\n',
+        encoding="utf-8",
+    )
     (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_passes.py").write_text("def test_passes():\n    pass\n",
-                                                       encoding="utf-8")
+    (tmp_path / "tests" / "test_passes.py").write_text(
+        "def test_passes():\n    pass\n", encoding="utf-8"
+    )
     cache = tmp_path / "refs-cache"
     (cache / refs_cache_key(tmp_path)).mkdir(parents=True)
     (cache / refs_cache_key(tmp_path) / ".complete").touch()
@@ -108,9 +127,16 @@ def test_a_green_gate_removes_the_report_and_plot_of_a_failed_run(tmp_path, monk
     plot.write_bytes(b"\x89PNG old")
     monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     said = []
-    result = run_gate(tmp_path, hub=None, refs_cache=cache, report=report, plot=plot,
-                      pytest_args=("-q", "-p", "no:cacheprovider", "tests"), say=said.append,
-                      fetch=False)
+    result = run_gate(
+        tmp_path,
+        hub=None,
+        refs_cache=cache,
+        report=report,
+        plot=plot,
+        pytest_args=("-q", "-p", "no:cacheprovider", "tests"),
+        say=said.append,
+        fetch=False,
+    )
     assert result.passed and result.refs_from_cache, said
     assert said[-1] == "5/5 the card is exactly what the data give, on the hub too"
     assert not report.exists() and not plot.exists()

@@ -56,15 +56,16 @@ def project(tmp_path, capsys, monkeypatch):
     write_jsonl(root / "ids/tiny.jsonl", [{"id": c, "cluster": k} for c, k in clips])
     write_jsonl(root / "refs/tiny.jsonl", [{"id": c, "text": REFERENCE} for c, _ in clips])
     for system in "ab":
-        write_jsonl(root / f"hypotheses/{system}_560ms_tiny.jsonl",
-                    [{"id": c, "pred_text": REFERENCE[:-2]} for c, _ in clips])
+        write_jsonl(
+            root / f"hypotheses/{system}_560ms_tiny.jsonl",
+            [{"id": c, "pred_text": REFERENCE[:-2]} for c, _ in clips],
+        )
     (root / "card.toml").write_text(CARD_TOML, encoding="utf-8")
     (root / "README.md").write_text(PUBLISHED, encoding="utf-8")
     code, _, err = run_cli(capsys, "publish", str(root), "--write")
     assert code == 0, err
     pin_golden_snapshots(root)
-    (root / "tests/test_suite.py").write_text("def test_passes():\n    pass\n",
-                                              encoding="utf-8")
+    (root / "tests/test_suite.py").write_text("def test_passes():\n    pass\n", encoding="utf-8")
     cache = tmp_path / "refs-cache" / refs_cache_key(root)
     cache.mkdir(parents=True)
     (cache / "tiny.jsonl").write_bytes((root / "refs/tiny.jsonl").read_bytes())
@@ -82,9 +83,13 @@ def pin_golden_snapshots(root: Path) -> None:
     result = compute_card(load_card_spec(root), progress=False)
     snapshots = root / "tests/golden/__snapshots__"
     (snapshots / "test_card").mkdir(parents=True)
-    (snapshots / "test_card.ambr").write_text("".join(
-        f"# name: test_real_figure[{name}]\n  {value!r}\n# ---\n"
-        for name, value in result.figures().items()), encoding="utf-8")
+    (snapshots / "test_card.ambr").write_text(
+        "".join(
+            f"# name: test_real_figure[{name}]\n  {value!r}\n# ---\n"
+            for name, value in result.figures().items()
+        ),
+        encoding="utf-8",
+    )
     rows = ["\t".join(LEDGER_HEADER)] + ["\t".join(map(str, row)) for row in result.ledger("tiny")]
     ledger_path("real", "tiny", snapshots).write_text("\n".join(rows) + "\n", encoding="utf-8")
 
@@ -92,25 +97,34 @@ def pin_golden_snapshots(root: Path) -> None:
 def gate(root: Path) -> tuple[object, list[str], str]:
     """The gate's result, the lines it said, and what it appended to the summary file."""
     said: list[str] = []
-    result = run_gate(root, hub=None, refs_cache=root.parent / "refs-cache",
-                      report=root / "card-impact.md", plot=None, say=said.append,
-                      pytest_args=("-q", "-p", "no:cacheprovider", "tests"), fetch=False)
+    result = run_gate(
+        root,
+        hub=None,
+        refs_cache=root.parent / "refs-cache",
+        report=root / "card-impact.md",
+        plot=None,
+        say=said.append,
+        pytest_args=("-q", "-p", "no:cacheprovider", "tests"),
+        fetch=False,
+    )
     written = Path(root.parent / "step-summary.md").read_text(encoding="utf-8")
     assert written.startswith(EARLIER_RUN)  # appended, never replacing another step's
-    return result, said, written[len(EARLIER_RUN):]
+    return result, said, written[len(EARLIER_RUN) :]
 
 
 def step_rows(summary: str) -> dict[int, tuple[str, str]]:
     """``{step: (mark, result)}`` from the summary's table of steps."""
-    return {int(step): (mark, text) for mark, step, text
-            in re.findall(r"^\| (\S+) \| (\d)/5 \| (.*) \|$", summary, re.M)}
+    return {
+        int(step): (mark, text)
+        for mark, step, text in re.findall(r"^\| (\S+) \| (\d)/5 \| (.*) \|$", summary, re.M)
+    }
 
 
 def section(summary: str, heading: str) -> str:
     """The text under a ``###`` heading, up to the next one."""
     start = summary.index(f"### {heading}")
     end = summary.find("\n### ", start + 1)
-    return summary[start:end if end > 0 else None]
+    return summary[start : end if end > 0 else None]
 
 
 def test_a_green_gate_says_each_step_passed_and_that_nothing_moved(project):
@@ -127,17 +141,18 @@ def test_a_green_gate_says_each_step_passed_and_that_nothing_moved(project):
     assert "Fragile" not in summary and "differs from the data" not in summary
 
 
-def test_a_red_gate_shows_what_moved_what_flipped_the_hub_cards_numbers_and_shaky_verdicts(
-        project):
+def test_a_red_gate_shows_what_moved_what_flipped_the_hub_cards_numbers_and_shaky_verdicts(project):
     """B now drops three more characters of every clip, and a test fails: the figures that
     moved are those the card computes differently now, the verdict flips from a tie, the
     published card's differences are named, and the comparison rests on few clusters."""
     before = compute_card(load_card_spec(project), progress=False).figures()
     path = project / "hypotheses/b_560ms_tiny.jsonl"
-    write_jsonl(path, [{"id": c, "pred_text": text[:-3]}
-                       for c, text in read_hypotheses(path).items()])
-    (project / "tests/test_suite.py").write_text("def test_fails():\n    assert False\n",
-                                                 encoding="utf-8")
+    write_jsonl(
+        path, [{"id": c, "pred_text": text[:-3]} for c, text in read_hypotheses(path).items()]
+    )
+    (project / "tests/test_suite.py").write_text(
+        "def test_fails():\n    assert False\n", encoding="utf-8"
+    )
     after = compute_card(load_card_spec(project), progress=False).figures()
     moved = {name for name in after if after[name] != before[name]}
     assert before[f"{COMPARISON}/tie"] and not after[f"{COMPARISON}/tie"]
@@ -149,8 +164,9 @@ def test_a_red_gate_shows_what_moved_what_flipped_the_hub_cards_numbers_and_shak
     assert "tests/test_suite.py::test_fails" in rows[5][1]
 
     what_moved = section(summary, "What moved")
-    assert set(re.findall(r"^\| `([^`]+)` \| [^|]+ \| [^|]+ \| [^|]*\|$", what_moved,
-                          re.M)) == moved
+    assert (
+        set(re.findall(r"^\| `([^`]+)` \| [^|]+ \| [^|]+ \| [^|]*\|$", what_moved, re.M)) == moved
+    )
     verdict = "A better" if after[f"{COMPARISON}/estimate"] < 0 else "B better"
     assert f"| `verdict of {COMPARISON}` | tie | **{verdict}** |" in what_moved
 
@@ -174,18 +190,24 @@ def test_a_gate_that_stops_at_a_step_says_which_and_why(project):
     with pytest.raises(ScoringError) as stopped:
         gate(project)
     summary = (project.parent / "step-summary.md").read_text(encoding="utf-8")
-    summary = summary[len(EARLIER_RUN):]
+    summary = summary[len(EARLIER_RUN) :]
     assert summary.startswith(f"## ❌ Card gate stopped: {stopped.value}")
     assert step_rows(summary)[1][0] == "❌" and "What moved" not in summary
 
 
-def test_a_summary_that_cannot_be_written_is_one_line_and_the_verdict_stands(
-        project, monkeypatch):
+def test_a_summary_that_cannot_be_written_is_one_line_and_the_verdict_stands(project, monkeypatch):
     monkeypatch.setenv(STEP_SUMMARY_ENV, str(project))  # a folder: no file can be appended
     said: list[str] = []
-    result = run_gate(project, hub=None, refs_cache=project.parent / "refs-cache",
-                      report=project / "card-impact.md", plot=None, say=said.append,
-                      pytest_args=("-q", "-p", "no:cacheprovider", "tests"), fetch=False)
+    result = run_gate(
+        project,
+        hub=None,
+        refs_cache=project.parent / "refs-cache",
+        report=project / "card-impact.md",
+        plot=None,
+        say=said.append,
+        pytest_args=("-q", "-p", "no:cacheprovider", "tests"),
+        fetch=False,
+    )
     assert result.passed
     [warning] = [line for line in said if "summary could not be written" in line]
     assert str(project) in warning
@@ -202,8 +224,15 @@ def test_the_suites_own_gates_never_write_to_the_run_page_of_the_ci_running_it()
     from conftest import REPO_ROOT
 
     done = subprocess.run(
-        [sys.executable, "-c", "import os, conftest; "
-                               f"print(os.environ.get({STEP_SUMMARY_ENV!r}, 'unset'))"],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=60,
-        env={**os.environ, STEP_SUMMARY_ENV: "/the/ci/run/page.md"})
+        [
+            sys.executable,
+            "-c",
+            f"import os, conftest; print(os.environ.get({STEP_SUMMARY_ENV!r}, 'unset'))",
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, STEP_SUMMARY_ENV: "/the/ci/run/page.md"},
+    )
     assert done.returncode == 0 and done.stdout == "unset\n", done.stdout + done.stderr

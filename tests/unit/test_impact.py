@@ -12,8 +12,15 @@ import pytest
 
 import scoring.normalizer as normalizer_module
 from conftest import REPO_ROOT, needs_git, write_jsonl
-from scoring import THAI_CER_PIPELINE, ClipStats, SetStats, apply_rules, clip_stats, \
-    paired_bootstrap, set_stats
+from scoring import (
+    THAI_CER_PIPELINE,
+    ClipStats,
+    SetStats,
+    apply_rules,
+    clip_stats,
+    paired_bootstrap,
+    set_stats,
+)
 from scoring.batch import normalize_texts
 from scoring.card import card_from_texts, load_card_spec, read_card_texts
 from scoring.card.ablate import ablate
@@ -64,8 +71,10 @@ def demo_stats(set_name: str, system: str, rules) -> SetStats:
 def demo_verdict(rules) -> str:
     """The TVSpeech comparison's verdict under ``rules``, with the card's bootstrap."""
     spec = load_card_spec(DEMO)
-    a, b = (demo_stats("tvspeech", s, rules) for s in (
-        "openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b"))
+    a, b = (
+        demo_stats("tvspeech", s, rules)
+        for s in ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
+    )
     diff = paired_bootstrap(a, b, resamples=spec.resamples, seed=spec.seed, level=spec.level)
     return "tie" if diff.tie else "A better" if diff.estimate < 0 else "B better"
 
@@ -92,7 +101,8 @@ def test_unchanged_normaliser_moves_nothing_against_head(head_rules, monkeypatch
 
 @needs_git
 def test_a_dropped_rule_names_figures_and_clips_with_texts_before_and_after(
-        head_rules, monkeypatch, capsys):
+    head_rules, monkeypatch, capsys
+):
     """HEAD's normaliser without the curly-quote rule: the moved figures, by size, and the
     clips, before and after; the figures and the verdict are computed here independently."""
     monkeypatch.setattr(normalizer_module, "THAI_CER_PIPELINE", without(head_rules))
@@ -105,21 +115,34 @@ def test_a_dropped_rule_names_figures_and_clips_with_texts_before_and_after(
     figures = out.split("2. Figures that moved")[1].split("3. Clips")[0]
     before, after = tvspeech_typhoon(head_rules), tvspeech_typhoon(without(head_rules))
     assert before != after  # the demo's TVSpeech hypotheses differ in their quotes
-    line = next(line for line in figures.splitlines()
-                if "cer/560ms/tvspeech/typhoon-asr-streaming-0.6b " in line)
+    line = next(
+        line
+        for line in figures.splitlines()
+        if "cer/560ms/tvspeech/typhoon-asr-streaming-0.6b " in line
+    )
     assert line.split()[1:4] == [before, "->", after]
-    deltas = [abs(float(line.split()[-2])) for line in figures.splitlines()
-              if line.strip().endswith(" pp")]
+    deltas = [
+        abs(float(line.split()[-2]))
+        for line in figures.splitlines()
+        if line.strip().endswith(" pp")
+    ]
     assert deltas == sorted(deltas, reverse=True) and deltas
     clips = out.split("3. Clips that moved most, per set")[1]
     assert "tvspeech:" in clips
-    for label in ("reference before:", "hypothesis before:", "edits before:",
-                  "reference now:", "hypothesis now:", "edits now:"):
+    for label in (
+        "reference before:",
+        "hypothesis before:",
+        "edits before:",
+        "reference now:",
+        "hypothesis now:",
+        "edits now:",
+    ):
         assert label in clips
     # Every text of a clip starts in one column, whatever its label.
     labelled = [line for line in clips.splitlines() if "before: " in line or "now: " in line]
     starts = {len(line) - len(line.split(":", 1)[1].lstrip(" ")) for line in labelled}
     assert len(labelled) >= 6 and len(starts) == 1, labelled[:6]
+
     # Curly quotes are in some normalised texts now; before, every one was straightened.
     def lines(label):
         return [line for line in clips.splitlines() if label in line]
@@ -138,26 +161,33 @@ def test_a_dropped_rule_against_the_golden_card_in_markdown(monkeypatch, capsys)
     name = "cer/560ms/tvspeech/typhoon-asr-streaming-0.6b"
     row = next(line for line in out.splitlines() if line.startswith(f"| `{name}` |"))
     # The golden snapshots pin the card with every rule (the gate checks that they do).
-    assert row.split("|")[2:4] == [f" {tvspeech_typhoon(THAI_CER_PIPELINE)} ",
-                                   f" {tvspeech_typhoon(without(THAI_CER_PIPELINE))} "]
+    assert row.split("|")[2:4] == [
+        f" {tvspeech_typhoon(THAI_CER_PIPELINE)} ",
+        f" {tvspeech_typhoon(without(THAI_CER_PIPELINE))} ",
+    ]
     assert "```" in out and "edits now:" in out
 
 
 def _flip_card(root: Path) -> Path:
     """Two systems on one set: B wins with the quote rule, A without it."""
     clips = [f"c{i}" for i in range(12)]
-    write_jsonl(root / "ids/news.jsonl", [{"id": c, "cluster": f"k{i}"} for i, c in
-                                          enumerate(clips)])
-    write_jsonl(root / "refs/news.jsonl", [{"id": c, "text": "เขาพูดว่า “ไป” แล้ว"}
-                                           for c in clips])
-    write_jsonl(root / "hypotheses/a_560ms_news.jsonl",  # curly quotes kept, one wrong tone mark
-                [{"id": c, "pred_text": "เขาพูดว่า “ไป” แล้ว".replace("แล้ว", "แล่ว")}
-                 for c in clips])
-    write_jsonl(root / "hypotheses/b_560ms_news.jsonl",  # straight quotes, no other error
-                [{"id": c, "pred_text": 'เขาพูดว่า "ไป" แล้ว'} for c in clips])
+    write_jsonl(
+        root / "ids/news.jsonl", [{"id": c, "cluster": f"k{i}"} for i, c in enumerate(clips)]
+    )
+    write_jsonl(root / "refs/news.jsonl", [{"id": c, "text": "เขาพูดว่า “ไป” แล้ว"} for c in clips])
+    write_jsonl(
+        root / "hypotheses/a_560ms_news.jsonl",  # curly quotes kept, one wrong tone mark
+        [{"id": c, "pred_text": "เขาพูดว่า “ไป” แล้ว".replace("แล้ว", "แล่ว")} for c in clips],
+    )
+    write_jsonl(
+        root / "hypotheses/b_560ms_news.jsonl",  # straight quotes, no other error
+        [{"id": c, "pred_text": 'เขาพูดว่า "ไป" แล้ว'} for c in clips],
+    )
     (root / "card.toml").write_text(
         'title = "Flip"\nlatency_ms = 560\nsets = ["news"]\n[systems]\na = "A"\nb = "B"\n'
-        '[[comparisons]]\na = "a"\nb = "b"\n', encoding="utf-8")
+        '[[comparisons]]\na = "a"\nb = "b"\n',
+        encoding="utf-8",
+    )
     return root
 
 
@@ -182,16 +212,19 @@ def test_a_conclusion_built_to_flip_is_reported(tmp_path):
 
 def test_conclusions_read_from_figures():
     spec = load_card_spec(DEMO)
-    result = card_from_texts(read_card_texts(spec), normalize_texts(
-        read_card_texts(spec).all_texts()))
+    result = card_from_texts(
+        read_card_texts(spec), normalize_texts(read_card_texts(spec).all_texts())
+    )
     figures = result.figures()
     found = conclusions(spec, figures)
     tie, estimate = figures[f"{TVSPEECH_DIFF}/tie"], figures[f"{TVSPEECH_DIFF}/estimate"]
     assert found[f"verdict of {TVSPEECH_DIFF}"] == (
-        "tie" if tie else "A better" if estimate < 0 else "B better")
+        "tie" if tie else "A better" if estimate < 0 else "B better"
+    )
     assert found[f"sign of {TVSPEECH_DIFF}"] == ("negative" if estimate < 0 else "positive")
-    fleurs = sorted((figures[f"cer/560ms/fleurs/{key}"], name)
-                    for key, name in spec.systems.items())
+    fleurs = sorted(
+        (figures[f"cer/560ms/fleurs/{key}"], name) for key, name in spec.systems.items()
+    )
     assert found["ranking in cer/560ms/fleurs"] == " < ".join(name for _, name in fleurs)
 
 
@@ -210,13 +243,17 @@ def small_demo(tmp_path_factory) -> Path:
             shutil.copy2(DEMO / folder / f"{set_name}.jsonl", root / folder)
         (root / "hypotheses").mkdir(exist_ok=True)
         for system in ABLATION_SYSTEMS:
-            shutil.copy2(DEMO / "hypotheses" / f"{system}_560ms_{set_name}.jsonl",
-                         root / "hypotheses")
+            shutil.copy2(
+                DEMO / "hypotheses" / f"{system}_560ms_{set_name}.jsonl", root / "hypotheses"
+            )
     (root / "card.toml").write_text(
         'title = "Small"\nlatency_ms = 560\nsets = ["isan", "tvspeech"]\n[systems]\n'
         + "".join(f'"{s}" = "{s}"\n' for s in ABLATION_SYSTEMS)
-        + '[[comparisons]]\n' + f'a = "{ABLATION_SYSTEMS[0]}"\nb = "{ABLATION_SYSTEMS[1]}"\n'
-        + '[[aggregates]]\nkey = "average"\nmethod = "mean"\n', encoding="utf-8")
+        + "[[comparisons]]\n"
+        + f'a = "{ABLATION_SYSTEMS[0]}"\nb = "{ABLATION_SYSTEMS[1]}"\n'
+        + '[[aggregates]]\nkey = "average"\nmethod = "mean"\n',
+        encoding="utf-8",
+    )
     return root
 
 
@@ -232,9 +269,14 @@ def test_ablation_row_matches_the_card_computed_by_hand_without_the_rule(small_d
             hyps = read_hypotheses(DEMO / "hypotheses" / f"{system}_560ms_{set_name}.jsonl")
 
             def cer(rules):
-                stats = set_stats(ids, clusters, [
-                    clip_stats(apply_rules(refs[i], rules), apply_rules(hyps[i], rules))
-                    for i in ids])
+                stats = set_stats(
+                    ids,
+                    clusters,
+                    [
+                        clip_stats(apply_rules(refs[i], rules), apply_rules(hyps[i], rules))
+                        for i in ids
+                    ],
+                )
                 return Fraction(stats.total_edits, stats.total_ref_chars)
 
             by_hand = cer(without) - cer(THAI_CER_PIPELINE)
@@ -255,13 +297,16 @@ def test_ablate_prints_a_table_per_system_and_the_flips(small_demo, capsys):
 
 # ------------------------------------------------------------ bad input
 
+
 def _git_repo_with_broken_normaliser(root: Path) -> Path:
     package = root / "scoring"
     package.mkdir(parents=True)
     (package / "normalizer.py").write_text("THAI_CER_PIPELINE = (\n", encoding="utf-8")
-    for command in (["init", "-q"], ["add", "."],
-                    ["-c", "user.email=t@example.invalid", "-c", "user.name=t",
-                     "commit", "-qm", "broken"]):
+    for command in (
+        ["init", "-q"],
+        ["add", "."],
+        ["-c", "user.email=t@example.invalid", "-c", "user.name=t", "commit", "-qm", "broken"],
+    ):
         subprocess.run(["git", "-C", str(root), *command], check=True, capture_output=True)
     return package
 
@@ -298,16 +343,16 @@ def test_golden_snapshots_missing(tmp_path, monkeypatch, capsys):
 
 
 @needs_git
-def test_interrupted_impact_leaves_the_tree_and_no_temporary_files(monkeypatch, capsys,
-                                                                    tmp_path):
+def test_interrupted_impact_leaves_the_tree_and_no_temporary_files(monkeypatch, capsys, tmp_path):
     """Ctrl-C in the middle: exit 130, git status unchanged, the revision's files gone."""
     import scoring.batch as batch
 
     # A temporary folder of this test's own: another worker's impact run comes and goes in
     # the shared one meanwhile.
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    status = subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain"],
-                            capture_output=True, text=True).stdout
+    status = subprocess.run(
+        ["git", "-C", str(REPO_ROOT), "status", "--porcelain"], capture_output=True, text=True
+    ).stdout
     before = set(Path(tempfile.gettempdir()).glob("scoring-impact-*"))
 
     def interrupted(*args, **kwargs):
@@ -317,8 +362,12 @@ def test_interrupted_impact_leaves_the_tree_and_no_temporary_files(monkeypatch, 
     code, _, err = run(capsys, "impact", str(DEMO), "--against", "HEAD")
     assert code == 130 and "interrupted" in err
     assert set(Path(tempfile.gettempdir()).glob("scoring-impact-*")) == before
-    assert subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain"],
-                          capture_output=True, text=True).stdout == status
+    assert (
+        subprocess.run(
+            ["git", "-C", str(REPO_ROOT), "status", "--porcelain"], capture_output=True, text=True
+        ).stdout
+        == status
+    )
 
 
 @needs_git
@@ -327,9 +376,20 @@ def test_an_unchanged_revision_shares_the_cache_of_the_working_tree(tmp_path):
     from scoring.batch import normalizer_fingerprint
     from scoring.card.revision import rules_at_revision
 
-    status = subprocess.run(["git", "-C", str(REPO_ROOT), "status", "--porcelain", "--",
-                             "scoring/normalizer.py", "scoring/numbers.py"],
-                            capture_output=True, text=True).stdout
+    status = subprocess.run(
+        [
+            "git",
+            "-C",
+            str(REPO_ROOT),
+            "status",
+            "--porcelain",
+            "--",
+            "scoring/normalizer.py",
+            "scoring/numbers.py",
+        ],
+        capture_output=True,
+        text=True,
+    ).stdout
     if status:
         pytest.skip("the rules differ from HEAD in this working tree")
     rules, _ = rules_at_revision("HEAD", tmp_path)
@@ -338,6 +398,7 @@ def test_an_unchanged_revision_shares_the_cache_of_the_working_tree(tmp_path):
 
 
 # ------------------------------------------------------------ the printed change column
+
 
 def _printed(value: Fraction) -> str:
     """A value in percent (points) at the card's two decimals, half away from zero, signed
@@ -384,15 +445,23 @@ def _spaced_card(root: Path) -> Path:
         "flat": [("ก" * 4000, "ก" * 3960 + "ข" * 40), ("ก ก", "ก ก")],
     }
     for name, clips in sets.items():
-        write_jsonl(root / f"ids/{name}.jsonl",
-                    [{"id": f"{name}{i}", "cluster": f"k{i}"} for i in range(len(clips))])
-        write_jsonl(root / f"refs/{name}.jsonl",
-                    [{"id": f"{name}{i}", "text": ref} for i, (ref, _) in enumerate(clips)])
-        write_jsonl(root / f"hypotheses/a_560ms_{name}.jsonl",
-                    [{"id": f"{name}{i}", "pred_text": hyp} for i, (_, hyp) in enumerate(clips)])
+        write_jsonl(
+            root / f"ids/{name}.jsonl",
+            [{"id": f"{name}{i}", "cluster": f"k{i}"} for i in range(len(clips))],
+        )
+        write_jsonl(
+            root / f"refs/{name}.jsonl",
+            [{"id": f"{name}{i}", "text": ref} for i, (ref, _) in enumerate(clips)],
+        )
+        write_jsonl(
+            root / f"hypotheses/a_560ms_{name}.jsonl",
+            [{"id": f"{name}{i}", "pred_text": hyp} for i, (_, hyp) in enumerate(clips)],
+        )
     (root / "card.toml").write_text(
         'title = "Spaced"\nlatency_ms = 560\nsets = ["up", "down", "flat"]\n[systems]\na = "A"\n'
-        '[[aggregates]]\nkey = "average"\nmethod = "mean"\n', encoding="utf-8")
+        '[[aggregates]]\nkey = "average"\nmethod = "mean"\n',
+        encoding="utf-8",
+    )
     return root
 
 
@@ -406,8 +475,16 @@ def _spaced_impact(root: Path, clips_per_set: int = 3):
     after_normalized = normalize_texts(every, cache=False, rules=(straighten_curly_quotes,))
     after = card_from_texts(texts, after_normalized)
     ledger = {row[:4]: (row[4], row[5]) for s in spec.sets for row in before.ledger(s)}
-    return spec, compare(spec, "test", before.figures(), after, ledger, texts,
-                         after_normalized, clips_per_set=clips_per_set)
+    return spec, compare(
+        spec,
+        "test",
+        before.figures(),
+        after,
+        ledger,
+        texts,
+        after_normalized,
+        clips_per_set=clips_per_set,
+    )
 
 
 def _cer_by_hand(root: Path, set_name: str, keep_spaces: bool) -> Fraction:
@@ -432,10 +509,13 @@ def test_every_printed_change_is_after_minus_before(tmp_path, markdown):
 
     exact = {}
     for set_name in spec.sets:
-        exact[f"cer/560ms/{set_name}/a"] = (_cer_by_hand(root, set_name, False),
-                                            _cer_by_hand(root, set_name, True))
+        exact[f"cer/560ms/{set_name}/a"] = (
+            _cer_by_hand(root, set_name, False),
+            _cer_by_hand(root, set_name, True),
+        )
     exact["aggregate/560ms/average/a"] = tuple(
-        sum(exact[f"cer/560ms/{s}/a"][side] for s in spec.sets) / 3 for side in (0, 1))
+        sum(exact[f"cer/560ms/{s}/a"][side] for s in spec.sets) / 3 for side in (0, 1)
+    )
     assert set(printed) == set(exact)  # every figure moved, and only these
     for name, (was, now) in exact.items():
         assert printed[name] == (_printed(was), _printed(now), _signed(now - was) + " pp"), name
@@ -457,8 +537,9 @@ def test_the_ablation_tables_print_without_minus_with(small_demo, capsys):
     for system, table in zip(ABLATION_SYSTEMS, tables):
         header = next(line for line in table.splitlines() if line.startswith("| rule left out"))
         columns = [cell.strip() for cell in header.strip("|").split("|")][1:]
-        row = next(line for line in table.splitlines()
-                   if line.startswith("| `spoken_numbers_to_digits` |"))
+        row = next(
+            line for line in table.splitlines() if line.startswith("| `spoken_numbers_to_digits` |")
+        )
         cells = dict(zip(columns, (c.strip() for c in row.strip("|").split("|")[1:])))
         full_row = next(line for line in table.splitlines() if "CER with every rule" in line)
         full_cells = dict(zip(columns, (c.strip() for c in full_row.strip("|").split("|")[1:])))
@@ -469,8 +550,10 @@ def test_the_ablation_tables_print_without_minus_with(small_demo, capsys):
             hyps = read_hypotheses(small_demo / "hypotheses" / f"{system}_560ms_{set_name}.jsonl")
 
             def cer(rules):
-                edits = sum(editdistance.eval(apply_rules(refs[i], rules),
-                                              apply_rules(hyps[i], rules)) for i in ids)
+                edits = sum(
+                    editdistance.eval(apply_rules(refs[i], rules), apply_rules(hyps[i], rules))
+                    for i in ids
+                )
                 return Fraction(edits, sum(len(apply_rules(refs[i], rules)) for i in ids))
 
             full = cer(THAI_CER_PIPELINE)
@@ -496,9 +579,11 @@ def test_a_clips_line_shows_its_reference_length_moving_too(tmp_path):
         squeezed = ("".join(ref.split()), "".join(hyp.split()))
         edits = (editdistance.eval(*squeezed), editdistance.eval(ref, hyp))
         chars = (len(squeezed[0]), len(ref))
-        counts = (f"{chars[1]}" if chars[0] == chars[1] else f"{chars[0]} -> {chars[1]}")
-        line = f"a at 560 ms, clip {clip}: {edits[0]} -> {edits[1]} edits over {counts} " \
-               "reference characters"
+        counts = f"{chars[1]}" if chars[0] == chars[1] else f"{chars[0]} -> {chars[1]}"
+        line = (
+            f"a at 560 ms, clip {clip}: {edits[0]} -> {edits[1]} edits over {counts} "
+            "reference characters"
+        )
         assert (line in report) == (edits[0] != edits[1] or chars[0] != chars[1]), clip
     assert "clip down1: 0 -> 0 edits over 5 -> 9 reference characters" in report
 

@@ -30,8 +30,7 @@ def test_ctrl_c_ends_a_cold_card_in_one_line(tmp_path, after, twice):
 
 
 @pytest.mark.slow(seconds=3)
-@pytest.mark.parametrize("command", ["ablate", "verdicts",
-                                     pytest.param("impact", marks=needs_git)])
+@pytest.mark.parametrize("command", ["ablate", "verdicts", pytest.param("impact", marks=needs_git)])
 def test_ctrl_c_ends_ablate_verdicts_and_impact_in_one_line(tmp_path, command):
     if command == "impact":  # against HEAD: its rules from git, its texts normalised cold
         interrupt(["impact", "--against", "HEAD"], 1.2, cwd=REPO_ROOT)
@@ -48,8 +47,14 @@ def test_ctrl_c_during_publish_write_leaves_the_card_whole(tmp_path):
     edited = card.read_text(encoding="utf-8")
     interrupt(["publish", str(root), "--write"], 1.0)
     assert card.read_text(encoding="utf-8") in (edited, original)  # before or after, never half
-    assert sorted(p.name for p in root.iterdir()) == [".eval_results", "README.md", "card.toml",
-                                                       "hypotheses", "ids", "refs"]
+    assert sorted(p.name for p in root.iterdir()) == [
+        ".eval_results",
+        "README.md",
+        "card.toml",
+        "hypotheses",
+        "ids",
+        "refs",
+    ]
     assert [p.name for p in (root / ".eval_results").iterdir()] == ["cer.yaml"]
 
 
@@ -128,8 +133,9 @@ def test_what_a_swallowed_ctrl_c_left_half_done_is_not_printed(monkeypatch, caps
         return 0
 
     reported = []  # what Python would print ("Exception ignored in ...")
-    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: reported.append(
-        str(unraisable.exc_value)))
+    monkeypatch.setattr(
+        sys, "unraisablehook", lambda unraisable: reported.append(str(unraisable.exc_value))
+    )
     monkeypatch.setattr(cli, "run_card", run_card)
     code = cli.main(["card"])
     err = capsys.readouterr().err
@@ -149,6 +155,7 @@ def test_an_interrupted_worker_pool_is_killed_not_waited_for():
 
     if "fork" not in multiprocessing.get_all_start_methods():
         pytest.skip("the pools fork")
+
     def running(pid: int) -> bool:
         # From the kernel, not from multiprocessing's bookkeeping: the pool's own manager
         # thread may reap a killed worker first, and Process.is_alive() then never learns it.
@@ -208,9 +215,14 @@ def test_a_ctrl_c_while_a_worker_forks_leaves_no_worker_behind(tmp_path, command
     launcher.write_text(LAUNCHER, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
     env.update(SCORING_NO_CACHE="1", SCORING_WORKERS="2", SCORING_NO_VERDICTS_CACHE="1")
-    process = subprocess.Popen([sys.executable, str(launcher), command, str(demo_copy(tmp_path))],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True, env=env)
+    process = subprocess.Popen(
+        [sys.executable, str(launcher), command, str(demo_copy(tmp_path))],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env=env,
+    )
     try:
         _, err = process.communicate(timeout=20)
     except subprocess.TimeoutExpired:

@@ -30,8 +30,10 @@ def read_wav(path):
 @pytest.fixture
 def clips(tmp_path):
     rng = np.random.default_rng(3)
-    signals = {name: rng.integers(-2000, 2000, size=n).astype(np.int16) + 1
-               for name, n in [("a", 12_345), ("b", 800), ("c", 16_001)]}
+    signals = {
+        name: rng.integers(-2000, 2000, size=n).astype(np.int16) + 1
+        for name, n in [("a", 12_345), ("b", 800), ("c", 16_001)]
+    }
     for name, signal in signals.items():
         write_wav(tmp_path / "clips" / f"{name}.wav", signal)
     return signals
@@ -40,24 +42,27 @@ def clips(tmp_path):
 def test_list_file_joins_in_order_with_one_second_of_zeros(tmp_path, clips, capsys):
     """Sample counts and silence are exact; clip order follows the list."""
     listing = tmp_path / "list.tsv"
-    listing.write_text("rec1\tclips/b.wav\nrec1\tclips/a.wav\nrec1\tclips/c.wav\n"
-                       "rec2\tclips/a.wav\n", encoding="utf-8")
+    listing.write_text(
+        "rec1\tclips/b.wav\nrec1\tclips/a.wav\nrec1\tclips/c.wav\nrec2\tclips/a.wav\n",
+        encoding="utf-8",
+    )
     assert main(["join-audio", str(tmp_path / "out"), "--list", str(listing)]) == 0
     joined = read_wav(tmp_path / "out/rec1.wav")
     b, a, c = clips["b"], clips["a"], clips["c"]
     assert joined.size == b.size + a.size + c.size + 2 * GAP_SAMPLES == 29_146 + 32_000
-    assert np.array_equal(joined[:b.size], b)
-    assert not joined[b.size:b.size + 16_000].any()
-    assert np.array_equal(joined[b.size + 16_000:b.size + 16_000 + a.size], a)
-    assert not joined[b.size + 16_000 + a.size:b.size + 32_000 + a.size].any()
-    assert np.array_equal(joined[-c.size:], c)
+    assert np.array_equal(joined[: b.size], b)
+    assert not joined[b.size : b.size + 16_000].any()
+    assert np.array_equal(joined[b.size + 16_000 : b.size + 16_000 + a.size], a)
+    assert not joined[b.size + 16_000 + a.size : b.size + 32_000 + a.size].any()
+    assert np.array_equal(joined[-c.size :], c)
     assert np.array_equal(read_wav(tmp_path / "out/rec2.wav"), a)  # one clip: no silence
     seconds = (joined.size + a.size) / 16_000
     assert capsys.readouterr().out == f"{tmp_path / 'out'}: 2 recordings, {seconds:.1f} s\n"
 
 
-@pytest.mark.parametrize("seconds, shown", [(59.94, "59.9 s"), (90, "1.5 min"),
-                                            (3599, "60.0 min"), (6300, "1.75 hours")])
+@pytest.mark.parametrize(
+    "seconds, shown", [(59.94, "59.9 s"), (90, "1.5 min"), (3599, "60.0 min"), (6300, "1.75 hours")]
+)
 def test_the_summary_gives_the_length_in_the_unit_that_fits(tmp_path, seconds, shown):
     counts = {"only": int(seconds * 16_000)}
     assert joined_summary(tmp_path, counts) == f"{tmp_path}: 1 recording, {shown}"
@@ -65,10 +70,23 @@ def test_the_summary_gives_the_length_in_the_unit_that_fits(tmp_path, seconds, s
 
 def test_ids_file_groups_clips_by_cluster(tmp_path, clips):
     """--ids with --clips joins each cluster's clips in ids-file order."""
-    write_jsonl(tmp_path / "ids.jsonl", [{"id": "c", "cluster": "v1"}, {"id": "a", "cluster": "v1"},
-                                         {"id": "b", "cluster": "v2"}])
-    assert main(["join-audio", str(tmp_path / "out"), "--ids", str(tmp_path / "ids.jsonl"),
-                 "--clips", str(tmp_path / "clips")]) == 0
+    write_jsonl(
+        tmp_path / "ids.jsonl",
+        [{"id": "c", "cluster": "v1"}, {"id": "a", "cluster": "v1"}, {"id": "b", "cluster": "v2"}],
+    )
+    assert (
+        main(
+            [
+                "join-audio",
+                str(tmp_path / "out"),
+                "--ids",
+                str(tmp_path / "ids.jsonl"),
+                "--clips",
+                str(tmp_path / "clips"),
+            ]
+        )
+        == 0
+    )
     v1 = read_wav(tmp_path / "out/v1.wav")
     assert v1.size == clips["c"].size + GAP_SAMPLES + clips["a"].size
     assert np.array_equal(read_wav(tmp_path / "out/v2.wav"), clips["b"])

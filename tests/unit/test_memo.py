@@ -39,8 +39,12 @@ def test_forget_all_empties_every_memo_of_the_process():
     forget_all()
     assert not scorer._PAIR_STATS.entries and not batch._APPLIED.entries
     assert not compute._INTERVALS.entries and not batch._SHARD_ENTRIES.entries
-    assert not (card_text._MODEL_CARDS.entries or verdicts._READ_LOOKS.entries
-                or names_module._FOUND_NAMES.entries or card_spec._PARSED_TOML.entries)
+    assert not (
+        card_text._MODEL_CARDS.entries
+        or verdicts._READ_LOOKS.entries
+        or names_module._FOUND_NAMES.entries
+        or card_spec._PARSED_TOML.entries
+    )
 
 
 def test_pair_statistics_are_those_of_the_pair():
@@ -65,16 +69,20 @@ def test_a_rule_is_remembered_for_its_own_output_only():
 def _pair(clusters, edits_a=(1, 4, 0, 2, 3, 5), edits_b=(2, 2, 1, 0, 3, 1)):
     ids = [f"c{i}" for i in range(len(clusters))]
     chars = [20, 30, 25, 40, 10, 35]
-    return (set_stats(ids, clusters, [ClipStats(e, n) for e, n in zip(edits_a, chars)]),
-            set_stats(ids, clusters, [ClipStats(e, n) for e, n in zip(edits_b, chars)]))
+    return (
+        set_stats(ids, clusters, [ClipStats(e, n) for e, n in zip(edits_a, chars)]),
+        set_stats(ids, clusters, [ClipStats(e, n) for e, n in zip(edits_b, chars)]),
+    )
 
 
 def test_an_interval_is_that_of_its_clusters_and_recipe():
     """The same edits under other clusters, another seed or level: never the kept interval."""
-    cases = [(_pair(["k1", "k1", "k2", "k2", "k3", "k3"]), 1, 0.95),
-             (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 1, 0.95),
-             (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 2, 0.95),
-             (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 2, 0.90)]
+    cases = [
+        (_pair(["k1", "k1", "k2", "k2", "k3", "k3"]), 1, 0.95),
+        (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 1, 0.95),
+        (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 2, 0.95),
+        (_pair(["k1", "k2", "k3", "k4", "k5", "k6"]), 2, 0.90),
+    ]
     for _ in range(2):
         for (a, b), seed, level in cases:
             kept = compute._interval(a, b, resamples=200, seed=seed, level=level)
@@ -104,14 +112,21 @@ def test_each_reader_of_a_card_text_gets_a_model_card_of_its_own():
 
 def test_names_found_are_those_of_the_text_and_the_names_asked_for():
     """Kept by the text and by the names looked for: never another's."""
+
     def names(*words):
         return tuple((names_module.plain_name(word), word.lower()) for word in words)
 
-    asked = [("Typhoon on FLEURS", names("Typhoon")), ("Typhoon on FLEURS", names("FLEURS")),
-             ("Typhoon on FLEURS", names("TVSpeech", "FLEURS")), ("TV Speech", names("TVSpeech")),
-             ("TVSpeech and FLEURS", names("TVSpeech", "FLEURS"))]
+    asked = [
+        ("Typhoon on FLEURS", names("Typhoon")),
+        ("Typhoon on FLEURS", names("FLEURS")),
+        ("Typhoon on FLEURS", names("TVSpeech", "FLEURS")),
+        ("TV Speech", names("TVSpeech")),
+        ("TVSpeech and FLEURS", names("TVSpeech", "FLEURS")),
+    ]
     for _ in range(2):  # found, then read back
-        assert [names_module.Names._find(*a) for a in asked] == [names_module.Names._find_in(*a) for a in asked]
+        assert [names_module.Names._find(*a) for a in asked] == [
+            names_module.Names._find_in(*a) for a in asked
+        ]
     assert [key for _, _, key in names_module.Names._find(*asked[-1])] == ["tvspeech", "fleurs"]
 
 

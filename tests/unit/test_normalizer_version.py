@@ -30,14 +30,18 @@ def what_the_pin_needs() -> str | None:
     try:
         version, _, pinned = check_version_bump(REPO_ROOT)
     except ScoringError:
-        return ("the rules' source changed but NORMALIZER_VERSION did not: bump "
-                "NORMALIZER_VERSION in scoring/normalizer.py (its pin is committed), then run "
-                "`python -m scoring rebaseline`")
+        return (
+            "the rules' source changed but NORMALIZER_VERSION did not: bump "
+            "NORMALIZER_VERSION in scoring/normalizer.py (its pin is committed), then run "
+            "`python -m scoring rebaseline`"
+        )
     if pinned:
         return None
-    return (f"NORMALIZER_VERSION {version!r} is not pinned to the rules as they are: run "
-            "`python -m scoring rebaseline`, which writes its pin with the snapshots the rules "
-            "move")
+    return (
+        f"NORMALIZER_VERSION {version!r} is not pinned to the rules as they are: run "
+        "`python -m scoring rebaseline`, which writes its pin with the snapshots the rules "
+        "move"
+    )
 
 
 def test_rules_source_is_pinned_to_the_normalizer_version():
@@ -45,13 +49,13 @@ def test_rules_source_is_pinned_to_the_normalizer_version():
     assert needed is None, needed
 
 
-def test_a_bumped_version_without_its_pin_asks_for_rebaseline_not_a_bump(tmp_path,
-                                                                         monkeypatch):
+def test_a_bumped_version_without_its_pin_asks_for_rebaseline_not_a_bump(tmp_path, monkeypatch):
     """Right after the bump the contributor's path asks for, the version has no pin: the
     failure says to run rebaseline (which writes it), never to bump again."""
     pins = tmp_path / "normalizer_pins.toml"
-    pins.write_text(f'"{normalizer.NORMALIZER_VERSION}" = "{rules_source_digest()}"\n',
-                    encoding="utf-8")
+    pins.write_text(
+        f'"{normalizer.NORMALIZER_VERSION}" = "{rules_source_digest()}"\n', encoding="utf-8"
+    )
     monkeypatch.setattr(provenance, "RULES_PINS_FILE", pins)
     assert what_the_pin_needs() is None
     bumped = str(int(normalizer.NORMALIZER_VERSION) + 1)
@@ -87,12 +91,15 @@ def test_the_digest_sees_a_change_to_any_rule(monkeypatch):
 
 def test_the_digest_ignores_only_the_version_line():
     source = inspect.getsource(normalizer)
-    bumped = source.replace(f'NORMALIZER_VERSION = "{normalizer.NORMALIZER_VERSION}"',
-                            'NORMALIZER_VERSION = "99"')
+    bumped = source.replace(
+        f'NORMALIZER_VERSION = "{normalizer.NORMALIZER_VERSION}"', 'NORMALIZER_VERSION = "99"'
+    )
     assert bumped != source
     assert rules_source_digest(bumped) == rules_source_digest()
-    assert rules_source_digest(source.replace("THAI_CER_PIPELINE", "PIPELINE")) != \
-        rules_source_digest()
+    assert (
+        rules_source_digest(source.replace("THAI_CER_PIPELINE", "PIPELINE"))
+        != rules_source_digest()
+    )
 
 
 def test_a_pin_is_added_once_and_never_replaced(tmp_path):

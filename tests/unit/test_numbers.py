@@ -62,7 +62,9 @@ def test_runs_that_are_not_one_numeral(text, expected):
 def test_run_splitting_unit():
     """numeral_runs_to_digits reports word spans and digits."""
     assert numeral_runs_to_digits(["ศูนย์", "แปด", "หนึ่ง"]) == [
-        (0, 1, "0"), (1, 2, "8"), (2, 3, "1"),
+        (0, 1, "0"),
+        (1, 2, "8"),
+        (2, 3, "1"),
     ]
     assert numeral_runs_to_digits(["สอง", "พัน", "ห้า", "ร้อย"]) == [(0, 4, "2500")]
 
@@ -81,9 +83,32 @@ def test_not_numerals(word):
 
 @pytest.mark.parametrize(
     "number",
-    [0, 1, 2, 10, 11, 12, 20, 21, 99, 100, 101, 111, 121, 1000, 1001, 2500, 10_000,
-     100_000, 1_000_000, 1_000_001, 1_200_000, 10_000_000, 21_000_021,
-     999_999_999_999],
+    [
+        0,
+        1,
+        2,
+        10,
+        11,
+        12,
+        20,
+        21,
+        99,
+        100,
+        101,
+        111,
+        121,
+        1000,
+        1001,
+        2500,
+        10_000,
+        100_000,
+        1_000_000,
+        1_000_001,
+        1_200_000,
+        10_000_000,
+        21_000_021,
+        999_999_999_999,
+    ],
 )
 def test_pythainlp_spelled_numbers_round_trip(number):
     """PyThaiNLP's num_to_thaiword is the oracle: its words normalise to str(n)."""

@@ -51,19 +51,24 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 
 # ------------------------------------------------------------ rounding
 
-@pytest.mark.parametrize("numerator, denominator", [
-    (339, 4000),       # 0.084750: exactly on the boundary, prints 8.48
-    (1, 8000),         # 0.0125 %: 0.0125 -> 0.01
-    (1, 800),          # 0.125 % -> 0.13
-    (2049, 160000),    # 1.280625 %
-    (-339, 4000),      # a negative difference on the boundary
-    (0, 7),
-])
+
+@pytest.mark.parametrize(
+    "numerator, denominator",
+    [
+        (339, 4000),  # 0.084750: exactly on the boundary, prints 8.48
+        (1, 8000),  # 0.0125 %: 0.0125 -> 0.01
+        (1, 800),  # 0.125 % -> 0.13
+        (2049, 160000),  # 1.280625 %
+        (-339, 4000),  # a negative difference on the boundary
+        (0, 7),
+    ],
+)
 def test_rounding_is_half_up_from_the_exact_fraction(numerator, denominator):
     """The printed percent equals Python's decimal ROUND_HALF_UP on the exact value."""
     exact = Fraction(numerator, denominator) * 100
     oracle = (Decimal(numerator) * 100 / Decimal(denominator)).quantize(
-        Decimal("0.01"), rounding=ROUND_HALF_UP)
+        Decimal("0.01"), rounding=ROUND_HALF_UP
+    )
     assert Decimal(round_half_up(exact)) == oracle
 
 
@@ -83,6 +88,7 @@ def test_bootstrap_bounds_round_from_their_exact_binary_value():
 
 
 # ------------------------------------------------------------ the demo card
+
 
 def test_the_committed_demo_card_is_what_the_data_give(demo_result):
     card = published_card(demo_result)
@@ -113,19 +119,30 @@ def hand_edit(place: str, text: str) -> tuple[str, str, str]:
         cells = [c.strip() for c in row.strip("|").split("|")]
         column = header.index(load_card_spec(DEMO).systems["typhoon-asr-streaming-0.6b"])
         value = cells[column]
-        edited = "| " + " | ".join(cells[:column] + [nudged(value)] + cells[column + 1:]) + " |"
-        return row, edited, (f"figure {TYPHOON_FLEURS}: table region 'cer-table 560ms' "
-                             f"(line {{line}}) says {nudged(value)}, the data give {value}")
+        edited = "| " + " | ".join(cells[:column] + [nudged(value)] + cells[column + 1 :]) + " |"
+        return (
+            row,
+            edited,
+            (
+                f"figure {TYPHOON_FLEURS}: table region 'cer-table 560ms' "
+                f"(line {{line}}) says {nudged(value)}, the data give {value}"
+            ),
+        )
     if place == "inline":
         value = re.search(rf"{re.escape(FLEURS)} -->([^<]*)<", text).group(1)
-        return (f"{FLEURS} -->{value}<", f"{FLEURS} -->{nudged(value, '-0.01')}<",
-                f"figure {FLEURS}: inline region (line {{line}}) says {nudged(value, '-0.01')}, "
-                f"the data give {value}")
+        return (
+            f"{FLEURS} -->{value}<",
+            f"{FLEURS} -->{nudged(value, '-0.01')}<",
+            f"figure {FLEURS}: inline region (line {{line}}) says {nudged(value, '-0.01')}, "
+            f"the data give {value}",
+        )
     value = re.search(r"      value: (\S+)\n      name: CER \(560 ms chunk\)", text).group(1)
-    return (f"      value: {value}\n      name: CER (560 ms chunk)",
-            f"      value: {nudged(value, '0.01')}\n      name: CER (560 ms chunk)",
-            f"figure {FLEURS}: model-index entry 'CER (560 ms chunk)' on FLEURS th_th test "
-            f"(synthetic demo stand-in) says {nudged(value, '0.01')}, the data give {value}")
+    return (
+        f"      value: {value}\n      name: CER (560 ms chunk)",
+        f"      value: {nudged(value, '0.01')}\n      name: CER (560 ms chunk)",
+        f"figure {FLEURS}: model-index entry 'CER (560 ms chunk)' on FLEURS th_th test "
+        f"(synthetic demo stand-in) says {nudged(value, '0.01')}, the data give {value}",
+    )
 
 
 @pytest.mark.parametrize("place", HAND_EDIT_PLACES)
@@ -135,12 +152,18 @@ def test_a_hand_edited_number_fails_the_check_and_write_restores_it(place, demo,
     original = card.read_bytes()
     old, new, message = hand_edit(place, card.read_text(encoding="utf-8"))
     edit(card, old, new)
-    line = next(i for i, text in enumerate(card.read_text().splitlines(), 1) if new in text
-                or new.split("\n")[0] in text)
+    line = next(
+        i
+        for i, text in enumerate(card.read_text().splitlines(), 1)
+        if new in text or new.split("\n")[0] in text
+    )
     region_line = line
     if place == "table":
-        region_line = next(i for i, text in enumerate(card.read_text().splitlines(), 1)
-                           if "scoring:cer-table 560ms" in text)
+        region_line = next(
+            i
+            for i, text in enumerate(card.read_text().splitlines(), 1)
+            if "scoring:cer-table 560ms" in text
+        )
     code, out, _ = run(capsys, "publish", str(demo), "--check")
     assert code == 1
     assert message.format(line=region_line) in out, out[:3000]
@@ -156,7 +179,11 @@ def test_text_outside_the_regions_is_kept_byte_for_byte(demo, capsys):
     """Hand-written prose (and CRLF-free bytes) outside the regions survive a rewrite."""
     card = demo / "README.md"
     edit(card, "One model, four chunk sizes", "One model,  four chunk  sizes ✓")
-    edit(card, "<!-- scoring:cer-table 80ms -->\n| Set |", "<!-- scoring:cer-table 80ms -->\nstale\n| Set |")
+    edit(
+        card,
+        "<!-- scoring:cer-table 80ms -->\n| Set |",
+        "<!-- scoring:cer-table 80ms -->\nstale\n| Set |",
+    )
     code, _, _ = run(capsys, "publish", str(demo), "--write")
     assert code == 0
     text = card.read_text(encoding="utf-8")
@@ -169,29 +196,43 @@ def test_foreign_model_index_results_are_kept_and_reported(demo, capsys):
     card = ModelCard.load(card_path)
     from huggingface_hub import EvalResult
 
-    card.data.eval_results.append(EvalResult(
-        task_type="automatic-speech-recognition", dataset_type="mozilla/common_voice",
-        dataset_name="Common Voice th", metric_type="wer", metric_value=30.1))
+    card.data.eval_results.append(
+        EvalResult(
+            task_type="automatic-speech-recognition",
+            dataset_type="mozilla/common_voice",
+            dataset_name="Common Voice th",
+            metric_type="wer",
+            metric_value=30.1,
+        )
+    )
     card.save(card_path)
     code, out, err = run(capsys, "publish", str(demo), "--write")
     assert code == 0 and "is not ours" in err and "mozilla/common_voice" in err
     code, out, err = run(capsys, "publish", str(demo), "--check")
     assert code == 0 and "is not ours" in err
     reloaded = ModelCard.load(card_path)
-    assert any(r.dataset_type == "mozilla/common_voice" and r.metric_value == 30.1
-               for r in reloaded.data.eval_results)
+    assert any(
+        r.dataset_type == "mozilla/common_voice" and r.metric_value == 30.1
+        for r in reloaded.data.eval_results
+    )
     assert reloaded.data.license == "apache-2.0" and reloaded.data.tags[-1] == "demo"
 
 
 def test_other_front_matter_keys_are_preserved(demo, capsys):
     """Changing the model-index keeps license, language and tags."""
     card = demo / "README.md"
-    edit(card, hand_edit("model-index", card.read_text(encoding="utf-8"))[0],
-         "      value: 1.0\n      name: CER (560 ms chunk)")
+    edit(
+        card,
+        hand_edit("model-index", card.read_text(encoding="utf-8"))[0],
+        "      value: 1.0\n      name: CER (560 ms chunk)",
+    )
     run(capsys, "publish", str(demo), "--write")
     data = ModelCard.load(card).data
     assert (data.license, data.language, data.pipeline_tag) == (
-        "apache-2.0", ["th"], "automatic-speech-recognition")
+        "apache-2.0",
+        ["th"],
+        "automatic-speech-recognition",
+    )
 
 
 def test_write_keeps_the_file_mode_and_leaves_no_temporary_file(demo, capsys):
@@ -207,47 +248,87 @@ def test_write_keeps_the_file_mode_and_leaves_no_temporary_file(demo, capsys):
 
 BAD_CARDS = {
     "unclosed-region": (
-        "<!-- scoring:end -->\n\n## How these numbers", "\n## How these numbers", None, None,
-        r"README\.md:\d+: region 'scoring:verdicts' is never closed"),
+        "<!-- scoring:end -->\n\n## How these numbers",
+        "\n## How these numbers",
+        None,
+        None,
+        r"README\.md:\d+: region 'scoring:verdicts' is never closed",
+    ),
     "nested-regions": (
-        "<!-- scoring:cer-table 160ms -->\n", "<!-- scoring:cer-table 160ms -->\n<!-- scoring:latency-summary -->\n",
-        None, None, r"README\.md:\d+: region 'scoring:latency-summary' opens inside the region "
-                    r"opened at line \d+ \(is that one closed\?\); regions do not nest"),
+        "<!-- scoring:cer-table 160ms -->\n",
+        "<!-- scoring:cer-table 160ms -->\n<!-- scoring:latency-summary -->\n",
+        None,
+        None,
+        r"README\.md:\d+: region 'scoring:latency-summary' opens inside the region "
+        r"opened at line \d+ \(is that one closed\?\); regions do not nest",
+    ),
     "unknown-kind": (
-        "<!-- scoring:latency-summary -->", "<!-- scoring:latency-sumary -->", None, None,
+        "<!-- scoring:latency-summary -->",
+        "<!-- scoring:latency-sumary -->",
+        None,
+        None,
         r"README\.md:\d+: unknown region kind 'scoring:latency-sumary'; did you mean "
-        r"'scoring:latency-summary'\?"),
+        r"'scoring:latency-summary'\?",
+    ),
     "unknown-figure": (
-        f"<!-- scoring:figure {FLEURS} -->", "<!-- scoring:figure cer/560ms/fleurs/whisper -->",
-        None, None, r"README\.md:\d+: the card computes no figure 'cer/560ms/fleurs/whisper'"),
+        f"<!-- scoring:figure {FLEURS} -->",
+        "<!-- scoring:figure cer/560ms/fleurs/whisper -->",
+        None,
+        None,
+        r"README\.md:\d+: the card computes no figure 'cer/560ms/fleurs/whisper'",
+    ),
     "undeclared-latency": (
-        "<!-- scoring:cer-table 80ms -->", "<!-- scoring:cer-table 240ms -->", None, None,
-        r"README\.md:\d+: the card has no 240 ms latency"),
+        "<!-- scoring:cer-table 80ms -->",
+        "<!-- scoring:cer-table 240ms -->",
+        None,
+        None,
+        r"README\.md:\d+: the card has no 240 ms latency",
+    ),
     "turned-on-a-cer": (
-        f"<!-- scoring:figure {FLEURS} -->", f"<!-- scoring:figure {FLEURS} turned -->",
-        None, None, rf"README\.md:\d+: turned is for a difference or an interval's end, not "
-                    rf"'{re.escape(FLEURS)}'"),
+        f"<!-- scoring:figure {FLEURS} -->",
+        f"<!-- scoring:figure {FLEURS} turned -->",
+        None,
+        None,
+        rf"README\.md:\d+: turned is for a difference or an interval's end, not "
+        rf"'{re.escape(FLEURS)}'",
+    ),
     "not-a-figure-with-arguments": (
         "## How these numbers are made",
-        "<!-- scoring:not-a-figure 560ms -->1.0<!-- scoring:end -->\n## How", None, None,
-        r"README\.md:\d+: not-a-figure takes no arguments"),
+        "<!-- scoring:not-a-figure 560ms -->1.0<!-- scoring:end -->\n## How",
+        None,
+        None,
+        r"README\.md:\d+: not-a-figure takes no arguments",
+    ),
     "end-without-region": (
-        "## How these numbers are made", "<!-- scoring:end -->\n## How", None, None,
-        r"README\.md:\d+: region end without a region to close"),
+        "## How these numbers are made",
+        "<!-- scoring:end -->\n## How",
+        None,
+        None,
+        r"README\.md:\d+: region end without a region to close",
+    ),
     "invalid-yaml": (
-        "license: apache-2.0\n", "license: [apache-2.0\n", None, None,
-        r"README\.md:\d+: front matter is not valid YAML"),
+        "license: apache-2.0\n",
+        "license: [apache-2.0\n",
+        None,
+        None,
+        r"README\.md:\d+: front matter is not valid YAML",
+    ),
     # huggingface_hub would read a second model's results as this one's, under its name.
     "two-models-in-the-model-index": (
-        "model-index:\n", "model-index:\n- name: Typhoon 0.6B (baseline)\n  results: []\n",
-        None, None, r"README\.md: the model-index holds 2 models \(Typhoon 0\.6B \(baseline\), "
-                    r"OpenThai2\.0-ASR-Streaming \(demo\)\); a card's model-index is its own"),
+        "model-index:\n",
+        "model-index:\n- name: Typhoon 0.6B (baseline)\n  results: []\n",
+        None,
+        None,
+        r"README\.md: the model-index holds 2 models \(Typhoon 0\.6B \(baseline\), "
+        r"OpenThai2\.0-ASR-Streaming \(demo\)\); a card's model-index is its own",
+    ),
 }
 
 
 @pytest.mark.parametrize("case", list(BAD_CARDS))
 def test_bad_card_is_one_line_exit_2_and_the_card_is_untouched(case, demo, capsys, monkeypatch):
     """Refused before any number is computed: a typo in the card costs no waiting."""
+
     def no_numbers_yet(*args, **kwargs):
         raise AssertionError("the card was computed before the card file was checked")
 
@@ -282,14 +363,19 @@ def test_find_regions_reports_kinds_and_lines():
     text = "a\n<!-- scoring:latency-summary -->\nx\n<!-- scoring:end -->\nb <!-- scoring:figure f -->1<!-- scoring:end -->\n"
     regions = find_regions(text, "card.md")
     assert [(r.kind, r.args, r.line) for r in regions] == [
-        ("latency-summary", (), 2), ("figure", ("f",), 5)]
-    assert text[regions[1].start:regions[1].end] == "1"
+        ("latency-summary", (), 2),
+        ("figure", ("f",), 5),
+    ]
+    assert text[regions[1].start : regions[1].end] == "1"
     with pytest.raises(ScoringError):
         find_regions("<!-- scoring:end -->", "card.md")
 
 
 def test_two_sets_with_the_same_dataset_identity_are_refused(demo):
     edit(demo / "card.toml", 'config = "videos-joined"\n', "")
-    with pytest.raises(ScoringError, match=r"\[datasets\.tv_long\] has the same id, config and "
-                                           r"split as \[datasets\.tvspeech\]"):
+    with pytest.raises(
+        ScoringError,
+        match=r"\[datasets\.tv_long\] has the same id, config and "
+        r"split as \[datasets\.tvspeech\]",
+    ):
         load_card_spec(demo)

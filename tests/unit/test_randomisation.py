@@ -25,16 +25,21 @@ def cluster_sums(clusters: int, seed: int, gap: float = 0.0):
     rng = np.random.default_rng(seed)
     chars = np.maximum(1, rng.lognormal(6, 1, clusters)).astype(np.int64)
     difficulty = rng.uniform(0.05, 0.3, clusters)
-    return (rng.binomial(chars, np.clip(difficulty + gap / 2, 0, 1)),
-            rng.binomial(chars, np.clip(difficulty - gap / 2, 0, 1)), chars)
+    return (
+        rng.binomial(chars, np.clip(difficulty + gap / 2, 0, 1)),
+        rng.binomial(chars, np.clip(difficulty - gap / 2, 0, 1)),
+        chars,
+    )
 
 
 def brute_force_p(a, b, chars, delta: float = 0.0) -> float:
     """Every assignment of swaps, one by one: the share at least as extreme as observed."""
     shifted = [int(x) - int(y) - delta * int(n) for x, y, n in zip(a, b, chars)]
     observed = abs(sum(shifted))
-    extreme = sum(abs(sum(s * d for s, d in zip(signs, shifted))) >= observed - 1e-9
-                  for signs in itertools.product((1, -1), repeat=len(shifted)))
+    extreme = sum(
+        abs(sum(s * d for s, d in zip(signs, shifted))) >= observed - 1e-9
+        for signs in itertools.product((1, -1), repeat=len(shifted))
+    )
     return extreme / 2 ** len(shifted)
 
 
@@ -42,10 +47,15 @@ def scipy_p(a, b, chars, resamples: int = 9999, seed: int = 0) -> float:
     from scipy.stats import permutation_test
 
     total = chars.sum()
-    result = permutation_test((a.astype(float), b.astype(float)),
-                              lambda x, y, axis=-1: (x.sum(axis=axis) - y.sum(axis=axis)) / total,
-                              permutation_type="samples", alternative="two-sided",
-                              n_resamples=resamples, random_state=seed, vectorized=True)
+    result = permutation_test(
+        (a.astype(float), b.astype(float)),
+        lambda x, y, axis=-1: (x.sum(axis=axis) - y.sum(axis=axis)) / total,
+        permutation_type="samples",
+        alternative="two-sided",
+        n_resamples=resamples,
+        random_state=seed,
+        vectorized=True,
+    )
     return float(result.pvalue)
 
 
@@ -54,8 +64,7 @@ def scipy_p(a, b, chars, resamples: int = 9999, seed: int = 0) -> float:
 def test_the_p_value_is_scipys_exactly_where_scipy_enumerates(clusters, seed):
     """scipy enumerates every sign assignment up to 2**13 of them: the same p-value."""
     a, b, chars = cluster_sums(clusters, seed, gap=0.02 * (seed - 1))
-    assert randomisation_test(a, b, chars).p_value == pytest.approx(scipy_p(a, b, chars),
-                                                                    rel=1e-12)
+    assert randomisation_test(a, b, chars).p_value == pytest.approx(scipy_p(a, b, chars), rel=1e-12)
 
 
 @pytest.mark.parametrize("clusters", [25, 60])
@@ -106,7 +115,7 @@ def test_five_clusters_or_fewer_can_never_reject_at_five_percent(clusters):
     unbounded, and said to be."""
     a, b, chars = cluster_sums(clusters, 3, gap=0.2)  # however large the difference
     test = randomisation_test(a, b, chars, level=0.95)
-    assert test.smallest_p == 2 / 2 ** clusters > 0.05
+    assert test.smallest_p == 2 / 2**clusters > 0.05
     assert test.low == -math.inf and test.high == math.inf and not test.bounded
     assert not test.rejects
 
@@ -148,8 +157,7 @@ def test_too_few_draws_for_holms_family_name_what_is_needed():
     check_draws(needed, family_size=68, alpha=0.05)
     with pytest.raises(ScoringError) as error:
         check_draws(needed - 1, family_size=68, alpha=0.05)
-    assert str(error.value).startswith("--draws: ") and f"use at least {needed}" in str(
-        error.value)
+    assert str(error.value).startswith("--draws: ") and f"use at least {needed}" in str(error.value)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -198,13 +206,20 @@ def _clips_of(clusters: int, seed: int):
     edits_a = rng.binomial(chars, 0.15)
     edits_b = rng.binomial(chars, 0.12)
     ids = [f"c{i}" for i in range(len(names))]
-    return (set_stats(ids, names, [ClipStats(int(e), int(n)) for e, n in zip(edits_a, chars)]),
-            set_stats(ids, names, [ClipStats(int(e), int(n)) for e, n in zip(edits_b, chars)]),
-            names, edits_a, edits_b, chars)
+    return (
+        set_stats(ids, names, [ClipStats(int(e), int(n)) for e, n in zip(edits_a, chars)]),
+        set_stats(ids, names, [ClipStats(int(e), int(n)) for e, n in zip(edits_b, chars)]),
+        names,
+        edits_a,
+        edits_b,
+        chars,
+    )
 
 
-@pytest.mark.parametrize(("clusters", "level", "seed"), [
-    (7, 0.95, 1), (7, 0.8, 1), (EXACT_UP_TO + 5, 0.95, 1), (EXACT_UP_TO + 5, 0.9, 11)])
+@pytest.mark.parametrize(
+    ("clusters", "level", "seed"),
+    [(7, 0.95, 1), (7, 0.8, 1), (EXACT_UP_TO + 5, 0.95, 1), (EXACT_UP_TO + 5, 0.9, 11)],
+)
 def test_the_paired_test_is_the_test_of_the_sets_cluster_sums(clusters, level, seed):
     """From two systems' per-clip statistics: the test of their sums per cluster, summed
     here with a plain dict, at the level and (where assignments are drawn) the seed asked;
@@ -229,9 +244,14 @@ def test_the_paired_test_is_the_test_of_the_sets_cluster_sums(clusters, level, s
         assert paired_randomisation_test(a, b, level=level, seed=seed + 1) != expected
 
 
-@pytest.mark.parametrize(("spoil", "needs"), [
-    ("ids", "both systems on the same clips"), ("clusters", "both systems on the same clips"),
-    ("references", "the same references for A and B")])
+@pytest.mark.parametrize(
+    ("spoil", "needs"),
+    [
+        ("ids", "both systems on the same clips"),
+        ("clusters", "both systems on the same clips"),
+        ("references", "the same references for A and B"),
+    ],
+)
 def test_the_paired_test_refuses_systems_on_other_clips(spoil, needs):
     from scoring import set_stats
     from scoring.randomisation import paired_randomisation_test

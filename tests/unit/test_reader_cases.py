@@ -31,13 +31,15 @@ def test_a_four_backtick_fence_holding_three_backticks_stays_code(project, demo_
     code, and so is all that follows it up to the four. Nothing in it is marked or
     rewritten."""
     name = f"cer/560ms/fleurs/{O}"
-    text = FOUR_BACKTICK_FENCE.format(fleurs=printed(demo_result.exact[name]),
-                                      stale=printed(demo_result.exact[name] + Fraction(3, 1000)))
+    text = FOUR_BACKTICK_FENCE.format(
+        fleurs=printed(demo_result.exact[name]),
+        stale=printed(demo_result.exact[name] + Fraction(3, 1000)),
+    )
     card = project / "README.md"
     card.write_text(text, encoding="utf-8")
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     marked = card.read_text(encoding="utf-8")
-    fence = text[text.index("````text"):]
+    fence = text[text.index("````text") :]
     assert code == 0 and "0 drifted" in out, out
     assert marked.count("scoring:figure") == 1 and marked.endswith(fence), marked
     run_cli(capsys, "publish", str(project), "--write")
@@ -48,15 +50,20 @@ STRUCTURES = {
     "setext heading": "Isan at 560 ms\n--------------\n\nOpenThai2.0 reaches {isan} % CER.\n",
     "lazy line in a quote": "> OpenThai2.0 reaches, on Isan at 560 ms,\n{isan} % CER.\n",
     "nested quote": "> > On Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n",
-    "table in a list item": ("- Results on Isan at 560 ms:\n\n  | Model | CER (%) |\n  |---|---|\n"
-                             "  | OpenThai2.0 | {isan} |\n"),
+    "table in a list item": (
+        "- Results on Isan at 560 ms:\n\n  | Model | CER (%) |\n  |---|---|\n"
+        "  | OpenThai2.0 | {isan} |\n"
+    ),
     "footnote": "See the note[^1].\n\n[^1]: On Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n",
     "backslash escape": "On Isan at 560 ms, OpenThai2.0 reaches {isan}\\% CER.\n",
-    "html table": ("<table>\n<tr><th>Model</th><th>Isan CER (%) at 560 ms</th></tr>\n"
-                   "<tr><td>OpenThai2.0</td><td><b>{isan}</b></td></tr>\n</table>\n"),
+    "html table": (
+        "<table>\n<tr><th>Model</th><th>Isan CER (%) at 560 ms</th></tr>\n"
+        "<tr><td>OpenThai2.0</td><td><b>{isan}</b></td></tr>\n</table>\n"
+    ),
     "html table with a blank line": (
         "<table>\n<tr><th>Model</th><th>Isan CER (%) at 560 ms</th></tr>\n\n"
-        "<tr><td>OpenThai2.0</td><td>{isan}</td></tr>\n</table>\n"),
+        "<tr><td>OpenThai2.0</td><td>{isan}</td></tr>\n</table>\n"
+    ),
 }
 CODE = {
     "tilde fence": "~~~\nOn Isan at 560 ms, OpenThai2.0 reaches {isan} % CER.\n~~~\n",
@@ -70,49 +77,66 @@ CODE = {
 def test_a_figure_is_read_in_each_markdown_structure(structure, project, demo_result):
     name = f"cer/560ms/isan/{O}"
     isan = printed(demo_result.exact[name])
-    _, out, marked = mark_one(project, demo_result,
-                              "# Card\n\n" + STRUCTURES[structure].format(isan=isan))
+    _, out, marked = mark_one(
+        project, demo_result, "# Card\n\n" + STRUCTURES[structure].format(isan=isan)
+    )
     assert [(m.figure, m.verdict) for m in marked.found] == [(name, "marked")], out
 
 
 @pytest.mark.parametrize("structure", CODE)
 def test_nothing_in_code_is_read(structure, project, demo_result):
     isan = printed(demo_result.exact[f"cer/560ms/isan/{O}"])
-    _, out, marked = mark_one(project, demo_result, "# Card\n\n" + CODE[structure].format(isan=isan))
+    _, out, marked = mark_one(
+        project, demo_result, "# Card\n\n" + CODE[structure].format(isan=isan)
+    )
     assert not marked.found, out
 
 
 SUBJECT_CHANGES = {
-    "english": ("On FLEURS, OpenThai2.0 reaches {fleurs} % CER; as for the north-eastern "
-                "dialect set, Typhoon 0.6B is slightly better with {isan_t} %."),
-    "thai": ("บนชุดข้อมูล FLEURS OpenThai2.0 ได้ {fleurs}% ส่วนชุดข้อมูลภาษาอีสาน Typhoon 0.6B "
-             "ยังทำได้ดีกว่าเล็กน้อย โดยได้ *{isan_t}%*"),
+    "english": (
+        "On FLEURS, OpenThai2.0 reaches {fleurs} % CER; as for the north-eastern "
+        "dialect set, Typhoon 0.6B is slightly better with {isan_t} %."
+    ),
+    "thai": (
+        "บนชุดข้อมูล FLEURS OpenThai2.0 ได้ {fleurs}% ส่วนชุดข้อมูลภาษาอีสาน Typhoon 0.6B "
+        "ยังทำได้ดีกว่าเล็กน้อย โดยได้ *{isan_t}%*"
+    ),
     # The heading names FLEURS; the value is exactly another figure's: ambiguous.
-    "under a heading": ("## FLEURS\n\nOpenThai2.0 reaches {fleurs} % CER. As for the "
-                        "north-eastern dialect set, Typhoon 0.6B is slightly better with "
-                        "{isan_t} %."),
+    "under a heading": (
+        "## FLEURS\n\nOpenThai2.0 reaches {fleurs} % CER. As for the "
+        "north-eastern dialect set, Typhoon 0.6B is slightly better with "
+        "{isan_t} %."
+    ),
 }
 
 
 @pytest.mark.parametrize("language", SUBJECT_CHANGES)
 @pytest.mark.parametrize("stale", [False, True], ids=["exact", "stale"])
-def test_a_clause_opening_on_another_set_inherits_no_set(language, stale, project, demo_result,
-                                                         capsys):
+def test_a_clause_opening_on_another_set_inherits_no_set(
+    language, stale, project, demo_result, capsys
+):
     """After "as for" or "ส่วน", a clause about another set (one the card does not name so)
     is not about the FLEURS of the clause before: its number is never read as a FLEURS
     figure, never called drift against one, and never rewritten."""
     exact = demo_result.exact
     isan_t = printed(exact[f"cer/560ms/isan/{T}"] + (Fraction(6, 10000) if stale else 0))
-    text = "# Card\n\n" + SUBJECT_CHANGES[language].format(
-        fleurs=printed(exact[f"cer/560ms/fleurs/{O}"]), isan_t=isan_t) + "\n"
+    text = (
+        "# Card\n\n"
+        + SUBJECT_CHANGES[language].format(
+            fleurs=printed(exact[f"cer/560ms/fleurs/{O}"]), isan_t=isan_t
+        )
+        + "\n"
+    )
     _, out, marked = mark_one(project, demo_result, text)
     read = {m.candidate.text.strip("*%"): m for m in marked.found}
     # Unread, ambiguous, or read as the Isan figure (where the reader knows the set's name),
     # never as FLEURS's.
     assert read[isan_t].figure is None or "/isan/" in read[isan_t].figure, out
     if read[isan_t].verdict == "ambiguous":  # both readings said
-        assert (f"{isan_t} reads as cer/560ms/fleurs/{T} by its words, but its value is "
-                f"cer/560ms/isan/{T}'s exactly") in out, out
+        assert (
+            f"{isan_t} reads as cer/560ms/fleurs/{T} by its words, but its value is "
+            f"cer/560ms/isan/{T}'s exactly"
+        ) in out, out
     run_cli(capsys, "publish", str(project), "--write")
     written = (project / "README.md").read_text(encoding="utf-8")
     assert printed(exact[f"cer/560ms/fleurs/{T}"]) not in written, written
@@ -133,9 +157,8 @@ CER (%) by chunk size.
 """
 
 
-def test_the_paragraph_above_a_table_never_outranks_a_heading_naming_the_cer(project,
-                                                                             demo_result):
-    """"Faster" in the sentence above a table (its weakest caption) does not make a table
+def test_the_paragraph_above_a_table_never_outranks_a_heading_naming_the_cer(project, demo_result):
+    """ "Faster" in the sentence above a table (its weakest caption) does not make a table
     headed "CER by chunk size", and captioned so under it, another measure's: every CER
     in it is gated, and a stale one drifts."""
     exact = demo_result.exact
@@ -145,11 +168,13 @@ def test_the_paragraph_above_a_table_never_outranks_a_heading_naming_the_cer(pro
         cells.append(f"| {subject} | " + " | ".join(printed(exact[n]) for n in names) + " |")
         wanted += [(n, "marked") for n in names]
     stale = f"cer/560ms/fleurs/{T}"
-    rows = "\n".join(cells).replace(printed(exact[stale]),
-                                    printed(exact[stale] + Fraction(1, 1000)), 1)
+    rows = "\n".join(cells).replace(
+        printed(exact[stale]), printed(exact[stale] + Fraction(1, 1000)), 1
+    )
     wanted[wanted.index((stale, "marked"))] = (stale, "drift")
-    text = FASTER_ABOVE_A_TABLE.format(rows=rows.replace("| fleurs |", "| FLEURS |")
-                                       .replace("| isan |", "| Isan |"))
+    text = FASTER_ABOVE_A_TABLE.format(
+        rows=rows.replace("| fleurs |", "| FLEURS |").replace("| isan |", "| Isan |")
+    )
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.figure, m.verdict) for m in marked.found] == wanted, out
     assert not marked.another_measure, out
@@ -163,8 +188,9 @@ def _strict(root, on: bool) -> None:
 
 
 @pytest.mark.parametrize("strict", [False, True], ids=["lenient", "strict"])
-def test_the_gate_honours_strict_and_never_calls_an_ungated_card_exact(strict, project,
-                                                                       demo_result):
+def test_the_gate_honours_strict_and_never_calls_an_ungated_card_exact(
+    strict, project, demo_result
+):
     """Step 4 of the gate on a card whose markers and model-index are right but which holds
     a figure typed outside any marker: under [publish] strict it fails in one line naming
     that number; otherwise it passes, saying how many numbers are gated, never "exactly"."""
@@ -177,8 +203,7 @@ def test_the_gate_honours_strict_and_never_calls_an_ungated_card_exact(strict, p
     card.write_text(text, encoding="utf-8")
     _strict(project, strict)
     said: list[str] = []
-    hub_card = check_hub_card(project, hub=None, say=said.append, open_pr=False,
-                              tests_passed=True)
+    hub_card = check_hub_card(project, hub=None, say=said.append, open_pr=False, tests_passed=True)
     line = text.count("\n")
     assert len(said) == 1 and "exactly" not in said[0], said
     assert f"line {line}: {typed}" in said[0], said
@@ -201,15 +226,16 @@ def test_an_unadopted_card_is_never_called_exact(project, demo_result, capsys):
     assert re.search(r"^(\d+) of (\d+) numbers in the card's text are gated", out, re.M), out
     code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
     assert code == 1 and out.rstrip().splitlines()[-1].endswith(
-        "strict fails: the numbers listed above stand outside markers"), out
+        "strict fails: the numbers listed above stand outside markers"
+    ), out
     said: list[str] = []
     check_hub_card(project, hub=None, say=said.append, open_pr=False, tests_passed=True)
     assert "exactly" not in said[0] and " numbers in its text gated" in said[0], said
 
 
-def test_a_number_set_aside_says_what_decided_and_strict_names_a_look_alike(project,
-                                                                           demo_result,
-                                                                           capsys):
+def test_a_number_set_aside_says_what_decided_and_strict_names_a_look_alike(
+    project, demo_result, capsys
+):
     """A table that nothing says is of CERs, under a sentence about speed: its numbers are
     read as another measure, and --mark says the word and the level that decided. Their
     values are the card's figures, so --check counts them as ungated and --check --strict
@@ -219,53 +245,69 @@ def test_a_number_set_aside_says_what_decided_and_strict_names_a_look_alike(proj
     (project / "README.md").write_text(
         "# Card\n\n## Chunks\n\nSmaller chunks give faster partial results.\n\n"
         "| Set | OpenThai2.0 | Typhoon 0.6B |\n|---|---|---|\n"
-        f"| FLEURS | {cells[0]} | {cells[1]} |\n", encoding="utf-8")
+        f"| FLEURS | {cells[0]} | {cells[1]} |\n",
+        encoding="utf-8",
+    )
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
-    assert f'another measure: line 9: {", ".join(cells)}: "faster" (the table\'s caption)' \
-        in out, out
+    assert f'another measure: line 9: {", ".join(cells)}: "faster" (the table\'s caption)' in out, (
+        out
+    )
     code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
     assert code == 1 and f"0 of 2 numbers in the card's text are gated" in out, out
     for cell in cells:
-        assert (f"ungated: line 9: {cell} (read as another measure: \"faster\" (the table's "
-                "caption), but it prints the value of a figure of the card's)") in out, out
+        assert (
+            f'ungated: line 9: {cell} (read as another measure: "faster" (the table\'s '
+            "caption), but it prints the value of a figure of the card's)"
+        ) in out, out
 
 
 def test_a_relative_word_is_its_own_numbers_and_an_interval_from_a_to_b_is_one(
-        project, demo_result):
-    """"(relative)" said of one number of a sentence that names the CER leaves its other
+    project, demo_result
+):
+    """ "(relative)" said of one number of a sentence that names the CER leaves its other
     numbers CERs; "an interval from a to b" gives an interval's two ends (where "from 9.50 %
     to 6.69 %" alone is a change)."""
     exact = demo_result.exact
     diff = f"diff/560ms/tvspeech/{O}-vs-{T}"
     fleurs, gs2 = (printed(exact[f"cer/560ms/{s}/{O}"]) for s in ("fleurs", "gs2"))
     low, high = (printed(exact[f"{diff}/{end}"], signed=True) for end in ("low", "high"))
-    text = (f"# Card\n\nOpenThai2.0 reaches {fleurs} % on FLEURS and {gs2} % on GigaSpeech2, "
-            "a 29.6 % lower CER than Typhoon 0.6B on FLEURS (relative).\n\n"
-            f"On TVSpeech, OpenThai2.0 minus Typhoon 0.6B has an interval from {low} to {high} "
-            "pp.\n")
+    text = (
+        f"# Card\n\nOpenThai2.0 reaches {fleurs} % on FLEURS and {gs2} % on GigaSpeech2, "
+        "a 29.6 % lower CER than Typhoon 0.6B on FLEURS (relative).\n\n"
+        f"On TVSpeech, OpenThai2.0 minus Typhoon 0.6B has an interval from {low} to {high} "
+        "pp.\n"
+    )
     _, out, marked = mark_one(project, demo_result, text)
     read = [(m.candidate.text, m.figure) for m in marked.found if m.figure]
-    assert read == [(fleurs, f"cer/560ms/fleurs/{O}"), (gs2, f"cer/560ms/gs2/{O}"),
-                    (low, f"{diff}/low"), (high, f"{diff}/high")], out
+    assert read == [
+        (fleurs, f"cer/560ms/fleurs/{O}"),
+        (gs2, f"cer/560ms/gs2/{O}"),
+        (low, f"{diff}/low"),
+        (high, f"{diff}/high"),
+    ], out
 
 
 def test_an_intervals_ends_read_as_its_estimate_and_loose_accuracy_names_no_measure(
-        project, demo_result):
+    project, demo_result
+):
     """The ends of an interval whose estimate is read are read too, though a p-value is
     named after them; "cost accuracy", said loosely in a sentence, makes no number in it
     another measure's; and a difference whose size is far from the data's is listed, not
     drifted."""
     exact = demo_result.exact
     diff = f"diff/1120ms/isan/{O}-vs-{T}"
-    estimate, low, high = (printed(exact[f"{diff}/{end}"], signed=True)
-                           for end in ("estimate", "low", "high"))
+    estimate, low, high = (
+        printed(exact[f"{diff}/{end}"], signed=True) for end in ("estimate", "low", "high")
+    )
     average = printed(exact[f"aggregate/80ms/average/{O}"])
     far = printed(abs(exact[f"diff/560ms/fleurs/{O}-vs-{T}/estimate"]) + Fraction(5, 100))
-    text = (f"# Card\n\nOn Isan at 1120 ms, OpenThai2.0 − Typhoon 0.6B is {estimate} pp (95 % "
-            f"CI {low} to {high}), with a p-value of 0.004.\n\n"
-            "Smaller chunks cost accuracy: at 80 ms the average over the eleven sets rises to "
-            f"{average} % for OpenThai2.0.\n\n"
-            f"On FLEURS at 560 ms, OpenThai2.0 beats Typhoon 0.6B by {far} points.\n")
+    text = (
+        f"# Card\n\nOn Isan at 1120 ms, OpenThai2.0 − Typhoon 0.6B is {estimate} pp (95 % "
+        f"CI {low} to {high}), with a p-value of 0.004.\n\n"
+        "Smaller chunks cost accuracy: at 80 ms the average over the eleven sets rises to "
+        f"{average} % for OpenThai2.0.\n\n"
+        f"On FLEURS at 560 ms, OpenThai2.0 beats Typhoon 0.6B by {far} points.\n"
+    )
     _, out, marked = mark_one(project, demo_result, text)
     read = {m.candidate.text: (m.figure, m.verdict, m.why) for m in marked.found}
     assert read[low][:2] == (f"{diff}/low", "marked") and read[high][0] == f"{diff}/high", out
@@ -274,15 +316,25 @@ def test_an_intervals_ends_read_as_its_estimate_and_loose_accuracy_names_no_meas
 
 
 def test_a_set_and_a_decoding_named_in_thai_are_read(project, demo_result):
-    """"ชุดข้อมูลภาษาอีสาน" names the Isan set, "TVSpeech แบบยาว" the long TVSpeech set, and
+    """ "ชุดข้อมูลภาษาอีสาน" names the Isan set, "TVSpeech แบบยาว" the long TVSpeech set, and
     "เป็นท่อน ๆ" (in pieces) its split decoding."""
     exact = demo_result.exact
-    isan, long_whole, long_split = (printed(exact[name]) for name in (
-        f"cer/560ms/isan/{O}", f"cer/560ms/tv_long/{O}", f"cer/560ms/tv_long/{O}_split"))
-    text = ("# Card\n\n| ชุดข้อมูล | OpenThai2.0 (th-TH) |\n|---|---:|\n"
-            f"| ชุดข้อมูลภาษาอีสาน | {isan} |\n| TVSpeech แบบยาว | {long_whole} |\n\n"
-            f"บน TVSpeech แบบยาว OpenThai2.0 ได้ {long_split}% เมื่อถอดความเป็นท่อน ๆ\n")
+    isan, long_whole, long_split = (
+        printed(exact[name])
+        for name in (
+            f"cer/560ms/isan/{O}",
+            f"cer/560ms/tv_long/{O}",
+            f"cer/560ms/tv_long/{O}_split",
+        )
+    )
+    text = (
+        "# Card\n\n| ชุดข้อมูล | OpenThai2.0 (th-TH) |\n|---|---:|\n"
+        f"| ชุดข้อมูลภาษาอีสาน | {isan} |\n| TVSpeech แบบยาว | {long_whole} |\n\n"
+        f"บน TVSpeech แบบยาว OpenThai2.0 ได้ {long_split}% เมื่อถอดความเป็นท่อน ๆ\n"
+    )
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.candidate.text, m.figure) for m in marked.found] == [
-        (isan, f"cer/560ms/isan/{O}"), (long_whole, f"cer/560ms/tv_long/{O}"),
-        (long_split, f"cer/560ms/tv_long/{O}_split")], out
+        (isan, f"cer/560ms/isan/{O}"),
+        (long_whole, f"cer/560ms/tv_long/{O}"),
+        (long_split, f"cer/560ms/tv_long/{O}_split"),
+    ], out

@@ -30,15 +30,17 @@ def test_an_ids_file_changed_added_or_renamed_changes_the_key(root):
     assert len({before, changed, renamed, added}) == 4
 
 
-@pytest.mark.parametrize("module", [make_refs, sources, transcripts, cleaning, hub],
-                         ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [make_refs, sources, transcripts, cleaning, hub], ids=lambda m: m.__name__
+)
 def test_the_code_that_builds_references_is_in_the_key(root, monkeypatch, module):
     """An edit to make-refs, to the reading of sources or files, to the cleaning rules or
     to the hub reader is never served the references the old code built."""
     before = gate.refs_cache_key(root)
     source = inspect.getsource
-    monkeypatch.setattr(inspect, "getsource",
-                        lambda obj: source(obj) + ("\n# edited\n" if obj is module else ""))
+    monkeypatch.setattr(
+        inspect, "getsource", lambda obj: source(obj) + ("\n# edited\n" if obj is module else "")
+    )
     assert gate.refs_cache_key(root) != before
 
 
@@ -46,12 +48,16 @@ def test_a_sets_source_declared_otherwise_changes_the_key_and_the_rest_of_the_ca
     """card.toml's [sources] decide the references: a declaration edited is a new key; a
     title edited is the same one."""
     card = root / "card.toml"
-    card.write_text('title = "a"\n[sources.fleurs]\nrepo = "google/fleurs"\n'
-                    'cleaning = "benchmark"\n', encoding="utf-8")
+    card.write_text(
+        'title = "a"\n[sources.fleurs]\nrepo = "google/fleurs"\ncleaning = "benchmark"\n',
+        encoding="utf-8",
+    )
     before = gate.refs_cache_key(root)
-    card.write_text(card.read_text(encoding="utf-8").replace('title = "a"', 'title = "b"'),
-                    encoding="utf-8")
+    card.write_text(
+        card.read_text(encoding="utf-8").replace('title = "a"', 'title = "b"'), encoding="utf-8"
+    )
     assert gate.refs_cache_key(root) == before
-    card.write_text(card.read_text(encoding="utf-8").replace("benchmark", "as published"),
-                    encoding="utf-8")
+    card.write_text(
+        card.read_text(encoding="utf-8").replace("benchmark", "as published"), encoding="utf-8"
+    )
     assert gate.refs_cache_key(root) != before

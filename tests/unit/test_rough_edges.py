@@ -33,8 +33,15 @@ def small_set(tmp_path):
 
 
 def score(capsys, root, hyp, *extra):
-    return run(capsys, "score", str(root / "refs/s.jsonl"), str(hyp),
-               "--ids", str(root / "ids/s.jsonl"), *extra)
+    return run(
+        capsys,
+        "score",
+        str(root / "refs/s.jsonl"),
+        str(hyp),
+        "--ids",
+        str(root / "ids/s.jsonl"),
+        *extra,
+    )
 
 
 def one_error(code, out, err):
@@ -43,6 +50,7 @@ def one_error(code, out, err):
 
 
 # ---------------------------------------------------------------- defect 5
+
 
 def test_a_line_cut_off_mid_character_says_truncated(small_set, capsys):
     hyp = small_set / "hyp.jsonl"
@@ -56,7 +64,7 @@ def test_a_byte_that_is_not_utf8_is_named_by_line_and_column(small_set, capsys):
     hyp = small_set / "hyp.jsonl"
     lines = hyp.read_bytes().split(b"\n")
     column = lines[1].index(b"pred_text") + 1
-    lines[1] = lines[1][:column - 1] + b"\xff" + lines[1][column - 1:]
+    lines[1] = lines[1][: column - 1] + b"\xff" + lines[1][column - 1 :]
     hyp.write_bytes(b"\n".join(lines))
     err = one_error(*score(capsys, small_set, hyp))
     assert f"hyp.jsonl:2: is not UTF-8 (bad byte at column {column})" in err
@@ -73,7 +81,9 @@ def test_utf16_input_says_utf16(small_set, capsys, encoding):
 def test_an_empty_file_says_empty(small_set, capsys):
     hyp = small_set / "hyp.jsonl"
     hyp.write_bytes(b"")
-    assert "hyp.jsonl: is empty: it holds no JSON lines" in one_error(*score(capsys, small_set, hyp))
+    assert "hyp.jsonl: is empty: it holds no JSON lines" in one_error(
+        *score(capsys, small_set, hyp)
+    )
 
 
 def test_an_id_typo_names_the_missing_and_the_stray_id(small_set, capsys):
@@ -88,11 +98,15 @@ def test_an_id_typo_names_the_missing_and_the_stray_id(small_set, capsys):
 def test_a_directory_where_a_file_belongs_says_directory(small_set, capsys, where):
     folder = small_set / "a-folder"
     folder.mkdir()
-    paths = {"ref": small_set / "refs/s.jsonl", "hyp": small_set / "hyp.jsonl",
-             "ids": small_set / "ids/s.jsonl"}
+    paths = {
+        "ref": small_set / "refs/s.jsonl",
+        "hyp": small_set / "hyp.jsonl",
+        "ids": small_set / "ids/s.jsonl",
+    }
     paths[where] = folder
-    err = one_error(*run(capsys, "score", str(paths["ref"]), str(paths["hyp"]),
-                         "--ids", str(paths["ids"])))
+    err = one_error(
+        *run(capsys, "score", str(paths["ref"]), str(paths["hyp"]), "--ids", str(paths["ids"]))
+    )
     assert f"{folder}: is a directory" in err
 
 
@@ -106,12 +120,20 @@ def test_a_directory_where_the_card_expects_a_file_says_directory(tmp_path, caps
 
 # ---------------------------------------------------------------- defect 4
 
+
 def test_a_text_beyond_the_limit_fails_early_naming_file_line_and_length(
-        small_set, capsys, monkeypatch):
+    small_set, capsys, monkeypatch
+):
     monkeypatch.setenv("SCORING_MAX_TEXT_CHARS", "100")
     hyp = small_set / "hyp.jsonl"
-    write_jsonl(hyp, [{"id": "c0", "pred_text": "ก" * 150},
-                      {"id": "c1", "pred_text": "x"}, {"id": "c2", "pred_text": "x"}])
+    write_jsonl(
+        hyp,
+        [
+            {"id": "c0", "pred_text": "ก" * 150},
+            {"id": "c1", "pred_text": "x"},
+            {"id": "c2", "pred_text": "x"},
+        ],
+    )
     err = one_error(*score(capsys, small_set, hyp))
     assert "hyp.jsonl:1: text is 150 characters long, beyond the limit of 100" in err
     assert "raise the limit with SCORING_MAX_TEXT_CHARS=" in err
@@ -127,6 +149,7 @@ def test_the_default_limit_keeps_long_recordings(small_set, capsys):
 
 
 # ---------------------------------------------------------------- defect 6
+
 
 def _wav(path: Path, rate: int = 16000, channels: int = 1, seconds: float = 0.1) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -159,6 +182,7 @@ def test_join_audio_summary_uses_a_unit_that_fits(tmp_path, capsys):
 
 # ---------------------------------------------------------------- defect 7
 
+
 def test_written_files_get_the_mode_open_would_give(small_set, tmp_path, capsys, monkeypatch):
     """Under umask 022: plots, WAVs, references, cache shards and cards are 0644, not 0600."""
     from scoring.batch import NormalizationCache
@@ -185,14 +209,20 @@ def test_written_files_get_the_mode_open_would_give(small_set, tmp_path, capsys,
         spoil = tmp_path / "bench"
         for folder in ("ids", "refs"):
             (spoil / folder).mkdir(parents=True)
-            (spoil / folder / "fleurs.jsonl").write_bytes((DEMO / folder / "fleurs.jsonl").read_bytes())
+            (spoil / folder / "fleurs.jsonl").write_bytes(
+                (DEMO / folder / "fleurs.jsonl").read_bytes()
+            )
         (spoil / "hypotheses").mkdir()
         (spoil / "hypotheses/a_560ms_fleurs.jsonl").write_bytes(
-            (DEMO / "hypotheses/openthai2.0-asr-streaming_560ms_fleurs.jsonl").read_bytes())
-        (spoil / "card.toml").write_text('sets = ["fleurs"]\n[systems]\na = "A"\nb = "B"\n'
-                                         '[[comparisons]]\na = "a"\nb = "b"\n', encoding="utf-8")
+            (DEMO / "hypotheses/openthai2.0-asr-streaming_560ms_fleurs.jsonl").read_bytes()
+        )
+        (spoil / "card.toml").write_text(
+            'sets = ["fleurs"]\n[systems]\na = "A"\nb = "B"\n[[comparisons]]\na = "a"\nb = "b"\n',
+            encoding="utf-8",
+        )
         (spoil / "hypotheses/b_560ms_fleurs.jsonl").write_bytes(
-            (spoil / "hypotheses/a_560ms_fleurs.jsonl").read_bytes())
+            (spoil / "hypotheses/a_560ms_fleurs.jsonl").read_bytes()
+        )
         assert main(["card", str(spoil), "--plot", str(tmp_path / "forest.png")]) == 0
         written.append(tmp_path / "forest.png")
     finally:
@@ -209,27 +239,50 @@ def test_mutmut_mutates_the_metric_core_only():
 
     config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     skipped = set(config["tool"]["mutmut"]["do_not_mutate"])
-    mutated = sorted(str(path.relative_to(REPO_ROOT)) for path in
-                     (REPO_ROOT / "scoring").rglob("*.py")
-                     if str(path.relative_to(REPO_ROOT)) not in skipped)
-    assert mutated == ["scoring/batch.py", "scoring/bootstrap.py", "scoring/normalizer.py",
-                       "scoring/numbers.py", "scoring/randomisation.py", "scoring/robustness.py",
-                       "scoring/statistics.py"]
+    mutated = sorted(
+        str(path.relative_to(REPO_ROOT))
+        for path in (REPO_ROOT / "scoring").rglob("*.py")
+        if str(path.relative_to(REPO_ROOT)) not in skipped
+    )
+    assert mutated == [
+        "scoring/batch.py",
+        "scoring/bootstrap.py",
+        "scoring/normalizer.py",
+        "scoring/numbers.py",
+        "scoring/randomisation.py",
+        "scoring/robustness.py",
+        "scoring/statistics.py",
+    ]
     assert all((REPO_ROOT / name).is_file() for name in skipped)
 
 
 # ---------------------------------------------------- met on the real path (issue 28)
 
+
 @pytest.mark.parametrize("hypotheses", [1, 2], ids=["one-hypothesis", "two-hypotheses"])
-@pytest.mark.parametrize(("option", "value"), [("--level", "1.5"), ("--level", "0"),
-                                               ("--resamples", "0"), ("--resamples", "-5")])
-def test_bootstrap_settings_are_checked_with_one_hypothesis_too(small_set, capsys, option,
-                                                                value, hypotheses):
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--level", "1.5"), ("--level", "0"), ("--resamples", "0"), ("--resamples", "-5")],
+)
+def test_bootstrap_settings_are_checked_with_one_hypothesis_too(
+    small_set, capsys, option, value, hypotheses
+):
     """They would go into the signature: refused whatever is scored, naming the option."""
     hyp = small_set / "hyp.jsonl"
     extra = [str(hyp)] if hypotheses == 2 else []
-    err = one_error(*run(capsys, "score", str(small_set / "refs/s.jsonl"), str(hyp), *extra,
-                         "--ids", str(small_set / "ids/s.jsonl"), option, value))
+    err = one_error(
+        *run(
+            capsys,
+            "score",
+            str(small_set / "refs/s.jsonl"),
+            str(hyp),
+            *extra,
+            "--ids",
+            str(small_set / "ids/s.jsonl"),
+            option,
+            value,
+        )
+    )
     assert err.startswith(f"error: {option}: must be ")
 
 
@@ -240,10 +293,13 @@ def test_a_missing_reference_file_is_named_itself(small_set, capsys, monkeypatch
     assert err == "error: refs/nope.jsonl: no such reference file\n"
 
 
-@pytest.mark.parametrize(("argv", "says"), [
-    (["score", "r", "h", "--top", "3"], "error: --top: goes with --by-cluster only"),
-    (["card", "--latency", "80"], "error: --latency: goes with --plot only"),
-])
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["score", "r", "h", "--top", "3"], "error: --top: goes with --by-cluster only"),
+        (["card", "--latency", "80"], "error: --latency: goes with --plot only"),
+    ],
+)
 def test_an_option_without_the_one_it_belongs_to_is_refused(capsys, argv, says):
     assert one_error(*run(capsys, *argv)).strip() == says
 
@@ -259,19 +315,24 @@ def test_an_unknown_option_points_to_its_commands_help(capsys):
 def test_publish_help_summarises_every_action():
     from scoring.cli import build_parser
 
-    commands = next(action for action in build_parser()._actions
-                    if getattr(action, "choices", None) and "publish" in action.choices)
+    commands = next(
+        action
+        for action in build_parser()._actions
+        if getattr(action, "choices", None) and "publish" in action.choices
+    )
     summary = next(a.help for a in commands._choices_actions if a.dest == "publish")
     for option in ("--check", "--write", "--mark", "--diff", "--push"):
         assert option in summary
 
 
-@pytest.mark.parametrize(("table", "says"), [
-    ("[bootstrap]\nresamples = 0\n", "[bootstrap] resamples must be 1 or more, not 0"),
-    ("[bootstrap]\nlevel = 95\n", "[bootstrap] level must be a fraction between 0 and 1"),
-])
-def test_bootstrap_settings_in_card_toml_name_the_file_and_the_key(tmp_path, capsys, table,
-                                                                   says):
+@pytest.mark.parametrize(
+    ("table", "says"),
+    [
+        ("[bootstrap]\nresamples = 0\n", "[bootstrap] resamples must be 1 or more, not 0"),
+        ("[bootstrap]\nlevel = 95\n", "[bootstrap] level must be a fraction between 0 and 1"),
+    ],
+)
+def test_bootstrap_settings_in_card_toml_name_the_file_and_the_key(tmp_path, capsys, table, says):
     root = tmp_path / "demo"
     copy_demo(root, "README.md")
     path = root / "card.toml"
@@ -286,11 +347,13 @@ def test_bootstrap_settings_in_card_toml_name_the_file_and_the_key(tmp_path, cap
 def test_a_misspelt_key_holding_a_list_is_said_to_be_the_key_that_takes_one(tmp_path, capsys):
     """`latencys_ms = [80, 560]` is latencies_ms, not latency_ms (which takes one number)."""
     (tmp_path / "card.toml").write_text(
-        'latencys_ms = [80, 560]\nsets = ["s"]\n[systems]\na = "A"\n', encoding="utf-8")
+        'latencys_ms = [80, 560]\nsets = ["s"]\n[systems]\na = "A"\n', encoding="utf-8"
+    )
     err = one_error(*run(capsys, "card", str(tmp_path)))
     assert "unknown key 'latencys_ms' in card.toml; did you mean 'latencies_ms'?" in err
     (tmp_path / "card.toml").write_text(
-        'latencys_ms = 560\nsets = ["s"]\n[systems]\na = "A"\n', encoding="utf-8")
+        'latencys_ms = 560\nsets = ["s"]\n[systems]\na = "A"\n', encoding="utf-8"
+    )
     assert "did you mean 'latency_ms'?" in one_error(*run(capsys, "card", str(tmp_path)))
 
 
@@ -304,23 +367,38 @@ def test_json_cut_in_a_string_is_said_once_at_its_column(small_set, capsys):
 def test_one_edit_and_one_id_are_singular(small_set, capsys):
     """'1 edit', '1 id that is', never '1 edits' or '1 ids'."""
     hyp = small_set / "hyp.jsonl"
-    write_jsonl(hyp, [{"id": "c0", "pred_text": "สวัสดีคร"}, {"id": "c1", "pred_text": "สวัสดีครับ"},
-                      {"id": "c2", "pred_text": "สวัสดีครับ"}])
+    write_jsonl(
+        hyp,
+        [
+            {"id": "c0", "pred_text": "สวัสดีคร"},
+            {"id": "c1", "pred_text": "สวัสดีครับ"},
+            {"id": "c2", "pred_text": "สวัสดีครับ"},
+        ],
+    )
     code, out, _ = score(capsys, small_set, hyp)
     assert code == 0 and "(2 edits)" in out
-    write_jsonl(hyp, [{"id": "c0", "pred_text": "สวัสดีครั"}, {"id": "c1", "pred_text": "สวัสดีครับ"},
-                      {"id": "c2", "pred_text": "สวัสดีครับ"}])
+    write_jsonl(
+        hyp,
+        [
+            {"id": "c0", "pred_text": "สวัสดีครั"},
+            {"id": "c1", "pred_text": "สวัสดีครับ"},
+            {"id": "c2", "pred_text": "สวัสดีครับ"},
+        ],
+    )
     code, out, _ = score(capsys, small_set, hyp)
     assert code == 0 and "(1 edit)" in out
     code, out, _ = run(capsys, "explain", "กข", "กค")
     assert "   1 edit: 1 substituted, 0 deleted, 0 inserted" in out
 
 
-@pytest.mark.parametrize(("front_matter", "line"), [
-    ("license: apache-2.0\nbad: [unclosed\n", 3),  # the bracket opens on line 3
-    ('title: "no end\nlicense: x\n', 2),           # the quote opens on line 2
-    ("a: 1\nb: : 2\n", 3),
-])
+@pytest.mark.parametrize(
+    ("front_matter", "line"),
+    [
+        ("license: apache-2.0\nbad: [unclosed\n", 3),  # the bracket opens on line 3
+        ('title: "no end\nlicense: x\n', 2),  # the quote opens on line 2
+        ("a: 1\nb: : 2\n", 3),
+    ],
+)
 def test_a_yaml_error_in_the_front_matter_names_its_own_line(tmp_path, front_matter, line):
     from scoring.card.publish import read_card_file
     from scoring.errors import ScoringError
@@ -358,8 +436,13 @@ def test_the_gate_without_fetch_and_without_ids_asks_nothing_of_the_hub(tmp_path
     shutil.copy2(REPO_ROOT / "card.toml", tmp_path / "card.toml")
     (tmp_path / "ids").mkdir()
     with pytest.raises(ScoringError) as error:
-        run_gate(tmp_path, hub=NoHub(), fetch=False, refs_cache=tmp_path / "refs-cache",
-                 say=lambda line: None)
+        run_gate(
+            tmp_path,
+            hub=NoHub(),
+            fetch=False,
+            refs_cache=tmp_path / "refs-cache",
+            say=lambda line: None,
+        )
     assert str(error.value).startswith("gate step 1 (--no-fetch): ")
     assert "holds no ids file" in str(error.value)
 
@@ -373,8 +456,13 @@ def test_the_gate_in_a_folder_with_no_card_says_so_before_asking_the_hub(tmp_pat
 
     typo = tmp_path / "typo"
     with pytest.raises(ScoringError) as error:
-        run_gate(typo, hub=NoHub(), fetch=fetch, refs_cache=tmp_path / "refs-cache",
-                 say=lambda line: None)
+        run_gate(
+            typo,
+            hub=NoHub(),
+            fetch=fetch,
+            refs_cache=tmp_path / "refs-cache",
+            say=lambda line: None,
+        )
     assert str(error.value) == f"{typo}: no card.toml here (see docs/card.md)"  # as `card`
     assert not typo.exists() and not (tmp_path / "refs-cache").exists()
 
@@ -385,9 +473,14 @@ def test_a_foreign_model_index_entry_is_named_without_a_double_space(tmp_path):
     from scoring.card import compute_card, load_card_spec
     from scoring.card.publish import published_card
 
-    entry = EvalResult(task_type="automatic-speech-recognition", dataset_type="someone/else",
-                       dataset_name="Else", metric_type="wer", metric_value=12.5,
-                       dataset_split="test")
+    entry = EvalResult(
+        task_type="automatic-speech-recognition",
+        dataset_type="someone/else",
+        dataset_name="Else",
+        metric_type="wer",
+        metric_value=12.5,
+        dataset_split="test",
+    )
     from huggingface_hub import ModelCardData
 
     # The front matter as huggingface_hub writes it (its templates need Jinja2, which the
@@ -406,8 +499,9 @@ def test_the_coverage_hint_is_said_once(tmp_path):
     from scoring.card.publish import read_card_file
 
     card = tmp_path / "README.md"
-    card.write_text("# c\n\nOn FLEURS it scores 6.61 % CER, on TVSpeech 8.70 % CER.\n",
-                    encoding="utf-8")
+    card.write_text(
+        "# c\n\nOn FLEURS it scores 6.61 % CER, on TVSpeech 8.70 % CER.\n", encoding="utf-8"
+    )
     gated, listed = format_coverage(read_card_file(card), load_card_spec(DEMO))
     assert gated == "0 of 2 numbers in the card's text are gated\n"
     assert listed.count("ungated: line 3: ") == 2 and listed.count("not-a-figure") == 1
@@ -417,8 +511,15 @@ def test_score_names_the_better_system_and_warns_of_few_clusters(small_set, caps
     hyp = small_set / "hyp.jsonl"
     right = small_set / "right.jsonl"
     write_jsonl(right, [{"id": f"c{i}", "pred_text": "สวัสดีครับ"} for i in range(3)])
-    code, out, err = run(capsys, "score", str(small_set / "refs/s.jsonl"), str(right), str(hyp),
-                         "--ids", str(small_set / "ids/s.jsonl"))
+    code, out, err = run(
+        capsys,
+        "score",
+        str(small_set / "refs/s.jsonl"),
+        str(right),
+        str(hyp),
+        "--ids",
+        str(small_set / "ids/s.jsonl"),
+    )
     assert code == 0
     verdict = next(line for line in out.splitlines() if line.startswith("  A - B"))
     assert verdict.endswith("  A better (lower CER)"), verdict  # every cluster: A has no edit
@@ -431,18 +532,30 @@ def test_one_hypothesis_shows_no_interval_and_gets_no_warning_of_one(small_set, 
     assert err == ""
 
 
-@pytest.mark.parametrize("extra, said", [
-    (["--by-cluster", "--top", "0"], "error: --top: must be 1 or more"),
-    (["--by-cluster"], "--by-cluster needs two hypothesis files (A and B)"),
-])
-def test_score_refuses_what_its_options_ask_before_reading_or_warning(small_set, capsys,
-                                                                       extra, said):
+@pytest.mark.parametrize(
+    "extra, said",
+    [
+        (["--by-cluster", "--top", "0"], "error: --top: must be 1 or more"),
+        (["--by-cluster"], "--by-cluster needs two hypothesis files (A and B)"),
+    ],
+)
+def test_score_refuses_what_its_options_ask_before_reading_or_warning(
+    small_set, capsys, extra, said
+):
     """Not a few-clusters warning and then the refusal: the refusal alone, whatever the
     files hold (here, a hypothesis file that is not there)."""
     hyps = [str(small_set / "nowhere.jsonl")] + (
-        [str(small_set / "hyp.jsonl")] if "--top" in extra else [])
-    code, out, err = run(capsys, "score", str(small_set / "refs/s.jsonl"), *hyps,
-                         "--ids", str(small_set / "ids/s.jsonl"), *extra)
+        [str(small_set / "hyp.jsonl")] if "--top" in extra else []
+    )
+    code, out, err = run(
+        capsys,
+        "score",
+        str(small_set / "refs/s.jsonl"),
+        *hyps,
+        "--ids",
+        str(small_set / "ids/s.jsonl"),
+        *extra,
+    )
     assert said in one_error(code, out, err)
 
 
@@ -467,8 +580,16 @@ def test_a_process_a_test_starts_elsewhere_imports_this_checkouts_scoring(tmp_pa
     elsewhere = tmp_path / "another-checkout"
     (elsewhere / "scoring").mkdir(parents=True)
     (elsewhere / "scoring" / "__init__.py").write_text("", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH", "") + os.pathsep
-           + str(elsewhere)}
-    shown = subprocess.run([sys.executable, "-c", "import scoring; print(scoring.__file__)"],
-                           cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.environ.get("PYTHONPATH", "") + os.pathsep + str(elsewhere),
+    }
+    shown = subprocess.run(
+        [sys.executable, "-c", "import scoring; print(scoring.__file__)"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert Path(shown.stdout.strip()) == REPO_ROOT / "scoring" / "__init__.py"

@@ -26,7 +26,6 @@ from scoring.robustness import (
 DEMO = REPO_ROOT / "examples" / "demo"
 
 
-
 @pytest.fixture(scope="module")
 def demo_result():
     return compute_card(load_card_spec(DEMO), progress=False)
@@ -42,6 +41,7 @@ def comparison_sums(result, key):
 
 # ------------------------------------------------------------ against independent numpy
 
+
 def independent_p_value(edits_a, edits_b, ref_chars, resamples, seed):
     """One (resamples, C) matrix, the recipe's three sums, counted: written out here."""
     idx = np.random.default_rng(seed).integers(0, ref_chars.size, size=(resamples, ref_chars.size))
@@ -55,7 +55,8 @@ def test_p_values_match_an_independent_numpy_computation(demo_result, monkeypatc
     for key in list(demo_result.diffs)[:12]:
         sums = comparison_sums(demo_result, key)
         assert p_value(*sums, resamples=20_000, seed=3) == independent_p_value(
-            *sums, resamples=20_000, seed=3), key
+            *sums, resamples=20_000, seed=3
+        ), key
 
 
 def test_a_cluster_without_reference_characters_is_counted_as_the_recipe_counts_it():
@@ -65,8 +66,9 @@ def test_a_cluster_without_reference_characters_is_counted_as_the_recipe_counts_
     for chars in (np.array([30, 0, 50, 20]), np.array([0, 0, 50, 20]), np.array([30, 0, 0, 0])):
         with np.errstate(divide="ignore", invalid="ignore"):
             for seed in range(5):
-                assert p_value(edits_a, edits_b, chars, resamples=2000, seed=seed) == \
-                    independent_p_value(edits_a, edits_b, chars, 2000, seed)
+                assert p_value(
+                    edits_a, edits_b, chars, resamples=2000, seed=seed
+                ) == independent_p_value(edits_a, edits_b, chars, 2000, seed)
 
 
 def test_one_seed_reproduces_every_published_interval_and_verdict(demo_result):
@@ -75,9 +77,12 @@ def test_one_seed_reproduces_every_published_interval_and_verdict(demo_result):
     assert len(verdicts.rows) == len(demo_result.diffs) == 68
     for row in verdicts.rows:
         diff = demo_result.diffs[(row.latency, row.set_name, row.comparison)]
-        (low, high), = seed_intervals(*comparison_sums(demo_result, (
-            row.latency, row.set_name, row.comparison)), [demo_result.spec.seed],
-            resamples=demo_result.spec.resamples, level=demo_result.spec.level)
+        ((low, high),) = seed_intervals(
+            *comparison_sums(demo_result, (row.latency, row.set_name, row.comparison)),
+            [demo_result.spec.seed],
+            resamples=demo_result.spec.resamples,
+            level=demo_result.spec.level,
+        )
         assert (low, high) == (diff.low, diff.high)
         assert row.verdict == ("tie" if diff.tie else "A better" if diff.high < 0 else "B better")
         assert row.agree == 1.0 and not row.fragile
@@ -93,27 +98,34 @@ def test_an_interval_edge_at_zero_is_fragile():
     edges = []
     for shift in range(0, 40):
         edits_a = edits_b + noise + shift
-        (low, high), = seed_intervals(edits_a, edits_b, chars, [1], resamples=1000, level=0.95)
+        ((low, high),) = seed_intervals(edits_a, edits_b, chars, [1], resamples=1000, level=0.95)
         edges.append((abs(low), shift, edits_a, verdict_of(low, high)))
     _, shift, edits_a, published = min(edges, key=lambda e: e[0])  # the bound nearest zero
-    found = stability(published, seed_intervals(edits_a, edits_b, chars, range(1, 201),
-                                                resamples=1000, level=0.95))
+    found = stability(
+        published,
+        seed_intervals(edits_a, edits_b, chars, range(1, 201), resamples=1000, level=0.95),
+    )
     assert found.fragile and found.agree < 0.95
     # Far from the edge the same construction is stable.
     far = edits_b + noise + 40
-    (low, high), = seed_intervals(far, edits_b, chars, [1], resamples=1000, level=0.95)
-    assert not stability(verdict_of(low, high), seed_intervals(
-        far, edits_b, chars, range(1, 201), resamples=1000, level=0.95)).fragile
+    ((low, high),) = seed_intervals(far, edits_b, chars, [1], resamples=1000, level=0.95)
+    assert not stability(
+        verdict_of(low, high),
+        seed_intervals(far, edits_b, chars, range(1, 201), resamples=1000, level=0.95),
+    ).fragile
 
 
-@pytest.mark.parametrize(("p_values", "expected"), [
-    ([0.01, 0.04, 0.03, 0.005], [True, False, False, True]),  # stops at 0.03 > 0.05/2
-    ([0.001, 0.001, 0.001], [True, True, True]),
-    ([0.2, 0.01], [False, True]),  # 0.01 <= 0.05/2; then 0.2 > 0.05
-    ([0.03, 0.02], [True, True]),  # 0.02 <= 0.025, then 0.03 <= 0.05
-    ([0.05, 0.025], [True, True]),  # equal to the threshold is rejected: 0.025 <= 0.05/2
-    ([], []),
-])
+@pytest.mark.parametrize(
+    ("p_values", "expected"),
+    [
+        ([0.01, 0.04, 0.03, 0.005], [True, False, False, True]),  # stops at 0.03 > 0.05/2
+        ([0.001, 0.001, 0.001], [True, True, True]),
+        ([0.2, 0.01], [False, True]),  # 0.01 <= 0.05/2; then 0.2 > 0.05
+        ([0.03, 0.02], [True, True]),  # 0.02 <= 0.025, then 0.03 <= 0.05
+        ([0.05, 0.025], [True, True]),  # equal to the threshold is rejected: 0.025 <= 0.05/2
+        ([], []),
+    ],
+)
 def test_holm_step_down_by_hand(p_values, expected):
     assert holm_rejections(p_values, 0.05) == expected
 
@@ -142,28 +154,38 @@ def test_every_bootstrap_setting_reaches_the_second_look(demo_result, monkeypatc
     first = dataclasses.replace(demo_result.spec, level=0.8)
     level = dataclasses.replace(first, level=0.7)
     resamples = dataclasses.replace(level, resamples=1500)
-    runs = [(compute_card(first, progress=False), needed),
-            (compute_card(level, progress=False), needed),
-            (compute_card(resamples, progress=False), needed + 1000)]
+    runs = [
+        (compute_card(first, progress=False), needed),
+        (compute_card(level, progress=False), needed),
+        (compute_card(resamples, progress=False), needed + 1000),
+    ]
     # The cards from the run's normalisation cache; the verdicts into one of their own.
     monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv("SCORING_NO_VERDICTS_CACHE", raising=False)
     for result, p_resamples in runs:
         spec = result.spec
         # (The exact reading's own settings are tested apart: its fewest draws here.)
-        verdicts = card_verdicts(result, seeds=2, resamples=p_resamples, family="latency",
-                                 draws=min_draws_for_holm(35, 1 - spec.level), progress=False)
+        verdicts = card_verdicts(
+            result,
+            seeds=2,
+            resamples=p_resamples,
+            family="latency",
+            draws=min_draws_for_holm(35, 1 - spec.level),
+            progress=False,
+        )
         assert verdicts.alpha == pytest.approx(1 - spec.level)
         for row in verdicts.rows[::5]:
             sums = comparison_sums(result, (row.latency, row.set_name, row.comparison))
-            intervals = seed_intervals(*sums, [spec.seed, spec.seed + 1],
-                                       resamples=spec.resamples, level=spec.level)
+            intervals = seed_intervals(
+                *sums, [spec.seed, spec.seed + 1], resamples=spec.resamples, level=spec.level
+            )
             assert (row.low_sd, row.high_sd) == tuple(intervals.std(axis=0, ddof=1))
             assert row.p_value == p_value(*sums, resamples=p_resamples, seed=spec.seed)
         for latency in spec.latencies:
             rows = [row for row in verdicts.rows if row.latency == latency]
             assert [row.holm for row in rows] == holm_rejections(
-                [row.p_value for row in rows], 1 - spec.level)
+                [row.p_value for row in rows], 1 - spec.level
+            )
 
 
 def test_the_verdicts_table_of_card_toml_sets_the_defaults(demo_result, tmp_path):
@@ -173,19 +195,28 @@ def test_the_verdicts_table_of_card_toml_sets_the_defaults(demo_result, tmp_path
 
     (tmp_path / "card.toml").write_text(
         (DEMO / "card.toml").read_text(encoding="utf-8")
-        + '\n[verdicts]\nseeds = 2\nresamples = 14001\nfamily = "latency"\n', encoding="utf-8")
+        + '\n[verdicts]\nseeds = 2\nresamples = 14001\nfamily = "latency"\n',
+        encoding="utf-8",
+    )
     read = load_card_spec(tmp_path)
     assert (read.verdict_seeds, read.verdict_resamples, read.verdict_family) == (
-        2, 14001, "latency")
-    spec = dataclasses.replace(demo_result.spec, verdict_seeds=read.verdict_seeds,
-                               verdict_resamples=read.verdict_resamples,
-                               verdict_family=read.verdict_family)
+        2,
+        14001,
+        "latency",
+    )
+    spec = dataclasses.replace(
+        demo_result.spec,
+        verdict_seeds=read.verdict_seeds,
+        verdict_resamples=read.verdict_resamples,
+        verdict_family=read.verdict_family,
+    )
     verdicts = card_verdicts(dataclasses.replace(demo_result, spec=spec), progress=False)
     assert (verdicts.seeds, verdicts.resamples, verdicts.family) == (2, 14001, "latency")
     assert verdicts.family_sizes == {"80ms": 11, "160ms": 11, "560ms": 35, "1120ms": 11}
 
 
 # ------------------------------------------------------------ the command
+
 
 def test_verdicts_prints_every_comparison_with_its_second_look(capsys):
     code, out, _ = run(capsys, "verdicts", str(DEMO))
@@ -216,15 +247,17 @@ def test_json_agrees_with_the_card(capsys, demo_result):
 def test_family_per_latency_holds_each_latency_apart(capsys):
     code, out, _ = run(capsys, "verdicts", str(DEMO), "--json", "--family", "latency")
     assert code == 0
-    assert json.loads(out)["family_sizes"] == {"80ms": 11, "160ms": 11, "560ms": 35,
-                                               "1120ms": 11}
+    assert json.loads(out)["family_sizes"] == {"80ms": 11, "160ms": 11, "560ms": 35, "1120ms": 11}
 
 
-@pytest.mark.parametrize(("argv", "said"), [
-    (["--seeds", "0"], "--seeds: must be 1 or more, not 0"),
-    (["--resamples", "1000"], f"use at least {min_resamples_for_holm(68, 0.05)}"),
-    (["--family", "set"], "--family: must be one of card, latency, not 'set'"),
-])
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--seeds", "0"], "--seeds: must be 1 or more, not 0"),
+        (["--resamples", "1000"], f"use at least {min_resamples_for_holm(68, 0.05)}"),
+        (["--family", "set"], "--family: must be one of card, latency, not 'set'"),
+    ],
+)
 def test_bad_options_are_one_line(capsys, argv, said):
     code, out, err = run(capsys, "verdicts", str(DEMO), *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and said in err
@@ -255,8 +288,12 @@ def test_the_forest_plot_marks_fragile_verdicts_by_shape(demo_result, monkeypatc
     key = next(k for k in demo_result.diffs if k[0] == 560)
     plot.forest_plot(demo_result, tmp_path / "forest.png", fragile=frozenset({key}))
     axes = drawn["figure"].axes
-    hollow = [line for axis in axes for line in axis.lines
-              if line.get_marker() == "D" and line.get_markerfacecolor() == "white"]
+    hollow = [
+        line
+        for axis in axes
+        for line in axis.lines
+        if line.get_marker() == "D" and line.get_markerfacecolor() == "white"
+    ]
     labels = [text.get_text() for axis in axes for text in axis.texts]
     assert len(hollow) == 1 and labels.count("fragile") == 1
     legend = [text.get_text() for legend in drawn["figure"].legends for text in legend.texts]
@@ -277,8 +314,7 @@ def test_the_verdicts_cache_follows_the_code_and_can_be_turned_off(monkeypatch, 
     assert verdicts._cache_path(arrays, "settings") is None
 
 
-def test_what_the_cache_holds_is_read_without_a_pool_of_workers(demo_result, monkeypatch,
-                                                                  tmp_path):
+def test_what_the_cache_holds_is_read_without_a_pool_of_workers(demo_result, monkeypatch, tmp_path):
     """A command whose verdicts are all cached forks no workers (each would only read a
     file); a part the cache lacks is computed again, and every look is what it was."""
     import threading
@@ -330,6 +366,7 @@ def test_stability_is_the_share_agreeing_and_the_sample_spread():
 
 # ------------------------------------------------------------ the exact reading
 
+
 def test_each_rows_exact_reading_is_the_randomisation_test_of_its_sums(demo_result):
     """The row's exact p-value and interval are the randomisation test's on the comparison's
     per-cluster sums, and Holm's exact readings are Holm over those p-values."""
@@ -337,14 +374,21 @@ def test_each_rows_exact_reading_is_the_randomisation_test_of_its_sums(demo_resu
 
     verdicts = card_verdicts(demo_result, seeds=1, progress=False)
     for row in verdicts.rows[::4]:
-        test = randomisation_test(*comparison_sums(demo_result, (
-            row.latency, row.set_name, row.comparison)), level=demo_result.spec.level,
-            draws=verdicts.draws, seed=demo_result.spec.seed)
+        test = randomisation_test(
+            *comparison_sums(demo_result, (row.latency, row.set_name, row.comparison)),
+            level=demo_result.spec.level,
+            draws=verdicts.draws,
+            seed=demo_result.spec.seed,
+        )
         assert (row.exact_p, row.assignments, row.enumerated) == (
-            test.p_value, test.assignments, test.exact)
+            test.p_value,
+            test.assignments,
+            test.exact,
+        )
         assert (row.exact_low, row.exact_high) == (test.low, test.high)
     assert [row.exact_holm for row in verdicts.rows] == holm_rejections(
-        [row.exact_p for row in verdicts.rows], 0.05)
+        [row.exact_p for row in verdicts.rows], 0.05
+    )
 
 
 def test_the_exact_columns_the_marks_and_the_counts(capsys):
@@ -367,14 +411,17 @@ def test_the_exact_columns_the_marks_and_the_counts(capsys):
     differing = sum(row["readings_differ"] for row in rows)
     code, out, _ = run(capsys, "verdicts", str(DEMO))
     assert code == 0
-    assert (f"Of {len(better)} published 'better' verdicts, {holding} hold under the exact "
-            f"test, and {surviving} survive Holm over its p-values. The two readings differ "
-            f"on {differing} rows (≠).") in out
+    assert (
+        f"Of {len(better)} published 'better' verdicts, {holding} hold under the exact "
+        f"test, and {surviving} survive Holm over its p-values. The two readings differ "
+        f"on {differing} rows (≠)."
+    ) in out
     header = next(line for line in out.splitlines() if line.startswith("Set "))
     for column in ("exact interval (pp)", "exact p", "exact verdict", "exact Holm"):
         assert column in header
-    marked = [line for line in out.splitlines() if " ms " in line and " − " in line
-              and " ≠ " in line]
+    marked = [
+        line for line in out.splitlines() if " ms " in line and " − " in line and " ≠ " in line
+    ]
     assert len(marked) == differing > 0
 
 
@@ -384,12 +431,15 @@ def test_a_comparison_on_one_cluster_says_no_test_and_the_run_goes_on(tmp_path, 
     write_jsonl(tmp_path / "ids/one.jsonl", [{"id": f"c{i}", "cluster": "only"} for i in range(4)])
     write_jsonl(tmp_path / "refs/one.jsonl", [{"id": f"c{i}", "text": "สวัสดีครับ"} for i in range(4)])
     for system, text in (("a", "สวัสดีค่ะ"), ("b", "สวัสดีครับ")):
-        write_jsonl(tmp_path / f"hypotheses/{system}_560ms_one.jsonl",
-                    [{"id": f"c{i}", "pred_text": text} for i in range(4)])
+        write_jsonl(
+            tmp_path / f"hypotheses/{system}_560ms_one.jsonl",
+            [{"id": f"c{i}", "pred_text": text} for i in range(4)],
+        )
     (tmp_path / "card.toml").write_text(
         'latency_ms = 560\nsets = ["one"]\n[systems]\na = "A"\nb = "B"\n'
         '[[comparisons]]\na = "a"\nb = "b"\n[verdicts]\nseeds = 2\nresamples = 1000\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     code, out, _ = run(capsys, "verdicts", str(tmp_path))
     assert code == 0 and "no test: one cluster" in out
 
@@ -400,11 +450,13 @@ def test_too_few_random_assignments_for_holm_are_one_line(capsys):
     code, out, err = run(capsys, "verdicts", str(DEMO), "--draws", "100")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"use at least {min_draws_for_holm(68, 0.05)}" in err and err.startswith(
-        "error: --draws: ")
+        "error: --draws: "
+    )
 
 
-def test_the_forest_plot_draws_the_exact_interval_thin_and_capped(demo_result, monkeypatch,
-                                                                  tmp_path):
+def test_the_forest_plot_draws_the_exact_interval_thin_and_capped(
+    demo_result, monkeypatch, tmp_path
+):
     """Beside each bootstrap bar, the randomisation interval: a thin black bar with caps, and
     an arrow at the panel's edge for an end that is beyond it or none at all."""
     import math
@@ -417,11 +469,20 @@ def test_the_forest_plot_draws_the_exact_interval_thin_and_capped(demo_result, m
     exact = {keys[0]: (-0.01, 0.02), keys[1]: (-math.inf, math.inf)}
     plot.forest_plot(demo_result, tmp_path / "forest.png", exact=exact)
     lines = [line for axis in drawn["figure"].axes for line in axis.lines]
-    thin = [line for line in lines if line.get_color() == "black" and line.get_linewidth() < 1
-            and len(line.get_xdata()) == 2 and line.get_xdata()[0] != line.get_xdata()[1]]
+    thin = [
+        line
+        for line in lines
+        if line.get_color() == "black"
+        and line.get_linewidth() < 1
+        and len(line.get_xdata()) == 2
+        and line.get_xdata()[0] != line.get_xdata()[1]
+    ]
     assert len(thin) == 2
-    markers = [line.get_marker() for line in lines if line.get_color() == "black"
-               and len(line.get_xdata()) == 1]
+    markers = [
+        line.get_marker()
+        for line in lines
+        if line.get_color() == "black" and len(line.get_xdata()) == 1
+    ]
     assert markers.count("|") == 2 and markers.count("<") == 1 and markers.count(">") == 1
     legend = [text.get_text() for legend in drawn["figure"].legends for text in legend.texts]
     assert "exact (randomisation) interval" in legend

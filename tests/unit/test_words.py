@@ -22,12 +22,17 @@ EXAMPLES = {
     ("other_metrics", "param(?:eter)?s?"): "600M parameters",
     ("other_metrics", "p-?values?"): "the p-value",
     ("other_metrics", "f-?1"): "an F1 of",
-    ("other_metrics", r"(?:substitution|deletion|insertion)\s+(?:errors?|rate)"):
-        "the deletion rate",
+    (
+        "other_metrics",
+        r"(?:substitution|deletion|insertion)\s+(?:errors?|rate)",
+    ): "the deletion rate",
     ("other_metrics", "shares?"): "its share",
     ("other_metrics", "proportions?"): "the proportion",
-    ("other_metrics", r"(?:speaking|speech|hallucination|deletion|insertion|substitution)"
-                      r"[\s-]+rates?"): "the hallucination rate",
+    (
+        "other_metrics",
+        r"(?:speaking|speech|hallucination|deletion|insertion|substitution)"
+        r"[\s-]+rates?",
+    ): "the hallucination rate",
     ("other_metrics", r"ผิดพลาด\S{0,6}ระดับคำ"): "อัตราความผิดพลาดระดับคำ",
     ("relative", r"relative\w*"): "relatively lower",
     ("relative", r"rel\."): "29.6 % rel. lower",
@@ -45,8 +50,11 @@ EXAMPLES = {
     ("bounds", r"up\s+to"): "up to",
     ("bounds", r"no\s+more\s+than"): "no more than",
     ("split_words", "segment(?:s|ed)"): "segmented",
-    ("whole_words", r"whole(?!\s+(?:of|test|set|sets|card|data|dataset|datasets|table|suite|"
-                    r"benchmark|recordings?)\b)"): "decoded whole",
+    (
+        "whole_words",
+        r"whole(?!\s+(?:of|test|set|sets|card|data|dataset|datasets|table|suite|"
+        r"benchmark|recordings?)\b)",
+    ): "decoded whole",
     ("whole_words", "un(?:split|segmented)"): "unsegmented",
     ("whole_words", r"not\s+(?:split|segmented)"): "not split",
     ("whole_words", r"in\s+one\s+(?:piece|pass|go)"): "in one pass",

@@ -27,18 +27,24 @@ def tool(name: str) -> str:
 
 
 def actionlint(path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([tool("actionlint"), "-no-color", str(path)],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [tool("actionlint"), "-no-color", str(path)], capture_output=True, text=True, timeout=120
+    )
 
 
 def zizmor(path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([tool("zizmor"), "--offline", "--no-progress", str(path)],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [tool("zizmor"), "--offline", "--no-progress", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture
 def seeded(tmp_path):
     """A copy of the workflow to spoil, in a .github/workflows folder of its own."""
+
     def spoil(old: str, new: str) -> Path:
         text = WORKFLOW.read_text(encoding="utf-8")
         assert old in text, old
@@ -46,6 +52,7 @@ def seeded(tmp_path):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text.replace(old, new, 1), encoding="utf-8")
         return target
+
     return spoil
 
 
@@ -61,15 +68,18 @@ def test_zizmor_finds_nothing():
 
 
 def test_an_unpinned_action_is_caught(seeded):
-    path = seeded("actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683  # v4.2.2",
-                  "actions/checkout@v4")
+    path = seeded(
+        "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683  # v4.2.2", "actions/checkout@v4"
+    )
     result = zizmor(path)
     assert result.returncode != 0 and "unpinned-uses" in result.stdout
 
 
 def test_untrusted_input_in_run_is_caught(seeded):
-    path = seeded("        run: python -m pip install -e '.[test]'",
-                  '        run: echo "${{ github.event.pull_request.title }}"')
+    path = seeded(
+        "        run: python -m pip install -e '.[test]'",
+        '        run: echo "${{ github.event.pull_request.title }}"',
+    )
     audited = zizmor(path)
     assert audited.returncode != 0 and "template-injection" in audited.stdout
     linted = actionlint(path)
