@@ -179,9 +179,7 @@ def pytest_configure(config):
     # exists): the workers and the gate's subprocess runs then start warm.
     try:
         from scoring.batch import normalize_texts
-        from scoring.card import load_card_spec, read_card_texts
-
-        from scoring.card import card_from_texts
+        from scoring.card import card_from_texts, load_card_spec, read_card_texts
         from scoring.card.verdicts import card_verdicts
 
         spec = load_card_spec(REPO_ROOT / "examples" / "demo")

@@ -13,12 +13,11 @@ from __future__ import annotations
 import jiwer
 import numpy as np
 
-from scoring.normalizer import THAI_CER_PIPELINE, apply_rules, spoken_numbers_to_digits
-from scoring.numbers import spoken_numbers_to_digits_full
 from scoring.card import CardSpec, Column
 from scoring.card.spec import aggregate_figure, cer_figure, diff_figure
 from scoring.jsonl import read_hypotheses, read_ids, read_refs
-
+from scoring.normalizer import THAI_CER_PIPELINE, apply_rules, spoken_numbers_to_digits
+from scoring.numbers import spoken_numbers_to_digits_full
 
 STRAIGHTFORWARD_RULES = tuple(
     spoken_numbers_to_digits_full if rule is spoken_numbers_to_digits else rule

@@ -33,18 +33,21 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks.baseline import baseline_card  # noqa: E402
 import multiprocessing  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 
 from pythainlp.tokenize import word_tokenize  # noqa: E402
 
+from benchmarks.baseline import baseline_card  # noqa: E402
 from scoring.batch import _normalize_all  # noqa: E402
-from scoring.numbers import _MORPHEME, _compact  # noqa: E402
 from scoring.bootstrap import paired_bootstrap  # noqa: E402
-from scoring.card import compute_card  # noqa: E402
-from scoring.card import Column, load_card_spec  # noqa: E402
+from scoring.card import (  # noqa: E402
+    Column,
+    compute_card,  # noqa: E402
+    load_card_spec,
+)
 from scoring.jsonl import read_hypotheses, read_ids, read_refs  # noqa: E402
+from scoring.numbers import _MORPHEME, _compact  # noqa: E402
 from scoring.statistics import clip_stats, set_stats  # noqa: E402
 from scoring.synthetic import DEMO_SIZE, FULL_SIZE, write_benchmark  # noqa: E402
 

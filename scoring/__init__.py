@@ -40,8 +40,8 @@ from .normalizer import (
     thai_digits_to_arabic,
     trace_rules,
 )
-from .scorer import ClipSet, load_clip_set, score_files
 from .provenance import signature
+from .scorer import ClipSet, load_clip_set, score_files
 from .statistics import ClipStats, SetStats, cer, clip_stats, pooled_cer, set_stats
 
 __version__ = "0.1.0"

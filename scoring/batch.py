@@ -33,11 +33,11 @@ from .files import open_mode
 from .memo import Memo
 from .normalizer import Rule
 from .numbers import needs_tokeniser
+from .provenance import pythainlp_version
 
 # tqdm's monitor thread would make this process multi-threaded, and a
 # multi-threaded process is not forked (see _normalize_all); it is not needed.
 tqdm.monitor_interval = 0
-from .provenance import pythainlp_version
 
 __all__ = [
     "CACHE_DIR_ENV",
@@ -79,7 +79,8 @@ def _dictionary_digest() -> str:
 
 
 def _within_package(module_name: str) -> str:
-    """``scoring.numbers`` and another revision's ``scoring_at_<sha>_0.numbers`` alike: ``numbers``."""
+    """``scoring.numbers`` and another revision's ``scoring_at_<sha>_0.numbers`` alike:
+    ``numbers``."""
     return module_name.split(".", 1)[-1]
 
 

@@ -16,12 +16,14 @@ from pathlib import Path
 
 from . import __version__
 from .bootstrap import DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_bootstrap
-from .card import compute_card, load_card_spec
-from .errors import ScoringError
+from .card import card_json, card_markdown, compute_card, load_card_spec
 from .data.hub import Hub
 from .data.join_audio import join_audio, joined_summary, recordings_from_ids, recordings_from_list
 from .data.make_refs import make_refs
-from .card import card_json, card_markdown
+from .errors import ScoringError
+from .interrupts import INTERRUPTED, watching_for_ctrl_c
+from .provenance import signature, unpinned_pythainlp_message
+from .randomisation import paired_randomisation_test
 from .report import (
     cluster_shares,
     empty_references_note,
@@ -33,9 +35,6 @@ from .report import (
     score_report,
 )
 from .scorer import score_files
-from .interrupts import INTERRUPTED, watching_for_ctrl_c
-from .provenance import signature, unpinned_pythainlp_message
-from .randomisation import paired_randomisation_test
 
 __all__ = ["main", "entry", "build_parser"]
 
@@ -883,7 +882,8 @@ def run_fetch(args: argparse.Namespace) -> int:
 def run_gate(args: argparse.Namespace) -> int:
     import shlex
 
-    from .gate import DEFAULT_PLOT, DEFAULT_REPORT, PYTEST_ARGS, run_gate as gate
+    from .gate import DEFAULT_PLOT, DEFAULT_REPORT, PYTEST_ARGS
+    from .gate import run_gate as gate
 
     result = gate(
         args.root,

@@ -134,11 +134,10 @@ def _run_gate_steps(
 ) -> GateResult:
     """Fetch, rebuild or reuse refs/, run the tests, check the hub's card; on failure write
     the report."""
+    from .card.spec import require_card_toml
     from .data.fetch import fetch_card_data
     from .data.make_refs import make_refs
     from .data.sources import load_sources
-
-    from .card.spec import require_card_toml
 
     root = root.resolve()
     require_card_toml(root)  # a mistyped root: said before anything is downloaded there

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from fractions import Fraction
-
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .bootstrap import PairedDifference, fewest_resamples
 from .errors import example_ids, plural

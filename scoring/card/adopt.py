@@ -242,9 +242,7 @@ def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str
 def _a_thai_amount(before: str, after: str) -> bool:
     """Whether the Thai words just before a number (and after it) say it is by how much a
     CER moved."""
-    last = None
-    for last in _THAI_DIRECTION.finditer(before):
-        pass
+    last = next(reversed(list(_THAI_DIRECTION.finditer(before))), None)
     if last is None:
         return False
     rest = before[last.end() :]
@@ -1908,10 +1906,11 @@ def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
     """A cell of words and a number, read as a CER (drifted, or signed where no CER can be),
     whose row (or column, see _cers_beside) gives that CER in another cell (at its own
     value, or drifted in a cell of the number alone), and whose number is nearer the change
-    between that CER and another there than that CER itself. In "| FLEURS | 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under
-    "Winner", the last cell names OpenThai2.0, but its row gave OpenThai2.0's CER already:
-    the number beside the name is the change, never that CER drifted (which --write would
-    have written there). "OpenThai2.0 (6.72)" there restates the CER, stale."""
+    between that CER and another there than that CER itself. In "| FLEURS | 6.69 | 9.50 |
+    OpenThai2.0 (−2.81) |" under "Winner", the last cell names OpenThai2.0, but its row
+    gave OpenThai2.0's CER already: the number beside the name is the change, never that
+    CER drifted (which --write would have written there). "OpenThai2.0 (6.72)" there
+    restates the CER, stale."""
     cer = (
         m.figure
         if m.verdict == "drift"

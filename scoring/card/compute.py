@@ -2,8 +2,8 @@
 
 Layout at the card's root: ``card.toml``, ``ids/<set>.jsonl``,
 ``refs/<set>.jsonl`` and ``hypotheses/<system>_<latency>ms_<set>[_split].jsonl``,
-one file per latency a system was decoded at. Text is read and normalised once for the whole card; after that only
-per-clip statistics are used.
+one file per latency a system was decoded at. Text is read and normalised once for the
+whole card; after that only per-clip statistics are used.
 """
 
 from __future__ import annotations
@@ -12,13 +12,20 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 from tqdm import tqdm
 
 from ..batch import normalize_texts
 from ..bootstrap import PairedDifference, paired_bootstrap
+from ..errors import ScoringError, plural
+from ..jsonl import read_hypotheses, read_refs
+from ..memo import Memo
+from ..provenance import signature
+from ..report import few_resamples_note
+from ..scorer import ClipSet, NormalizeMany, check_coverage, load_clip_set, stats_for
+from ..statistics import SetStats, pooled_cer
 from .spec import (
     DIFF_PARTS,
     CardSpec,
@@ -27,13 +34,6 @@ from .spec import (
     cer_figure,
     diff_figure,
 )
-from ..errors import ScoringError, plural
-from ..jsonl import read_hypotheses, read_refs
-from ..memo import Memo
-from ..scorer import ClipSet, NormalizeMany, check_coverage, load_clip_set, stats_for
-from ..provenance import signature
-from ..report import few_resamples_note
-from ..statistics import SetStats, pooled_cer
 
 __all__ = [
     "CardResult",
@@ -98,7 +98,7 @@ class CardResult:
             comparison = next(c for c in spec.comparisons if c.key == comparison_key)
             a = self.stats[(latency, set_name, Column(comparison.a, comparison.split).key)]
             b = self.stats[(latency, set_name, Column(comparison.b, comparison.split).key)]
-            name = lambda part: diff_figure(latency, set_name, comparison_key, part)  # noqa: E731
+            name = partial(diff_figure, latency, set_name, comparison_key)
             values[name("estimate")] = Fraction(a.total_edits - b.total_edits, a.total_ref_chars)
             values[name("low")] = Fraction(diff.low)
             values[name("high")] = Fraction(diff.high)
@@ -188,9 +188,9 @@ def _unmatched_warnings(spec: CardSpec, paths: list[Path]) -> list[str]:
         declared = list(spec.system_latencies[system])
         warnings.append(
             f"{spec.root / 'hypotheses'}: {plural(len(files), 'file')} of "
-            f"{system!r} at {', '.join(f'{L} ms' for L in latencies)} {'are' if len(files) > 1 else 'is'}"
-            f" not scored: card.toml declares it at {declared} ms only (add the latency to its "
-            "latencies_ms to score them)"
+            f"{system!r} at {', '.join(f'{L} ms' for L in latencies)} "
+            f"{'are' if len(files) > 1 else 'is'} not scored: card.toml declares it at "
+            f"{declared} ms only (add the latency to its latencies_ms to score them)"
         )
     return warnings
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from . import words as word_lists
 from ..memo import Memo
+from . import words as word_lists
 from .spec import CardSpec
 from .text import latencies_in
 
@@ -160,7 +160,8 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # size: "v2", "large-v3") just before a verb that states one, perhaps with a phrase set
 # off between them ("Foo reaches 11.20 %", "The Foo model got ...", "Foo Large v2
 # achieves", "Foo is at ...", "Foo has a CER of ...", "Sonic-ASR v2, a production system,
-# reports", "NovaThai ได้ 10.40%", "โมเดล Foo มี CER"), owning one ("Foo's CER is ...", "Foo's FLEURS CER",
+# reports", "NovaThai ได้ 10.40%", "โมเดล Foo มี CER"), owning one ("Foo's CER is ...",
+# "Foo's FLEURS CER",
 # not "Google's FLEURS"), what a sentence is about ("For Foo, the CER is ..."; not
 # "With NeMo, ...", a toolkit), set off as an apposition ("The strongest open model, Foo,
 # gets"), ranked ("Foo comes second with"), or whose a CER is ("the CER of Foo is", "CER
@@ -433,7 +434,7 @@ class Names:
     aggregates: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, spec: CardSpec, aliases: dict[str, str]) -> "Names":
+    def of(cls, spec: CardSpec, aliases: dict[str, str]) -> Names:
         subjects: dict[str, str] = {}
         systems: dict[str, str] = {}
         for key, display in spec.set_names.items():

@@ -15,10 +15,10 @@ matplotlib.use("Agg")  # headless: CI and servers have no display
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 
-from .compute import CardResult  # noqa: E402
-from .spec import Column  # noqa: E402
 from ..errors import ScoringError  # noqa: E402
 from ..files import open_mode  # noqa: E402
+from .compute import CardResult  # noqa: E402
+from .spec import Column  # noqa: E402
 
 __all__ = ["card_plots", "forest_plot", "latency_plot", "latency_plot_path", "check_plot_path"]
 

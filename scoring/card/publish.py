@@ -7,7 +7,8 @@ between HTML comments (invisible on the hub), in the style of ``cog``::
     ...the CER table at 560 ms...
     <!-- scoring:end -->
 
-    FLEURS: <!-- scoring:figure cer/560ms/fleurs/openthai2.0-asr-streaming -->8.47<!-- scoring:end --> % CER
+    FLEURS: <!-- scoring:figure cer/560ms/fleurs/openthai2.0-asr-streaming -->8.47<!--
+    scoring:end --> % CER (one line in the card)
 
 Region kinds: ``cer-table <L>ms``, ``latency-summary``,
 ``differences <comparison key> <L>ms``, ``verdicts [<L>ms]`` and ``figure <figure name>``. Text
@@ -40,6 +41,17 @@ from ..errors import ScoringError, plural
 from ..files import write_text_atomically
 from ..report import round_half_up
 from .compute import CardResult
+from .markdown import blocks, table_cells
+from .names import Names
+from .render import (
+    Table,
+    cer_table,
+    comparison_table,
+    format_figure,
+    format_value,
+    latency_summary_table,
+)
+from .spec import CardSpec, Column, cer_figure, parse_figure
 from .text import (
     BEFORE,
     FIGURE_MARKER,
@@ -64,17 +76,6 @@ from .text import (
     read_model_index,
     yaml_error_mark,
 )
-from .markdown import blocks, table_cells
-from .render import (
-    Table,
-    cer_table,
-    comparison_table,
-    format_figure,
-    format_value,
-    latency_summary_table,
-)
-from .names import Names
-from .spec import CardSpec, Column, cer_figure, parse_figure
 
 __all__ = [
     "REGION_KINDS",

@@ -34,8 +34,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from . import words
-from .names import COMPARES, Names
 from .markdown import Block, blocks, unescaped
+from .names import COMPARES, Names
 from .text import (
     COMMENT,
     SENTENCE_END,
@@ -185,7 +185,8 @@ class Candidate:
     row: int = 0  # where its table row starts (an HTML row may span lines)
     # What its context names that makes it none of the card's: another recogniser
     # ("Whisper large-v3", "Foo"; ``foreign`` is then {"model"}), a heading of other
-    # systems ("Baselines"; {"heading"}), another version of the card's model ("Changelog", "the previous version";
+    # systems ("Baselines"; {"heading"}), another version of the card's model ("Changelog",
+    # "the previous version";
     # {"version"}), another dataset split ("dev set"; {"split"}), a part of a set ("the
     # clean subset"; {"subset"}), a recording condition ("8 kHz audio"; {"condition"}) or a
     # latency the card does not score ("320 ms", "offline"; {"latency"}).
@@ -205,12 +206,12 @@ class Candidate:
     in_image: bool = False
 
 
-def _names_any(names: "Names", text: str) -> bool:
+def _names_any(names: Names, text: str) -> bool:
     """Whether ``text`` names any system, set or aggregate of the card."""
     return bool(names.systems_in(text) or names.subjects_in(text))
 
 
-def find_kind(names: "Names", kind: str, text: str) -> list[str]:
+def find_kind(names: Names, kind: str, text: str) -> list[str]:
     return names.systems_in(text) if kind == "system" else names.subjects_in(text)
 
 
@@ -244,7 +245,7 @@ def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
     return before[-1], own.group() if own else _CLAUSE.split(levels[1])[0]
 
 
-def named_beside(levels: tuple[str, ...], names: "Names") -> bool:
+def named_beside(levels: tuple[str, ...], names: Names) -> bool:
     """Whether the clause just before or just after a number names a set or a system."""
     nearest = " ".join(clauses_beside(levels))
     return bool(names.subjects_in(nearest) or names.systems_in(nearest))
@@ -1596,9 +1597,8 @@ def _this_side(
         after = _up_to(_OTHER_SIDE, after)
         cuts.append((compares.start(), len(sentence)))
     if earlier:
-        contrast = None
-        for contrast in STATEMENT_END.finditer(sentence, earlier[0].end(), match.start()):
-            pass
+        ends = list(STATEMENT_END.finditer(sentence, earlier[0].end(), match.start()))
+        contrast = ends[-1] if ends else None
         if contrast is not None:
             cuts.append((0, contrast.end()))
     if not cuts:

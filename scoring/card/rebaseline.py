@@ -33,10 +33,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import normalizer
-from ..errors import ScoringError, plural
-from .. import provenance
+from .. import normalizer, provenance
 from ..children import run_child
+from ..errors import ScoringError, plural
 from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
 from .text import CardHome
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
+from ..report import percent, points
 from .compute import CardResult
 from .spec import Column, Comparison, aggregate_figure, cer_figure, diff_figure
-from ..report import percent, points
 
 __all__ = [
     "MISSING",
@@ -178,7 +179,7 @@ def comparison_table(result: CardResult, comparison: Comparison, latency: int) -
     level = f"{spec.level * 100:g} %"
     rows, figures = [], []
     for set_name in comparison.sets:
-        name = lambda part: diff_figure(latency, set_name, comparison.key, part)  # noqa: E731
+        name = partial(diff_figure, latency, set_name, comparison.key)
         tie = result.exact[name("tie")]
         rows.append(
             (

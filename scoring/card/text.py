@@ -31,10 +31,10 @@ from huggingface_hub import EvalResult, ModelCard
 from huggingface_hub.utils import logging as hf_logging
 from yaml.constructor import SafeConstructor
 
-from . import words
 from ..errors import ScoringError
 from ..memo import Memo
 from ..report import round_half_up
+from . import words
 
 __all__ = [
     "REGION_KINDS",

@@ -19,7 +19,7 @@ import inspect
 import json
 import os
 from dataclasses import asdict, dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -29,8 +29,8 @@ from ..batch import cache_directory
 from ..bootstrap import cluster_sums
 from ..files import write_text_atomically
 from ..memo import Memo
-from ..report import points
 from ..randomisation import EXACT_UP_TO, check_draws, randomisation_test
+from ..report import points
 from ..robustness import (
     FEW_CLUSTERS,
     FRAGILE_BELOW,
@@ -475,7 +475,7 @@ def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | No
         if latency is not None and row.latency != latency:
             continue
         comparison = next(c for c in spec.comparisons if c.key == row.comparison)
-        name = lambda part: diff_figure(row.latency, row.set_name, row.comparison, part)  # noqa: E731
+        name = partial(diff_figure, row.latency, row.set_name, row.comparison)
         verdict = row.verdict + (" ◇ fragile" if row.fragile else "")
         rows.append(
             (
@@ -550,7 +550,8 @@ def format_verdicts(result: CardResult, verdicts: CardVerdicts, *, markdown: boo
         f"resamples each, seeds {spec.seed if spec.seed is not None else 0} onward); "
         f"{len(fragile)} verdicts are fragile (fewer than 95 % of seeds agree) ◇.",
         f"Family-wise: bootstrap p-values from {verdicts.resamples} resamples, Holm at "
-        f"{verdicts.alpha:g} over {'the whole card' if verdicts.family == 'card' else 'each latency'}"
+        f"{verdicts.alpha:g} over "
+        f"{'the whole card' if verdicts.family == 'card' else 'each latency'}"
         f" ({families}); {len(better) - len(casualties)} of {len(better)} 'better' verdicts "
         "survive.",
         f"Resolution: ± is the interval's half-width; "

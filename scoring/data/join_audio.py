@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..files import open_mode
 from ..errors import ScoringError, plural
+from ..files import open_mode
 from ..jsonl import read_ids
 
 __all__ = [

@@ -282,7 +282,7 @@ def load_sources(card: str | os.PathLike) -> Sources:
         sets[name] = (
             _joined(declaration, table) if "join" in table else _transcripts(declaration, table)
         )
-    for name, source in sets.items():
+    for source in sets.values():
         if isinstance(source, JoinedSource) and not isinstance(
             sets.get(source.short), TranscriptSource
         ):

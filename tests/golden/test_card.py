@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.card import load_card_spec
-from scoring.card import card_markdown
+from scoring.card import card_markdown, load_card_spec
 
 from .conftest import CARD_ROOTS
 from .snapshot_format import LedgerSnapshotExtension, ledger_tsv

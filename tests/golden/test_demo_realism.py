@@ -20,7 +20,7 @@ from .conftest import CARD_ROOTS
 DEMO = CARD_ROOTS["demo"]
 
 
-@functools.lru_cache(maxsize=None)  # the full pipeline's CERs serve every rule's test
+@functools.cache  # the full pipeline's CERs serve every rule's test
 def set_cers(set_name, rules):
     """CER of every system on one demo set under the given rules."""
     spec = load_card_spec(DEMO)

@@ -24,7 +24,6 @@ from scoring.batch import normalize_texts
 from scoring.card import load_card_spec, read_card_texts
 from scoring.card.golden import golden_figures
 from scoring.card.render import format_value
-
 from tests.copies import copy_golden_suite, fill_real_layout
 
 from .conftest import REPO_ROOT

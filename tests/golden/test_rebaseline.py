@@ -20,10 +20,9 @@ import pytest
 
 import scoring.card.rebaseline as rebaseline_module
 import scoring.provenance as provenance
-from scoring.errors import ScoringError
 from scoring.cli import main
+from scoring.errors import ScoringError
 from scoring.normalizer import NORMALIZER_VERSION
-
 from tests.copies import copy_checkout, fill_real_layout, git_commit_all
 from tests.docs import bash_block, command_lines, scoring_argv
 

@@ -126,7 +126,7 @@ class FakeHub:
         with self._lock:
             self.requests.append(request)
 
-    def start(self) -> "FakeHub":
+    def start(self) -> FakeHub:
         self.thread.start()
         return self
 

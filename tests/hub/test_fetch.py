@@ -11,10 +11,9 @@ import pytest
 from conftest import REPO_ROOT
 from scoring.card import compute_card, load_card_spec
 from scoring.cli import main
-from scoring.errors import ScoringError
 from scoring.data.fetch import DEFAULT_REPO, fetch_card_data
 from scoring.data.sources import load_sources
-
+from scoring.errors import ScoringError
 from tests.docs import bash_block, blocks, command_lines, scoring_argv
 
 from . import fixtures
@@ -47,7 +46,7 @@ def publish_model_repo(hub, folder: str = "benchmark") -> None:
             _jsonl({"id": r["id"], "cluster": r["id"][:4]} for r in refs),
             repo_type="model",
         )
-    for name, (latency, set_name, column) in spec.expected_hypotheses().items():
+    for name, (_latency, set_name, _column) in spec.expected_hypotheses().items():
         # Each system drops the last character of every clip: a small, known CER.
         hub.add(
             DEFAULT_REPO,

@@ -8,13 +8,12 @@ import pytest
 
 from conftest import REPO_ROOT, write_jsonl
 from scoring import score_files
-from scoring.errors import ScoringError
 from scoring.data import make_refs as make_refs_module
 from scoring.data.sources import load_sources
+from scoring.errors import ScoringError
 
 from . import fixtures
 from .fake_hub import GOOD_TOKEN
-
 
 CARD = REPO_ROOT / "card.toml"
 SOURCES = load_sources(CARD)  # the real card's eleven sets

@@ -12,13 +12,13 @@ import shutil
 import pytest
 
 from conftest import REPO_ROOT, run_cli
-from tests.copies import copy_demo
 from scoring.card import compute_card, load_card_spec
 from scoring.card.publish import published_card, read_card_file
 from scoring.data.fetch import fetch_card_data
 from scoring.data.hub import Hub
 from scoring.data.push import push_card as push_files
 from scoring.gate import check_hub_card
+from tests.copies import copy_demo
 
 from .fake_hub import GOOD_TOKEN, READ_ONLY_TOKEN
 from .test_fetch import DEFAULT_REPO, publish_model_repo

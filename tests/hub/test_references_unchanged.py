@@ -19,7 +19,7 @@ from scoring.data.make_refs import make_refs
 from scoring.data.sources import load_sources
 
 from .demo_datasets import publish_demo_datasets
-from .fake_hub import FakeHub, GOOD_TOKEN
+from .fake_hub import GOOD_TOKEN, FakeHub
 
 ORACLE = Path(__file__).parent / "references_before_sources"
 DEMO = REPO_ROOT / "examples" / "demo"

@@ -10,12 +10,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from conftest import REPO_ROOT
 from scoring.cli import main
 from scoring.data.make_refs import make_refs
 from scoring.data.sources import load_sources
 from scoring.errors import ScoringError
-
-from conftest import REPO_ROOT
 from tests.docs import blocks, command_lines, scoring_argv
 
 from . import fixtures

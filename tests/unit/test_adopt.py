@@ -20,13 +20,13 @@ from fractions import Fraction
 import pytest
 
 from conftest import REPO_ROOT, run_cli
-from tests.copies import DEMO, copy_demo, holds_the_demos_data, replace_file
 from scoring.card import compute_card, load_card_spec
 from scoring.card.adopt import mark_card, strip_markers
 from scoring.card.mark_report import format_marked
 from scoring.card.publish import read_card_file
 from scoring.card.text import MAGNITUDE_OF_NEGATIVE, TURNED, printed_as
 from scoring.report import round_half_up
+from tests.copies import DEMO, copy_demo, holds_the_demos_data, replace_file
 
 O = "openthai2.0-asr-streaming"
 MIX = "openthai2.0-asr-streaming_th-mix"
@@ -726,7 +726,7 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(
     for name, says in stale:
         assert f"figure {name} says {says}, the data give" in out
     alone = {}  # another model's or set's numbers, listed by line
-    for offset, name, _, text_ in foreign:
+    for offset, _, _, text_ in foreign:
         alone.setdefault(text.count("\n", 0, offset) + 1, []).append(text_)
     assert [
         line.split(" (")[0] for line in out.splitlines() if line.startswith("left alone: ")
@@ -798,7 +798,7 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(
         assert len(now) == len(alone) and all(
             all(text_ in row for text_ in texts) for row, texts in zip(now, alone.values())
         )
-    for name, says in stale:  # --write printed the data's value, at the card's decimals
+    for name, _ in stale:  # --write printed the data's value, at the card's decimals
         assert (
             f"-->{printed(demo_result.exact[name], signed=name.startswith('diff/'))}<!--" in fixed
         )

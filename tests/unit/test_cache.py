@@ -355,9 +355,7 @@ def pool_runs(tmp_path_factory):
     """_normalize_all in a child process that imports this very ``scoring``, once per
     configuration; and the same texts on the serial path in this process."""
     import os
-    from pathlib import Path
 
-    import scoring
     from scoring.numbers import needs_tokeniser
 
     heavy = sum(map(needs_tokeniser, POOL_TEXTS))

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT
-from tests.copies import copy_demo
 from scoring.card import compute_card, load_card_spec
 from scoring.card.render import MISSING, card_markdown
 from scoring.card.spec import parse_figure
 from scoring.cli import main
+from tests.copies import copy_demo
 
 DEMO = REPO_ROOT / "examples" / "demo"
 SWEEP = "openthai2.0-asr-streaming"

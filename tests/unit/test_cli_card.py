@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT
-from tests.copies import copy_demo
 from scoring.bootstrap import DEFAULT_LEVEL, fewest_resamples
 from scoring.cli import main
+from tests.copies import copy_demo
 
 DEMO = REPO_ROOT / "examples" / "demo"
 

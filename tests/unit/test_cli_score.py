@@ -12,8 +12,8 @@ import pytest
 from conftest import REPO_ROOT, write_jsonl
 from scoring import NORMALIZER_VERSION
 from scoring.bootstrap import fewest_resamples
-from scoring.robustness import FEW_CLUSTERS
 from scoring.cli import main
+from scoring.robustness import FEW_CLUSTERS
 
 
 def run(capsys, *argv):
@@ -143,7 +143,7 @@ BAD_INPUTS = {
     ),
     "hypothesis-missing-a-clip": (
         "hypotheses/a.jsonl",
-        '{"id": "c1", "pred_text": "x"}\n{"id": "c2", "pred_text": "y"}\n'.encode(),
+        b'{"id": "c1", "pred_text": "x"}\n{"id": "c2", "pred_text": "y"}\n',
         r"hypotheses/a\.jsonl: hypothesis is missing 1 of the 3 clips of set 'tiny' \('c3'\)",
     ),
     "hypothesis-extra-id": (

@@ -6,14 +6,13 @@ holds the same values as the card's model-index, entry for entry.
 
 from __future__ import annotations
 
-
 import pytest
 import yaml
 from huggingface_hub import ModelCard, parse_eval_result_entries
 
 from conftest import REPO_ROOT, run_cli
-from tests.copies import copy_demo
 from scoring.card import load_card_spec
+from tests.copies import copy_demo
 
 DEMO = REPO_ROOT / "examples" / "demo"
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import functools
 import json
-from decimal import Decimal
 import shutil
 import wave
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -25,13 +25,14 @@ import yaml
 from huggingface_hub import ModelCard, parse_eval_result_entries
 
 import scoring.batch as batch
-from conftest import REPO_ROOT, run_cli as run, write_jsonl
-from tests.copies import copy_demo
+from conftest import REPO_ROOT, write_jsonl
+from conftest import run_cli as run
 from scoring.batch import normalize_texts, normalizer_fingerprint
 from scoring.card import compute_card, load_card_spec
 from scoring.card.render import format_value
 from scoring.jsonl import read_ids
 from scoring.report import percent, points
+from tests.copies import copy_demo
 
 DEMO = REPO_ROOT / "examples" / "demo"
 SYSTEMS = ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")

@@ -265,7 +265,7 @@ def test_the_gate_compares_a_card_with_an_entry_it_cannot_read(project, demo_res
     )
     assert found.matches and said == [
         "4/5 the card file README.md is exactly what the data give (0 of 0 numbers in its "
-        f"text gated)",
+        "text gated)",
         f"    note: {note}",
     ], said
     assert found.unread == (note,)

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 
 import scoring.batch as batch
+import scoring.card.compute as compute
 import scoring.card.names as names_module
 import scoring.card.spec as card_spec
-import scoring.card.compute as compute
 import scoring.card.text as card_text
 import scoring.card.verdicts as verdicts
 import scoring.scorer as scorer

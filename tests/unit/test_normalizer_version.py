@@ -16,11 +16,10 @@ import pytest
 import scoring.normalizer as normalizer
 import scoring.numbers as numbers
 import scoring.provenance as provenance
+from conftest import REPO_ROOT
 from scoring.card.rebaseline import check_version_bump
 from scoring.errors import ScoringError
 from scoring.provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
-
-from conftest import REPO_ROOT
 
 
 def what_the_pin_needs() -> str | None:

@@ -13,12 +13,12 @@ import pytest
 from huggingface_hub import ModelCard
 
 from conftest import REPO_ROOT
-from tests.copies import copy_demo
 from scoring.card import compute_card, load_card_spec
 from scoring.card.publish import find_regions, published_card
 from scoring.cli import main
 from scoring.errors import ScoringError
 from scoring.report import percent, points, round_half_up
+from tests.copies import copy_demo
 
 DEMO = REPO_ROOT / "examples" / "demo"
 FLEURS = "cer/560ms/fleurs/openthai2.0-asr-streaming"

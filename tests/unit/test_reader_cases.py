@@ -253,7 +253,7 @@ def test_a_number_set_aside_says_what_decided_and_strict_names_a_look_alike(
         out
     )
     code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
-    assert code == 1 and f"0 of 2 numbers in the card's text are gated" in out, out
+    assert code == 1 and "0 of 2 numbers in the card's text are gated" in out, out
     for cell in cells:
         assert (
             f'ungated: line 9: {cell} (read as another measure: "faster" (the table\'s '

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from conftest import REPO_ROOT, write_jsonl
-from tests.copies import copy_demo
 from scoring.cli import main
+from tests.copies import copy_demo
 
 DEMO = REPO_ROOT / "examples" / "demo"
 
@@ -428,10 +428,10 @@ class NoHub:
 
 
 def test_the_gate_without_fetch_and_without_ids_asks_nothing_of_the_hub(tmp_path):
+    import shutil
+
     from scoring.errors import ScoringError
     from scoring.gate import run_gate
-
-    import shutil
 
     shutil.copy2(REPO_ROOT / "card.toml", tmp_path / "card.toml")
     (tmp_path / "ids").mkdir()

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import scoring.robustness as robustness
-from conftest import REPO_ROOT, run_cli as run
-from tests.copies import copy_demo
+from conftest import REPO_ROOT
+from conftest import run_cli as run
 from scoring.bootstrap import cluster_sums
 from scoring.card import Column, compute_card, load_card_spec
 from scoring.card.verdicts import card_verdicts
@@ -22,6 +22,7 @@ from scoring.robustness import (
     stability,
     verdict_of,
 )
+from tests.copies import copy_demo
 
 DEMO = REPO_ROOT / "examples" / "demo"
 
@@ -319,7 +320,6 @@ def test_what_the_cache_holds_is_read_without_a_pool_of_workers(demo_result, mon
     file); a part the cache lacks is computed again, and every look is what it was."""
     import threading
 
-    import scoring.card.verdicts as verdicts
     from scoring import children
     from scoring.memo import forget_all
 
