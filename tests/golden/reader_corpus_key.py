@@ -35,6 +35,7 @@ import re
 import sys
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from functools import cache
 from pathlib import Path
 
 CORPUS = Path(__file__).resolve().parent / "reader_corpus"
@@ -201,6 +202,7 @@ def decimals_of(text: str) -> int:
     return len(text.split(".")[1]) if "." in text else 0
 
 
+@cache
 def demo_figures() -> dict[str, Decimal]:
     """Every figure of the demo card that is a number, in percent (points for a
     difference), at the precision the card computes: from ``scoring card --json``."""
@@ -247,10 +249,13 @@ def data_gives_text(figure: str, figures: dict[str, Decimal], text: str) -> str:
     return ("+" + shown) if text[0] == "+" else shown
 
 
-def key_problems(card: str, key: list[dict], figures: dict[str, Decimal]) -> list[str]:
-    """Where the key does not fit the card's numbers or the data: empty when it does."""
+def key_problems(
+    card: str, key: list[dict], figures: dict[str, Decimal], text: str | None = None
+) -> list[str]:
+    """Where the key does not fit the card's numbers (``text``, by default as written) or
+    the data: empty when it does."""
     problems = []
-    text = card_path(card).read_text(encoding="utf-8")
+    text = card_path(card).read_text(encoding="utf-8") if text is None else text
     found = [(c.line, c.text) for c in candidate_numbers(text)]
     listed = [(entry["line"], entry["text"]) for entry in key]
     for line, number in sorted(set(found) - set(listed)):
@@ -289,6 +294,43 @@ def key_problems(card: str, key: list[dict], figures: dict[str, Decimal]) -> lis
                     f"give {data_gives_text(figure, figures, entry['text'])}"
                 )
     return problems
+
+
+def _printed_like(text: str, value: Decimal) -> str:
+    """``value`` as ``text`` prints a number: its decimals, its minus sign, a plus."""
+    shown = f"{abs(value):.{decimals_of(text)}f}"
+    if value < 0:
+        return (text[0] if text[0] in "−–" else "-") + shown
+    return ("+" + shown) if text[0] == "+" else shown
+
+
+def following_the_data(card: str, figures: dict[str, Decimal]) -> tuple[str, list[dict]]:
+    """The card and its key with every figure printed as the data give it now, and every
+    stale number as far from it as it was written: the cards follow a deliberate normaliser
+    change, as the snapshots do, and test the reader, not the data."""
+    text = card_path(card).read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = {}  # (line, text) -> the columns it stands at, in order
+    for found in candidate_numbers(text):
+        at.setdefault((found.line, found.text), []).append(found.start)
+    key, edits = [], []
+    for entry in load_key(card):
+        entry = dict(entry)
+        if entry.get("kind") in ("figure", "stale") and entry.get("figure"):
+            now = value_printed(entry["figure"], figures, decimals_of(entry["text"]))
+            if entry["kind"] == "stale":  # as far off as written
+                now += number_of(entry["text"]) - number_of(entry["data_gives"])
+                entry["data_gives"] = data_gives_text(entry["figure"], figures, entry["text"])
+            new = _printed_like(entry["text"], now)
+            columns = at.get((entry["line"], entry["text"]))
+            if new != entry["text"] and columns:
+                edits.append((entry["line"], columns.pop(0), entry["text"], new))
+                entry["text"] = new
+        key.append(entry)
+    for line, column, old, new in sorted(edits, reverse=True):  # right to left, each line
+        written = lines[line - 1]
+        lines[line - 1] = written[:column] + new + written[column + len(old) :]
+    return "\n".join(lines), key
 
 
 def load_key(card: str) -> list[dict]:
