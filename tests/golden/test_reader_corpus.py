@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import REPO_ROOT
 from tests.copies import copy_demo, replace_file
 from tests.golden.reader_corpus_key import (
     Candidate,
@@ -653,6 +654,17 @@ def code_blocks(text: str) -> list[tuple[int, str]]:
 # ---------------------------------------------------------------------------- measuring
 
 
+def table_row(adoption: Adoption) -> str:
+    """One card's row of the table docs/reader.md reports."""
+    kinds = [e["kind"] for e in adoption.key]
+    precision = "–" if adoption.precision is None else f"{adoption.precision:.3f}"
+    return (
+        f"| {adoption.card} | {kinds.count('figure')} | {kinds.count('stale')} | "
+        f"{kinds.count('trap')} | {len(adoption.right)} of {adoption.readings_count} | "
+        f"{precision} | {adoption.recall:.3f} |"
+    )
+
+
 def measure(folder: Path | None = None) -> str:
     """Precision and recall of ``publish --mark`` on each card, as a Markdown table."""
     rows = [
@@ -660,17 +672,19 @@ def measure(folder: Path | None = None) -> str:
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     with tempfile.TemporaryDirectory() as scratch:
-        for card in CARDS:
-            adoption = adopt(card, Path(folder or scratch))
-            kinds = [e["kind"] for e in adoption.key]
-            rows.append(
-                f"| {card} | {kinds.count('figure')} | {kinds.count('stale')} | "
-                f"{kinds.count('trap')} | {len(adoption.right)} of "
-                f"{adoption.readings_count} | "
-                f"{'–' if adoption.precision is None else f'{adoption.precision:.3f}'} | "
-                f"{adoption.recall:.3f} |"
-            )
+        rows += [table_row(adopt(card, Path(folder or scratch))) for card in CARDS]
     return "\n".join(rows)
+
+
+@pytest.mark.parametrize("card", CARDS)
+def test_the_docs_report_each_cards_precision_and_recall_as_measured(card, adopted):
+    """docs/reader.md's table of the corpus is what the reader does today."""
+    page = (REPO_ROOT / "docs" / "reader.md").read_text(encoding="utf-8")
+    row = table_row(adopted(card))
+    assert row in page.splitlines(), (
+        f"docs/reader.md: the row of {card} should read\n{row}\n"
+        "(python -m tests.golden.test_reader_corpus prints the whole table)"
+    )
 
 
 if __name__ == "__main__":
