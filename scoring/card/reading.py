@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from . import words
 from .markdown import Block, blocks, unescaped
@@ -215,6 +216,7 @@ def find_kind(names: Names, kind: str, text: str) -> list[str]:
     return names.systems_in(text) if kind == "system" else names.subjects_in(text)
 
 
+@lru_cache(maxsize=4096)  # (a table's caption, headers and headings, read for each cell)
 def _metric_in(text: str, in_points: bool = False) -> str | None:
     """What a piece of context says the number measures: "ours" (CER), "other" (another
     error rate, a speed, or a figure relative to another, unless the number is in points),

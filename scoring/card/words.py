@@ -32,12 +32,14 @@ def _thai(entry: str) -> bool:
     return "\u0e00" <= entry[:1] <= "\u0e7f"
 
 
-def _whole(entry: str) -> str:
-    # (An abbreviation's point, "rel.", ends it: no word need end there.)
-    return rf"\b(?:{entry})" + ("" if entry.endswith(".") else r"\b")
-
-
 def pattern(name: str) -> str:
-    """One list as alternatives: each English entry a whole word (or phrase), each Thai one
-    as it stands."""
-    return "|".join(entry if _thai(entry) else _whole(entry) for entry in words()[name])
+    """One list as alternatives: its English entries as whole words (or phrases), in one
+    group that the regular expression engine can search at once; its Thai ones as they
+    stand."""
+    entries = words()[name]
+    # (An abbreviation's point, "rel.", ends its word: no word need end there.)
+    whole = [entry for entry in entries if not _thai(entry) and not entry.endswith(".")]
+    dotted = [entry for entry in entries if not _thai(entry) and entry.endswith(".")]
+    parts = [rf"\b(?:{'|'.join(whole)})\b"] if whole else []
+    parts += [rf"\b(?:{'|'.join(dotted)})"] if dotted else []
+    return "|".join(parts + [entry for entry in entries if _thai(entry)])
