@@ -548,7 +548,7 @@ def published_card(
             + _magnitude_claims(result, regions)
             + _claims_in_words(result, card_file, read_words)
         ),
-        _unread(index, bool(expected)),
+        _unread(index, bool(expected), {entry.span for entry in replaced}),
     )
 
 
@@ -771,8 +771,10 @@ def _on_the_set_it_names(entry: EvalResult, ours: dict, spec: CardSpec) -> list[
     if entry.dataset_type in {identity[1] for identity in ours}:
         return []
     names = Names.of(spec, spec.publish_aliases)
-    named = set(names.subjects_in(entry.dataset_name or "")) or set(
-        names.subjects_in((entry.dataset_type or "").rpartition("/")[2])
+    named = (
+        set(names.subjects_in(entry.dataset_name or ""))
+        or set(names.subjects_in((entry.dataset_type or "").rpartition("/")[2]))
+        or set(names.subjects_in(entry.metric_name or "") if entry.dataset_type is None else ())
     )
     if len(named) != 1:
         return []
@@ -800,10 +802,12 @@ def _named_by_dataset_name(
 def _hand_written_name(entry: EvalResult, ours: dict) -> str:
     """A hand-written entry named as the card names it, so that it can be found there; and
     where its dataset type is none of the card's, saying so: it was read by its name."""
+    if entry.dataset_type is None:
+        return f"model-index entry '{entry.metric_name}' (hand-written, with no dataset)"
     how = (
         "hand-written"
         if entry.dataset_type in {identity[1] for identity in ours}
-        else f"hand-written, of type {entry.dataset_type or 'none'}, read by its name"
+        else f"hand-written, of type {entry.dataset_type}, read by its name"
     )
     return (
         f"model-index entry '{entry.metric_name or entry.metric_type}' on "
@@ -819,6 +823,8 @@ def _regenerate_model_index(
     neither: kept as written, and listed (``_unread``)."""
     ours = {_identity(made): (figure, made) for figure, made in expected}
     existing = [entry for entry in index.entries() if entry.result is not None]
+    # (An entry of a result with no dataset is placed by its metric's name, or else left
+    # unread and listed: never kept as another's, which huggingface_hub could not write.)
     # A hand-written entry of ours ("Test CER" on FLEURS) is checked like ours and
     # rewritten in our form: never left stale beside the right one. One that is ours but
     # fits several of our results is reported, and replaced by ours; one that is none of
@@ -832,6 +838,8 @@ def _regenerate_model_index(
                 fits = _named_by_dataset_name(r, fits, ours, spec) or fits
             # (A second entry fitting the figure one already stands for is not that figure:
             # another model's, say, whose name says no latency. Kept, never dropped.)
+            if entry.why and (len(fits) != 1 or fits[0] in hand_written):
+                continue
             if not fits or len(fits) == 1 and fits[0] in hand_written:
                 foreign.append(entry)
                 continue
@@ -959,7 +967,7 @@ def _written_over(
     return whole if place.how == WHOLE else lb + whole[: -len(lb)]
 
 
-def _unread(index: ModelIndex, writes: bool) -> tuple[str, ...]:
+def _unread(index: ModelIndex, writes: bool, placed: set[tuple[int, int]]) -> tuple[str, ...]:
     """A line for each model-index entry that cannot be read, and for a model-index that
     holds no list of results: its line in the card, what it is, what --write does."""
     kept = (
@@ -971,7 +979,7 @@ def _unread(index: ModelIndex, writes: bool) -> tuple[str, ...]:
     lines = [
         f"model-index (line {entry.line}): {entry.why}; {kept}"
         for entry in index.entries()
-        if entry.why
+        if entry.why and entry.span not in placed
     ]
     return tuple(lines) + tuple(
         f"model-index (line {line}): {what}; "

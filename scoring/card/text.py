@@ -18,6 +18,7 @@ decide, each for itself, what the numbers are.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 import re
 import unicodedata
@@ -214,18 +215,25 @@ def _parse_model_card(text: str) -> ModelCard:
         hf_logging.set_verbosity(verbosity)
     if index is not None:
         card.data.model_name = index.model_name
-        card.data.eval_results = [entry.result for entry in index.entries() if entry.result]
+        card.data.eval_results = [e.result for e in index.entries() if e.result and not e.why]
     return card
 
 
 # ------------------------------------------------------------------ the model-index
 
 
+NO_DATASET = "a result with no dataset"
+# A metric of a result with no dataset, read but placed by its name alone.
+UNNAMED_SET = "a result with no dataset, and its metric's name names no one set of the card's"
+
+
 @dataclass(frozen=True)
 class IndexEntry:
     """One metric of the model-index as the card writes it, read (``result``) or not
-    (``why``), or a whole result none of whose metrics can be read (no dataset, its metrics
-    no list). One that is not read is kept as written."""
+    (``why``), or a whole result none of whose metrics can be read (its metrics no list).
+    A metric of a result with no dataset has both: read, but placed by its name alone, and
+    listed with ``why`` unless its name names a set of the card's. One that is not placed is
+    kept as written."""
 
     line: int  # in the card file, from 1
     span: tuple[int, int]  # its text in the card: from the line of its "-" to its end
@@ -354,8 +362,21 @@ def _read_result(nodes: _Nodes, results: yaml.SequenceNode, i: int) -> IndexResu
     _, metrics = _key_and_value(node, "metrics") if isinstance(fields, dict) else (None, None)
     if not isinstance(fields, dict):
         why = "a result that is not a mapping (task, dataset, metrics)"
+    elif fields.get("dataset") is None and isinstance(metrics, yaml.SequenceNode) and metrics.value:
+        # Read, but by its metrics' names alone ("Isan CER (560 ms chunk)"): listed unless
+        # one names a set of the card's (publish's ``_on_the_set_it_names``).
+        return IndexResult(
+            span,
+            tuple(
+                dataclasses.replace(entry, why=entry.why or UNNAMED_SET)
+                for entry in (
+                    _read_metric(nodes, metrics, j, fields) for j in range(len(metrics.value))
+                )
+            ),
+            own,
+        )
     elif not isinstance(fields.get("dataset"), dict):
-        why = "a result with no dataset"
+        why = NO_DATASET
     elif fields["dataset"].get("type") is None:
         why = "a result whose dataset has no type"
     elif not isinstance(fields["dataset"]["type"], str):
@@ -397,14 +418,14 @@ def _read_metric(nodes: _Nodes, metrics: yaml.SequenceNode, j: int, fields: dict
 def _eval_result(fields: dict, metric: dict) -> EvalResult:
     """One metric of a result as huggingface_hub reads it (``model_index_to_eval_results``),
     its names read as text; a task or a source that is no mapping is none."""
-    task, dataset = fields.get("task"), fields["dataset"]
+    task, dataset = fields.get("task"), fields.get("dataset", {})
     task = task if isinstance(task, dict) else {}
     source = fields.get("source") if isinstance(fields.get("source"), dict) else {}
     url = _as_text(source.get("url"))  # (a source's name alone, huggingface_hub refuses)
     return EvalResult(
         task_type=_as_text(task.get("type")),
         task_name=_as_text(task.get("name")),
-        dataset_type=dataset["type"],
+        dataset_type=dataset.get("type"),
         dataset_name=_as_text(dataset.get("name")),
         dataset_config=_as_text(dataset.get("config")),
         dataset_split=_as_text(dataset.get("split")),

@@ -51,11 +51,6 @@ RECALL_AT_LEAST = 0.95
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     (
-        "model_index",
-        "recall",
-    ): "0.900: Isan's 18.64 (line 69) unread: its result has no dataset (line 65), so it is "
-    "listed as an entry that cannot be read and kept as written, not gated",
-    (
         "thai",
         "recall",
     ): "0.933: the long sets in prose (lines 72-73), 'TVSpeech ที่ต่อกันเป็นไฟล์ยาว' (TVSpeech "

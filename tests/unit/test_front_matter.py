@@ -20,6 +20,7 @@ from huggingface_hub.utils import yaml_dump
 
 from conftest import run_cli
 from scoring.card.publish import expected_eval_results, published_card
+from scoring.card.text import UNNAMED_SET
 from tests.hub.conftest import fake_hub  # noqa: F401
 from tests.hub.fake_hub import GOOD_TOKEN
 from tests.unit.test_adopt import O, demo_result, mark_one, printed, project  # noqa: F401
@@ -56,8 +57,8 @@ UNREADABLE = {
     ),
     "no dataset": (
         TASK + "    metrics:\n    - type: wer\n      value: 12.5\n",
-        "a result with no dataset",
-        0,
+        UNNAMED_SET,
+        3,
     ),
     "metrics not a list": (
         TASK + PODCASTS + "    metrics: 5\n",
@@ -129,6 +130,31 @@ def test_an_entry_that_cannot_be_read_is_listed_with_its_line_and_kept_as_writte
     assert as_huggingface_writes_them(demo_result) in written
     code, _, err = run_cli(capsys, "publish", str(project), "--check")
     assert code == 0 and unread(written, entry, what, offset) in err.splitlines(), err
+
+
+def test_a_result_with_no_dataset_is_placed_by_its_metrics_name(project, demo_result, capsys):
+    """A CER of ours whose result has no dataset, its set named in the metric's name, is
+    read as that figure: its stale value is drift, and --write puts ours in its place. The
+    same entry naming no set of the card's is listed, and kept as written."""
+    isan = f"cer/560ms/isan/{O}"
+    stale = printed(demo_result.exact[isan] + Fraction(1, 100))
+    named = TASK + f"    metrics:\n    - type: cer\n      value: {stale}\n      name: Isan CER\n"
+    unnamed = named.replace("Isan CER", "Dialect CER")
+    card = project / "README.md"
+    card.write_text(card_of(ours_on_fleurs(demo_result.exact), named, ANOTHER), encoding="utf-8")
+    code, out, err = run_cli(capsys, "publish", str(project), "--mark")
+    said = f"drift: figure {isan}: model-index entry 'Isan CER' (hand-written, with no dataset) says"
+    assert code == 1 and said in out and "model-index (line" not in err, (out, err)
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    written = card.read_text(encoding="utf-8")
+    assert stale not in written and ANOTHER in written
+    assert as_huggingface_writes_them(demo_result) in written
+    assert run_cli(capsys, "publish", str(project), "--check")[0] == 0
+
+    text = card_of(ours_on_fleurs(demo_result.exact), unnamed, ANOTHER)
+    card.write_text(text, encoding="utf-8")
+    code, _, err = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and unread(text, unnamed, UNNAMED_SET, 3) in err.splitlines(), err
 
 
 def test_results_that_are_not_a_list_are_listed_and_written_over(project, demo_result, capsys):
