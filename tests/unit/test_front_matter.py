@@ -143,7 +143,9 @@ def test_a_result_with_no_dataset_is_placed_by_its_metrics_name(project, demo_re
     card = project / "README.md"
     card.write_text(card_of(ours_on_fleurs(demo_result.exact), named, ANOTHER), encoding="utf-8")
     code, out, err = run_cli(capsys, "publish", str(project), "--mark")
-    said = f"drift: figure {isan}: model-index entry 'Isan CER' (hand-written, with no dataset) says"
+    said = (
+        f"drift: figure {isan}: model-index entry 'Isan CER' (hand-written, with no dataset) says"
+    )
     assert code == 1 and said in out and "model-index (line" not in err, (out, err)
     assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
     written = card.read_text(encoding="utf-8")
