@@ -49,14 +49,7 @@ RECALL_AT_LEAST = 0.95
 
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
-EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    (
-        "thai",
-        "recall",
-    ): "0.933: the long sets in prose (lines 72-73), 'TVSpeech ที่ต่อกันเป็นไฟล์ยาว' (TVSpeech "
-    "joined into long files) and 'GigaSpeech2 แบบยาว ... ตามลำดับ', unread: 10.71, 8.72, "
-    "15.77 and 12.81",
-}
+EXPECTED_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def cases(check: str) -> list:

@@ -338,3 +338,16 @@ def test_a_set_and_a_decoding_named_in_thai_are_read(project, demo_result):
         (long_whole, f"cer/560ms/tv_long/{O}"),
         (long_split, f"cer/560ms/tv_long/{O}_split"),
     ], out
+
+
+def test_a_long_set_called_joined_into_long_files_in_thai_is_read(project, demo_result):
+    """ "TVSpeech ที่ต่อกันเป็นไฟล์ยาว" (TVSpeech joined into long files) is the long set, and
+    each decoding its own: "ทั้งไฟล์ในครั้งเดียว" (the whole file at once), "เป็นท่อน ๆ"."""
+    exact = demo_result.exact
+    whole, split = (f"cer/560ms/tv_long/{O}", f"cer/560ms/tv_long/{O}_split")
+    text = (
+        f"# Card\n\nบนวิดีโอ TVSpeech ที่ต่อกันเป็นไฟล์ยาว OpenThai2.0 ได้ {printed(exact[whole])}% "
+        f"เมื่อถอดความทั้งไฟล์ในครั้งเดียว\nและ {printed(exact[split])}% เมื่อถอดความเป็นท่อน ๆ\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [m.figure for m in marked.found] == [whole, split], out
