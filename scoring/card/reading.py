@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from . import words
 from .markdown import Block, blocks, unescaped
@@ -373,6 +373,29 @@ _A_DURATION = re.compile(
 )
 
 
+@dataclass(frozen=True)
+class _Table:
+    """A table as its cells read it: the words each level around a cell adds (row labels,
+    column headers, captions), and what its rows and columns are about. Built once a
+    table (``_read_table``); each cell is then read alone (``_cell_numbers``)."""
+
+    block: Block  # its caption as its cells read it
+    headings: str
+    names: Names
+    said: bool  # it speaks of error rates (or is the card's own)
+    rows: list  # each body row's (offset, cell) pairs
+    numbers: list  # each row's, each cell's candidate numbers
+    labels: list[str]
+    columns: list[str]
+    in_parentheses: str  # what the caption says the cells' parentheses hold
+    column_of_differences: list[bool]
+    row_of_differences: list[bool]
+    caption_of_cers: str
+    shaped_columns: frozenset[int]
+    axes: dict  # kind: (by row, by column)
+    verdict_columns: frozenset[int]
+
+
 def _table_numbers(
     block: Block,
     headings: str,
@@ -384,8 +407,17 @@ def _table_numbers(
     """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
     a table's body cells that may be one of ours (every one, in a table the card
     generates); ``set_aside`` hears of each one whose context names another measure."""
-    # A marker's or any comment's words are not the card's: "<!-- scoring:figure
-    # cer/560ms/isan/... -->" names no set. (Blanked, not removed: every place stays.)
+    table = _read_table(block, headings, names, masked, generated)
+    if table is None:
+        return
+    for r, cells in enumerate(table.rows):
+        for column in range(len(cells)):
+            yield from _cell_numbers(table, r, column, set_aside)
+
+
+def _header_and_body(block: Block) -> tuple[list, list]:
+    """A table's header and body rows, each cell's comments blanked (a marker's words,
+    "<!-- scoring:figure cer/560ms/isan/... -->", name no set; every place stays)."""
     header, *body = [
         [(offset, _without_comments(cell)) for offset, cell in cells] for cells in block.rows
     ]
@@ -397,9 +429,13 @@ def _table_numbers(
             for (offset, cell), (_, below) in zip(header, body[0])
         ]
         body = body[1:]
-    # The paragraph above a table is its weakest caption: where the header, the paragraph
-    # under the table or a heading names the CER, the other measure that paragraph speaks
-    # of ("Smaller chunks give faster partial results") is not what the table holds.
+    return header, body
+
+
+def _without_a_weak_caption(block: Block, header: list, headings: str) -> Block:
+    """The paragraph above a table is its weakest caption: where the header, the paragraph
+    under the table or a heading names the CER, the other measure that paragraph speaks of
+    ("Smaller chunks give faster partial results") is not what the table holds."""
     if (
         block.caption
         and _metric_in(block.caption) == "other"
@@ -408,7 +444,15 @@ def _table_numbers(
             for text in (" ".join(cell for _, cell in header), block.below, headings)
         )
     ):
-        block = replace(block, caption="")
+        return replace(block, caption="")
+    return block
+
+
+def _what_the_table_speaks_of(
+    block: Block, header: list, body: list, headings: str, names: Names, generated: bool
+) -> tuple[Block, str, bool]:
+    """(the table with the paragraph under it as its caption, where that says what the
+    table holds; its header and caption as one text; whether it speaks of error rates)."""
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
     # A table speaks of error rates in its header, caption or headings, or in a row's label
     # ("| OpenThai2.0 (FLEURS CER) | 8.28 |" under "| System | 80ms |"). A row that only
@@ -417,7 +461,7 @@ def _table_numbers(
     # Where only the headings name a system (a card's title is its model's name), the table
     # may be of anything, a table of the data ("| FLEURS | 10.50 | 12.30 |" under "Dataset
     # | Weight | Share"): its numbers are read, but none drifts.
-    said = (
+    said = bool(
         _speaks_of_errors(table_context, names)
         or _SPEAKS_OF_ERRORS.search(row_labels)
         or _SPEAKS_OF_ERRORS.search(headings)
@@ -451,48 +495,37 @@ def _table_numbers(
         # the two): its caption. (Under a table of the data, "| Set | Words per utt. |", that
         # paragraph may be about the next table.)
         block = replace(block, caption=f"{block.caption} {block.below}".strip())
-        table_context += " " + block.below
-        said = True
-    if not said and not generated and not names.systems_in(headings):
-        return
-    # Bare numbers as latencies ("| Chunk size (ms) | 80 | 160 |"), where the table says it
-    # counts in ms or chunks.
+        return block, table_context + " " + block.below, True
+    return block, table_context, said
+
+
+def _latency_in_a_bare_number(text: str, in_ms: bool, scale: int, latencies) -> str:
+    """A header or label that is a bare number, "80" or "0.08", with the latency it names
+    ("80 80 ms"), where its table counts in ms (or seconds: ``scale``)."""
+    bare = text.strip().strip("*_")
+    if in_ms and _BARE.fullmatch(bare) and (scale > 1 or bare.isdigit()):
+        ms = Fraction(bare) * scale
+        if ms.denominator == 1 and int(ms) in latencies:
+            return f"{text} {int(ms)} ms"
+    return text
+
+
+def _latency_reader(table_context: str, headings: str, names: Names) -> Callable[[str], str]:
+    """How a table's bare numbers name latencies: "| Chunk size (ms) | 80 | 160 |", where the
+    table says it counts in ms or chunks; or in seconds, where its header says so and never
+    ms ("| Chunk (s) | 0.08 | 0.16 |")."""
     in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
-    # Or in seconds, where its header says so and never ms: "| Chunk (s) | 0.08 | 0.16 |".
-    scale = (
-        1000
-        if (
-            in_ms
-            and _IN_SECONDS.search(table_context)
-            and not _IN_MILLISECONDS_ALONE.search(table_context)
-        )
-        else 1
+    in_seconds = _IN_SECONDS.search(table_context) and not _IN_MILLISECONDS_ALONE.search(
+        table_context
     )
+    scale = 1000 if in_ms and in_seconds else 1
+    return partial(_latency_in_a_bare_number, in_ms=in_ms, scale=scale, latencies=names.latencies)
 
-    def latency_named(text: str) -> str:
-        bare = text.strip().strip("*_")
-        if in_ms and _BARE.fullmatch(bare) and (scale > 1 or bare.isdigit()):
-            ms = Fraction(bare) * scale
-            if ms.denominator == 1 and int(ms) in names.latencies:
-                return f"{text} {int(ms)} ms"
-        return text
 
-    rows = [cells for cells in body if cells]
-    # A row's label: its first cell, and every other cell of a column that holds no number
-    # of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row too).
-    numbers = [
-        [
-            numbers_in(
-                cell,
-                0,
-                [(s - offset, e - offset) for s, e in masked],
-                True,
-                names.opens_with_a_recogniser,
-            )
-            for offset, cell in cells
-        ]
-        for cells in rows
-    ]
+def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[str]:
+    """Each row's label: its first cell, and every other cell of a column that holds no
+    number of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row
+    too); after the section row above it, if any."""
     widest = max((len(cells) for cells in rows), default=0)
     # (Not a column of verdicts, "| Winner |" or "| Better |": the system it names in a row
     # is the one that won there, not the one whose CERs the row holds.)
@@ -506,48 +539,67 @@ def _table_numbers(
     # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
     # A column of another duration than the chunk ("| Overlap | CER |" over "| 80 ms |"):
     # its durations name no latency.
-    not_chunks = {
-        column
-        for column in label_columns
-        if column < len(header) and _NOT_A_CHUNK.search(header[column][1])
-    }
+    header_of = {column: text for column, (_, text) in enumerate(header)}
+    not_chunks = {c for c in label_columns if _NOT_A_CHUNK.search(header_of.get(c, ""))}
     sized = {
-        column
-        for column in label_columns
-        if column not in not_chunks
-        and (column == 0 or (column < len(header) and _SPEAKS_OF_LATENCY.search(header[column][1])))
+        c
+        for c in label_columns
+        if c not in not_chunks and (c == 0 or _SPEAKS_OF_LATENCY.search(header_of.get(c, "")))
     }
+
+    def label_cell(text: str, column: int) -> str:
+        if column in sized:
+            return latency_named(text)
+        return _A_DURATION.sub(" ", text) if column in not_chunks else text
+
     labels = [
-        " ".join(
-            latency_named(cells[column][1])
-            if column in sized
-            else _A_DURATION.sub(" ", cells[column][1])
-            if column in not_chunks
-            else cells[column][1]
-            for column in label_columns
-            if column < len(cells)
-        )
+        " ".join(label_cell(cells[c][1], c) for c in label_columns if c < len(cells))
         for cells in rows
     ]
-    labels = _under_section_rows(rows, labels)
+    return _under_section_rows(rows, labels)
+
+
+def _on_axis(header: str) -> bool:
+    """Whether a row label or column header may name the table's axis of systems or sets:
+    not a difference's or a comparison's, which names the other side ("Δ vs Typhoon",
+    "Against Typhoon")."""
+    return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
+
+
+def _read_table(
+    block: Block, headings: str, names: Names, masked, generated: bool
+) -> _Table | None:
+    """A table's levels as its cells read them; None for a table that speaks of nothing of
+    the card's (no error rate, no system named above it)."""
+    header, body = _header_and_body(block)
+    block = _without_a_weak_caption(block, header, headings)
+    block, table_context, said = _what_the_table_speaks_of(
+        block, header, body, headings, names, generated
+    )
+    if not said and not generated and not names.systems_in(headings):
+        return None
+    latency_named = _latency_reader(table_context, headings, names)
+    rows = [cells for cells in body if cells]
+    numbers = [
+        [
+            numbers_in(
+                cell,
+                0,
+                [(s - offset, e - offset) for s, e in masked],
+                True,
+                names.opens_with_a_recogniser,
+            )
+            for offset, cell in cells
+        ]
+        for cells in rows
+    ]
+    labels = _row_labels(rows, header, numbers, latency_named)
     columns = [latency_named(cell) for _, cell in header]
     # A difference column beside columns of systems ("| FLEURS | 6.69 | 9.50 | −2.81 |" under
     # "Set | OpenThai | Typhoon | Δ (pp)") is the difference of those systems; so is a
     # difference row under rows of systems.
     columns = _differences_named(columns, names, first=1)
     labels = _differences_named(labels, names, first=0)
-
-    # An axis that names the card's systems (or sets) in some rows or columns: one of its
-    # rows or columns that names none is another model's (or dataset's), never the card's
-    # default.
-    # (A difference's or a comparison's header names the other side of it, "Δ vs Typhoon",
-    # "Against Typhoon": no axis of systems.)
-    def on_axis(header: str) -> bool:
-        return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
-
-    # A caption that explains a table's difference columns (or rows) as well as its CERs
-    # ("All numbers are CER (%) at 560 ms. Δ is OpenThai2.0 minus Typhoon, in points."): its
-    # sentences that speak of differences are those columns' and rows', not the others'.
     # "6.69 (−2.81)" cells where the caption, or the paragraph under the table, says what the
     # parentheses hold ("in parentheses, the difference from Typhoon 0.6B in points"): the
     # number inside reads those words after its column's header, and no number reads them
@@ -557,151 +609,196 @@ def _table_numbers(
         block = replace(block, caption=block.caption.replace(in_parentheses, " "))
     column_of_differences = [bool(DIFFERENCE_WORDS.search(header)) for header in columns]
     row_of_differences = [bool(DIFFERENCE_WORDS.search(label)) for label in labels]
-    caption_of_cers = block.caption
-    if any(column_of_differences[1:]) or any(row_of_differences):
-        caption_of_cers = " ".join(
-            sentence
-            for sentence in SENTENCE_END.split(block.caption)
-            if not DIFFERENCE_WORDS.search(sentence)
-        )
-    # The columns whose header and some cell are shaped "outside (inside)" alike.
-    shaped_columns = {
+    return _Table(
+        block,
+        headings,
+        names,
+        said,
+        rows,
+        numbers,
+        labels,
+        columns,
+        in_parentheses,
+        column_of_differences,
+        row_of_differences,
+        _caption_of_cers(block.caption, column_of_differences, row_of_differences),
+        _shaped_columns(rows, numbers, columns),
+        _axes(names, labels, columns),
+        frozenset(c for c, (_, text) in enumerate(header) if c and _VERDICT_HEADER.search(text)),
+    )
+
+
+def _caption_of_cers(caption: str, column_of_differences: list, row_of_differences: list):
+    """A caption that explains a table's difference columns (or rows) as well as its CERs
+    ("All numbers are CER (%) at 560 ms. Δ is OpenThai2.0 minus Typhoon, in points."): its
+    sentences that speak of differences are those columns' and rows', not the others'."""
+    if not (any(column_of_differences[1:]) or any(row_of_differences)):
+        return caption
+    return " ".join(
+        sentence
+        for sentence in SENTENCE_END.split(caption)
+        if not DIFFERENCE_WORDS.search(sentence)
+    )
+
+
+def _shaped_columns(rows: list, numbers: list, columns: list[str]) -> frozenset[int]:
+    """The columns whose header and some cell are shaped "outside (inside)" alike."""
+    return frozenset(
         column
         for cells, in_row in zip(rows, numbers)
         for column, (_, cell) in enumerate(cells)
         if column < len(columns) and _headers_by_place(cell, in_row[column], columns[column])
-    }
-    axes = {
+    )
+
+
+def _axes(names: Names, labels: list[str], columns: list[str]) -> dict:
+    """{kind: (by row, by column)}: whether some rows (columns) name the card's systems (or
+    sets). On such an axis, a row or column that names none is another model's (or
+    dataset's), never the card's default."""
+    return {
         kind: (
-            any(find_kind(names, kind, label) for label in labels if on_axis(label)),
-            any(find_kind(names, kind, cell) for cell in columns[1:] if on_axis(cell)),
+            any(find_kind(names, kind, label) for label in labels if _on_axis(label)),
+            any(find_kind(names, kind, cell) for cell in columns[1:] if _on_axis(cell)),
         )
         for kind in ("system", "subject")
     }
-    verdict_columns = {
-        column for column, (_, text) in enumerate(header) if column and _VERDICT_HEADER.search(text)
-    }
-    for cells, label, in_row, differences in zip(rows, labels, numbers, row_of_differences):
-        for column, (cell_offset, cell) in enumerate(cells):
-            column_header = columns[column] if column < len(columns) else ""
-            caption = (
-                block.caption
-                if differences or column >= len(columns) or column_of_differences[column]
-                else caption_of_cers
-            )
-            # Another model's or another set's: on an axis of systems (or sets), a row or
-            # column that names none of the card's systems, sets or aggregates. One that
-            # names a set but no system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is
-            # the card's own model's.
-            # (A column of verdicts names the row's winner, or none: "tie (+1.28)" is the
-            # change between the row's CERs, not another system's.)
-            foreign = frozenset(
-                kind
-                for kind, (by_row, by_column) in axes.items()
-                if (by_row and not _names_any(names, label + " " + cell))
-                or (
-                    by_column
-                    and column
-                    and column not in verdict_columns
-                    and not _names_any(names, column_header + " " + cell)
+
+
+def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
+    """Another model's or another set's: on an axis of systems (or sets), a row or column
+    that names none of the card's systems, sets or aggregates. One that names a set but no
+    system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is the card's own model's. (A
+    column of verdicts names the row's winner, or none: "tie (+1.28)" is the change between
+    the row's CERs, not another system's.)"""
+    names = table.names
+    return frozenset(
+        kind
+        for kind, (by_row, by_column) in table.axes.items()
+        if (by_row and not _names_any(names, label + " " + cell))
+        or (
+            by_column
+            and column
+            and column not in table.verdict_columns
+            and not _names_any(names, column_header + " " + cell)
+        )
+    )
+
+
+def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) -> list | None:
+    """Each number's own header in a cell of two ("12.90 (14.68)" under "OpenThai2.0
+    (Typhoon 0.6B)"; "6.69 (−2.81)" where the caption says what parentheses hold), or the
+    words outside the parenthesis for a number alone in a shaped column; None otherwise."""
+    header = table.columns[column] if column < len(table.columns) else ""
+    parts = None if bounds else _headers_by_place(cell, matches, header)
+    if (
+        parts is None
+        and not bounds
+        and table.in_parentheses
+        and len(matches) == 2
+        and not _enclosing_parenthesis(cell, matches[0])
+        and _enclosing_parenthesis(cell, matches[1])
+    ):
+        parts = [header, f"{header} {table.in_parentheses}"]
+    if (
+        parts is None
+        and column in table.shaped_columns
+        and len(matches) == 1
+        and not (_enclosing_parenthesis(cell, matches[0]))
+    ):
+        # "6.69" alone under "FLEURS (Δ vs ours)", where other rows hold "9.50
+        # (+2.81)": the words outside the parenthesis head it.
+        parts = [_PARENTHESISED_HEADER.match(header).group(1)]
+    return parts
+
+
+def _cell_numbers(table: _Table, r: int, column: int, set_aside):
+    """The candidates of one body cell (see ``_table_numbers``)."""
+    cells, label, matches = table.rows[r], table.labels[r], table.numbers[r][column]
+    cell_offset, cell = cells[column]
+    column_header = table.columns[column] if column < len(table.columns) else ""
+    differences = table.row_of_differences[r] or (
+        column >= len(table.columns) or table.column_of_differences[column]
+    )
+    caption = table.block.caption if differences else table.caption_of_cers
+    foreign = _foreign(table, label, column, column_header, cell)
+    bounds = _bounds(cell, matches, column_header)
+    by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
+    parts = _cell_headers(table, cell, matches, column, bounds)
+    decoded_inside = [] if bounds else _decoded_in_parentheses(cell, matches)
+    ours = []
+    for i, match in enumerate(matches):
+        levels = (
+            *_local(cell, matches, i),
+            cell,
+            label if column else "",
+            parts[i] if parts else column_header,
+            caption,
+            table.headings,
+        )
+        others = [(start, end) for start, end in decoded_inside if not start < match.start() < end]
+        if others:
+            own = _blanked(cell, others)
+            levels = (*_local(own, matches, i), own, *levels[3:])
+        if by_place:
+            why = (
+                None
+                if by_place[i] == "ours"
+                else Evidence(
+                    column_header.strip() or label.strip(), "its place in the cell's list"
                 )
             )
-            matches = in_row[column]
-            bounds = _bounds(cell, matches, column_header)
-            by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
-            parts = None if bounds else _headers_by_place(cell, matches, column_header)
-            if (
-                parts is None
-                and not bounds
-                and in_parentheses
-                and len(matches) == 2
-                and not _enclosing_parenthesis(cell, matches[0])
-                and _enclosing_parenthesis(cell, matches[1])
-            ):
-                parts = [column_header, f"{column_header} {in_parentheses}"]
-            if (
-                parts is None
-                and column in shaped_columns
-                and len(matches) == 1
-                and not (_enclosing_parenthesis(cell, matches[0]))
-            ):
-                # "6.69" alone under "FLEURS (Δ vs ours)", where other rows hold "9.50
-                # (+2.81)": the words outside the parenthesis head it.
-                parts = [_PARENTHESISED_HEADER.match(column_header).group(1)]
-            # "10.71 (split: 8.72)": a parenthesis that says how the number in it was
-            # decoded says nothing of the number outside it.
-            decoded_inside = (
-                [
-                    span
-                    for m in matches
-                    if (span := _enclosing_parenthesis(cell, m)) and SPLIT_WORDS.search(cell, *span)
-                ]
-                if not bounds
-                else []
-            )
-            ours = []
-            for i, match in enumerate(matches):
-                before, after = _local(cell, matches, i)
-                levels = (
-                    before,
-                    after,
-                    cell,
-                    label if column else "",
-                    parts[i] if parts else column_header,
-                    caption,
-                    headings,
-                )
-                others = [
-                    (start, end) for start, end in decoded_inside if not start < match.start() < end
-                ]
-                if others:
-                    own = _blanked(cell, [(start, end) for start, end in others])
-                    levels = (*_local(own, matches, i), own, *levels[3:])
-                why = (
-                    (
-                        None
-                        if by_place[i] == "ours"
-                        else Evidence(
-                            column_header.strip() or label.strip(), "its place in the cell's list"
-                        )
-                    )
-                    if by_place
-                    else _measures_another_metric(levels, match.start() in bounds)
-                )
-                if why is None:
-                    ours.append((match, levels))
-                else:
-                    set_aside(match, cell_offset, why)
-            # An interval's two ends in one cell are each determined by which end they are,
-            # and so is the estimate before them ("−2.04 (−2.37 to −1.21)"); "FLEURS 6.26,
-            # TVSpeech 8.72" names what each number is.
-            ends = [m.start() in bounds for m, _ in ours]
-            one_interval = ends in ([True, True], [False, True, True])
-            # (Two numbers, one in a parenthesis saying it was decoded in pieces: each is
-            # determined by its decoding.)
-            by_decoding = len(ours) == 2 and len(decoded_inside) == 1
-            # "**6.69** (−2.81)", nothing saying what the parenthesis holds: the number
-            # outside it is what the column heads; the one inside may be anything.
-            inside = [bool(_enclosing_parenthesis(cell, m)) for m, _ in ours]
-            outside_its_pair = not bounds and inside in ([False, True], [True, False])
-            for (match, levels), in_parenthesis in zip(ours, inside):
-                yield (
-                    match,
-                    cell_offset,
-                    levels,
-                    bounds.get(match.start()),
-                    foreign,
-                    bool(said)
-                    and (
-                        len(ours) == 1
-                        or one_interval
-                        or bool(parts)
-                        or by_decoding
-                        or named_beside(levels, names)
-                        or (outside_its_pair and not in_parenthesis)
-                    ),
-                    cells[0][0],
-                )
+        else:
+            why = _measures_another_metric(levels, match.start() in bounds)
+        if why is None:
+            ours.append((match, levels))
+        else:
+            set_aside(match, cell_offset, why)
+    alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
+    for (match, levels), by_itself in zip(ours, alone):
+        yield (
+            match,
+            cell_offset,
+            levels,
+            bounds.get(match.start()),
+            foreign,
+            by_itself,
+            cells[0][0],
+        )
+
+
+def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
+    """The parentheses of a cell that say how the number in them was decoded, "10.71
+    (split: 8.72)": they say nothing of the number outside them."""
+    return [
+        span
+        for m in matches
+        if (span := _enclosing_parenthesis(cell, m)) and SPLIT_WORDS.search(cell, *span)
+    ]
+
+
+def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_inside: int):
+    """Whether each number of a cell is determined by the cell alone: the one number; an
+    interval's two ends, and the estimate before them ("−2.04 (−2.37 to −1.21)"); numbers
+    each named ("FLEURS 6.26, TVSpeech 8.72") or each headed by its place; two numbers, one
+    in a parenthesis saying it was decoded in pieces; or "**6.69** (−2.81)", nothing saying
+    what the parenthesis holds, where the number outside it is what the column heads."""
+    ends = [m.start() in bounds for m, _ in ours]
+    one_interval = ends in ([True, True], [False, True, True])
+    by_decoding = len(ours) == 2 and decoded_inside == 1
+    inside = [bool(_enclosing_parenthesis(cell, m)) for m, _ in ours]
+    outside_its_pair = not bounds and inside in ([False, True], [True, False])
+    return [
+        table.said
+        and (
+            len(ours) == 1
+            or one_interval
+            or bool(parts)
+            or by_decoding
+            or named_beside(levels, table.names)
+            or (outside_its_pair and not in_parenthesis)
+        )
+        for (_, levels), in_parenthesis in zip(ours, inside)
+    ]
 
 
 def _a_second_header(header: list, first_row: list) -> bool:
@@ -855,161 +952,198 @@ def _prose_numbers(
             True,
             names.opens_with_a_recogniser,
         )
-        # A relative change's words ("a 29.6 % relative reduction") are no context of the
-        # sentence's CERs: they would read as another metric's.
-        sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
-        # "**9.75**% (lav123)", "~6.72 %": emphasis and "about" marks around a number are no
-        # words of its context, and stand in the way of those that are.
-        sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
-        # A quote's markers ("> " opening each of its lines) are no words either.
-        sentence = _blanked(sentence, [m.span() for m in _QUOTE_MARKERS.finditer(sentence)])
-        # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
-        # from is no number's subject.
-        sentence = _blanked(sentence, _origins(sentence, names))
-        bounds = _bounds(sentence, matches)
-        # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other
-        # number's context: the next number's text before it starts after it, and the
-        # others read the sentence without it.
-        owns = [
-            _OWN_PARENTHESIS.match(_local(sentence, matches, i)[1]) for i in range(len(matches))
-        ]
-        # Not one that lists two names of a kind after a list of numbers ("6.72 / 8.75 /
-        # 12.92 (FLEURS / TVSpeech / GigaSpeech2)", "6.72 % vs. 9.53 % (OpenThai2.0 vs.
-        # Typhoon 0.6B)"): that is the list's, which every number of it reads.
-        owns = [
-            None if own and i and _lists_names(own.group(), names) else own
-            for i, own in enumerate(owns)
-        ]
-        # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless
-        # it is an interval, whose words are its estimate's too: the number before it reads
-        # its own text up to the parenthesis.
-        inside = [
-            None if match.start() in bounds else _enclosing_parenthesis(sentence, match)
-            for match in matches
-        ]
-        owned = [
-            (match.end() + own.start(), match.end() + own.end()) if own else inside[i]
-            for i, (match, own) in enumerate(zip(matches, owns))
-        ]
-        # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads
-        # to later numbers is none of an earlier number's, in its own text or its sentence.
-        statement_ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
-        statement_ends = [
-            end if end < matches[-1].start() else len(sentence) for end in statement_ends
-        ]
-        spans = []  # (before, after) of each number, as places in the sentence
-        for i, match in enumerate(matches):
-            before = matches[i - 1].end() + (owns[i - 1].end() if owns[i - 1] else 0) if i else 0
-            after = matches[i + 1].start() if i + 1 < len(matches) else len(sentence)
-            if i + 1 < len(matches) and inside[i + 1] and inside[i + 1][0] >= match.end():
-                after = inside[i + 1][0]
-            after = min(after, statement_ends[i])
-            if inside[i] and inside[i][1] < after:
-                # "8.31 % (Typhoon: 12.53 %), and at 1,120 ms it is 6.83 %": what follows its
-                # parenthesis is none of 12.53's.
-                after = inside[i][1]
-            spans.append(((before, match.start()), (match.end(), after)))
-        # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07 and 9.72 on con123 and
-        # lav123 respectively": each number reads the sentence without the names at the
-        # other places; a list of numbers no list places is read, but none of them drifts
-        # (each may be any of the sentence's figures).
-        placed = _listed_places(sentence, matches, names, read_before)
-        # An interval's two ends ("95% CI [−3.75, −1.76]") are no list of which nothing says
-        # whose each is: each is its end, and may drift.
-        placed = {
-            i: place
-            for i, place in placed.items()
-            if not (matches[i].start() in bounds and place == (sentence, False))
-        }
-        # "On FLEURS, 6.69 % against 9.50 % for Typhoon, an absolute reduction of 2.81
-        # points": "reduction" is the change's, said in points; it makes neither CER a
-        # relative change (9.50 was no candidate at all, and went uncounted).
-        changes_words = [_words_of_a_change_in_points(sentence, match) for match in matches]
-        views = []
-        for i, match in enumerate(matches):
-            view = placed.get(i, (sentence,))[0] or sentence
-            view = _blanked(
-                view, [span for j, spans in enumerate(changes_words) if j != i for span in spans]
+        words = _sentence_words(sentence, matches, names)
+        read = _read_sentence(words, matches, names, read_before)
+        yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
+
+
+def _sentence_words(sentence: str, matches: list, names: Names) -> str:
+    """A sentence as its numbers read it, with what is no words of their context blanked
+    (every place stays)."""
+    # A relative change's words ("a 29.6 % relative reduction") are no context of the
+    # sentence's CERs: they would read as another metric's.
+    sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
+    # "**9.75**% (lav123)", "~6.72 %": emphasis and "about" marks around a number are no
+    # words of its context, and stand in the way of those that are.
+    sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
+    # A quote's markers ("> " opening each of its lines) are no words either.
+    sentence = _blanked(sentence, [m.span() for m in _QUOTE_MARKERS.finditer(sentence)])
+    # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
+    # from is no number's subject.
+    return _blanked(sentence, _origins(sentence, names))
+
+
+@dataclass(frozen=True)
+class _Sentence:
+    """A sentence of prose as each of its numbers reads it."""
+
+    text: str
+    matches: list
+    bounds: dict[int, str]
+    owned: list  # each number's own parenthesis, as a place (None: none)
+    placed: dict  # i: (the sentence as a list places it, alone), see _listed_places
+    views: list[str]  # each number's view of the sentence
+    around: list[tuple[str, str]]  # each number's own text before and after it
+    in_pieces: list[bool]  # each number's own clause says it was decoded in pieces
+
+
+def _own_parentheses(sentence: str, matches: list, bounds, names: Names):
+    """(each number's own parenthesis after it, as a match of its text after it; each
+    number's enclosing parenthesis; each number's own, as a place in the sentence)."""
+    # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other number's
+    # context: the next number's text before it starts after it, and the others read the
+    # sentence without it.
+    owns = [_OWN_PARENTHESIS.match(_local(sentence, matches, i)[1]) for i in range(len(matches))]
+    # Not one that lists two names of a kind after a list of numbers ("6.72 / 8.75 / 12.92
+    # (FLEURS / TVSpeech / GigaSpeech2)", "6.72 % vs. 9.53 % (OpenThai2.0 vs. Typhoon
+    # 0.6B)"): that is the list's, which every number of it reads.
+    owns = [
+        None if own and i and _lists_names(own.group(), names) else own
+        for i, own in enumerate(owns)
+    ]
+    # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless it is
+    # an interval, whose words are its estimate's too: the number before it reads its own
+    # text up to the parenthesis.
+    inside = [
+        None if match.start() in bounds else _enclosing_parenthesis(sentence, match)
+        for match in matches
+    ]
+    owned = [
+        (match.end() + own.start(), match.end() + own.end()) if own else inside[i]
+        for i, (match, own) in enumerate(zip(matches, owns))
+    ]
+    return owns, inside, owned
+
+
+def _own_spans(sentence: str, matches: list, owns, inside, statement_ends) -> list:
+    """(before, after) of each number: the places of its own text in the sentence."""
+    spans = []
+    for i, match in enumerate(matches):
+        before = matches[i - 1].end() + (owns[i - 1].end() if owns[i - 1] else 0) if i else 0
+        after = matches[i + 1].start() if i + 1 < len(matches) else len(sentence)
+        if i + 1 < len(matches) and inside[i + 1] and inside[i + 1][0] >= match.end():
+            after = inside[i + 1][0]
+        after = min(after, statement_ends[i])
+        if inside[i] and inside[i][1] < after:
+            # "8.31 % (Typhoon: 12.53 %), and at 1,120 ms it is 6.83 %": what follows its
+            # parenthesis is none of 12.53's.
+            after = inside[i][1]
+        spans.append(((before, match.start()), (match.end(), after)))
+    return spans
+
+
+def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -> _Sentence:
+    """What each number of a sentence reads of it."""
+    bounds = _bounds(sentence, matches)
+    owns, inside, owned = _own_parentheses(sentence, matches, bounds, names)
+    # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
+    # later numbers is none of an earlier number's, in its own text or its sentence.
+    statement_ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
+    statement_ends = [end if end < matches[-1].start() else len(sentence) for end in statement_ends]
+    spans = _own_spans(sentence, matches, owns, inside, statement_ends)
+    # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07 and 9.72 on con123 and
+    # lav123 respectively": each number reads the sentence without the names at the other
+    # places; a list of numbers no list places is read, but none of them drifts (each may
+    # be any of the sentence's figures). An interval's two ends ("95% CI [−3.75, −1.76]")
+    # are no such list: each is its end, and may drift.
+    placed = {
+        i: place
+        for i, place in _listed_places(sentence, matches, names, read_before).items()
+        if not (matches[i].start() in bounds and place == (sentence, False))
+    }
+    views = _views(sentence, matches, placed, statement_ends, names)
+    around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
+    # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's own
+    # clause are that number's, and so are those of the statement that leads to it ("10.70
+    # % CER; decoded in pieces, 9.60 %"); the sentence's other numbers are read without them.
+    in_pieces = [
+        bool(
+            SPLIT_WORDS.search(
+                " ".join(clauses_beside(pair))
+                + " "
+                + (STATEMENT_END.split(pair[0])[-1] if STATEMENT_END.search(pair[0]) else "")
             )
-            # "6.70 % on FLEURS, while Typhoon 0.6B gets 9.55 %": what follows "while" is
-            # the next number's, never this one's.
-            contrast = _CONTRAST.search(view, match.end())
-            if contrast and any(later.start() >= contrast.end() for later in matches[i + 1 :]):
-                view = _blanked(view, [(contrast.start(), len(view))])
-            # "6.72 % at 560 ms, and Typhoon 0.6B reaches 9.53 %": a system that opens the
-            # next clause is that clause's number's subject (not in a list, whose names
-            # may follow its last number: "..., and 12.89 % on FLEURS, ... respectively").
-            elif (
-                i not in placed
-                and (subject := _NEXT_SUBJECT.search(view, match.end()))
-                and (
-                    names.system_opening(view[subject.end() :])
-                    and any(later.start() >= subject.end() for later in matches[i + 1 :])
-                )
-            ):
-                view = _blanked(view, [(subject.start(), len(view))])
-            # (Up to the sentence's end: a set named after it, by _the_same_sets, is the
-            # number's own.)
-            view = _blanked(view, [(statement_ends[i], len(sentence))])
-            # "6.69 % on FLEURS, as for the dialect set, Typhoon 0.6B gets 17.39 %": a clause
-            # that opens on another set after an earlier number reads no set said before it
-            # (but "..., while our model gets 6.69 %" changes the system only).
-            opening = i and _last_match(_CONTRAST, view, matches[i - 1].end(), match.start())
-            if opening and _A_SET_WORD.search(view, opening, match.start()):
-                view = _blanked(view, [(0, opening)])
-            views.append(view)
-        around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
-        # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's
-        # own clause are that number's, and so are those of the statement that leads to it
-        # ("10.70 % CER; decoded in pieces, 9.60 %"); the sentence's other numbers are read
-        # without them.
-        in_pieces = [
-            bool(
-                SPLIT_WORDS.search(
-                    " ".join(clauses_beside(pair))
-                    + " "
-                    + (STATEMENT_END.split(pair[0])[-1] if STATEMENT_END.search(pair[0]) else "")
-                )
-            )
-            for pair in around
+        )
+        for pair in around
+    ]
+    return _Sentence(sentence, matches, bounds, owned, placed, views, around, in_pieces)
+
+
+def _views(sentence: str, matches: list, placed: dict, statement_ends: list, names: Names):
+    """Each number's view of its sentence: what a list places, without the words of a
+    change in points beside another number, and without the clauses that are a later
+    number's or that open on another subject."""
+    # "On FLEURS, 6.69 % against 9.50 % for Typhoon, an absolute reduction of 2.81 points":
+    # "reduction" is the change's, said in points; it makes neither CER a relative change.
+    changes_words = [_words_of_a_change_in_points(sentence, match) for match in matches]
+    views = []
+    for i, match in enumerate(matches):
+        view = placed.get(i, (sentence,))[0] or sentence
+        view = _blanked(
+            view, [span for j, spans in enumerate(changes_words) if j != i for span in spans]
+        )
+        view = _without_the_next_clause(view, matches, i, i in placed, names)
+        # (Up to the sentence's end: a set named after it, by _the_same_sets, is the
+        # number's own.)
+        view = _blanked(view, [(statement_ends[i], len(sentence))])
+        # "6.69 % on FLEURS, as for the dialect set, Typhoon 0.6B gets 17.39 %": a clause
+        # that opens on another set after an earlier number reads no set said before it
+        # (but "..., while our model gets 6.69 %" changes the system only).
+        opening = i and _last_match(_CONTRAST, view, matches[i - 1].end(), match.start())
+        if opening and _A_SET_WORD.search(view, opening, match.start()):
+            view = _blanked(view, [(0, opening)])
+        views.append(view)
+    return views
+
+
+def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, names: Names):
+    """A number's view without a later clause that is the next number's: after "while"
+    ("6.70 % on FLEURS, while Typhoon 0.6B gets 9.55 %"), or one that opens on a system
+    ("6.72 % at 560 ms, and Typhoon 0.6B reaches 9.53 %"; not in a list, whose names may
+    follow its last number: "..., and 12.89 % on FLEURS, ... respectively")."""
+    match = matches[i]
+    contrast = _CONTRAST.search(view, match.end())
+    if contrast and any(later.start() >= contrast.end() for later in matches[i + 1 :]):
+        return _blanked(view, [(contrast.start(), len(view))])
+    subject = None if listed else _NEXT_SUBJECT.search(view, match.end())
+    if (
+        subject
+        and names.system_opening(view[subject.end() :])
+        and any(later.start() >= subject.end() for later in matches[i + 1 :])
+    ):
+        return _blanked(view, [(subject.start(), len(view))])
+    return view
+
+
+def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, set_aside):
+    """The candidates of a read sentence, in turn (see ``_prose_numbers``)."""
+    matches, bounds = read.matches, read.bounds
+    estimate_read = False  # whether the last number outside an interval was read
+    for i, match in enumerate(matches):
+        if match.start() not in bounds:
+            estimate_read = False
+        listed, alone = read.placed.get(i, (read.text, True))
+        if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
+            word = _another_metric_word(read.text)
+            set_aside(match, offset, Evidence(word, "its place in the sentence's list"))
+            continue
+        others = [
+            span
+            for j, span in enumerate(read.owned)
+            if span and j != i and not span[0] <= match.start() < span[1]
         ]
-        estimate_read = False  # whether the last number outside an interval was read
-        for i, match in enumerate(matches):
-            if match.start() not in bounds:
-                estimate_read = False
-            listed, alone = placed.get(i, (sentence, True))
-            if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
-                set_aside(
-                    match,
-                    offset,
-                    Evidence(_another_metric_word(sentence), "its place in the sentence's list"),
-                )
-                continue
-            before, after = around[i]
-            others = [
-                span
-                for j, span in enumerate(owned)
-                if span and j != i and not span[0] <= match.start() < span[1]
-            ]
-            levels = (before, after, _blanked(views[i], others), headings)
-            if any(in_pieces) and not in_pieces[i]:
-                levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
-            why = _measures_another_metric(levels, match.start() in bounds)
-            if why is not None and match.start() in bounds and estimate_read:
-                why = None  # an interval's end is what its estimate is ("2.14 pp (CI a to b)")
-            if why is None:
-                estimate_read = estimate_read or match.start() not in bounds
-                yield (
-                    match,
-                    offset,
-                    levels,
-                    bounds.get(match.start()),
-                    alone,
-                    _this_side(levels, match, matches[:i]),
-                    read_before,
-                )
-            else:
-                set_aside(match, offset, why)
+        levels = (*read.around[i], _blanked(read.views[i], others), headings)
+        if any(read.in_pieces) and not read.in_pieces[i]:
+            levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
+        why = _measures_another_metric(levels, match.start() in bounds)
+        if why is not None and match.start() in bounds and estimate_read:
+            why = None  # an interval's end is what its estimate is ("2.14 pp (CI a to b)")
+        if why is not None:
+            set_aside(match, offset, why)
+            continue
+        estimate_read = estimate_read or match.start() not in bounds
+        this_side = _this_side(levels, match, matches[:i])
+        yield (match, offset, levels, bounds.get(match.start()), alone, this_side, read_before)
 
 
 # The words of a change in points that would say "relative change" of the numbers beside it.
