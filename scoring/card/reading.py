@@ -1545,34 +1545,68 @@ def _listed_places(
         for run in _runs(sentence, matches, _SLASH)
     ]
     for run in _runs(sentence, matches, _COMMA_OR_AND):
-        parts = _respective_list(
-            sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names
-        )
-        if parts is not None:
-            runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
-        elif (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
+        how, found = _a_run_joined_by_commas(sentence, matches, run, names, earlier)
+        if how == "the same sets":
             # Each number reads its own set of that list, named after the sentence (a key is
             # a name of its set), what lists them blanked.
-            blanks, keys = same
+            blanks, keys = found
             for i, key in zip(run, keys):
                 placed[i] = (_blanked(sentence, blanks) + f" ({key})", True)
-            continue
-        elif any(
-            len(set(find(sentence[: matches[run[0]].start()]))) > 1
-            for find in (names.systems_in, names.subjects_in, names.latencies_in)
-        ) or (
-            names.systems_in(before := sentence[: matches[run[0]].start()])
-            and names.another_model_in(before)
-        ):
-            # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3
-            # and OpenThai2.0"): without "respectively", which is whose is not said.
-            runs.append((run, []))
-        elif (parts := _list_right_after(sentence, matches[run[-1]].end(), names)) is not None:
-            # "6.72 %, 8.75 % and 12.92 % CER on FLEURS, TVSpeech and GigaSpeech2": a list of
-            # as many names right after places them as "respectively" would; of another
-            # count, it leaves open which is whose (the last number's own words name only
-            # the list's first name).
-            runs.append((run, [(parts, None)] if len(parts) == len(run) else []))
+        elif how == "listed":
+            runs.append((run, found))
+    runs += _runs_of_pairs(sentence, matches, names)
+    for run, lists in runs:
+        for place, i in enumerate(run):
+            if len(lists) != 1:
+                placed[i] = (sentence, False)
+                continue
+            parts, metrics = lists[0]
+            if metrics and metrics[place] != "ours":
+                placed[i] = (None, False)
+                continue
+            placed[i] = (
+                _blanked(sentence, [span for j, span in enumerate(parts) if j != place]),
+                True,
+            )
+    return placed
+
+
+def _a_run_joined_by_commas(
+    sentence: str, matches: list, run: list, names: Names, earlier: tuple[str, ...]
+) -> tuple[str | None, object]:
+    """How a run of numbers joined by commas or "and" is placed: ("listed", [(parts,
+    None)]) by one list of as many names, ("listed", []) where which is whose is left open,
+    ("the same sets", (blanks, keys)) by the sets said before (``_the_same_sets``), or
+    (None, None) where each number reads its own words."""
+    parts = _respective_list(
+        sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names
+    )
+    if parts is not None:
+        return "listed", [(parts, None)] if len(parts) == len(run) else []
+    if (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
+        return "the same sets", same
+    before = sentence[: matches[run[0]].start()]
+    if any(
+        len(set(find(before))) > 1
+        for find in (names.systems_in, names.subjects_in, names.latencies_in)
+    ) or (names.systems_in(before) and names.another_model_in(before)):
+        # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3 and
+        # OpenThai2.0"): without "respectively", which is whose is not said.
+        return "listed", []
+    parts = _list_right_after(sentence, matches[run[-1]].end(), names)
+    if parts is not None:
+        # "6.72 %, 8.75 % and 12.92 % CER on FLEURS, TVSpeech and GigaSpeech2": a list of as
+        # many names right after places them as "respectively" would; of another count, it
+        # leaves open which is whose (the last number's own words name only the list's
+        # first name).
+        return "listed", [(parts, None)] if len(parts) == len(run) else []
+    return None, None
+
+
+def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
+    """(run, lists) of the numbers set against each other in pairs: "from a to b", "a vs
+    b", "(a against b)"."""
+    runs = []
     # "from 8.31 % to 6.72 % when the chunk grows from 80 ms to 560 ms": a change between
     # two numbers read against a change between two names of one kind, in order.
     for run in _runs(sentence, matches, _TO):
@@ -1595,20 +1629,7 @@ def _listed_places(
     for run in _runs(sentence, matches, PAIRED_AGAINST):
         if len(run) == 2 and _OPENS_A_PARENTHESIS.search(sentence, 0, matches[run[0]].start()):
             runs.append((run, []))
-    for run, lists in runs:
-        for place, i in enumerate(run):
-            if len(lists) != 1:
-                placed[i] = (sentence, False)
-                continue
-            parts, metrics = lists[0]
-            if metrics and metrics[place] != "ours":
-                placed[i] = (None, False)
-                continue
-            placed[i] = (
-                _blanked(sentence, [span for j, span in enumerate(parts) if j != place]),
-                True,
-            )
-    return placed
+    return runs
 
 
 def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
@@ -2104,57 +2125,81 @@ def _speaks_of_errors(context: str, names: Names) -> bool:
     )
 
 
-def candidates(
-    card: CardFile,
-    names: Names,
-    worth_reading: Callable[[Block], bool] | None = None,
-    another_measure: list[tuple[int, str, Evidence]] | None = None,
-) -> list[Candidate]:
-    """Every number of the card's text that may be a figure, with its context; given
-    ``worth_reading``, only those of the prose blocks it accepts (no table, no badge).
-    Given ``another_measure``, it receives (line, text, evidence) of each number with a
-    decimal point,
-    outside any region, that stands where the card speaks of error rates but whose nearest
-    context names another measure ("21.37 % WER", a relative change): no candidate, and
-    said, since a misreading there would leave one of ours ungated unseen."""
-    text = card.text
-    masked = masked_spans(text, card)
-    found: list[Candidate] = []
-    seen: set[int] = set()
-    descriptions = [
-        image.span(1 if image.group(1) is not None else 2)
-        for image in _IMAGE_DESCRIPTION.finditer(text)
-    ]
-    aside: dict[int, tuple[str, Evidence]] = {}  # where: the number, and what decided
+class _Found:
+    """The candidates of a card, as its blocks are read: each number once (an HTML cell
+    spanning rows or columns is read where it starts), and the numbers set aside as
+    another measure's, with what decided."""
 
-    def set_aside(match, offset, why):
-        if another_measure is not None and "." in match.group(2):
-            aside.setdefault(offset + match.start(), (match.group(0), why))
+    def __init__(self, card: CardFile, names: Names, keeps_aside: bool):
+        self.card, self.names, self.keeps_aside = card, names, keeps_aside
+        self.masked = masked_spans(card.text, card)
+        self.candidates: list[Candidate] = []
+        self.seen: set[int] = set()
+        self.descriptions = [
+            image.span(1 if image.group(1) is not None else 2)
+            for image in _IMAGE_DESCRIPTION.finditer(card.text)
+        ]
+        self.aside: dict[int, tuple[str, Evidence]] = {}  # where: the number, what decided
 
-    def add(
-        match,
-        offset,
-        levels,
-        in_table,
-        bound,
-        foreign=frozenset(),
-        table=None,
-        alone=True,
-        row=None,
-        this_side=None,
-        in_address=False,
-        label=None,
-        earlier=(),
-        under="",
-    ):
+    def set_aside(self, match, offset, why):
+        if self.keeps_aside and "." in match.group(2):
+            self.aside.setdefault(offset + match.start(), (match.group(0), why))
+
+    def set_aside_outside_regions(self) -> list[tuple[int, str, Evidence]]:
+        """(line, number, evidence) of each number set aside that no region gates and no
+        other reading took."""
+        text, regions = self.card.text, self.card.regions
+        return [
+            (text.count("\n", 0, start) + 1, number, why)
+            for start, (number, why) in sorted(self.aside.items())
+            if start not in self.seen and not any(r.start <= start < r.end for r in regions)
+        ]
+
+    def read_table(self, block: Block, headings: str, generated: bool):
+        for match, offset, levels, bound, foreign, alone, row in _table_numbers(
+            block, headings, self.names, self.masked, generated, self.set_aside
+        ):
+            self.add(
+                match,
+                offset,
+                levels,
+                True,
+                bound,
+                foreign,
+                table=block.start,
+                alone=alone,
+                row=row,
+                under=block.below,
+            )
+
+    def read_prose(self, shown: str, block: Block, headings: str, label: str | None):
+        """A prose block's numbers (``label``: the list item's, where it names another
+        model: "- Pathumma: 11.20 %")."""
+        for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
+            shown, block, headings, self.names, self.masked, self.set_aside
+        ):
+            self.add(
+                match,
+                offset,
+                levels,
+                False,
+                bound,
+                alone=alone,
+                this_side=this_side,
+                label=None if self.names.systems_in(levels[2]) else label,
+                earlier=earlier,
+            )
+
+    def add(self, match, offset, levels, in_table, bound, foreign=frozenset(), **more):
+        """One number, with its context (``more``: the rest of Candidate's fields)."""
         start = offset + match.start()
-        if start in seen:  # an HTML cell spanning rows or columns: read once, where it starts
+        if start in self.seen:  # an HTML cell spanning rows or columns: read where it starts
             return
-        seen.add(start)
-        if "." not in match.group(2) and not names.subjects_in(" ".join(levels)):
+        self.seen.add(start)
+        if "." not in match.group(2) and not self.names.subjects_in(" ".join(levels)):
             return  # a whole percentage is read only where a set of the card's is named
         # Inside a region the number is gated already: by its figure marker, or by the table.
-        region = next((r for r in card.regions if r.start <= start < r.end), None)
+        region = next((r for r in self.card.regions if r.start <= start < r.end), None)
         if region is not None and region.kind == "not-a-figure":
             return  # said to be none of the card's figures
         figure = (
@@ -2162,15 +2207,18 @@ def candidates(
             if region is None
             else (region.args[0] if region.kind == "figure" else f"region {region.label}")
         )
-        other = ""
+        other, label = "", more.pop("label", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
-        elif not foreign and (whose := _not_the_cards(levels, names, in_table, this_side)):
+        elif not foreign and (
+            whose := _not_the_cards(levels, self.names, in_table, more.get("this_side"))
+        ):
             kind, other = whose
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
-        found.append(
+        text = self.card.text
+        self.candidates.append(
             Candidate(
                 start,
                 offset + match.end(),
@@ -2181,18 +2229,33 @@ def candidates(
                 bound,
                 figure,
                 foreign,
-                table,
-                alone,
+                more.get("table"),
+                more.get("alone", True),
                 offset,
-                offset if row is None else row,
+                more.get("row", offset),
                 other,
-                in_address,
-                earlier,
-                under,
-                any(s <= start < e for s, e in descriptions),
+                more.get("in_address", False),
+                more.get("earlier", ()),
+                more.get("under", ""),
+                any(s <= start < e for s, e in self.descriptions),
             )
         )
 
+
+def candidates(
+    card: CardFile,
+    names: Names,
+    worth_reading: Callable[[Block], bool] | None = None,
+    another_measure: list[tuple[int, str, Evidence]] | None = None,
+) -> list[Candidate]:
+    """Every number of the card's text that may be a figure, with its context; given
+    ``worth_reading``, only those of the prose blocks it accepts (no table, no badge).
+    Given ``another_measure``, it receives (line, text, evidence) of each number with a
+    decimal point, outside any region, that stands where the card speaks of error rates but
+    whose nearest context names another measure ("21.37 % WER", a relative change): no
+    candidate, and said, since a misreading there would leave one of ours ungated unseen."""
+    text = card.text
+    found = _Found(card, names, another_measure is not None)
     every_block = blocks(text, card.body_start)
     shown = unescaped(text)  # (each place kept: markers go where the numbers are)
     labels_of_others = _labels_of_others(text, every_block, names)
@@ -2203,47 +2266,16 @@ def candidates(
             continue
         headings = " / ".join(block.headings + above_items.get(block.start, ()))
         if block.kind == "table":
-            ours = any(r.start <= block.start < r.end for r in generated)
-            for match, offset, levels, bound, foreign, alone, row in _table_numbers(
-                block, headings, names, masked, ours, set_aside
-            ):
-                add(
-                    match,
-                    offset,
-                    levels,
-                    True,
-                    bound,
-                    foreign,
-                    block.start,
-                    alone,
-                    row,
-                    under=block.below,
-                )
+            found.read_table(
+                block, headings, any(r.start <= block.start < r.end for r in generated)
+            )
         else:
-            label = labels_of_others.get(block.start)
-            for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
-                shown, block, headings, names, masked, set_aside
-            ):
-                add(
-                    match,
-                    offset,
-                    levels,
-                    False,
-                    bound,
-                    alone=alone,
-                    this_side=this_side,
-                    label=None if names.systems_in(levels[2]) else label,
-                    earlier=earlier,
-                )
+            found.read_prose(shown, block, headings, labels_of_others.get(block.start))
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
-        add(match, offset, levels, False, None, in_address=True)
+        found.add(match, offset, levels, False, None, in_address=True)
     if another_measure is not None:
-        another_measure += [
-            (text.count("\n", 0, start) + 1, number, why)
-            for start, (number, why) in sorted(aside.items())
-            if start not in seen and not any(r.start <= start < r.end for r in card.regions)
-        ]
-    return found
+        another_measure += found.set_aside_outside_regions()
+    return found.candidates
 
 
 def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[str, ...]]:
