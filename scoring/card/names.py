@@ -435,127 +435,9 @@ class Names:
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> Names:
-        subjects: dict[str, str] = {}
-        systems: dict[str, str] = {}
-        for key, display in spec.set_names.items():
-            subjects[plain_name(display)] = subjects[plain_name(key)] = key
-        for aggregate in spec.aggregates:
-            for name in (aggregate.display, aggregate.key):
-                subjects[plain_name(name)] = aggregate.key
-        for key, display in spec.systems.items():
-            systems[plain_name(display)] = systems[plain_name(key)] = key
-        # A set named in Thai: "อีสาน" for Isan (found inside a run of Thai words).
-        for key, display in spec.set_names.items():
-            thai = [word_lists.thai_names().get(word.lower(), word) for word in display.split()]
-            if thai != display.split():
-                said = plain_name(" ".join(thai))
-                subjects.setdefault(said.strip() if len(thai) == 1 else said, key)
-        # A name written in one word is also written in two: "TV Speech", "Giga Speech2".
-        for found, pairs in ((subjects, spec.set_names.items()), (systems, spec.systems.items())):
-            for key, display in pairs:
-                found.setdefault(plain_name(_CAMEL_CASE.sub(" ", display)), key)
-        # Words a hand-written card uses without a name: "averages" for the one mean
-        # aggregate, "pooled" for the one pooled; a variant's own part ("th-mix", "4-gram")
-        # for the one system that has it.
-        method_words = set()
-        for method, words in (
-            (
-                "mean",
-                ("average", "averages", "averaged", "mean", "avg", "ค่าเฉลี่ย", "เฉลี่ย"),
-            ),  # (Thai: "the average")
-            ("pooled", ("pooled",)),
-        ):
-            alike = [a for a in spec.aggregates if a.method == method]
-            if len(alike) == 1:
-                for word in words:
-                    # (Thai writes words without spaces between them: a Thai word is
-                    # found inside others, "ค่าเฉลี่ยของ 11 ชุดข้อมูล", "เฉลี่ยทุกชุด".)
-                    said = plain_name(word)
-                    said = said if word.isascii() else said.strip()
-                    if subjects.setdefault(said, alike[0].key) == alike[0].key:
-                        method_words.add(said)
-        # An aggregate by how many sets it spans, as cards count them: "5 devices", "all
-        # five microphones", "11 sets"; only a count no other aggregate has.
-        spans: dict[int, list[str]] = {}
-        for aggregate in spec.aggregates:
-            spans.setdefault(len(aggregate.sets), []).append(aggregate.key)
-        for count, keys in spans.items():
-            if len(keys) == 1 and 1 < count < len(COUNT_WORDS):
-                for said in (str(count), COUNT_WORDS[count]):
-                    for unit in _WHAT_AN_AGGREGATE_SPANS:
-                        subjects.setdefault(plain_name(f"{said} {unit}"), keys[0])
-        # A set named by what sets it apart from its siblings: "jbl" in a table of
-        # LOTUSDIS microphones, where the display name is "LOTUSDIS jbl". Only a last word
-        # that one set alone ends with ("long" ends two).
-        endings: dict[str, list[str]] = {}
-        for key, display in spec.set_names.items():
-            words = display.split()
-            if len(words) > 1:
-                endings.setdefault(plain_name(words[-1]), []).append(key)
-        for ending, keys in endings.items():
-            if len(keys) == 1 and not ending.strip().isdigit():
-                subjects.setdefault(ending, keys[0])
-        # A set named as its sibling plus a word ("TVSpeech long") is also written with the
-        # word first ("long TVSpeech"); a long set, as cards describe long recordings
-        # ("long-form TVSpeech", "joined TVSpeech videos", "concatenated GigaSpeech2").
-        displays = {plain_name(display) for display in spec.set_names.values()}
-        for key, display in spec.set_names.items():
-            base, _, word = display.rpartition(" ")
-            if not base or plain_name(base) not in displays:
-                continue
-            for said in LONG_WORDS if word.lower() == "long" else (word,):
-                subjects.setdefault(plain_name(f"{said} {base}"), key)
-                subjects.setdefault(plain_name(f"{base} {said}"), key)
-        variants: dict[str, list[str]] = {}
-        for key in spec.systems:
-            if "_" in key:
-                variants.setdefault(plain_name(key.rsplit("_", 1)[1]), []).append(key)
-        loose = {plain_name(word) for word in (*_LANGUAGE_MODEL_WORDS, *_PRONOUNS_OF_US)}
-        for word, keys in variants.items():
-            if len(keys) == 1:
-                systems.setdefault(word, keys[0])
-                loose.add(word)
-        # The one variant decoded with an n-gram language model, as cards name it: "with
-        # LM", "with the language model".
-        with_lm = [
-            key
-            for key in spec.systems
-            if "_" in key and _LANGUAGE_MODEL_VARIANT.search(key.rsplit("_", 1)[1])
-        ]
-        if len(with_lm) == 1:
-            for word in _LANGUAGE_MODEL_WORDS:
-                systems.setdefault(plain_name(word), with_lm[0])
-        # A model named without its variant ("OpenThai2.0", where the card has the th-TH
-        # and th-mix prompts of "OpenThai2.0 (...)"): the card's own system among them,
-        # else the one whose key carries no variant.
-        families: dict[str, list[str]] = {}
-        for key, display in spec.systems.items():
-            family = re.sub(r"\s*(\(.*\)|\+.*)$", "", display)
-            if plain_name(family).strip():
-                families.setdefault(family, []).append(key)
-        # And by its first word alone ("Typhoon" for "Typhoon 0.6B"), where no other family
-        # begins with that word: prose says "19.15 % for Typhoon".
-        first_words: dict[str, list[str]] = {}
-        for family in families:
-            first = plain_name(family.split()[0])
-            if len(family.split()) > 1 and not first.strip().isdigit():
-                first_words.setdefault(first, []).append(family)
-        for family, keys in families.items():
-            own = [k for k in keys if k == spec.publish_system] or [k for k in keys if "_" not in k]
-            if len(own) == 1:
-                systems.setdefault(plain_name(family), own[0])
-                first = plain_name(family.split()[0])
-                if first_words.get(first) == [family]:
-                    systems.setdefault(first, own[0])
-        # The card's own model as cards write it in a table of models: "Ours", "This model".
+        subjects, method_words = _subject_names(spec)
+        systems, loose, families = _system_names(spec)
         own = spec.publish_system or next(iter(spec.systems), None)
-        if own is not None:
-            for word in _OWN_MODEL_WORDS:
-                # Thai runs its words together ("ขณะที่โมเดลของเราได้", while our model
-                # gets): its words for the card's model are found inside a run of Thai too.
-                systems.setdefault(
-                    plain_name(word).strip() if _THAI.match(word) else plain_name(word), own
-                )
         aliases_plain = {plain_name(text) for text in aliases}
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[plain_name(text)] = key
@@ -846,3 +728,168 @@ class Names:
             and not any(word.isdigit() for word in between)
         }
         return [key for i, (_, _, key) in enumerate(found) if i not in qualified]
+
+
+# ----------------------------------------------------------------- the names of a card
+
+
+def _subject_names(spec: CardSpec) -> tuple[dict[str, str], set[str]]:
+    """({plain name: set or aggregate key}, the words of a method that name its one
+    aggregate), the first name given for a key winning."""
+    subjects: dict[str, str] = {}
+    for key, display in spec.set_names.items():
+        subjects[plain_name(display)] = subjects[plain_name(key)] = key
+    for aggregate in spec.aggregates:
+        for name in (aggregate.display, aggregate.key):
+            subjects[plain_name(name)] = aggregate.key
+    # A set named in Thai: "อีสาน" for Isan (found inside a run of Thai words).
+    for key, display in spec.set_names.items():
+        thai = [word_lists.thai_names().get(word.lower(), word) for word in display.split()]
+        if thai != display.split():
+            said = plain_name(" ".join(thai))
+            subjects.setdefault(said.strip() if len(thai) == 1 else said, key)
+    # A name written in one word is also written in two: "TV Speech", "Giga Speech2".
+    for key, display in spec.set_names.items():
+        subjects.setdefault(plain_name(_CAMEL_CASE.sub(" ", display)), key)
+    method_words = _add_method_words(spec, subjects)
+    _add_counted_aggregates(spec, subjects)
+    _add_set_endings(spec, subjects)
+    _add_long_sets(spec, subjects)
+    return subjects, method_words
+
+
+# Words a hand-written card uses for an aggregate's method (Thai: "the average").
+_METHOD_WORDS = {
+    "mean": ("average", "averages", "averaged", "mean", "avg", "ค่าเฉลี่ย", "เฉลี่ย"),
+    "pooled": ("pooled",),
+}
+
+
+def _add_method_words(spec: CardSpec, subjects: dict[str, str]) -> set[str]:
+    """Words a hand-written card uses without a name: "averages" for the one mean
+    aggregate, "pooled" for the one pooled. Returns those that name it."""
+    method_words = set()
+    for method, words in _METHOD_WORDS.items():
+        alike = [a for a in spec.aggregates if a.method == method]
+        if len(alike) == 1:
+            for word in words:
+                # (Thai writes words without spaces between them: a Thai word is found
+                # inside others, "ค่าเฉลี่ยของ 11 ชุดข้อมูล", "เฉลี่ยทุกชุด".)
+                said = plain_name(word)
+                said = said if word.isascii() else said.strip()
+                if subjects.setdefault(said, alike[0].key) == alike[0].key:
+                    method_words.add(said)
+    return method_words
+
+
+def _add_counted_aggregates(spec: CardSpec, subjects: dict[str, str]) -> None:
+    """An aggregate by how many sets it spans, as cards count them: "5 devices", "all five
+    microphones", "11 sets"; only a count no other aggregate has."""
+    spans: dict[int, list[str]] = {}
+    for aggregate in spec.aggregates:
+        spans.setdefault(len(aggregate.sets), []).append(aggregate.key)
+    for count, keys in spans.items():
+        if len(keys) == 1 and 1 < count < len(COUNT_WORDS):
+            for said in (str(count), COUNT_WORDS[count]):
+                for unit in _WHAT_AN_AGGREGATE_SPANS:
+                    subjects.setdefault(plain_name(f"{said} {unit}"), keys[0])
+
+
+def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
+    """A set named by what sets it apart from its siblings: "jbl" in a table of LOTUSDIS
+    microphones, where the display name is "LOTUSDIS jbl". Only a last word that one set
+    alone ends with ("long" ends two)."""
+    endings: dict[str, list[str]] = {}
+    for key, display in spec.set_names.items():
+        words = display.split()
+        if len(words) > 1:
+            endings.setdefault(plain_name(words[-1]), []).append(key)
+    for ending, keys in endings.items():
+        if len(keys) == 1 and not ending.strip().isdigit():
+            subjects.setdefault(ending, keys[0])
+
+
+def _add_long_sets(spec: CardSpec, subjects: dict[str, str]) -> None:
+    """A set named as its sibling plus a word ("TVSpeech long") is also written with the
+    word first ("long TVSpeech"); a long set, as cards describe long recordings
+    ("long-form TVSpeech", "joined TVSpeech videos", "TVSpeech แบบยาว")."""
+    displays = {plain_name(display) for display in spec.set_names.values()}
+    for key, display in spec.set_names.items():
+        base, _, word = display.rpartition(" ")
+        if not base or plain_name(base) not in displays:
+            continue
+        for said in LONG_WORDS if word.lower() == "long" else (word,):
+            subjects.setdefault(plain_name(f"{said} {base}"), key)
+            subjects.setdefault(plain_name(f"{base} {said}"), key)
+
+
+def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, list[str]]]:
+    """({plain name: system key}, the loose words among them, {a model's family: its
+    systems}), the first name given for a key winning."""
+    systems: dict[str, str] = {}
+    for key, display in spec.systems.items():
+        systems[plain_name(display)] = systems[plain_name(key)] = key
+    for key, display in spec.systems.items():  # "Open Thai2.0"
+        systems.setdefault(plain_name(_CAMEL_CASE.sub(" ", display)), key)
+    loose = _add_variants(spec, systems)
+    families = _add_families(spec, systems)
+    # The card's own model as cards write it in a table of models: "Ours", "This model".
+    own = spec.publish_system or next(iter(spec.systems), None)
+    if own is not None:
+        for word in _OWN_MODEL_WORDS:
+            # Thai runs its words together ("ขณะที่โมเดลของเราได้", while our model gets):
+            # its words for the card's model are found inside a run of Thai too.
+            systems.setdefault(
+                plain_name(word).strip() if _THAI.match(word) else plain_name(word), own
+            )
+    return systems, loose, families
+
+
+def _add_variants(spec: CardSpec, systems: dict[str, str]) -> set[str]:
+    """A variant's own part ("th-mix", "4-gram") for the one system that has it, and the one
+    variant decoded with an n-gram language model as cards name it ("with LM", "with the
+    language model"). Returns the loose words: those, and our pronouns."""
+    variants: dict[str, list[str]] = {}
+    for key in spec.systems:
+        if "_" in key:
+            variants.setdefault(plain_name(key.rsplit("_", 1)[1]), []).append(key)
+    loose = {plain_name(word) for word in (*_LANGUAGE_MODEL_WORDS, *_PRONOUNS_OF_US)}
+    for word, keys in variants.items():
+        if len(keys) == 1:
+            systems.setdefault(word, keys[0])
+            loose.add(word)
+    with_lm = [
+        key
+        for key in spec.systems
+        if "_" in key and _LANGUAGE_MODEL_VARIANT.search(key.rsplit("_", 1)[1])
+    ]
+    if len(with_lm) == 1:
+        for word in _LANGUAGE_MODEL_WORDS:
+            systems.setdefault(plain_name(word), with_lm[0])
+    return loose
+
+
+def _add_families(spec: CardSpec, systems: dict[str, str]) -> dict[str, list[str]]:
+    """A model named without its variant ("OpenThai2.0", where the card has the th-TH and
+    th-mix prompts of "OpenThai2.0 (...)"): the card's own system among them, else the one
+    whose key carries no variant; and by its first word alone ("Typhoon" for "Typhoon
+    0.6B"), where no other family begins with that word: prose says "19.15 % for Typhoon".
+    Returns {family: its systems}."""
+    families: dict[str, list[str]] = {}
+    for key, display in spec.systems.items():
+        family = re.sub(r"\s*(\(.*\)|\+.*)$", "", display)
+        if plain_name(family).strip():
+            families.setdefault(family, []).append(key)
+    first_words: dict[str, list[str]] = {}
+    for family in families:
+        first = plain_name(family.split()[0])
+        if len(family.split()) > 1 and not first.strip().isdigit():
+            first_words.setdefault(first, []).append(family)
+    for family, keys in families.items():
+        own = [k for k in keys if k == spec.publish_system] or [k for k in keys if "_" not in k]
+        if len(own) == 1:
+            systems.setdefault(plain_name(family), own[0])
+            first = plain_name(family.split()[0])
+            if first_words.get(first) == [family]:
+                systems.setdefault(first, own[0])
+    return families
