@@ -315,6 +315,46 @@ def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
     return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
 
 
+@dataclass(frozen=True)
+class _Levels:
+    """A number's levels as ``_constraints`` reads them, nearest first; ``narrow``: in the
+    text before and after the number, only the nearest name, in its own clause first."""
+
+    levels: tuple[str, ...]
+    spec: CardSpec
+    names: Names
+    narrow: bool
+
+    def pick(self, found_in) -> frozenset | None:
+        """What the most specific level that names any says (``found_in``: the names of
+        one dimension in a text)."""
+        levels, narrow = self.levels, self.narrow
+        if narrow:
+            for beside, nearest in zip(clauses_beside(levels), (-1, 0)):
+                found = found_in(beside)
+                if found:
+                    return frozenset([found[nearest]])
+        for depth, level in enumerate(levels):
+            found = found_in(level)
+            if not found:
+                continue
+            if depth == 0 and narrow:
+                return frozenset(found[-1:])
+            if depth == 1 and narrow:
+                return frozenset(found[:1])
+            if depth < 3 and not narrow:  # before, after and the cell or sentence, together
+                return frozenset(key for inner in levels[:3] for key in found_in(inner))
+            return frozenset(found)
+        return None
+
+    def latencies_in(self, text: str) -> list[int]:
+        return [ms for ms in latencies_in(text) if ms in self.spec.latencies]
+
+    def own_names(self, found_in) -> bool:
+        """Whether the number's own text, clause or cell names any of a dimension."""
+        return any(found_in(level) for level in self.levels[:3])
+
+
 def _constraints(
     levels: tuple[str, ...],
     spec: CardSpec,
@@ -332,157 +372,25 @@ def _constraints(
     names each; ``narrow``: in the text before and after the number, only the nearest name,
     in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
     though FLEURS stands nearer before it)."""
-
-    def pick(found_in):
-        if narrow:
-            for beside, nearest in zip(clauses_beside(levels), (-1, 0)):
-                found = found_in(beside)
-                if found:
-                    return frozenset([found[nearest]])
-        for depth, level in enumerate(levels):
-            found = found_in(level)
-            if not found:
-                continue
-            if depth == 0 and narrow:
-                return frozenset(found[-1:])
-            if depth == 1 and narrow:
-                return frozenset(found[:1])
-            if depth < 3 and not narrow:  # before, after and the cell or sentence, together
-                together = set()
-                for inner in levels[:3]:
-                    together.update(found_in(inner))
-                return frozenset(together)
-            return frozenset(found)
-        return None
-
-    def card_latencies(text):
-        return [ms for ms in latencies_in(text) if ms in spec.latencies]
-
-    subjects = pick(names.subjects_in)
-    latencies = pick(card_latencies)
-    # "Typhoon 0.6B reaches 9.53 % on the same set": a sentence that names no set of its own
-    # but says it is the one named before is, in the narrow reading, about the set (and,
-    # where it names none, the latency) of the nearest earlier sentence of its paragraph
-    # that names one. Without those words it may be about any set ("On our internal test
-    # set, it reaches 12.30 %"), and is left unplaced.
-    if (
-        narrow
-        and _THE_SAME_SET.search(levels[2])
-        and not any(names.subjects_in(level) for level in levels[:3])
-    ):
-        before = next((sentence for sentence in earlier if names.subjects_in(sentence)), None)
-        if before is not None:
-            subjects = frozenset(names.subjects_in(before))
-            if not any(card_latencies(level) for level in levels[:3]):
-                latencies = frozenset(card_latencies(before)) or latencies
+    read = _Levels(levels, spec, names, narrow)
+    subjects, latencies = _subjects_and_latencies(read, earlier)
     # The nearest level that says how a long recording was decoded decides: "OpenThai2.0
     # whole" over a caption that speaks of segments too is decoded whole.
-    split = "split" in (pick(_decodings) or ())
+    split = "split" in (read.pick(_decodings) or ())
     # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
     # numbers are differences: the number's own levels decide that.
     difference = (
         True if (bound or _speaks_of_a_difference(levels[:-1]) and not a_cer_in_percent) else None
     )
-    # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
-    # difference's two systems, and the system of a CER quoted after the comparison's word
-    # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
-    other_side = difference or compared or _compares_up_to_it(levels[0], names, levels[1])
-    systems = pick(names.systems_in if other_side else names.own_systems_in)
-    if narrow and not difference and (either := _either_side_at(levels[0], names, levels[1])):
-        systems = either
-    if (
-        narrow
-        and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1]))
-        and (system := names.system_opening(levels[1][whose.end() :]))
-    ):
-        # "we measure 9.53 % for Typhoon 0.6B": the system named right after the number,
-        # after "for", "of" or "with", is its own, nearer than "we" before it.
-        systems = frozenset([system])
-    elif narrow and not difference and systems is not None and len(systems) == 1:
-        # "With the th-mix prompt, OpenThai2.0 reaches 18.44 %": a variant named in the
-        # sentence, and its model's bare name nowhere else there, qualifies the bare name of
-        # the number's clause (the comma parts them).
-        [system] = systems
-        systems = frozenset([_the_variant_it_qualifies(system, names.systems_in(levels[2]))])
-    if (
-        difference
-        and narrow
-        and not in_table
-        and said_to_be_a_change
-        and not any(names.systems_in(level) for level in levels[:3])
-    ):
-        # "Compared with Typhoon 0.6B, OpenThai2.0 is better on FLEURS by 2.78 pp. On Isan:
-        # +1.28 pp.": a difference in a sentence that names no system goes on with the
-        # comparison of the nearest earlier sentence of its paragraph that names a system,
-        # where that one names two; and, where its own names no set (or no latency), with
-        # that sentence's one ("... beats Typhoon 0.6B + 4-gram on FLEURS. The gap is
-        # 2.05 pp."). Only where the number says which way (its sign, its words) or that it
-        # is a size: an unsigned "2.05" alone may be either side's.
-        before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
-        if len(set(names.systems_in(before))) == 2:
-            systems = frozenset(names.systems_in(before))
-            if (
-                not any(names.subjects_in(level) for level in levels[:3])
-                and len(set(names.subjects_in(before))) == 1
-            ):
-                subjects = frozenset(names.subjects_in(before))
-            if (
-                not any(card_latencies(level) for level in levels[:3])
-                and len(set(card_latencies(before))) == 1
-            ):
-                latencies = frozenset(card_latencies(before))
-    if difference and narrow and not in_table and len(systems or ()) < 2:
-        # A difference is of two systems: both sides of its own clause name them ("OpenThai2.0
-        # is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one of them.
-        both = frozenset(
-            key for clause in clauses_beside(levels) for key in names.systems_in(clause)
-        )
-        if len(both) > 1:
-            systems = both
-        elif (
-            len(systems or ()) == 1
-            and IN_POINTS.match(levels[1])
-            and (compared_with := COMPARES.search(levels[0]))
-        ):
-            # "Compared with Typhoon 0.6B on FLEURS, OpenThai2.0 changes CER by −2.81 pp":
-            # the other side is the one system named by a comparison before the number (and
-            # after any number before it). Not in "%": "relative to Typhoon, OpenThai cuts
-            # the CER by 31.4 %" is a relative change.
-            clause = re.split(r"[,;:]", levels[0][compared_with.end() :], maxsplit=1)[0]
-            others = set(names.systems_in(clause)) - set(systems)
-            if not others and (opening := _OPENING_COMPARISON.match(levels[2])):
-                # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด"
-                # (Thai: compared with Typhoon, OpenThai2.0's CER is 2.78 points lower): the
-                # comparison that opens the sentence, up to its first mark or parenthesis.
-                clause = re.split(r"[,;:(]", levels[2][opening.end() :], maxsplit=1)[0]
-                others = set(names.systems_in(clause)) - set(systems)
-            if len(others) == 1:
-                systems = systems | others
-        elif len(systems or ()) == 1 and (
-            compared_after := _COMPARED_RIGHT_AFTER.match(_after_it(levels))
-        ):
-            # "OpenThai2.0 cuts the CER by 29.6 % relative (2.78 pp absolute) against
-            # Typhoon 0.6B": the other side is the one system a comparison names right
-            # after the number's unit and its own words.
-            others = set(names.systems_in(compared_after.group("other"))) - set(systems)
-            if len(others) == 1:
-                systems = systems | others
-    if difference and narrow and not in_table and systems is not None and len(systems) == 2:
-        # "With its 4-gram LM, Typhoon 0.6B trails OpenThai2.0 by 1.46 pp": as for a CER, a
-        # variant named in the sentence, its model's bare name nowhere else there, is the
-        # side that bare name stands for.
-        systems = frozenset(
-            _the_variant_it_qualifies(system, names.systems_in(levels[2])) for system in systems
-        )
+    systems = _systems_named(read, difference, compared)
+    if difference and narrow and not in_table:
+        if said_to_be_a_change and not read.own_names(names.systems_in):
+            systems, subjects, latencies = _the_comparison_before(
+                read, earlier, systems, subjects, latencies
+            )
+        systems = _both_sides(read, systems)
     if bound is None:
-        # An interval's end named in words: next to the number, or in its column's header
-        # (never "lower is better" in a caption).
-        after = _COMPARATIVE_AFTER.sub("", levels[1])
-        beside = " ".join((levels[0], after) + (levels[4:5] if in_table else ()))
-        if _LOW_WORDS.search(beside) and not _HIGH_WORDS.search(beside):
-            bound = "low"
-        elif _HIGH_WORDS.search(beside) and not _LOW_WORDS.search(beside):
-            bound = "high"
+        bound = _bound_in_words(levels, in_table)
     if difference and in_table and systems is not None and len(systems) == 1:
         # A difference is of two systems: where the nearest context of a table's cell names
         # one (a caption "Negative means OpenThai2.0 makes fewer errors"), the one other
@@ -504,6 +412,135 @@ def _constraints(
         difference,
         bound or "estimate",
     )
+
+
+def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
+    """The sets (or aggregates) and the latencies a number's context names. "Typhoon 0.6B
+    reaches 9.53 % on the same set": a sentence that names no set of its own but says it is
+    the one named before is, in the narrow reading, about the set (and, where it names none,
+    the latency) of the nearest earlier sentence of its paragraph that names one. Without
+    those words it may be about any set ("On our internal test set, it reaches 12.30 %"),
+    and is left unplaced."""
+    names = read.names
+    subjects, latencies = read.pick(names.subjects_in), read.pick(read.latencies_in)
+    if (
+        read.narrow
+        and _THE_SAME_SET.search(read.levels[2])
+        and not read.own_names(names.subjects_in)
+    ):
+        before = next((sentence for sentence in earlier if names.subjects_in(sentence)), None)
+        if before is not None:
+            subjects = frozenset(names.subjects_in(before))
+            if not read.own_names(read.latencies_in):
+                latencies = frozenset(read.latencies_in(before)) or latencies
+    return subjects, latencies
+
+
+def _systems_named(read: _Levels, difference: bool | None, compared: bool):
+    """The systems a number's context names: both sides where it is a difference or a CER
+    quoted after a comparison's word, else the side of its own."""
+    levels, names, narrow = read.levels, read.names, read.narrow
+    # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
+    # difference's two systems, and the system of a CER quoted after the comparison's word
+    # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
+    other_side = difference or compared or _compares_up_to_it(levels[0], names, levels[1])
+    systems = read.pick(names.systems_in if other_side else names.own_systems_in)
+    if narrow and not difference and (either := _either_side_at(levels[0], names, levels[1])):
+        systems = either
+    if (
+        narrow
+        and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1]))
+        and (system := names.system_opening(levels[1][whose.end() :]))
+    ):
+        # "we measure 9.53 % for Typhoon 0.6B": the system named right after the number,
+        # after "for", "of" or "with", is its own, nearer than "we" before it.
+        return frozenset([system])
+    if narrow and not difference and systems is not None and len(systems) == 1:
+        # "With the th-mix prompt, OpenThai2.0 reaches 18.44 %": a variant named in the
+        # sentence, and its model's bare name nowhere else there, qualifies the bare name of
+        # the number's clause (the comma parts them).
+        [system] = systems
+        return frozenset([_the_variant_it_qualifies(system, names.systems_in(levels[2]))])
+    return systems
+
+
+def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies):
+    """(systems, subjects, latencies) of a difference in a sentence that names no system:
+    "Compared with Typhoon 0.6B, OpenThai2.0 is better on FLEURS by 2.78 pp. On Isan: +1.28
+    pp." goes on with the comparison of the nearest earlier sentence of its paragraph that
+    names a system, where that one names two; and, where its own names no set (or no
+    latency), with that sentence's one ("... beats Typhoon 0.6B + 4-gram on FLEURS. The gap
+    is 2.05 pp."). Only where the number says which way (its sign, its words) or that it is
+    a size: an unsigned "2.05" alone may be either side's."""
+    names = read.names
+    before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
+    if len(set(names.systems_in(before))) != 2:
+        return systems, subjects, latencies
+    systems = frozenset(names.systems_in(before))
+    if not read.own_names(names.subjects_in) and len(set(names.subjects_in(before))) == 1:
+        subjects = frozenset(names.subjects_in(before))
+    if not read.own_names(read.latencies_in) and len(set(read.latencies_in(before))) == 1:
+        latencies = frozenset(read.latencies_in(before))
+    return systems, subjects, latencies
+
+
+def _both_sides(read: _Levels, systems):
+    """A difference in prose is of two systems: both sides of its own clause name them
+    ("OpenThai2.0 is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one
+    of them; or a comparison before it, or right after it, names the other side."""
+    levels, names = read.levels, read.names
+    if len(systems or ()) < 2:
+        both = frozenset(
+            key for clause in clauses_beside(levels) for key in names.systems_in(clause)
+        )
+        if len(both) > 1:
+            systems = both
+        elif len(systems or ()) == 1:
+            others = _the_other_side_compared(read, systems)
+            if len(others) == 1:
+                systems = systems | others
+    if systems is not None and len(systems) == 2:
+        # "With its 4-gram LM, Typhoon 0.6B trails OpenThai2.0 by 1.46 pp": as for a CER, a
+        # variant named in the sentence, its model's bare name nowhere else there, is the
+        # side that bare name stands for.
+        systems = frozenset(
+            _the_variant_it_qualifies(system, names.systems_in(levels[2])) for system in systems
+        )
+    return systems
+
+
+def _the_other_side_compared(read: _Levels, systems) -> set[str]:
+    """The systems a comparison names besides a difference's one system: "Compared with
+    Typhoon 0.6B on FLEURS, OpenThai2.0 changes CER by −2.81 pp" (before the number, and
+    after any number before it; in points: "relative to Typhoon, OpenThai cuts the CER by
+    31.4 %" is a relative change), or "OpenThai2.0 cuts the CER by 29.6 % relative (2.78 pp
+    absolute) against Typhoon 0.6B" (right after the number's unit and its own words)."""
+    levels, names = read.levels, read.names
+    if IN_POINTS.match(levels[1]) and (compared_with := COMPARES.search(levels[0])):
+        clause = re.split(r"[,;:]", levels[0][compared_with.end() :], maxsplit=1)[0]
+        others = set(names.systems_in(clause)) - set(systems)
+        if not others and (opening := _OPENING_COMPARISON.match(levels[2])):
+            # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด"
+            # (Thai: compared with Typhoon, OpenThai2.0's CER is 2.78 points lower): the
+            # comparison that opens the sentence, up to its first mark or parenthesis.
+            clause = re.split(r"[,;:(]", levels[2][opening.end() :], maxsplit=1)[0]
+            others = set(names.systems_in(clause)) - set(systems)
+        return others
+    if compared_after := _COMPARED_RIGHT_AFTER.match(_after_it(levels)):
+        return set(names.systems_in(compared_after.group("other"))) - set(systems)
+    return set()
+
+
+def _bound_in_words(levels: tuple[str, ...], in_table: bool) -> str | None:
+    """An interval's end named in words: next to the number, or in its column's header
+    (never "lower is better" in a caption)."""
+    after = _COMPARATIVE_AFTER.sub("", levels[1])
+    beside = " ".join((levels[0], after) + (levels[4:5] if in_table else ()))
+    if _LOW_WORDS.search(beside) and not _HIGH_WORDS.search(beside):
+        return "low"
+    if _HIGH_WORDS.search(beside) and not _LOW_WORDS.search(beside):
+        return "high"
+    return None
 
 
 # The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
