@@ -769,8 +769,7 @@ def _facts(name: str, spec: CardSpec) -> _Facts | None:
             comparison.split,
             figure.part,
         )
-    split = figure.column.endswith(SPLIT_SUFFIX) and figure.column not in spec.systems
-    system = figure.column[: -len(SPLIT_SUFFIX)] if split else figure.column
+    system, split = _system_and_decoding(figure.column, spec)
     return _Facts(
         figure.kind, figure.latency_ms, figure.subject, frozenset((system,)), split, "estimate"
     )
@@ -837,53 +836,77 @@ def identify(
     """Which figure a number is, from its context and its value (see the module's docstring)."""
     if candidate.foreign:
         return Marked(candidate, None, "foreign")
-    spec = result.spec
-    default = spec.publish_system or next(iter(spec.systems))
-    compared = _listed_after_a_comparison(candidate)
-    a_cer_in_percent = _a_cer_in_percent(candidate)
-    narrow = _constraints(
-        candidate.levels,
-        spec,
-        names,
-        default,
-        candidate.bound,
-        True,
-        candidate.in_table,
-        compared,
-        a_cer_in_percent,
-        candidate.earlier,
-        candidate.text[:1] in "+-−–" or _states_a_size(candidate),
-    )
-    if "." not in candidate.text:  # "7 %": a figure only where its context names one alone
-        fits = [
-            name
-            for name, fact in facts.items()
-            if _fits(fact, narrow) and (narrow.difference or fact.kind != "diff")
-        ]  # "3 pp": said to be one
-        if len(fits) == 1 and printed_as(result.exact[fits[0]], candidate.text):
-            return Marked(candidate, fits[0], "marked")
-        return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
-    wide = _constraints(
-        candidate.levels,
-        spec,
-        names,
-        default,
-        candidate.bound,
-        False,
-        candidate.in_table,
-        compared,
-        a_cer_in_percent,
-        candidate.earlier,
-    )
-    exact = result.exact
+    spec, exact = result.spec, result.exact
+    narrow = _what_its_context_says(candidate, spec, names, narrow=True)
+    if "." not in candidate.text:
+        return _a_whole_number(candidate, narrow, facts, exact)
+    wide = _what_its_context_says(candidate, spec, names, narrow=False)
     narrow_fits = _signed_is_no_cer(
         candidate, [name for name, fact in facts.items() if _fits(fact, narrow)]
     )
-    if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
-        return Marked(candidate, narrow_fits[0], "marked")
     wide_fits = _signed_is_no_cer(
         candidate, [name for name, fact in facts.items() if _fits(fact, wide)]
     )
+    found = _by_its_value(candidate, narrow_fits, wide_fits, exact)
+    if found is None and candidate.alone and len(narrow_fits) == 1:
+        # A context that names exactly one figure says which number this is: a value that
+        # is not the data's is that figure drifted, in a table cell or in prose alike. Not
+        # in a cell holding something else: in "9.50 / 12.80" the number that is not the
+        # figure may be anything (and see mark_card: nor beside the figure itself).
+        found = _the_one_figure_named(candidate, narrow_fits[0], names, facts, result)
+    if found is not None:
+        return found
+    # Unexplained: its value is none of the figures its context names (``fits``), or its
+    # context names no set or aggregate of the card's at all (it may be none of ours).
+    wanted = narrow if narrow.subjects is not None else wide
+    if wanted.subjects is None:
+        return Marked(candidate, None, "unexplained")
+    named = narrow_fits if wanted is narrow else wide_fits
+    if named:
+        return Marked(candidate, None, "unexplained", fits=tuple(named))
+    return Marked(
+        candidate, None, "unexplained", why="no such figure", named=_what_it_names(wanted, spec)
+    )
+
+
+def _what_its_context_says(
+    candidate: Candidate, spec: CardSpec, names: Names, narrow: bool
+) -> _Wanted:
+    """A number's context read narrowly (its nearest names) or widely (see _constraints)."""
+    return _constraints(
+        candidate.levels,
+        spec,
+        names,
+        spec.publish_system or next(iter(spec.systems)),
+        candidate.bound,
+        narrow,
+        candidate.in_table,
+        _listed_after_a_comparison(candidate),
+        _a_cer_in_percent(candidate),
+        candidate.earlier,
+        narrow and (candidate.text[:1] in "+-−–" or _states_a_size(candidate)),
+    )
+
+
+def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Marked:
+    """ "7 %": a figure only where its context names one alone ("3 pp": said to be one)."""
+    fits = [
+        name
+        for name, fact in facts.items()
+        if _fits(fact, narrow) and (narrow.difference or fact.kind != "diff")
+    ]
+    if len(fits) == 1 and printed_as(exact[fits[0]], candidate.text):
+        return Marked(candidate, fits[0], "marked")
+    return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
+
+
+def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked | None:
+    """The figure a number is where its value is one its context may read as: the one of
+    its nearest reading, or of its wider; where the wider holds several, its nearest
+    decides, else it is ambiguous. Or the size of a difference said to be one ("better by
+    2.81 pp"). None where its value is none of them."""
+    if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
+        return Marked(candidate, narrow_fits[0], "marked")
     matches = [name for name in wide_fits if printed_as(exact[name], candidate.text)]
     if len(matches) == 1:
         return Marked(candidate, matches[0], "marked")
@@ -908,54 +931,42 @@ def identify(
             sizes = [_end_of_a_size(narrow_fits[0], candidate)]
         if len(sizes) == 1:
             return Marked(candidate, sizes[0], "marked", magnitude=True)
-    # A context that names exactly one figure says which number this is: a value that is not
-    # the data's is that figure drifted, in a table cell or in prose alike. Not in a cell
-    # holding something else: in "9.50 / 12.80" the number that is not the figure may be
-    # anything (and see mark_card: nor beside the figure itself).
-    if candidate.alone and len(narrow_fits) == 1:
-        name = narrow_fits[0]
-        if _a_fraction_of_a_percentage(candidate.text, name, exact[name]):
-            return Marked(candidate, None, "unexplained", fits=(name,), why="fraction")
-        if name.startswith(("cer/", "aggregate/")) and candidate.text[:1] in "+-−–":
-            return Marked(candidate, None, "unexplained", fits=(name,), why="signed")
-        if _a_relative_difference(candidate.text, name, spec, exact):
-            return Marked(candidate, None, "unexplained", fits=(name,), why="relative")
-        if other := _a_sibling_it_prints(candidate.text, name, facts, exact, spec):
-            return Marked(
-                candidate, None, "unexplained", fits=(name,), why="a sibling's", named=other
-            )
-        if source := _quoted_from_another_source(candidate):
-            return Marked(candidate, None, "unexplained", fits=(name,), why="quoted", named=source)
-        if kin := _a_kin_set_spoken_of(candidate, name, spec):
-            return Marked(
-                candidate, None, "unexplained", fits=(name,), why="kin", named=spec.set_names[kin]
-            )
-        if before := _another_subject_before_it(candidate, name, names, spec):
-            return Marked(
-                candidate, None, "unexplained", fits=(name,), why="an aggregate's", named=before
-            )
-        if name.startswith("diff/") and exact[name] < 0 and _states_a_size(candidate):
-            # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
-            size = _end_of_a_size(name, candidate)
-            return Marked(
-                candidate,
-                size,
-                "drift",
-                format_like(size, -exact[size], candidate.text),
-                magnitude=True,
-            )
-        return Marked(candidate, name, "drift", format_like(name, exact[name], candidate.text))
-    # Unexplained: its value is none of the figures its context names (``fits``), or its
-    # context names no set or aggregate of the card's at all (it may be none of ours).
-    wanted = narrow if narrow.subjects is not None else wide
-    if wanted.subjects is None:
-        return Marked(candidate, None, "unexplained")
-    named = narrow_fits if wanted is narrow else wide_fits
-    if named:
-        return Marked(candidate, None, "unexplained", fits=tuple(named))
-    return Marked(
-        candidate, None, "unexplained", why="no such figure", named=_what_it_names(wanted, spec)
-    )
+    return None
+
+
+def _the_one_figure_named(
+    candidate: Candidate, name: str, names: Names, facts, result: CardResult
+) -> Marked:
+    """A number whose context names one figure alone, whose value it is not: that figure
+    drifted, unless its words say it is something else of that figure's (a fraction, a
+    signed CER, a relative change, a sibling's value, a quote, a kin set's, an aggregate's
+    spoken of before it), which is listed unexplained."""
+    spec, exact, text = result.spec, result.exact, candidate.text
+
+    def unexplained(why: str, named: str = "") -> Marked:
+        return Marked(candidate, None, "unexplained", fits=(name,), why=why, named=named)
+
+    if _a_fraction_of_a_percentage(text, name, exact[name]):
+        return unexplained("fraction")
+    if name.startswith(("cer/", "aggregate/")) and text[:1] in "+-−–":
+        return unexplained("signed")
+    if _a_relative_difference(text, name, spec, exact):
+        return unexplained("relative")
+    if other := _a_sibling_it_prints(text, name, facts, exact, spec):
+        return unexplained("a sibling's", other)
+    if source := _quoted_from_another_source(candidate):
+        return unexplained("quoted", source)
+    if kin := _a_kin_set_spoken_of(candidate, name, spec):
+        return unexplained("kin", spec.set_names[kin])
+    if before := _another_subject_before_it(candidate, name, names, spec):
+        return unexplained("an aggregate's", before)
+    if name.startswith("diff/") and exact[name] < 0 and _states_a_size(candidate):
+        # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
+        size = _end_of_a_size(name, candidate)
+        return Marked(
+            candidate, size, "drift", format_like(size, -exact[size], text), magnitude=True
+        )
+    return Marked(candidate, name, "drift", format_like(name, exact[name], text))
 
 
 def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
@@ -1239,9 +1250,49 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
     LOTUSDIS pooled over five microphones of one meeting). Nor is one beside CERs of only
     some of the sets the aggregate is over, unless its row or column names the aggregate
     ("Average of 11 sets", "11 sets"): it may be an average of what it shows."""
-    spec = result.spec
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith("aggregate/"):
         return None
+    peers_along = _cers_beside_in_the_table(m, found)
+    aggregate = next(a for a in result.spec.aggregates if a.key == parse_figure(m.figure).subject)
+    named = _names_the_aggregate(m.candidate, aggregate)
+    headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
+    pooled = aggregate.method == "pooled" and " pooled " in headers
+    says = Fraction(ascii_signed(m.candidate.text))
+    decimals = len(m.candidate.text.split(".")[1])
+    for along, peers in peers_along:
+        if len(peers) < 2:
+            continue
+        every_set = {parse_figure(o.figure).subject for o in peers} == set(aggregate.sets)
+        if every_set and (
+            named
+            or pooled
+            or result.exact[m.figure] == sum(result.exact[o.figure] for o in peers) / len(peers)
+        ):
+            # "pooled" beside the CERs of every set it pools: the card's aggregate, whose
+            # value is their mean where the sets are as long (LOTUSDIS: one meeting, five
+            # microphones), stale or not; and where the data give it as their mean, it is
+            # the card's aggregate whichever the author meant.
+            return None
+        mean = sum(Fraction(ascii_signed(o.candidate.text)) for o in peers) / len(peers)
+        if abs(mean - says) <= Fraction(1, 10**decimals):  # as its author rounded it
+            named_as = f"the mean of the {len(peers)} CERs beside it in its {along}"
+            return Marked(
+                m.candidate, None, "unexplained", fits=(m.figure,), why="own mean", named=named_as
+            )
+    if named:
+        return None
+    for along, peers in peers_along:
+        shown = {parse_figure(o.figure).subject for o in peers}
+        if len(shown) >= 2 and shown < set(aggregate.sets):
+            named_as = f"the CERs of {len(shown)} of its {len(aggregate.sets)} sets in its {along}"
+            return Marked(
+                m.candidate, None, "unexplained", fits=(m.figure,), why="some sets", named=named_as
+            )
+    return None
+
+
+def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> list[tuple[str, list]]:
+    """[("row", the CERs read in a number's table row), ("column", those in its column)]."""
 
     def beside(other: Marked) -> bool:
         return (
@@ -1260,66 +1311,24 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
         and o.candidate.row != m.candidate.row
         and o.candidate.levels[4] == m.candidate.levels[4]
     ]
-    says = Fraction(ascii_signed(m.candidate.text))
-    decimals = len(m.candidate.text.split(".")[1])
-    aggregate = next(a for a in spec.aggregates if a.key == parse_figure(m.figure).subject)
-    headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
+    return [("row", row), ("column", column)]
+
+
+def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
+    """Whether a table number's row or column names an aggregate, by its display name or by
+    how many sets it spans ("11 sets", "11 datasets", "11 ชุด"), or the paragraph under the
+    table does, in words ("The average is over all eleven sets.")."""
+    around = f"{candidate.levels[3]} {candidate.levels[4]}"
     count = len(aggregate.sets)
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
-    # (Its display name, or how many sets it spans: "11 sets", "11 datasets", "11 ชุด"; or the
-    # paragraph under the table, in words: "The average is over all eleven sets.")
-    named = (
-        plain_name(aggregate.display) in headers
+    return (
+        plain_name(aggregate.display) in plain_name(around)
+        or re.search(rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)", around, re.I) is not None
         or re.search(
-            rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)",
-            f"{m.candidate.levels[3]} {m.candidate.levels[4]}",
-            re.I,
-        )
-        is not None
-        or re.search(
-            rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b", m.candidate.under, re.I
+            rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b", candidate.under, re.I
         )
         is not None
     )
-    pooled = aggregate.method == "pooled" and " pooled " in headers
-    for along, peers in (("row", row), ("column", column)):
-        if len(peers) < 2:
-            continue
-        every_set = {parse_figure(o.figure).subject for o in peers} == set(aggregate.sets)
-        if every_set and (
-            named
-            or pooled
-            or result.exact[m.figure] == sum(result.exact[o.figure] for o in peers) / len(peers)
-        ):
-            # "pooled" beside the CERs of every set it pools: the card's aggregate, whose
-            # value is their mean where the sets are as long (LOTUSDIS: one meeting, five
-            # microphones), stale or not; and where the data give it as their mean, it is
-            # the card's aggregate whichever the author meant.
-            return None
-        mean = sum(Fraction(ascii_signed(o.candidate.text)) for o in peers) / len(peers)
-        if abs(mean - says) <= Fraction(1, 10**decimals):  # as its author rounded it
-            return Marked(
-                m.candidate,
-                None,
-                "unexplained",
-                fits=(m.figure,),
-                why="own mean",
-                named=f"the mean of the {len(peers)} CERs beside it in its {along}",
-            )
-    if named:
-        return None
-    for along, peers in (("row", row), ("column", column)):
-        shown = {parse_figure(o.figure).subject for o in peers}
-        if len(shown) >= 2 and shown < set(aggregate.sets):
-            return Marked(
-                m.candidate,
-                None,
-                "unexplained",
-                fits=(m.figure,),
-                why="some sets",
-                named=f"the CERs of {len(shown)} of its {len(aggregate.sets)} sets in its {along}",
-            )
-    return None
 
 
 def _orders(candidate: Candidate, names: Names):
@@ -1554,31 +1563,7 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
         return None  # no way said, or both
     comparison_of = _comparison_of(m.figure, result.spec)
     pair = {comparison_of.a, comparison_of.b}
-    if candidate.in_table:  # the order its column, row or caption gives: "A vs B"
-        subject, other = next(
-            (
-                (set(first), set(second))
-                for first, second in _orders(candidate, names)
-                if len(set(first)) == len(set(second)) == 1
-            ),
-            (set(), set()),
-        )
-    else:
-        statement = _own_statement(candidate) or candidate.levels[2]
-        subject, other, _ = _the_sides_of_its_comparison(statement, names)
-        named = set(names.systems_in(statement))
-        if (
-            not other
-            and len(named) == 1
-            and named < pair
-            and (lower or higher)
-            and set(names.own_systems_in(statement)) == named
-            and _a_variants_own_change(m, result, names) is None
-        ):
-            # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, before any word of a
-            # comparison, its own clause saying which way, against the other side of the
-            # difference it was read as (not the change a variant brings to its model).
-            subject, other = named, pair - named
+    subject, other = _the_sides_set_against(m, pair, bool(lower or higher), result, names)
     if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
     value = result.exact[m.figure]
@@ -1595,6 +1580,38 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
         why="direction",
         named=f"{systems[who]} {'lower' if said_lower else 'higher'} than {systems[whom]}",
     )
+
+
+def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: Names):
+    """(the subject, the other side) a difference's words set against each other: in a
+    table, the order its column, row or caption gives ("A vs B"); in prose, its statement's
+    comparison."""
+    candidate = m.candidate
+    if candidate.in_table:
+        return next(
+            (
+                (set(first), set(second))
+                for first, second in _orders(candidate, names)
+                if len(set(first)) == len(set(second)) == 1
+            ),
+            (set(), set()),
+        )
+    statement = _own_statement(candidate) or candidate.levels[2]
+    subject, other, _ = _the_sides_of_its_comparison(statement, names)
+    named = set(names.systems_in(statement))
+    if (
+        not other
+        and len(named) == 1
+        and named < pair
+        and way_said
+        and set(names.own_systems_in(statement)) == named
+        and _a_variants_own_change(m, result, names) is None
+    ):
+        # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, before any word of a
+        # comparison, its own clause saying which way, against the other side of the
+        # difference it was read as (not the change a variant brings to its model).
+        return named, pair - named
+    return subject, other
 
 
 def _the_sides_of_its_comparison(statement: str, names: Names):
@@ -1811,6 +1828,14 @@ def _the_change_between_the_cers_beside(
         or cers[0].column == cers[1].column
     ):
         return None
+    return _as_the_change_between(m, cers, named, read_as, result)
+
+
+def _as_the_change_between(
+    m: Marked, cers: list, named: set[str], read_as: str | None, result: CardResult
+) -> Marked | None:
+    """A number read as the change between two systems' CERs on one set at one latency:
+    the card's difference of them there, or no figure where the card has none."""
     x, y, subject, latency = cers[0].column, cers[1].column, cers[0].subject, cers[0].latency_ms
     ends = [
         name
@@ -1819,19 +1844,13 @@ def _the_change_between_the_cers_beside(
     ]
     if not ends:
         spec = result.spec
-
-        def display(column: str) -> str:
-            split = column.endswith(SPLIT_SUFFIX) and column not in spec.systems
-            system = column[: -len(SPLIT_SUFFIX)] if split else column
-            return spec.systems.get(system, system) + (" decoded in pieces" if split else "")
-
         return Marked(
             m.candidate,
             None,
             "unexplained",
             why="no such difference",
-            named=f"the change between {display(x)} and {display(y)}, "
-            f"{spec.set_names[subject]}, {latency} ms",
+            named=f"the change between {_decoded_display(x, spec)} and "
+            f"{_decoded_display(y, spec)}, {spec.set_names[subject]}, {latency} ms",
         )
     [end] = ends
     if read_as is not None and read_as.rsplit("/", 1)[0] == end.rsplit("/", 1)[0]:
@@ -1857,6 +1876,18 @@ def _the_change_between_the_cers_beside(
             turned=turned,
         )
     return Marked(m.candidate, None, "unexplained", fits=(end,))
+
+
+def _system_and_decoding(column: str, spec: CardSpec) -> tuple[str, bool]:
+    """A CER figure's column as (its system, whether decoded in pieces)."""
+    split = column.endswith(SPLIT_SUFFIX) and column not in spec.systems
+    return (column[: -len(SPLIT_SUFFIX)] if split else column), split
+
+
+def _decoded_display(column: str, spec: CardSpec) -> str:
+    """A figure's column as the card names it: its system, and "decoded in pieces"."""
+    system, split = _system_and_decoding(column, spec)
+    return spec.systems.get(system, system) + (" decoded in pieces" if split else "")
 
 
 # What stands between a CER and a number that opens a parenthesis right after it: "8.72 (".
@@ -2269,12 +2300,23 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_own_mean(m, found, result) or m for m in found]
     found = [_in_an_address(m) or m for m in found]
     found = _changes_between_two_systems(found, result, names)
+    found = _read_twice_in_one_table(found, names)
+    found = _beside_itself(found)
+    found = _several_drifted_onto_one(found)
+    found = [_never_on_a_guess(m, facts, result.exact) or m for m in found]
+    return MarkResult(
+        card.text, _with_markers(card.text, found), tuple(found), tuple(another_measure)
+    )
 
-    # One figure read from the rows and columns of two cells of one table: the reading of
-    # that table is wrong somewhere (a latency or a system it names in a way not
-    # understood), so neither is marked. A cell whose own words name the number ("FLEURS
-    # 6.26") says what it is: an at-a-glance table may quote a figure twice.
-    # (A cell whose value is another latency's figure reads as this one all the same.)
+
+def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
+    """One figure read from the rows and columns of two cells of one table: the reading of
+    that table is wrong somewhere (a latency or a system it names in a way not understood),
+    so neither is marked. A cell whose own words name the number ("FLEURS 6.26") says what
+    it is: an at-a-glance table may quote a figure twice. (A cell whose value is another
+    latency's figure reads as this one all the same; a difference and its turned form, B −
+    A, may stand side by side.)"""
+
     def read_as(m: Marked) -> str | None:
         return m.fits[0] if m.why == "a sibling's" else m.figure
 
@@ -2285,12 +2327,11 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
             and not named_beside(m.candidate.levels, names)
         )
 
-    # (A difference and its turned form, B − A, may stand side by side.)
     seen: dict[tuple[int, str, bool], int] = {}
     for m in filter(by_position, found):
         key = (m.candidate.table, read_as(m), m.turned)
         seen[key] = seen.get(key, 0) + 1
-    found = [
+    return [
         Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
         if m.verdict in ("marked", "drift")
         and by_position(m)
@@ -2298,23 +2339,29 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         else m
         for m in found
     ]
-    # A number that would be a figure drifted, in the same cell or sentence as that figure
-    # at its own value ("6.69 % or 3.21 %"), is not it: it is another number beside it.
+
+
+def _beside_itself(found: list[Marked]) -> list[Marked]:
+    """A number that would be a figure drifted, in the same cell or sentence as that figure
+    at its own value ("6.69 % or 3.21 %"), is not it: it is another number beside it."""
     present = {(m.candidate.unit, m.figure) for m in found if m.verdict in ("marked", "already")}
-    found = [
+    return [
         Marked(m.candidate, None, "unexplained", fits=(m.figure,))
         if m.verdict == "drift" and (m.candidate.unit, m.figure) in present
         else m
         for m in found
     ]
-    # Two numbers or more of one sentence or cell drifted onto the same figure: at most one
-    # is it, and the words do not say which ("from 9.60 % to 6.70 %", "we get 6.71 %, Foo
-    # 11.20 % and Bar 12.40 %"), so none is.
+
+
+def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
+    """Two numbers or more of one sentence or cell drifted onto the same figure: at most one
+    is it, and the words do not say which ("from 9.60 % to 6.70 %", "we get 6.71 %, Foo
+    11.20 % and Bar 12.40 %"), so none is."""
     drifted: dict[tuple, list[Marked]] = {}
     for m in found:
         if m.verdict == "drift":
             drifted.setdefault((m.candidate.unit, m.figure, m.turned), []).append(m)
-    found = [
+    return [
         Marked(
             m.candidate,
             None,
@@ -2328,9 +2375,13 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         else m
         for m in found
     ]
-    found = [_never_on_a_guess(m, facts, result.exact) or m for m in found]
+
+
+def _with_markers(text: str, found: list[Marked]) -> str:
+    """The card's text with a figure marker around each number read as a new figure (a
+    number alone in inline code: the marker around the code, never inside it)."""
     pieces, copied = [], 0
-    in_code = code_numbers(card.text)
+    in_code = code_numbers(text)
     for marked in found:
         candidate = marked.candidate
         if marked.figure is None or marked.verdict == "already":
@@ -2342,18 +2393,17 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
             if marked.turned
             else ""
         )
-        # A number alone in inline code: the marker around the code, never inside it.
         start, end = next(
             ((s, e) for s, e in in_code if s < candidate.start < e),
             (candidate.start, candidate.end),
         )
         pieces += [
-            card.text[copied:start],
-            f"<!-- scoring:figure {opening} -->{card.text[start:end]}<!-- scoring:end -->",
+            text[copied:start],
+            f"<!-- scoring:figure {opening} -->{text[start:end]}<!-- scoring:end -->",
         ]
         copied = end
-    pieces.append(card.text[copied:])
-    return MarkResult(card.text, "".join(pieces), tuple(found), tuple(another_measure))
+    pieces.append(text[copied:])
+    return "".join(pieces)
 
 
 def counted_numbers(
