@@ -93,52 +93,54 @@ def format_ablation(ablation: Ablation, *, markdown: bool = False) -> str:
         "",
     ]
     for system in spec.systems_at(latency):
-        title = f"{spec.systems[system]}: CER with every rule"
-        full_row = [points(ablation.full.exact[make(system)])[1:] for _, make in columns]
-        rows = [
-            [rule] + [points(ablation.change(rule, make(system))) for _, make in columns]
-            for rule in ablation.without
-        ]
-        header = ["rule left out"] + [label for label, _ in columns]
-        if markdown:
-            lines += [
-                f"### {spec.systems[system]}",
-                "",
-                "| " + " | ".join(header) + " |",
-                "|---" + "|---:" * len(columns) + "|",
-                "| *(CER with every rule, %)* | " + " | ".join(full_row) + " |",
-            ]
-            lines += ["| `" + row[0] + "` | " + " | ".join(row[1:]) + " |" for row in rows]
-        else:
-            widths = [max(len(h), 7) for h in header]
-            widths[0] = max(len(title), *(len(r[0]) for r in rows))
-            lines.append(
-                "  ".join(
-                    h.rjust(w) if i else h.ljust(w) for i, (h, w) in enumerate(zip(header, widths))
-                )
-            )
-            lines.append(
-                "  ".join(
-                    c.rjust(w) if i else c.ljust(w)
-                    for i, (c, w) in enumerate(zip([title] + full_row, widths))
-                )
-            )
-            for row in rows:
-                lines.append(
-                    "  ".join(
-                        c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))
-                    )
-                )
+        lines += _system_table(ablation, system, columns, markdown)
         lines.append("")
     lines.append(f"{'## ' if markdown else ''}Conclusions each removal would flip")
     lines.append("")
     for rule in ablation.without:
-        flips = ablation.flips(rule)
-        bullet = "- " if markdown else "  "
-        if not flips:
-            lines.append(f"{bullet}{'`' + rule + '`' if markdown else rule}: none")
-            continue
-        lines.append(f"{bullet}{'`' + rule + '`' if markdown else rule}: {len(flips)}")
-        for key, was, now in flips:
-            lines.append(f"{'  - ' if markdown else '      '}{key}: {was} -> {now}")
+        lines += _flip_lines(ablation, rule, markdown)
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _system_table(
+    ablation: Ablation, system: str, columns: list[tuple[str, Callable]], markdown: bool
+) -> list[str]:
+    """One system's table: its CERs with every rule, then a row per rule left out with what
+    that does to each headline figure."""
+    spec = ablation.full.spec
+    title = f"{spec.systems[system]}: CER with every rule"
+    full_row = [points(ablation.full.exact[make(system)])[1:] for _, make in columns]
+    rows = [
+        [rule] + [points(ablation.change(rule, make(system))) for _, make in columns]
+        for rule in ablation.without
+    ]
+    header = ["rule left out"] + [label for label, _ in columns]
+    if markdown:
+        return [
+            f"### {spec.systems[system]}",
+            "",
+            "| " + " | ".join(header) + " |",
+            "|---" + "|---:" * len(columns) + "|",
+            "| *(CER with every rule, %)* | " + " | ".join(full_row) + " |",
+            *["| `" + row[0] + "` | " + " | ".join(row[1:]) + " |" for row in rows],
+        ]
+    widths = [max(len(h), 7) for h in header]
+    widths[0] = max(len(title), *(len(r[0]) for r in rows))
+    return [_aligned(cells, widths) for cells in (header, [title] + full_row, *rows)]
+
+
+def _aligned(cells: list[str], widths: list[int]) -> str:
+    """A plain-text table row: the first cell to the left, the figures to the right."""
+    return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+
+def _flip_lines(ablation: Ablation, rule: str, markdown: bool) -> list[str]:
+    """How many conclusions leaving ``rule`` out would flip, and each of them."""
+    flips = ablation.flips(rule)
+    bullet = "- " if markdown else "  "
+    name = f"`{rule}`" if markdown else rule
+    if not flips:
+        return [f"{bullet}{name}: none"]
+    lines = [f"{bullet}{name}: {len(flips)}"]
+    lines += [f"{'  - ' if markdown else '      '}{key}: {was} -> {now}" for key, was, now in flips]
+    return lines

@@ -137,17 +137,7 @@ def compare(
 ) -> Impact:
     """Compare a card before and after a normaliser change."""
     after_figures = after.figures()
-    moved = []
-    for name, now in after_figures.items():
-        was = before_figures.get(name)
-        if was is None or was != now:
-            moved.append((name, was, now))
-
-    def size(item):
-        delta = _delta_points(*item) if item[1] is not None else None
-        return -abs(delta) if delta is not None else 0
-
-    moved.sort(key=size)
+    moved = _moved_figures(before_figures, after_figures)
     before_conclusions = conclusions(
         spec, {n: v for n, v in before_figures.items() if n in after_figures}
     )
@@ -161,34 +151,73 @@ def compare(
     clips: dict[str, tuple[ClipMove, ...]] = {}
     clips_moved: dict[str, int] = {}
     for set_name in spec.sets:
-        moves = []
-        for row in after.ledger(set_name):
-            key, now = row[:4], (row[4], row[5])
-            was = before_ledger.get(key)
-            if was != now:
-                moves.append((key, was, now))
+        moves = _ledger_moves(after, set_name, before_ledger)
         clips_moved[set_name] = len(moves)
-        moves.sort(key=lambda m: (-abs(m[2][0] - (m[1][0] if m[1] else 0)), m[0]))
-        shown = []
-        for (s, latency, column, clip_id), was, now in moves[:clips_per_set]:
-            ref = texts.refs[s][clip_id]
-            hyp = texts.hypotheses[(latency, s, column)][clip_id]
-            shown.append(
-                ClipMove(
-                    s,
-                    latency,
-                    column,
-                    clip_id,
-                    was,
-                    now,
-                    before_normalized.get(ref) if before_normalized else None,
-                    before_normalized.get(hyp) if before_normalized else None,
-                    after_normalized[ref],
-                    after_normalized[hyp],
-                )
-            )
-        clips[set_name] = tuple(shown)
+        clips[set_name] = tuple(
+            _clip_move(move, texts, after_normalized, before_normalized)
+            for move in moves[:clips_per_set]
+        )
     return Impact(spec.title, against, flips, tuple(moved), len(after_figures), clips, clips_moved)
+
+
+def _moved_figures(
+    before_figures: Mapping[str, float | bool], after_figures: Mapping[str, float | bool]
+) -> list[tuple[str, float | bool | None, float | bool]]:
+    """(figure, before, after) for every figure that moved or is new, the largest move in
+    percentage points first (new figures and verdicts, which have no size, after them)."""
+    moved = []
+    for name, now in after_figures.items():
+        was = before_figures.get(name)
+        if was is None or was != now:
+            moved.append((name, was, now))
+
+    def size(item):
+        delta = _delta_points(*item) if item[1] is not None else None
+        return -abs(delta) if delta is not None else 0
+
+    moved.sort(key=size)
+    return moved
+
+
+def _ledger_moves(
+    after: CardResult,
+    set_name: str,
+    before_ledger: Mapping[tuple[str, int, str, str], tuple[int, int]],
+) -> list[tuple[tuple[str, int, str, str], tuple[int, int] | None, tuple[int, int]]]:
+    """(clip's key, before, after) for each clip of the set whose statistics moved, the
+    largest change in edits first (then by key, so that the order is stable)."""
+    moves = []
+    for row in after.ledger(set_name):
+        key, now = row[:4], (row[4], row[5])
+        was = before_ledger.get(key)
+        if was != now:
+            moves.append((key, was, now))
+    moves.sort(key=lambda m: (-abs(m[2][0] - (m[1][0] if m[1] else 0)), m[0]))
+    return moves
+
+
+def _clip_move(
+    move: tuple,
+    texts: CardTexts,
+    after_normalized: Mapping[str, str],
+    before_normalized: Mapping[str, str] | None,
+) -> ClipMove:
+    """One moved clip with its normalised texts now, and before where they are known."""
+    (s, latency, column, clip_id), was, now = move
+    ref = texts.refs[s][clip_id]
+    hyp = texts.hypotheses[(latency, s, column)][clip_id]
+    return ClipMove(
+        s,
+        latency,
+        column,
+        clip_id,
+        was,
+        now,
+        before_normalized.get(ref) if before_normalized else None,
+        before_normalized.get(hyp) if before_normalized else None,
+        after_normalized[ref],
+        after_normalized[hyp],
+    )
 
 
 def impact_against_golden(
@@ -274,16 +303,10 @@ def _figure_line(name, before, after) -> tuple[str, str, str, str]:
 
 def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int = 40) -> str:
     """The report, most important first; markdown ready to paste into a pull request."""
-    lines: list[str] = []
-    heading = (
-        (lambda level, text: lines.append(f"{'#' * level} {text}\n"))
-        if markdown
-        else (lambda level, text: lines.append(text if level > 1 else text.upper()))
-    )
     # Against another revision's normaliser, only the normaliser differs; against the
     # golden snapshots, hypotheses, references or settings may have moved as well.
     cause = "Normaliser impact" if impact.against.startswith("the normaliser at ") else "What moved"
-    heading(1, f"{cause} on {impact.title}")
+    lines = [_heading(1, f"{cause} on {impact.title}", markdown)]
     lines.append(
         f"{'Compared with' if markdown else 'compared with'} {impact.against}. "
         f"{len(impact.moved)} of {impact.figures} figures moved; "
@@ -294,8 +317,23 @@ def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int 
     if impact.nothing_moved:
         lines.append("Nothing moved: every figure, conclusion and clip is as before.")
         return "\n".join(lines) + "\n"
+    lines += _flips_section(impact, markdown)
+    lines += _figures_section(impact, markdown, figures_shown)
+    lines += _clips_section(impact, markdown)
+    return "\n".join(lines).rstrip("\n") + "\n"
 
-    heading(2, f"1. Conclusions that flipped ({len(impact.flips)})")
+
+def _heading(level: int, text: str, markdown: bool) -> str:
+    """A heading of the report: in markdown, ``level`` #s and a blank line after it; in
+    plain text, the title upper-cased and the others as they are."""
+    if markdown:
+        return f"{'#' * level} {text}\n"
+    return text if level > 1 else text.upper()
+
+
+def _flips_section(impact: Impact, markdown: bool) -> list[str]:
+    """Section 1: each conclusion that flipped, before and after."""
+    lines = [_heading(2, f"1. Conclusions that flipped ({len(impact.flips)})", markdown)]
     if not impact.flips:
         lines.append("None.")
     elif markdown:
@@ -304,8 +342,13 @@ def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int 
     else:
         lines += [f"  {key}: {was} -> {now}" for key, was, now in impact.flips]
     lines.append("")
+    return lines
 
-    heading(2, f"2. Figures that moved ({len(impact.moved)}), largest first")
+
+def _figures_section(impact: Impact, markdown: bool, figures_shown: int) -> list[str]:
+    """Section 2: the ``figures_shown`` figures that moved most, as the card prints them,
+    with how many more moved."""
+    lines = [_heading(2, f"2. Figures that moved ({len(impact.moved)}), largest first", markdown)]
     rows = [_figure_line(*item) for item in impact.moved[:figures_shown]]
     if markdown:
         lines += ["| figure | before | after | change |", "|---|---:|---:|---:|"]
@@ -316,30 +359,41 @@ def format_impact(impact: Impact, *, markdown: bool = False, figures_shown: int 
     if len(impact.moved) > figures_shown:
         lines.append(f"{'' if markdown else '  '}... and {len(impact.moved) - figures_shown} more")
     lines.append("")
+    return lines
 
-    heading(2, "3. Clips that moved most, per set")
+
+def _clips_section(impact: Impact, markdown: bool) -> list[str]:
+    """Section 3: per set where any clip moved, how many did, and the ones shown."""
+    lines = [_heading(2, "3. Clips that moved most, per set", markdown)]
     for set_name, moves in impact.clips.items():
         if not impact.clips_moved.get(set_name):
             continue
-        heading(3, f"{set_name}: {impact.clips_moved[set_name]} clip scores moved")
+        lines.append(
+            _heading(3, f"{set_name}: {impact.clips_moved[set_name]} clip scores moved", markdown)
+        )
         for move in moves:
-            title = f"{move.column} at {move.latency} ms, clip {move.clip_id}: {move.counts()}"
-            rows = []
-            if move.ref_before is not None:
-                rows += [
-                    ("reference before:", move.ref_before),
-                    ("hypothesis before:", move.hyp_before),
-                    ("edits before:", align(move.ref_before, move.hyp_before).inline()),
-                ]
-            rows += [
-                ("reference now:", move.ref_after),
-                ("hypothesis now:", move.hyp_after),
-                ("edits now:", align(move.ref_after, move.hyp_after).inline()),
-            ]
-            body = [f"{label:<{CLIP_LABEL_WIDTH}} {text}" for label, text in rows]
-            if markdown:
-                lines += [f"- {title}", "", "  ```", *[f"  {b}" for b in body], "  ```", ""]
-            else:
-                lines += [f"  {title}", *[f"      {b}" for b in body]]
+            lines += _clip_lines(move, markdown)
         lines.append("")
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return lines
+
+
+def _clip_lines(move: ClipMove, markdown: bool) -> list[str]:
+    """One moved clip: its counts, then its normalised texts and aligned edits before (where
+    known) and now, each text starting in one column."""
+    title = f"{move.column} at {move.latency} ms, clip {move.clip_id}: {move.counts()}"
+    rows = []
+    if move.ref_before is not None:
+        rows += [
+            ("reference before:", move.ref_before),
+            ("hypothesis before:", move.hyp_before),
+            ("edits before:", align(move.ref_before, move.hyp_before).inline()),
+        ]
+    rows += [
+        ("reference now:", move.ref_after),
+        ("hypothesis now:", move.hyp_after),
+        ("edits now:", align(move.ref_after, move.hyp_after).inline()),
+    ]
+    body = [f"{label:<{CLIP_LABEL_WIDTH}} {text}" for label, text in rows]
+    if markdown:
+        return [f"- {title}", "", "  ```", *[f"  {b}" for b in body], "  ```", ""]
+    return [f"  {title}", *[f"      {b}" for b in body]]

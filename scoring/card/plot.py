@@ -82,15 +82,7 @@ def forest_plot(
     spec = result.spec
     path = check_plot_path(path)
     latency = spec.headline_latency if latency is None else latency
-    if latency not in spec.latencies:
-        raise ScoringError(
-            spec.path, f"has no {latency} ms latency (its latencies: {list(spec.latencies)})"
-        )
-    comparisons = [c for c in spec.comparisons if latency in c.latencies]
-    if not comparisons:
-        raise ScoringError(
-            spec.path, f"declares no comparisons at {latency} ms: there is nothing to plot"
-        )
+    comparisons = _comparisons_at(spec, latency)
     heights = [len(c.sets) for c in comparisons]
     figure, axes = plt.subplots(
         len(comparisons),
@@ -101,6 +93,39 @@ def forest_plot(
         gridspec_kw={"height_ratios": heights},
     )
     exact = exact or {}
+    edges = _forest_edges(result, comparisons, latency, exact)
+    for axis, comparison in zip(axes[:, 0], comparisons):
+        _forest_panel(axis, result, comparison, latency, fragile, exact, edges)
+    axes[-1, 0].set_xlabel(
+        f"CER A − B, percentage points, {latency} ms chunk "
+        f"({spec.level * 100:g} % cluster-bootstrap interval)"
+    )
+    handles = _forest_handles(fragile, exact)
+    figure.legend(handles=handles, loc="upper right", ncols=len(handles), fontsize=8, frameon=False)
+    figure.tight_layout(rect=(0, 0, 1, 0.97))
+    return _save(figure, path)
+
+
+def _comparisons_at(spec, latency: int) -> list:
+    """The comparisons the card publishes at ``latency``; refused where there are none, or
+    where the card has no such latency."""
+    if latency not in spec.latencies:
+        raise ScoringError(
+            spec.path, f"has no {latency} ms latency (its latencies: {list(spec.latencies)})"
+        )
+    comparisons = [c for c in spec.comparisons if latency in c.latencies]
+    if not comparisons:
+        raise ScoringError(
+            spec.path, f"declares no comparisons at {latency} ms: there is nothing to plot"
+        )
+    return comparisons
+
+
+def _forest_edges(
+    result: CardResult, comparisons: list, latency: int, exact: dict
+) -> tuple[float, float]:
+    """The x range every panel shares: each interval drawn (and each finite end of an exact
+    one) and zero, with a margin of 15 % of that span either side."""
     shown = [result.diffs[(latency, s, c.key)] for c in comparisons for s in c.sets]
     spread = [value * 100 for d in shown for value in (d.low, d.high)]
     spread += [
@@ -111,55 +136,74 @@ def forest_plot(
         if math.isfinite(value)
     ]
     margin = 0.15 * (max(spread + [0.0]) - min(spread + [0.0]) or 1.0)
-    edges = (min(spread + [0.0]) - margin, max(spread + [0.0]) + margin)
-    for axis, comparison in zip(axes[:, 0], comparisons):
-        diffs = [result.diffs[(latency, s, comparison.key)] for s in comparison.sets]
-        rows = range(len(diffs))[::-1]
-        for row, d, set_name in zip(rows, diffs, comparison.sets):
-            ends = exact.get((latency, set_name, comparison.key))
-            if ends is not None:
-                _exact_bar(axis, row - 0.28, ends, edges)
-            colour = "0.55" if d.tie else ("tab:green" if d.estimate < 0 else "tab:red")
-            shaky = (latency, set_name, comparison.key) in fragile
-            axis.plot(
-                [d.low * 100, d.high * 100],
-                [row, row],
-                color=colour,
-                lw=2,
-                ls=(0, (2, 1)) if shaky else "-",
-            )
-            axis.plot(
-                d.estimate * 100,
-                row,
-                "D" if shaky else "o",
-                color=colour,
-                ms=6 if shaky else 5,
-                markerfacecolor="white" if shaky else colour,
-            )
-            if shaky:
-                axis.annotate(
-                    "fragile",
-                    (d.high * 100, row),
-                    xytext=(4, 0),
-                    textcoords="offset points",
-                    va="center",
-                    fontsize=7,
-                )
-        axis.set_ylim(-0.7, len(diffs) - 0.3)  # same row spacing in every panel
-        axis.set_xlim(*edges)
-        axis.axvline(0, color="black", lw=0.8)
-        axis.set_yticks(list(rows), [spec.set_names[s] for s in comparison.sets])
-        suffix = " (split)" if comparison.split else ""
-        axis.set_title(
-            f"{spec.systems[comparison.a]}{suffix} − {spec.systems[comparison.b]}{suffix}",
-            fontsize=9,
-            loc="left",
-        )
-        axis.grid(axis="x", alpha=0.3)
-    axes[-1, 0].set_xlabel(
-        f"CER A − B, percentage points, {latency} ms chunk "
-        f"({spec.level * 100:g} % cluster-bootstrap interval)"
+    return (min(spread + [0.0]) - margin, max(spread + [0.0]) + margin)
+
+
+def _forest_panel(
+    axis,
+    result: CardResult,
+    comparison,
+    latency: int,
+    fragile: frozenset,
+    exact: dict,
+    edges: tuple[float, float],
+) -> None:
+    """One comparison's panel: a row per set, top down, each with its exact bar (where
+    given) beneath the bootstrap interval, then the axis's limits, zero line and labels."""
+    spec = result.spec
+    diffs = [result.diffs[(latency, s, comparison.key)] for s in comparison.sets]
+    rows = range(len(diffs))[::-1]
+    for row, d, set_name in zip(rows, diffs, comparison.sets):
+        ends = exact.get((latency, set_name, comparison.key))
+        if ends is not None:
+            _exact_bar(axis, row - 0.28, ends, edges)
+        _bootstrap_row(axis, row, d, shaky=(latency, set_name, comparison.key) in fragile)
+    axis.set_ylim(-0.7, len(diffs) - 0.3)  # same row spacing in every panel
+    axis.set_xlim(*edges)
+    axis.axvline(0, color="black", lw=0.8)
+    axis.set_yticks(list(rows), [spec.set_names[s] for s in comparison.sets])
+    suffix = " (split)" if comparison.split else ""
+    axis.set_title(
+        f"{spec.systems[comparison.a]}{suffix} − {spec.systems[comparison.b]}{suffix}",
+        fontsize=9,
+        loc="left",
     )
+    axis.grid(axis="x", alpha=0.3)
+
+
+def _bootstrap_row(axis, row: float, d, shaky: bool) -> None:
+    """One difference: its interval and estimate, coloured by verdict; a fragile one is
+    dashed, hollow and labelled, so that it is not told by colour alone."""
+    colour = "0.55" if d.tie else ("tab:green" if d.estimate < 0 else "tab:red")
+    axis.plot(
+        [d.low * 100, d.high * 100],
+        [row, row],
+        color=colour,
+        lw=2,
+        ls=(0, (2, 1)) if shaky else "-",
+    )
+    axis.plot(
+        d.estimate * 100,
+        row,
+        "D" if shaky else "o",
+        color=colour,
+        ms=6 if shaky else 5,
+        markerfacecolor="white" if shaky else colour,
+    )
+    if shaky:
+        axis.annotate(
+            "fragile",
+            (d.high * 100, row),
+            xytext=(4, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=7,
+        )
+
+
+def _forest_handles(fragile: frozenset, exact: dict) -> list[Line2D]:
+    """The forest plot's legend: the three verdicts' colours, and the fragile and exact
+    marks where the plot draws any."""
     handles = [
         Line2D([], [], color=c, marker="o", lw=2, label=label)
         for c, label in (("tab:green", "A better"), ("tab:red", "B better"), ("0.55", "tie"))
@@ -189,9 +233,7 @@ def forest_plot(
                 label="exact (randomisation) interval",
             )
         )
-    figure.legend(handles=handles, loc="upper right", ncols=len(handles), fontsize=8, frameon=False)
-    figure.tight_layout(rect=(0, 0, 1, 0.97))
-    return _save(figure, path)
+    return handles
 
 
 def card_plots(
@@ -230,15 +272,7 @@ def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:
     spec = result.spec
     path = check_plot_path(path)
     latencies = sorted(spec.latencies)
-    panels = [
-        (spec.set_names[s], lambda L, system, s=s: result.cers.get((L, s, Column(system).key)))
-        for s in spec.sets
-    ]
-    panels += [
-        (f"{a.display}", lambda L, system, a=a: result.aggregates.get((L, a.key, system)))
-        for a in spec.aggregates
-        if len(a.latencies) > 1
-    ]
+    panels = _latency_panels(result)
     columns = min(4, len(panels))
     rows = math.ceil(len(panels) / columns)
     figure, axes = plt.subplots(
@@ -246,28 +280,7 @@ def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:
     )
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for index, (title, value_of) in enumerate(panels):
-        axis = axes.flat[index]
-        for number, system in enumerate(spec.systems):
-            points = [(L, value_of(L, system)) for L in latencies]
-            points = [(L, v * 100) for L, v in points if v is not None]
-            if not points:
-                continue
-            xs, ys = zip(*points)
-            axis.plot(
-                xs,
-                ys,
-                marker="o",
-                ms=3.5,
-                lw=1.5 if len(xs) > 1 else 0,
-                color=colours[number % len(colours)],
-            )
-        axis.axvline(spec.headline_latency, color="0.4", lw=0.8, ls="--")
-        axis.set_title(title, fontsize=8.5, loc="left")
-        axis.set_xscale("log")
-        axis.set_xticks(latencies, [str(L) for L in latencies])
-        axis.minorticks_off()
-        axis.tick_params(labelsize=7)
-        axis.grid(alpha=0.3)
+        _latency_panel(axes.flat[index], spec, title, value_of, latencies, colours)
     for axis in axes.flat[len(panels) :]:
         axis.set_visible(False)
     for column in range(columns):  # the lowest visible panel of each column
@@ -287,3 +300,45 @@ def latency_plot(result: CardResult, path: str | os.PathLike) -> Path:
     )
     figure.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (2.1 * rows + 0.6)))
     return _save(figure, path)
+
+
+def _latency_panels(result: CardResult) -> list:
+    """(title, CER of a system at a latency or None) for each panel: every set, then every
+    aggregate published at more than one latency."""
+    spec = result.spec
+    panels = [
+        (spec.set_names[s], lambda L, system, s=s: result.cers.get((L, s, Column(system).key)))
+        for s in spec.sets
+    ]
+    panels += [
+        (f"{a.display}", lambda L, system, a=a: result.aggregates.get((L, a.key, system)))
+        for a in spec.aggregates
+        if len(a.latencies) > 1
+    ]
+    return panels
+
+
+def _latency_panel(axis, spec, title: str, value_of, latencies: list, colours: list) -> None:
+    """One set's (or aggregate's) panel: a line per system over the latencies it has, the
+    headline latency dashed, on a log axis ticked at the card's latencies."""
+    for number, system in enumerate(spec.systems):
+        points = [(L, value_of(L, system)) for L in latencies]
+        points = [(L, v * 100) for L, v in points if v is not None]
+        if not points:
+            continue
+        xs, ys = zip(*points)
+        axis.plot(
+            xs,
+            ys,
+            marker="o",
+            ms=3.5,
+            lw=1.5 if len(xs) > 1 else 0,
+            color=colours[number % len(colours)],
+        )
+    axis.axvline(spec.headline_latency, color="0.4", lw=0.8, ls="--")
+    axis.set_title(title, fontsize=8.5, loc="left")
+    axis.set_xscale("log")
+    axis.set_xticks(latencies, [str(L) for L in latencies])
+    axis.minorticks_off()
+    axis.tick_params(labelsize=7)
+    axis.grid(alpha=0.3)

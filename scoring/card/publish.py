@@ -149,30 +149,36 @@ def _region_subject(spec: CardSpec, region: Region, where: str):
             )
         return _latency_arg(spec, args[0], where) if args else None
     if region.kind == "differences":
-        if len(args) != 2:
-            raise ScoringError(
-                where,
-                "differences takes a comparison and a latency, e.g. "
-                "scoring:differences a-vs-b 560ms",
-            )
-        comparison = next((c for c in spec.comparisons if c.key == args[0]), None)
-        if comparison is None:
-            keys = [c.key for c in spec.comparisons]
-            close = difflib.get_close_matches(args[0], keys, n=1)
-            raise ScoringError(
-                where,
-                f"the card has no comparison {args[0]!r}"
-                + (
-                    f"; did you mean {close[0]!r}?"
-                    if close
-                    else f" (comparisons: {', '.join(keys)})"
-                ),
-            )
-        latency = _latency_arg(spec, args[1], where)
-        if latency not in comparison.latencies:
-            raise ScoringError(where, f"comparison {args[0]!r} is not published at {latency} ms")
-        return comparison, latency
-    # figure
+        return _differences_subject(spec, args, where)
+    return _figure_subject(spec, args, where)
+
+
+def _differences_subject(spec: CardSpec, args: tuple[str, ...], where: str):
+    """A differences region's (comparison, latency): a comparison the card declares (else
+    the nearest name is suggested), at a latency it is published at."""
+    if len(args) != 2:
+        raise ScoringError(
+            where,
+            "differences takes a comparison and a latency, e.g. scoring:differences a-vs-b 560ms",
+        )
+    comparison = next((c for c in spec.comparisons if c.key == args[0]), None)
+    if comparison is None:
+        keys = [c.key for c in spec.comparisons]
+        close = difflib.get_close_matches(args[0], keys, n=1)
+        raise ScoringError(
+            where,
+            f"the card has no comparison {args[0]!r}"
+            + (f"; did you mean {close[0]!r}?" if close else f" (comparisons: {', '.join(keys)})"),
+        )
+    latency = _latency_arg(spec, args[1], where)
+    if latency not in comparison.latencies:
+        raise ScoringError(where, f"comparison {args[0]!r} is not published at {latency} ms")
+    return comparison, latency
+
+
+def _figure_subject(spec: CardSpec, args: tuple[str, ...], where: str) -> str:
+    """A figure region's figure name: one the card computes (else the nearest is suggested),
+    with at most a word saying how a difference is stated (by its size, or as B − A)."""
     if len(args) == 2 and args[1] in (MAGNITUDE_OF_NEGATIVE, TURNED):
         if not (args[0].startswith("diff/") and not args[0].endswith("/tie")):
             raise ScoringError(
@@ -491,14 +497,7 @@ def published_card(
     beside its markers (its claims the data deny are then the card's too).
     """
     spec = result.spec
-    if not isinstance(card_file, CardFile):
-        path = Path(card_file) if card_file is not None else spec.publish_file
-        if path is None:
-            raise ScoringError(
-                spec.path,
-                "[publish] file = ... is not set: which markdown file is the published card?",
-            )
-        card_file = read_card_file(path)
+    card_file = _the_card_file(spec, card_file)
     path, old, body_start, regions = (
         card_file.path,
         card_file.text,
@@ -509,6 +508,58 @@ def published_card(
     expected = expected_eval_results(result)
     index = read_model_index(old)
     replaced, foreign, index_mismatches = _regenerate_model_index(index, expected, spec)
+    new = _new_card_text(card_file, index, expected, replaced, foreign, new_body, spec)
+    eval_path = eval_old = eval_new = None
+    if spec.eval_results is not None:
+        eval_path = path.parent / EVAL_RESULTS_FOLDER / f"{spec.eval_results.name}.yaml"
+        eval_old, eval_new, eval_mismatches = _regenerate_eval_results(result, eval_path)
+        index_mismatches = index_mismatches + eval_mismatches
+    return PublishedCard(
+        path,
+        old,
+        new,
+        tuple(mismatches + index_mismatches),
+        _foreign_lines(foreign),
+        len(regions),
+        len(expected),
+        eval_path,
+        eval_old,
+        eval_new,
+        tuple(
+            _bold_best_claims(result, old, body_start)
+            + _magnitude_claims(result, regions)
+            + _claims_in_words(result, card_file, read_words)
+        ),
+        _unread(index, bool(expected), {entry.span for entry in replaced}),
+    )
+
+
+def _the_card_file(spec: CardSpec, card_file: CardFile | str | os.PathLike | None) -> CardFile:
+    """The card file as given (already read), or read from its path, or by default from the
+    card's [publish] file; refused where the card names none."""
+    if isinstance(card_file, CardFile):
+        return card_file
+    path = Path(card_file) if card_file is not None else spec.publish_file
+    if path is None:
+        raise ScoringError(
+            spec.path,
+            "[publish] file = ... is not set: which markdown file is the published card?",
+        )
+    return read_card_file(path)
+
+
+def _new_card_text(
+    card_file: CardFile,
+    index: ModelIndex,
+    expected: list[tuple[str, EvalResult]],
+    replaced: list[IndexEntry],
+    foreign: list[IndexEntry],
+    new_body: str,
+    spec: CardSpec,
+) -> str:
+    """The card's whole new text: the regenerated body, under the front matter with our
+    model-index results written in where they differ from what it holds."""
+    old, body_start = card_file.text, card_file.body_start
     new = old[:body_start] + new_body  # front matter kept byte for byte, unless ours differ
     model_name = index.model_name or spec.publish_model_name or spec.title
     made = _canonical(model_name, [eval_result for _, eval_result in expected])
@@ -521,34 +572,16 @@ def published_card(
             card.data.model_name = model_name
             card.text = new_body
             new = card.content
-    eval_path = eval_old = eval_new = None
-    if spec.eval_results is not None:
-        eval_path = path.parent / EVAL_RESULTS_FOLDER / f"{spec.eval_results.name}.yaml"
-        eval_old, eval_new, eval_mismatches = _regenerate_eval_results(result, eval_path)
-        index_mismatches = index_mismatches + eval_mismatches
-    foreign_lines = tuple(
+    return new
+
+
+def _foreign_lines(foreign: list[IndexEntry]) -> tuple[str, ...]:
+    """A line for each model-index entry that is no figure of the card: it is kept as is."""
+    return tuple(
         f"model-index entry '{r.metric_name or r.metric_type}' ({r.metric_type}) on "
         + " ".join(filter(None, (r.dataset_type, r.dataset_config, r.dataset_split)))
         + " is not ours (no figure of the card); kept as it is"
         for r in (entry.result for entry in foreign)
-    )
-    return PublishedCard(
-        path,
-        old,
-        new,
-        tuple(mismatches + index_mismatches),
-        foreign_lines,
-        len(regions),
-        len(expected),
-        eval_path,
-        eval_old,
-        eval_new,
-        tuple(
-            _bold_best_claims(result, old, body_start)
-            + _magnitude_claims(result, regions)
-            + _claims_in_words(result, card_file, read_words)
-        ),
-        _unread(index, bool(expected), {entry.span for entry in replaced}),
     )
 
 

@@ -32,12 +32,16 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import normalizer, provenance
 from ..children import run_child
 from ..errors import ScoringError, plural
 from ..provenance import pinned_rules_digests, rules_source_digest, write_rules_pin
 from .text import CardHome
+
+if TYPE_CHECKING:  # for annotations only: publish is imported where it is used
+    from .publish import PublishedCard
 
 __all__ = [
     "GOLDEN_TESTS",
@@ -303,32 +307,55 @@ def rebaseline(
     _refresh_snapshots(root)
     touched = [provenance.RULES_PINS_FILE, snapshot_dir]
     for card_root, published in cards_to_write:
-        state = hub_copy(published.path)
-        home = CardHome(_shown(card_root, root), *(state or (None, False)))
-        if home.on_hub and not home.edited:
-            # The hub's card as fetched: put right there, never over the mirror.
-            if not published.up_to_date:
-                say(
-                    f"the card as published on the hub ({home.on_hub}) differs from the data "
-                    f"in {plural(len(published.mismatches), 'number')}: {home.push()} opens the "
-                    "pull request that puts it right"
-                )
-            continue
+        touched += _write_card(root, card_root, published, say, hub_copy)
+    new_pin = _pin_rules(root, version, digest, pinned, say)
+    return Accepted(version, new_pin, summaries, _changed_paths(root, touched))
+
+
+def _write_card(
+    root: Path,
+    card_root: Path,
+    published: PublishedCard,
+    say: Callable[[str], None],
+    hub_copy: Callable[[Path], tuple[str, bool] | None],
+) -> list[Path]:
+    """Write one regenerated card where it is the project's to write, and say what no
+    rewrite puts right; returns what it touched, to commit. The hub's card as fetched is
+    put right on the hub, never over the mirror; one adopted here is written, not committed."""
+    state = hub_copy(published.path)
+    home = CardHome(_shown(card_root, root), *(state or (None, False)))
+    if home.on_hub and not home.edited:
+        # The hub's card as fetched: put right there, never over the mirror.
         if not published.up_to_date:
-            published.write()
-        for claim in published.claims:  # words no rewrite puts right
-            say(f"still to put right by hand in {_shown(published.path, root)}: {claim.line()}")
-        if home.on_hub:  # adopted here: the user's copy of the hub's card, not committed
             say(
-                f"{_shown(published.path, root)} holds the card adopted here, which the card on "
-                f"the hub ({home.on_hub}) does not show yet: {home.push()} opens the pull "
-                "request that puts it there"
+                f"the card as published on the hub ({home.on_hub}) differs from the data "
+                f"in {plural(len(published.mismatches), 'number')}: {home.push()} opens the "
+                "pull request that puts it right"
             )
-            continue
-        touched.append(published.path)
-        eval_results = published.path.parent / ".eval_results"
-        if eval_results.is_dir():
-            touched.append(eval_results)
+        return []
+    if not published.up_to_date:
+        published.write()
+    for claim in published.claims:  # words no rewrite puts right
+        say(f"still to put right by hand in {_shown(published.path, root)}: {claim.line()}")
+    if home.on_hub:  # adopted here: the user's copy of the hub's card, not committed
+        say(
+            f"{_shown(published.path, root)} holds the card adopted here, which the card on "
+            f"the hub ({home.on_hub}) does not show yet: {home.push()} opens the pull "
+            "request that puts it there"
+        )
+        return []
+    touched = [published.path]
+    eval_results = published.path.parent / ".eval_results"
+    if eval_results.is_dir():
+        touched.append(eval_results)
+    return touched
+
+
+def _pin_rules(
+    root: Path, version: str, digest: str, pinned: bool, say: Callable[[str], None]
+) -> bool:
+    """Pin the rules' digest to ``version`` unless it is pinned already (again, where the
+    earlier pin was never committed), and say so; whether a pin was written."""
     repin = not pinned and version in pinned_rules_digests()
     new_pin = not pinned and write_rules_pin(version, digest, replace=repin)
     if new_pin:
@@ -337,7 +364,7 @@ def rebaseline(
             f"rules' digest {digest[:12]}... ({provenance.RULES_PINS_FILE.relative_to(root)})"
             + (": its earlier pin was never committed" if repin else "")
         )
-    return Accepted(version, new_pin, summaries, _changed_paths(root, touched))
+    return new_pin
 
 
 def format_accepted(accepted: Accepted) -> str:

@@ -345,11 +345,45 @@ def card_verdicts(
     With ``latency``, only that latency's rows are returned; Holm still counts
     the whole family.
     """
-    from ..errors import ScoringError
-    from ..robustness import holm_rejections
-
     spec = result.spec
     shown = latency  # the loops below name their own latencies
+    seeds, resamples, draws, family = _verdict_settings(spec, seeds, resamples, draws, family)
+    alpha = 1.0 - spec.level
+    keys = list(result.diffs)
+    groups = _holm_families(keys, family)
+    largest_family = max((len(g) for g in groups.values()), default=1)
+    check_settings(seeds=seeds, resamples=resamples, alpha=alpha, family_size=largest_family)
+    check_draws(draws, family_size=largest_family, alpha=alpha)
+
+    jobs, published = _verdict_jobs(
+        result, keys, shown, seeds=seeds, p_resamples=resamples, draws=draws
+    )
+    looks = _all_looks(jobs, progress)
+    rejected = _holm(groups, looks, "p_value", alpha)
+    exact_rejected = _holm(groups, looks, "exact_p", alpha)
+    rows = tuple(
+        _verdict_row(key, made, look, rejected[i], exact_rejected[i], spec.level)
+        for i, (key, made, look) in enumerate(zip(keys, published, looks))
+        if shown in (None, key[0])
+    )
+    return CardVerdicts(
+        rows,
+        seeds,
+        resamples,
+        family,
+        alpha,
+        {name: len(members) for name, members in groups.items()},
+        draws,
+    )
+
+
+def _verdict_settings(
+    spec, seeds: int | None, resamples: int | None, draws: int | None, family: str | None
+) -> tuple[int, int, int, str]:
+    """(seeds, resamples, draws, family): each as given, or else as the card's
+    ``[verdicts]`` table sets it; a family that is neither 'card' nor 'latency' is refused."""
+    from ..errors import ScoringError
+
     seeds = spec.verdict_seeds if seeds is None else seeds
     resamples = spec.verdict_resamples if resamples is None else resamples
     draws = spec.verdict_draws if draws is None else draws
@@ -358,15 +392,25 @@ def card_verdicts(
         raise ScoringError(
             "--family", f"must be one of {', '.join(VERDICT_FAMILIES)}, not {family!r}"
         )
-    alpha = 1.0 - spec.level
-    keys = list(result.diffs)
+    return seeds, resamples, draws, family
+
+
+def _holm_families(keys: list, family: str) -> dict[str, list[int]]:
+    """The indices of ``keys`` (latency, set, comparison) in each of Holm's families: the
+    whole card as one ('card'), or one per latency."""
     groups: dict[str, list[int]] = {}
     for index, (latency, _, _) in enumerate(keys):
         groups.setdefault("card" if family == "card" else f"{latency}ms", []).append(index)
-    largest_family = max((len(g) for g in groups.values()), default=1)
-    check_settings(seeds=seeds, resamples=resamples, alpha=alpha, family_size=largest_family)
-    check_draws(draws, family_size=largest_family, alpha=alpha)
+    return groups
 
+
+def _verdict_jobs(
+    result: CardResult, keys: list, shown: int | None, *, seeds: int, p_resamples: int, draws: int
+) -> tuple[list, list]:
+    """Each comparison's second look as a job for ``_all_looks``, and what the card published
+    of it: (difference, verdict, clusters). A row at a latency other than ``shown`` takes no
+    seeds: only its p-values count (in Holm's family)."""
+    spec = result.spec
     jobs, published = [], []
     for latency, set_name, key in keys:
         comparison = next(c for c in spec.comparisons if c.key == key)
@@ -382,64 +426,59 @@ def card_verdicts(
                     seed=spec.seed,
                     seeds=seeds if shown in (None, latency) else 0,
                     resamples=spec.resamples,
-                    p_resamples=resamples,
+                    p_resamples=p_resamples,
                     level=spec.level,
                     draws=draws,
                 ),
             )
         )
         published.append((diff, verdict, ref_chars.size))
-    looks = _all_looks(jobs, progress)
+    return jobs, published
 
-    def holm(p_name: str) -> list[bool]:
-        """Holm's step-down within each family, over one kind of p-value."""
-        rejected = [False] * len(keys)
-        for members in groups.values():
-            for index, reject in zip(
-                members, holm_rejections([looks[i][p_name] for i in members], alpha)
-            ):
-                rejected[index] = reject
-        return rejected
 
-    rejected, exact_rejected = holm("p_value"), holm("exact_p")
-    unbounded = lambda end, infinite: infinite if end is None else end  # noqa: E731
-    rows = tuple(
-        VerdictRow(
-            latency,
-            set_name,
-            key,
-            diff.estimate,
-            diff.low,
-            diff.high,
-            verdict,
-            look["agree"],
-            look["low_sd"],
-            look["high_sd"],
-            look["agree"] < FRAGILE_BELOW,
-            look["p_value"],
-            rejected[i],
-            clusters,
-            look["exact_p"],
-            unbounded(look["exact_low"], -np.inf),
-            unbounded(look["exact_high"], np.inf),
-            exact_rejected[i],
-            look["assignments"],
-            look["enumerated"],
-            spec.level,
-        )
-        for i, ((latency, set_name, key), (diff, verdict, clusters), look) in enumerate(
-            zip(keys, published, looks)
-        )
-        if shown in (None, latency)
-    )
-    return CardVerdicts(
-        rows,
-        seeds,
-        resamples,
-        family,
-        alpha,
-        {name: len(members) for name, members in groups.items()},
-        draws,
+def _holm(groups: dict[str, list[int]], looks: list[dict], p_name: str, alpha: float) -> list[bool]:
+    """Holm's step-down within each family, over one kind of p-value (``p_name`` of each
+    look): whether each comparison's null is rejected."""
+    from ..robustness import holm_rejections
+
+    rejected = [False] * len(looks)
+    for members in groups.values():
+        for index, reject in zip(
+            members, holm_rejections([looks[i][p_name] for i in members], alpha)
+        ):
+            rejected[index] = reject
+    return rejected
+
+
+def _verdict_row(
+    key: tuple, published: tuple, look: dict, holm: bool, exact_holm: bool, level: float
+) -> VerdictRow:
+    """One comparison's row: what the card published beside its second look, where an
+    unbounded end of the exact interval (None, as JSON keeps it) is an infinity again."""
+    latency, set_name, comparison = key
+    diff, verdict, clusters = published
+    return VerdictRow(
+        latency,
+        set_name,
+        comparison,
+        diff.estimate,
+        diff.low,
+        diff.high,
+        verdict,
+        look["agree"],
+        look["low_sd"],
+        look["high_sd"],
+        look["agree"] < FRAGILE_BELOW,
+        look["p_value"],
+        holm,
+        clusters,
+        look["exact_p"],
+        -np.inf if look["exact_low"] is None else look["exact_low"],
+        np.inf if look["exact_high"] is None else look["exact_high"],
+        exact_holm,
+        look["assignments"],
+        look["enumerated"],
+        level,
     )
 
 
@@ -469,38 +508,16 @@ def _exact_verdict_text(row: VerdictRow) -> str:
 
 def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | None = None) -> Table:
     """One row per comparison (at ``latency``, or every latency): markdown-ready."""
-    spec = result.spec
-    rows = []
-    for row in verdicts.rows:
-        if latency is not None and row.latency != latency:
-            continue
-        comparison = next(c for c in spec.comparisons if c.key == row.comparison)
-        name = partial(diff_figure, row.latency, row.set_name, row.comparison)
-        verdict = row.verdict + (" ◇ fragile" if row.fragile else "")
-        rows.append(
-            (
-                f"{spec.set_names[row.set_name]}, {row.latency} ms",
-                comparison_title(result, comparison),
-                format_figure(result, name("estimate")),
-                f"[{format_figure(result, name('low'))}, {format_figure(result, name('high'))}]",
-                verdict,
-                f"{row.agree * 100:.1f} %",
-                f"±{row.low_sd * 100:.2f} / ±{row.high_sd * 100:.2f}",
-                _p_text(row.p_value, verdicts.resamples),
-                row.holm_reading,
-                _exact_interval_text(row),
-                _p_text(row.exact_p, verdicts.draws),
-                _exact_verdict_text(row),
-                row.exact_holm_reading,
-                points(row.half_width)[1:],
-                f"{row.clusters}{' †' if row.few_clusters else ''}",
-            )
-        )
+    rows = [
+        _verdicts_cells(result, verdicts, row)
+        for row in verdicts.rows
+        if latency is None or row.latency == latency
+    ]
     header = (
         "Set",
         "A − B",
         "A − B (pp)",
-        f"{spec.level * 100:g} % interval",
+        f"{result.spec.level * 100:g} % interval",
         "verdict",
         "seeds agreeing",
         "bound spread (pp)",
@@ -514,26 +531,53 @@ def verdicts_table(result: CardResult, verdicts: CardVerdicts, latency: int | No
         "clusters",
     )
     return Table(
-        header,
-        (
-            "---",
-            "---",
-            "---:",
-            "---:",
-            "---",
-            "---:",
-            "---:",
-            "---:",
-            "---",
-            "---:",
-            "---:",
-            "---",
-            "---",
-            "---:",
-            "---:",
-        ),
-        tuple(rows),
-        tuple((None,) * len(header) for _ in rows),
+        header, _VERDICTS_ALIGNMENT, tuple(rows), tuple((None,) * len(header) for _ in rows)
+    )
+
+
+# How each column of the verdicts table is aligned: the names left, the numbers right.
+_VERDICTS_ALIGNMENT = (
+    "---",
+    "---",
+    "---:",
+    "---:",
+    "---",
+    "---:",
+    "---:",
+    "---:",
+    "---",
+    "---:",
+    "---:",
+    "---",
+    "---",
+    "---:",
+    "---:",
+)
+
+
+def _verdicts_cells(result: CardResult, verdicts: CardVerdicts, row: VerdictRow) -> tuple:
+    """One comparison's row of the verdicts table, its figures printed as the card prints
+    them, its marks (◇ fragile, ≠ readings differ, † few clusters) beside them."""
+    spec = result.spec
+    comparison = next(c for c in spec.comparisons if c.key == row.comparison)
+    name = partial(diff_figure, row.latency, row.set_name, row.comparison)
+    verdict = row.verdict + (" ◇ fragile" if row.fragile else "")
+    return (
+        f"{spec.set_names[row.set_name]}, {row.latency} ms",
+        comparison_title(result, comparison),
+        format_figure(result, name("estimate")),
+        f"[{format_figure(result, name('low'))}, {format_figure(result, name('high'))}]",
+        verdict,
+        f"{row.agree * 100:.1f} %",
+        f"±{row.low_sd * 100:.2f} / ±{row.high_sd * 100:.2f}",
+        _p_text(row.p_value, verdicts.resamples),
+        row.holm_reading,
+        _exact_interval_text(row),
+        _p_text(row.exact_p, verdicts.draws),
+        _exact_verdict_text(row),
+        row.exact_holm_reading,
+        points(row.half_width)[1:],
+        f"{row.clusters}{' †' if row.few_clusters else ''}",
     )
 
 
