@@ -45,6 +45,8 @@ class Block:
     # the first lines of the items it is nested in, outermost first.
     item_text: int | None = None
     items_above: tuple[str, ...] = ()
+    # A paragraph in a quote: where each of its quote marks (">") stands, no words of it.
+    quote_marks: tuple[int, ...] = ()
 
     @property
     def is_item(self) -> bool:
@@ -78,19 +80,29 @@ class _Lines:
     def span(self, first: int, last: int) -> tuple[int, int]:
         return self.offset(first), self.offset(last)
 
-    def unquoted(self, line: int, quotes: int) -> str:
-        """A line with its first ``quotes`` quote marks as spaces: "> | FLEURS | 6.69 |" is
-        a table row, each place where it was."""
-        chars = list(self.text[self.offset(line) : self.offset(line + 1)])
-        i = 0
+    def quote_marks(self, line: int, quotes: int) -> list[int]:
+        """Where the first ``quotes`` quote marks (">") of a line stand in the text: as many
+        as the quotes the parser found it in (fewer on a lazy line)."""
+        start = self.offset(line)
+        chars = self.text[start : self.offset(line + 1)]
+        marks, i = [], 0
         for _ in range(quotes):
             indent = 0
             while i < len(chars) and chars[i] == " " and indent < 3:
                 i, indent = i + 1, indent + 1
             if i == len(chars) or chars[i] != ">":
                 break  # a lazy line: fewer marks than quotes
-            chars[i] = " "
+            marks.append(start + i)
             i += 1 + (i + 1 < len(chars) and chars[i + 1] == " ")
+        return marks
+
+    def unquoted(self, line: int, quotes: int) -> str:
+        """A line with its first ``quotes`` quote marks as spaces: "> | FLEURS | 6.69 |" is
+        a table row, each place where it was."""
+        start = self.offset(line)
+        chars = list(self.text[start : self.offset(line + 1)])
+        for mark in self.quote_marks(line, quotes):
+            chars[mark - start] = " "
         return "".join(chars)
 
 
@@ -368,6 +380,10 @@ def _table(walk: _Walk, tokens: Sequence[Token], at: int) -> None:
 def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) -> None:
     start, end = walk.lines.span(*token.map)
     block = Block("prose", start, end, walk.context(walk.headings))
+    if walk.quotes:
+        block.quote_marks = tuple(
+            mark for line in range(*token.map) for mark in walk.lines.quote_marks(line, walk.quotes)
+        )
     if first_in_item:
         first_line = inline.content.split("\n", 1)[0]
         written = walk.lines.text[start : walk.lines.offset(token.map[0] + 1)]

@@ -197,11 +197,12 @@ _NAME_COMPARED = re.compile(
 _EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
 # A name just before the parenthesis a number opens: "Compared to Foo (11.50 %)".
 _NAME_BEFORE_A_PARENTHESIS = re.compile(r"(?<![\w.'-])" + _A_NAME + r"\s*\(\s*[*_]*$")
-# A list item or line that is a label and a number ("- Foo-Large: 11.20 %", "**Bar ASR v3**:
+# A list item or line that is a label and a number ("Foo-Large: 11.20 %" after a list
+# item's marker, which the reader blanks; "**Bar ASR v3**:
 # 12.00 %", "*Foo (2025)*: 11.40 %"), the label shaped like a model's name: a digit, a
 # capital inside a word, or ASR/STT ("Summary:", "Long-form:" are not).
 _LABEL_BEFORE_A_NUMBER = re.compile(
-    r"[\s>*_+-]*(?:\d+[.)]\s+)?[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?(?:\s*\([^()]*\))?)"
+    r"\s*[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?(?:\s*\([^()]*\))?)"
     r"[*_]*\s*:\s*[*_]*"
 )
 _LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])")

@@ -952,12 +952,24 @@ def _prose_numbers(
             True,
             names.opens_with_a_recogniser,
         )
-        words = _sentence_words(sentence, matches, names)
+        marks = [
+            (max(start, offset) - offset, min(end, offset + len(sentence)) - offset)
+            for start, end in _markers(block)
+            if start < offset + len(sentence) and end > offset
+        ]
+        words = _sentence_words(sentence, matches, names, marks)
         read = _read_sentence(words, matches, names, read_before)
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
 
 
-def _sentence_words(sentence: str, matches: list, names: Names) -> str:
+def _markers(block: Block) -> list[tuple[int, int]]:
+    """Where a prose block's markers stand, as the parser found them: a list item's ("- ",
+    "1. ", with its indent) and its quote marks (">")."""
+    item = [(block.start, block.item_text)] if block.is_item else []
+    return item + [(at, at + 1) for at in block.quote_marks]
+
+
+def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -> str:
     """A sentence as its numbers read it, with what is no words of their context blanked
     (every place stays)."""
     # A relative change's words ("a 29.6 % relative reduction") are no context of the
@@ -966,8 +978,9 @@ def _sentence_words(sentence: str, matches: list, names: Names) -> str:
     # "**9.75**% (lav123)", "~6.72 %": emphasis and "about" marks around a number are no
     # words of its context, and stand in the way of those that are.
     sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
-    # A quote's markers ("> " opening each of its lines) are no words either.
-    sentence = _blanked(sentence, [m.span() for m in _QUOTE_MARKERS.finditer(sentence)])
+    # A list item's marker and a quote's marks (">" opening each of its lines), as the
+    # parser found them, are no words either.
+    sentence = _blanked(sentence, markers)
     # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
     # from is no number's subject.
     return _blanked(sentence, _origins(sentence, names))
@@ -1181,9 +1194,6 @@ def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int
                 for m in re.finditer(_EMPHASIS, after.group(), re.I)
             ]
     return spans
-
-
-_QUOTE_MARKERS = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.M)
 
 
 def _percent_signs(sentence: str, matches: list[re.Match]) -> str:

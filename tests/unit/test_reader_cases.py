@@ -351,3 +351,16 @@ def test_a_long_set_called_joined_into_long_files_in_thai_is_read(project, demo_
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert [m.figure for m in marked.found] == [whole, split], out
+
+
+def test_a_quotes_marks_are_found_by_the_parser_not_by_the_look_of_a_line():
+    """The quote marks a paragraph's numbers do not read are the ">" the parser found it
+    quoted by: two on each line of a nested quote, none on its lazy last line, and none in
+    an HTML block, where a ">" opening a line is text."""
+    from scoring.card.markdown import blocks
+
+    text = "# Card\n\n> > On Isan,\n> > OpenThai2.0 reaches\n6.69 % CER.\n\n<div>\n> 6.69 %\n</div>\n"
+    quoted, html = [b for b in blocks(text, 0) if b.kind == "prose"]
+    assert [text[at] for at in quoted.quote_marks] == [">"] * 4
+    lines = {text.count("\n", 0, at) for at in quoted.quote_marks}
+    assert lines == {2, 3} and html.quote_marks == ()
