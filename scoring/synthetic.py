@@ -2,11 +2,11 @@
 
 Used for the committed demo benchmark (``examples/demo``) and, at full size,
 for the speed benchmark (``benchmarks/``). It mimics each set's kind of text
-(read news, television, podcasts, Isan dialect, meeting turns; read sentences for
-a set beyond the real card's) and each
-system's kind of mistakes, and it writes the surface forms the normaliser
-exists for: spoken and written numbers, Thai digits, curly quotes, ำ/ํา,
-ๆ and whitespace in different places on the two sides.
+(read news, television, podcasts, Isan dialect, meeting turns; read sentences
+for a set beyond the real card's) and each system's kind of mistakes, and it
+writes the surface forms the normaliser exists for: spoken and written
+numbers, Thai digits, curly quotes, ำ/ํา, ๆ and whitespace in different places
+on the two sides.
 
 Everything is drawn from ``random.Random`` seeded by strings, so the output
 is the same on every machine and Python run.
