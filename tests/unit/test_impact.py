@@ -221,6 +221,41 @@ def test_a_conclusion_built_to_flip_is_reported(tmp_path):
     assert impact.clips_moved["news"] == 12  # every clip of B moved
 
 
+def test_a_set_new_to_the_card_is_what_moved_absent_before(tmp_path):
+    """The demo's snapshots as they stood before its Common Voice set was declared (its
+    figures and its ledger taken out): what moved is that set alone, every figure and clip
+    of it absent before, rather than 'snapshots missing' for the whole card."""
+    import shutil
+
+    from scoring.card.golden import SNAPSHOT_DIR
+    from scoring.card.impact import impact_against_golden
+    from scoring.card.spec import parse_figure
+
+    new = "cv"
+    spec = load_card_spec(DEMO)
+    snapshots = shutil.copytree(SNAPSHOT_DIR, tmp_path / "snapshots")
+    amber = snapshots / "test_card.ambr"
+    pinned = amber.read_text(encoding="utf-8")
+    before = re.sub(
+        rf"^# name: test_demo_figure\[[^\]/]+/[^\]/]+/{new}/[^\]]*\]\n.*\n# ---\n",
+        "",
+        pinned,
+        flags=re.M,
+    )
+    new_figures = {name for name in spec.figure_names() if parse_figure(name).subject == new}
+    assert new_figures and pinned.count("# ---\n") - before.count("# ---\n") == len(new_figures)
+    amber.write_text(before, encoding="utf-8")
+    (snapshots / f"test_card/test_demo_ledger[{new}].ledger-v2.tsv").unlink()
+
+    impact, _ = impact_against_golden(spec, "demo", snapshots, clips_per_set=1)
+    assert {name for name, *_ in impact.moved} == new_figures
+    assert all(was is None for _, was, _ in impact.moved) and impact.flips == ()
+    streams = sum(1 for _, set_name, _ in spec.streams() if set_name == new)
+    clips = len(read_ids(DEMO / "ids" / f"{new}.jsonl")[0])
+    assert {s: n for s, n in impact.clips_moved.items() if n} == {new: streams * clips}
+    assert all(move.before is None for move in impact.clips[new])
+
+
 def test_conclusions_read_from_figures():
     spec = load_card_spec(DEMO)
     result = card_from_texts(
