@@ -17,8 +17,9 @@ each cluster count, both readings the `verdicts` command gives are measured:
 
 Under the null (A and B exchangeable in every cluster): the per-comparison type-I error
 at 5 %, and Holm's family-wise error over a card of 68 comparisons (the demo card's
-family). Off the null (A's CER 1 pp above B's in every cluster, so the true difference is
-1 pp exactly): how often each 95 % interval covers it.
+family when it was measured; 74 since the demo's Common Voice set). Off the null (A's
+CER 1 pp above B's in every cluster, so the true difference is 1 pp exactly): how often
+each 95 % interval covers it.
 
 With ``--write``, the rows and the cluster count below which the bootstrap's reading is
 marked (†) go to ``scoring/cluster_calibration.toml``: the smallest measured count from
@@ -47,7 +48,7 @@ from scoring.randomisation import EXACT_UP_TO, flipped_sums, test_from_flips  # 
 from scoring.robustness import holm_rejections  # noqa: E402
 
 CLUSTER_COUNTS = (6, 15, 30, 60, 150, 300)
-FAMILY = 68  # the demo card's comparisons: Holm's family over the whole card
+FAMILY = 68  # the demo card's comparisons when measured (74 since its Common Voice set)
 ALPHA = 0.05
 PUBLISHED_RESAMPLES = 1000  # the card's recipe
 P_RESAMPLES = 20_000  # the p-values' resamples and the randomisation's draws

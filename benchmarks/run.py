@@ -218,8 +218,9 @@ def main() -> int:
     root = args.keep or work / "benchmark"
     try:
         size = FULL_SIZE if args.size == "full" else DEMO_SIZE
-        write_benchmark(root, size, seed="full")
-        shutil.copy2(REPO / "examples" / "demo" / "card.toml", root / "card.toml")
+        demo_card = REPO / "examples" / "demo" / "card.toml"
+        write_benchmark(root, size, seed="full", sets=load_card_spec(demo_card).sets)
+        shutil.copy2(demo_card, root / "card.toml")
         cache = work / "cache"
 
         judged: list[str] = []

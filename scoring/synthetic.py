@@ -2,10 +2,11 @@
 
 Used for the committed demo benchmark (``examples/demo``) and, at full size,
 for the speed benchmark (``benchmarks/``). It mimics each set's kind of text
-(read news, television, podcasts, Isan dialect, meeting turns) and each
-system's kind of mistakes, and it writes the surface forms the normaliser
-exists for: spoken and written numbers, Thai digits, curly quotes, ำ/ํา,
-ๆ and whitespace in different places on the two sides.
+(read news, television, podcasts, Isan dialect, meeting turns; read sentences
+for a set beyond the real card's) and each system's kind of mistakes, and it
+writes the surface forms the normaliser exists for: spoken and written
+numbers, Thai digits, curly quotes, ำ/ํา, ๆ and whitespace in different places
+on the two sides.
 
 Everything is drawn from ``random.Random`` seeded by strings, so the output
 is the same on every machine and Python run.
@@ -52,6 +53,12 @@ LATENCIES_MS = (80, 160, 560, 1120)
 # Decoded at every latency; the other systems only at the headline latency.
 SWEEP_SYSTEMS = ("openthai2.0-asr-streaming", "typhoon-asr-streaming-0.6b")
 GS2_LONG_EXCLUDED_RECORDING = "0-26"  # its transcripts do not match its audio
+# Any other set a card lists (one declared in its card.toml alone, such as the demo's
+# Common Voice set) is read speech in Common Voice's shape: many speakers, each reading a
+# few sentences (a few read many), clips named as Common Voice names them, the speaker's
+# anonymous client id the cluster.
+READ_SPEECH = "read"
+READ_SPEECH_CLIP = "common_voice_th_{serial}.mp3"
 # The sets whose references are cleaned ("benchmark" in the demo card's [sources]).
 CLEANED_SETS = ("fleurs", "gs2")
 
@@ -67,6 +74,8 @@ class BenchmarkSize:
     isan_clips: int
     lotus_meetings: int
     lotus_turns: int
+    read_speakers: int  # each read-speech set's (not one of the real card's sets)
+    read_clips: int
 
 
 DEMO_SIZE = BenchmarkSize(
@@ -79,6 +88,8 @@ DEMO_SIZE = BenchmarkSize(
     isan_clips=200,
     lotus_meetings=6,
     lotus_turns=300,
+    read_speakers=60,
+    read_clips=240,
 )
 FULL_SIZE = BenchmarkSize(
     fleurs=1021,
@@ -90,6 +101,8 @@ FULL_SIZE = BenchmarkSize(
     isan_clips=500,
     lotus_meetings=24,
     lotus_turns=5516,
+    read_speakers=400,
+    read_clips=2000,
 )
 
 # Sentences by kind. Spaces mark word boundaries (where a transcriber may or
@@ -143,6 +156,20 @@ TEMPLATES = {
         "กิน ข้าว แล้ว บ่ ล่ะ มา นั่ง นำ กัน ก่อน",
         "ลูกหลาน ไป เฮ็ด งาน อยู่ กรุงเทพ ได้ เงิน เดือน ละ {money}",
         "อยาก กิน ส้มตำ แซ่บ ๆ จัก จาน",
+    ],
+    "read": [
+        "ฉัน ชอบ อ่าน หนังสือ ก่อน นอน ทุก คืน",
+        "ห้องสมุด เปิด ให้ บริการ ตั้งแต่ {n} โมง เช้า",
+        "รถไฟ ขบวน นี้ จะ ออก จาก สถานี ใน อีก {n} นาที",
+        "คุณครู สอน ให้ เรา ล้าง มือ ก่อน กิน ข้าว",
+        "วันที่ {date} เป็น วันเกิด ของ พี่สาว ฉัน",
+        "บ้าน หลัง นี้ สร้าง เสร็จ ใน ปี {year}",
+        "เขา ซื้อ ผลไม้ มา {n} กิโลกรัม",
+        "แม่ บอก ว่า {q}",
+        "ดอกไม้ ใน สวน บาน สะพรั่ง ทุก ฤดู ฝน",
+        "น้อง ติดตั้ง {en} ไว้ ใน โทรศัพท์ เครื่อง ใหม่",
+        "เมือง นี้ มี ประชากร ประมาณ {big} คน",
+        "กรุณา ปิด เสียง โทรศัพท์ ระหว่าง การ แสดง",
     ],
     "meeting": [
         "ขอ เริ่ม การ ประชุม วาระ ที่ {n} นะ ครับ",
@@ -242,6 +269,8 @@ WRITING = {
     "reference-gs2": dict(numbers=(0.5, 0.0, 0.5, 0.0), quotes="none", am=0.0, spaces=0.2),
     "reference-isan": dict(numbers=(0.2, 0.0, 0.8, 0.0), quotes="none", am=0.0, spaces=0.8),
     "reference-lotus": dict(numbers=(0.3, 0.0, 0.7, 0.0), quotes="none", am=0.0, spaces=0.1),
+    # Common Voice's sentences hold no digits: numbers are spelt out.
+    "reference-read": dict(numbers=(0.0, 0.0, 1.0, 0.0), quotes="straight", am=0.0, spaces=0.4),
     "openthai2.0-asr-streaming": dict(
         numbers=(0.7, 0.05, 0.2, 0.05), quotes="curly", am=0.2, spaces=0.5
     ),
@@ -265,6 +294,7 @@ ERROR_RATE = {
         "gs2": 0.095,
         "isan": 0.21,
         "lotus": 0.12,
+        "read": 0.06,
     },
     "openthai2.0-asr-streaming_th-mix": {
         "fleurs": 0.056,
@@ -272,6 +302,7 @@ ERROR_RATE = {
         "gs2": 0.094,
         "isan": 0.21,
         "lotus": 0.12,
+        "read": 0.061,
     },
     "typhoon-asr-streaming-0.6b": {
         "fleurs": 0.068,
@@ -279,6 +310,7 @@ ERROR_RATE = {
         "gs2": 0.105,
         "isan": 0.18,
         "lotus": 0.125,
+        "read": 0.072,
     },
     "typhoon-asr-streaming-0.6b_4gram": {
         "fleurs": 0.064,
@@ -286,6 +318,7 @@ ERROR_RATE = {
         "gs2": 0.100,
         "isan": 0.19,
         "lotus": 0.12,
+        "read": 0.066,
     },
 }
 # How a chunk size other than 560 ms changes a system's output: the share of
@@ -294,9 +327,18 @@ ERROR_RATE = {
 # Shorter chunks see less right context and hurt conversational audio most;
 # the longest chunk helps some sets and barely moves others.
 LATENCY_EFFECT = {
-    80: (0.30, {"fleurs": 1.35, "tvspeech": 1.55, "gs2": 1.75, "isan": 1.25, "lotus": 1.5}),
-    160: (0.55, {"fleurs": 1.08, "tvspeech": 1.25, "gs2": 1.35, "isan": 1.12, "lotus": 1.2}),
-    1120: (0.75, {"fleurs": 0.98, "tvspeech": 0.85, "gs2": 0.8, "isan": 0.97, "lotus": 0.9}),
+    80: (
+        0.30,
+        {"fleurs": 1.35, "tvspeech": 1.55, "gs2": 1.75, "isan": 1.25, "lotus": 1.5, "read": 1.3},
+    ),
+    160: (
+        0.55,
+        {"fleurs": 1.08, "tvspeech": 1.25, "gs2": 1.35, "isan": 1.12, "lotus": 1.2, "read": 1.2},
+    ),
+    1120: (
+        0.75,
+        {"fleurs": 0.98, "tvspeech": 0.85, "gs2": 0.8, "isan": 0.97, "lotus": 0.9, "read": 0.96},
+    ),
 }
 # Typhoon loses a little more than OpenThai when the chunk shrinks.
 LATENCY_SENSITIVITY = {"openthai2.0-asr-streaming": 1.0, "typhoon-asr-streaming-0.6b": 1.15}
@@ -476,6 +518,29 @@ def _draw_sets(seed: str, size: BenchmarkSize) -> dict[str, list[_Clip]]:
     return sets
 
 
+def _draw_read_speech(seed: str, set_name: str, size: BenchmarkSize) -> list[_Clip]:
+    """A read-speech set in Common Voice's shape, drawn from a generator of its own (so that
+    a card's other sets are the same with it or without it)."""
+    rng = random.Random(f"{seed}:clips:{set_name}")
+    speakers = [f"{rng.getrandbits(64):016x}" for _ in range(size.read_speakers)]
+    difficulty = {speaker: rng.lognormvariate(0.0, 0.35) for speaker in speakers}
+    weights = [1 / (rank + 1) for rank in range(len(speakers))]  # a few speakers read many
+    serial = rng.randint(20_000_000, 40_000_000)
+    clips = []
+    for _ in range(size.read_clips):
+        serial += rng.randint(1, 400)
+        speaker = rng.choices(speakers, weights)[0]
+        clips.append(
+            _Clip(
+                READ_SPEECH_CLIP.format(serial=serial),
+                speaker,
+                _draw_sentence(rng, READ_SPEECH),
+                difficulty[speaker],
+            )
+        )
+    return clips
+
+
 def _join(clips: list[_Clip], key) -> list[tuple[str, list[_Clip]]]:
     groups: dict[str, list[_Clip]] = {}
     for c in clips:
@@ -502,20 +567,28 @@ def write_benchmark(
     size: BenchmarkSize = DEMO_SIZE,
     seed: str = "demo",
     latencies: tuple[int, ...] = LATENCIES_MS,
+    sets: tuple[str, ...] = SETS,
 ) -> Path:
     """Write ids/, refs/ and hypotheses/ for every set and system under ``root``.
 
     Every system is decoded at the headline latency (560 ms); the sweep
-    systems also at each other latency in ``latencies``.
+    systems also at each other latency in ``latencies``. ``sets`` are a card's
+    (``CardSpec.sets``): the real card's eleven always, and each other one as
+    read speech in Common Voice's shape.
     """
     root = Path(root)
     other_latencies = [latency for latency in latencies if latency != LATENCY_MS]
-    sets = _draw_sets(seed, size)
+    drawn = _draw_sets(seed, size)
+    for set_name in sets:
+        if set_name not in SETS:
+            drawn[set_name] = _draw_read_speech(seed, set_name, size)
     reference_text: dict[tuple[str, str], str] = {}
     system_text: dict[tuple[str, str, str], str] = {}
 
-    for set_name, clips in sets.items():
+    for set_name, clips in drawn.items():
         family = "lotus" if set_name.startswith("lotus_") else set_name
+        # What the set is like: its own kind, the meetings', or read speech.
+        kind = family if family in ERROR_RATE[SYSTEMS[0]] else READ_SPEECH
         rng = random.Random(f"{seed}:ref:{family}")
         _write(
             root / "ids" / f"{set_name}.jsonl", ({"id": c.id, "cluster": c.cluster} for c in clips)
@@ -525,7 +598,7 @@ def write_benchmark(
             # LOTUSDIS devices share one transcript per turn.
             turn = c.id.rsplit("_", 1)[0] if family == "lotus" else c.id
             if (family, turn) not in reference_text:
-                text = _render(rng, c.sentence, WRITING[f"reference-{family}"])
+                text = _render(rng, c.sentence, WRITING[f"reference-{kind}"])
                 # Cleaned exactly as make-refs cleans the real FLEURS and GigaSpeech2.
                 reference_text[(family, turn)] = (
                     clean_reference(text) if family in CLEANED_SETS else text
@@ -535,7 +608,7 @@ def write_benchmark(
         device = DEVICE_FACTOR[set_name.split("_", 1)[1]] if family == "lotus" else 1.0
         for system in SYSTEMS:
             rng = random.Random(f"{seed}:hyp:{set_name}:{system}")
-            rate = ERROR_RATE[system][family] * device
+            rate = ERROR_RATE[system][kind] * device
             records = []
             for c in clips:
                 text = _system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
@@ -546,7 +619,7 @@ def write_benchmark(
                 continue
             for latency in other_latencies:
                 rng = random.Random(f"{seed}:hyp:{set_name}:{system}:{latency}ms")
-                keep, changed_rate = _latency_rate(system, family, latency, rate)
+                keep, changed_rate = _latency_rate(system, kind, latency, rate)
                 _write(
                     root / "hypotheses" / f"{system}_{latency}ms_{set_name}.jsonl",
                     (
@@ -563,12 +636,12 @@ def write_benchmark(
                 )
 
     long_sets = {
-        "tv_long": ("tvspeech", _join(sets["tvspeech"], lambda c: c.cluster)),
+        "tv_long": ("tvspeech", _join(drawn["tvspeech"], lambda c: c.cluster)),
         "gs2_long": (
             "gs2",
             [
                 (rec, clips)
-                for rec, clips in _join(sets["gs2"], lambda c: c.cluster)
+                for rec, clips in _join(drawn["gs2"], lambda c: c.cluster)
                 if rec != GS2_LONG_EXCLUDED_RECORDING
             ],
         ),

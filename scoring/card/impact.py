@@ -229,13 +229,18 @@ def impact_against_golden(
     cache: bool = True,
     on_warning=None,
 ) -> tuple[Impact, CardResult]:
-    """The card now against what the gate pins for it ('demo' or 'real')."""
+    """The card now against what the gate pins for it ('demo' or 'real'). A set that no
+    pinned figure names is new to the card (declared in card.toml since): it has no ledger
+    yet, and its figures and clips are reported as absent before."""
     from ..batch import normalize_texts
     from .compute import card_from_texts, read_card_texts
     from .golden import golden_figures, golden_ledger
 
     before_figures = golden_figures(card, snapshot_dir)
-    before_ledger = golden_ledger(card, spec.sets, snapshot_dir)
+    pinned = {
+        figure.subject for figure in map(parse_figure, before_figures) if figure.kind != "aggregate"
+    }
+    before_ledger = golden_ledger(card, [s for s in spec.sets if s in pinned], snapshot_dir)
     texts = read_card_texts(spec, progress=False, on_warning=on_warning)
     normalized = normalize_texts(texts.all_texts(), progress=False, cache=cache)
     result = card_from_texts(texts, normalized, progress=False)

@@ -225,7 +225,8 @@ def test_changed_80ms_hypothesis_line_names_the_80ms_number_and_the_clip(suite):
     )
     # One summary section at the end: the whole picture first.
     summary = result.stdout.split("card gate: what moved on the demo card")[1]
-    assert "5 of 406 figures moved; 0 conclusions flipped; 1 clip scores moved" in summary
+    figures = len(load_card_spec(suite / "examples/demo").figure_names())
+    assert f"5 of {figures} figures moved; 0 conclusions flipped; 1 clip scores moved" in summary
     assert f"{figure}" in summary and f"+{drifted[2]} pp" in summary
     assert "python -m scoring impact examples/demo" in summary
     assert f"isan typhoon-asr-streaming-0.6b {clip_id}:" in result.stdout

@@ -293,9 +293,18 @@ def test_the_contributors_path_as_printed_leaves_the_suite_green_and_git_clean(t
     root = copy_checkout(REPO_ROOT, tmp_path / "checkout")
     fill_real_layout(root)
     # The demo's verdicts region, recomputed by the rebaseline, at the fewest seeds and
-    # resamples Holm over its 68 comparisons allows: a world of the test's own, quicker.
+    # resamples Holm over all its comparisons allows: a world of the test's own, quicker.
+    from scoring.card import load_card_spec
+    from scoring.randomisation import min_draws_for_holm
+    from scoring.robustness import min_resamples_for_holm
+
+    demo = load_card_spec(root / "examples/demo")
+    family = sum(len(c.sets) * len(c.latencies) for c in demo.comparisons)
+    resamples, draws = (
+        f(family, 1 - demo.level) for f in (min_resamples_for_holm, min_draws_for_holm)
+    )
     with open(root / "examples/demo/card.toml", "a", encoding="utf-8") as spec:
-        spec.write("\n[verdicts]\nseeds = 10\nresamples = 27200\ndraws = 13600\n")
+        spec.write(f"\n[verdicts]\nseeds = 10\nresamples = {resamples}\ndraws = {draws}\n")
     git_commit_all(root, "the demo's verdicts at fewer seeds and resamples")
     if subprocess.run(["git", "rev-parse", "--verify", "-q", "main"], cwd=root).returncode:
         git(root, "branch", "main")  # the branch a contributor's work starts from

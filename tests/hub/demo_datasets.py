@@ -14,6 +14,8 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .fixtures import CV_REPO, CV_TSV, common_voice_tsv
+
 __all__ = ["publish_demo_datasets", "read_records"]
 
 LOTUS_MICS = ("con123", "lav123", "jbl", "bt3m", "bt10m")
@@ -55,6 +57,7 @@ DATASETS = (
     "typhoon-ai/TVSpeech",
     "typhoon-ai/thai-dialect-isan-dataset",
     "nectec/LOTUSDIS",
+    CV_REPO,
 )
 
 
@@ -104,6 +107,13 @@ def publish_demo_datasets(hub, demo: Path) -> None:
                 "name": [f"opentyphoon;is;{speaker};gen;0001.wav" for _, speaker, _ in isan],
             }
         ),
+    )
+    # Common Voice's layout: the clip's audio file in `path`, the speaker in `client_id`.
+    hub.add(
+        CV_REPO,
+        CV_TSV,
+        common_voice_tsv([(speaker, clip, text) for clip, speaker, text in _set(demo, "cv")]),
+        gated=True,
     )
     rows = [(clip, text, mic) for mic in LOTUS_MICS for clip, _, text in _set(demo, f"lotus_{mic}")]
     hub.add(

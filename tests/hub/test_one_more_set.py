@@ -4,6 +4,8 @@ hub: fetch, make-refs, card, gate. No line of Python knows the set.
 The copy is a project whose card is the demo's (its data published on the fake hub: the
 datasets in their real formats, ids and hypotheses in the model repository) plus an
 elderly-speech set read from sharded Parquet files, declared in a [sources] table. The
+demo's own such set, Common Voice's Thai test in its TSV layout, is fetched, rebuilt and
+gated with the rest. The
 maintainer makes the new set's ids with `make-refs --ids` and puts them in the model
 repository with the systems' decodes; then the README's path runs as for the real card.
 """
@@ -36,6 +38,7 @@ from .fake_hub import GOOD_TOKEN
 pytestmark = pytest.mark.slow(seconds=12)  # two pytest runs of the copy's real card
 
 DEMO = REPO_ROOT / "examples" / "demo"
+DEMO_OWN_SET = "cv"  # the demo's set beyond the real card's, in Common Voice's layout
 ELDERLY_REPO = "example-org/thai-elderly-speech"
 # (utterance, speaker, split, transcript): two shards, a train row the filter leaves out.
 ELDERLY_ROWS = [
@@ -166,9 +169,12 @@ def test_one_more_set_in_card_toml_alone_fetch_make_refs_card_gate(fake_hub, tmp
     assert (project / "refs/elderly.jsonl").read_bytes() == (
         scratch / "refs/elderly.jsonl"
     ).read_bytes()
-    for name in (p.name for p in (DEMO / "refs").glob("*.jsonl")):  # the demo's, rebuilt
+    demo_refs = sorted(p.name for p in (DEMO / "refs").glob("*.jsonl"))
+    assert DEMO_OWN_SET + ".jsonl" in demo_refs  # the demo's own set declared in card.toml alone
+    for name in demo_refs:  # the demo's, rebuilt
         assert (project / "refs" / name).read_bytes() == (DEMO / "refs" / name).read_bytes()
     figures = compute_card(spec, progress=False).figures()
+    assert any(f"/{DEMO_OWN_SET}/" in name for name in figures)
     new = {name: value for name, value in figures.items() if "/elderly/" in name}
     assert sorted({name.split("/")[1] for name in new}) == ["1120ms", "160ms", "560ms", "80ms"]
     assert all(0 < value < 1 for name, value in new.items() if name.startswith("cer/"))
@@ -203,3 +209,12 @@ def test_one_more_set_in_card_toml_alone_fetch_make_refs_card_gate(fake_hub, tmp
     assert (project / "refs/elderly.jsonl").read_bytes() == (
         scratch / "refs/elderly.jsonl"
     ).read_bytes()
+    # The demo's Common Voice set, gated with the rest: rebuilt from its TSV again, and
+    # every figure of it pinned by the copy's first run.
+    own = f"refs/{DEMO_OWN_SET}.jsonl"
+    assert (project / own).read_bytes() == (DEMO / own).read_bytes()
+    snapshots = project / "tests/golden/__snapshots__"
+    pinned = (snapshots / "test_card.ambr").read_text(encoding="utf-8")
+    own_figures = [name for name in figures if f"/{DEMO_OWN_SET}/" in name]
+    assert all(f"test_real_figure[{name}]" in pinned for name in own_figures)
+    assert (snapshots / f"test_card/test_real_ledger[{DEMO_OWN_SET}].ledger-v2.tsv").is_file()

@@ -114,7 +114,7 @@ CER (%) at 560 ms, lower is better; the best value of each row in bold.
 | TVSpeech | **{cer/560ms/tvspeech/O}** | {cer/560ms/tvspeech/T} |
 | GigaSpeech2 | {cer/560ms/gs2/O} | {cer/560ms/gs2/T} |
 | TVSpeech long | {cer/560ms/tv_long/O} | {cer/560ms/tv_long/T} |
-| Common Voice 17 | {cer/560ms/tvspeech/O|foreign} | {cer/560ms/fleurs/T|foreign} |
+| Thai Elderly Speech | {cer/560ms/tvspeech/O|foreign} | {cer/560ms/fleurs/T|foreign} |
 
 OpenThai2.0 averages {aggregate/560ms/average/O} % CER over the eleven sets, against {aggregate/560ms/average/T} % for Typhoon 0.6B.
 
@@ -400,7 +400,7 @@ pipeline_tag: automatic-speech-recognition
 | [FLEURS](https://huggingface.co/datasets/google/fleurs) | {cer/560ms/fleurs/O}% | {cer/560ms/fleurs/T|stale}% | {diff/560ms/fleurs/VS/estimate|u} |
 | [GigaSpeech2](https://huggingface.co/datasets/speechcolab/gigaspeech2) | {cer/560ms/gs2/O}% | {cer/560ms/gs2/T}% | {diff/560ms/gs2/VS/estimate|u} |
 | TVSpeech long-form | {cer/560ms/tv_long/O}% | {cer/560ms/tv_long/T}% | {diff/560ms/tv_long/VS/estimate} |
-| Common Voice 17 | {cer/560ms/isan/O|foreign}% | {cer/560ms/gs2/T|foreign}% | {diff/560ms/isan/VS/estimate|foreign} |
+| Thai Elderly Speech | {cer/560ms/isan/O|foreign}% | {cer/560ms/gs2/T|foreign}% | {diff/560ms/isan/VS/estimate|foreign} |
 
 </details>
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import tempfile
 from fractions import Fraction
@@ -79,15 +80,27 @@ def demo_verdict(rules) -> str:
     return "tie" if diff.tie else "A better" if diff.estimate < 0 else "B better"
 
 
-def tvspeech_typhoon(rules) -> str:
-    stats = demo_stats("tvspeech", "typhoon-asr-streaming-0.6b", rules)
+def demo_cer(set_name: str, system: str, rules) -> str:
+    """One demo CER at 560 ms under ``rules``, as the card prints it, computed here."""
+    stats = demo_stats(set_name, system, rules)
     return percent(Fraction(stats.total_edits, stats.total_ref_chars))
+
+
+def first_cer_shown(lines) -> tuple[str, str, str]:
+    """The first 560 ms CER of a whole decoding among a report's figures (the largest such
+    move the report shows, whichever sets the demo has): its line, set and system."""
+    for line in lines:
+        found = re.search(r"cer/560ms/([^/\s`]+)/([^/\s`]+)", line)
+        if found and not found[2].endswith("_split"):
+            return line, found[1], found[2]
+    raise AssertionError("no 560 ms CER among the figures shown")
 
 
 def test_unchanged_normaliser_moves_nothing_against_the_golden_card(capsys):
     code, out, _ = run(capsys, "impact", str(DEMO))
+    figures = len(load_card_spec(DEMO).figure_names())
     assert code == 0
-    assert "0 of 406 figures moved; 0 conclusions flipped; 0 clip scores moved" in out
+    assert f"0 of {figures} figures moved; 0 conclusions flipped; 0 clip scores moved" in out
     assert "Nothing moved" in out
 
 
@@ -113,14 +126,11 @@ def test_a_dropped_rule_names_figures_and_clips_with_texts_before_and_after(
     was, now = demo_verdict(head_rules), demo_verdict(without(head_rules))
     assert (f"verdict of {TVSPEECH_DIFF}: {was} -> {now}" in flips) == (was != now)
     figures = out.split("2. Figures that moved")[1].split("3. Clips")[0]
-    before, after = tvspeech_typhoon(head_rules), tvspeech_typhoon(without(head_rules))
-    assert before != after  # the demo's TVSpeech hypotheses differ in their quotes
-    line = next(
-        line
-        for line in figures.splitlines()
-        if "cer/560ms/tvspeech/typhoon-asr-streaming-0.6b " in line
-    )
-    assert line.split()[1:4] == [before, "->", after]
+    line, set_name, system = first_cer_shown(figures.splitlines())
+    before = demo_cer(set_name, system, head_rules)
+    after = demo_cer(set_name, system, without(head_rules))
+    assert before != after  # hypotheses and references differ in their quotes
+    assert line.split()[:4] == [f"cer/560ms/{set_name}/{system}", before, "->", after]
     deltas = [
         abs(float(line.split()[-2]))
         for line in figures.splitlines()
@@ -158,12 +168,13 @@ def test_a_dropped_rule_against_the_golden_card_in_markdown(monkeypatch, capsys)
     code, out, _ = run(capsys, "impact", str(DEMO), "--markdown")
     assert code == 0
     assert out.startswith("# What moved on Demo card")  # the snapshots: not only the normaliser
-    name = "cer/560ms/tvspeech/typhoon-asr-streaming-0.6b"
-    row = next(line for line in out.splitlines() if line.startswith(f"| `{name}` |"))
+    rows = [line for line in out.splitlines() if line.startswith("| `cer/")]
+    row, set_name, system = first_cer_shown(rows)
     # The golden snapshots pin the card with every rule (the gate checks that they do).
-    assert row.split("|")[2:4] == [
-        f" {tvspeech_typhoon(THAI_CER_PIPELINE)} ",
-        f" {tvspeech_typhoon(without(THAI_CER_PIPELINE))} ",
+    assert row.split("|")[1:4] == [
+        f" `cer/560ms/{set_name}/{system}` ",
+        f" {demo_cer(set_name, system, THAI_CER_PIPELINE)} ",
+        f" {demo_cer(set_name, system, without(THAI_CER_PIPELINE))} ",
     ]
     assert "```" in out and "edits now:" in out
 
@@ -208,6 +219,41 @@ def test_a_conclusion_built_to_flip_is_reported(tmp_path):
     assert flips["verdict of diff/560ms/news/a-vs-b"] == ("B better", "A better")
     assert flips["ranking in cer/560ms/news"] == ("B < A", "A < B")
     assert impact.clips_moved["news"] == 12  # every clip of B moved
+
+
+def test_a_set_new_to_the_card_is_what_moved_absent_before(tmp_path):
+    """The demo's snapshots as they stood before its Common Voice set was declared (its
+    figures and its ledger taken out): what moved is that set alone, every figure and clip
+    of it absent before, rather than 'snapshots missing' for the whole card."""
+    import shutil
+
+    from scoring.card.golden import SNAPSHOT_DIR
+    from scoring.card.impact import impact_against_golden
+    from scoring.card.spec import parse_figure
+
+    new = "cv"
+    spec = load_card_spec(DEMO)
+    snapshots = shutil.copytree(SNAPSHOT_DIR, tmp_path / "snapshots")
+    amber = snapshots / "test_card.ambr"
+    pinned = amber.read_text(encoding="utf-8")
+    before = re.sub(
+        rf"^# name: test_demo_figure\[[^\]/]+/[^\]/]+/{new}/[^\]]*\]\n.*\n# ---\n",
+        "",
+        pinned,
+        flags=re.M,
+    )
+    new_figures = {name for name in spec.figure_names() if parse_figure(name).subject == new}
+    assert new_figures and pinned.count("# ---\n") - before.count("# ---\n") == len(new_figures)
+    amber.write_text(before, encoding="utf-8")
+    (snapshots / f"test_card/test_demo_ledger[{new}].ledger-v2.tsv").unlink()
+
+    impact, _ = impact_against_golden(spec, "demo", snapshots, clips_per_set=1)
+    assert {name for name, *_ in impact.moved} == new_figures
+    assert all(was is None for _, was, _ in impact.moved) and impact.flips == ()
+    streams = sum(1 for _, set_name, _ in spec.streams() if set_name == new)
+    clips = len(read_ids(DEMO / "ids" / f"{new}.jsonl")[0])
+    assert {s: n for s, n in impact.clips_moved.items() if n} == {new: streams * clips}
+    assert all(move.before is None for move in impact.clips[new])
 
 
 def test_conclusions_read_from_figures():

@@ -27,6 +27,20 @@ from tests.copies import copy_demo
 DEMO = REPO_ROOT / "examples" / "demo"
 
 
+def counted_family_sizes(spec) -> dict[str, int]:
+    """The paired differences the card makes at each latency, counted from its card.toml:
+    each comparison's sets at each of its latencies."""
+    return {
+        f"{latency}ms": sum(len(c.sets) for c in spec.comparisons if latency in c.latencies)
+        for latency in spec.latencies
+    }
+
+
+FAMILY_SIZES = counted_family_sizes(load_card_spec(DEMO))  # Holm's families, per latency
+COMPARISONS = sum(FAMILY_SIZES.values())  # Holm's family, the whole card
+WIDEST = max(FAMILY_SIZES.values())  # the largest latency's family
+
+
 @pytest.fixture(scope="module")
 def demo_result():
     return compute_card(load_card_spec(DEMO), progress=False)
@@ -75,7 +89,7 @@ def test_a_cluster_without_reference_characters_is_counted_as_the_recipe_counts_
 def test_one_seed_reproduces_every_published_interval_and_verdict(demo_result):
     """The first seed is the published one: `--seeds 1` is the published run itself."""
     verdicts = card_verdicts(demo_result, seeds=1, progress=False)
-    assert len(verdicts.rows) == len(demo_result.diffs) == 68
+    assert len(verdicts.rows) == len(demo_result.diffs) == COMPARISONS
     for row in verdicts.rows:
         diff = demo_result.diffs[(row.latency, row.set_name, row.comparison)]
         ((low, high),) = seed_intervals(
@@ -149,9 +163,9 @@ def test_every_bootstrap_setting_reaches_the_second_look(demo_result, monkeypatc
     import dataclasses
 
     # Wide families' levels keep the p-values' resamples few (Holm asks for 20 steps below
-    # alpha / 35, the largest latency's family); one setting changed at a time: a cache key
-    # that left it out would serve the previous run's results.
-    needed = min_resamples_for_holm(35, 1 - 0.8)
+    # alpha / WIDEST, the largest latency's family); one setting changed at a time: a cache
+    # key that left it out would serve the previous run's results.
+    needed = min_resamples_for_holm(WIDEST, 1 - 0.8)
     first = dataclasses.replace(demo_result.spec, level=0.8)
     level = dataclasses.replace(first, level=0.7)
     resamples = dataclasses.replace(level, resamples=1500)
@@ -171,7 +185,7 @@ def test_every_bootstrap_setting_reaches_the_second_look(demo_result, monkeypatc
             seeds=2,
             resamples=p_resamples,
             family="latency",
-            draws=min_draws_for_holm(35, 1 - spec.level),
+            draws=min_draws_for_holm(WIDEST, 1 - spec.level),
             progress=False,
         )
         assert verdicts.alpha == pytest.approx(1 - spec.level)
@@ -194,15 +208,16 @@ def test_the_verdicts_table_of_card_toml_sets_the_defaults(demo_result, tmp_path
     option overrides them."""
     import dataclasses
 
+    resamples = min_resamples_for_holm(WIDEST, 0.05) + 1  # enough, and no default
     (tmp_path / "card.toml").write_text(
         (DEMO / "card.toml").read_text(encoding="utf-8")
-        + '\n[verdicts]\nseeds = 2\nresamples = 14001\nfamily = "latency"\n',
+        + f'\n[verdicts]\nseeds = 2\nresamples = {resamples}\nfamily = "latency"\n',
         encoding="utf-8",
     )
     read = load_card_spec(tmp_path)
     assert (read.verdict_seeds, read.verdict_resamples, read.verdict_family) == (
         2,
-        14001,
+        resamples,
         "latency",
     )
     spec = dataclasses.replace(
@@ -212,8 +227,8 @@ def test_the_verdicts_table_of_card_toml_sets_the_defaults(demo_result, tmp_path
         verdict_family=read.verdict_family,
     )
     verdicts = card_verdicts(dataclasses.replace(demo_result, spec=spec), progress=False)
-    assert (verdicts.seeds, verdicts.resamples, verdicts.family) == (2, 14001, "latency")
-    assert verdicts.family_sizes == {"80ms": 11, "160ms": 11, "560ms": 35, "1120ms": 11}
+    assert (verdicts.seeds, verdicts.resamples, verdicts.family) == (2, resamples, "latency")
+    assert verdicts.family_sizes == FAMILY_SIZES
 
 
 # ------------------------------------------------------------ the command
@@ -226,8 +241,8 @@ def test_verdicts_prints_every_comparison_with_its_second_look(capsys):
     for column in ("verdict", "seeds agreeing", "bound spread (pp)", "p", "Holm", "± (pp)"):
         assert column in header
     rows = [line for line in out.splitlines() if " ms " in line and " − " in line]
-    assert len(rows) == 68
-    assert "68 comparisons;" in out and "fragile" in out and "survive" in out
+    assert len(rows) == COMPARISONS
+    assert f"{COMPARISONS} comparisons;" in out and "fragile" in out and "survive" in out
 
 
 def test_json_agrees_with_the_card(capsys, demo_result):
@@ -235,7 +250,7 @@ def test_json_agrees_with_the_card(capsys, demo_result):
     assert code == 0
     report = json.loads(out)
     assert report["seeds"] == 200 and report["resamples"] == 100_000
-    assert report["family_sizes"] == {"card": 68}
+    assert report["family_sizes"] == {"card": COMPARISONS}
     figures = demo_result.figures()
     for row in report["comparisons"]:
         assert row["low"] == figures[row["figure"] + "/low"]
@@ -248,14 +263,14 @@ def test_json_agrees_with_the_card(capsys, demo_result):
 def test_family_per_latency_holds_each_latency_apart(capsys):
     code, out, _ = run(capsys, "verdicts", str(DEMO), "--json", "--family", "latency")
     assert code == 0
-    assert json.loads(out)["family_sizes"] == {"80ms": 11, "160ms": 11, "560ms": 35, "1120ms": 11}
+    assert json.loads(out)["family_sizes"] == FAMILY_SIZES
 
 
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
         (["--seeds", "0"], "--seeds: must be 1 or more, not 0"),
-        (["--resamples", "1000"], f"use at least {min_resamples_for_holm(68, 0.05)}"),
+        (["--resamples", "1000"], f"use at least {min_resamples_for_holm(COMPARISONS, 0.05)}"),
         (["--family", "set"], "--family: must be one of card, latency, not 'set'"),
     ],
 )
@@ -325,7 +340,12 @@ def test_what_the_cache_holds_is_read_without_a_pool_of_workers(demo_result, mon
 
     monkeypatch.setenv("SCORING_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv("SCORING_NO_VERDICTS_CACHE", raising=False)  # as mutation runs set it
-    settings = dict(seeds=2, resamples=27200, draws=13600, progress=False)
+    settings = dict(
+        seeds=2,
+        resamples=min_resamples_for_holm(COMPARISONS, 0.05),
+        draws=min_draws_for_holm(COMPARISONS, 0.05),
+        progress=False,
+    )
     first = card_verdicts(demo_result, **settings)
     # Where a pool would be forked (a command's own process, two cores), it must not be.
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
@@ -449,7 +469,7 @@ def test_too_few_random_assignments_for_holm_are_one_line(capsys):
 
     code, out, err = run(capsys, "verdicts", str(DEMO), "--draws", "100")
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert f"use at least {min_draws_for_holm(68, 0.05)}" in err and err.startswith(
+    assert f"use at least {min_draws_for_holm(COMPARISONS, 0.05)}" in err and err.startswith(
         "error: --draws: "
     )
 
