@@ -359,7 +359,9 @@ def test_a_quotes_marks_are_found_by_the_parser_not_by_the_look_of_a_line():
     an HTML block, where a ">" opening a line is text."""
     from scoring.card.markdown import blocks
 
-    text = "# Card\n\n> > On Isan,\n> > OpenThai2.0 reaches\n6.69 % CER.\n\n<div>\n> 6.69 %\n</div>\n"
+    text = (
+        "# Card\n\n> > On Isan,\n> > OpenThai2.0 reaches\n6.69 % CER.\n\n<div>\n> 6.69 %\n</div>\n"
+    )
     quoted, html = [b for b in blocks(text, 0) if b.kind == "prose"]
     assert [text[at] for at in quoted.quote_marks] == [">"] * 4
     lines = {text.count("\n", 0, at) for at in quoted.quote_marks}
