@@ -49,6 +49,7 @@ from .reading import (
     Evidence,
     candidates,
     clauses_beside,
+    level_name,
     named_beside,
 )
 from .spec import SPLIT_SUFFIX, CardSpec, Column, cer_figure, parse_figure
@@ -828,6 +829,8 @@ class Marked:
     # an aggregate, ``named``, which the card does not give, read as a set's named after it).
     why: str = ""
     named: str = ""
+    # A drift's evidence: where its context names what the figure is of (``_where_named``).
+    evidence: tuple[Evidence, ...] = ()
 
 
 def identify(
@@ -1021,47 +1024,90 @@ def _a_sibling_it_prints(
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
 
 
-def _never_on_a_guess(m: Marked, facts: dict[str, _Facts], exact) -> Marked | None:
+def _never_on_a_guess(
+    m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
+) -> Marked | None:
     """A drift that may be a misreading instead, listed for a person rather than rewritten:
     a value that is exactly another figure's (its words or its value misled, and which is
-    unknown: both readings are listed), or one further from its figure than drifts go."""
+    unknown: both readings are listed); one further from its figure than drifts go; or one
+    unusually far from it and nearer another figure's value, of a system or latency its
+    context does not name (the card's default stood in for it)."""
     if m.verdict != "drift":
         return None
-    text = m.candidate.text
+    text, exact = m.candidate.text, result.exact
     if others := _other_figures_it_prints(text, m.figure, facts, exact):
         return Marked(
             m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
         )
     if _far_from(text, m.figure, exact):
         return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="far", named=m.gives)
+    unnamed = {part for part, _, _, depth, _ in _parts_named(m, result, names) if depth is None}
+    if nearer := _nearer_in_what_is_unnamed(text, m.figure, facts, exact, unnamed):
+        return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *nearer), why="nearer")
     return None
+
+
+def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:
+    """The one part (set, systems, latency or decoding) in which two figures of one kind
+    and part differ; None where they differ in none, or in more."""
+    if (fact.kind == "diff") != (own.kind == "diff") or fact.part != own.part:
+        return None
+    differ = [
+        part
+        for part, apart in (
+            ("subject", fact.subject != own.subject),
+            ("systems", fact.systems != own.systems),
+            ("latency", fact.latency != own.latency),
+            ("split", fact.split != own.split),
+        )
+        if apart
+    ]
+    return differ[0] if len(differ) == 1 else None
+
+
+def _nearer_in_what_is_unnamed(
+    text: str, name: str, facts: dict[str, _Facts], exact, unnamed: set[str]
+) -> list[str]:
+    """The figures one part apart from ``name``, in a part its context does not name, whose
+    value is nearer what ``text`` says than ``name``'s, where that is more than half a point
+    off: "17.42 % on Isan", no system named, is read as the card's own (18.64) but is nearer
+    Typhoon's (17.39)."""
+    try:
+        written = Fraction(ascii_signed(text.strip().strip("`%* "))) / 100
+    except ValueError:
+        return []
+    if name.startswith("diff/"):  # (a size said in words is unsigned: compare sizes)
+        written = abs(written)
+
+        def gap(other: str) -> Fraction:
+            return abs(abs(exact[other]) - written)
+    else:
+
+        def gap(other: str) -> Fraction:
+            return abs(exact[other] - written)
+
+    if gap(name) * 100 <= UNUSUAL_POINTS:
+        return []  # as near as drifts go: the default reading stands
+    nearer = [
+        other
+        for other, fact in facts.items()
+        if other != name
+        and _one_part_apart(facts[name], fact) in unnamed
+        and gap(other) < gap(name)
+    ]
+    return sorted(nearer, key=gap)  # (the nearest first)
 
 
 def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> list[str]:
     """The figures that differ from ``name`` in one thing its words could have misled on
     (the set, the system, the latency or the decoding), of its kind and part, whose value
     ``text`` prints exactly: "17.39" read as Typhoon's FLEURS CER is Typhoon's Isan CER."""
-    own = facts[name]
-
-    def one_apart(fact: _Facts) -> bool:
-        if (fact.kind == "diff") != (own.kind == "diff") or fact.part != own.part:
-            return False
-        return (
-            sum(
-                (
-                    fact.subject != own.subject,
-                    fact.systems != own.systems,
-                    fact.latency != own.latency,
-                    fact.split != own.split,
-                )
-            )
-            == 1
-        )
-
     return [
         other
         for other, fact in facts.items()
-        if other != name and one_apart(fact) and printed_as(exact[other], text)
+        if other != name
+        and _one_part_apart(facts[name], fact) is not None
+        and printed_as(exact[other], text)
     ]
 
 
@@ -1070,6 +1116,10 @@ def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exa
 # figure its words name is more likely misread than stale.
 FAR_POINTS = Fraction(1)
 FAR_SHARE = Fraction(1, 5)
+# Half a point is already more than those move one: a number that far from the figure its
+# context reads, with a default standing for its system or latency, and nearer another
+# figure of another system or latency, is that one's as likely, and is never rewritten.
+UNUSUAL_POINTS = Fraction(1, 2)
 
 
 def _far_from(text: str, name: str, exact) -> bool:
@@ -2303,9 +2353,77 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = _read_twice_in_one_table(found, names)
     found = _beside_itself(found)
     found = _several_drifted_onto_one(found)
-    found = [_never_on_a_guess(m, facts, result.exact) or m for m in found]
+    found = [_never_on_a_guess(m, facts, result, names) or m for m in found]
+    found = [
+        replace(m, evidence=_where_named(m, result, names)) if m.verdict == "drift" else m
+        for m in found
+    ]
     return MarkResult(
         card.text, _with_markers(card.text, found), tuple(found), tuple(another_measure)
+    )
+
+
+def _parts_named(m: Marked, result: CardResult, names: Names) -> list[tuple]:
+    """(part, as the card shows it, its key, the depth of the nearest level of the number's
+    context that names it, or None, what stands for it where none does) for each part of
+    the figure a number was read as: its set or aggregate ("subject"), its system (a
+    difference's two: "systems") and its latency."""
+    spec, figure, levels = result.spec, parse_figure(m.figure), m.candidate.levels
+    if figure.kind == "diff":
+        comparison = next(c for c in spec.comparisons if c.key == figure.column)
+        systems = (comparison.a, comparison.b)
+    else:
+        systems = (_system_and_decoding(figure.column, spec)[0],)
+    aggregates = {a.key: a.display for a in spec.aggregates}
+    default = spec.publish_system or next(iter(spec.systems))
+    wanted = [
+        (
+            "subject",
+            spec.set_names.get(figure.subject) or aggregates[figure.subject],
+            names.subjects_in,
+            figure.subject,
+            "no level names it",
+        ),
+        *(
+            (
+                "systems",
+                spec.systems[s],
+                names.systems_in,
+                s,
+                "none named: the card's own" if s == default else "no level names it",
+            )
+            for s in systems
+        ),
+        (
+            "latency",
+            f"{figure.latency_ms} ms",
+            latencies_in,
+            figure.latency_ms,
+            "none named: the headline"
+            if figure.latency_ms == spec.headline_latency
+            else "no level names it",
+        ),
+    ]
+    return [
+        (
+            part,
+            shown,
+            key,
+            next((d for d, lv in enumerate(levels) if key in found_in(lv)), None),
+            otherwise,
+        )
+        for part, shown, found_in, key, otherwise in wanted
+    ]
+
+
+def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence, ...]:
+    """A drift's evidence: where a number's context names what the figure it was read as
+    is of, each part at the nearest level that names it; one that no level names is said
+    so (the card's default system, its headline latency, or what sentences before named)."""
+    levels = m.candidate.levels
+    return tuple(
+        Evidence(shown, otherwise if depth is None else level_name(levels, depth))
+        for _, shown, _, depth, otherwise in _parts_named(m, result, names)
     )
 
 

@@ -312,6 +312,8 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
             f"{m.candidate.text}, the data give "
             f"{m.gives}"
         )
+        if m.evidence:
+            lines.append(f"    read as: {', '.join(f'{e.word} ({e.level})' for e in m.evidence)}")
     lines += [f"drift: {mismatch.line()} (marked already)" for mismatch in stale_marked]
     for mismatch in stale_index:
         lines.append(
@@ -429,6 +431,14 @@ def _ambiguous(marked: MarkResult) -> list[str]:
                 f"{m.fits[0]} by its words, but its value is "
                 f"{' and '.join(m.fits[1:])}'s exactly; left unmarked, never "
                 "rewritten: name its set, system or latency where it stands"
+            )
+            continue
+        if m.why == "nearer":  # read with a default, its value nearer another figure
+            lines.append(
+                f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "
+                f"{m.fits[0]}, which its context names only in part, but its value is "
+                f"nearer {' and '.join(m.fits[1:])}'s; left unmarked, never rewritten: "
+                "name its system and latency where it stands"
             )
             continue
         lines.append(

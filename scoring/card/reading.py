@@ -277,7 +277,7 @@ TABLE_LEVELS = (
 PROSE_LEVELS = ("the words before it", "the words after it", "its sentence", "the headings")
 
 
-def _level_name(levels: tuple[str, ...], depth: int) -> str:
+def level_name(levels: tuple[str, ...], depth: int) -> str:
     names = TABLE_LEVELS if len(levels) == len(TABLE_LEVELS) else PROSE_LEVELS
     return names[min(depth, len(names) - 1)]
 
@@ -300,7 +300,7 @@ def _measures_another_metric(
     for depth, level in enumerate(levels[:-1]):
         if scored := _SCORED_ANOTHER_WAY.search(level):
             # "Without text normalisation, the FLEURS CER is 7.90 %"
-            return Evidence(scored.group(0), _level_name(levels, depth))
+            return Evidence(scored.group(0), level_name(levels, depth))
     own = clauses_beside(levels)
     in_points = bool(IN_POINTS.match(levels[1]) or interval_end and _POINTS.search(levels[2]))
     if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
@@ -308,14 +308,14 @@ def _measures_another_metric(
     # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in the
     # number's own clause, or a table's cell, row or column.)
     wide = [
-        _LOOSE_WORDS.sub(" ", text) if _level_name(levels, depth) == "its sentence" else text
+        _LOOSE_WORDS.sub(" ", text) if level_name(levels, depth) == "its sentence" else text
         for depth, text in enumerate(levels[2:-1], 2)
     ]
     texts = (*own, *wide, _LOOSE_WORDS.sub(" ", levels[-1]))
     for depth, text in enumerate(texts):
         metric = _metric_in(text, in_points)
         if (
-            _level_name(levels, depth) == "its sentence"
+            level_name(levels, depth) == "its sentence"
             and metric == "other"
             and OUR_METRIC.search(text)
             and not _OTHER_METRIC.search(text)
@@ -324,7 +324,7 @@ def _measures_another_metric(
             # 29.6 % lower CER (relative)"): its word is that number's, not this one's.
             continue
         if metric == "other":
-            return Evidence(_another_metric_word(text, in_points), _level_name(levels, depth))
+            return Evidence(_another_metric_word(text, in_points), level_name(levels, depth))
         if metric == "ours":
             return None
     return None

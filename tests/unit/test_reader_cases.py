@@ -366,3 +366,51 @@ def test_a_quotes_marks_are_found_by_the_parser_not_by_the_look_of_a_line():
     assert [text[at] for at in quoted.quote_marks] == [">"] * 4
     lines = {text.count("\n", 0, at) for at in quoted.quote_marks}
     assert lines == {2, 3} and html.quote_marks == ()
+
+
+def test_a_drift_says_where_its_context_names_each_part_of_its_figure(project, demo_result):
+    """A stale number is reported with its evidence: the level of its context that names
+    its set, its system and its latency, and what no level names said so."""
+    from scoring.card import load_card_spec
+    from tests.unit.test_adopt import stale_print
+
+    spec = load_card_spec(project)
+    exact = demo_result.exact
+    theirs, ours = (stale_print(exact, f"cer/560ms/isan/{system}") for system in (T, O))
+    text = (
+        "# Card\n\n## Results at 560 ms\n\n| Set | OpenThai2.0 | Typhoon 0.6B |\n|---|---|---|\n"
+        f"| Isan | {printed(exact[f'cer/560ms/isan/{O}'])} | {theirs} |\n\n"
+        f"On Isan, {ours} % CER.\n"
+    )
+    _, out, _ = mark_one(project, demo_result, text)
+    lines = out.splitlines()
+    table, prose = (lines[i + 1] for i, line in enumerate(lines) if line.startswith("drift:"))
+    isan, typhoon, openthai = spec.set_names["isan"], spec.systems[T], spec.systems[O]
+    assert table == (
+        f"    read as: {isan} (its row label), {typhoon} (its column header), 560 ms (the headings)"
+    ), out
+    assert prose == (
+        f"    read as: {isan} (the words before it), {openthai} (none named: the card's own), "
+        "560 ms (the headings)"
+    ), out
+
+
+def test_a_number_read_with_a_default_but_nearer_another_systems_figure_is_never_rewritten(
+    project, demo_result, capsys
+):
+    """ "On Isan, 17.42 % CER.": no system named, so the card's own (its Isan CER more than
+    half a point away), but the value is a few hundredths from Typhoon's: listed as
+    ambiguous with both readings, and --write leaves it as written."""
+    from tests.unit.test_adopt import stale_print
+
+    exact = demo_result.exact
+    ours, theirs = f"cer/560ms/isan/{O}", f"cer/560ms/isan/{T}"
+    assert abs(exact[ours] - exact[theirs]) > Fraction(1, 200)  # (the demo's data: so far)
+    said = stale_print(exact, theirs)
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n## Results at 560 ms\n\nOn Isan, {said} % CER.\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and f"ambiguous: line 5: {said} reads as {ours}, " in out, out
+    assert f"its value is nearer {theirs} and " in out and "never rewritten" in out, out
+    run_cli(capsys, "publish", str(project), "--write")
+    assert f"On Isan, {said} % CER." in card.read_text(encoding="utf-8")
