@@ -578,6 +578,7 @@ def test_check_strict_names_every_figure_left_unmarked(card, adopted):
 CODE_BLOCKS = {
     "html": 2,  # and a <pre> block, which is HTML, not counted here
     "lists": 2,
+    "mixed": 2,
     "model_index": 2,
     "prose": 2,
     "tables": 2,
