@@ -1039,12 +1039,40 @@ def _never_on_a_guess(
         return Marked(
             m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
         )
+    if others := _unusually_far_and_another_figures(text, m.figure, facts, exact):
+        return Marked(
+            m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
+        )
     if _far_from(text, m.figure, exact):
         return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="far", named=m.gives)
     unnamed = {part for part, _, _, depth, _ in _parts_named(m, result, names) if depth is None}
     if nearer := _nearer_in_what_is_unnamed(text, m.figure, facts, exact, unnamed):
         return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *nearer), why="nearer")
     return None
+
+
+def _unusually_far_and_another_figures(
+    text: str, name: str, facts: dict[str, _Facts], exact
+) -> list[str]:
+    """The figures, of whatever set, system or latency, whose value ``text`` prints exactly,
+    where it is more than half a point from ``name``'s: "17.09" read as the 1120 ms average
+    (14.50) is Typhoon's Isan CER at 1120 ms, whatever the words around it misled on. (A
+    stale number is closer than that; two figures alike by chance, at two decimals, rare.)"""
+    try:
+        written = Fraction(ascii_signed(text.strip().strip("`%* ")))
+    except ValueError:
+        return []
+    data = exact[name] * 100
+    gap = abs(abs(written) - abs(data)) if name.startswith("diff/") else abs(written - data)
+    if gap <= UNUSUAL_POINTS or "." not in text:
+        return []
+    return [
+        other
+        for other, fact in facts.items()
+        if other != name
+        and (fact.kind == "diff") == (facts[name].kind == "diff")
+        and printed_as(exact[other], text)
+    ]
 
 
 def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:

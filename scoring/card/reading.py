@@ -803,14 +803,15 @@ def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_ins
 
 def _a_second_header(header: list, first_row: list) -> bool:
     """Whether a table's first body row is a second header row: as many cells as the
-    header, each holding words and no digit, under a header whose columns repeat a name
-    ("| | FLEURS | FLEURS | TVSpeech | TVSpeech |" over "| Model | CER | WER | CER | WER |"),
-    which says that the header alone does not tell them apart."""
+    header, each holding words and no number (a name's digits are no number: "OpenThai2.0",
+    "Typhoon 0.6B"), under a header whose columns repeat a name ("| | FLEURS | FLEURS |"
+    over "| Model | CER | WER |"; "| | 160 ms | 160 ms |" over "| | OpenThai2.0 | Typhoon
+    0.6B |"), which says that the header alone does not tell them apart."""
     names = [cell.strip() for _, cell in header[1:]]
     return (
         len(first_row) == len(header) > 2
         and len(set(names)) < len(names)
-        and all(cell.strip() and not re.search(r"\d", cell) for _, cell in first_row[1:])
+        and all(cell.strip() and not numbers_in(cell, 0, (), True) for _, cell in first_row[1:])
     )
 
 
