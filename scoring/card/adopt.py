@@ -2559,7 +2559,10 @@ def counted_numbers(
     (line, text) of those read as another measure than the CER)."""
     another_measure: list[tuple[int, str, Evidence]] = []
     found = candidates(card, Names.of(spec, aliases), another_measure=another_measure)
-    return ([c for c in found if not c.foreign], [c for c in found if c.foreign], another_measure)
+    # (A number in a figure's marker is gated by it, whatever its context reads as.)
+    gated_or_ours = [c for c in found if not c.foreign or c.marked is not None]
+    alone = [c for c in found if c.foreign and c.marked is None]
+    return gated_or_ours, alone, another_measure
 
 
 @dataclass(frozen=True)

@@ -473,3 +473,20 @@ def test_a_value_exactly_another_figures_and_unusually_far_from_its_own_is_never
     assert f"but its value is {other}'s exactly" in out, out
     run_cli(capsys, "publish", str(project), "--write")
     assert f"reaches {said} %." in card.read_text(encoding="utf-8")
+
+
+def test_a_number_in_a_marker_is_gated_whatever_its_context_reads_as(project, demo_result, capsys):
+    """A marker is the maintainer's word: a number in one counts as gated by --check
+    --strict, even where its words name another recogniser (never as an ungated
+    look-alike of another model's)."""
+    name = f"cer/560ms/fleurs/{T}"
+    value = printed(demo_result.exact[name])
+    (project / "README.md").write_text(
+        "# Card\n\nOn FLEURS, Whisper large-v3 reaches "
+        f"<!-- scoring:figure {name} -->{value}<!-- scoring:end --> % CER.\n",
+        encoding="utf-8",
+    )
+    _, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    # (It fails for the model-index the card lacks, not for its text.)
+    assert "1 of 1 numbers in the card's text are gated" in out, out
+    assert "ungated:" not in out and "strict fails" not in out, out
