@@ -41,6 +41,7 @@ from .reading import (
     IN_POINTS,
     OUR_METRIC,
     PAIRED_AGAINST,
+    QUOTED,
     SPLIT_WORDS,
     STATEMENT_END,
     VERSUS,
@@ -1162,20 +1163,6 @@ def _far_from(text: str, name: str, exact) -> bool:
     return gap > FAR_POINTS and gap > FAR_SHARE * abs(data)
 
 
-# Words that say a number is another source's, quoted: "Typhoon's model card reports 9.80 %",
-# "9.80 % as reported by its authors", "according to the Typhoon paper". ("We report", "this
-# card reports" and "according to our runs" are the card's own.)
-_QUOTED = re.compile(
-    r"(?<!\bthis card )(?<!\bwhich )\b(?:reports|claims)\b|\bclaimed\b|"
-    r"\breported\s+by\b|\bpublished\s+by\b|\b(?:its|their)\s+authors\b|"
-    r"\bin\s+(?:its|their)\s+(?:own\s+)?(?:paper|report|technical\s+report|"
-    r"model\s+card|card|blog(?:\s+post)?)\b|"
-    r"\baccording\s+to\b(?!\s+(?:our|us|this|these|the\s+(?:data|table|"
-    r"card|gate)))",
-    re.I,
-)
-
-
 def _quoted_from_another_source(candidate: Candidate) -> str | None:
     """The words of a number's own statement (in prose) that say it is quoted from another
     source, which no drift of ours may overwrite: a stale-looking 9.80 % "reported by its
@@ -1185,7 +1172,7 @@ def _quoted_from_another_source(candidate: Candidate) -> str | None:
     statement = _own_statement(candidate)
     if statement is None:
         statement = candidate.levels[2]
-    found = _QUOTED.search(statement)
+    found = QUOTED.search(statement)
     return found.group() if found else None
 
 

@@ -50,6 +50,7 @@ _NOT_SCORED_BY_THE_CARD = {
     "subset": "a part of a set, which the card scores only whole: not the card's",
     "condition": "a recording condition the card does not score: not the card's",
     "between latencies": "a change between latencies, which the card does not give: not the card's",
+    "quoted": "another source's numbers, quoted as published: not the card's",
 }
 
 

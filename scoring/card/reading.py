@@ -2103,6 +2103,20 @@ def _a_heading_of_others(levels: tuple[str, ...], in_table: bool) -> str | None:
     return heading.group() if heading else None
 
 
+# Words that say a number is another source's, quoted: "Typhoon's model card reports 9.80 %",
+# "9.80 % as reported by its authors", "according to the Typhoon paper". ("We report", "this
+# card reports" and "according to our runs" are the card's own.)
+QUOTED = re.compile(
+    r"(?<!\bthis card )(?<!\bwhich )\b(?:reports|claims)\b|\bclaimed\b|"
+    r"\breported\s+by\b|\bpublished\s+by\b|\b(?:its|their)\s+authors\b|"
+    r"\bin\s+(?:its|their)\s+(?:own\s+)?(?:paper|report|technical\s+report|"
+    r"model\s+card|card|blog(?:\s+post)?)\b|"
+    r"\baccording\s+to\b(?!\s+(?:our|us|this|these|the\s+(?:data|table|"
+    r"card|gate)))",
+    re.I,
+)
+
+
 def _not_the_cards(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None
 ) -> tuple[str, str] | None:
@@ -2115,6 +2129,10 @@ def _not_the_cards(
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
+    # A table's column or caption saying its numbers are another source's, quoted ("CER
+    # (%), as reported by the Typhoon team"): none is ours, whatever our run gives.
+    if in_table and (quoted := QUOTED.search(f"{levels[4]} {levels[5]}")):
+        return "quoted", quoted.group()
     if model is None and (heading := _a_heading_of_others(levels, in_table)):
         return "heading", heading
     for kind, find in (

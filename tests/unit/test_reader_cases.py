@@ -490,3 +490,24 @@ def test_a_number_in_a_marker_is_gated_whatever_its_context_reads_as(project, de
     # (It fails for the model-index the card lacks, not for its text.)
     assert "1 of 1 numbers in the card's text are gated" in out, out
     assert "ungated:" not in out and "strict fails" not in out, out
+
+
+def test_a_table_of_another_sources_numbers_quoted_as_published_is_left_alone(
+    project, demo_result, capsys
+):
+    """A table whose column says its CERs are as another team reported them: none is
+    ours, stale-looking or not, and --write rewrites none of them."""
+    exact = demo_result.exact
+    fleurs, tvspeech = (f"cer/560ms/{s}/{T}" for s in ("fleurs", "tvspeech"))
+    off = printed(exact[fleurs] + Fraction(3, 1000))
+    text = (
+        "# Card\n\n## What the Typhoon authors report\n\n"
+        "| Test set | CER (%), as reported by the Typhoon team |\n|---|--:|\n"
+        f"| FLEURS | {off} |\n| TVSpeech | {printed(exact[tvspeech])} |\n"
+    )
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and "0 numbers marked" in out and "2 left alone" in out, out
+    run_cli(capsys, "publish", str(project), "--write")
+    assert card.read_text(encoding="utf-8").endswith(text.split("|---|--:|\n")[1])
