@@ -511,3 +511,25 @@ def test_a_table_of_another_sources_numbers_quoted_as_published_is_left_alone(
     assert code == 0 and "0 numbers marked" in out and "2 left alone" in out, out
     run_cli(capsys, "publish", str(project), "--write")
     assert card.read_text(encoding="utf-8").endswith(text.split("|---|--:|\n")[1])
+
+
+def test_a_paragraph_reporting_numbers_above_a_table_captions_it_by_its_first_sentence(
+    project, demo_result
+):
+    """The paragraph above a table reports a number of its own (Whisper's), so it is no
+    caption; but its first sentence reports none and names the CER: the table's caption,
+    so that a stale cell is drift."""
+    exact = demo_result.exact
+    name = f"cer/160ms/fleurs/{T}"
+    from tests.unit.test_adopt import stale_print
+
+    stale = stale_print(exact, name)
+    text = (
+        "# Card\n\nCER (%) by chunk length. Whisper large-v3 gets 11.20 on FLEURS.\n\n"
+        "| System | Set | 160 ms |\n|---|---|--:|\n"
+        f"| Typhoon 0.6B | FLEURS | {stale} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found if m.candidate.text == stale] == [
+        ("drift", name)
+    ], out
