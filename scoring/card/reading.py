@@ -432,10 +432,17 @@ def _header_and_body(block: Block) -> tuple[list, list]:
     return header, body
 
 
+# A number and the measure it counts in, right after it: "2,100 hours", "0.6B params".
+_A_NUMBERS_UNIT = re.compile(r"\d[\d,.]*[A-Za-z]?\s*(" + _OTHER_METRIC.pattern + ")", re.I)
+
+
 def _without_a_weak_caption(block: Block, header: list, headings: str) -> Block:
     """The paragraph above a table is its weakest caption: where the header, the paragraph
     under the table or a heading names the CER, the other measure that paragraph speaks of
-    ("Smaller chunks give faster partial results") is not what the table holds."""
+    ("Smaller chunks give faster partial results") is not what the table holds. Nor is a
+    measure that is the unit of the paragraph's own number ("2,100 hours of audio")."""
+    if units := [m.span(1) for m in _A_NUMBERS_UNIT.finditer(block.caption)]:
+        block = replace(block, caption=_blanked(block.caption, units))
     if (
         block.caption
         and _metric_in(block.caption) == "other"

@@ -533,3 +533,21 @@ def test_a_paragraph_reporting_numbers_above_a_table_captions_it_by_its_first_se
     assert [(m.verdict, m.figure) for m in marked.found if m.candidate.text == stale] == [
         ("drift", name)
     ], out
+
+
+def test_a_unit_of_the_paragraphs_own_number_says_nothing_of_the_table_under_it(
+    project, demo_result
+):
+    """ "Training added 2,100 hours of audio." above a table: "hours" is that number's
+    unit, not what the table holds, so the table's cells are read (the stale one drifts)."""
+    from tests.unit.test_adopt import stale_print
+
+    name = f"cer/560ms/gs2/{O}"
+    stale = stale_print(demo_result.exact, name)
+    text = (
+        "# Card\n\nTraining added 2,100 hours of meeting audio.\n\n"
+        "| Set (560 ms) | OpenThai2.0 |\n|---|--:|\n"
+        f"| GigaSpeech2 | {stale} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [("drift", name)], out
