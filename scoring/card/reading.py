@@ -1087,7 +1087,15 @@ def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -
         )
         for pair in around
     ]
+    # "... and decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a
+    # lead-in ending in a colon says it of every number it introduces.
+    lead = sentence[: matches[0].start()] if matches else ""
+    if _A_LEAD_IN.search(lead) and SPLIT_WORDS.search(lead.rsplit(";", 1)[-1]):
+        in_pieces = [True] * len(matches)
     return _Sentence(sentence, matches, bounds, owned, placed, views, around, in_pieces)
+
+
+_A_LEAD_IN = re.compile(r":[\s*_]*$")
 
 
 def _views(sentence: str, matches: list, placed: dict, statement_ends: list, names: Names):

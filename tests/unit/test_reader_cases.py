@@ -551,3 +551,17 @@ def test_a_unit_of_the_paragraphs_own_number_says_nothing_of_the_table_under_it(
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.verdict, m.figure) for m in marked.found] == [("drift", name)], out
+
+
+def test_a_lead_in_that_says_in_pieces_is_every_numbers_after_its_colon(project, demo_result):
+    """ "Decoded in pieces: A % for OpenThai2.0, B % for Typhoon 0.6B": both are the split
+    decode's, though only the first number's own text follows the words."""
+    exact = demo_result.exact
+    names = [f"cer/560ms/gs2_long/{system}_split" for system in (O, T)]
+    a, b = (printed(exact[name]) for name in names)
+    text = (
+        "# Card\n\n- GigaSpeech2 long, decoded in pieces: "
+        f"{a} % for OpenThai2.0,\n  {b} % for Typhoon 0.6B\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [m.figure for m in marked.found] == names, out
