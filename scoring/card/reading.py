@@ -212,6 +212,11 @@ def _names_any(names: Names, text: str) -> bool:
     return bool(names.systems_in(text) or names.subjects_in(text))
 
 
+@lru_cache(maxsize=1024)
+def _names_any_cached(names: Names, text: str) -> bool:
+    return _names_any(names, text)
+
+
 def find_kind(names: Names, kind: str, text: str) -> list[str]:
     return names.systems_in(text) if kind == "system" else names.subjects_in(text)
 
@@ -678,16 +683,18 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
     column of verdicts names the row's winner, or none: "tie (+1.28)" is the change between
     the row's CERs, not another system's.)"""
     names = table.names
+    # (A label or header that names one names it with any cell: each read once a table.)
+    row_names = _names_any_cached(names, label) or _names_any(names, label + " " + cell)
+    column_names = (
+        not column
+        or column in table.verdict_columns
+        or _names_any_cached(names, column_header)
+        or _names_any(names, column_header + " " + cell)
+    )
     return frozenset(
         kind
         for kind, (by_row, by_column) in table.axes.items()
-        if (by_row and not _names_any(names, label + " " + cell))
-        or (
-            by_column
-            and column
-            and column not in table.verdict_columns
-            and not _names_any(names, column_header + " " + cell)
-        )
+        if (by_row and not row_names) or (by_column and not column_names)
     )
 
 
