@@ -1059,13 +1059,8 @@ def _unusually_far_and_another_figures(
     where it is more than half a point from ``name``'s: "17.09" read as the 1120 ms average
     (14.50) is Typhoon's Isan CER at 1120 ms, whatever the words around it misled on. (A
     stale number is closer than that; two figures alike by chance, at two decimals, rare.)"""
-    try:
-        written = Fraction(ascii_signed(text.strip().strip("`%* ")))
-    except ValueError:
-        return []
-    data = exact[name] * 100
-    gap = abs(abs(written) - abs(data)) if name.startswith("diff/") else abs(written - data)
-    if gap <= UNUSUAL_POINTS or "." not in text:
+    gap = _points_from(text, name, exact)
+    if gap is None or gap <= UNUSUAL_POINTS or "." not in text:
         return []
     return [
         other
@@ -1101,30 +1096,15 @@ def _nearer_in_what_is_unnamed(
     value is nearer what ``text`` says than ``name``'s, where that is more than half a point
     off: "17.42 % on Isan", no system named, is read as the card's own (18.64) but is nearer
     Typhoon's (17.39)."""
-    try:
-        written = Fraction(ascii_signed(text.strip().strip("`%* "))) / 100
-    except ValueError:
-        return []
-    if name.startswith("diff/"):  # (a size said in words is unsigned: compare sizes)
-        written = abs(written)
-
-        def gap(other: str) -> Fraction:
-            return abs(abs(exact[other]) - written)
-    else:
-
-        def gap(other: str) -> Fraction:
-            return abs(exact[other] - written)
-
-    if gap(name) * 100 <= UNUSUAL_POINTS:
+    own = _points_from(text, name, exact)
+    if own is None or own <= UNUSUAL_POINTS:
         return []  # as near as drifts go: the default reading stands
-    nearer = [
-        other
+    gaps = {
+        other: _points_from(text, other, exact)
         for other, fact in facts.items()
-        if other != name
-        and _one_part_apart(facts[name], fact) in unnamed
-        and gap(other) < gap(name)
-    ]
-    return sorted(nearer, key=gap)  # (the nearest first)
+        if other != name and _one_part_apart(facts[name], fact) in unnamed
+    }
+    return sorted((other for other, gap in gaps.items() if gap < own), key=gaps.get)
 
 
 def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> list[str]:
@@ -1151,16 +1131,22 @@ FAR_SHARE = Fraction(1, 5)
 UNUSUAL_POINTS = Fraction(1, 2)
 
 
-def _far_from(text: str, name: str, exact) -> bool:
-    """Whether ``text`` is further from ``name``'s value than any drift is: more than a
-    point and more than a fifth of the value."""
+def _points_from(text: str, name: str, exact) -> Fraction | None:
+    """How many points ``text`` is from ``name``'s value (a difference's by its size: a size
+    said in words is unsigned); None where ``text`` is no number."""
     try:
         written = Fraction(ascii_signed(text.strip().strip("`%* ")))
     except ValueError:
-        return False
+        return None
     data = exact[name] * 100
-    gap = abs(abs(written) - abs(data)) if name.startswith("diff/") else abs(written - data)
-    return gap > FAR_POINTS and gap > FAR_SHARE * abs(data)
+    return abs(abs(written) - abs(data)) if name.startswith("diff/") else abs(written - data)
+
+
+def _far_from(text: str, name: str, exact) -> bool:
+    """Whether ``text`` is further from ``name``'s value than any drift is: more than a
+    point and more than a fifth of the value."""
+    gap = _points_from(text, name, exact)
+    return gap is not None and gap > FAR_POINTS and gap > FAR_SHARE * abs(exact[name] * 100)
 
 
 def _quoted_from_another_source(candidate: Candidate) -> str | None:
