@@ -107,10 +107,6 @@ class _Lines:
         return "".join(chars)
 
 
-# The card's own measure, as a caption's first sentence may name it.
-_OUR_MEASURE = re.compile(words.pattern("our_metric"), re.I)
-
-
 # The HTML blocks whose content is shown as it is written (CommonMark's first kind of HTML
 # block): a <pre> is code, as a fence is.
 _RAW_HTML = ("<pre", "<script", "<style", "<textarea")
@@ -452,7 +448,11 @@ def _heading_sentence(paragraph: str) -> str:
     none and says what is measured ("CER (%) by chunk length, in seconds. ... Whisper gets
     11.20 on FLEURS that way."): it captions the table under it; "" otherwise."""
     first = SENTENCE_END.split(paragraph, maxsplit=1)[0]
-    if first == paragraph or numbers_in(first, 0, (), True) or not _OUR_MEASURE.search(first):
+    if (
+        first == paragraph
+        or numbers_in(first, 0, (), True)
+        or not words.regex("our_metric").search(first)
+    ):
         return ""
     return first
 

@@ -91,8 +91,8 @@ DIRECTION_WORDS = re.compile(
 # Of those, the ones that rank two systems without saying by how much.
 _RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?|win(?:s|ners?)?|ชนะ", re.I)
 # ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
-SPLIT_WORDS = re.compile(words.pattern("split_words"), re.I)
-WHOLE_WORDS = re.compile(words.pattern("whole_words"), re.I)
+SPLIT_WORDS = words.regex("split_words")
+WHOLE_WORDS = words.regex("whole_words")
 _INTERVAL = re.compile(
     r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
     rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
@@ -128,7 +128,7 @@ _OTHER_METRIC = re.compile(
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
 # (Thai: "อัตราความผิดพลาดระดับอักขระ" or "ระดับตัวอักษร", the character error rate.)
-OUR_METRIC = re.compile(words.pattern("our_metric"), re.I)
+OUR_METRIC = words.regex("our_metric")
 # A CER scored another way than the card's, or another quantity named like one: a number so
 # described anywhere in its sentence, cell, row or column is none of the card's figures.
 _SCORED_ANOTHER_WAY = re.compile(
@@ -138,7 +138,7 @@ _SCORED_ANOTHER_WAY = re.compile(
     r"\bsyllable error|\bsyer\b",
     re.I,
 )
-_RELATIVE = re.compile(words.pattern("relative"), re.I)
+_RELATIVE = words.regex("relative")
 _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 # A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
 # CERs, "relative to" saying against whom (a relative change is in percent).
@@ -1265,7 +1265,7 @@ _SLASH = re.compile(r"\s*%?\s*/\s*")
 VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)
 _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
-_CONTRAST = re.compile(words.pattern("subject_changes"), re.I)
+_CONTRAST = words.regex("subject_changes")
 
 
 def _last_match(words: re.Pattern, text: str, start: int, end: int) -> int | None:
@@ -1275,7 +1275,7 @@ def _last_match(words: re.Pattern, text: str, start: int, end: int) -> int | Non
 
 
 # A set spoken of by what it is, not by its name: "the dialect set", "ชุดข้อมูลภาษาอีสาน".
-_A_SET_WORD = re.compile(words.pattern("set_words"), re.I)
+_A_SET_WORD = words.regex("set_words")
 _RESPECTIVELY = re.compile(r"\brespectively\b|ตามลำดับ", re.I)
 _NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
 

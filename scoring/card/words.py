@@ -3,11 +3,12 @@ is for; this module turns a list into the pattern the reader searches with."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
 
-__all__ = ["WORDS_FILE", "pattern", "thai_names", "words"]
+__all__ = ["WORDS_FILE", "pattern", "regex", "thai_names", "words"]
 
 WORDS_FILE = Path(__file__).with_name("words.toml")
 
@@ -43,3 +44,9 @@ def pattern(name: str) -> str:
     parts = [rf"\b(?:{'|'.join(whole)})\b"] if whole else []
     parts += [rf"\b(?:{'|'.join(dotted)})"] if dotted else []
     return "|".join(parts + [entry for entry in entries if _thai(entry)])
+
+
+@cache
+def regex(name: str) -> re.Pattern:
+    """One list's pattern compiled, ignoring case: one object wherever it is searched."""
+    return re.compile(pattern(name), re.I)
