@@ -1,11 +1,6 @@
-"""The names a card's figures answer to in hand-written text: each set's, aggregate's and
-system's display name and key, the words a card uses for them without a name ("pooled",
-"Typhoon" for Typhoon 0.6B), and the card's own aliases; and the names of recognisers
-that are none of the card's ("Whisper", "openai/whisper-large-v3", or another version of
-one of its models: "OpenThai1.5", "Typhoon 1.5B"). ``reading`` and ``adopt`` read a
-card's numbers by them; ``publish`` places a hand-written model-index entry by its
-dataset's name.
-"""
+"""The names a card's figures answer to in hand-written text (each set's, aggregate's and
+system's name and key, the words a card uses without a name, its aliases), and the names of
+recognisers that are none of the card's ("Whisper", "OpenThai1.5")."""
 
 from __future__ import annotations
 
@@ -20,106 +15,52 @@ from . import words as word_lists
 from .spec import CardSpec
 from .text import latencies_in
 
-# Where a name in one word splits into two: "TVSpeech" -> "TV Speech", "GigaSpeech2" ->
-# "Giga Speech2", "OpenThai2.0" -> "Open Thai2.0".
+
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(word_lists.words()[name])
+
+
+# Where a name in one word splits into two: "TVSpeech" -> "TV Speech".
 _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-# What a card may call a set of long recordings: "long-form", "joined", "concatenated".
-LONG_WORDS = tuple(word_lists.words()["long_words"])
-_OWN_MODEL_WORDS = (
-    "ours",
-    "our model",
-    "our system",
-    "our recogniser",
-    "our recognizer",
-    "our own model",
-    "our own system",
-    "this model",
-    "this work",
-    "we",
-    "us",
-    "โมเดลของเรา",
-    "ระบบของเรา",
-    "ของเรา",
-)  # (Thai: "our model", "ours")
+LONG_WORDS = _words("long_words")
+_OWN_MODEL_WORDS = _words("own_model_words")
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
-# "our" right before a number is the card's own model's ("against our 18.64 %", "our own
-# 6.69"), and so is "our" ending the text before a number, which the reader reads apart;
-# "our" alone is no name of it ("our baseline", "our FLEURS CER").
+# "our" right before a number, or ending the text before one, is the card's own model's
+# ("against our 18.64 %"); "our" alone is not ("our baseline").
 _OUR_BEFORE_A_NUMBER = re.compile(r"\bour(?=\s+(?:own\s+)?[*_]*(?:[−+-]?\d|$)|\s*$)", re.I)
-# A variant whose key names an n-gram language model ("_4gram", "_lm"), and what cards
-# call it; "without" or "no" just before a name says the variant is not there.
+# A variant whose key names an n-gram language model ("_4gram", "_lm"); "without" or "no"
+# just before a name says the variant is not there.
 _LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)
-_LANGUAGE_MODEL_WORDS = ("LM", "language model", "n-gram", "n-gram LM", "KenLM")
+_LANGUAGE_MODEL_WORDS = _words("language_model_words")
 _NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
-# What puts a system on the other side of a comparison: "against Typhoon", "beats Typhoon's
-# 9.50 %", "lower than Typhoon's". ("Over" is not among them: "pooled over 5 devices".)
-# Thai: "compared with", and "than" (ต่ำกว่า, lower than), which ends its word.
-COMPARES = re.compile(
-    r"\b(?:against|vs|versus|compared|relative to|than|beats?|outperform\w*|"
-    r"ahead of|behind|trails?|"
-    # "a clear gain over Typhoon", "improves over", "an edge over" (never
-    # "averaged over 11 sets")
-    r"(?:gains?|improve(?:s|d|ments?)?|leads?|edge|advantage|margin|wins?)"
-    r"\s+over)\b|เทียบกับ|กว่า",
-    re.I,
-)
-# Other speech recognisers a card compares itself with, by family name, or by a hub id
-# ("openai/whisper-large-v3": an owner, a slash and a name with a digit or a hyphen).
-_OTHER_MODEL = re.compile(
-    r"\b(?:whisper|wav2vec ?2?|xls-?r|mms|seamless(?:m4t)?|pathumma|"
-    r"thonburian|gemini|gpt-?4o[\w-]*|chirp|deepgram|assemblyai|"
-    r"elevenlabs|qwen[\w.-]*|sensevoice|paraformer|funasr|parakeet|"
-    r"canary|(?:google|azure|microsoft|aws|amazon)(?: cloud| ai)?[ -](?:stt|"
-    r"speech|asr|transcribe|usm)|speechmatics|"
-    r"rev\.ai|soniox|hubert|wavlm|data2vec|speecht5|deepspeech|"
-    r"citrinet|quartznet|moonshine|voxtral|granite[ -]speech|"
-    r"kimi-audio|vosk|partii|botnoi)\b",
-    re.I,
-)
-# Only in the number's own clause, where they say whose it is: a toolkit or a vendor (which
-# may be how the card's own model was trained or served: "trained with NeMo, it reaches
-# ...", "deployed on Google Cloud, it ..."), a recogniser named for what it is
-# ("ThaiASR-v2", "Botnoi ASR"; not "Thai ASR"), and what a card calls a system it does
-# not name ("a Kaldi baseline", "the commercial API", "Model X", "the state of the art",
-# "prior work", a citation: "Smith et al.", "[12]"; in Thai "another model", "another
-# system", "commercial").
+COMPARES = word_lists.regex("compares")
+# Other recognisers, by family name or by a hub id ("openai/whisper-large-v3").
+_OTHER_MODEL = word_lists.regex("other_models")
+# Only in the number's own clause, where they say whose it is: besides the words, a
+# citation ("[12]") and a recogniser named for what it is ("ThaiASR-v2"; not "Thai ASR").
 _OTHER_MODEL_NEARBY = re.compile(
-    r"\b(?:kaldi|nemo|espnet|speechbrain|icefall|fairseq|google(?!(?:'s)? fleurs)|azure|"
-    r"microsoft|aws|amazon|baselines?(?!-)|commercial|"
-    r"competitors?|other (?:models?|systems?|recogni[sz]ers?)|(?:model|system) (?-i:[A-Z])"
-    r"(?![\w.-])|state[- ]of[- ]the[- ]art|sota|(?:prior|previous|published) (?:work|best)|"
-    r"et al)\b|\[\d+(?:[,–-]\s*\d+)*\]|โมเดลอื่น|ระบบอื่น|เชิงพาณิชย์|"
+    word_lists.pattern("other_models_nearby") + r"|\[\d+(?:[,–-]\s*\d+)*\]|"
     r"(?<![\w.-])(?!(?:Thai|Isan|English|Streaming|Our|This|The|An?|Open|Offline|Online|"
     r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
     r"(?![a-z])[\w.-]*",
     re.I,
 )
 # What may stand between a variant's name and its model's after it: "the 4-gram variant of
-# Typhoon", "the LM version of Typhoon".
+# Typhoon".
 _A_VARIANT_OF = frozenset({"variant", "version", "of"})
-# A dataset split as cards name one: "dev", "the dev set", "validation", "(train)", "the
-# training split" ("training" or "train" alone is how a model was made: "trained on ...").
+# A dataset split as cards name one: "the dev set", "validation", "(train)" ("training"
+# alone is how a model was made).
 _DATASET_SPLIT = re.compile(
     r"\b(dev|development|validation|valid|val|test|eval)\b(?:[ -](?:set|split|data))?|"
     r"\b(train(?:ing)?)[ -](?:set|split)\b|\((train(?:ing)?)\)",
     re.I,
 )
-_SPLIT_NAMES = {
-    "dev": "dev",
-    "development": "dev",
-    "validation": "dev",
-    "valid": "dev",
-    "val": "dev",
-    "test": "test",
-    "eval": "test",
-    "train": "train",
-    "training": "train",
-}
+_SPLIT_NAMES = dict.fromkeys(("development", "validation", "valid", "val"), "dev")
+_SPLIT_NAMES.update(eval="test", training="train")
 
 
 def _split_name(said: str) -> str:
-    """A split as compared: "validation" and "dev" are one; a split of another name is
-    itself."""
+    """A split as compared: "validation" and "dev" are one."""
     return _SPLIT_NAMES.get(said.lower(), said.lower())
 
 
@@ -129,44 +70,14 @@ def _splits_named(text: str):
         yield _split_name(next(filter(None, said.groups()))), said.group().strip("() ")
 
 
-COUNT_WORDS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-)
-_WHAT_AN_AGGREGATE_SPANS = (
-    "sets",
-    "test sets",
-    "datasets",
-    "devices",
-    "microphones",
-    "mics",
-    "channels",
-    "ชุดข้อมูล",
-    "ไมโครโฟน",
-)  # (Thai: datasets, microphones)
+COUNT_WORDS = _words("count_words")
+_WHAT_AN_AGGREGATE_SPANS = _words("aggregate_spans")
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
-# A name the reader does not know, stating a result: capitalised words (and a version or
-# size: "v2", "large-v3") just before a verb that states one, perhaps with a phrase set
-# off between them ("Foo reaches 11.20 %", "The Foo model got ...", "Foo Large v2
-# achieves", "Foo is at ...", "Foo has a CER of ...", "Sonic-ASR v2, a production system,
-# reports", "NovaThai ได้ 10.40%", "โมเดล Foo มี CER"), owning one ("Foo's CER is ...",
-# "Foo's FLEURS CER",
-# not "Google's FLEURS"), what a sentence is about ("For Foo, the CER is ..."; not
-# "With NeMo, ...", a toolkit), set off as an apposition ("The strongest open model, Foo,
-# gets"), ranked ("Foo comes second with"), or whose a CER is ("the CER of Foo is", "CER
-# for Foo:", "CER ของ Foo"). Whose number it is, the reader cannot tell; it must not take it for the
-# card's own and write over it.
+# A name the reader does not know, stating a result: capitalised words (perhaps with a
+# version or size, "large-v3") before a verb that states one ("Foo reaches 11.20 %", "Foo,
+# a production system, reports", "NovaThai ได้ 10.40%"), owning one ("Foo's CER is"), what a
+# sentence is about ("For Foo, the CER is"), or whose a CER is ("the CER of Foo", "CER ของ
+# Foo"). Whose number it is the reader cannot tell; it must not take it for the card's own.
 _A_NAME = (
     r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
     r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})"
@@ -197,10 +108,8 @@ _NAME_COMPARED = re.compile(
 _EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
 # A name just before the parenthesis a number opens: "Compared to Foo (11.50 %)".
 _NAME_BEFORE_A_PARENTHESIS = re.compile(r"(?<![\w.'-])" + _A_NAME + r"\s*\(\s*[*_]*$")
-# A list item or line that is a label and a number ("Foo-Large: 11.20 %" after a list
-# item's marker, which the reader blanks; "**Bar ASR v3**:
-# 12.00 %", "*Foo (2025)*: 11.40 %"), the label shaped like a model's name: a digit, a
-# capital inside a word, or ASR/STT ("Summary:", "Long-form:" are not).
+# A line that is a label and a number ("Foo-Large: 11.20 %", "**Bar ASR v3**: 12.00 %"),
+# the label shaped like a model's name: a digit, a capital inside a word, or ASR/STT.
 _LABEL_BEFORE_A_NUMBER = re.compile(
     r"\s*[*_]*([A-Z][\w.+-]*(?:\s+[\w.+-]+){0,3}?(?:\s*\([^()]*\))?)"
     r"[*_]*\s*:\s*[*_]*"
@@ -218,131 +127,18 @@ _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
 # What such a subject may be besides a name: an article (dropped), the card's own words
 # for itself, or a word a sentence starts with ("It reaches", "Overall, ...").
 _ARTICLES = frozenset({"The", "A", "An"})
-_NOT_A_NAME = frozenset(
-    {
-        "Our",
-        "Ours",
-        "This",
-        "These",
-        "That",
-        "It",
-        "Its",
-        "We",
-        "Which",
-        "Each",
-        "Both",
-        "All",
-        "One",
-        "Overall",
-        "Average",
-        "Here",
-        "There",
-        "Then",
-        "Now",
-        "Also",
-        "Still",
-        "CER",
-        "WER",
-        "Thai",
-        "Isan",
-        "English",
-        "Streaming",
-        "Offline",
-        "Online",
-        "Chunked",
-        "Decoding",
-        "Greedy",
-        "Beam",
-        "Proposed",
-        "Final",
-        "Best",
-        "New",
-        "Character",
-        "Error",
-        "Accuracy",
-        "Latency",
-        "Performance",
-        "Result",
-        "Results",
-        "Table",
-        "Figure",
-        "Mean",
-        "Median",
-        "Headline",
-        "Pooled",
-        "Total",
-        "Summary",
-        # (and what starts a label that is no name: "At 560 ms: 6.69 %")
-        "At",
-        "On",
-        "In",
-        "For",
-        "With",
-        "Without",
-        "By",
-        "From",
-        "To",
-        "Of",
-        "Over",
-        "Under",
-        "Across",
-        "Per",
-        "After",
-        "Before",
-        "Using",
-        "Via",
-        # (and what labels a quantity, not a system: "Improvement: 2.81 pp")
-        "Improvement",
-        "Difference",
-        "Gain",
-        "Gap",
-        "Delta",
-        "Reduction",
-        "Change",
-        "Margin",
-        "Relative",
-        "Absolute",
-        "Lead",
-        "Score",
-        "Test",
-        # (and what labels a remark: "Update (May 2025): 6.69 % on FLEURS")
-        "Note",
-        "Notes",
-        "Update",
-        "Updated",
-        "Example",
-        "Remark",
-        "Status",
-        "Current",
-        "Latest",
-        # (and what labels a kind of recording: "Long: 10.71 % on TVSpeech")
-        "Short",
-        "Long",
-        "Short-form",
-        "Long-form",
-        "Joined",
-        "Clean",
-        "Noisy",
-    }
-)
-# The pronouns a card uses for its own model, which a clause naming another recogniser may
-# also hold as who tried or fine-tuned that one: "the commercial API we tried", "Whisper
-# (fine-tuned by us)". ("Our model" and "this model" say whose a number is.)
+_NOT_A_NAME = frozenset(_words("not_a_name"))
 _PRONOUNS_OF_US = ("we", "us")
 # (Each part holds a letter: "6.69/8.72" and "2024/05" are numbers.)
 _HUB_ID = re.compile(
     r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
     r"(?=[\w.-]*[A-Za-z])[\w.]*[-\d][\w.-]*"
 )
-# The versions and sizes in a model's name: "2.0" in "OpenThai2.0", "1" in "v1", "0.6B"
-# (a size in millions, "600M", is the same). Trailing zeros say nothing ("OpenThai2" is
-# "OpenThai2.0").
+# The versions and sizes in a model's name: "2.0" in "OpenThai2.0", "0.6B" (or "600M").
 _VERSION = re.compile(r"(\d+(?:\.\d+)*)(?:\s*([bm])(?![a-z]))?", re.I)
-# A model's name from its first word: the rest of that word, then the version or size that
-# follows it within three more capitalised words, none another family's: "OpenThai1.5",
-# "OpenThai-ASR v1", "Typhoon2-Audio", "Typhoon ASR Streaming 1.5B" (never "OpenThai
-# outperforms Typhoon 0.6B"). A bare number after it is not one: "Typhoon 9.50 %" quotes a
-# CER.
+# A model's name from its first word, with the version or size within three more
+# capitalised words, none another family's: "OpenThai-ASR v1", "Typhoon ASR Streaming 1.5B"
+# (a bare number is none: "Typhoon 9.50 %" quotes a CER).
 _VERSIONED_NAME = (
     r"(?<![\w.-]){stem}(?:[\w-]|\.(?=\w))*(?:(?:\s+(?!{stems})(?-i:[A-Z])[\w-]*){{0,3}}?\s+"
     r"(?:v\d[\d.]*|version\s+\d[\d.]*|\d+(?:\.\d+)?\s*[bm]\b))?"
@@ -759,11 +555,7 @@ def _subject_names(spec: CardSpec) -> tuple[dict[str, str], set[str]]:
     return subjects, method_words
 
 
-# Words a hand-written card uses for an aggregate's method (Thai: "the average").
-_METHOD_WORDS = {
-    "mean": ("average", "averages", "averaged", "mean", "avg", "ค่าเฉลี่ย", "เฉลี่ย"),
-    "pooled": ("pooled",),
-}
+_METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
 
 
 def _add_method_words(spec: CardSpec, subjects: dict[str, str]) -> set[str]:

@@ -58,6 +58,33 @@ EXAMPLES = {
     ("whole_words", "un(?:split|segmented)"): "unsegmented",
     ("whole_words", r"not\s+(?:split|segmented)"): "not split",
     ("whole_words", r"in\s+one\s+(?:piece|pass|go)"): "in one pass",
+    ("compares", "beats?"): "it beats Typhoon",
+    ("compares", r"outperform\w*"): "it outperforms Typhoon",
+    ("compares", "trails?"): "it trails Typhoon",
+    (
+        "compares",
+        r"(?:gains?|improve(?:s|d|ments?)?|leads?|edge|advantage|margin|wins?)\s+over",
+    ): "a clear gain over Typhoon",
+    ("other_models", "wav2vec ?2?"): "a wav2vec2 model",
+    ("other_models", "xls-?r"): "XLS-R 300M",
+    ("other_models", "seamless(?:m4t)?"): "SeamlessM4T",
+    ("other_models", r"gpt-?4o[\w-]*"): "gpt-4o-transcribe",
+    ("other_models", r"qwen[\w.-]*"): "Qwen2-Audio",
+    (
+        "other_models",
+        r"(?:google|azure|microsoft|aws|amazon)(?: cloud| ai)?[ -](?:stt|speech|asr|transcribe|usm)",
+    ): "Google Cloud STT",
+    ("other_models", r"rev\.ai"): "Rev.ai",
+    ("other_models", "data2vec"): "data2vec",
+    ("other_models", "speecht5"): "SpeechT5",
+    ("other_models", "granite[ -]speech"): "Granite Speech",
+    ("other_models_nearby", "google(?!(?:'s)? fleurs)"): "served on Google",
+    ("other_models_nearby", "baselines?(?!-)"): "a Kaldi baseline",
+    ("other_models_nearby", "competitors?"): "its competitors",
+    ("other_models_nearby", "other (?:models?|systems?|recogni[sz]ers?)"): "other systems",
+    ("other_models_nearby", r"(?:model|system) (?-i:[A-Z])(?![\w.-])"): "Model X gets",
+    ("other_models_nearby", "state[- ]of[- ]the[- ]art"): "the state-of-the-art",
+    ("other_models_nearby", "(?:prior|previous|published) (?:work|best)"): "prior work",
 }
 # Texts that must not match a list: what its words' whole-word rule or exceptions keep out.
 NOT_MATCHED = [
@@ -66,6 +93,8 @@ NOT_MATCHED = [
     ("subject_changes", "ส่วนต่าง 2.81"),  # "ส่วนต่าง" is a difference, not "as for"
     ("set_words", "the reset button"),
     ("whole_words", "the whole test set"),  # the set, not a decoding
+    ("compares", "averaged over 11 sets"),  # "over" alone compares nothing
+    ("other_models_nearby", "Google's FLEURS"),  # a dataset's owner
 ]
 ENTRIES = [(name, entry) for name, entries in words.words().items() for entry in entries]
 
