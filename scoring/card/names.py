@@ -162,9 +162,8 @@ _FamilyVersions = tuple[tuple[re.Pattern, frozenset[str]], ...]
 
 
 def _own_versions(families: dict[str, list[str]]) -> _FamilyVersions:
-    """For each first word of the card's model families (a name such as "OpenThai" or
-    "Typhoon", four letters or more), the versions and sizes its display names and keys
-    carry; a family with none ("Typhoon ASR") says nothing of other versions."""
+    """For each first word of the card's model families ("Typhoon"), the versions and sizes
+    its names and keys carry; a family with none ("Typhoon ASR") says nothing of others."""
     own: dict[str, set[str]] = {}
     for family, keys in families.items():
         stem = re.match(r"[^\W\d_]{4,}", family)
@@ -185,9 +184,8 @@ def _own_versions(families: dict[str, list[str]]) -> _FamilyVersions:
 
 
 def plain_name(text: str) -> str:
-    """Text as names are compared: lower case, no emphasis, punctuation as spaces, digits
-    apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram"), and a
-    footnote's mark apart from the name it follows ("LOTUSDIS¹" reads "lotusdis 1")."""
+    """Text as names are compared: lower case, punctuation as spaces, digits and a footnote's
+    mark apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram")."""
     # (A superscript mark stays apart from the digit a name may end with: "GigaSpeech2²".)
     text = re.sub(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+", lambda mark: " " + mark.group(), text)
     text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
@@ -215,11 +213,9 @@ class Names:
     systems: tuple[tuple[str, str], ...]  # (plain name, system key)
     latencies: frozenset[int] = frozenset()
     dataset_ids: frozenset[str] = frozenset()  # the sets' hub ids, in lower case
-    # Per first word of the card's models' names ("OpenThai", "Typhoon"): how a name of that
-    # family is found in text, and the versions and sizes the card's own systems have.
+    # Per family's first word ("Typhoon"): its names' pattern, and the card's versions.
     versions: _FamilyVersions = ()
-    # The names that may name something else beside another recogniser's name: "we", "us",
-    # an n-gram LM's words ("Whisper + LM") and a variant's own part ("4-gram").
+    # Names that may be said of another recogniser too: "we", "LM" ("Whisper + LM"), "4-gram".
     loose: frozenset[str] = frozenset()
     # The dataset splits the card's sets are ("test"), as _SPLIT_NAMES names them.
     splits: frozenset[str] = frozenset({"test"})
@@ -263,19 +259,15 @@ class Names:
         )
 
     def another_split_in(self, text: str) -> str | None:
-        """A dataset split that none of the card's sets is, as ``text`` names it: "the
-        GigaSpeech2 dev set", "FLEURS validation", "(train)", where the card's are test
-        splits."""
+        """A dataset split none of the card's sets is, as ``text`` names it ("FLEURS dev")."""
         return next((said for split, said in _splits_named(text) if split not in self.splits), None)
 
     def names_a_split_of_ours(self, text: str) -> bool:
         return any(split in self.splits for split, _ in _splits_named(text))
 
     def another_version_in(self, text: str) -> str | None:
-        """A name of one of the card's models with a version or size that none of the card's
-        systems has: "OpenThai1.5", "OpenThai-ASR v1", "Typhoon2-Audio" or "Typhoon 1.5B"
-        where the card's are OpenThai2.0 and Typhoon 0.6B. A name without one ("OpenThai",
-        "Typhoon ASR") is no other version."""
+        """A name of one of the card's models with a version or size none of its systems has:
+        "Typhoon 1.5B" where the card's is Typhoon 0.6B (not "Typhoon ASR", without one)."""
         for pattern, own in self.versions:
             for mention in pattern.finditer(text):
                 found = _versions_in(mention.group())
@@ -285,10 +277,8 @@ class Names:
 
     @staticmethod
     def _find(text: str, names) -> tuple[tuple[int, int, str], ...]:
-        """(start, end, key) of each name in ``text`` as compared (plain), longer names
-        first, none overlapping."""
-        # A card's headers, labels and captions are read again for each of their cells,
-        # and a process checking a card several times reads the same texts (see memo.py).
+        """(start, end, key) of each name in ``text``, as compared, longer names first, none
+        overlapping. Remembered: a header is asked again for each of its cells."""
         return _FOUND_NAMES.get((text, names), lambda: Names._find_in(text, names))
 
     @staticmethod
@@ -308,9 +298,8 @@ class Names:
         return tuple(sorted(found))
 
     def opens_with_a_recogniser(self, text: str) -> bool:
-        """Whether ``text`` opens with a speech recogniser's name, one of the card's systems
-        or another ("Typhoon 0.6B", "Whisper large-v3"), and not with what is that
-        recogniser's ("Typhoon's errors")."""
+        """Whether ``text`` opens with a recogniser's name, the card's or another's ("Whisper
+        large-v3"), not with what is a recogniser's ("Typhoon's errors")."""
         head = " ".join(text.split()[:4])
         if not head or _POSSESSIVE.search(head):
             return False
@@ -320,8 +309,8 @@ class Names:
         return self.another_model_in(first) is not None
 
     def system_opening(self, text: str) -> str | None:
-        """The card's system whose name ``text`` opens with ("Typhoon 0.6B and ..."), if any
-        (the longest name there: "Typhoon 0.6B + 4-gram" is the 4-gram variant)."""
+        """The card's system whose name ``text`` opens with, the longest ("Typhoon 0.6B +
+        4-gram" is the 4-gram variant)."""
         head = " ".join(text.split()[:6])
         opening = [key for start, _, key in self._find(head, self.systems) if start == 0]
         if not opening:
@@ -334,11 +323,9 @@ class Names:
         )
 
     def another_model_in(self, text: str, *, nearby: bool = False) -> str | None:
-        """A speech recogniser ``text`` names that is none of the card's systems (whether it
-        names one of those too is for the caller): a family name, or a hub id that is none
-        of the card's datasets; and, where ``text`` is a number's own clause (``nearby``), a
-        toolkit, a name ending in ASR or STT, or words such as "baseline" and "the
-        commercial API"."""
+        """A recogniser ``text`` names that is none of the card's systems: a family name or a
+        hub id; where ``text`` is a number's own clause (``nearby``), also a toolkit, a name
+        ending in ASR, "the commercial API", or an unknown name stating a result."""
         hub_id = next(
             (
                 hub.group()
@@ -364,8 +351,7 @@ class Names:
         return None
 
     def unknown_name(self, text: str) -> str | None:
-        """A name none of the card's, nor a set's, stating a result in ``text``: "Foo" in "Foo
-        reaches 11.20 %" (see _NAME_STATING_A_RESULT)."""
+        """A name none of the card's stating a result in ``text``: "Foo reaches 11.20 %"."""
         text = _EMPHASIS.sub("", text)  # "**Biwa** gets 10.10 %", "*Biwa* gets ..."
         for said in _NAME_STATING_A_RESULT.finditer(text):
             name = self._none_of_ours(said.group(1) or said.group(2) or said.group(3))
@@ -374,27 +360,24 @@ class Names:
         return None
 
     def unknown_name_compared(self, text: str) -> str | None:
-        """A name none of the card's that ``text`` compares with: "Foo" in "2.90 pp better
-        than Foo", "Against Foo, the CER drops by ...", "beats Foo by 2.91 points"."""
+        """A name none of the card's that ``text`` compares with: "than Foo", "against Foo"."""
         for said in _NAME_COMPARED.finditer(_EMPHASIS.sub("", text)):
             if name := self._none_of_ours(said.group(1).rstrip(".")):
                 return name
         return None
 
     def unknown_name_before_its_parenthesis(self, before: str) -> str | None:
-        """The name none of the card's that a number's parenthesis follows: "Foo" in "Compared
-        to Foo (11.50 %)" (``before``: what stands before the number)."""
+        """The name none of the card's before a number's parenthesis: "Foo (11.50 %)"."""
         said = _NAME_BEFORE_A_PARENTHESIS.search(before)
         if said is None or _OTHER_MODEL.search(said.group(1)):
             return None  # (a recogniser known by name is found as such, further on)
         return self._none_of_ours(said.group(1))
 
     def _none_of_ours(self, said: str) -> str | None:
-        """``said`` (capitalised words) as a name, if it is none of the card's systems or sets
-        and no word a sentence starts with."""
+        """``said`` as a name, if it is none of the card's systems or sets and does not start
+        with a word that starts sentences."""
         words = said.split()
-        # (An article, or a set's name before it: "บน FLEURS NovaThai ได้ 10.40%", all of
-        # the name, when it is of several words: "TVSpeech long".)
+        # (Less an article, or a set's whole name before it: "FLEURS NovaThai ได้ 10.40%".)
         while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
             words = words[self._words_of_a_sets_name(words) or 1 :]
         name = " ".join(words)
@@ -408,8 +391,7 @@ class Names:
         return None
 
     def _words_of_a_sets_name(self, words: list[str]) -> int:
-        """How many of ``words``, from the first, are one set's name: 2 of "TVSpeech long",
-        the name of another set than "TVSpeech"; 1 of "FLEURS NovaThai"."""
+        """How many of ``words``, from the first, are one set's name: 2 of "TVSpeech long"."""
         taken, found = 0, []
         for count in range(1, len(words) + 1):
             named = self.subjects_in(" ".join(words[:count]))
@@ -418,9 +400,8 @@ class Names:
         return taken
 
     def unknown_label(self, before: str) -> str | None:
-        """The label, shaped like a model's name and none of the card's nor a set's, that
-        is all of what stands before a number in its line or sentence (``before``):
-        "Foo-Large" in "- Foo-Large: 11.20 %"."""
+        """The label shaped like a model's name, none of the card's, that is all of what stands
+        before a number (``before``): "Foo-Large" in "- Foo-Large: 11.20 %"."""
         label = _LABEL_BEFORE_A_NUMBER.fullmatch(before)
         if label is None:
             return None
@@ -435,10 +416,9 @@ class Names:
         return name
 
     def item_label(self, item: str) -> tuple[str, bool] | None:
-        """(the label, whether it names one of the card's systems) of a list item that opens
-        with a label and a number (``item``: its text after its marker), where the label
-        names no set of the card's and is no word that labels a quantity ("Average",
-        "Improvement")."""
+        """(label, whether it names a system of the card's) of a list item (its text after the
+        marker) opening with a label and a number; none where the label names a set or a
+        quantity ("Improvement")."""
         label = _ITEM_LABEL.match(item)
         if label is None:
             return None
@@ -449,8 +429,8 @@ class Names:
         return (name, False) if name else None
 
     def systems_named_outright(self, text: str) -> list[str]:
-        """The systems ``text`` names by a name of their own, not only as "we", "us", "LM" or
-        a variant's part ("4-gram"), which may be said of another recogniser too."""
+        """The systems ``text`` names by a name of their own, not only by a loose one ("we",
+        "LM")."""
         plain = plain_name(text)
         return [
             key
@@ -477,24 +457,20 @@ class Names:
         return [key for _, _, key in found]
 
     def own_systems_in(self, text: str) -> list[str]:
-        """The systems ``text`` names, but for the other side of a comparison it makes
-        ("against Typhoon", "OpenThai vs Typhoon" names OpenThai)."""
+        """The systems ``text`` names before a comparison ("OpenThai vs Typhoon": OpenThai)."""
         compares = COMPARES.search(text)
         return self.systems_in(text if compares is None else text[: compares.start()])
 
     def without_dataset_ids(self, text: str) -> str:
-        """``text`` with the card's sets' hub ids blanked: "typhoon-ai/thai-dialect-isan-
-        dataset" names the Isan set, not the system "Typhoon" its owner's name spells."""
+        """``text`` with the card's sets' hub ids blanked ("typhoon-ai/..." names no system)."""
         if "/" not in text or not self.dataset_ids:
             return text
         return _any_of(self.dataset_ids).sub(lambda found: " " * len(found.group()), text)
 
     def systems_in(self, text: str) -> list[str]:
-        """The systems ``text`` names. A system's name followed closely by one of its
-        variants' ("Typhoon + 4-gram LM", "OpenThai with the th-mix prompt"), or just
-        after it ("with the language model, Typhoon", "the 4-gram variant of Typhoon"),
-        names that variant alone; a variant said not to be there ("Typhoon without LM")
-        is not named."""
+        """The systems ``text`` names. A name closely followed or preceded by one of its
+        variants' ("Typhoon + 4-gram LM", "the 4-gram variant of Typhoon") names the variant
+        alone; a variant said not to be there ("Typhoon without LM") is not named."""
         text = _OUR_BEFORE_A_NUMBER.sub("ours", self.without_dataset_ids(text))
         found = self._find(text, self.systems)
         if not found:
@@ -531,8 +507,8 @@ class Names:
 
 
 def _subject_names(spec: CardSpec) -> tuple[dict[str, str], set[str]]:
-    """({plain name: set or aggregate key}, the words of a method that name its one
-    aggregate), the first name given for a key winning."""
+    """({plain name: set or aggregate key}, the method words naming an aggregate); the first
+    name given wins."""
     subjects: dict[str, str] = {}
     for key, display in spec.set_names.items():
         subjects[plain_name(display)] = subjects[plain_name(key)] = key
@@ -559,8 +535,8 @@ _METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
 
 
 def _add_method_words(spec: CardSpec, subjects: dict[str, str]) -> set[str]:
-    """Words a hand-written card uses without a name: "averages" for the one mean
-    aggregate, "pooled" for the one pooled. Returns those that name it."""
+    """ "averages" for the one mean aggregate, "pooled" for the one pooled; returns those
+    words that name it."""
     method_words = set()
     for method, words in _METHOD_WORDS.items():
         alike = [a for a in spec.aggregates if a.method == method]
@@ -576,8 +552,7 @@ def _add_method_words(spec: CardSpec, subjects: dict[str, str]) -> set[str]:
 
 
 def _add_counted_aggregates(spec: CardSpec, subjects: dict[str, str]) -> None:
-    """An aggregate by how many sets it spans, as cards count them: "5 devices", "all five
-    microphones", "11 sets"; only a count no other aggregate has."""
+    """An aggregate by how many sets it spans, where no other spans as many: "5 devices"."""
     spans: dict[int, list[str]] = {}
     for aggregate in spec.aggregates:
         spans.setdefault(len(aggregate.sets), []).append(aggregate.key)
@@ -589,9 +564,8 @@ def _add_counted_aggregates(spec: CardSpec, subjects: dict[str, str]) -> None:
 
 
 def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
-    """A set named by what sets it apart from its siblings: "jbl" in a table of LOTUSDIS
-    microphones, where the display name is "LOTUSDIS jbl". Only a last word that one set
-    alone ends with ("long" ends two)."""
+    """A set by the last word of its name, where it alone ends with it: "jbl" for "LOTUSDIS
+    jbl"."""
     endings: dict[str, list[str]] = {}
     for key, display in spec.set_names.items():
         words = display.split()
@@ -603,9 +577,8 @@ def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
 
 
 def _add_long_sets(spec: CardSpec, subjects: dict[str, str]) -> None:
-    """A set named as its sibling plus a word ("TVSpeech long") is also written with the
-    word first ("long TVSpeech"); a long set, as cards describe long recordings
-    ("long-form TVSpeech", "joined TVSpeech videos", "TVSpeech แบบยาว")."""
+    """A set named as its sibling and a word ("TVSpeech long") with the word on either side,
+    and a long set with any word for long recordings ("long-form TVSpeech")."""
     displays = {plain_name(display) for display in spec.set_names.values()}
     for key, display in spec.set_names.items():
         base, _, word = display.rpartition(" ")
@@ -617,8 +590,8 @@ def _add_long_sets(spec: CardSpec, subjects: dict[str, str]) -> None:
 
 
 def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, list[str]]]:
-    """({plain name: system key}, the loose words among them, {a model's family: its
-    systems}), the first name given for a key winning."""
+    """({plain name: system key}, the loose words among them, {family: its systems}); the
+    first name given wins."""
     systems: dict[str, str] = {}
     for key, display in spec.systems.items():
         systems[plain_name(display)] = systems[plain_name(key)] = key
@@ -639,9 +612,8 @@ def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, l
 
 
 def _add_variants(spec: CardSpec, systems: dict[str, str]) -> set[str]:
-    """A variant's own part ("th-mix", "4-gram") for the one system that has it, and the one
-    variant decoded with an n-gram language model as cards name it ("with LM", "with the
-    language model"). Returns the loose words: those, and our pronouns."""
+    """A variant's own part ("4-gram") for the one system with it, and the LM words for the
+    one variant with a language model. Returns the loose words: those, and our pronouns."""
     variants: dict[str, list[str]] = {}
     for key in spec.systems:
         if "_" in key:
@@ -663,11 +635,9 @@ def _add_variants(spec: CardSpec, systems: dict[str, str]) -> set[str]:
 
 
 def _add_families(spec: CardSpec, systems: dict[str, str]) -> dict[str, list[str]]:
-    """A model named without its variant ("OpenThai2.0", where the card has the th-TH and
-    th-mix prompts of "OpenThai2.0 (...)"): the card's own system among them, else the one
-    whose key carries no variant; and by its first word alone ("Typhoon" for "Typhoon
-    0.6B"), where no other family begins with that word: prose says "19.15 % for Typhoon".
-    Returns {family: its systems}."""
+    """A model named without its variant ("OpenThai2.0" for "OpenThai2.0 (th-mix)"), or by
+    its first word where no other family starts with it ("Typhoon"): the card's own system
+    among its variants, else the one without a variant. Returns {family: its systems}."""
     families: dict[str, list[str]] = {}
     for key, display in spec.systems.items():
         family = re.sub(r"\s*(\(.*\)|\+.*)$", "", display)
