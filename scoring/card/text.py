@@ -596,43 +596,25 @@ COMMENT = re.compile(r"<!--.*?-->", re.S)
 _NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\s*%?/$")
 
 
-# What follows a number that is no error rate: units of time, size and rate.
-# A unit is a word of its own: "6.69 so far" and "8.99 split" are no seconds.
-_UNIT_AFTER = re.compile(
-    r"\s*(?:(?:ms|s|sec|seconds?|mins?|minutes?|h|hrs?|hours?|days?|"
-    r"frames?|k?Hz|[KMGT]B|[kMBT]|x|"
-    r"params?|parameters|epochs?|steps?|dB|"
-    # counts and rates of the data: "12.50 words per utterance"
-    r"words?|chars?|characters?|utterances?|clips?|segments?|speakers?|"
-    r"tokens?|sentences?|files?|recordings?|videos?|samples?|"
-    r"per(?!\s+cent))\b|×|"
-    # Thai: milliseconds, seconds, minutes, hours, times, parameters,
-    # billion, million ("0.16 วินาที", "1.5 เท่า")
-    r"มิลลิวินาที|วินาที|นาที|ชั่วโมง|เท่า|พารามิเตอร์|พันล้าน|ล้าน)",
-    re.I,
-)
+def _word_endings(name: str) -> str:
+    """A words.toml list as alternatives that end a word but may start inside one ("0.56s"),
+    its Thai words as they stand."""
+    entries = words.words()[name]
+    english = "|".join(entry for entry in entries if entry.isascii())
+    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
+
+
+# What follows a number that is no error rate: a unit ("6.69 so far" is no seconds).
+_UNIT_AFTER = re.compile(rf"\s*(?:{_word_endings('units')}|×)", re.I)
 
 
 _MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
 
 
-# What precedes a number that is no error rate.
+# What precedes a number that is no error rate: "a weight of 0.5", "Apache 2.0".
 _WORD_BEFORE = re.compile(
-    r"(?:weight|seed|version|release|v|alpha|beta|temperature|lr|"
-    # (not an error rate's: "a character error rate of 6.69 %")
-    r"(?<!error )(?<!cer )rate of|learning[- ]rate|size|step|epoch|"
-    # training and decoding settings: "a dropout of 0.15"
-    r"ratio|dropout|decay|smoothing|factor|scale|penalty|momentum|"
-    r"threshold|width|masks?|probability|prob|top-?[pk]|margin|"
-    # licences and software, with their versions: "Apache 2.0",
-    # "CC-BY-SA 4.0", "Python 3.11", "CUDA 12.1"
-    r"apache|licen[cs]e|cc[- ]by(?:[- ][a-z]{2})*|gpl|lgpl|mit|bsd|mpl|"
-    r"python|pytorch|torch|cuda|nemo|transformers|numpy|pythainlp|"
-    # models' versions: "Gemini 2.5 Pro", "Llama 3.1"
-    r"gemini|claude|llama|mistral|grok|deepseek|seamless(?:m4t)?)"
-    r"(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$",
-    re.I,
-)  # "a weight of 0.5" too
+    rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
+)
 
 
 # Though "a margin of 0.5" is a setting, "a margin of 2.81 points" (or pp, or %) is a
@@ -771,9 +753,7 @@ def relative_changes(text: str) -> list[tuple[int, int]]:
 # to another ("30% lower", "12 % fewer errors").
 _WHOLE_PERCENT_AFTER = re.compile(
     r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
-    r"(?![-\s]*(?:ci\b|conf|cluster|bootstrap|interval|level|percentile|signific|lower|"
-    r"higher|better|worse|fewer|less|more|reduc|improv|relative|rel\.|faster|slower|drop|"
-    r"increas|decreas|gain))",
+    rf"(?![-\s]*(?:{words.pattern('not_a_whole_percent')}))",
     re.I,
 )
 

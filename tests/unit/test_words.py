@@ -85,6 +85,53 @@ EXAMPLES = {
     ("other_models_nearby", r"(?:model|system) (?-i:[A-Z])(?![\w.-])"): "Model X gets",
     ("other_models_nearby", "state[- ]of[- ]the[- ]art"): "the state-of-the-art",
     ("other_models_nearby", "(?:prior|previous|published) (?:work|best)"): "prior work",
+    ("units", "k?Hz"): "at 16 kHz",
+    ("units", "[KMGT]B"): "a 1.5 GB model",
+    ("units", "[kMBT]"): "0.6 B parameters",
+    ("units", r"per(?!\s+cent)"): "12.50 words per utterance",
+    ("settings_before", r"(?<!error )(?<!cer )rate of"): "a sampling rate of",
+    ("settings_before", "learning[- ]rate"): "the learning-rate",
+    ("settings_before", "top-?[pk]"): "top-p",
+    ("settings_before", "licen[cs]e"): "the licence",
+    ("settings_before", r"cc[- ]by(?:[- ][a-z]{2})*"): "CC-BY-SA",
+    ("settings_before", "seamless(?:m4t)?"): "SeamlessM4T",
+    ("not_a_whole_percent", r"rel\."): "30 % rel. lower",
+}
+# A word with an optional last letter ("seconds?") is its own example, written with it.
+EXAMPLES |= {
+    (name, entry): entry.replace("?", "")
+    for name in ("units", "settings_before")
+    for entry in words.words()[name]
+    if re.fullmatch(r"[a-z]+\?", entry)
+}
+# A word's start ("conf\w*"), and a word it starts.
+EXAMPLES |= {
+    ("not_a_whole_percent", rf"{start}\w*"): f"95 % {word}"
+    for start, word in [
+        ("conf", "confidence"),
+        ("cluster", "cluster-bootstrap"),
+        ("bootstrap", "bootstrap"),
+        ("interval", "interval"),
+        ("level", "level"),
+        ("percentile", "percentile"),
+        ("signific", "significance"),
+        ("lower", "lower"),
+        ("higher", "higher"),
+        ("better", "better"),
+        ("worse", "worse"),
+        ("fewer", "fewer"),
+        ("less", "less"),
+        ("more", "more"),
+        ("reduc", "reduction"),
+        ("improv", "improvement"),
+        ("relative", "relative"),
+        ("faster", "faster"),
+        ("slower", "slower"),
+        ("drop", "drops"),
+        ("increas", "increase"),
+        ("decreas", "decrease"),
+        ("gain", "gain"),
+    ]
 }
 # Texts that must not match a list: what its words' whole-word rule or exceptions keep out.
 NOT_MATCHED = [
