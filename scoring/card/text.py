@@ -1,19 +1,6 @@
-"""A card's text, read in one place: what publish regenerates and what adopt marks.
-
-- its **regions** (``<!-- scoring:<kind> ... -->`` ... ``<!-- scoring:end -->``) and its
-  front matter, parsed with huggingface_hub's ``ModelCard`` (``CardFile``), but for its
-  model-index, read here entry by entry from its YAML nodes (``read_model_index``);
-- its **blocks**: tables, row by row and cell by cell, and prose, paragraph by paragraph
-  (code, comments and link targets masked);
-- the **numbers** in them as a card prints them (a sign, decimals, emphasis), less those a
-  unit, a version or a p-value says are no error rate;
-- the **latencies** a text names ("560 ms", "0.56 s", "1.12s frame size");
-- and the way a card **prints** a figure (its decimals, its minus sign, a plus), to
-  compare a number with a figure and to write a figure as the card writes it.
-
-It knows nothing of the card's figures: ``publish`` and ``adopt`` read the text here and
-decide, each for itself, what the numbers are.
-"""
+"""A card's text, read in one place: its regions, its front matter and model-index, the
+numbers and latencies in its text, and how it prints a figure. It knows nothing of the
+card's figures: ``publish`` and ``adopt`` decide, each for itself, what the numbers are."""
 
 from __future__ import annotations
 
@@ -78,7 +65,6 @@ __all__ = [
 # on another model's set): left as written, and not counted by --check's coverage.
 REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure", "not-a-figure")
 
-
 _MARKER = re.compile(r"<!--\s*scoring:(?P<word>[^\s>]*)(?P<args>[^>]*?)\s*-->")
 
 
@@ -139,26 +125,22 @@ def find_regions(text: str, where: str) -> list[Region]:
     return regions
 
 
-# libyaml's safe loader and dumper where PyYAML was built with them: the same documents,
-# read and written about five to ten times faster (the front matter is read, and the
-# .eval_results file written, on every --check; the gate's tests do both often).
+# libyaml's safe loader and dumper where PyYAML has them: five to ten times faster.
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
 
 FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
 
 
 def yaml_error_mark(error: yaml.YAMLError):
-    """Where a YAML error is: the start of the construct it is in where YAML says (an
-    unclosed bracket is found only at the end of the text, but it is where it opens)."""
+    """Where a YAML error is: the start of its construct where YAML says (an unclosed
+    bracket is found at the text's end, but it is where it opens)."""
     return getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
 
 
 def load_model_card(text: str, where: Path) -> ModelCard:
-    """The card as huggingface_hub reads it, but for its model-index, which is read here
-    entry by entry (``read_model_index``): one it cannot read is listed, never the card's
-    end. Its ``data.eval_results`` are the entries that can be read."""
+    """The card as huggingface_hub reads it, but for its model-index, read here entry by
+    entry: its ``data.eval_results`` are the entries that can be read."""
     match = FRONT_MATTER.match(text)
     if match:
         try:
@@ -184,8 +166,7 @@ def load_model_card(text: str, where: Path) -> ModelCard:
                 "the others' into the card's text, then run this again",
             )
     try:
-        # A process that checks a card several times (publish, the gate, a test suite)
-        # parses each text once; each caller gets a copy of its own to change.
+        # Each text is parsed once a process; each caller gets a copy of its own to change.
         return copy.deepcopy(_MODEL_CARDS.get(text, lambda: _parse_model_card(text)))
     except ValueError as error:
         raise ScoringError(where, f"front matter: {error}") from None
@@ -205,8 +186,7 @@ def _parse_model_card(text: str) -> ModelCard:
         del data["model-index"]
         front = yaml.dump(data, Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
         text = f"---\n{front}---\n{text[match.end() :]}"
-    # A card without front matter is fine here (we write one); the hub's logger would warn
-    # about it on stderr.
+    # (A card without front matter is fine: we write one. The hub's logger would warn.)
     verbosity = hf_logging.get_verbosity()
     hf_logging.set_verbosity_error()
     try:
@@ -221,7 +201,6 @@ def _parse_model_card(text: str) -> ModelCard:
 
 # ------------------------------------------------------------------ the model-index
 
-
 NO_DATASET = "a result with no dataset"
 # A metric of a result with no dataset, read but placed by its name alone.
 UNNAMED_SET = "a result with no dataset, and its metric's name names no one set of the card's"
@@ -229,11 +208,8 @@ UNNAMED_SET = "a result with no dataset, and its metric's name names no one set 
 
 @dataclass(frozen=True)
 class IndexEntry:
-    """One metric of the model-index as the card writes it, read (``result``) or not
-    (``why``), or a whole result none of whose metrics can be read (its metrics no list).
-    A metric of a result with no dataset has both: read, but placed by its name alone, and
-    listed with ``why`` unless its name names a set of the card's. One that is not placed is
-    kept as written."""
+    """One metric of the model-index, read (``result``) or not (``why``), or a whole result
+    none of whose metrics can be read. A metric of a result with no dataset has both."""
 
     line: int  # in the card file, from 1
     span: tuple[int, int]  # its text in the card: from the line of its "-" to its end
@@ -250,9 +226,9 @@ class IndexResult:
     own: tuple[int, int]  # its own text
 
 
-# Where --write puts the card's own results (``IndexPlace.how``): before the first result of
-# a block list; in place of the value of a ``results`` that is no block list; in place of a
-# model-index that holds no model's results list; after the front matter's last key.
+# Where --write puts the card's own results (``IndexPlace.how``): before a block list's
+# first result, in place of a ``results`` that is no block list, in place of a model-index
+# without one, after the front matter's last key.
 BEFORE, VALUE, WHOLE, AFTER = "before", "value", "whole", "after"
 
 
@@ -268,11 +244,8 @@ class IndexPlace:
 @dataclass(frozen=True)
 class ModelIndex:
     """The front matter's model-index, read from its YAML nodes, entry by entry.
-
-    ``problems``: (line, what) of a model-index that holds no list of results, which --write
-    replaces with the card's own. ``place`` is None where the card has no front matter in
-    block YAML to write into (huggingface_hub then writes the whole front matter).
-    """
+    ``problems``: (line, what) of a model-index with no list of results; ``place``: None
+    where there is no block YAML front matter to write into."""
 
     model_name: str | None = None
     results: tuple[IndexResult, ...] = ()
@@ -326,7 +299,7 @@ def _read_model_index(text: str) -> ModelIndex:
 
 def _place(nodes: _Nodes | None, match: re.Match | None, root, key, models) -> IndexPlace | None:
     """Where --write puts the card's own results; None where there is no front matter, or
-    one in braces, to put them in (huggingface_hub then writes the front matter whole)."""
+    one in braces."""
     if match is None or (root is not None and root.flow_style):
         return None
     line_break = "\r\n" if match.group(0).endswith("\r\n") else "\n"
@@ -363,8 +336,7 @@ def _read_result(nodes: _Nodes, results: yaml.SequenceNode, i: int) -> IndexResu
     if not isinstance(fields, dict):
         why = "a result that is not a mapping (task, dataset, metrics)"
     elif fields.get("dataset") is None and isinstance(metrics, yaml.SequenceNode) and metrics.value:
-        # Read, but by its metrics' names alone ("Isan CER (560 ms chunk)"): listed unless
-        # one names a set of the card's (publish's ``_on_the_set_it_names``).
+        # Read, but placed by its metrics' names alone ("Isan CER (560 ms chunk)").
         return IndexResult(
             span,
             tuple(
@@ -416,8 +388,8 @@ def _read_metric(nodes: _Nodes, metrics: yaml.SequenceNode, j: int, fields: dict
 
 
 def _eval_result(fields: dict, metric: dict) -> EvalResult:
-    """One metric of a result as huggingface_hub reads it (``model_index_to_eval_results``),
-    its names read as text; a task or a source that is no mapping is none."""
+    """One metric as huggingface_hub reads it, its names as text; a task or a source that is
+    no mapping is none."""
     task, dataset = fields.get("task"), fields.get("dataset", {})
     task = task if isinstance(task, dict) else {}
     source = fields.get("source") if isinstance(fields.get("source"), dict) else {}
@@ -488,8 +460,8 @@ class _Nodes:
         return None if node is None else SafeConstructor().construct_document(node)
 
     def end(self, node) -> int:
-        """Where a node's own text ends (a block list's or mapping's end mark is where the
-        next token starts, past the comments and blank lines after it)."""
+        """Where a node's own text ends (a block collection's end mark is past the comments
+        after it)."""
         if isinstance(node, yaml.ScalarNode) or node.flow_style:
             return self.at(node, end=True)
         children = (
@@ -524,8 +496,8 @@ class _Nodes:
         return dash if dash >= 0 and self.text[dash] == "-" else self.at(item)
 
     def item_span(self, sequence: yaml.SequenceNode, i: int) -> tuple[int, int]:
-        """The text that cuts item ``i`` out of a list: in a block list, its lines from its
-        "-"; in brackets, the item and the comma after it (before it, the last)."""
+        """The text that cuts item ``i`` out of a list: its lines from its "-", or in brackets
+        the item and a comma."""
         items = sequence.value
         if sequence.flow_style:
             if i + 1 < len(items):
@@ -538,8 +510,7 @@ class _Nodes:
 
 @dataclass(frozen=True)
 class CardFile:
-    """The published card file, read and parsed: all that can be wrong with it
-    before any number is computed."""
+    """The published card file, read and parsed."""
 
     path: Path
     text: str
@@ -548,8 +519,7 @@ class CardFile:
     regions: tuple[Region, ...]
 
 
-# A chunk size as cards write it: "560 ms", "560-ms", "560ms", "0.56 s", "1.12s frame size",
-# "1,120 ms", and in Thai "560 มิลลิวินาที" (milliseconds) or "0.56 วินาที" (seconds).
+# A chunk size as cards write it: "560-ms", "0.56 s", "1,120 ms", "560 มิลลิวินาที".
 _LATENCY = re.compile(
     r"(?<![\d.,])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[\s-]*"
     r"((?:ms|milliseconds?|s|sec|seconds?)\b|"
@@ -576,20 +546,14 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
     return found
 
 
-# A number as a card prints it: an optional sign (ASCII or Unicode minus, plus), digits,
-# a decimal part. Not inside a word ("OpenThai2.0", "0.6B"), a date or a time.
-# Emphasis (_6.26_, **6.26**) and a sentence's full stop may touch it.
-# A number's sign as cards write it: "-", "−", "+", or an en dash right before a digit, as
-# word processors set a minus ("–2.81"; not in "6.69–9.50", a range).
+# A number's sign: "-", "−", "+", or an en dash before a digit ("–2.81", not "6.69–9.50").
 SIGN = r"(?:[-−+]|–(?=\d))"
-# ("2.81pp" is a number too, and so is "6.69¹", its footnote's mark a superscript.)
-# (Not within a name, "OpenThai2.0-ASR", "4-gram"; but a size hyphenated to its unit, "a
-# 2.81-point gain", is a number.)
+# A number as a card prints it, not inside a name ("OpenThai2.0-ASR", "0.6B"), a date or a
+# time; but "2.81pp", "6.69¹" and "a 2.81-point gain" are numbers.
 _NUMBER = re.compile(
     rf"(?<![^\W_]|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
     r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
 )
-
 
 # An HTML comment (a marker's two ends are comments too): no text of the card's.
 COMMENT = re.compile(r"<!--.*?-->", re.S)
@@ -607,15 +571,12 @@ def _word_endings(name: str) -> str:
 # What follows a number that is no error rate: a unit ("6.69 so far" is no seconds).
 _UNIT_AFTER = re.compile(rf"\s*(?:{_word_endings('units')}|×)", re.I)
 
-
 _MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
-
 
 # What precedes a number that is no error rate: "a weight of 0.5", "Apache 2.0".
 _WORD_BEFORE = re.compile(
     rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
 )
-
 
 # Though "a margin of 0.5" is a setting, "a margin of 2.81 points" (or pp, or %) is a
 # difference's size.
@@ -625,37 +586,28 @@ _A_MARGIN_IN_POINTS = re.compile(
     re.I,
 )
 
-
 # A p-value as prose gives it: "(p = 0.012)", "p < 0.05".
 _P_VALUE_BEFORE = re.compile(r"\bp\s*[=<>≤≈]\s*$", re.I)
 
-
 _SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
 
-
-# (Not after an abbreviation's point: "6.69 % vs. Typhoon's 9.50 %", "2.81 p.p. better than
-# Typhoon" are one sentence, though "p.p." may end one before a capital; nor
-# before a signed number or an interval, the number's before it: "−2.81 p.p. [−3.75,
-# −1.76]", "−3.75 ... −1.76".)
+# (Not after an abbreviation: "6.69 % vs. Typhoon's 9.50 %", though "p.p." may end one
+# before a capital; nor before a signed number or an interval: "−2.81 p.p. [−3.75, −1.76]".)
 SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\b[Vv]s\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)"
     r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
     r"(?:(?<!\bp\.p\.)(?<!\bpts\.)(?<!\bpt\.)|(?=\s+[A-Z]))"
     r"\s+(?=[^\s\d])(?![\[(]?\s*[-−–+]?\d)|\n\s*\n"
-    # A line break written as one ("<br>", two spaces or a backslash
-    # before it), or one after a number, before a line that opens with
-    # a label ("Isan, 560 ms:", "**Isan:**", "*Isan* —"), in a paragraph
-    # or a quote: what the next line says is its own.
+    # A line break written as one ("<br>", two spaces or a backslash before it), or one
+    # after a number before a line that opens with a label ("**Isan:**", "*Isan* —").
     r"|<br\s*/?>|(?<=  )\n|(?<=\\)\n"
     r"|(?:(?<=[\d%*_)>])|(?<=percent)|(?<=per cent))[ \t]*\n"
     r"(?=[ \t]*(?:>[ \t]*)*(?:\*\*|__|[*_])?[A-Z\u0e01-\u0e7f]"
     r"(?:[^\n.!?:*_]|(?<=\d)\.(?=\d)){0,40}(?:\*\*|__|[*_])?\s*(?::|[—–]\s))"
 )
 
-
-# A figure marker names its figure, and may say that the text states a negative
-# difference's magnitude, its direction in words ("better by 2.81 pp"), or states the
-# difference turned, B − A where the card's is A − B ("Typhoon − OpenThai: +2.81").
+# A figure marker names its figure, and may say the text states a negative difference's
+# magnitude ("better by 2.81 pp") or the difference turned (B − A where the card's is A − B).
 MAGNITUDE_OF_NEGATIVE = "magnitude-of-negative"
 TURNED = "turned"
 FIGURE_MARKER = re.compile(
@@ -667,10 +619,8 @@ FIGURE_MARKER = re.compile(
     re.S,
 )
 
-
-# Inline code that holds one number and nothing else ("`6.69%`", "` 9.50 `"): the card's
-# author styled a value, not code, so it is read. Its marker holds the whole span: a
-# comment inside backticks would be shown as text.
+# Inline code that holds one number alone ("`6.69%`") styles a value: it is read, and its
+# marker holds the whole span (a comment inside backticks would show).
 CODE_NUMBER = re.compile(r"`(\s*)([-+−–]?\d+(?:\.\d+)?)(\s*%?\s*)`")
 
 
@@ -680,17 +630,14 @@ def code_numbers(text: str) -> list[tuple[int, int]]:
 
 
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
-    """Where numbers are never read: front matter, code blocks, inline code (but a number
-    alone in it),
-    comments, link targets, and text struck out ("~~19.10~~ 18.64": the card no longer
-    claims it)."""
+    """Where numbers are never read: front matter, code (but a number alone in inline code),
+    comments, link targets, and text struck out ("~~19.10~~ 18.64")."""
     from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
 
     spans = [(0, card.body_start), *code_spans(text, card.body_start)]
     values = set(code_numbers(text))
     spans += [m.span() for m in re.finditer(r"`[^`\n]*`", text) if m.span() not in values]
-    # (A link's definition ends with its line: "[paper]: https://..."; a footnote's text,
-    # "[^avg]: The mean of ...", is read as the card's text.)
+    # (A link's definition ends with its line; a footnote's, "[^avg]: The mean ...", is read.)
     for pattern in (
         COMMENT.pattern,
         r"\]\([^)]*\)",
@@ -708,14 +655,10 @@ def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
 
 
 # A share of something ("10.50 % of the training audio", "10.50% ของข้อมูล") is no error
-# rate; what follows its "of" is what it is a share of.
-# (Thai "18.64% ของเรา" is "our 18.64 %", no share.)
+# rate ("18.64% ของเรา" is "our 18.64 %").
 _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
-# Nor is a relative change ("29.60 % relative to Typhoon", "a 29.6 % relative reduction",
-# "29.6 % lower (relative)", "a relative improvement of 29.60 %"): the card's
-# differences are in points.
-# Thai "สัมพัทธ์" is "relative": "29.6% (สัมพัทธ์)", "ลดลงสัมพัทธ์ 29.6%", "ลดลงแบบสัมพัทธ์
-# 29.6%" (fell by 29.6 % relative).
+# Nor is a relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
+# "ลดลงสัมพัทธ์ 29.6%"): the card's differences are in points.
 _RELATIVE_AFTER = re.compile(
     r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|"
     r"smaller|larger)\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)",
@@ -726,8 +669,7 @@ _RELATIVE_BEFORE = re.compile(
     r"สัมพัทธ์\s*(?:ได้|ประมาณ|ราว|เกือบ|อยู่)?\s*$",
     re.I,
 )
-# What a relative change's words go on to say of it: "a 29.6 % relative reduction", "a
-# 29.6 % relative CER reduction".
+# What a relative change's words go on to say of it: "a 29.6 % relative CER reduction".
 _RELATIVE_TAIL = re.compile(
     r"(?:\s*\))?(?:\s+(?:cer|wer|error(?:\s+rate)?))?"
     r"(?:\s+(?:reduction|improvement|decrease|gain))?",
@@ -736,9 +678,8 @@ _RELATIVE_TAIL = re.compile(
 
 
 def relative_changes(text: str) -> list[tuple[int, int]]:
-    """The span of each relative change in ``text``, number and words: "29.6 % relative
-    reduction", "a relative improvement of 29.6". ``numbers_in`` never reads such a number,
-    and its words are its own: they say nothing of the other numbers beside it."""
+    """The span of each relative change in ``text``, number and words ("29.6 % relative
+    reduction"): its words say nothing of the numbers beside it."""
     spans = []
     for match in _NUMBER.finditer(text):
         if after := _RELATIVE_AFTER.match(text, match.end()):
@@ -748,26 +689,21 @@ def relative_changes(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# A whole number in percent ("7 % CER") may be a CER printed without decimals; not the
-# level of an interval ("95 % CI", "95% cluster-bootstrap interval"), nor a change relative
-# to another ("30% lower", "12 % fewer errors").
+# A whole number in percent ("7 % CER") may be a CER printed without decimals.
 _WHOLE_PERCENT_AFTER = re.compile(
     r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
     rf"(?![-\s]*(?:{words.pattern('not_a_whole_percent')}))",
     re.I,
 )
 
-# Nor the level of an interval named before it: "CI 95%", "confidence level of 95 %",
-# ช่วงความเชื่อมั่น 95% (Thai: "confidence interval"), ระดับความเชื่อมั่น (its level).
+# Nor the level of an interval named before it: "CI 95%", ช่วงความเชื่อมั่น 95%.
 _LEVEL_BEFORE = re.compile(
     r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s+of)?|"
     r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$",
     re.I,
 )
 
-# Nor a bound a whole number in percent sets: "stays under 7 %", "below 10 %", "at most
-# 5 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7"); Thai ต่ำกว่า, under,
-# ไม่เกิน, at most, เกิน, over.
+# Nor a bound: "stays under 7 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7").
 _BOUND_BEFORE = re.compile(
     rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])"
     r"\s*[*_]*$",
@@ -778,10 +714,9 @@ _BOUND_BEFORE = re.compile(
 def numbers_in(
     text: str, offset: int, masked, whole_percent: bool = False, a_recognisers=None
 ) -> list[re.Match]:
-    """The numbers with a decimal point in ``text`` that may be figures (and with
-    ``whole_percent``, whole numbers in percent too). ``a_recognisers(words)`` says whether
-    ``words`` open with a recogniser's name: "9.50 % of Typhoon 0.6B" ("9.50% ของ Typhoon
-    0.6B") is that recogniser's error rate, no share of anything."""
+    """The numbers with a decimal point in ``text`` that may be figures (with
+    ``whole_percent``, whole percentages too). ``a_recognisers(words)``: whether ``words``
+    open with a recogniser's name ("9.50 % of Typhoon 0.6B" is no share)."""
     found = []
     for match in _NUMBER.finditer(text):
         if inside(offset + match.start(), masked):
@@ -827,12 +762,11 @@ def ascii_signed(text: str) -> str:
 
 
 def printed_as(value: Fraction, text: str) -> bool:
-    """Whether ``value`` (a fraction) prints as ``text`` (a percentage, at the decimals
-    ``text`` has), ignoring the sign's character and a plus."""
+    """Whether ``value`` (a fraction) prints as ``text`` (a percentage, at its decimals),
+    ignoring the sign's character and a plus."""
     number = ascii_signed(text).lstrip("+")
     decimals = len(number.split(".")[1]) if "." in number else 0
-    # Both at the same decimals: equal as whole numbers of their last place ("-0.00" is
-    # "0.00"). In integers: a hand-written card's every number is tried against many figures.
+    # In whole numbers of the last place ("-0.00" is "0.00"), and fast: it is asked often.
     return int(round_half_up(value * 100, decimals).replace(".", "")) == int(
         number.replace(".", "")
     )
@@ -846,8 +780,8 @@ def _digits_of(number: str) -> dict[int, str]:
 
 
 def format_like(name: str, value: Fraction, text: str) -> str:
-    """``value`` printed as ``text`` prints a number: its decimals, its minus sign, a plus;
-    in inline code if ``text`` is ("`6.69%`")."""
+    """``value`` printed as ``text`` prints a number: its decimals, digits and signs, and in
+    inline code if ``text`` is."""
     code = CODE_NUMBER.fullmatch(text)
     if code:
         inner = format_like(name, value, code.group(2))
@@ -874,8 +808,8 @@ def strip_markers(text: str) -> str:
 
 @dataclass(frozen=True)
 class CardHome:
-    """Where the card file lives, as the command line knows it: a file of this checkout,
-    or the hub's card as ``fetch`` mirrored it (``on_hub``), which goes back to the hub."""
+    """Where the card file lives: a file of this checkout, or the hub's card as ``fetch``
+    mirrored it (``on_hub``)."""
 
     root_argument: str  # the card's ROOT as the user typed it ('' for the demo's default)
     on_hub: str | None = None  # '<repo> at <commit>' of the card fetch mirrored
