@@ -54,171 +54,35 @@ _NOT_SCORED_BY_THE_CARD = {
 }
 
 
-# Why a number was left unmarked, as the report says it after its line and its text.
-def _fraction(m: Marked) -> str:  #
-    return (
-        f" reads as "
-        f"{m.fits[0]} written as a fraction, where the card prints "
-        "percentages; left unmarked: the gate reads and writes CERs in "
-        "percent (write it so), or mark it not-a-figure"
-    )
+def _listed(fits) -> str:
+    """ "(a, b, c, ...)": the first three figures a number fits."""
+    return f"({', '.join(fits[:3])}{', ...' if len(fits) > 3 else ''})"
 
 
-def _far(m: Marked) -> str:  # further than a re-run or a normaliser change moves one
-    return (
-        f" reads as "
-        f"{m.fits[0]}, but the data give {m.named}, further than a re-run "
-        "or a normaliser change moves a figure (over a point and a fifth "
-        "of it): is it this figure? left unmarked: if it is, mark it by hand "
-        "and --write puts it right; if not, write it not-a-figure"
-    )
-
-
-def _some_sets(m: Marked) -> str:  # an average beside only some of the aggregate's sets
-    return (
-        f" is not "
-        f"{m.fits[0]}, and stands beside {m.named}, whose average it may "
-        "be; left unmarked: if it is that figure, name the aggregate where "
-        "it stands (its name, or the number of its sets); if it is a mean of "
-        "what is shown, write it not-a-figure"
-    )
-
-
-def _a_sibling_s(m: Marked) -> str:  # another latency's, decoding's or kin set's figure
-    return (
-        f" is "
-        f"{m.named}, though its context reads as {m.fits[0]}; left "
-        "unmarked: name its set, system, latency or decoding in pieces where "
-        "it stands"
-    )
-
-
-def _quoted(m: Marked) -> str:  # another source's number, quoted
-    return (
-        f" stands "
-        f"where its context reads as {m.fits[0]}, but its statement says it "
-        f'is quoted from another source ("{m.named}"); left unmarked: '
-        "write it not-a-figure if it is theirs"
-    )
-
-
-def _kin(m: Marked) -> str:  # TVSpeech's or TVSpeech long's: its words say both
-    return (
-        f" stands "
-        f"where its context reads as {m.fits[0]}, but its sentence or "
-        f"headings also speak of {m.named}; left unmarked: name its set "
-        "where it stands"
-    )
-
-
-def _relative(m: Marked) -> str:  # (A − B) / B, where the card publishes A − B
-    return (
-        f" is "
-        f"{m.fits[0]} relative to a CER, in percent, not the difference in "
-        "points; left unmarked: say it is relative where it stands (it is "
-        "then none of the card's figures), or write it not-a-figure"
-    )
-
-
-def _other_way_round(m: Marked) -> str:  # B − A where the card's difference is A − B
-    return (
-        f" is "
-        f"stated as {m.named}, the other way round from {m.fits[0]}; left "
-        "unmarked: state it as the card's difference (its sign and its "
-        "interval turned), or write it not-a-figure"
-    )
-
-
-def _direction(m: Marked) -> str:  # its words say the way the data do not
-    return (
-        f" reads as "
-        f"{m.fits[0]}, and its words say {m.named}; the data give the other "
-        "way; left unmarked: reword the claim, or write it not-a-figure"
-    )
-
-
-def _which_way(m: Marked) -> str:  # across zero, and nothing says which system is first
-    return (
-        f" reads as "
-        f"{m.fits[0]}, which the data give as {m.gives}, and nothing where "
-        "it stands says which system it subtracts from which: stale, or "
-        "stated the other way round? left unmarked: write the order there "
-        f'("{m.named}"), or write it not-a-figure'
-    )
-
-
-def _cer_interval(m: Marked) -> str:  # an interval of a CER: the card computes none
-    return (
-        f" is an end "
-        f"of an interval of {m.named}, and the card gives intervals of "
-        "differences only; left unmarked: the gate cannot check it (drop it, "
-        "or write it not-a-figure)"
+def _no_marker_in(where: str, why: str) -> Callable[[Marked], str]:
+    """A figure read where no marker can stand (a badge's address, an image's description)."""
+    return lambda m: (
+        f" in {where} reads as {m.fits[0]}"
+        + (f", which the data give as {m.named}" if m.named else "")
+        + f"; left unmarked: {why}, so the gate cannot check it: show the figure in the "
+        "card's text instead"
     )
 
 
 def _several(m: Marked) -> str:  # numbers of one sentence or cell, read as one figure
     return (
-        f" reads as "
-        f"{m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} "
-        f"{m.named} beside it, none at the data's value; left unmarked: at "
-        "most one of them is that figure (name the system, set or latency of "
-        "each where it stands)"
-    )
-
-
-def _address(m: Marked) -> str:  # a badge's: no marker can stand in an address
-    return (
-        f" in a "
-        f"badge's address reads as {m.fits[0]}"
-        + (f", which the data give as {m.named}" if m.named else "")
-        + "; left unmarked: no marker can stand in an address, so the gate "
-        "cannot check it: show the figure in the card's text instead"
-    )
-
-
-def _image(m: Marked) -> str:  # an image's description: a marker there would show
-    return (
-        f" in an "
-        f"image's description reads as {m.fits[0]}"
-        + (f", which the data give as {m.named}" if m.named else "")
-        + "; left unmarked: a marker there would show to whoever reads the "
-        "description, so the gate cannot check it: show the figure in the "
-        "card's text instead"
-    )
-
-
-def _no_such_difference(m: Marked) -> str:  # of two CERs the card compares nowhere there
-    return (
-        f" is "
-        f"{m.named}, a difference the card does not compute; left unmarked: "
-        "the gate cannot check it (drop it, or write it not-a-figure)"
+        f" reads as {m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} {m.named} "
+        "beside it, none at the data's value; left unmarked: at most one of them is that "
+        "figure (name the system, set or latency of each where it stands)"
     )
 
 
 def _an_aggregate_s(m: Marked) -> str:  # the difference of an aggregate: none of ours
     return (
-        f" stands "
-        f"where its context reads as {m.fits[0]}, but its statement speaks "
-        f"of {m.named} before it, whose difference the card does not give; "
-        "left unmarked: name its set where it stands"
+        f" stands where its context reads as {m.fits[0]}, but its statement speaks of "
+        f"{m.named} before it, whose difference the card does not give; left unmarked: name "
+        "its set where it stands"
         + _not_a_figure_hint(m.candidate.text, "; if it is the aggregate's")
-    )
-
-
-def _own_mean(m: Marked) -> str:  # the card's own mean of what it shows
-    return (
-        f" is "
-        f"{m.named}, not {m.fits[0]}; left unmarked: no figure of the card's "
-        "is that mean (write it not-a-figure), or put the card's figure there"
-    )
-
-
-def _no_such_figure(m: Marked) -> str:  # a set of the card's, with it no figure: ours
-    return (
-        f": its context "
-        f"reads as {m.named}, and the card has no such figure; left "
-        "unmarked: name its set, system or latency where it stands, or "
-        "give the words it uses in [publish.aliases]"
     )
 
 
@@ -227,9 +91,8 @@ def _signed(m: Marked) -> str:  # no error rate is below zero, nor written with 
         "no CER carries a plus sign" if m.candidate.text.startswith("+") else "no CER is negative"
     )
     return (
-        f" stands where its context reads as {m.fits[0]}, but {says}: is it a "
-        "difference? left unmarked: say so where it stands (Δ, pp), or write it "
-        "not-a-figure"
+        f" stands where its context reads as {m.fits[0]}, but {says}: is it a difference? left "
+        "unmarked: say so where it stands (Δ, pp), or write it not-a-figure"
     )
 
 
@@ -237,8 +100,7 @@ def _whole(m: Marked) -> str:  # a whole percentage: never drifted, it may be an
     named = (
         f"its context reads as {m.fits[0]}, which is not {m.candidate.text} at that precision"
         if len(m.fits) == 1
-        else f"its context names {len(m.fits)} figures ({', '.join(m.fits[:3])}"
-        f"{', ...' if len(m.fits) > 3 else ''})"
+        else f"its context names {len(m.fits)} figures {_listed(m.fits)}"
         if m.fits
         else "its context names a set of the card's but no figure"
     )
@@ -248,40 +110,98 @@ def _whole(m: Marked) -> str:  # a whole percentage: never drifted, it may be an
     )
 
 
-def _unread(m: Marked) -> str:  # its context names figures of the card: ours, unread
-    return (
-        f" is none of the {len(m.fits)} figures its context names "
-        f"({', '.join(m.fits[:3])}{', ...' if len(m.fits) > 3 else ''}); left unmarked: "
-        "name its set, system or latency where it stands"
-    )
-
-
-def _no_figure_named(m: Marked) -> str:  # it may be none of ours
-    return ": its context names no figure of the card's; left unmarked"
-
-
-UNEXPLAINED: dict[str, Callable[[Marked], str]] = {
-    "fraction": _fraction,
-    "far": _far,
-    "some sets": _some_sets,
-    "a sibling's": _a_sibling_s,
-    "quoted": _quoted,
-    "kin": _kin,
-    "relative": _relative,
-    "other way round": _other_way_round,
-    "direction": _direction,
-    "which way": _which_way,
-    "cer interval": _cer_interval,
+# Why a number was left unmarked (``Marked.why``), as the report says it after its line and
+# its text: a template of its reading ``m``, or a function of it.
+UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
+    "fraction": (
+        " reads as {m.fits[0]} written as a fraction, where the card prints percentages; left "
+        "unmarked: the gate reads and writes CERs in percent (write it so), or mark it not-a-figure"
+    ),
+    # further than a re-run or a normaliser change moves one
+    "far": (
+        " reads as {m.fits[0]}, but the data give {m.named}, further than a re-run or a normaliser "
+        "change moves a figure (over a point and a fifth of it): is it this figure? left unmarked: "
+        "if it is, mark it by hand and --write puts it right; if not, write it not-a-figure"
+    ),
+    # an average beside only some of the aggregate's sets
+    "some sets": (
+        " is not {m.fits[0]}, and stands beside {m.named}, whose average it may be; left unmarked: "
+        "if it is that figure, name the aggregate where it stands (its name, or the number of its "
+        "sets); if it is a mean of what is shown, write it not-a-figure"
+    ),
+    # another latency's, decoding's or kin set's figure
+    "a sibling's": (
+        " is {m.named}, though its context reads as {m.fits[0]}; left unmarked: name its set, "
+        "system, latency or decoding in pieces where it stands"
+    ),
+    "quoted": (
+        " stands where its context reads as {m.fits[0]}, but its statement says it is quoted from "
+        'another source ("{m.named}"); left unmarked: write it not-a-figure if it is theirs'
+    ),
+    # TVSpeech's or TVSpeech long's: its words say both
+    "kin": (
+        " stands where its context reads as {m.fits[0]}, but its sentence or headings also speak "
+        "of {m.named}; left unmarked: name its set where it stands"
+    ),
+    # (A − B) / B, where the card publishes A − B
+    "relative": (
+        " is {m.fits[0]} relative to a CER, in percent, not the difference in points; left "
+        "unmarked: say it is relative where it stands (it is then none of the card's figures), or "
+        "write it not-a-figure"
+    ),
+    # B − A where the card's difference is A − B
+    "other way round": (
+        " is stated as {m.named}, the other way round from {m.fits[0]}; left unmarked: state it as "
+        "the card's difference (its sign and its interval turned), or write it not-a-figure"
+    ),
+    # its words say the way the data do not
+    "direction": (
+        " reads as {m.fits[0]}, and its words say {m.named}; the data give the other way; left "
+        "unmarked: reword the claim, or write it not-a-figure"
+    ),
+    # across zero, and nothing says which system is first
+    "which way": (
+        " reads as {m.fits[0]}, which the data give as {m.gives}, and nothing where it stands says "
+        "which system it subtracts from which: stale, or stated the other way round? left "
+        'unmarked: write the order there ("{m.named}"), or write it not-a-figure'
+    ),
+    # the card computes intervals of differences only
+    "cer interval": (
+        " is an end of an interval of {m.named}, and the card gives intervals of differences only; "
+        "left unmarked: the gate cannot check it (drop it, or write it not-a-figure)"
+    ),
     "several": _several,
-    "address": _address,
-    "image": _image,
-    "no such difference": _no_such_difference,
+    "address": _no_marker_in("a badge's address", "no marker can stand in an address"),
+    "image": _no_marker_in(
+        "an image's description",
+        "a marker there would show to whoever reads the description",
+    ),
+    # of two CERs the card compares nowhere there
+    "no such difference": (
+        " is {m.named}, a difference the card does not compute; left unmarked: the gate cannot "
+        "check it (drop it, or write it not-a-figure)"
+    ),
     "an aggregate's": _an_aggregate_s,
-    "own mean": _own_mean,
-    "no such figure": _no_such_figure,
+    "own mean": (
+        " is {m.named}, not {m.fits[0]}; left unmarked: no figure of the card's is that mean "
+        "(write it not-a-figure), or put the card's figure there"
+    ),
+    # a set of the card's, with it no figure: ours
+    "no such figure": (
+        ": its context reads as {m.named}, and the card has no such figure; left unmarked: name "
+        "its set, system or latency where it stands, or give the words it uses in [publish.aliases]"
+    ),
     "signed": _signed,
     "whole": _whole,
 }
+_NO_FIGURE_NAMED = ": its context names no figure of the card's; left unmarked"  # none of ours?
+
+
+def _unread(m: Marked) -> str:  # its context names figures of the card's: ours, unread
+    return (
+        f" is none of the {len(m.fits)} figures its context names {_listed(m.fits)}; left "
+        "unmarked: name its set, system or latency where it stands"
+    )
 
 
 def _summary(marked: MarkResult, path, stale_index, stale_marked) -> str:
@@ -307,11 +227,9 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
     lines = []
     for m in _lines(marked, "drift"):
         lines.append(
-            f"drift: line {m.candidate.line}: figure {m.figure}"
-            f"{' turned' if m.turned else ''}"
-            f"{' ' + MAGNITUDE_OF_NEGATIVE if m.magnitude else ''} says "
-            f"{m.candidate.text}, the data give "
-            f"{m.gives}"
+            f"drift: line {m.candidate.line}: figure {m.figure}{' turned' if m.turned else ''}"
+            f"{' ' + MAGNITUDE_OF_NEGATIVE if m.magnitude else ''} says {m.candidate.text}, the "
+            f"data give {m.gives}"
         )
         if m.evidence:
             lines.append(f"    read as: {', '.join(f'{e.word} ({e.level})' for e in m.evidence)}")
@@ -328,9 +246,10 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
 def _unexplained(marked: MarkResult) -> list[str]:
     lines, none_of_ours = [], False
     for m in _lines(marked, "unexplained"):
-        says = UNEXPLAINED.get(m.why) or (_unread if m.fits else _no_figure_named)
-        none_of_ours = none_of_ours or says is _no_figure_named
-        lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}{says(m)}")
+        says = UNEXPLAINED.get(m.why) or (_unread if m.fits else _NO_FIGURE_NAMED)
+        none_of_ours = none_of_ours or says is _NO_FIGURE_NAMED
+        said = says.format(m=m) if isinstance(says, str) else says(m)
+        lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}{said}")
     if none_of_ours:  # what to do with those, said once
         lines.append(
             "(a number whose context names no figure of the card's may be none of "
@@ -358,44 +277,32 @@ def _left_alone(marked: MarkResult) -> list[str]:
         )
         if kind:
             said = " and ".join(f'"{other}"' for other in others)
-            lines.append(
-                f"left alone: line {line}: "
-                f"{', '.join(m.candidate.text for m in alone)} (its context names "
-                f"{said}, {_NOT_SCORED_BY_THE_CARD[kind]})"
+            why = f"its context names {said}, {_NOT_SCORED_BY_THE_CARD[kind]}"
+        elif others and all("heading" in m.candidate.foreign for m in alone):
+            why = (
+                f'it stands under "{others[0]}", and nothing nearer names a system: another '
+                "model's; if it is one of the card's, name its system where it stands"
             )
-            continue
-        if others and all("heading" in m.candidate.foreign for m in alone):
-            lines.append(
-                f"left alone: line {line}: "
-                f"{', '.join(m.candidate.text for m in alone)} (it stands under "
-                f'"{others[0]}", and nothing nearer names a '
-                "system: another model's; if it is one of the card's, name its "
-                "system where it stands)"
-            )
-            continue
-        if others:  # named in its context: another recogniser's, or another version's
+        elif others:  # named in its context: another recogniser's, or another version's
             versions = all(
                 "version" in m.candidate.foreign for m in alone if m.candidate.other_model
             )
-            lines.append(
-                f"left alone: line {line}: "
-                f"{', '.join(m.candidate.text for m in alone)} (its context names "
-                f"{' and '.join(others)}: "
-                + (
-                    "another version's or state's of the model, not the card's "
-                    "results; a result of the card's stands elsewhere)"
-                    if versions
-                    else "another model's, not the card's; if it is one of the card's "
-                    "systems, name it in [publish.aliases])"
-                )
+            why = f"its context names {' and '.join(others)}: " + (
+                "another version's or state's of the model, not the card's results; a result "
+                "of the card's stands elsewhere"
+                if versions
+                else "another model's, not the card's; if it is one of the card's systems, "
+                "name it in [publish.aliases]"
             )
-            continue
-        kinds = set().union(*(m.candidate.foreign for m in alone))
-        what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
+        else:
+            kinds = set().union(*(m.candidate.foreign for m in alone))
+            what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
+            why = (
+                f"its row or column names no {what} of the card's; if it does, name it in "
+                "[publish.aliases]"
+            )
         lines.append(
-            f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
-            f"(its row or column names no {what} of the card's; if it does, name it "
-            "in [publish.aliases])"
+            f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} ({why})"
         )
     return lines
 
@@ -416,38 +323,32 @@ def _another_measure(marked: MarkResult) -> list[str]:
     return lines
 
 
-def _ambiguous(marked: MarkResult) -> list[str]:
-    lines = []
-    for m in _lines(marked, "ambiguous"):
-        if len(m.fits) == 1:  # one figure read in two cells of a table
-            lines.append(
-                f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "
-                f"{m.fits[0]}, and so does another cell of its table (is a latency "
-                "or a system named in a way not understood?); left unmarked"
-            )
-            continue
-        if m.why == "another figure's value":  # its words say one, its value another
-            lines.append(
-                f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "
-                f"{m.fits[0]} by its words, but its value is "
-                f"{' and '.join(m.fits[1:])}'s exactly; left unmarked, never "
-                "rewritten: name its set, system or latency where it stands"
-            )
-            continue
-        if m.why == "nearer":  # read with a default, its value nearer another figure
-            lines.append(
-                f"ambiguous: line {m.candidate.line}: {m.candidate.text} reads as "
-                f"{m.fits[0]}, which its context names only in part, but its value is "
-                f"nearer {' and '.join(m.fits[1:])}'s; left unmarked, never rewritten: "
-                "name its system and latency where it stands"
-            )
-            continue
-        lines.append(
-            f"ambiguous: line {m.candidate.line}: {m.candidate.text} fits "
-            f"{len(m.fits)} figures ({', '.join(m.fits[:3])}"
-            f"{', ...' if len(m.fits) > 3 else ''}); left unmarked"
+def _ambiguity(m: Marked) -> str:
+    if len(m.fits) == 1:  # one figure read in two cells of a table
+        return (
+            f"reads as {m.fits[0]}, and so does another cell of its table (is a latency or a "
+            "system named in a way not understood?); left unmarked"
         )
-    return lines
+    if m.why == "another figure's value":  # its words say one, its value another
+        return (
+            f"reads as {m.fits[0]} by its words, but its value is {' and '.join(m.fits[1:])}'s "
+            "exactly; left unmarked, never rewritten: name its set, system or latency where it "
+            "stands"
+        )
+    if m.why == "nearer":  # read with a default, its value nearer another figure
+        return (
+            f"reads as {m.fits[0]}, which its context names only in part, but its value is "
+            f"nearer {' and '.join(m.fits[1:])}'s; left unmarked, never rewritten: name its "
+            "system and latency where it stands"
+        )
+    return f"fits {len(m.fits)} figures {_listed(m.fits)}; left unmarked"
+
+
+def _ambiguous(marked: MarkResult) -> list[str]:
+    return [
+        f"ambiguous: line {m.candidate.line}: {m.candidate.text} {_ambiguity(m)}"
+        for m in _lines(marked, "ambiguous")
+    ]
 
 
 def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:
