@@ -1,15 +1,7 @@
-"""The card's block structure, as the hub renders it: the parse stage of the reader.
-
-markdown-it-py (CommonMark, with GitHub's tables and strikethrough, and footnotes) finds
-every block; nothing here finds a fence, a quote, a table, a list or a heading by itself.
-What CommonMark calls code (fences of any length and either character, indented code)
-never becomes a block, so no number in it is ever read or rewritten. Each block keeps the
-character offsets of its source, taken from the parser's line map, so that every number
-read from it can be traced to its line and marked in place.
-
-HTML tables, and the ``<details>``/``<summary>`` of a collapsible section, are read with
-the standard library's HTML parser.
-"""
+"""The card's block structure as the hub renders it, found by markdown-it-py (CommonMark,
+GitHub's tables, footnotes) and, for HTML tables and collapsible sections, the standard
+library's HTML parser. Code never becomes a block; each block keeps its source's offsets,
+so that a number read from it is marked in place."""
 
 from __future__ import annotations
 
@@ -36,17 +28,15 @@ class Block:
     end: int
     headings: tuple[str, ...]
     caption: str = ""
-    # A table's paragraph just under it, where that reports no numbers of its own: read as
-    # its caption only where nothing else says the table is of error rates.
+    # A table's paragraph just under it that reports no numbers: a caption, if none other.
     below: str = ""
-    # A table's rows, each its cells' (offset, text): the header row first (empty where an
-    # HTML table has no <th> row), then the body's rows.
+    # A table's rows of (offset, text) cells, the header first (empty: an HTML table's none).
     rows: list[list[tuple[int, str]]] = field(default_factory=list)
-    # A list item's first paragraph: where its own text starts (after "- " or "1. "), and
-    # the first lines of the items it is nested in, outermost first.
+    # A list item's first paragraph: where its text starts (after "- "), and the first lines
+    # of the items it is nested in, outermost first.
     item_text: int | None = None
     items_above: tuple[str, ...] = ()
-    # A paragraph in a quote: where each of its quote marks (">") stands, no words of it.
+    # A paragraph in a quote: where each of its quote marks (">") stands.
     quote_marks: tuple[int, ...] = ()
 
     @property
@@ -61,8 +51,7 @@ def _parser() -> MarkdownIt:
 
 @lru_cache(maxsize=8)
 def _tokens(body: str) -> tuple[Token, ...]:
-    # (One card is read several times in a run: its blocks, its code, its claims. The
-    # tokens are only read, never changed.)
+    # (A card is parsed once for its blocks, its code and its claims; tokens are never changed.)
     return tuple(_parser().parse(body))
 
 
@@ -82,8 +71,7 @@ class _Lines:
         return self.offset(first), self.offset(last)
 
     def quote_marks(self, line: int, quotes: int) -> list[int]:
-        """Where the first ``quotes`` quote marks (">") of a line stand in the text: as many
-        as the quotes the parser found it in (fewer on a lazy line)."""
+        """Where a line's first ``quotes`` quote marks (">") stand (fewer on a lazy line)."""
         start = self.offset(line)
         chars = self.text[start : self.offset(line + 1)]
         marks, i = [], 0
@@ -98,8 +86,8 @@ class _Lines:
         return marks
 
     def unquoted(self, line: int, quotes: int) -> str:
-        """A line with its first ``quotes`` quote marks as spaces: "> | FLEURS | 6.69 |" is
-        a table row, each place where it was."""
+        """A line with its first ``quotes`` quote marks as spaces: "> | FLEURS | 6.69 |" is a
+        table row."""
         start = self.offset(line)
         chars = list(self.text[start : self.offset(line + 1)])
         for mark in self.quote_marks(line, quotes):
@@ -107,8 +95,7 @@ class _Lines:
         return "".join(chars)
 
 
-# The HTML blocks whose content is shown as it is written (CommonMark's first kind of HTML
-# block): a <pre> is code, as a fence is.
+# The HTML blocks shown as written (CommonMark's first kind): a <pre> is code, as a fence is.
 _RAW_HTML = ("<pre", "<script", "<style", "<textarea")
 
 
@@ -134,7 +121,7 @@ _ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
 
 def unescaped(text: str) -> str:
     """``text`` as the hub shows it, each place where it was: an escaping backslash is a
-    space ("6.7\\% on FLEURS" reads as "6.7 % on FLEURS")."""
+    space."""
     return _ESCAPE.sub(" ", text)
 
 
@@ -158,8 +145,7 @@ def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
 
 
 class _Details(HTMLParser):
-    """The summaries of the collapsible sections open at a point: a section's blocks read
-    its summary as a heading ("<summary>FLEURS at 560 ms</summary>")."""
+    """The summaries of the collapsible sections open at a point: their blocks' headings."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -186,8 +172,7 @@ class _Details(HTMLParser):
 
 
 class _HtmlTable(HTMLParser):
-    """An HTML table's cells, each as the source text between its tag and the next one
-    that ends it, at its offset in the card."""
+    """An HTML table's cells, each the source text from its tag to the next that ends it."""
 
     _ENDS_A_CELL = {"td", "th", "tr", "table", "thead", "tbody", "tfoot"}
 
@@ -274,11 +259,9 @@ def _spanned_down(below: dict, column: int) -> int:
 
 
 def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, str]]]:
-    """The rows of the HTML table in ``text[start:end]`` as a markdown table's, one cell per
-    column: a cell spanning columns or rows stands in each (at its own offset, so that its
-    numbers are read once). The leading rows of <th> cells alone are the header, their
-    texts joined per column ("OpenThai2.0" over "80 ms" heads "OpenThai2.0 80 ms");
-    without one, the header is empty."""
+    """The rows of the HTML table in ``text[start:end]`` as a markdown table's: a spanning
+    cell stands in each column and row it spans; the leading rows of <th> cells are the
+    header, joined per column ("OpenThai2.0" over "80 ms": "OpenThai2.0 80 ms")."""
     parser = _HtmlTable(text[start:end], start)
     parser.feed(text[start:end])
     grid, headers = parser.grid()
@@ -299,11 +282,9 @@ def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, st
 
 
 def _with_its_second_header_row(rows: list[list[tuple[int, str]]]) -> list[list[tuple[int, str]]]:
-    """A markdown table's rows, a header written on two rows joined as an HTML table's: where
-    the header leaves cells empty, as a merged cell would ("| Dataset | 80 ms | | 560 ms |
-    |"), and the first body row holds no number but names a column in two or more cells
-    ("| | OpenThai2.0 | Typhoon 0.6B | OpenThai2.0 | Typhoon 0.6B |"), that row heads the
-    columns too, and an empty header cell is the one at its left, spanning it."""
+    """A markdown table's rows, a header written on two rows joined: where the header leaves
+    cells empty, as a merged cell would, and the first body row holds no number but names
+    two or more columns, that row heads them too, under the header cell at their left."""
     if len(rows) < 3:
         return rows
     header, second = rows[0], rows[1]
@@ -329,8 +310,7 @@ def _with_its_second_header_row(rows: list[list[tuple[int, str]]]) -> list[list[
 
 @dataclass
 class _Walk:
-    """What the walk through the token stream knows at a token: the headings in force, the
-    quotes and list items around it, and the collapsible sections open."""
+    """What the walk through the tokens knows at one: headings, quotes, items, sections."""
 
     lines: _Lines
     headings: list[str] = field(default_factory=list)
@@ -395,8 +375,7 @@ def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) ->
 
 
 def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
-    """An HTML block: a table (to the block that closes it), or prose; the index of the
-    last token it took."""
+    """An HTML block, a table or prose; the index of the last token it took."""
     token = tokens[at]
     start, end = walk.lines.span(*token.map)
     walk.details.feed(token.content)
@@ -404,8 +383,7 @@ def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
         walk.found.append(Block("prose", start, end, walk.context(walk.headings)))
         return at
     last = at
-    # A blank line ends an HTML block: a table written with blank lines in it runs on to
-    # the block that closes it.
+    # (A blank line ends an HTML block: a table with blank lines runs on to its </table>.)
     if "</table" not in token.content.lower():
         for later in range(at + 1, len(tokens)):
             if tokens[later].type == "html_block" and "</table" in tokens[later].content.lower():
@@ -419,9 +397,8 @@ def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
 
 
 def _caption_and_below(text: str, found: list[Block]) -> None:
-    """A table's caption is the paragraph just above it, unless that reports numbers of its
-    own (it is prose about results, then); a paragraph just under it that reports none is
-    kept as ``below``."""
+    """A table's caption is the paragraph just above it, unless that reports numbers; a
+    paragraph just under it that reports none is kept as ``below``."""
     for above, table in zip(found, found[1:]):
         if (
             table.kind == "table"
@@ -444,9 +421,8 @@ def _caption_and_below(text: str, found: list[Block]) -> None:
 
 
 def _heading_sentence(paragraph: str) -> str:
-    """The first sentence of a paragraph that reports numbers, where that sentence reports
-    none and says what is measured ("CER (%) by chunk length, in seconds. ... Whisper gets
-    11.20 on FLEURS that way."): it captions the table under it; "" otherwise."""
+    """The first sentence of a paragraph that reports numbers, where it reports none and
+    names the CER ("CER (%) by chunk length. ..."); "" otherwise."""
     first = SENTENCE_END.split(paragraph, maxsplit=1)[0]
     if (
         first == paragraph
@@ -458,8 +434,7 @@ def _heading_sentence(paragraph: str) -> str:
 
 
 def blocks(text: str, body_start: int) -> list[Block]:
-    """The body's tables, headings and prose blocks (paragraphs, list items, HTML), in the
-    order of the source; code left out."""
+    """The body's tables, headings and prose blocks, in the order of the source."""
     tokens = _tokens(text[body_start:])
     walk = _Walk(_Lines(text, body_start))
     taken: set[int] = set()  # the HTML blocks a table written with blank lines ran on into
@@ -493,8 +468,8 @@ def blocks(text: str, body_start: int) -> list[Block]:
 
 
 def _in_source_order(tokens: Sequence[Token]) -> list[int]:
-    """The tokens' indexes in the order of their source lines: footnotes, which the parser
-    puts last, are read where they stand, under their headings."""
+    """The tokens' indexes in the order of their source lines (the parser puts footnotes
+    last)."""
     lines, line = [], 0
     for token in tokens:
         line = token.map[0] if token.map else line
