@@ -326,29 +326,19 @@ class Names:
         """A recogniser ``text`` names that is none of the card's systems: a family name or a
         hub id; where ``text`` is a number's own clause (``nearby``), also a toolkit, a name
         ending in ASR, "the commercial API", or an unknown name stating a result."""
-        hub_id = next(
-            (
-                hub.group()
-                for hub in _HUB_ID.finditer(text)
-                if hub.group().lower() not in self.dataset_ids and not self.systems_in(hub.group())
-            ),
-            None,
-        )
+        for hub in _HUB_ID.finditer(text):
+            if hub.group().lower() not in self.dataset_ids and not self.systems_in(hub.group()):
+                return hub.group()
         # ("[FLEURS](https://huggingface.co/datasets/google/fleurs)" names no recogniser.)
         text = _LINK_TARGET.sub(" ", text)
-        found = _OTHER_MODEL.search(text)
-        if hub_id or found:
-            return hub_id or found.group()
-        if nearby:
-            return next(
-                (
-                    said.group()
-                    for said in _OTHER_MODEL_NEARBY.finditer(text)
-                    if not self.systems_in(said.group())
-                ),
-                None,
-            ) or self.unknown_name(text)
-        return None
+        if found := _OTHER_MODEL.search(text):
+            return found.group()
+        if not nearby:
+            return None
+        for said in _OTHER_MODEL_NEARBY.finditer(text):
+            if not self.systems_in(said.group()):
+                return said.group()
+        return self.unknown_name(text)
 
     def unknown_name(self, text: str) -> str | None:
         """A name none of the card's stating a result in ``text``: "Foo reaches 11.20 %"."""
@@ -506,6 +496,12 @@ class Names:
 # ----------------------------------------------------------------- the names of a card
 
 
+def _word_as_found(word: str) -> str:
+    """A word's plain name; a Thai one's without spaces around it, as Thai runs its words
+    together ("ค่าเฉลี่ยของ 11 ชุดข้อมูล")."""
+    return plain_name(word).strip() if _THAI.match(word) else plain_name(word)
+
+
 def _subject_names(spec: CardSpec) -> tuple[dict[str, str], set[str]]:
     """({plain name: set or aggregate key}, the method words naming an aggregate); the first
     name given wins."""
@@ -542,10 +538,7 @@ def _add_method_words(spec: CardSpec, subjects: dict[str, str]) -> set[str]:
         alike = [a for a in spec.aggregates if a.method == method]
         if len(alike) == 1:
             for word in words:
-                # (Thai writes words without spaces between them: a Thai word is found
-                # inside others, "ค่าเฉลี่ยของ 11 ชุดข้อมูล", "เฉลี่ยทุกชุด".)
-                said = plain_name(word)
-                said = said if word.isascii() else said.strip()
+                said = _word_as_found(word)
                 if subjects.setdefault(said, alike[0].key) == alike[0].key:
                     method_words.add(said)
     return method_words
@@ -603,11 +596,7 @@ def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, l
     own = spec.publish_system or next(iter(spec.systems), None)
     if own is not None:
         for word in _OWN_MODEL_WORDS:
-            # Thai runs its words together ("ขณะที่โมเดลของเราได้", while our model gets):
-            # its words for the card's model are found inside a run of Thai too.
-            systems.setdefault(
-                plain_name(word).strip() if _THAI.match(word) else plain_name(word), own
-            )
+            systems.setdefault(_word_as_found(word), own)
     return systems, loose, families
 
 

@@ -331,22 +331,12 @@ def _read_result(nodes: _Nodes, results: yaml.SequenceNode, i: int) -> IndexResu
     node, span = results.value[i], nodes.item_span(results, i)
     own = span if not results.flow_style else (nodes.at(node), nodes.end(node))
     fields = nodes.value(node)
-    line, why = nodes.line(node), None
+    line, why, unnamed = nodes.line(node), None, False
     _, metrics = _key_and_value(node, "metrics") if isinstance(fields, dict) else (None, None)
     if not isinstance(fields, dict):
         why = "a result that is not a mapping (task, dataset, metrics)"
     elif fields.get("dataset") is None and isinstance(metrics, yaml.SequenceNode) and metrics.value:
-        # Read, but placed by its metrics' names alone ("Isan CER (560 ms chunk)").
-        return IndexResult(
-            span,
-            tuple(
-                dataclasses.replace(entry, why=entry.why or UNNAMED_SET)
-                for entry in (
-                    _read_metric(nodes, metrics, j, fields) for j in range(len(metrics.value))
-                )
-            ),
-            own,
-        )
+        unnamed = True  # read, but placed by its metrics' names alone ("Isan CER (560 ms)")
     elif not isinstance(fields.get("dataset"), dict):
         why = NO_DATASET
     elif fields["dataset"].get("type") is None:
@@ -363,9 +353,10 @@ def _read_result(nodes: _Nodes, results: yaml.SequenceNode, i: int) -> IndexResu
         line = line if listed else nodes.line(metrics)
     if why:
         return IndexResult(span, (IndexEntry(line, span, why=why),), own)
-    return IndexResult(
-        span, tuple(_read_metric(nodes, metrics, j, fields) for j in range(len(metrics.value))), own
-    )
+    entries = [_read_metric(nodes, metrics, j, fields) for j in range(len(metrics.value))]
+    if unnamed:
+        entries = [dataclasses.replace(entry, why=entry.why or UNNAMED_SET) for entry in entries]
+    return IndexResult(span, tuple(entries), own)
 
 
 def _read_metric(nodes: _Nodes, metrics: yaml.SequenceNode, j: int, fields: dict) -> IndexEntry:
