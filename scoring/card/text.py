@@ -602,11 +602,8 @@ SENTENCE_END = re.compile(
 MAGNITUDE_OF_NEGATIVE = "magnitude-of-negative"
 TURNED = "turned"
 FIGURE_MARKER = re.compile(
-    r"<!--\s*scoring:figure\s+(\S+)(?:\s+(?:"
-    + MAGNITUDE_OF_NEGATIVE
-    + "|"
-    + TURNED
-    + r"))?\s*-->(.*?)<!--\s*scoring:end\s*-->",
+    rf"<!--\s*scoring:figure\s+(\S+)(?:\s+(?:{MAGNITUDE_OF_NEGATIVE}|{TURNED}))?\s*-->"
+    r"(.*?)<!--\s*scoring:end\s*-->",
     re.S,
 )
 
@@ -651,8 +648,8 @@ _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?
 # Nor is a relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
 # "ลดลงสัมพัทธ์ 29.6%"): the card's differences are in points.
 _RELATIVE_AFTER = re.compile(
-    r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|"
-    r"smaller|larger)\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)",
+    r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|smaller|larger)\s+)?(?:\(\s*)?"
+    r"(?:relative|rel\.|สัมพัทธ์)",
     re.I,
 )
 _RELATIVE_BEFORE = re.compile(
@@ -695,11 +692,7 @@ _LEVEL_BEFORE = re.compile(
 )
 
 # Nor a bound: "stays under 7 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7").
-_BOUND_BEFORE = re.compile(
-    rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])"
-    r"\s*[*_]*$",
-    re.I,
-)
+_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])\s*[*_]*$", re.I)
 
 
 def numbers_in(
