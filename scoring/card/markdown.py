@@ -223,9 +223,7 @@ class _HtmlTable(HTMLParser):
         for found, contents in zip(self.rows, self.contents):
             cells, column = [], 0
             for (_, attrs, start), content in zip(found, contents):
-                while column in below:  # a cell from a row above spans this one
-                    cells.append(below[column][1])
-                    column = _spanned_down(below, column)
+                column = _spanned_down(below, cells, column)
                 entry = (self.base + start, content)
                 rows, columns = _span(attrs, "rowspan"), _span(attrs, "colspan")
                 for _ in range(columns):
@@ -233,9 +231,7 @@ class _HtmlTable(HTMLParser):
                     if rows > 1:
                         below[column] = (rows - 1, entry)
                     column += 1
-            while column in below:
-                cells.append(below[column][1])
-                column = _spanned_down(below, column)
+            _spanned_down(below, cells, column)
             grid.append(cells)
             headers.append(bool(found) and all(kind == "th" for kind, _, _ in found))
         return grid, headers
@@ -248,14 +244,18 @@ def _span(attrs: dict, name: str) -> int:
         return 1
 
 
-def _spanned_down(below: dict, column: int) -> int:
-    """One more row of a cell spanning rows taken at ``column``; the next column."""
-    left, entry = below[column]
-    if left > 1:
-        below[column] = (left - 1, entry)
-    else:
-        del below[column]
-    return column + 1
+def _spanned_down(below: dict, cells: list, column: int) -> int:
+    """Adds to ``cells`` those of rows above that span down into this row from ``column``
+    on; the next column free."""
+    while column in below:
+        left, entry = below[column]
+        cells.append(entry)
+        if left > 1:
+            below[column] = (left - 1, entry)
+        else:
+            del below[column]
+        column += 1
+    return column
 
 
 def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, str]]]:
