@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from . import words
 from .compute import CardResult
 from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name
 from .reading import (
@@ -111,10 +112,7 @@ _LEADING_COMPARISON = re.compile(
 )
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B", Thai "A ลบ B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s", re.I)
-# What sets a change stated of one system against another named after it: "Typhoon 0.6B
-# changes the CER by −1.25 pp against OpenThai2.0" states Typhoon − OpenThai2.0.
-# (Thai "เทียบกับ", "compared with", needs no word boundary: Thai writes none.)
-_AGAINST = re.compile(r"\bagainst\b|\bcompared\s+(?:with|to)\b|\brelative\s+to\b|เทียบกับ", re.I)
+_AGAINST = words.regex("against")
 # A comparison right after a number in points and a few words of its own: "2.78 pp
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(
@@ -167,9 +165,7 @@ _PAIRED_AFTER = re.compile(
 )
 
 
-# What gives a comparison's subject its own number after the comparison: "better than
-# Typhoon 0.6B with a CER of 8.75 %", "ดีกว่า Typhoon 0.6B โดยมี CER 8.75%" (โดย, ด้วย: with).
-_THE_SUBJECTS_OWN = re.compile(r"\bwith\s+(?:a\s+|an\s+|its\s+)?(?:cer|character)|โดย|ด้วย", re.I)
+_THE_SUBJECTS_OWN = words.regex("subjects_own")
 
 
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
@@ -301,12 +297,7 @@ class _Wanted:
     bound: str  # "estimate", "low" or "high"
 
 
-# A sentence that says it is about the set named before it.
-_THE_SAME_SET = re.compile(
-    r"\b(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?(?:sets?|"
-    r"datasets?|benchmarks?|data)\b|ชุด(?:ข้อมูล|ทดสอบ)?(?:เดียวกัน|นี้)",
-    re.I,
-)
+_THE_SAME_SET = words.regex("same_set")
 
 
 def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
@@ -1258,9 +1249,7 @@ def _states_a_direction(candidate: Candidate) -> bool:
     return any(DIRECTION_WORDS.search(level) for level in own)
 
 
-# Words that name the size of a difference, not its side: "the gap is 2.81 pp", "a margin
-# of 2.81 points".
-_SIZE_WORDS = re.compile(r"\b(?:gap|margin)s?\b|ช่องว่าง", re.I)
+_SIZE_WORDS = words.regex("size_words")
 
 
 def _states_a_size(candidate: Candidate) -> bool:
@@ -1529,26 +1518,9 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     )
 
 
-# Words that say which way a CER moves, of a comparison's subject against its other side:
-# lower ("lower", "better", "fewer errors", "less error", "reduces", "beats", "improves", "a
-# lead over"; Thai ต่ำกว่า, ดีกว่า, ลด, ...)
-# or higher ("higher", "worse", "more errors", "trails"; Thai สูงกว่า, แย่กว่า, ...). Not
-# "more" or "less" alone, which say as much of accuracy.
-_LOWER_WORDS = re.compile(
-    r"\b(?:lower(?:s|ed)?|better|fewer|reduc\w*|cuts?|drops?|"
-    r"decreas\w*|outperform\w*|beats?|ahead|advantage|edge|improv\w*|"
-    r"less\s+(?:errors?|mistakes?)|"
-    r"lead(?:s)?(?!\s+to\b))\b|ต่ำกว่า|ดีกว่า|น้อยกว่า|"
-    r"ต่ำลง|ดีขึ้น|ลด",
-    re.I,
-)
-_HIGHER_WORDS = re.compile(
-    r"\b(?:higher|worse|increas\w*|rises?|rose|behind|trails?|"
-    r"more\s+(?:errors?|mistakes?))\b|"
-    r"สูงกว่า|แย่กว่า|มากกว่า|สูงขึ้น|แย่ลง|เพิ่มขึ้น",
-    re.I,
-)
-_A_LEGEND = re.compile(r"\b(?:lower|higher)\s+is\s+better\b|ยิ่งต่ำยิ่งดี|accura", re.I)
+_LOWER_WORDS = words.regex("lower_words")
+_HIGHER_WORDS = words.regex("higher_words")
+_A_LEGEND = words.regex("legend")
 
 
 # "OpenThai2.0 improves on Typhoon 0.6B (6.69 % vs 9.50 %)": a claim of which way, whose
@@ -2199,9 +2171,7 @@ def _an_end_beside_its_estimate(
     return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
 
 
-# What sets the system after it against a difference's subject, besides a comparison's
-# words: "it differs from Typhoon 0.6B by 1.25 pp"; Thai จาก, from ("ต่างจาก", differs from).
-_DIFFERS_FROM = re.compile(r"\bfrom\b|จาก", re.I)
+_DIFFERS_FROM = words.regex("differs_from")
 
 
 def _a_pair_after_its_difference(
