@@ -1,30 +1,16 @@
 """Adopt a card written by hand: find each figure in its text, and mark it.
 
-``python -m scoring publish ROOT --mark`` reads the card file, which may
-have no marker at all, and wraps each number that is one of the card's
-figures in the inline figure marker that ``--write`` and ``--check`` read::
+``publish ROOT --mark`` wraps each number of the card's text that is one of its figures in
+the figure marker that ``--write`` and ``--check`` read::
 
     FLEURS: <!-- scoring:figure cer/560ms/fleurs/<system> -->6.26<!-- scoring:end --> % CER
 
-A number is identified by its value at its printed precision (``8.5`` at one
-decimal) and by its context, as ``reading`` gives it with the number (the text
-around it in its cell or sentence, its row label, its column header, the
-table's caption and the headings above). The context names sets and
-aggregates, systems (display name, key or an alias of ``[publish.aliases]``), a
-latency, recordings decoded in pieces, a difference, and an interval's low or
-high end. The other side of a comparison ("Against Typhoon", "OpenThai vs
-Typhoon") is a difference's system, or that of a CER quoted after the
-comparison's word, never that of the CERs it heads. An unsigned number beside
-words that say which way ("better by 2.81 pp") may be the size of a negative
-difference, and is marked as that (``magnitude-of-negative``), which
-``--check`` gates with its direction.
-
-In a table cell holding two numbers, neither drifts (either may be something
-else) unless it is one end of the cell's interval or the words beside it name
-what it is ("FLEURS 6.26, TVSpeech 8.72"), or its header has the cell's shape
-("OpenThai2.0 (Typhoon 0.6B)" over "12.89 (14.68)"). The same reading gives
-``--check`` its coverage line (how many candidates carry a marker) and
-``--strict`` its list of ungated ones.
+A number is identified by its value at its printed precision and by what its context
+(``reading``: its sentence or cell, row label, column header, caption and headings) names:
+sets and aggregates, systems, a latency, decoding in pieces, a difference, an interval's end.
+An unsigned number beside words that say which way ("better by 2.81 pp") may be the size of
+a negative difference, marked ``magnitude-of-negative``. The same reading gives ``--check``
+its coverage line and ``--strict`` its list of ungated numbers.
 """
 
 from __future__ import annotations
@@ -81,12 +67,10 @@ __all__ = [
     "words_the_data_deny",
 ]
 
-# An interval's end named in words; "lower than", "higher by", "lower is better" and a
-# number's own "2.81 pp lower" compare, and name no end.
-# (Not "lower latency costs accuracy", "a lower CER": what is low there is something else.)
-# (Nor "its CER higher", "its error rate lower": which way a rate went.)
+# An interval's end named in words. Not a comparison ("lower than", "higher by", "lower is
+# better", "2.81 pp lower"), nor what is low of something else ("lower latency", "a lower
+# CER", "its error rate lower").
 _OF_A_RATE = r"(?<!cer )(?<!wer )(?<!rate )(?<!error )(?<!errors )"
-# (Nor "a higher CER", "a higher error rate", as "a lower CER".)
 _NOT_AN_END_AFTER = (
     r"(?!\s+(?:than|is|by|latenc\w*|delays?|chunks?|costs?|compute|memory|"
     r"resources?|[cw]er|error\w*)\b)"
@@ -98,15 +82,14 @@ _COMPARATIVE_AFTER = re.compile(
     r"(?:low|high)er\b",
     re.I,
 )
-# A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ" (Thai:
-# when compared with).
+# A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ".
 _OPENING_COMPARISON = re.compile(
     r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
     r"against|(?:เมื่อ)?เทียบกับ)\s*",
     re.I,
 )
-# One that opens a number's text and names its baseline first: "Compared with OpenThai2.0
-# on FLEURS, Typhoon 0.6B changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
+# One that names its baseline first: "Compared with OpenThai2.0 on FLEURS, Typhoon 0.6B
+# changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
 _LEADING_COMPARISON = re.compile(
     _OPENING_COMPARISON.pattern + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S
 )
@@ -124,25 +107,21 @@ _COMPARED_RIGHT_AFTER = re.compile(
 
 
 def _after_it(levels: tuple[str, ...]) -> str:
-    """The rest of a number's sentence after it: past the end of its own parenthesis, where
-    its text after it (``levels[1]``) stops."""
+    """The rest of a number's sentence after it, from where its text after it starts."""
     start = levels[2].find(levels[1], len(levels[0]))
     return levels[2][start:] if start >= 0 else levels[1]
 
 
-# A comparative right after a number, of errors: "29.6 % fewer errors", "2.81 pp fewer
-# errors", "less error".
+# A comparative of errors right after a number: "29.6 % fewer errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(
     r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
     r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
     re.I,
 )
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$", re.I)
-# Thai says by how much with no "by": the amount follows its verb ("ลดลง 29.6 %", fell
-# 29.6 %; "ลด CER บน FLEURS ลง 29.6 %"), or a comparative and whom it compares with
-# ("ต่ำกว่า Typhoon 0.6B 29.6 %", lower than Typhoon by 29.6 %). Not the value a change goes
-# to or from ("ลดลงเหลือ 6.69 %", "จาก 9.50 % เป็น 6.69 %"), nor a number right after
-# "กว่า" ("ต่ำกว่า 9.50 % ของ Typhoon": than Typhoon's 9.50 %).
+# Thai says by how much with no "by": after its verb ("ลดลง 29.6 %", fell 29.6 %) or after a
+# comparative and whom it compares with ("ต่ำกว่า Typhoon 0.6B 29.6 %"). Not the value a
+# change goes to or from ("ลดลงเหลือ 6.69 %"), nor one right after "กว่า" (than Typhoon's).
 _THAI_DIRECTION = re.compile(
     r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
     r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)"
@@ -157,17 +136,12 @@ _THAI_WHOM_ALONE = re.compile(
     re.I,
 )
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
-# (The text after a number runs up to the next number.)
 _PAIRED_AFTER = re.compile(
     r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*"
     r"(?:[-+−]?\d|$)",
     re.I,
 )
-
-
 _THE_SUBJECTS_OWN = words.regex("subjects_own")
-
-
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
@@ -179,10 +153,9 @@ _FIRST_OF_A_PAIR = re.compile(
 
 
 def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> bool | None:
-    """Where a colon (or comma) right after the name a comparison compares with leads to the
-    number, its subject named before the comparison's word: whether the number is the first
-    of a pair ("OpenThai2.0 trails Typhoon 0.6B: 18.64 % against 17.39 %", the subject's and
-    the other's) or alone ("...: 18.64 %", either side's); None elsewhere."""
+    """Where a colon after a comparison's other side leads to the number, its subject named
+    before: whether the number is the first of a pair ("A trails B: 18.64 % against 17.39 %",
+    the subject's) or alone ("A trails B: 18.64 %", either side's). None elsewhere."""
     comparison = COMPARES.search(before)
     if (
         comparison is None
@@ -194,19 +167,15 @@ def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> b
 
 
 def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
-    """Whether the text before a number sets up a comparison that reaches the number: not
-    where, after the name it compares with, "with a CER of" gives the subject's own (a
-    system named before the comparison; "Compared with Typhoon 0.6B with its CER of 9.50 %"
-    names none: there the CER is Typhoon's)."""
+    """Whether the text before a number sets up a comparison that reaches it: not where "with
+    a CER of" after the other side gives the subject (named before the comparison) its own."""
     if VERSUS.fullmatch(before):  # the second of a pair: "6.69% กับ 9.50%", as after "vs"
         return True  # (the text before a number runs back to the last number)
     comparison = COMPARES.search(before)
     if comparison is None:
         return False
     if _a_pair_opens_after_a_comparison(before, after, names):
-        # "OpenThai2.0 trails Typhoon 0.6B: 18.64 % against 17.39 %" (or ", 18.64 % ..."):
-        # the colon opens the subject's numbers, the first of the pair the subject's.
-        return False
+        return False  # the colon opens the subject's numbers
     own = _THE_SUBJECTS_OWN.search(before, comparison.end())
     return not (
         own
@@ -215,15 +184,13 @@ def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
     )
 
 
-# "at" (ที่, อยู่ที่) leading to a number after the name a comparison compares with:
-# "Typhoon 0.6B's CER is higher than OpenThai2.0's at 14.68 %" may give either side's CER.
+# "at" after a comparison's other side: "A's CER is higher than B's at 14.68 %" (either's).
 _AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
 
 
 def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str] | None:
-    """Both systems of a comparison (its subject, named before its word, and the one it
-    compares with), where "at" after the second leads to the number, or a colon to a number
-    alone: which is whose the words do not say."""
+    """Both systems of a comparison where "at" after the second, or a colon to a number
+    alone, leads to the number: the words do not say whose it is."""
     comparison = COMPARES.search(before)
     if comparison is None or not (
         _AT_RIGHT_BEFORE.search(before, comparison.end())
@@ -238,8 +205,7 @@ def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str
 
 
 def _a_thai_amount(before: str, after: str) -> bool:
-    """Whether the Thai words just before a number (and after it) say it is by how much a
-    CER moved."""
+    """Whether the Thai words around a number say it is by how much a CER moved."""
     last = next(reversed(list(_THAI_DIRECTION.finditer(before))), None)
     if last is None:
         return False
@@ -258,14 +224,13 @@ def _a_thai_amount(before: str, after: str) -> bool:
 
 
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
-# "9.50 % (Typhoon)", "<b>9.50%</b> (Typhoon)".
+# "<b>9.50%</b> (Typhoon)".
 _SYSTEM_RIGHT_AFTER = re.compile(
     r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
     r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?",
     re.I,
 )
-# "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap": a difference of
-# CERs.
+# A difference of CERs: "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap".
 _POINTS_AFTER = re.compile(
     r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?"
     r"(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
@@ -279,7 +244,7 @@ _DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}"
 
 def _decodings(text: str) -> list[str]:
     """ "whole" or "split" for each word of ``text`` that says how a recording was decoded;
-    none where it says both ("whole vs. decoded in pieces" heads both kinds of number)."""
+    none where it says both ("whole vs. decoded in pieces" heads both kinds)."""
     found = ["whole" if word.group("whole") else "split" for word in _DECODING.finditer(text)]
     return [] if len(set(found)) > 1 else found
 
