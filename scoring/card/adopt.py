@@ -266,17 +266,16 @@ _THE_SAME_SET = words.regex("same_set")
 
 
 def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
-    """The one variant of ``system`` its sentence names, where it names the bare model
-    nowhere (else ``system``). (A variant named twice, "its 4-gram LM" read as two names of
-    it, is one variant.)"""
+    """The one variant of ``system`` its sentence names where it names the bare model
+    nowhere (else ``system``): "With the th-mix prompt, OpenThai2.0 reaches 18.44 %"."""
     variants = {key for key in in_the_sentence if key.startswith(f"{system}_")}
     return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
 
 
 @dataclass(frozen=True)
 class _Levels:
-    """A number's levels as ``_constraints`` reads them, nearest first; ``narrow``: in the
-    text before and after the number, only the nearest name, in its own clause first."""
+    """A number's levels, nearest first; ``narrow``: in the text before and after the
+    number, only the nearest name, in its own clause first."""
 
     levels: tuple[str, ...]
     spec: CardSpec
@@ -284,8 +283,7 @@ class _Levels:
     narrow: bool
 
     def pick(self, found_in) -> frozenset | None:
-        """What the most specific level that names any says (``found_in``: the names of
-        one dimension in a text)."""
+        """What the most specific level naming any of one dimension (``found_in``) says."""
         levels, narrow = self.levels, self.narrow
         if narrow:
             for beside, nearest in zip(clauses_beside(levels), (-1, 0)):
@@ -326,17 +324,14 @@ def _constraints(
     earlier: tuple[str, ...] = (),
     said_to_be_a_change: bool = False,
 ) -> _Wanted:
-    """What the context says, dimension by dimension, from its most specific level that
-    names each; ``narrow``: in the text before and after the number, only the nearest name,
-    in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
-    though FLEURS stands nearer before it)."""
+    """What the context says, dimension by dimension, from its most specific level naming
+    each; ``narrow``: the nearest name, in its own clause first ("6.69 % on FLEURS and 8.72
+    % on TVSpeech": 8.72 is TVSpeech's, though FLEURS stands nearer before it)."""
     read = _Levels(levels, spec, names, narrow)
     subjects, latencies = _subjects_and_latencies(read, earlier)
-    # The nearest level that says how a long recording was decoded decides: "OpenThai2.0
-    # whole" over a caption that speaks of segments too is decoded whole.
+    # The nearest level that says how a long recording was decoded decides.
     split = "split" in (read.pick(_decodings) or ())
-    # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
-    # numbers are differences: the number's own levels decide that.
+    # Headings say what a section is about, not whether its numbers are differences.
     difference = (
         True if (bound or _speaks_of_a_difference(levels[:-1]) and not a_cer_in_percent) else None
     )
@@ -350,11 +345,9 @@ def _constraints(
     if bound is None:
         bound = _bound_in_words(levels, in_table)
     if difference and in_table and systems is not None and len(systems) == 1:
-        # A difference is of two systems: where the nearest context of a table's cell names
-        # one (a caption "Negative means OpenThai2.0 makes fewer errors"), the one other
-        # system named further out than its cell (a heading "Paired comparison with Typhoon
-        # 0.6B") is the other side. (Not in prose: "OpenThai cuts the CER by 31.4 %" under
-        # "OpenThai vs Typhoon" may be a relative change.)
+        # A cell's difference whose nearest context names one system: the one other system
+        # named further out (a heading "Paired comparison with Typhoon 0.6B") is the other
+        # side. (Not in prose, where "cuts the CER by 31.4 %" may be a relative change.)
         further = {key for level in levels[3:] for key in names.systems_in(level)} - systems
         if len(further) == 1:
             systems = systems | further
@@ -373,12 +366,9 @@ def _constraints(
 
 
 def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
-    """The sets (or aggregates) and the latencies a number's context names. "Typhoon 0.6B
-    reaches 9.53 % on the same set": a sentence that names no set of its own but says it is
-    the one named before is, in the narrow reading, about the set (and, where it names none,
-    the latency) of the nearest earlier sentence of its paragraph that names one. Without
-    those words it may be about any set ("On our internal test set, it reaches 12.30 %"),
-    and is left unplaced."""
+    """The sets (or aggregates) and latencies a number's context names. Read narrowly, a
+    sentence that names no set but says "on the same set" takes the set (and latency) of
+    the nearest earlier sentence of its paragraph that names one."""
     names = read.names
     subjects, latencies = read.pick(names.subjects_in), read.pick(read.latencies_in)
     if (
@@ -396,11 +386,8 @@ def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
 
 def _systems_named(read: _Levels, difference: bool | None, compared: bool):
     """The systems a number's context names: both sides where it is a difference or a CER
-    quoted after a comparison's word, else the side of its own."""
+    quoted after a comparison's word ("FLEURS 6.69 vs 9.50"), else its own side."""
     levels, names, narrow = read.levels, read.names, read.narrow
-    # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
-    # difference's two systems, and the system of a CER quoted after the comparison's word
-    # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
     other_side = difference or compared or _compares_up_to_it(levels[0], names, levels[1])
     systems = read.pick(names.systems_in if other_side else names.own_systems_in)
     if narrow and not difference and (either := _either_side_at(levels[0], names, levels[1])):
@@ -410,26 +397,18 @@ def _systems_named(read: _Levels, difference: bool | None, compared: bool):
         and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1]))
         and (system := names.system_opening(levels[1][whose.end() :]))
     ):
-        # "we measure 9.53 % for Typhoon 0.6B": the system named right after the number,
-        # after "for", "of" or "with", is its own, nearer than "we" before it.
+        # "we measure 9.53 % for Typhoon 0.6B": the system right after is nearer than "we".
         return frozenset([system])
     if narrow and not difference and systems is not None and len(systems) == 1:
-        # "With the th-mix prompt, OpenThai2.0 reaches 18.44 %": a variant named in the
-        # sentence, and its model's bare name nowhere else there, qualifies the bare name of
-        # the number's clause (the comma parts them).
         [system] = systems
         return frozenset([_the_variant_it_qualifies(system, names.systems_in(levels[2]))])
     return systems
 
 
 def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies):
-    """(systems, subjects, latencies) of a difference in a sentence that names no system:
-    "Compared with Typhoon 0.6B, OpenThai2.0 is better on FLEURS by 2.78 pp. On Isan: +1.28
-    pp." goes on with the comparison of the nearest earlier sentence of its paragraph that
-    names a system, where that one names two; and, where its own names no set (or no
-    latency), with that sentence's one ("... beats Typhoon 0.6B + 4-gram on FLEURS. The gap
-    is 2.05 pp."). Only where the number says which way (its sign, its words) or that it is
-    a size: an unsigned "2.05" alone may be either side's."""
+    """(systems, subjects, latencies) of a difference said to be one (signed, or a size) in
+    a sentence naming no system: those of the nearest earlier sentence of its paragraph
+    that names two systems ("Compared with Typhoon 0.6B, ... by 2.78 pp. On Isan: +1.28")."""
     names = read.names
     before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
     if len(set(names.systems_in(before))) != 2:
@@ -443,9 +422,8 @@ def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies)
 
 
 def _both_sides(read: _Levels, systems):
-    """A difference in prose is of two systems: both sides of its own clause name them
-    ("OpenThai2.0 is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one
-    of them; or a comparison before it, or right after it, names the other side."""
+    """A difference in prose is of two systems: those both sides of its own clause name
+    ("A is 2.81 pp lower than B"), or its one and the other a comparison names."""
     levels, names = read.levels, read.names
     if len(systems or ()) < 2:
         both = frozenset(
@@ -458,9 +436,6 @@ def _both_sides(read: _Levels, systems):
             if len(others) == 1:
                 systems = systems | others
     if systems is not None and len(systems) == 2:
-        # "With its 4-gram LM, Typhoon 0.6B trails OpenThai2.0 by 1.46 pp": as for a CER, a
-        # variant named in the sentence, its model's bare name nowhere else there, is the
-        # side that bare name stands for.
         systems = frozenset(
             _the_variant_it_qualifies(system, names.systems_in(levels[2])) for system in systems
         )
@@ -468,19 +443,16 @@ def _both_sides(read: _Levels, systems):
 
 
 def _the_other_side_compared(read: _Levels, systems) -> set[str]:
-    """The systems a comparison names besides a difference's one system: "Compared with
-    Typhoon 0.6B on FLEURS, OpenThai2.0 changes CER by −2.81 pp" (before the number, and
-    after any number before it; in points: "relative to Typhoon, OpenThai cuts the CER by
-    31.4 %" is a relative change), or "OpenThai2.0 cuts the CER by 29.6 % relative (2.78 pp
-    absolute) against Typhoon 0.6B" (right after the number's unit and its own words)."""
+    """The systems a comparison names besides a difference's one: before a number in points
+    ("Compared with Typhoon 0.6B, OpenThai2.0 changes CER by −2.81 pp"), or right after its
+    unit ("29.6 % relative (2.78 pp absolute) against Typhoon 0.6B")."""
     levels, names = read.levels, read.names
     if IN_POINTS.match(levels[1]) and (compared_with := COMPARES.search(levels[0])):
         clause = re.split(r"[,;:]", levels[0][compared_with.end() :], maxsplit=1)[0]
         others = set(names.systems_in(clause)) - set(systems)
         if not others and (opening := _OPENING_COMPARISON.match(levels[2])):
-            # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด"
-            # (Thai: compared with Typhoon, OpenThai2.0's CER is 2.78 points lower): the
-            # comparison that opens the sentence, up to its first mark or parenthesis.
+            # The comparison that opens the sentence, up to its first mark or parenthesis:
+            # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด".
             clause = re.split(r"[,;:(]", levels[2][opening.end() :], maxsplit=1)[0]
             others = set(names.systems_in(clause)) - set(systems)
         return others
@@ -490,8 +462,8 @@ def _the_other_side_compared(read: _Levels, systems) -> set[str]:
 
 
 def _bound_in_words(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """An interval's end named in words: next to the number, or in its column's header
-    (never "lower is better" in a caption)."""
+    """An interval's end named next to the number or in its column's header (never in a
+    caption: "lower is better")."""
     after = _COMPARATIVE_AFTER.sub("", levels[1])
     beside = " ".join((levels[0], after) + (levels[4:5] if in_table else ()))
     if _LOW_WORDS.search(beside) and not _HIGH_WORDS.search(beside):
@@ -510,9 +482,8 @@ _LIST_BEFORE = re.compile(
 
 
 def _listed_after_a_comparison(candidate: Candidate) -> bool:
-    """Whether a number in prose is one of a list that a comparison's word leads to, in the
-    clause before the list's first number: in "compared with 9.50 %, 8.99 % and 14.68 % for
-    Typhoon", 8.99 and 14.68 are the other side's as 9.50 is."""
+    """Whether a number in prose is in a list a comparison leads to: in "compared with 9.50
+    %, 8.99 % and 14.68 % for Typhoon", 8.99 is the other side's as 9.50 is."""
     if candidate.in_table:
         return False
     before = candidate.levels[2][: candidate.start - candidate.unit]
@@ -521,9 +492,8 @@ def _listed_after_a_comparison(candidate: Candidate) -> bool:
 
 
 def _own_statement(candidate: Candidate) -> str | None:
-    """The statement of its sentence that a number in prose stands in, between the
-    semicolons or contrasting words ("while", "but") around it; None in a table, or where
-    the sentence is one statement."""
+    """The statement a number in prose stands in, between semicolons or contrasting words
+    ("while", "but"); None in a table, or where the sentence is one statement."""
     if candidate.in_table:
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
@@ -538,9 +508,8 @@ def _own_statement(candidate: Candidate) -> str | None:
 
 
 def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: str) -> bool:
-    """A number in percent whose own statement says nothing of a difference, where another
-    statement of its sentence does: "6.85 % on FLEURS and 18.41 % on Isan; the paired
-    difference to th-TH is 0.16 pp". It is a CER (a difference is in points)."""
+    """A number in percent whose statement says nothing of a difference: a CER ("6.85 % on
+    FLEURS; the paired difference to th-TH is 0.16 pp")."""
     return bool(
         re.match(r"[*_]*\s*%", levels[1])
         and not DIFFERENCE_WORDS.search(statement)
@@ -556,16 +525,12 @@ _DIFFERENCE_BEFORE = re.compile(
 )
 _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
 _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
-
-
-# A pair set against each other in the parenthesis right after a difference in points:
-# "trails Typhoon 0.6B by 1.25 pp (18.64 vs 17.39)"; or after a colon ending the difference's
-# clause: "trails Typhoon 0.6B by 1.25 pp on Isan: 18.64 % against 17.39 %".
+# The pair right after a difference in points, in a parenthesis ("by 1.25 pp (18.64 vs
+# 17.39)") or after a colon ("by 1.25 pp on Isan: 18.64 % against 17.39 %").
 _POINTS = rf"{SIGN}?\d+(?:\.\d+)?(?:{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern})"
 _A_PAIR_AFTER_POINTS = re.compile(rf"{_POINTS}[*_]*\s*\(\s*[*_]*$", re.I)
 _A_COLON_AFTER_POINTS = re.compile(rf"{_POINTS}[^\d,;:()]*:\s*[*_]*$", re.I)
-# (A third number after the pair makes it a list of which nothing says whose each is; a
-# name's digits, "0.6B", are no number.)
+# (A third number makes it a list, whose each nothing says; "0.6B" is no number.)
 _A_FURTHER_NUMBER = re.compile(rf"(?<![\w.]){SIGN}?\d+(?:\.\d+)?(?![\w.])")
 _A_PAIR = re.compile(
     rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})"
@@ -575,9 +540,8 @@ _A_PAIR = re.compile(
 
 
 def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
-    """Where the pair "(18.64 vs 17.39)" or ": 18.64 % against 17.39 %" that an unsigned
-    number stands in opens (its parenthesis or colon), if it is right after a difference in
-    points: the two CERs the difference is of, in percent or not."""
+    """Where the pair after a difference in points that an unsigned number stands in opens
+    (its parenthesis or colon): the two CERs the difference is of."""
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
     if candidate.in_table or candidate.text[:1] in "-−–+":
         return None
@@ -607,19 +571,15 @@ def _in_a_pair_after_a_difference(candidate: Candidate) -> bool:
 
 
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
-    """An unsigned number in percent, in a sentence whose difference is another of its numbers
-    ("2.81 points", "0.16 pp", "a difference of 1.25"), while its own clauses say nothing of
-    one: in "lower than Typhoon 0.6B (9.50 %) by 2.81 points", "18.64 % against 17.39 % for
-    Typhoon 0.6B, a difference of 1.25 pp" and "th-mix scores 6.85 % on FLEURS, within 0.16
-    pp of th-TH", 9.50, 18.64, 17.39 and 6.85 are CERs; so are both of a pair in the
-    parenthesis right after a difference in points, in percent or not ("by 1.25 pp (18.64
-    vs 17.39)")."""
+    """An unsigned number in percent whose own clauses say nothing of a difference, in a
+    sentence where another number is one: in "lower than Typhoon 0.6B (9.50 %) by 2.81
+    points", 9.50 is a CER; so are both of a pair right after a difference in points."""
     if _in_a_pair_after_a_difference(candidate):
         return True
     levels = candidate.levels
     before, after = clauses_beside(levels)
-    # Thai writes no comma between the clauses: in "17.39% ของ Typhoon 0.6B ส่วนต่าง -0.34
-    # จุด", the words leading to the next number ("ส่วนต่าง", "a difference of") are its.
+    # Thai writes no comma between clauses: the words leading to the next number are its
+    # ("17.39% ของ Typhoon 0.6B ส่วนต่าง -0.34 จุด").
     if after == levels[1] and (lead := _DIFFERENCE_BEFORE.search(after)):
         after = after[: lead.start()]
     if (
@@ -640,9 +600,8 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
 
 
 def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
-    """An unsigned number in a statement that a middle dot or bullet parts from the others
-    ("OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"), while its own says nothing of a
-    difference: the "Δ" of another is not its."""
+    """An unsigned number in a statement a middle dot parts from the others, its own saying
+    nothing of a difference: "OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"."""
     levels = candidate.levels
     return bool(
         candidate.text[:1] not in "-−–+"
