@@ -613,8 +613,8 @@ def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
 
 
 def _a_cer_in_percent(candidate: Candidate) -> bool:
-    """Whether the words of a difference in a number's sentence are another number's, and the
-    number a CER (the readings above)."""
+    """Whether the words of a difference in a number's sentence are another number's, and it
+    a CER (the readings above)."""
     statement = _own_statement(candidate)
     return (
         statement is not None
@@ -634,12 +634,9 @@ def _opens(before: str) -> bool:
 def _speaks_of_a_difference(
     levels: tuple[str, ...], opens_a_parenthesis: bool | None = None
 ) -> bool:
-    """Whether a number is a difference: the nearest context that speaks of a difference or
-    of a CER decides, first its own clauses, then the text around it, then each wider
-    level in turn; in one, a difference wins ("the CER is higher by 2.81 pp"). So in "the
-    CER is 6.69 %, 2.81 pp lower than Typhoon's", 6.69 is a CER and 2.81 a difference, and
-    a "CER (%)" column is CERs under a caption that speaks of differences. Where the levels
-    are a number's two clauses already, ``opens_a_parenthesis`` says whether it opens one."""
+    """Whether a number is a difference: the nearest level that speaks of a difference or of
+    a CER decides, and in one a difference wins ("the CER is higher by 2.81 pp").
+    ``opens_a_parenthesis``: given where the levels are a number's two clauses already."""
     if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
         return True
     if _FEWER_ERRORS_AFTER.match(levels[1]):  # "29.6 % fewer errors": a change, never a CER
@@ -650,8 +647,7 @@ def _speaks_of_a_difference(
     if _a_thai_amount(before, levels[1]) and not (
         opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])
     ):
-        return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a number opening a parenthesis
-        # after a name is that name's)
+        return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a name's own number)
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if DIFFERENCE_WORDS.search(level):
             return True
@@ -719,30 +715,12 @@ class Marked:
     verdict: str  # "marked", "drift", "unexplained", "ambiguous", "already"
     gives: str = ""  # what the data give, for a drift
     fits: tuple[str, ...] = ()  # the figures an ambiguous number fits
-    # The text states the size of a negative difference, its direction in words ("better
-    # by 2.81 pp"): marked so, and gated with its direction.
+    # A size of a negative difference, its direction in words ("better by 2.81 pp").
     magnitude: bool = False
-    # The text states the difference turned, B − A where the card's is A − B: marked so.
+    # The difference stated turned, B − A where the card's is A − B.
     turned: bool = False
-    # Why an unexplained number is not marked, beyond its value: "no such figure" (its
-    # context names a set of the card's but, with what else it says, no figure: ``named``
-    # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
-    # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
-    # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``),
-    # "signed" (a signed number where a CER stands), "cer interval" (an end of a CER's
-    # interval, ``named`` the CER), "other way round" (a difference
-    # stated as B − A, ``named``), "relative" (a
-    # difference relative to one of its CERs) or "a sibling's" (the value of the same
-    # set's figure of another system, latency or decoding, ``named``), or "address" (a
-    # figure read in a badge's address, ``named`` what the data give if it drifted; "image",
-    # the same in an image's description), or
-    # "several" (one of several numbers of its sentence or cell read as one figure, all
-    # stale: ``named`` the others), or "quoted" (its statement says another source gives
-    # it, ``named`` the words that say so), or "no such difference" (the change between two
-    # CERs beside it that the card does not compare, ``named``), or "which way" (a difference
-    # drifted across zero whose words order its systems nowhere: ``named`` the card's order,
-    # ``gives`` what the data give), or "an aggregate's" (a difference its statement says of
-    # an aggregate, ``named``, which the card does not give, read as a set's named after it).
+    # Why a number is listed, not marked, beyond its value (``mark_report.UNEXPLAINED``
+    # says each in words), and ``named``: what it reads as instead.
     why: str = ""
     named: str = ""
     # A drift's evidence: where its context names what the figure is of (``_where_named``).
@@ -768,15 +746,13 @@ def identify(
     )
     found = _by_its_value(candidate, narrow_fits, wide_fits, exact)
     if found is None and candidate.alone and len(narrow_fits) == 1:
-        # A context that names exactly one figure says which number this is: a value that
-        # is not the data's is that figure drifted, in a table cell or in prose alike. Not
-        # in a cell holding something else: in "9.50 / 12.80" the number that is not the
-        # figure may be anything (and see mark_card: nor beside the figure itself).
+        # A context that names exactly one figure says which: a value not the data's is it
+        # drifted. Not in a cell holding something else ("9.50 / 12.80").
         found = _the_one_figure_named(candidate, narrow_fits[0], names, facts, result)
     if found is not None:
         return found
-    # Unexplained: its value is none of the figures its context names (``fits``), or its
-    # context names no set or aggregate of the card's at all (it may be none of ours).
+    # Unexplained: its value is none of the figures its context names, or its context names
+    # no set or aggregate of the card's at all (it may be none of ours).
     wanted = narrow if narrow.subjects is not None else wide
     if wanted.subjects is None:
         return Marked(candidate, None, "unexplained")
@@ -820,24 +796,20 @@ def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Mark
 
 
 def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked | None:
-    """The figure a number is where its value is one its context may read as: the one of
-    its nearest reading, or of its wider; where the wider holds several, its nearest
-    decides, else it is ambiguous. Or the size of a difference said to be one ("better by
-    2.81 pp"). None where its value is none of them."""
+    """The figure a number's value is, of those its nearest or its wider reading fits (the
+    nearest deciding between several), or the size of a difference said to be one; None
+    where its value is none of them."""
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
         return Marked(candidate, narrow_fits[0], "marked")
     matches = [name for name in wide_fits if printed_as(exact[name], candidate.text)]
     if len(matches) == 1:
         return Marked(candidate, matches[0], "marked")
     if len(matches) > 1:
-        # The nearest reading decides between values that fit the wider one: in Typhoon's
-        # column, 15.82 is Typhoon's average, not the card's own model's jbl CER.
+        # In Typhoon's column, 15.82 is Typhoon's average, not the card's own model's CER.
         nearest = [name for name in matches if name in narrow_fits]
         if len(nearest) == 1:
             return Marked(candidate, nearest[0], "marked")
         return Marked(candidate, None, "ambiguous", fits=tuple(matches))
-    # "Better by 2.81 pp": an unsigned number beside words that say which way, the size of a
-    # difference that is negative.
     if _states_a_size(candidate):
         sizes = [
             size
@@ -856,10 +828,8 @@ def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked
 def _the_one_figure_named(
     candidate: Candidate, name: str, names: Names, facts, result: CardResult
 ) -> Marked:
-    """A number whose context names one figure alone, whose value it is not: that figure
-    drifted, unless its words say it is something else of that figure's (a fraction, a
-    signed CER, a relative change, a sibling's value, a quote, a kin set's, an aggregate's
-    spoken of before it), which is listed unexplained."""
+    """A number whose context names one figure alone, at another value: that figure
+    drifted, unless its words say it is something else of that figure's (listed)."""
     spec, exact, text = result.spec, result.exact, candidate.text
 
     def unexplained(why: str, named: str = "") -> Marked:
@@ -889,10 +859,8 @@ def _the_one_figure_named(
 
 
 def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
-    """The figures a signed number may be, of those its context reads as: no CER or average
-    is written signed, so where differences are among them ("- Isan: +1.28 [−0.17, +2.76]"
-    under "OpenThai2.0 minus Typhoon 0.6B, in CER points:"), only those. (Where none is, the
-    CERs stay, to be listed as signed.)"""
+    """The figures a signed number may be: no CER is written signed, so only differences
+    where there are any (else the CERs stay, to be listed as signed)."""
     if candidate.text[:1] not in "+-−–":
         return fits
     differences = [name for name in fits if name.startswith("diff/")]
@@ -900,8 +868,7 @@ def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
 
 
 def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
-    """ "0.0669" where a CER of 6.69 % stands: the card's own scale, which --write must not
-    change. (A CER under 1 % is printed as itself; a signed number is no CER at all.)"""
+    """ "0.0669" where a CER of 6.69 % stands: the card's own scale, not to be rewritten."""
     return (
         name.startswith(("cer/", "aggregate/"))
         and text[:1] not in "+-−–"
@@ -912,14 +879,9 @@ def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
 def _a_sibling_it_prints(
     text: str, name: str, facts: dict[str, _Facts], exact, spec: CardSpec
 ) -> str | None:
-    """The figure of the same kind and set, of another system, latency or decoding, whose
-    value ``text`` prints: "8.72" where the context reads as TVSpeech long decoded whole
-    (10.71) and the split decode gives 8.72; "8.73" where it reads as Typhoon's and
-    Typhoon with its LM gives 8.73. Or that of the same system, latency and decoding on a
-    set named as this one plus a word, or this one less it: "10.71" where the context
-    reads as TVSpeech ("joined recordings of TVSpeech") and TVSpeech long gives 10.71.
-    Its context was misread, or names what the reader does not understand; a drift there
-    would write the wrong figure."""
+    """The figure of the same kind and set (of another system, latency or decoding), or of
+    a kin set otherwise the same, whose value ``text`` prints: the context was misread, and
+    a drift would write the wrong figure."""
     own = facts[name]
     related = _related_sets(spec).get(own.subject, frozenset())
 
@@ -943,11 +905,9 @@ def _a_sibling_it_prints(
 def _never_on_a_guess(
     m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
 ) -> Marked | None:
-    """A drift that may be a misreading instead, listed for a person rather than rewritten:
-    a value that is exactly another figure's (its words or its value misled, and which is
-    unknown: both readings are listed); one further from its figure than drifts go; or one
-    unusually far from it and nearer another figure's value, of a system or latency its
-    context does not name (the card's default stood in for it)."""
+    """A drift that may be a misreading, listed rather than rewritten: at another figure's
+    exact value, further from its figure than drifts go, or unusually far and nearer
+    another figure's value in a part its context does not name."""
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, result.exact
@@ -970,10 +930,9 @@ def _never_on_a_guess(
 def _unusually_far_and_another_figures(
     text: str, name: str, facts: dict[str, _Facts], exact
 ) -> list[str]:
-    """The figures, of whatever set, system or latency, whose value ``text`` prints exactly,
-    where it is more than half a point from ``name``'s: "17.09" read as the 1120 ms average
-    (14.50) is Typhoon's Isan CER at 1120 ms, whatever the words around it misled on. (A
-    stale number is closer than that; two figures alike by chance, at two decimals, rare.)"""
+    """The figures of its kind whose value ``text`` prints exactly, where it is more than
+    half a point from ``name``'s: "17.09" read as the 1120 ms average (14.50) is Typhoon's
+    Isan CER at 1120 ms."""
     gap = _points_from(text, name, exact)
     if gap is None or gap <= UNUSUAL_POINTS or "." not in text:
         return []
@@ -1007,10 +966,9 @@ def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:
 def _nearer_in_what_is_unnamed(
     text: str, name: str, facts: dict[str, _Facts], exact, unnamed: set[str]
 ) -> list[str]:
-    """The figures one part apart from ``name``, in a part its context does not name, whose
-    value is nearer what ``text`` says than ``name``'s, where that is more than half a point
-    off: "17.42 % on Isan", no system named, is read as the card's own (18.64) but is nearer
-    Typhoon's (17.39)."""
+    """The figures one part apart from ``name``, in a part its context does not name, nearer
+    ``text`` than ``name`` where that is more than half a point off: "17.42 % on Isan", read
+    as the card's own (18.64), is nearer Typhoon's (17.39)."""
     own = _points_from(text, name, exact)
     if own is None or own <= UNUSUAL_POINTS:
         return []  # as near as drifts go: the default reading stands
@@ -1023,9 +981,8 @@ def _nearer_in_what_is_unnamed(
 
 
 def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> list[str]:
-    """The figures that differ from ``name`` in one thing its words could have misled on
-    (the set, the system, the latency or the decoding), of its kind and part, whose value
-    ``text`` prints exactly: "17.39" read as Typhoon's FLEURS CER is Typhoon's Isan CER."""
+    """The figures one part apart from ``name`` whose value ``text`` prints exactly: "17.39"
+    read as Typhoon's FLEURS CER is Typhoon's Isan CER."""
     return [
         other
         for other, fact in facts.items()
@@ -1035,20 +992,18 @@ def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exa
     ]
 
 
-# A re-run or a normaliser change moves a figure by a fraction of a point (the demo's
-# ablations move none by more than a few tenths); a number further than this from the
-# figure its words name is more likely misread than stale.
+# A re-run or a normaliser change moves a figure by a fraction of a point: a number further
+# than this from its figure is more likely misread than stale.
 FAR_POINTS = Fraction(1)
 FAR_SHARE = Fraction(1, 5)
-# Half a point is already more than those move one: a number that far from the figure its
-# context reads, with a default standing for its system or latency, and nearer another
-# figure of another system or latency, is that one's as likely, and is never rewritten.
+# Half a point is already more than drifts move one: that far, with a default standing for
+# its system or latency, and nearer another figure, it is that one's as likely.
 UNUSUAL_POINTS = Fraction(1, 2)
 
 
 def _points_from(text: str, name: str, exact) -> Fraction | None:
     """How many points ``text`` is from ``name``'s value (a difference's by its size: a size
-    said in words is unsigned); None where ``text`` is no number."""
+    in words is unsigned); None where ``text`` is no number."""
     try:
         written = Fraction(ascii_signed(text.strip().strip("`%* ")))
     except ValueError:
@@ -1065,9 +1020,8 @@ def _far_from(text: str, name: str, exact) -> bool:
 
 
 def _quoted_from_another_source(candidate: Candidate) -> str | None:
-    """The words of a number's own statement (in prose) that say it is quoted from another
-    source, which no drift of ours may overwrite: a stale-looking 9.80 % "reported by its
-    authors" is theirs, whatever our run of their model gives."""
+    """The words of a prose number's statement that say another source gives it ("reported
+    by its authors"): theirs, whatever our run of their model gives."""
     if candidate.in_table:
         return None
     statement = _own_statement(candidate)
@@ -1080,11 +1034,9 @@ def _quoted_from_another_source(candidate: Candidate) -> str | None:
 def _another_subject_before_it(
     candidate: Candidate, name: str, names: Names, spec: CardSpec
 ) -> str | None:
-    """The aggregate a difference's statement in prose names before it, where the set its
-    figure is read as is not named there: in "the average CER is 14.77 %, lower than
-    Typhoon 0.6B (16.31 %) by 1.54 points, with Isan the only set where Typhoon is better",
-    1.54 reads as Isan's difference, though its statement is about the average, whose
-    difference the card does not give; a drift onto Isan's would write the wrong number."""
+    """The aggregate a difference's statement names before it, where its figure's set is
+    not named there: "the average CER is 14.77 %, lower than Typhoon 0.6B by 1.54 points,
+    with Isan the only set where ..." (the card gives no average's difference)."""
     if candidate.in_table or not name.startswith("diff/"):
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
@@ -1097,10 +1049,9 @@ def _another_subject_before_it(
 
 
 def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str | None:
-    """The set named as this figure's plus a word ("TVSpeech long" for TVSpeech) whose word,
-    or for a long set a word of long recordings ("joined", "long-form"), the number's
-    sentence or headings say: "Joined recordings of TVSpeech: 10.74" under "Long
-    recordings" may be either set's, and a drift onto TVSpeech's would write the wrong one."""
+    """The kin set (this figure's set plus a word: "TVSpeech long") whose word, or for a long
+    set a word of long recordings, the number's sentence or headings say: "Joined recordings
+    of TVSpeech: 10.74" may be either set's."""
     subject = parse_figure(name).subject
     base = spec.set_names.get(subject, "")
     around = " ".join(candidate.levels[2:])
@@ -1116,8 +1067,7 @@ def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str
 
 
 def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
-    """Each set's kin: the sets whose display name is its own plus a word ("TVSpeech long"
-    for "TVSpeech"), or its own less its last word."""
+    """Each set's kin: the sets named as it plus a word, or less its last word."""
     base_of = {key: display.rpartition(" ")[0] for key, display in spec.set_names.items()}
     by_display = {display: key for key, display in spec.set_names.items()}
     kin: dict[str, set[str]] = {}
@@ -1129,9 +1079,8 @@ def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
 
 
 def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
-    """ "−29.6" where a difference of −2.81 pp stands: the difference relative to one of its
-    two CERs, (A − B) / B or / A, in percent, as a Δ column may give it unnamed. Not the
-    card's figure, which --write must not put in its place."""
+    """ "−29.6" where a difference of −2.81 pp stands: relative to one of its two CERs, in
+    percent, as a Δ column may give it unnamed (or nearer that than the difference)."""
     figure = parse_figure(name)
     if figure.kind != "diff" or figure.part != "estimate":
         return False
@@ -1148,16 +1097,13 @@ def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
     relatives = [abs(exact[name] / cer) for cer in cers]
     if any(printed_as(relative, size) for relative in relatives):
         return True
-    # Stale, nearer one of them than the difference itself: "29.61" under "Improvement"
-    # where the difference is −2.81 pp and the relative change 29.58 %.
     stated = Fraction(size) / 100
     return any(abs(stated - relative) < abs(stated - abs(exact[name])) for relative in relatives)
 
 
 def _end_of_a_size(name: str, candidate: Candidate) -> str:
-    """The figure whose size an unsigned end of an interval states: a difference of −2.81
-    with its interval [−3.75, −1.76], stated by its size ("2.81 points better (95% CI 1.76
-    to 3.75)"), has the high end's size first and the low end's last."""
+    """The figure whose size an unsigned end of an interval states: a negative difference's
+    size has the high end's size first ("2.81 points better (95% CI 1.76 to 3.75)")."""
     if candidate.bound is None or not name.endswith(("/low", "/high")):
         return name
     stem, end = name.rsplit("/", 1)
@@ -1177,9 +1123,8 @@ _SIZE_WORDS = words.regex("size_words")
 
 
 def _states_a_size(candidate: Candidate) -> bool:
-    """An unsigned number whose own cell or sentence says it is a difference's size: words
-    that say which way it goes ("better by 2.81 pp"), or that name its size ("the gap is
-    2.81 pp")."""
+    """An unsigned number whose own cell or sentence says it is a difference's size: which
+    way it goes ("better by 2.81 pp"), or a size ("the gap is 2.81 pp")."""
     if _states_a_direction(candidate):
         return True
     own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
