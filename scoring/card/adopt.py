@@ -1152,13 +1152,9 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 
 
 def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | None:
-    """An "Avg" the card computed itself: a drifted aggregate of a table whose value is the
-    mean of the CERs beside it in its row (or column), as printed there, is that mean and
-    not the card's aggregate, which --write must not put in its place, unless the data
-    give the aggregate as exactly the mean of those sets' CERs (a mean over all its sets;
-    LOTUSDIS pooled over five microphones of one meeting). Nor is one beside CERs of only
-    some of the sets the aggregate is over, unless its row or column names the aggregate
-    ("Average of 11 sets", "11 sets"): it may be an average of what it shows."""
+    """An "Avg" the card computed itself: a drifted aggregate of a table at the mean of the CERs
+    beside it in its row (or column), as printed, unless the data give the aggregate as that
+    mean; or beside the CERs of only some of its sets, unless its row or column names it."""
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith("aggregate/"):
         return None
     peers_along = _cers_beside_in_the_table(m, found)
@@ -1224,9 +1220,8 @@ def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> list[tuple[str,
 
 
 def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
-    """Whether a table number's row or column names an aggregate, by its display name or by
-    how many sets it spans ("11 sets", "11 datasets", "11 ชุด"), or the paragraph under the
-    table does, in words ("The average is over all eleven sets.")."""
+    """Whether a table number's row or column names an aggregate, by its name or by how many sets
+    it spans ("11 sets", "11 ชุด"), or the paragraph under the table does ("all eleven sets")."""
     around = f"{candidate.levels[3]} {candidate.levels[4]}"
     count = len(aggregate.sets)
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
@@ -1241,10 +1236,8 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
 
 
 def _orders(candidate: Candidate, names: Names):
-    """(systems first, systems second) of each level that orders two systems, nearest
-    first: "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" states
-    Typhoon − OpenThai2.0; and, in a table, the paragraph under it ("Δ is OpenThai2.0 −
-    Typhoon 0.6B."), last."""
+    """(systems first, systems second) of each level that orders two systems, nearest first:
+    "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" is Typhoon − OpenThai2.0."""
     leading = _LEADING_COMPARISON.match(candidate.levels[0])
     if leading:
         yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
@@ -1262,11 +1255,9 @@ def _orders(candidate: Candidate, names: Names):
 
 
 def _as_ordered(comparison, before, after) -> str | None:
-    """How an order of systems (those named before its word, those after) states the
-    comparison A − B: "as is" (A before B; or B alone after, where nothing before names a
-    system: "Δ vs Typhoon 0.6B"), "turned" (B before A; or A alone after: "Δ vs OpenThai2.0"
-    under a heading "Typhoon 0.6B", "−1.25 pp against OpenThai2.0"), or None (it names
-    neither way: "Δ (Typhoon − OpenThai)", whose second name is none of the card's)."""
+    """How an order of systems (named before its word, after it) states A − B: "as is", "turned",
+    or None where it names neither way. With nothing before, the one after is the second:
+    "Δ vs Typhoon 0.6B" is as is."""
     a, b = comparison.a, comparison.b
     if a in before and b in after:
         return "as is"
@@ -1279,13 +1270,9 @@ def _as_ordered(comparison, before, after) -> str | None:
 
 
 def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference whose nearest context that orders the comparison's two systems states
-    it the other way round ("Typhoon 0.6B − OpenThai2.0", "Typhoon vs OpenThai"): its sign
-    and its interval are turned (B − A's low end is A − B's high end, negated). At that
-    value it is the card's figure turned, and marked so; stale where its context names one
-    figure, it drifts so. At the value of the card's A − B, or where its context names
-    several, its words and its number disagree, or say too little: it is listed, and
-    --write never puts the card's A − B in its place."""
+    """A difference whose nearest ordering context states it the other way round (B − A): marked
+    or drifted as the card's figure turned where its value or context allows; listed where
+    its words and number disagree or say too little."""
     spec = result.spec
     if m.verdict in ("marked", "drift") and not m.magnitude:
         figures = (m.figure,)
@@ -1326,9 +1313,8 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
 
 
 def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None:
-    """An interval's end drifted beside its estimate listed as "which way" (see
-    _which_way_unsaid): turned or stale as the estimate may be, it is listed too, never
-    drifted ("+2.81 [+1.76, +3.75]" under a Δ whose words order nothing)."""
+    """An interval's end drifted beside its estimate listed as "which way" (_which_way_unsaid):
+    listed too, never drifted."""
     if (
         m.verdict != "drift"
         or m.turned
@@ -1353,11 +1339,8 @@ def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None
 
 
 def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference drifted across zero whose words order its two systems nowhere ("| FLEURS
-    | 9.50 | 6.69 | +2.81 |" under "Typhoon 0.6B | OpenThai2.0 | Δ (pp)", "the change from
-    OpenThai2.0 to Typhoon 0.6B is −1.22 pp"), nearer the card's figure turned than the
-    figure: it may be stale, or B − A, and its words do not say which. Listed, never drifted:
-    --write would have turned the claim where it is B − A."""
+    """A difference drifted across zero, nearer the card's figure turned, whose words order its
+    two systems nowhere: stale or B − A, the words do not say which. Listed, never drifted."""
     if (
         m.verdict != "drift"
         or m.magnitude
@@ -1399,8 +1382,8 @@ _IMPROVES_ON = re.compile(r"\bimprove[sd]?\s+(?:up)?on\b", re.I)
 
 
 def _its_comparison(statement: str) -> re.Match | None:
-    """The first word of a statement that sets a system against another, for a claim of
-    which way: the reader's comparisons, and "improves on"."""
+    """The first word of a statement that sets a system against another: the reader's
+    comparisons, and "improves on"."""
     return min(
         filter(None, (COMPARES.search(statement), _IMPROVES_ON.search(statement))),
         key=re.Match.start,
@@ -1409,10 +1392,8 @@ def _its_comparison(statement: str) -> re.Match | None:
 
 
 def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str] | None:
-    """The systems a comparison that opens a statement compares with, and the rest of the
-    statement: up to its mark ("Compared with Typhoon 0.6B, OpenThai2.0 ..."), or, where
-    none ends it (Thai writes none: "เมื่อเทียบกับ Typhoon 0.6B OpenThai2.0 ..."), its first
-    name."""
+    """The systems a comparison opening a statement compares with, and the rest of the statement:
+    after its mark, or (Thai writes none) after its first name."""
     if leading := _LEADING_COMPARISON.match(statement):
         return set(names.systems_in(leading.group("baseline"))), leading.group("rest")
     opening = _OPENING_COMPARISON.match(statement)
@@ -1429,11 +1410,9 @@ def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str]
 
 
 def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference whose words set one of its two systems against the other and say which
-    way ("OpenThai2.0 is 2.81 pp higher than Typhoon 0.6B"; signed, "worse than Typhoon
-    0.6B by −2.81 pp"), where the data give the other way: its size (or sign) may be right,
-    its claim is not. Marked, the gate passed the claim; drifted, --write would have put the
-    number right and left the claim. Listed, whatever its size."""
+    """A difference whose words say which way one system goes against the other ("2.81 pp higher
+    than Typhoon 0.6B") where the data give the other way: listed, since a marker or a drift
+    would keep the number right and the claim wrong."""
     candidate = m.candidate
     if (
         m.verdict not in ("marked", "drift")
@@ -1475,9 +1454,8 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
 
 
 def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: Names):
-    """(the subject, the other side) a difference's words set against each other: in a
-    table, the order its column, row or caption gives ("A vs B"); in prose, its statement's
-    comparison."""
+    """(the subject, the other side) a difference's words set against each other: in a table,
+    the order its column, row or caption gives; in prose, its statement's comparison."""
     candidate = m.candidate
     if candidate.in_table:
         return next(
@@ -1507,13 +1485,8 @@ def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: 
 
 
 def _the_sides_of_its_comparison(statement: str, names: Names):
-    """The systems a statement's comparison sets against each other, and the words that
-    say which way it goes: the systems named before its word and those of its clause after
-    it ("Typhoon 0.6B reaches 14.68 %, lower than OpenThai2.0's 12.89 %"), with that
-    clause's words up to the comparison ("lower than"; "beats"; "แย่กว่า"); or, where a
-    comparison opens the statement, the systems it names and those after it, with what
-    follows it up to a number or parenthesis ("Compared with Typhoon 0.6B, OpenThai2.0 is
-    worse on FLEURS (")."""
+    """(the systems before a statement's comparison, those of its clause after it, the words
+    that say which way): "Typhoon 0.6B reaches 14.68 %, lower than OpenThai2.0's 12.89 %"."""
     if opening := _an_opening_comparison(statement, names):
         other, rest = opening
         return (
@@ -1533,13 +1506,9 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
 
 
 def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A CER in prose of one of the two systems its statement sets against each other and
-    says which way ("OpenThai2.0 is worse than Typhoon 0.6B (6.69 % vs 9.50 %)", "Typhoon
-    0.6B beats OpenThai2.0 with a CER of 18.64 %"), where the data give the two systems'
-    CERs on its set the other way: the number may be right, the claim is not. Marked, the
-    gate passed the claim; drifted, --write would have put the number right and left the
-    claim. Listed, as a difference said the wrong way is. (Only where the statement names
-    one set and one latency at most: the claim may be of another set.)"""
+    """A CER in prose whose statement says which way its system goes against another ("A is worse
+    than B (6.69 % vs 9.50 %)") where the data give the other way: listed, as a difference
+    said the wrong way is (only where the statement names one set and latency at most)."""
     candidate = m.candidate
     if (
         m.verdict not in ("marked", "drift")
@@ -1584,9 +1553,8 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
 
 
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
-    """For --check and the gate (``publish.published_card``'s ``read_words``): each marked
-    number whose words say the way the data do not, as (its figure, its line, what the
-    words say)."""
+    """For --check and the gate: (figure, line, what the words say) of each marked number whose
+    words say the way the data do not."""
     return [
         (denied.figure, denied.candidate.line, denied.named)
         for denied in _claims_the_data_deny(result, card, result.spec.publish_aliases)
@@ -1596,11 +1564,9 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
 def _claims_the_data_deny(
     result: CardResult, card: CardFile, aliases: dict[str, str]
 ) -> list[Marked]:
-    """Each number in prose that its figure marker gates, where the words of its statement
-    say the way the data do not ("OpenThai2.0 beats Typhoon 0.6B on Isan (<marked>18.64</>
-    vs ...)" once the data give Typhoon the lower CER): the markers keep the number right,
-    not the claim, so --check reads the words again each time. (A size marked
-    magnitude-of-negative has its own check; a table's cells are left to its caption.)"""
+    """Each number in prose its marker gates whose statement says the way the data do not: a
+    marker keeps the number right, not the claim. (A marked size has its own check; a table's
+    cells are left to its caption.)"""
     regions = [
         region
         for region in card.regions
@@ -1631,12 +1597,9 @@ def _claims_the_data_deny(
 
 
 def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference drifted where its statement names one system only, a variant of another
-    ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp": Typhoon with its LM), and not the
-    other side of the card's comparison it drifted on: it is the change the variant brings
-    to its own model, which the card does not compute. --write would have written OpenThai2.0
-    − Typhoon + 4-gram there. (Named after "against", the variant is the other side of the
-    card's comparison: no change of its own.)"""
+    """A difference drifted where its statement names one system, a variant of another, as its
+    own ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp"): the change the variant brings
+    to its model, which the card does not compute."""
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
@@ -1673,15 +1636,9 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
 def _the_change_between_the_cers_beside(
     m: Marked, found: list[Marked], result: CardResult, names: Names
 ) -> Marked | None:
-    """A difference in a sentence or cell whose two CERs (read as figures) are two systems'
-    on one set at one latency, and whose own clause names fewer than two systems ("OpenThai2.0
-    lowers the CER on FLEURS from 9.53 % (Typhoon 0.6B) to 6.72 %, a drop of 2.78 points"),
-    is the change between those two CERs: the card's difference of those two systems there.
-    Marked at its value; stale, drifted where it stands alone and its sign agrees with the
-    card's (a sign, words that say which way, or an unsigned positive difference), else left
-    unexplained. Where the card compares those two systems nowhere there ("Typhoon 0.6B goes
-    from 14.71 % to 13.55 % with its 4-gram LM, a difference of 1.16 points"), it is no
-    figure of the card's, whichever one its other words fit."""
+    """A difference beside two CERs of two systems on one set and latency, its own clause naming
+    fewer than two systems ("from 9.53 % (Typhoon 0.6B) to 6.72 %, a drop of 2.78 points"):
+    the card's difference of those two there, or no figure where the card compares them nowhere."""
     if m.candidate.bound is not None:
         return None
     if (
@@ -1787,9 +1744,8 @@ _PARENTHESIS_OPENED_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*\(\s*[*_]*")
 
 
 def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
-    """A signed number in prose, read where a CER stands, that opens a parenthesis right
-    after a number of its sentence read as a CER ("8.72 (−0.27)"): it is no CER (none is
-    signed) but a change."""
+    """A signed number in prose, read where a CER stands, opening a parenthesis right after a
+    CER of its sentence ("8.72 (−0.27)"): no CER (none is signed) but a change."""
     if (
         m.candidate.in_table
         or m.why != "signed"
@@ -1817,9 +1773,8 @@ def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool
 
 
 def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Marked | None:
-    """``m`` marked as the difference ``end`` where it prints as it: as the card gives it,
-    turned (see _turned_beside), or, unsigned beside words of direction or size, the size
-    of a negative one."""
+    """``m`` marked as the difference ``end`` where it prints as it: as given, turned
+    (_turned_beside), or, unsigned beside words of direction or size, as a negative one's size."""
     value, text = result.exact[end], m.candidate.text
     turned = _turned_beside(m, end, named, result.spec)
     if printed_as(-value if turned else value, text):
@@ -1837,10 +1792,9 @@ def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Mark
 def _a_change_from_one_of_several(
     m: Marked, cers: list, named: set[str], result: CardResult
 ) -> Marked | None:
-    """Beside three CERs or more of one set and latency ("| FLEURS | 6.69 | 9.50 | 8.73 |
-    OpenThai2.0 (−2.04) |"), a change stated beside one system's name is its difference
-    from one of the others, which its words do not say: marked where exactly one of those
-    differences is stated so (_stated_as), else left as read."""
+    """A change beside one system's name among three CERs or more of one set and latency ("| 6.69
+    | 9.50 | 8.73 | OpenThai2.0 (−2.04) |"): marked where exactly one of its differences from
+    the others is stated so (_stated_as), else left as read."""
     [system] = named
     if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in {
         f.column for f in cers
@@ -1863,14 +1817,9 @@ def _comparison_of(name: str, spec: CardSpec):
 
 
 def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
-    """A cell of words and a number, read as a CER (drifted, or signed where no CER can be),
-    whose row (or column, see _cers_beside) gives that CER in another cell (at its own
-    value, or drifted in a cell of the number alone), and whose number is nearer the change
-    between that CER and another there than that CER itself. In "| FLEURS | 6.69 | 9.50 |
-    OpenThai2.0 (−2.81) |" under "Winner", the last cell names OpenThai2.0, but its row
-    gave OpenThai2.0's CER already: the number beside the name is the change, never that
-    CER drifted (which --write would have written there). "OpenThai2.0 (6.72)" there
-    restates the CER, stale."""
+    """A cell of words and a number read as a CER (drifted, or signed) whose row or column gives
+    that CER elsewhere, and whose number is nearer a change between CERs there than that CER:
+    in "| 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under "Winner", the last is the change."""
     cer = (
         m.figure
         if m.verdict == "drift"
@@ -1905,8 +1854,8 @@ def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
 
 
 def _cers_beside(m: Marked, found: list[Marked]) -> list[Marked]:
-    """The numbers read as CERs in ``m``'s sentence or cell, or its table row; in a table
-    row that holds none (a "Winner" row under a row per system), its column's."""
+    """The numbers read as CERs in ``m``'s sentence or cell, or its table row; in a row holding
+    none (a "Winner" row), its column's."""
     beside = [o for o in _read_beside(m, found) if o.figure.startswith("cer/")]
     if beside or m.candidate.table is None:
         return beside
@@ -1939,11 +1888,9 @@ _FROM_BEFORE = re.compile(r"\bfrom\s*[*_]*\s*$", re.I)
 def _changes_between_two_systems(
     found: list[Marked], result: CardResult, names: Names
 ) -> list[Marked]:
-    """ "Compared with Typhoon 0.6B, OpenThai2.0 reduces CER on FLEURS by 2.81 points (9.50 % →
-    6.69 %)": two CERs of one sentence joined by an arrow (or "from ... to"), both read as
-    its subject's figure, in a sentence that sets its subject against one other system: the
-    first is the other system's, on the same set at the same latency, and the second the
-    subject's. (Read alone, the first was listed as a sibling's value, or stale, both were.)"""
+    """Two CERs joined by an arrow (or "from ... to") both read as the subject's, in a sentence
+    setting its subject against one other system ("... by 2.81 points (9.50 % → 6.69 %)"):
+    the first is the other system's, the second the subject's."""
     found = list(found)
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
@@ -1989,8 +1936,8 @@ def _changes_between_two_systems(
 
 
 def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marked | None:
-    """``m`` read as ``name``, whose text states ``value`` (the figure, or its size): marked
-    at that value, drifted where it stands alone; None where neither."""
+    """``m`` read as ``name`` at ``value`` (the figure, or its size): marked at that value,
+    drifted where it stands alone; None where neither."""
     if printed_as(value, m.candidate.text):
         return Marked(m.candidate, name, "marked", magnitude=magnitude)
     if m.candidate.alone:
@@ -2007,10 +1954,9 @@ def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marke
 def _an_end_beside_its_estimate(
     m: Marked, found: list[Marked], result: CardResult
 ) -> Marked | None:
-    """An interval's end whose context names several comparisons ("GigaSpeech2 long:
-    −4.72 pp [95% CI −6.81, −2.72]", naming no system) takes the comparison of the estimate
-    read beside it, in its sentence or cell or its table row: marked at its value, drifted
-    where it stands alone."""
+    """An interval's end whose context names several comparisons takes that of the estimate read
+    beside it ("GigaSpeech2 long: −4.72 pp [95% CI −6.81, −2.72]"), the nearest before it
+    where there are two."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
     beside = [
@@ -2046,12 +1992,9 @@ _DIFFERS_FROM = words.regex("differs_from")
 def _a_pair_after_its_difference(
     m: Marked, found: list[Marked], result: CardResult, names: Names
 ) -> Marked | None:
-    """A number of a pair "(18.64 vs 17.39)" right after a difference in points, its value
-    no figure its context names (stale): the CER, on the difference's set and latency, of
-    the difference's system its statement puts first, or second: the two in the order it
-    names them; where it names one, that one after a comparison's word is the second ("on
-    Isan it trails Typhoon 0.6B by 1.25 pp"), and otherwise the first ("Typhoon 0.6B is
-    ahead by 1.25 pp"); where it names neither, which is whose it does not say."""
+    """A stale number of a pair right after a difference in points ("by 1.25 pp (18.64 vs
+    17.39)"): the CER of the system its statement puts first, or second. One system named
+    after a comparison's word is the second ("trails Typhoon 0.6B"), else the first."""
     candidate = m.candidate
     opening = _where_a_pair_after_a_difference_opens(candidate)
     if m.verdict != "unexplained" or opening is None:
@@ -2101,9 +2044,8 @@ def _a_pair_after_its_difference(
 
 
 def _in_an_address(m: Marked) -> Marked | None:
-    """A figure read in a badge's address, or in an image's description: no marker can stand
-    there, so it is listed, never marked or written over (``named``: what the data give,
-    where it drifted)."""
+    """A figure read in a badge's address or an image's description: no marker can stand there,
+    so it is listed (``named``: what the data give, where it drifted)."""
     if not (m.candidate.in_address or m.candidate.in_image) or m.verdict not in ("marked", "drift"):
         return None
     return Marked(
@@ -2135,8 +2077,8 @@ def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
 
 
 def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
-    """ "6.69 % (95% CI: 5.91–7.52)": an interval beside a CER and no difference is that
-    CER's, which the card does not compute (it gives intervals of differences only)."""
+    """ "6.69 % (95% CI: 5.91–7.52)": an interval beside a CER and no difference is the CER's,
+    which the card does not compute."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None:
         return None
     read = [o.figure for o in _read_beside(m, found) if o.candidate.bound is None]
@@ -2204,10 +2146,8 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
 
 
 def _parts_named(m: Marked, result: CardResult, names: Names) -> list[tuple]:
-    """(part, as the card shows it, its key, the depth of the nearest level of the number's
-    context that names it, or None, what stands for it where none does) for each part of
-    the figure a number was read as: its set or aggregate ("subject"), its system (a
-    difference's two: "systems") and its latency."""
+    """(part, as the card shows it, its key, the depth of the nearest level naming it or None,
+    what stands for it where none does) for each part of the figure ``m`` was read as."""
     spec, figure, levels = result.spec, parse_figure(m.figure), m.candidate.levels
     if figure.kind == "diff":
         comparison = next(c for c in spec.comparisons if c.key == figure.column)
@@ -2257,9 +2197,8 @@ def _parts_named(m: Marked, result: CardResult, names: Names) -> list[tuple]:
 
 
 def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence, ...]:
-    """A drift's evidence: where a number's context names what the figure it was read as
-    is of, each part at the nearest level that names it; one that no level names is said
-    so (the card's default system, its headline latency, or what sentences before named)."""
+    """A drift's evidence: the nearest level naming each part of its figure, or what stood for a
+    part no level names (the card's default system, its headline latency)."""
     levels = m.candidate.levels
     return tuple(
         Evidence(shown, otherwise if depth is None else level_name(levels, depth))
@@ -2268,12 +2207,9 @@ def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence,
 
 
 def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
-    """One figure read from the rows and columns of two cells of one table: the reading of
-    that table is wrong somewhere (a latency or a system it names in a way not understood),
-    so neither is marked. A cell whose own words name the number ("FLEURS 6.26") says what
-    it is: an at-a-glance table may quote a figure twice. (A cell whose value is another
-    latency's figure reads as this one all the same; a difference and its turned form, B −
-    A, may stand side by side.)"""
+    """One figure read by position (row and column) in two cells of one table: that table's
+    reading is wrong somewhere, so neither is marked. (A cell whose own words name it, "FLEURS
+    6.26", says what it is.)"""
 
     def read_as(m: Marked) -> str | None:
         return m.fits[0] if m.why == "a sibling's" else m.figure
@@ -2300,8 +2236,8 @@ def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
 
 
 def _beside_itself(found: list[Marked]) -> list[Marked]:
-    """A number that would be a figure drifted, in the same cell or sentence as that figure
-    at its own value ("6.69 % or 3.21 %"), is not it: it is another number beside it."""
+    """A drift in the same cell or sentence as its figure at its own value ("6.69 % or 3.21 %")
+    is another number beside it."""
     present = {(m.candidate.unit, m.figure) for m in found if m.verdict in ("marked", "already")}
     return [
         Marked(m.candidate, None, "unexplained", fits=(m.figure,))
@@ -2312,9 +2248,8 @@ def _beside_itself(found: list[Marked]) -> list[Marked]:
 
 
 def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
-    """Two numbers or more of one sentence or cell drifted onto the same figure: at most one
-    is it, and the words do not say which ("from 9.60 % to 6.70 %", "we get 6.71 %, Foo
-    11.20 % and Bar 12.40 %"), so none is."""
+    """Numbers of one sentence or cell drifted onto one figure ("from 9.60 % to 6.70 %"): at
+    most one is it, and the words do not say which, so none is."""
     drifted: dict[tuple, list[Marked]] = {}
     for m in found:
         if m.verdict == "drift":
@@ -2336,8 +2271,8 @@ def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
 
 
 def _with_markers(text: str, found: list[Marked]) -> str:
-    """The card's text with a figure marker around each number read as a new figure (a
-    number alone in inline code: the marker around the code, never inside it)."""
+    """The card's text with a figure marker around each number read as a new figure (around
+    inline code holding one, never inside it)."""
     pieces, copied = [], 0
     in_code = code_numbers(text)
     for marked in found:
@@ -2379,9 +2314,8 @@ def counted_numbers(
 
 @dataclass(frozen=True)
 class Ungated:
-    """A number of the card's text outside any marker that may be one of ours: its line,
-    as printed, and why it counts (empty for a figure-like number; else what it was read
-    as, though it prints a figure's value)."""
+    """A number outside any marker that may be one of ours: its line, as printed, and why it
+    counts (empty for a figure-like number; else what it was read as)."""
 
     line: int
     text: str
@@ -2391,9 +2325,8 @@ class Ungated:
 def coverage(
     card: CardFile, spec: CardSpec, aliases: dict[str, str], exact: dict | None = None
 ) -> tuple[int, list[Ungated]]:
-    """(how many numbers count, those of them outside a marker) in the card's text. Given
-    the figures (``exact``), a number read as another measure or as another model's whose
-    value is a figure's, as printed, counts too, and is ungated: the reading may be wrong."""
+    """(how many numbers count, those outside a marker). Given the figures, a number set aside as
+    another measure's or model's counts too where it prints a figure's value."""
     counted, alone, another_measure = counted_numbers(card, spec, aliases)
     ungated = [Ungated(c.line, c.text) for c in counted if c.marked is None]
     look_alikes = _look_alikes(alone, another_measure, exact or {})
