@@ -311,39 +311,26 @@ class _Levels:
         return any(found_in(level) for level in self.levels[:3])
 
 
-def _constraints(
-    levels: tuple[str, ...],
-    spec: CardSpec,
-    names: Names,
-    default_system: str,
-    bound: str | None,
-    narrow: bool,
-    in_table: bool,
-    compared: bool = False,
-    a_cer_in_percent: bool = False,
-    earlier: tuple[str, ...] = (),
-    said_to_be_a_change: bool = False,
-) -> _Wanted:
-    """What the context says, dimension by dimension, from its most specific level naming
-    each; ``narrow``: the nearest name, in its own clause first ("6.69 % on FLEURS and 8.72
-    % on TVSpeech": 8.72 is TVSpeech's, though FLEURS stands nearer before it)."""
+def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: bool) -> _Wanted:
+    """What a number's context says, dimension by dimension, from its most specific level
+    naming each; ``narrow``: the nearest name, in its own clause first ("6.69 % on FLEURS
+    and 8.72 % on TVSpeech": 8.72 is TVSpeech's, though FLEURS stands nearer before it)."""
+    levels, in_table = candidate.levels, candidate.in_table
     read = _Levels(levels, spec, names, narrow)
-    subjects, latencies = _subjects_and_latencies(read, earlier)
+    subjects, latencies = _subjects_and_latencies(read, candidate.earlier)
     # The nearest level that says how a long recording was decoded decides.
     split = "split" in (read.pick(_decodings) or ())
     # Headings say what a section is about, not whether its numbers are differences.
-    difference = (
-        True if (bound or _speaks_of_a_difference(levels[:-1]) and not a_cer_in_percent) else None
-    )
-    systems = _systems_named(read, difference, compared)
+    says_so = _speaks_of_a_difference(levels[:-1]) and not _a_cer_in_percent(candidate)
+    difference = True if candidate.bound or says_so else None
+    systems = _systems_named(read, difference, _listed_after_a_comparison(candidate))
     if difference and narrow and not in_table:
+        said_to_be_a_change = candidate.text[:1] in "+-−–" or _states_a_size(candidate)
         if said_to_be_a_change and not read.own_names(names.systems_in):
             systems, subjects, latencies = _the_comparison_before(
-                read, earlier, systems, subjects, latencies
+                read, candidate.earlier, systems, subjects, latencies
             )
         systems = _both_sides(read, systems)
-    if bound is None:
-        bound = _bound_in_words(levels, in_table)
     if difference and in_table and systems is not None and len(systems) == 1:
         # A cell's difference whose nearest context names one system: the one other system
         # named further out (a heading "Paired comparison with Typhoon 0.6B") is the other
@@ -351,18 +338,14 @@ def _constraints(
         further = {key for level in levels[3:] for key in names.systems_in(level)} - systems
         if len(further) == 1:
             systems = systems | further
+    default_system = spec.publish_system or next(iter(spec.systems))
     if not systems:
         systems = frozenset([default_system])
     elif not narrow:  # a sentence naming Typhoon may still quote the card's own system
         systems = systems | {default_system}
-    return _Wanted(
-        subjects,
-        systems,
-        latencies or frozenset([spec.headline_latency]),
-        split,
-        difference,
-        bound or "estimate",
-    )
+    latencies = latencies or frozenset([spec.headline_latency])
+    bound = candidate.bound or _bound_in_words(levels, in_table) or "estimate"
+    return _Wanted(subjects, systems, latencies, split, difference, bound)
 
 
 def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
@@ -727,6 +710,11 @@ class Marked:
     evidence: tuple[Evidence, ...] = ()
 
 
+def _listed(candidate: Candidate, fits=(), why: str = "", named: str = "", gives="") -> Marked:
+    """A number listed, not marked: the figures it may be, and why (see ``Marked``)."""
+    return Marked(candidate, None, "unexplained", gives, tuple(fits), why=why, named=named)
+
+
 def identify(
     candidate: Candidate, result: CardResult, names: Names, facts: dict[str, _Facts]
 ) -> Marked:
@@ -734,10 +722,10 @@ def identify(
     if candidate.foreign:
         return Marked(candidate, None, "foreign")
     spec, exact = result.spec, result.exact
-    narrow = _what_its_context_says(candidate, spec, names, narrow=True)
+    narrow = _constraints(candidate, spec, names, narrow=True)
     if "." not in candidate.text:
         return _a_whole_number(candidate, narrow, facts, exact)
-    wide = _what_its_context_says(candidate, spec, names, narrow=False)
+    wide = _constraints(candidate, spec, names, narrow=False)
     narrow_fits = _signed_is_no_cer(
         candidate, [name for name, fact in facts.items() if _fits(fact, narrow)]
     )
@@ -755,32 +743,11 @@ def identify(
     # no set or aggregate of the card's at all (it may be none of ours).
     wanted = narrow if narrow.subjects is not None else wide
     if wanted.subjects is None:
-        return Marked(candidate, None, "unexplained")
+        return _listed(candidate)
     named = narrow_fits if wanted is narrow else wide_fits
     if named:
-        return Marked(candidate, None, "unexplained", fits=tuple(named))
-    return Marked(
-        candidate, None, "unexplained", why="no such figure", named=_what_it_names(wanted, spec)
-    )
-
-
-def _what_its_context_says(
-    candidate: Candidate, spec: CardSpec, names: Names, narrow: bool
-) -> _Wanted:
-    """A number's context read narrowly (its nearest names) or widely (see _constraints)."""
-    return _constraints(
-        candidate.levels,
-        spec,
-        names,
-        spec.publish_system or next(iter(spec.systems)),
-        candidate.bound,
-        narrow,
-        candidate.in_table,
-        _listed_after_a_comparison(candidate),
-        _a_cer_in_percent(candidate),
-        candidate.earlier,
-        narrow and (candidate.text[:1] in "+-−–" or _states_a_size(candidate)),
-    )
+        return _listed(candidate, named)
+    return _listed(candidate, why="no such figure", named=_what_it_names(wanted, spec))
 
 
 def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Marked:
@@ -792,7 +759,7 @@ def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Mark
     ]
     if len(fits) == 1 and printed_as(exact[fits[0]], candidate.text):
         return Marked(candidate, fits[0], "marked")
-    return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
+    return _listed(candidate, fits, why="whole")
 
 
 def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked | None:
@@ -833,7 +800,7 @@ def _the_one_figure_named(
     spec, exact, text = result.spec, result.exact, candidate.text
 
     def unexplained(why: str, named: str = "") -> Marked:
-        return Marked(candidate, None, "unexplained", fits=(name,), why=why, named=named)
+        return _listed(candidate, (name,), why, named)
 
     if _a_fraction_of_a_percentage(text, name, exact[name]):
         return unexplained("fraction")
@@ -920,7 +887,7 @@ def _never_on_a_guess(
             m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
         )
     if _far_from(text, m.figure, exact):
-        return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="far", named=m.gives)
+        return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
     unnamed = {part for part, _, _, depth, _ in _parts_named(m, result, names) if depth is None}
     if nearer := _nearer_in_what_is_unnamed(text, m.figure, facts, exact, unnamed):
         return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *nearer), why="nearer")
@@ -1173,26 +1140,20 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
             or pooled
             or result.exact[m.figure] == sum(result.exact[o.figure] for o in peers) / len(peers)
         ):
-            # "pooled" beside the CERs of every set it pools: the card's aggregate, whose
-            # value is their mean where the sets are as long (LOTUSDIS: one meeting, five
-            # microphones), stale or not; and where the data give it as their mean, it is
-            # the card's aggregate whichever the author meant.
+            # The card's aggregate, stale or not: named, "pooled" over sets as long as each
+            # other (LOTUSDIS: five microphones of one meeting), or their mean in the data.
             return None
         mean = sum(Fraction(ascii_signed(o.candidate.text)) for o in peers) / len(peers)
         if abs(mean - says) <= Fraction(1, 10**decimals):  # as its author rounded it
             named_as = f"the mean of the {len(peers)} CERs beside it in its {along}"
-            return Marked(
-                m.candidate, None, "unexplained", fits=(m.figure,), why="own mean", named=named_as
-            )
+            return _listed(m.candidate, (m.figure,), why="own mean", named=named_as)
     if named:
         return None
     for along, peers in peers_along:
         shown = {parse_figure(o.figure).subject for o in peers}
         if len(shown) >= 2 and shown < set(aggregate.sets):
             named_as = f"the CERs of {len(shown)} of its {len(aggregate.sets)} sets in its {along}"
-            return Marked(
-                m.candidate, None, "unexplained", fits=(m.figure,), why="some sets", named=named_as
-            )
+            return _listed(m.candidate, (m.figure,), why="some sets", named=named_as)
     return None
 
 
@@ -1243,9 +1204,8 @@ def _orders(candidate: Candidate, names: Names):
         yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
     if not candidate.in_table and (against := _AGAINST.search(sentence, at + len(candidate.text))):
-        # (Its statement up to the number, and what follows the word: in "17.39 %
-        # against 18.64 % for OpenThai2.0, a gap of +1.25 points", the word is before
-        # the gap and orders nothing of it.)
+        # (Its statement up to the number: in "17.39 % against 18.64 %, a gap of +1.25
+        # points", "against" orders nothing of the gap.)
         statement = STATEMENT_END.split(sentence[:at])[-1]
         yield names.systems_in(statement), names.systems_in(sentence[against.end() :])
     for level in (*candidate.levels, candidate.under):
@@ -1301,14 +1261,8 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
             return Marked(
                 m.candidate, name, "drift", format_like(name, value, m.candidate.text), turned=True
             )
-        return Marked(
-            m.candidate,
-            None,
-            "unexplained",
-            fits=(turned[0],),
-            why="other way round",
-            named=f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}",
-        )
+        named = f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}"
+        return _listed(m.candidate, (turned[0],), why="other way round", named=named)
     return None
 
 
@@ -1326,15 +1280,7 @@ def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None
     estimate = f"{m.figure.rsplit('/', 1)[0]}/estimate"
     for other in found:
         if _beside(m, other) and other.why == "which way" and other.fits == (estimate,):
-            return Marked(
-                m.candidate,
-                None,
-                "unexplained",
-                gives=m.gives,
-                fits=(m.figure,),
-                why="which way",
-                named=other.named,
-            )
+            return _listed(m.candidate, (m.figure,), "which way", other.named, m.gives)
     return None
 
 
@@ -1359,15 +1305,8 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     ):
         return None
     systems = result.spec.systems
-    return Marked(
-        m.candidate,
-        None,
-        "unexplained",
-        gives=m.gives,
-        fits=(m.figure,),
-        why="which way",
-        named=f"{systems[comparison.a]} − {systems[comparison.b]}",
-    )
+    named = f"{systems[comparison.a]} − {systems[comparison.b]}"
+    return _listed(m.candidate, (m.figure,), "which way", named, m.gives)
 
 
 _LOWER_WORDS = words.regex("lower_words")
@@ -1375,9 +1314,8 @@ _HIGHER_WORDS = words.regex("higher_words")
 _A_LEGEND = words.regex("legend")
 
 
-# "OpenThai2.0 improves on Typhoon 0.6B (6.69 % vs 9.50 %)": a claim of which way, whose
-# other side follows. (Not one of the reader's comparisons: "a 2.81 pp improvement on FLEURS"
-# names a set there.)
+# "A improves on B": a claim of which way (not one of the reader's comparisons: "a 2.81 pp
+# improvement on FLEURS" names a set).
 _IMPROVES_ON = re.compile(r"\bimprove[sd]?\s+(?:up)?on\b", re.I)
 
 
@@ -1423,9 +1361,8 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     own = " ".join(clauses_beside(candidate.levels))
     lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
     if not lower and not higher and not candidate.in_table and not _A_LEGEND.search(own):
-        # Its clause says no way ("..., by 2.81 pp"): the words of its statement's comparison
-        # may ("OpenThai2.0 makes more errors than Typhoon 0.6B, by 2.81 pp"), where the
-        # statement is of one set and one latency.
+        # Its clause says no way: its statement's comparison may, if of one set and latency
+        # ("A makes more errors than B, by 2.81 pp").
         statement = _own_statement(candidate) or candidate.levels[2]
         if len(set(names.subjects_in(statement))) <= 1 and len(set(latencies_in(statement))) <= 1:
             own = _the_sides_of_its_comparison(statement, names)[2]
@@ -1441,16 +1378,14 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     said_lower = bool(lower)
     if value == 0 or (value < 0) == (said_lower == (subject == {comparison_of.a})):
         return None  # the way the data give
-    systems = result.spec.systems
     [who], [whom] = subject, other
-    return Marked(
-        candidate,
-        None,
-        "unexplained",
-        fits=(m.figure,),
-        why="direction",
-        named=f"{systems[who]} {'lower' if said_lower else 'higher'} than {systems[whom]}",
-    )
+    return _denied(m, who, whom, said_lower, result.spec)
+
+
+def _denied(m: Marked, who: str, whom: str, lower: bool, spec: CardSpec) -> Marked:
+    """``m`` listed: its words say ``who``'s CER is lower (or higher) than ``whom``'s."""
+    said = f"{spec.systems[who]} {'lower' if lower else 'higher'} than {spec.systems[whom]}"
+    return _listed(m.candidate, (m.figure,), why="direction", named=said)
 
 
 def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: Names):
@@ -1477,9 +1412,8 @@ def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: 
         and set(names.own_systems_in(statement)) == named
         and _a_variants_own_change(m, result, names) is None
     ):
-        # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, before any word of a
-        # comparison, its own clause saying which way, against the other side of the
-        # difference it was read as (not the change a variant brings to its model).
+        # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, against the other side
+        # of the difference it was read as.
         return named, pair - named
     return subject, other
 
@@ -1541,15 +1475,7 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
     ]
     if None in cers or cers[0] == cers[1] or (cers[0] < cers[1]) == bool(lower):
         return None  # the way the data give
-    systems = result.spec.systems
-    return Marked(
-        candidate,
-        None,
-        "unexplained",
-        fits=(m.figure,),
-        why="direction",
-        named=f"{systems[who]} {'lower' if lower else 'higher'} than {systems[whom]}",
-    )
+    return _denied(m, who, whom, bool(lower), result.spec)
 
 
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
@@ -1611,8 +1537,7 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
         return None
     [variant] = named
     if variant not in names.own_systems_in(statement):
-        # "Against Typhoon 0.6B + 4-gram, the FLEURS gap is −2.05 pp": the variant is the
-        # other side of a comparison, as the card's difference has it.
+        # "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.
         return None
     base = variant.split("_", 1)[0]
     if (
@@ -1623,14 +1548,14 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
     ):  # (the card's own: th-mix − th-TH)
         return None
     parsed = parse_figure(m.figure)
-    return Marked(
-        candidate,
-        None,
-        "unexplained",
-        why="no such difference",
-        named=f"the change between {systems[base]} and {systems[variant]}, "
-        f"{result.spec.set_names[parsed.subject]}, {parsed.latency_ms} ms",
-    )
+    return _no_such_difference(m, base, variant, parsed.subject, parsed.latency_ms, result.spec)
+
+
+def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) -> Marked:
+    """``m`` listed: the change between two columns' CERs, which the card does not compare."""
+    x, y = _decoded_display(x, spec), _decoded_display(y, spec)
+    named = f"the change between {x} and {y}, {spec.set_names[subject]}, {latency} ms"
+    return _listed(m.candidate, why="no such difference", named=named)
 
 
 def _the_change_between_the_cers_beside(
@@ -1664,7 +1589,7 @@ def _the_change_between_the_cers_beside(
         return _a_change_from_one_of_several(m, cers, named, result)
     if len(cers) == 1 and _signed_after_a_cer(m, found):
         # "OpenThai2.0 scores 8.72 (−0.27) against Typhoon 0.6B": the change of the CER it
-        # follows against the one other system its sentence names, that CER's system's.
+        # follows against the one other system its sentence names.
         own = cers[0]
         others = set(names.systems_in(m.candidate.levels[2])) - {own.column}
         if len(others) != 1:
@@ -1692,15 +1617,7 @@ def _as_the_change_between(
         if (name := f"diff/{latency}ms/{subject}/{key}/estimate") in result.exact
     ]
     if not ends:
-        spec = result.spec
-        return Marked(
-            m.candidate,
-            None,
-            "unexplained",
-            why="no such difference",
-            named=f"the change between {_decoded_display(x, spec)} and "
-            f"{_decoded_display(y, spec)}, {spec.set_names[subject]}, {latency} ms",
-        )
+        return _no_such_difference(m, x, y, subject, latency, result.spec)
     [end] = ends
     if read_as is not None and read_as.rsplit("/", 1)[0] == end.rsplit("/", 1)[0]:
         return None  # read as that difference already
@@ -1713,7 +1630,7 @@ def _as_the_change_between(
         value = -value
     size = value < 0 and not signed and _states_a_size(m.candidate)
     if _a_relative_difference(text, end, result.spec, result.exact):
-        return Marked(m.candidate, None, "unexplained", fits=(end,), why="relative")
+        return _listed(m.candidate, (end,), why="relative")
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
         return Marked(
@@ -1724,7 +1641,7 @@ def _as_the_change_between(
             magnitude=size,
             turned=turned,
         )
-    return Marked(m.candidate, None, "unexplained", fits=(end,))
+    return _listed(m.candidate, (end,))
 
 
 def _system_and_decoding(column: str, spec: CardSpec) -> tuple[str, bool]:
@@ -1928,8 +1845,7 @@ def _changes_between_two_systems(
         name = f"cer/{figure.latency_ms}ms/{figure.subject}/{baseline}"
         if name in result.exact:
             found[i], found[i + 1] = (
-                _at_its_value(m, each, result.exact[each])
-                or Marked(m.candidate, None, "unexplained", fits=(each,))
+                _at_its_value(m, each, result.exact[each]) or _listed(m.candidate, (each,))
                 for m, each in ((first, name), (second, read[1]))
             )
     return found
@@ -1971,9 +1887,7 @@ def _an_end_beside_its_estimate(
     ]
     before = [o for o in beside if o.candidate.start < m.candidate.start]
     if len(ends) > 1 and before:
-        # Two estimates in its sentence ("on GigaSpeech2 the gap is 1.76 points, and on Isan
-        # Typhoon is ahead by 1.25 pp (95% CI −0.17 to +2.76)"): the interval is the one of
-        # the estimate just before it.
+        # Two estimates in its sentence: the interval is the one just before it's.
         nearest = max(before, key=lambda o: o.candidate.start).figure.rsplit("/", 1)[0]
         ends = [name for name in ends if name.rsplit("/", 1)[0] == nearest]
     if len(ends) != 1:
@@ -2038,9 +1952,7 @@ def _a_pair_after_its_difference(
     name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
     if name not in result.exact:
         return None
-    return _at_its_value(
-        Marked(replace(candidate, alone=True), None, "unexplained"), name, result.exact[name]
-    )
+    return _at_its_value(_listed(replace(candidate, alone=True)), name, result.exact[name])
 
 
 def _in_an_address(m: Marked) -> Marked | None:
@@ -2048,14 +1960,8 @@ def _in_an_address(m: Marked) -> Marked | None:
     so it is listed (``named``: what the data give, where it drifted)."""
     if not (m.candidate.in_address or m.candidate.in_image) or m.verdict not in ("marked", "drift"):
         return None
-    return Marked(
-        m.candidate,
-        None,
-        "unexplained",
-        fits=(m.figure,),
-        why="address" if m.candidate.in_address else "image",
-        named=m.gives,
-    )
+    why = "address" if m.candidate.in_address else "image"
+    return _listed(m.candidate, (m.figure,), why, named=m.gives)
 
 
 def _beside(m: Marked, other: Marked) -> bool:
@@ -2085,7 +1991,7 @@ def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
     cers = [name for name in read if name.startswith(("cer/", "aggregate/"))]
     if len(cers) != 1 or any(name.startswith("diff/") for name in read):
         return None
-    return Marked(m.candidate, None, "unexplained", fits=m.fits, why="cer interval", named=cers[0])
+    return _listed(m.candidate, m.fits, why="cer interval", named=cers[0])
 
 
 # B − A's interval is A − B's, negated and with its ends swapped.
@@ -2240,7 +2146,7 @@ def _beside_itself(found: list[Marked]) -> list[Marked]:
     is another number beside it."""
     present = {(m.candidate.unit, m.figure) for m in found if m.verdict in ("marked", "already")}
     return [
-        Marked(m.candidate, None, "unexplained", fits=(m.figure,))
+        _listed(m.candidate, (m.figure,))
         if m.verdict == "drift" and (m.candidate.unit, m.figure) in present
         else m
         for m in found
@@ -2255,11 +2161,9 @@ def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
         if m.verdict == "drift":
             drifted.setdefault((m.candidate.unit, m.figure, m.turned), []).append(m)
     return [
-        Marked(
+        _listed(
             m.candidate,
-            None,
-            "unexplained",
-            fits=(m.figure,),
+            (m.figure,),
             why="several",
             named=" and ".join(other.candidate.text for other in together if other is not m),
         )
@@ -2341,8 +2245,7 @@ def _look_alikes(
     values = [value for value in exact.values() if not isinstance(value, bool)]
 
     def a_figures(text: str) -> bool:
-        # (At two decimals or more: at one, a tenth of all numbers in a figure's range would
-        # print as one of the card's hundreds of figures by chance.)
+        # (At two decimals or more: at one, many numbers would print as a figure by chance.)
         decimals = text.split(".")[1] if "." in text else ""
         return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text) for value in values)
 
