@@ -656,7 +656,7 @@ def _facts(name: str, spec: CardSpec) -> _Facts | None:
     if figure.kind == "diff":
         if figure.part == "tie":
             return None
-        comparison = next(c for c in spec.comparisons if c.key == figure.column)
+        comparison = _comparison_of(name, spec)
         return _Facts(
             "diff",
             figure.latency_ms,
@@ -726,11 +726,9 @@ def identify(
     if "." not in candidate.text:
         return _a_whole_number(candidate, narrow, facts, exact)
     wide = _constraints(candidate, spec, names, narrow=False)
-    narrow_fits = _signed_is_no_cer(
-        candidate, [name for name, fact in facts.items() if _fits(fact, narrow)]
-    )
-    wide_fits = _signed_is_no_cer(
-        candidate, [name for name, fact in facts.items() if _fits(fact, wide)]
+    narrow_fits, wide_fits = (
+        _signed_is_no_cer(candidate, [name for name, fact in facts.items() if _fits(fact, read)])
+        for read in (narrow, wide)
     )
     found = _by_its_value(candidate, narrow_fits, wide_fits, exact)
     if found is None and candidate.alone and len(narrow_fits) == 1:
@@ -878,17 +876,14 @@ def _never_on_a_guess(
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, result.exact
-    if others := _other_figures_it_prints(text, m.figure, facts, exact):
-        return Marked(
-            m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
-        )
-    if others := _unusually_far_and_another_figures(text, m.figure, facts, exact):
+    others = _other_figures_it_prints(text, m.figure, facts, exact)
+    if others := others or _unusually_far_and_another_figures(text, m.figure, facts, exact):
         return Marked(
             m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
         )
     if _far_from(text, m.figure, exact):
         return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
-    unnamed = {part for part, _, _, depth, _ in _parts_named(m, result, names) if depth is None}
+    unnamed = {part for part, _, depth, _ in _parts_named(m, result, names) if depth is None}
     if nearer := _nearer_in_what_is_unnamed(text, m.figure, facts, exact, unnamed):
         return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *nearer), why="nearer")
     return None
@@ -1071,10 +1066,17 @@ def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
 def _end_of_a_size(name: str, candidate: Candidate) -> str:
     """The figure whose size an unsigned end of an interval states: a negative difference's
     size has the high end's size first ("2.81 points better (95% CI 1.76 to 3.75)")."""
-    if candidate.bound is None or not name.endswith(("/low", "/high")):
-        return name
-    stem, end = name.rsplit("/", 1)
-    return f"{stem}/{'high' if end == 'low' else 'low'}"
+    return name if candidate.bound is None else _turned_end(name)
+
+
+# B − A's interval is A − B's, negated and with its ends swapped.
+_TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
+
+
+def _turned_end(name: str) -> str:
+    """A difference's figure with its interval's end swapped (the same for its estimate)."""
+    stem, part = name.rsplit("/", 1)
+    return f"{stem}/{_TURNED_PART.get(part, part)}"
 
 
 def _states_a_direction(candidate: Candidate) -> bool:
@@ -1252,8 +1254,7 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
         if len(turned) != 1:
             continue
         comparison = comparisons[turned[0]]
-        parts = turned[0].rsplit("/", 1)
-        name = f"{parts[0]}/{_TURNED_PART[parts[1]]}"
+        name = _turned_end(turned[0])
         value = -result.exact[name]
         if printed_as(value, m.candidate.text):
             return Marked(m.candidate, name, "marked", turned=True)
@@ -1266,16 +1267,17 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     return None
 
 
+def _drifted_as_read(m: Marked) -> bool:
+    """A difference drifted as the card gives it (not turned, nor a size)."""
+    return (
+        m.verdict == "drift" and not m.turned and not m.magnitude and m.figure.startswith("diff/")
+    )
+
+
 def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None:
     """An interval's end drifted beside its estimate listed as "which way" (_which_way_unsaid):
     listed too, never drifted."""
-    if (
-        m.verdict != "drift"
-        or m.turned
-        or m.magnitude
-        or not m.figure.startswith("diff/")
-        or m.figure.endswith("/estimate")
-    ):
+    if not _drifted_as_read(m) or m.figure.endswith("/estimate"):
         return None
     estimate = f"{m.figure.rsplit('/', 1)[0]}/estimate"
     for other in found:
@@ -1287,13 +1289,7 @@ def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None
 def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | None:
     """A difference drifted across zero, nearer the card's figure turned, whose words order its
     two systems nowhere: stale or B − A, the words do not say which. Listed, never drifted."""
-    if (
-        m.verdict != "drift"
-        or m.magnitude
-        or m.turned
-        or not m.figure.startswith("diff/")
-        or not m.figure.endswith("/estimate")
-    ):
+    if not _drifted_as_read(m) or not m.figure.endswith("/estimate"):
         return None
     value, says = result.exact[m.figure], Fraction(ascii_signed(m.candidate.text)) / 100
     if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
@@ -1994,10 +1990,6 @@ def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
     return _listed(m.candidate, m.fits, why="cer interval", named=cers[0])
 
 
-# B − A's interval is A − B's, negated and with its ends swapped.
-_TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
-
-
 @dataclass(frozen=True)
 class MarkResult:
     old: str
@@ -2052,54 +2044,30 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
 
 
 def _parts_named(m: Marked, result: CardResult, names: Names) -> list[tuple]:
-    """(part, as the card shows it, its key, the depth of the nearest level naming it or None,
-    what stands for it where none does) for each part of the figure ``m`` was read as."""
+    """(part, as the card shows it, the depth of the nearest level naming it or None, what
+    stands for it where none does) for each part of the figure ``m`` was read as."""
     spec, figure, levels = result.spec, parse_figure(m.figure), m.candidate.levels
     if figure.kind == "diff":
-        comparison = next(c for c in spec.comparisons if c.key == figure.column)
+        comparison = _comparison_of(m.figure, spec)
         systems = (comparison.a, comparison.b)
     else:
         systems = (_system_and_decoding(figure.column, spec)[0],)
+
+    def depth(found_in, key) -> int | None:
+        return next((d for d, level in enumerate(levels) if key in found_in(level)), None)
+
+    unnamed = "no level names it"
     aggregates = {a.key: a.display for a in spec.aggregates}
+    subject = spec.set_names.get(figure.subject) or aggregates[figure.subject]
+    parts = [("subject", subject, depth(names.subjects_in, figure.subject), unnamed)]
     default = spec.publish_system or next(iter(spec.systems))
-    wanted = [
-        (
-            "subject",
-            spec.set_names.get(figure.subject) or aggregates[figure.subject],
-            names.subjects_in,
-            figure.subject,
-            "no level names it",
-        ),
-        *(
-            (
-                "systems",
-                spec.systems[s],
-                names.systems_in,
-                s,
-                "none named: the card's own" if s == default else "no level names it",
-            )
-            for s in systems
-        ),
-        (
-            "latency",
-            f"{figure.latency_ms} ms",
-            latencies_in,
-            figure.latency_ms,
-            "none named: the headline"
-            if figure.latency_ms == spec.headline_latency
-            else "no level names it",
-        ),
-    ]
-    return [
-        (
-            part,
-            shown,
-            key,
-            next((d for d, lv in enumerate(levels) if key in found_in(lv)), None),
-            otherwise,
-        )
-        for part, shown, found_in, key, otherwise in wanted
-    ]
+    for system in systems:
+        otherwise = "none named: the card's own" if system == default else unnamed
+        parts.append(("systems", spec.systems[system], depth(names.systems_in, system), otherwise))
+    latency = figure.latency_ms
+    otherwise = "none named: the headline" if latency == spec.headline_latency else unnamed
+    parts.append(("latency", f"{latency} ms", depth(latencies_in, latency), otherwise))
+    return parts
 
 
 def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence, ...]:
@@ -2108,7 +2076,7 @@ def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence,
     levels = m.candidate.levels
     return tuple(
         Evidence(shown, otherwise if depth is None else level_name(levels, depth))
-        for _, shown, _, depth, otherwise in _parts_named(m, result, names)
+        for _, shown, depth, otherwise in _parts_named(m, result, names)
     )
 
 
