@@ -715,6 +715,12 @@ def _listed(candidate: Candidate, fits=(), why: str = "", named: str = "", gives
     return Marked(candidate, None, "unexplained", gives, tuple(fits), why=why, named=named)
 
 
+def _drifted(candidate: Candidate, name: str, value, magnitude=False, turned=False) -> Marked:
+    """``candidate`` read as ``name``, stale: to be written at ``value`` (or its size)."""
+    gives = format_like(name, value, candidate.text)
+    return Marked(candidate, name, "drift", gives, magnitude=magnitude, turned=turned)
+
+
 def identify(
     candidate: Candidate, result: CardResult, names: Names, facts: dict[str, _Facts]
 ) -> Marked:
@@ -817,10 +823,8 @@ def _the_one_figure_named(
     if name.startswith("diff/") and exact[name] < 0 and _states_a_size(candidate):
         # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
         size = _end_of_a_size(name, candidate)
-        return Marked(
-            candidate, size, "drift", format_like(size, -exact[size], text), magnitude=True
-        )
-    return Marked(candidate, name, "drift", format_like(name, exact[name], text))
+        return _drifted(candidate, size, -exact[size], magnitude=True)
+    return _drifted(candidate, name, exact[name])
 
 
 def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
@@ -1126,7 +1130,7 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
     mean; or beside the CERs of only some of its sets, unless its row or column names it."""
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith("aggregate/"):
         return None
-    peers_along = _cers_beside_in_the_table(m, found)
+    peers_along = _cers_beside_in_the_table(m, found).items()
     aggregate = next(a for a in result.spec.aggregates if a.key == parse_figure(m.figure).subject)
     named = _names_the_aggregate(m.candidate, aggregate)
     headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
@@ -1159,8 +1163,8 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
     return None
 
 
-def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> list[tuple[str, list]]:
-    """[("row", the CERs read in a number's table row), ("column", those in its column)]."""
+def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> dict[str, list[Marked]]:
+    """{"row": the CERs read in a number's table row, "column": those in its column}."""
 
     def beside(other: Marked) -> bool:
         return (
@@ -1179,7 +1183,7 @@ def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> list[tuple[str,
         and o.candidate.row != m.candidate.row
         and o.candidate.levels[4] == m.candidate.levels[4]
     ]
-    return [("row", row), ("column", column)]
+    return {"row": row, "column": column}
 
 
 def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
@@ -1259,9 +1263,7 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
         if printed_as(value, m.candidate.text):
             return Marked(m.candidate, name, "marked", turned=True)
         if m.verdict == "drift" and m.candidate.alone:
-            return Marked(
-                m.candidate, name, "drift", format_like(name, value, m.candidate.text), turned=True
-            )
+            return _drifted(m.candidate, name, value, turned=True)
         named = f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}"
         return _listed(m.candidate, (turned[0],), why="other way round", named=named)
     return None
@@ -1607,11 +1609,7 @@ def _as_the_change_between(
     """A number read as the change between two systems' CERs on one set at one latency:
     the card's difference of them there, or no figure where the card has none."""
     x, y, subject, latency = cers[0].column, cers[1].column, cers[0].subject, cers[0].latency_ms
-    ends = [
-        name
-        for key in (f"{x}-vs-{y}", f"{y}-vs-{x}")
-        if (name := f"diff/{latency}ms/{subject}/{key}/estimate") in result.exact
-    ]
+    ends = _differences_of(x, y, subject, latency, result.exact)
     if not ends:
         return _no_such_difference(m, x, y, subject, latency, result.spec)
     [end] = ends
@@ -1629,15 +1627,14 @@ def _as_the_change_between(
         return _listed(m.candidate, (end,), why="relative")
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
-        return Marked(
-            m.candidate,
-            end,
-            "drift",
-            format_like(end, -value if size else value, text),
-            magnitude=size,
-            turned=turned,
-        )
+        return _drifted(m.candidate, end, -value if size else value, size, turned)
     return _listed(m.candidate, (end,))
+
+
+def _differences_of(x: str, y: str, subject: str, latency, exact) -> list[str]:
+    """The card's estimates of the difference between columns ``x`` and ``y`` (either way)."""
+    names = [f"diff/{latency}ms/{subject}/{key}/estimate" for key in (f"{x}-vs-{y}", f"{y}-vs-{x}")]
+    return [name for name in names if name in exact]
 
 
 def _system_and_decoding(column: str, spec: CardSpec) -> tuple[str, bool]:
@@ -1716,8 +1713,9 @@ def _a_change_from_one_of_several(
     ends = [
         name
         for other in {f.column for f in cers} - {system}
-        for key in (f"{system}-vs-{other}", f"{other}-vs-{system}")
-        if (name := f"diff/{cers[0].latency_ms}ms/{cers[0].subject}/{key}/estimate") in result.exact
+        for name in _differences_of(
+            system, other, cers[0].subject, cers[0].latency_ms, result.exact
+        )
     ]
     found = [stated for end in ends if (stated := _stated_as(m, end, named, result))]
     return found[0] if len(found) == 1 else None
@@ -1772,16 +1770,7 @@ def _cers_beside(m: Marked, found: list[Marked]) -> list[Marked]:
     beside = [o for o in _read_beside(m, found) if o.figure.startswith("cer/")]
     if beside or m.candidate.table is None:
         return beside
-    column = m.candidate.levels[4]
-    return [
-        o
-        for o in found
-        if o is not m
-        and o.verdict in ("marked", "drift", "already")
-        and o.figure.startswith("cer/")
-        and o.candidate.table == m.candidate.table
-        and o.candidate.levels[4] == column
-    ]
+    return _cers_beside_in_the_table(m, found)["column"]  # (its row holds none)
 
 
 def _words_in_its_cell(candidate: Candidate) -> bool:
@@ -1853,13 +1842,7 @@ def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marke
     if printed_as(value, m.candidate.text):
         return Marked(m.candidate, name, "marked", magnitude=magnitude)
     if m.candidate.alone:
-        return Marked(
-            m.candidate,
-            name,
-            "drift",
-            format_like(name, value, m.candidate.text),
-            magnitude=magnitude,
-        )
+        return _drifted(m.candidate, name, value, magnitude)
     return None
 
 
