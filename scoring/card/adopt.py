@@ -1705,17 +1705,14 @@ def _a_change_from_one_of_several(
     """A change beside one system's name among three CERs or more of one set and latency ("| 6.69
     | 9.50 | 8.73 | OpenThai2.0 (−2.04) |"): marked where exactly one of its differences from
     the others is stated so (_stated_as), else left as read."""
-    [system] = named
-    if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in {
-        f.column for f in cers
-    }:
+    [system], columns = named, {f.column for f in cers}
+    if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in columns:
         return None
+    subject, latency = cers[0].subject, cers[0].latency_ms
     ends = [
-        name
-        for other in {f.column for f in cers} - {system}
-        for name in _differences_of(
-            system, other, cers[0].subject, cers[0].latency_ms, result.exact
-        )
+        end
+        for other in columns - {system}
+        for end in _differences_of(system, other, subject, latency, result.exact)
     ]
     found = [stated for end in ends if (stated := _stated_as(m, end, named, result))]
     return found[0] if len(found) == 1 else None
