@@ -325,7 +325,7 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
     difference = True if candidate.bound or says_so else None
     systems = _systems_named(read, difference, _listed_after_a_comparison(candidate))
     if difference and narrow and not in_table:
-        said_to_be_a_change = candidate.text[:1] in "+-−–" or _states_a_size(candidate)
+        said_to_be_a_change = _signed(candidate.text) or _states_a_size(candidate)
         if said_to_be_a_change and not read.own_names(names.systems_in):
             systems, subjects, latencies = _the_comparison_before(
                 read, candidate.earlier, systems, subjects, latencies
@@ -526,7 +526,7 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
     """Where the pair after a difference in points that an unsigned number stands in opens
     (its parenthesis or colon): the two CERs the difference is of."""
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    if candidate.in_table or candidate.text[:1] in "-−–+":
+    if candidate.in_table or _signed(candidate.text):
         return None
     opening = sentence.rfind("(", 0, at)
     closing = sentence.find(")", at)
@@ -567,7 +567,7 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
         after = after[: lead.start()]
     if (
         candidate.in_table
-        or candidate.text[:1] in "-−–+"
+        or _signed(candidate.text)
         or not re.match(r"[*_]*\s*%", levels[1])
         or _speaks_of_a_difference((before, after), _opens(levels[0]))
     ):
@@ -587,7 +587,7 @@ def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
     nothing of a difference: "OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"."""
     levels = candidate.levels
     return bool(
-        candidate.text[:1] not in "-−–+"
+        not _signed(candidate.text)
         and re.search(r"[·•]", levels[2])
         and not DIFFERENCE_WORDS.search(statement)
         and not _POINTS_AFTER.match(levels[1])
@@ -808,7 +808,7 @@ def _the_one_figure_named(
 
     if _a_fraction_of_a_percentage(text, name, exact[name]):
         return unexplained("fraction")
-    if name.startswith(("cer/", "aggregate/")) and text[:1] in "+-−–":
+    if name.startswith(("cer/", "aggregate/")) and _signed(text):
         return unexplained("signed")
     if _a_relative_difference(text, name, spec, exact):
         return unexplained("relative")
@@ -830,7 +830,7 @@ def _the_one_figure_named(
 def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
     """The figures a signed number may be: no CER is written signed, so only differences
     where there are any (else the CERs stay, to be listed as signed)."""
-    if candidate.text[:1] not in "+-−–":
+    if not _signed(candidate.text):
         return fits
     differences = [name for name in fits if name.startswith("diff/")]
     return differences or fits
@@ -840,7 +840,7 @@ def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
     """ "0.0669" where a CER of 6.69 % stands: the card's own scale, not to be rewritten."""
     return (
         name.startswith(("cer/", "aggregate/"))
-        and text[:1] not in "+-−–"
+        and not _signed(text)
         and Fraction(text) < 1 <= value * 100
     )
 
@@ -1083,25 +1083,20 @@ def _turned_end(name: str) -> str:
     return f"{stem}/{_TURNED_PART.get(part, part)}"
 
 
-def _states_a_direction(candidate: Candidate) -> bool:
-    """An unsigned number whose own cell or sentence (with its row and column) says which
-    way a difference goes."""
-    if candidate.text[:1] in "+-−–":
-        return False
-    own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
-    return any(DIRECTION_WORDS.search(level) for level in own)
-
-
 _SIZE_WORDS = words.regex("size_words")
 
 
 def _states_a_size(candidate: Candidate) -> bool:
-    """An unsigned number whose own cell or sentence says it is a difference's size: which
-    way it goes ("better by 2.81 pp"), or a size ("the gap is 2.81 pp")."""
-    if _states_a_direction(candidate):
-        return True
+    """An unsigned number whose own cell or sentence (with its row and column) says it is a
+    difference's size: which way it goes ("better by 2.81 pp"), or a size ("the gap is")."""
+    if _signed(candidate.text):
+        return False
     own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
-    return candidate.text[:1] not in "+-−–" and any(_SIZE_WORDS.search(level) for level in own)
+    return any(DIRECTION_WORDS.search(level) or _SIZE_WORDS.search(level) for level in own)
+
+
+def _signed(text: str) -> bool:
+    return text[:1] in "+-−–"
 
 
 def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
@@ -1618,7 +1613,7 @@ def _as_the_change_between(
     if stated := _stated_as(m, end, named, result):
         return stated
     value, text = result.exact[end], m.candidate.text
-    signed = text[:1] in "+-−–"
+    signed = _signed(text)
     turned = _turned_beside(m, end, named, result.spec)
     if turned:
         value = -value
@@ -1679,7 +1674,7 @@ def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
 def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool:
     """A signed change beside the name of the difference's second system alone ("Typhoon
     0.6B (−1.25)" under "Winner") is that system's: the card's A − B turned."""
-    return m.candidate.text[:1] in "+-−–" and named == {_comparison_of(end, spec).b}
+    return _signed(m.candidate.text) and named == {_comparison_of(end, spec).b}
 
 
 def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Marked | None:
@@ -1689,12 +1684,7 @@ def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Mark
     turned = _turned_beside(m, end, named, result.spec)
     if printed_as(-value if turned else value, text):
         return Marked(m.candidate, end, "marked", turned=turned)
-    if (
-        value < 0
-        and text[:1] not in "+-−–"
-        and _states_a_size(m.candidate)
-        and printed_as(-value, text)
-    ):
+    if value < 0 and not _signed(text) and _states_a_size(m.candidate) and printed_as(-value, text):
         return Marked(m.candidate, end, "marked", magnitude=True)
     return None
 
@@ -1870,7 +1860,7 @@ def _an_end_beside_its_estimate(
         return None
     end, size = ends[0], False
     estimate = next(o for o in beside if o.figure.rsplit("/", 1)[0] == end.rsplit("/", 1)[0])
-    if estimate.magnitude and m.candidate.text[:1] not in "+-−–":
+    if estimate.magnitude and not _signed(m.candidate.text):
         # "2.78 points worse than OpenThai2.0 (95% CI 1.73–3.72)": the interval of the size.
         end, size = _end_of_a_size(end, m.candidate), True
     return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
