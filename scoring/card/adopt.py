@@ -490,6 +490,11 @@ def _own_statement(candidate: Candidate) -> str | None:
     return sentence[start:stop]
 
 
+def _statement(candidate: Candidate) -> str:
+    """A number's own statement, or else its sentence (or cell)."""
+    return _own_statement(candidate) or candidate.levels[2]
+
+
 def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: str) -> bool:
     """A number in percent whose statement says nothing of a difference: a CER ("6.85 % on
     FLEURS; the paired difference to th-TH is 0.16 pp")."""
@@ -990,10 +995,7 @@ def _quoted_from_another_source(candidate: Candidate) -> str | None:
     by its authors"): theirs, whatever our run of their model gives."""
     if candidate.in_table:
         return None
-    statement = _own_statement(candidate)
-    if statement is None:
-        statement = candidate.levels[2]
-    found = QUOTED.search(statement)
+    found = QUOTED.search(_statement(candidate))
     return found.group() if found else None
 
 
@@ -1356,7 +1358,7 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     if not lower and not higher and not candidate.in_table and not _A_LEGEND.search(own):
         # Its clause says no way: its statement's comparison may, if of one set and latency
         # ("A makes more errors than B, by 2.81 pp").
-        statement = _own_statement(candidate) or candidate.levels[2]
+        statement = _statement(candidate)
         if len(set(names.subjects_in(statement))) <= 1 and len(set(latencies_in(statement))) <= 1:
             own = _the_sides_of_its_comparison(statement, names)[2]
             lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
@@ -1364,7 +1366,7 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
         return None  # no way said, or both
     comparison_of = _comparison_of(m.figure, result.spec)
     pair = {comparison_of.a, comparison_of.b}
-    subject, other = _the_sides_set_against(m, pair, bool(lower or higher), result, names)
+    subject, other = _the_sides_set_against(m, pair, result, names)
     if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
     value = result.exact[m.figure]
@@ -1381,7 +1383,7 @@ def _denied(m: Marked, who: str, whom: str, lower: bool, spec: CardSpec) -> Mark
     return _listed(m.candidate, (m.figure,), why="direction", named=said)
 
 
-def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: Names):
+def _the_sides_set_against(m: Marked, pair: set, result, names: Names):
     """(the subject, the other side) a difference's words set against each other: in a table,
     the order its column, row or caption gives; in prose, its statement's comparison."""
     candidate = m.candidate
@@ -1394,14 +1396,13 @@ def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: 
             ),
             (set(), set()),
         )
-    statement = _own_statement(candidate) or candidate.levels[2]
+    statement = _statement(candidate)
     subject, other, _ = _the_sides_of_its_comparison(statement, names)
     named = set(names.systems_in(statement))
     if (
         not other
         and len(named) == 1
         and named < pair
-        and way_said
         and set(names.own_systems_in(statement)) == named
         and _a_variants_own_change(m, result, names) is None
     ):
@@ -1443,7 +1444,7 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
         or candidate.in_table
     ):
         return None
-    statement = _own_statement(candidate) or candidate.levels[2]
+    statement = _statement(candidate)
     subject, other, words = _the_sides_of_its_comparison(statement, names)
     lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
     if (
@@ -1522,7 +1523,7 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
-    statement = _own_statement(candidate) or candidate.levels[2]
+    statement = _statement(candidate)
     named = set(names.systems_in(statement))
     comparison = _comparison_of(m.figure, result.spec)
     systems = result.spec.systems
