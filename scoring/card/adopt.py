@@ -78,15 +78,11 @@ _NOT_AN_END_AFTER = (
 _LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I)
 _HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b", re.I)
 _COMPARATIVE_AFTER = re.compile(
-    r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
-    r"(?:low|high)er\b",
-    re.I,
+    r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*(?:low|high)er\b", re.I
 )
 # A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ".
 _OPENING_COMPARISON = re.compile(
-    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
-    r"against|(?:เมื่อ)?เทียบกับ)\s*",
-    re.I,
+    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|against|(?:เมื่อ)?เทียบกับ)\s*", re.I
 )
 # One that names its baseline first: "Compared with OpenThai2.0 on FLEURS, Typhoon 0.6B
 # changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
@@ -114,8 +110,7 @@ def _after_it(levels: tuple[str, ...]) -> str:
 
 # A comparative of errors right after a number: "29.6 % fewer errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(
-    r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
-    r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
+    r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
     re.I,
 )
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$", re.I)
@@ -123,8 +118,7 @@ _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over
 # comparative and whom it compares with ("ต่ำกว่า Typhoon 0.6B 29.6 %"). Not the value a
 # change goes to or from ("ลดลงเหลือ 6.69 %"), nor one right after "กว่า" (than Typhoon's).
 _THAI_DIRECTION = re.compile(
-    r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
-    r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)"
+    r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)"
 )
 # ("ได้" closes the verb too: "ลด CER ได้ 29.6 %", reduces the CER by 29.6 %.)
 _THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*(?:ร้อยละ)?\s*$"  # (ร้อยละ: percent)
@@ -137,18 +131,14 @@ _THAI_WHOM_ALONE = re.compile(
 )
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
 _PAIRED_AFTER = re.compile(
-    r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*"
-    r"(?:[-+−]?\d|$)",
-    re.I,
+    r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*(?:[-+−]?\d|$)", re.I
 )
 _THE_SUBJECTS_OWN = words.regex("subjects_own")
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
 _FIRST_OF_A_PAIR = re.compile(
-    r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|"
-    r"เทียบกับ)\s*[*_]*",
-    re.I,
+    r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|เทียบกับ)\s*[*_]*", re.I
 )
 
 
@@ -226,15 +216,12 @@ def _a_thai_amount(before: str, after: str) -> bool:
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
 # "<b>9.50%</b> (Typhoon)".
 _SYSTEM_RIGHT_AFTER = re.compile(
-    r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
-    r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?",
+    r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?",
     re.I,
 )
 # A difference of CERs: "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap".
 _POINTS_AFTER = re.compile(
-    r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?"
-    r"(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
-    r"\bp\.\s?p\.|จุด)",
+    r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|\bp\.\s?p\.|จุด)",
     re.I,
 )
 
@@ -458,8 +445,7 @@ def _bound_in_words(levels: tuple[str, ...], in_table: bool) -> str | None:
 
 # The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
 _LIST_BEFORE = re.compile(
-    rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
-    r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$",
+    rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$",
     re.I,
 )
 
@@ -507,8 +493,7 @@ def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: st
 
 # A number the words before it say is a difference: "a difference of 1.25", "gap: 2.8".
 _DIFFERENCE_BEFORE = re.compile(
-    r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
-    r"(?:about|around|roughly|some|only|just)?\s*[*_]*$",
+    r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*(?:about|around|roughly|some|only|just)?\s*[*_]*$",
     re.I,
 )
 _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
@@ -521,8 +506,7 @@ _A_COLON_AFTER_POINTS = re.compile(rf"{_POINTS}[^\d,;:()]*:\s*[*_]*$", re.I)
 # (A third number makes it a list, whose each nothing says; "0.6B" is no number.)
 _A_FURTHER_NUMBER = re.compile(rf"(?<![\w.]){SIGN}?\d+(?:\.\d+)?(?![\w.])")
 _A_PAIR = re.compile(
-    rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})"
-    r"\s*(\d+\.\d+)[*_]*\s*%?\s*",
+    rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})\s*(\d+\.\d+)[*_]*\s*%?\s*",
     re.I,
 )
 
