@@ -67,6 +67,19 @@ __all__ = [
     "words_the_data_deny",
 ]
 
+# The reader's words (words.toml: each list says what it is for).
+_AGAINST = words.regex("against")
+_THE_SUBJECTS_OWN = words.regex("subjects_own")
+_THE_SAME_SET = words.regex("same_set")
+_SIZE_WORDS = words.regex("size_words")
+_LOWER_WORDS = words.regex("lower_words")
+_HIGHER_WORDS = words.regex("higher_words")
+_A_LEGEND = words.regex("legend")
+_DIFFERS_FROM = words.regex("differs_from")
+
+# B − A's interval is A − B's, negated and with its ends swapped.
+_TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
+
 # An interval's end named in words. Not a comparison ("lower than", "higher by", "lower is
 # better", "2.81 pp lower"), nor what is low of something else ("lower latency", "a lower
 # CER", "its error rate lower").
@@ -82,7 +95,9 @@ _COMPARATIVE_AFTER = re.compile(
 )
 # A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ".
 _OPENING_COMPARISON = re.compile(
-    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|against|(?:เมื่อ)?เทียบกับ)\s*", re.I
+    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
+    r"against|(?:เมื่อ)?เทียบกับ)\s*",
+    re.I,
 )
 # One that names its baseline first: "Compared with OpenThai2.0 on FLEURS, Typhoon 0.6B
 # changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
@@ -91,7 +106,6 @@ _LEADING_COMPARISON = re.compile(
 )
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B", Thai "A ลบ B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s", re.I)
-_AGAINST = words.regex("against")
 # A comparison right after a number in points and a few words of its own: "2.78 pp
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(
@@ -110,7 +124,8 @@ def _after_it(levels: tuple[str, ...]) -> str:
 
 # A comparative of errors right after a number: "29.6 % fewer errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(
-    r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
+    r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
+    r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
     re.I,
 )
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$", re.I)
@@ -118,7 +133,8 @@ _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over
 # comparative and whom it compares with ("ต่ำกว่า Typhoon 0.6B 29.6 %"). Not the value a
 # change goes to or from ("ลดลงเหลือ 6.69 %"), nor one right after "กว่า" (than Typhoon's).
 _THAI_DIRECTION = re.compile(
-    r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)"
+    r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
+    r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)"
 )
 # ("ได้" closes the verb too: "ลด CER ได้ 29.6 %", reduces the CER by 29.6 %.)
 _THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*(?:ร้อยละ)?\s*$"  # (ร้อยละ: percent)
@@ -133,13 +149,14 @@ _THAI_WHOM_ALONE = re.compile(
 _PAIRED_AFTER = re.compile(
     r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*(?:[-+−]?\d|$)", re.I
 )
-_THE_SUBJECTS_OWN = words.regex("subjects_own")
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
 _FIRST_OF_A_PAIR = re.compile(
     r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|เทียบกับ)\s*[*_]*", re.I
 )
+# "at" after a comparison's other side: "A's CER is higher than B's at 14.68 %" (either's).
+_AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
 
 
 def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> bool | None:
@@ -172,10 +189,6 @@ def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
         and names.systems_in(before[comparison.end() : own.start()])
         and names.systems_in(before[: comparison.start()])
     )
-
-
-# "at" after a comparison's other side: "A's CER is higher than B's at 14.68 %" (either's).
-_AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
 
 
 def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str] | None:
@@ -216,7 +229,8 @@ def _a_thai_amount(before: str, after: str) -> bool:
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
 # "<b>9.50%</b> (Typhoon)".
 _SYSTEM_RIGHT_AFTER = re.compile(
-    r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?",
+    r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
+    r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?",
     re.I,
 )
 # A difference of CERs: "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap".
@@ -224,8 +238,6 @@ _POINTS_AFTER = re.compile(
     r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|\bp\.\s?p\.|จุด)",
     re.I,
 )
-
-
 _DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}", re.I)
 
 
@@ -247,9 +259,6 @@ class _Wanted:
     split: bool
     difference: bool | None  # None: either
     bound: str  # "estimate", "low" or "high"
-
-
-_THE_SAME_SET = words.regex("same_set")
 
 
 def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
@@ -493,7 +502,8 @@ def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: st
 
 # A number the words before it say is a difference: "a difference of 1.25", "gap: 2.8".
 _DIFFERENCE_BEFORE = re.compile(
-    r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*(?:about|around|roughly|some|only|just)?\s*[*_]*$",
+    r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
+    r"(?:about|around|roughly|some|only|just)?\s*[*_]*$",
     re.I,
 )
 _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
@@ -1059,17 +1069,10 @@ def _end_of_a_size(name: str, candidate: Candidate) -> str:
     return name if candidate.bound is None else _turned_end(name)
 
 
-# B − A's interval is A − B's, negated and with its ends swapped.
-_TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
-
-
 def _turned_end(name: str) -> str:
     """A difference's figure with its interval's end swapped (the same for its estimate)."""
     stem, part = name.rsplit("/", 1)
     return f"{stem}/{_TURNED_PART.get(part, part)}"
-
-
-_SIZE_WORDS = words.regex("size_words")
 
 
 def _states_a_size(candidate: Candidate) -> bool:
@@ -1286,11 +1289,6 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     systems = result.spec.systems
     named = f"{systems[comparison.a]} − {systems[comparison.b]}"
     return _listed(m.candidate, (m.figure,), "which way", named, m.gives)
-
-
-_LOWER_WORDS = words.regex("lower_words")
-_HIGHER_WORDS = words.regex("higher_words")
-_A_LEGEND = words.regex("legend")
 
 
 # "A improves on B": a claim of which way (not one of the reader's comparisons: "a 2.81 pp
@@ -1751,8 +1749,6 @@ def _words_in_its_cell(candidate: Candidate) -> bool:
 
 
 _A_LETTER = re.compile(r"[^\W\d_]")
-
-
 # Between the two CERs of a change: "9.50 % → 6.69 %", "from 9.50 % to 6.69 %".
 _ARROW = re.compile(r"→|->|⟶|➔|⇒")
 _ARROW_BETWEEN = re.compile(rf"[*_]*\s*%?[*_]*\s*(?:{_ARROW.pattern}|\bto\b)\s*[*_]*\s*", re.I)
@@ -1849,9 +1845,6 @@ def _an_end_beside_its_estimate(
         # "2.78 points worse than OpenThai2.0 (95% CI 1.73–3.72)": the interval of the size.
         end, size = _end_of_a_size(end, m.candidate), True
     return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
-
-
-_DIFFERS_FROM = words.regex("differs_from")
 
 
 def _a_pair_after_its_difference(
@@ -2106,13 +2099,8 @@ def _with_markers(text: str, found: list[Marked]) -> str:
         candidate = marked.candidate
         if marked.figure is None or marked.verdict == "already":
             continue
-        opening = marked.figure + (
-            f" {MAGNITUDE_OF_NEGATIVE}"
-            if marked.magnitude
-            else f" {TURNED}"
-            if marked.turned
-            else ""
-        )
+        how = MAGNITUDE_OF_NEGATIVE if marked.magnitude else TURNED if marked.turned else ""
+        opening = f"{marked.figure} {how}" if how else marked.figure
         start, end = next(
             ((s, e) for s, e in in_code if s < candidate.start < e),
             (candidate.start, candidate.end),
