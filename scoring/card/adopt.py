@@ -507,10 +507,11 @@ _DIFFERENCE_BEFORE = re.compile(
     re.I,
 )
 _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
+_IN_POINTS_AFTER = re.compile(f"{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern}", re.I)
 _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
 # The pair right after a difference in points, in a parenthesis ("by 1.25 pp (18.64 vs
 # 17.39)") or after a colon ("by 1.25 pp on Isan: 18.64 % against 17.39 %").
-_POINTS = rf"{SIGN}?\d+(?:\.\d+)?(?:{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern})"
+_POINTS = rf"{SIGN}?\d+(?:\.\d+)?(?:{_IN_POINTS_AFTER.pattern})"
 _A_PAIR_AFTER_POINTS = re.compile(rf"{_POINTS}[*_]*\s*\(\s*[*_]*$", re.I)
 _A_COLON_AFTER_POINTS = re.compile(rf"{_POINTS}[^\d,;:()]*:\s*[*_]*$", re.I)
 # (A third number makes it a list, whose each nothing says; "0.6B" is no number.)
@@ -548,15 +549,11 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
     return None
 
 
-def _in_a_pair_after_a_difference(candidate: Candidate) -> bool:
-    return _where_a_pair_after_a_difference_opens(candidate) is not None
-
-
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     """An unsigned number in percent whose own clauses say nothing of a difference, in a
     sentence where another number is one: in "lower than Typhoon 0.6B (9.50 %) by 2.81
     points", 9.50 is a CER; so are both of a pair right after a difference in points."""
-    if _in_a_pair_after_a_difference(candidate):
+    if _where_a_pair_after_a_difference_opens(candidate) is not None:
         return True
     levels = candidate.levels
     before, after = clauses_beside(levels)
@@ -573,8 +570,7 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
         return False
     sentence, at = levels[2], candidate.start - candidate.unit
     return any(
-        _POINTS_AFTER.match(sentence, number.end())
-        or _PP_AFTER.match(sentence, number.end())
+        _IN_POINTS_AFTER.match(sentence, number.end())
         or _DIFFERENCE_BEFORE.search(sentence, 0, number.start())
         for number in _SIGNED_OR_NOT.finditer(sentence)
         if not number.start() <= at < number.end()
@@ -589,8 +585,7 @@ def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
         not _signed(candidate.text)
         and re.search(r"[·•]", levels[2])
         and not DIFFERENCE_WORDS.search(statement)
-        and not _POINTS_AFTER.match(levels[1])
-        and not _PP_AFTER.match(levels[1])
+        and not _IN_POINTS_AFTER.match(levels[1])
     )
 
 
