@@ -1450,20 +1450,9 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
 
 
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
-    """For --check and the gate: (figure, line, what the words say) of each marked number whose
-    words say the way the data do not."""
-    return [
-        (denied.figure, denied.candidate.line, denied.named)
-        for denied in _claims_the_data_deny(result, card, result.spec.publish_aliases)
-    ]
-
-
-def _claims_the_data_deny(
-    result: CardResult, card: CardFile, aliases: dict[str, str]
-) -> list[Marked]:
-    """Each number in prose its marker gates whose statement says the way the data do not: a
-    marker keeps the number right, not the claim. (A marked size has its own check; a table's
-    cells are left to its caption.)"""
+    """For --check and the gate: (figure, line, what the words say) of each number in prose
+    its marker gates whose statement says the way the data do not (a marker keeps the number
+    right, not the claim). A marked size has its own check; a table's, its caption."""
     regions = [
         region
         for region in card.regions
@@ -1477,7 +1466,7 @@ def _claims_the_data_deny(
             COMPARES.search(card.text, block.start, block.end)
         )
 
-    names = Names.of(result.spec, aliases)
+    names = Names.of(result.spec, result.spec.publish_aliases)
     claims = []
     for candidate in candidates(card, names, worth_reading):
         if candidate.marked not in result.exact or not any(
@@ -1489,7 +1478,7 @@ def _claims_the_data_deny(
             _the_wrong_way(as_marked, result, names)
             or _a_cer_claimed_the_wrong_way(as_marked, result, names)
         ):
-            claims.append(replace(denied, figure=candidate.marked))
+            claims.append((candidate.marked, candidate.line, denied.named))
     return claims
 
 
