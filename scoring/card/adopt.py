@@ -238,6 +238,7 @@ _POINTS_AFTER = re.compile(
     r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|\bp\.\s?p\.|จุด)",
     re.I,
 )
+# How a long recording was decoded: whole, or in pieces.
 _DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}", re.I)
 
 
@@ -875,7 +876,8 @@ def _never_on_a_guess(
         return None
     text, exact = m.candidate.text, result.exact
     others = _other_figures_it_prints(text, m.figure, facts, exact)
-    if others := others or _unusually_far_and_another_figures(text, m.figure, facts, exact):
+    others = others or _unusually_far_and_another_figures(text, m.figure, facts, exact)
+    if others:
         return Marked(
             m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
         )
@@ -1248,6 +1250,11 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     return None
 
 
+def _an_estimate(name: str | None) -> bool:
+    """Whether ``name`` is a difference's estimate (not an end of its interval)."""
+    return name is not None and name.startswith("diff/") and name.endswith("/estimate")
+
+
 def _drifted_as_read(m: Marked) -> bool:
     """A difference drifted as the card gives it (not turned, nor a size)."""
     return (
@@ -1324,11 +1331,7 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     than Typhoon 0.6B") where the data give the other way: listed, since a marker or a drift
     would keep the number right and the claim wrong."""
     candidate = m.candidate
-    if (
-        m.verdict not in ("marked", "drift")
-        or not m.figure.startswith("diff/")
-        or not m.figure.endswith("/estimate")
-    ):
+    if m.verdict not in ("marked", "drift") or not _an_estimate(m.figure):
         return None
     own = " ".join(clauses_beside(candidate.levels))
     lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
@@ -1806,11 +1809,7 @@ def _an_end_beside_its_estimate(
     where there are two."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
-    beside = [
-        o
-        for o in _read_beside(m, found)
-        if not o.turned and o.figure.startswith("diff/") and o.figure.endswith("/estimate")
-    ]
+    beside = [o for o in _read_beside(m, found) if not o.turned and _an_estimate(o.figure)]
     ends = [
         name
         for name in m.fits
@@ -1842,21 +1841,16 @@ def _a_pair_after_its_difference(
     if m.verdict != "unexplained" or opening is None:
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    difference = next(
-        (
-            d.figure
-            for d in reversed(found)
-            if d.figure is not None
-            and d.figure.startswith("diff/")
-            and d.figure.endswith("/estimate")
-            and d.candidate.unit == candidate.unit
-            and d.candidate.start - d.candidate.unit < opening
-        ),
-        None,
-    )
-    if difference is None:
+    differences = [
+        d.figure
+        for d in found
+        if _an_estimate(d.figure)
+        and d.candidate.unit == candidate.unit
+        and d.candidate.start - d.candidate.unit < opening
+    ]
+    if not differences:
         return None
-    _, latency, subject, pair, _ = difference.split("/")
+    _, latency, subject, pair, _ = differences[-1].split("/")  # (the nearest before it)
     systems = pair.split("-vs-")
     named = [
         system
