@@ -1397,20 +1397,15 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
     that say which way): "Typhoon 0.6B reaches 14.68 %, lower than OpenThai2.0's 12.89 %"."""
     if opening := _an_opening_comparison(statement, names):
         other, rest = opening
-        return (
-            set(names.systems_in(rest)),
-            other,
-            re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0],
-        )  # (not "OpenThai2.0")
+        way = re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0]  # (not "OpenThai2.0")
+        return set(names.systems_in(rest)), other, way
     comparison = _its_comparison(statement)
     if comparison is None:
         return set(), set(), ""
     before, after = statement[: comparison.start()], statement[comparison.end() :]
-    return (
-        set(names.systems_in(before)),
-        set(names.systems_in(re.split(r"[,;:(]", after, maxsplit=1)[0])),
-        re.split(r"[,;:(]", statement[: comparison.end()])[-1],
-    )
+    after = re.split(r"[,;:(]", after, maxsplit=1)[0]
+    way = re.split(r"[,;:(]", statement[: comparison.end()])[-1]
+    return set(names.systems_in(before)), set(names.systems_in(after)), way
 
 
 def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
@@ -1751,15 +1746,14 @@ def _changes_between_two_systems(
     found = list(found)
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
+        before, between = first.candidate.levels[:2]
         if (
             first.candidate.unit != second.candidate.unit
             or first.candidate.in_table
-            or not _ARROW_BETWEEN.fullmatch(first.candidate.levels[1])
+            or not _ARROW_BETWEEN.fullmatch(between)
         ):
             continue
-        if not _ARROW.search(first.candidate.levels[1]) and not _FROM_BEFORE.search(
-            first.candidate.levels[0]
-        ):
+        if not _ARROW.search(between) and not _FROM_BEFORE.search(before):
             continue  # "to" without "from": "6.69 % to 9.50 %" may be a range
         read = [
             m.figure
