@@ -114,14 +114,6 @@ _COMPARED_RIGHT_AFTER = re.compile(
     r"(?P<other>[^,;:()]+)",
     re.I,
 )
-
-
-def _after_it(levels: tuple[str, ...]) -> str:
-    """The rest of a number's sentence after it, from where its text after it starts."""
-    start = levels[2].find(levels[1], len(levels[0]))
-    return levels[2][start:] if start >= 0 else levels[1]
-
-
 # A comparative of errors right after a number: "29.6 % fewer errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(
     r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
@@ -420,6 +412,12 @@ def _both_sides(read: _Levels, systems):
             _the_variant_it_qualifies(system, names.systems_in(levels[2])) for system in systems
         )
     return systems
+
+
+def _after_it(levels: tuple[str, ...]) -> str:
+    """The rest of a number's sentence after it, from where its text after it starts."""
+    start = levels[2].find(levels[1], len(levels[0]))
+    return levels[2][start:] if start >= 0 else levels[1]
 
 
 def _the_other_side_compared(read: _Levels, systems) -> set[str]:
