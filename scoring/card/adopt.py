@@ -1,30 +1,16 @@
 """Adopt a card written by hand: find each figure in its text, and mark it.
 
-``python -m scoring publish ROOT --mark`` reads the card file, which may
-have no marker at all, and wraps each number that is one of the card's
-figures in the inline figure marker that ``--write`` and ``--check`` read::
+``publish ROOT --mark`` wraps each number of the card's text that is one of its figures in
+the figure marker that ``--write`` and ``--check`` read::
 
     FLEURS: <!-- scoring:figure cer/560ms/fleurs/<system> -->6.26<!-- scoring:end --> % CER
 
-A number is identified by its value at its printed precision (``8.5`` at one
-decimal) and by its context, as ``reading`` gives it with the number (the text
-around it in its cell or sentence, its row label, its column header, the
-table's caption and the headings above). The context names sets and
-aggregates, systems (display name, key or an alias of ``[publish.aliases]``), a
-latency, recordings decoded in pieces, a difference, and an interval's low or
-high end. The other side of a comparison ("Against Typhoon", "OpenThai vs
-Typhoon") is a difference's system, or that of a CER quoted after the
-comparison's word, never that of the CERs it heads. An unsigned number beside
-words that say which way ("better by 2.81 pp") may be the size of a negative
-difference, and is marked as that (``magnitude-of-negative``), which
-``--check`` gates with its direction.
-
-In a table cell holding two numbers, neither drifts (either may be something
-else) unless it is one end of the cell's interval or the words beside it name
-what it is ("FLEURS 6.26, TVSpeech 8.72"), or its header has the cell's shape
-("OpenThai2.0 (Typhoon 0.6B)" over "12.89 (14.68)"). The same reading gives
-``--check`` its coverage line (how many candidates carry a marker) and
-``--strict`` its list of ungated ones.
+A number is identified by its value at its printed precision and by what its context
+(``reading``: its sentence or cell, row label, column header, caption and headings) names:
+sets and aggregates, systems, a latency, decoding in pieces, a difference, an interval's end.
+An unsigned number beside words that say which way ("better by 2.81 pp") may be the size of
+a negative difference, marked ``magnitude-of-negative``. The same reading gives ``--check``
+its coverage line and ``--strict`` its list of ungated numbers.
 """
 
 from __future__ import annotations
@@ -33,6 +19,7 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from . import words
 from .compute import CardResult
 from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name
 from .reading import (
@@ -80,12 +67,23 @@ __all__ = [
     "words_the_data_deny",
 ]
 
-# An interval's end named in words; "lower than", "higher by", "lower is better" and a
-# number's own "2.81 pp lower" compare, and name no end.
-# (Not "lower latency costs accuracy", "a lower CER": what is low there is something else.)
-# (Nor "its CER higher", "its error rate lower": which way a rate went.)
+# The reader's words (words.toml: each list says what it is for).
+_AGAINST = words.regex("against")
+_THE_SUBJECTS_OWN = words.regex("subjects_own")
+_THE_SAME_SET = words.regex("same_set")
+_SIZE_WORDS = words.regex("size_words")
+_LOWER_WORDS = words.regex("lower_words")
+_HIGHER_WORDS = words.regex("higher_words")
+_A_LEGEND = words.regex("legend")
+_DIFFERS_FROM = words.regex("differs_from")
+
+# B − A's interval is A − B's, negated and with its ends swapped.
+_TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
+
+# An interval's end named in words. Not a comparison ("lower than", "higher by", "lower is
+# better", "2.81 pp lower"), nor what is low of something else ("lower latency", "a lower
+# CER", "its error rate lower").
 _OF_A_RATE = r"(?<!cer )(?<!wer )(?<!rate )(?<!error )(?<!errors )"
-# (Nor "a higher CER", "a higher error rate", as "a lower CER".)
 _NOT_AN_END_AFTER = (
     r"(?!\s+(?:than|is|by|latenc\w*|delays?|chunks?|costs?|compute|memory|"
     r"resources?|[cw]er|error\w*)\b)"
@@ -93,28 +91,21 @@ _NOT_AN_END_AFTER = (
 _LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I)
 _HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b", re.I)
 _COMPARATIVE_AFTER = re.compile(
-    r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*"
-    r"(?:low|high)er\b",
-    re.I,
+    r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*(?:low|high)er\b", re.I
 )
-# A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ" (Thai:
-# when compared with).
+# A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ".
 _OPENING_COMPARISON = re.compile(
     r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
     r"against|(?:เมื่อ)?เทียบกับ)\s*",
     re.I,
 )
-# One that opens a number's text and names its baseline first: "Compared with OpenThai2.0
-# on FLEURS, Typhoon 0.6B changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
+# One that names its baseline first: "Compared with OpenThai2.0 on FLEURS, Typhoon 0.6B
+# changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
 _LEADING_COMPARISON = re.compile(
     _OPENING_COMPARISON.pattern + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S
 )
 # What orders a comparison's two systems: "A − B", "A minus B", "A vs B", Thai "A ลบ B".
 _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s", re.I)
-# What sets a change stated of one system against another named after it: "Typhoon 0.6B
-# changes the CER by −1.25 pp against OpenThai2.0" states Typhoon − OpenThai2.0.
-# (Thai "เทียบกับ", "compared with", needs no word boundary: Thai writes none.)
-_AGAINST = re.compile(r"\bagainst\b|\bcompared\s+(?:with|to)\b|\brelative\s+to\b|เทียบกับ", re.I)
 # A comparison right after a number in points and a few words of its own: "2.78 pp
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(
@@ -123,28 +114,16 @@ _COMPARED_RIGHT_AFTER = re.compile(
     r"(?P<other>[^,;:()]+)",
     re.I,
 )
-
-
-def _after_it(levels: tuple[str, ...]) -> str:
-    """The rest of a number's sentence after it: past the end of its own parenthesis, where
-    its text after it (``levels[1]``) stops."""
-    start = levels[2].find(levels[1], len(levels[0]))
-    return levels[2][start:] if start >= 0 else levels[1]
-
-
-# A comparative right after a number, of errors: "29.6 % fewer errors", "2.81 pp fewer
-# errors", "less error".
+# A comparative of errors right after a number: "29.6 % fewer errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(
     r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
     r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
     re.I,
 )
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$", re.I)
-# Thai says by how much with no "by": the amount follows its verb ("ลดลง 29.6 %", fell
-# 29.6 %; "ลด CER บน FLEURS ลง 29.6 %"), or a comparative and whom it compares with
-# ("ต่ำกว่า Typhoon 0.6B 29.6 %", lower than Typhoon by 29.6 %). Not the value a change goes
-# to or from ("ลดลงเหลือ 6.69 %", "จาก 9.50 % เป็น 6.69 %"), nor a number right after
-# "กว่า" ("ต่ำกว่า 9.50 % ของ Typhoon": than Typhoon's 9.50 %).
+# Thai says by how much with no "by": after its verb ("ลดลง 29.6 %", fell 29.6 %) or after a
+# comparative and whom it compares with ("ต่ำกว่า Typhoon 0.6B 29.6 %"). Not the value a
+# change goes to or from ("ลดลงเหลือ 6.69 %"), nor one right after "กว่า" (than Typhoon's).
 _THAI_DIRECTION = re.compile(
     r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
     r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)"
@@ -159,34 +138,23 @@ _THAI_WHOM_ALONE = re.compile(
     re.I,
 )
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
-# (The text after a number runs up to the next number.)
 _PAIRED_AFTER = re.compile(
-    r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*"
-    r"(?:[-+−]?\d|$)",
-    re.I,
+    r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*(?:[-+−]?\d|$)", re.I
 )
-
-
-# What gives a comparison's subject its own number after the comparison: "better than
-# Typhoon 0.6B with a CER of 8.75 %", "ดีกว่า Typhoon 0.6B โดยมี CER 8.75%" (โดย, ด้วย: with).
-_THE_SUBJECTS_OWN = re.compile(r"\bwith\s+(?:a\s+|an\s+|its\s+)?(?:cer|character)|โดย|ด้วย", re.I)
-
-
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
 _FIRST_OF_A_PAIR = re.compile(
-    r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|"
-    r"เทียบกับ)\s*[*_]*",
-    re.I,
+    r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|เทียบกับ)\s*[*_]*", re.I
 )
+# "at" after a comparison's other side: "A's CER is higher than B's at 14.68 %" (either's).
+_AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
 
 
 def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> bool | None:
-    """Where a colon (or comma) right after the name a comparison compares with leads to the
-    number, its subject named before the comparison's word: whether the number is the first
-    of a pair ("OpenThai2.0 trails Typhoon 0.6B: 18.64 % against 17.39 %", the subject's and
-    the other's) or alone ("...: 18.64 %", either side's); None elsewhere."""
+    """Where a colon after a comparison's other side leads to the number, its subject named
+    before: whether the number is the first of a pair ("A trails B: 18.64 % against 17.39 %",
+    the subject's) or alone ("A trails B: 18.64 %", either side's). None elsewhere."""
     comparison = COMPARES.search(before)
     if (
         comparison is None
@@ -198,19 +166,15 @@ def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> b
 
 
 def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
-    """Whether the text before a number sets up a comparison that reaches the number: not
-    where, after the name it compares with, "with a CER of" gives the subject's own (a
-    system named before the comparison; "Compared with Typhoon 0.6B with its CER of 9.50 %"
-    names none: there the CER is Typhoon's)."""
+    """Whether the text before a number sets up a comparison that reaches it: not where "with
+    a CER of" after the other side gives the subject (named before the comparison) its own."""
     if VERSUS.fullmatch(before):  # the second of a pair: "6.69% กับ 9.50%", as after "vs"
         return True  # (the text before a number runs back to the last number)
     comparison = COMPARES.search(before)
     if comparison is None:
         return False
     if _a_pair_opens_after_a_comparison(before, after, names):
-        # "OpenThai2.0 trails Typhoon 0.6B: 18.64 % against 17.39 %" (or ", 18.64 % ..."):
-        # the colon opens the subject's numbers, the first of the pair the subject's.
-        return False
+        return False  # the colon opens the subject's numbers
     own = _THE_SUBJECTS_OWN.search(before, comparison.end())
     return not (
         own
@@ -219,15 +183,9 @@ def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
     )
 
 
-# "at" (ที่, อยู่ที่) leading to a number after the name a comparison compares with:
-# "Typhoon 0.6B's CER is higher than OpenThai2.0's at 14.68 %" may give either side's CER.
-_AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
-
-
 def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str] | None:
-    """Both systems of a comparison (its subject, named before its word, and the one it
-    compares with), where "at" after the second leads to the number, or a colon to a number
-    alone: which is whose the words do not say."""
+    """Both systems of a comparison where "at" after the second, or a colon to a number
+    alone, leads to the number: the words do not say whose it is."""
     comparison = COMPARES.search(before)
     if comparison is None or not (
         _AT_RIGHT_BEFORE.search(before, comparison.end())
@@ -242,8 +200,7 @@ def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str
 
 
 def _a_thai_amount(before: str, after: str) -> bool:
-    """Whether the Thai words just before a number (and after it) say it is by how much a
-    CER moved."""
+    """Whether the Thai words around a number say it is by how much a CER moved."""
     last = next(reversed(list(_THAI_DIRECTION.finditer(before))), None)
     if last is None:
         return False
@@ -262,28 +219,24 @@ def _a_thai_amount(before: str, after: str) -> bool:
 
 
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
-# "9.50 % (Typhoon)", "<b>9.50%</b> (Typhoon)".
+# "<b>9.50%</b> (Typhoon)".
 _SYSTEM_RIGHT_AFTER = re.compile(
     r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
     r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?",
     re.I,
 )
-# "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap": a difference of
-# CERs.
+# A difference of CERs: "2.81 points", "**−2.81** CER points", "1.79 จุด", "a 1.79-point gap".
 _POINTS_AFTER = re.compile(
-    r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?"
-    r"(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|"
-    r"\bp\.\s?p\.|จุด)",
+    r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|\bp\.\s?p\.|จุด)",
     re.I,
 )
-
-
+# How a long recording was decoded: whole, or in pieces.
 _DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}", re.I)
 
 
 def _decodings(text: str) -> list[str]:
     """ "whole" or "split" for each word of ``text`` that says how a recording was decoded;
-    none where it says both ("whole vs. decoded in pieces" heads both kinds of number)."""
+    none where it says both ("whole vs. decoded in pieces" heads both kinds)."""
     found = ["whole" if word.group("whole") else "split" for word in _DECODING.finditer(text)]
     return [] if len(set(found)) > 1 else found
 
@@ -301,26 +254,17 @@ class _Wanted:
     bound: str  # "estimate", "low" or "high"
 
 
-# A sentence that says it is about the set named before it.
-_THE_SAME_SET = re.compile(
-    r"\b(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?(?:sets?|"
-    r"datasets?|benchmarks?|data)\b|ชุด(?:ข้อมูล|ทดสอบ)?(?:เดียวกัน|นี้)",
-    re.I,
-)
-
-
 def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
-    """The one variant of ``system`` its sentence names, where it names the bare model
-    nowhere (else ``system``). (A variant named twice, "its 4-gram LM" read as two names of
-    it, is one variant.)"""
+    """The one variant of ``system`` its sentence names where it names the bare model
+    nowhere (else ``system``): "With the th-mix prompt, OpenThai2.0 reaches 18.44 %"."""
     variants = {key for key in in_the_sentence if key.startswith(f"{system}_")}
     return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
 
 
 @dataclass(frozen=True)
 class _Levels:
-    """A number's levels as ``_constraints`` reads them, nearest first; ``narrow``: in the
-    text before and after the number, only the nearest name, in its own clause first."""
+    """A number's levels, nearest first; ``narrow``: in the text before and after the
+    number, only the nearest name, in its own clause first."""
 
     levels: tuple[str, ...]
     spec: CardSpec
@@ -328,8 +272,7 @@ class _Levels:
     narrow: bool
 
     def pick(self, found_in) -> frozenset | None:
-        """What the most specific level that names any says (``found_in``: the names of
-        one dimension in a text)."""
+        """What the most specific level naming any of one dimension (``found_in``) says."""
         levels, narrow = self.levels, self.narrow
         if narrow:
             for beside, nearest in zip(clauses_beside(levels), (-1, 0)):
@@ -357,72 +300,47 @@ class _Levels:
         return any(found_in(level) for level in self.levels[:3])
 
 
-def _constraints(
-    levels: tuple[str, ...],
-    spec: CardSpec,
-    names: Names,
-    default_system: str,
-    bound: str | None,
-    narrow: bool,
-    in_table: bool,
-    compared: bool = False,
-    a_cer_in_percent: bool = False,
-    earlier: tuple[str, ...] = (),
-    said_to_be_a_change: bool = False,
-) -> _Wanted:
-    """What the context says, dimension by dimension, from its most specific level that
-    names each; ``narrow``: in the text before and after the number, only the nearest name,
-    in its own clause first ("6.69 % on FLEURS and 8.72 % on TVSpeech": 8.72 is TVSpeech's,
-    though FLEURS stands nearer before it)."""
+def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: bool) -> _Wanted:
+    """What a number's context says, dimension by dimension, from its most specific level
+    naming each; ``narrow``: the nearest name, in its own clause first ("6.69 % on FLEURS
+    and 8.72 % on TVSpeech": 8.72 is TVSpeech's, though FLEURS stands nearer before it)."""
+    levels, in_table = candidate.levels, candidate.in_table
     read = _Levels(levels, spec, names, narrow)
-    subjects, latencies = _subjects_and_latencies(read, earlier)
-    # The nearest level that says how a long recording was decoded decides: "OpenThai2.0
-    # whole" over a caption that speaks of segments too is decoded whole.
+    subjects, latencies = _subjects_and_latencies(read, candidate.earlier)
+    # The nearest level that says how a long recording was decoded decides.
     split = "split" in (read.pick(_decodings) or ())
-    # Headings say what a section is about ("OpenThai vs Typhoon"), not whether its
-    # numbers are differences: the number's own levels decide that.
-    difference = (
-        True if (bound or _speaks_of_a_difference(levels[:-1]) and not a_cer_in_percent) else None
-    )
-    systems = _systems_named(read, difference, compared)
+    # Headings say what a section is about, not whether its numbers are differences.
+    says_so = _speaks_of_a_difference(levels[:-1]) and not _a_cer_in_percent(candidate)
+    difference = True if candidate.bound or says_so else None
+    systems = _systems_named(read, difference, _listed_after_a_comparison(candidate))
     if difference and narrow and not in_table:
+        said_to_be_a_change = _signed(candidate.text) or _states_a_size(candidate)
         if said_to_be_a_change and not read.own_names(names.systems_in):
             systems, subjects, latencies = _the_comparison_before(
-                read, earlier, systems, subjects, latencies
+                read, candidate.earlier, systems, subjects, latencies
             )
         systems = _both_sides(read, systems)
-    if bound is None:
-        bound = _bound_in_words(levels, in_table)
     if difference and in_table and systems is not None and len(systems) == 1:
-        # A difference is of two systems: where the nearest context of a table's cell names
-        # one (a caption "Negative means OpenThai2.0 makes fewer errors"), the one other
-        # system named further out than its cell (a heading "Paired comparison with Typhoon
-        # 0.6B") is the other side. (Not in prose: "OpenThai cuts the CER by 31.4 %" under
-        # "OpenThai vs Typhoon" may be a relative change.)
+        # A cell's difference whose nearest context names one system: the one other system
+        # named further out (a heading "Paired comparison with Typhoon 0.6B") is the other
+        # side. (Not in prose, where "cuts the CER by 31.4 %" may be a relative change.)
         further = {key for level in levels[3:] for key in names.systems_in(level)} - systems
         if len(further) == 1:
             systems = systems | further
+    default_system = spec.publish_system or next(iter(spec.systems))
     if not systems:
         systems = frozenset([default_system])
     elif not narrow:  # a sentence naming Typhoon may still quote the card's own system
         systems = systems | {default_system}
-    return _Wanted(
-        subjects,
-        systems,
-        latencies or frozenset([spec.headline_latency]),
-        split,
-        difference,
-        bound or "estimate",
-    )
+    latencies = latencies or frozenset([spec.headline_latency])
+    bound = candidate.bound or _bound_in_words(levels, in_table) or "estimate"
+    return _Wanted(subjects, systems, latencies, split, difference, bound)
 
 
 def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
-    """The sets (or aggregates) and the latencies a number's context names. "Typhoon 0.6B
-    reaches 9.53 % on the same set": a sentence that names no set of its own but says it is
-    the one named before is, in the narrow reading, about the set (and, where it names none,
-    the latency) of the nearest earlier sentence of its paragraph that names one. Without
-    those words it may be about any set ("On our internal test set, it reaches 12.30 %"),
-    and is left unplaced."""
+    """The sets (or aggregates) and latencies a number's context names. Read narrowly, a
+    sentence that names no set but says "on the same set" takes the set (and latency) of
+    the nearest earlier sentence of its paragraph that names one."""
     names = read.names
     subjects, latencies = read.pick(names.subjects_in), read.pick(read.latencies_in)
     if (
@@ -440,11 +358,8 @@ def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
 
 def _systems_named(read: _Levels, difference: bool | None, compared: bool):
     """The systems a number's context names: both sides where it is a difference or a CER
-    quoted after a comparison's word, else the side of its own."""
+    quoted after a comparison's word ("FLEURS 6.69 vs 9.50"), else its own side."""
     levels, names, narrow = read.levels, read.names, read.narrow
-    # The other side of a comparison ("Against Typhoon", "OpenThai vs Typhoon") is one of a
-    # difference's two systems, and the system of a CER quoted after the comparison's word
-    # ("FLEURS 6.69 vs 9.50"), never that of a CER before it or of one it only heads.
     other_side = difference or compared or _compares_up_to_it(levels[0], names, levels[1])
     systems = read.pick(names.systems_in if other_side else names.own_systems_in)
     if narrow and not difference and (either := _either_side_at(levels[0], names, levels[1])):
@@ -454,26 +369,18 @@ def _systems_named(read: _Levels, difference: bool | None, compared: bool):
         and (whose := _SYSTEM_RIGHT_AFTER.match(levels[1]))
         and (system := names.system_opening(levels[1][whose.end() :]))
     ):
-        # "we measure 9.53 % for Typhoon 0.6B": the system named right after the number,
-        # after "for", "of" or "with", is its own, nearer than "we" before it.
+        # "we measure 9.53 % for Typhoon 0.6B": the system right after is nearer than "we".
         return frozenset([system])
     if narrow and not difference and systems is not None and len(systems) == 1:
-        # "With the th-mix prompt, OpenThai2.0 reaches 18.44 %": a variant named in the
-        # sentence, and its model's bare name nowhere else there, qualifies the bare name of
-        # the number's clause (the comma parts them).
         [system] = systems
         return frozenset([_the_variant_it_qualifies(system, names.systems_in(levels[2]))])
     return systems
 
 
 def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies):
-    """(systems, subjects, latencies) of a difference in a sentence that names no system:
-    "Compared with Typhoon 0.6B, OpenThai2.0 is better on FLEURS by 2.78 pp. On Isan: +1.28
-    pp." goes on with the comparison of the nearest earlier sentence of its paragraph that
-    names a system, where that one names two; and, where its own names no set (or no
-    latency), with that sentence's one ("... beats Typhoon 0.6B + 4-gram on FLEURS. The gap
-    is 2.05 pp."). Only where the number says which way (its sign, its words) or that it is
-    a size: an unsigned "2.05" alone may be either side's."""
+    """(systems, subjects, latencies) of a difference said to be one (signed, or a size) in
+    a sentence naming no system: those of the nearest earlier sentence of its paragraph
+    that names two systems ("Compared with Typhoon 0.6B, ... by 2.78 pp. On Isan: +1.28")."""
     names = read.names
     before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
     if len(set(names.systems_in(before))) != 2:
@@ -487,9 +394,8 @@ def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies)
 
 
 def _both_sides(read: _Levels, systems):
-    """A difference in prose is of two systems: both sides of its own clause name them
-    ("OpenThai2.0 is 2.81 pp lower than Typhoon 0.6B"), though the nearest name is only one
-    of them; or a comparison before it, or right after it, names the other side."""
+    """A difference in prose is of two systems: those both sides of its own clause name
+    ("A is 2.81 pp lower than B"), or its one and the other a comparison names."""
     levels, names = read.levels, read.names
     if len(systems or ()) < 2:
         both = frozenset(
@@ -502,29 +408,29 @@ def _both_sides(read: _Levels, systems):
             if len(others) == 1:
                 systems = systems | others
     if systems is not None and len(systems) == 2:
-        # "With its 4-gram LM, Typhoon 0.6B trails OpenThai2.0 by 1.46 pp": as for a CER, a
-        # variant named in the sentence, its model's bare name nowhere else there, is the
-        # side that bare name stands for.
         systems = frozenset(
             _the_variant_it_qualifies(system, names.systems_in(levels[2])) for system in systems
         )
     return systems
 
 
+def _after_it(levels: tuple[str, ...]) -> str:
+    """The rest of a number's sentence after it, from where its text after it starts."""
+    start = levels[2].find(levels[1], len(levels[0]))
+    return levels[2][start:] if start >= 0 else levels[1]
+
+
 def _the_other_side_compared(read: _Levels, systems) -> set[str]:
-    """The systems a comparison names besides a difference's one system: "Compared with
-    Typhoon 0.6B on FLEURS, OpenThai2.0 changes CER by −2.81 pp" (before the number, and
-    after any number before it; in points: "relative to Typhoon, OpenThai cuts the CER by
-    31.4 %" is a relative change), or "OpenThai2.0 cuts the CER by 29.6 % relative (2.78 pp
-    absolute) against Typhoon 0.6B" (right after the number's unit and its own words)."""
+    """The systems a comparison names besides a difference's one: before a number in points
+    ("Compared with Typhoon 0.6B, OpenThai2.0 changes CER by −2.81 pp"), or right after its
+    unit ("29.6 % relative (2.78 pp absolute) against Typhoon 0.6B")."""
     levels, names = read.levels, read.names
     if IN_POINTS.match(levels[1]) and (compared_with := COMPARES.search(levels[0])):
         clause = re.split(r"[,;:]", levels[0][compared_with.end() :], maxsplit=1)[0]
         others = set(names.systems_in(clause)) - set(systems)
         if not others and (opening := _OPENING_COMPARISON.match(levels[2])):
-            # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด"
-            # (Thai: compared with Typhoon, OpenThai2.0's CER is 2.78 points lower): the
-            # comparison that opens the sentence, up to its first mark or parenthesis.
+            # The comparison that opens the sentence, up to its first mark or parenthesis:
+            # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด".
             clause = re.split(r"[,;:(]", levels[2][opening.end() :], maxsplit=1)[0]
             others = set(names.systems_in(clause)) - set(systems)
         return others
@@ -534,8 +440,8 @@ def _the_other_side_compared(read: _Levels, systems) -> set[str]:
 
 
 def _bound_in_words(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """An interval's end named in words: next to the number, or in its column's header
-    (never "lower is better" in a caption)."""
+    """An interval's end named next to the number or in its column's header (never in a
+    caption: "lower is better")."""
     after = _COMPARATIVE_AFTER.sub("", levels[1])
     beside = " ".join((levels[0], after) + (levels[4:5] if in_table else ()))
     if _LOW_WORDS.search(beside) and not _HIGH_WORDS.search(beside):
@@ -547,16 +453,14 @@ def _bound_in_words(levels: tuple[str, ...], in_table: bool) -> str | None:
 
 # The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
 _LIST_BEFORE = re.compile(
-    rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*"
-    r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$",
+    rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$",
     re.I,
 )
 
 
 def _listed_after_a_comparison(candidate: Candidate) -> bool:
-    """Whether a number in prose is one of a list that a comparison's word leads to, in the
-    clause before the list's first number: in "compared with 9.50 %, 8.99 % and 14.68 % for
-    Typhoon", 8.99 and 14.68 are the other side's as 9.50 is."""
+    """Whether a number in prose is in a list a comparison leads to: in "compared with 9.50
+    %, 8.99 % and 14.68 % for Typhoon", 8.99 is the other side's as 9.50 is."""
     if candidate.in_table:
         return False
     before = candidate.levels[2][: candidate.start - candidate.unit]
@@ -565,9 +469,8 @@ def _listed_after_a_comparison(candidate: Candidate) -> bool:
 
 
 def _own_statement(candidate: Candidate) -> str | None:
-    """The statement of its sentence that a number in prose stands in, between the
-    semicolons or contrasting words ("while", "but") around it; None in a table, or where
-    the sentence is one statement."""
+    """The statement a number in prose stands in, between semicolons or contrasting words
+    ("while", "but"); None in a table, or where the sentence is one statement."""
     if candidate.in_table:
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
@@ -581,10 +484,14 @@ def _own_statement(candidate: Candidate) -> str | None:
     return sentence[start:stop]
 
 
+def _statement(candidate: Candidate) -> str:
+    """A number's own statement, or else its sentence (or cell)."""
+    return _own_statement(candidate) or candidate.levels[2]
+
+
 def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: str) -> bool:
-    """A number in percent whose own statement says nothing of a difference, where another
-    statement of its sentence does: "6.85 % on FLEURS and 18.41 % on Isan; the paired
-    difference to th-TH is 0.16 pp". It is a CER (a difference is in points)."""
+    """A number in percent whose statement says nothing of a difference: a CER ("6.85 % on
+    FLEURS; the paired difference to th-TH is 0.16 pp")."""
     return bool(
         re.match(r"[*_]*\s*%", levels[1])
         and not DIFFERENCE_WORDS.search(statement)
@@ -599,31 +506,26 @@ _DIFFERENCE_BEFORE = re.compile(
     re.I,
 )
 _PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
+_IN_POINTS_AFTER = re.compile(f"{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern}", re.I)
 _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
-
-
-# A pair set against each other in the parenthesis right after a difference in points:
-# "trails Typhoon 0.6B by 1.25 pp (18.64 vs 17.39)"; or after a colon ending the difference's
-# clause: "trails Typhoon 0.6B by 1.25 pp on Isan: 18.64 % against 17.39 %".
-_POINTS = rf"{SIGN}?\d+(?:\.\d+)?(?:{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern})"
+# The pair right after a difference in points, in a parenthesis ("by 1.25 pp (18.64 vs
+# 17.39)") or after a colon ("by 1.25 pp on Isan: 18.64 % against 17.39 %").
+_POINTS = rf"{SIGN}?\d+(?:\.\d+)?(?:{_IN_POINTS_AFTER.pattern})"
 _A_PAIR_AFTER_POINTS = re.compile(rf"{_POINTS}[*_]*\s*\(\s*[*_]*$", re.I)
 _A_COLON_AFTER_POINTS = re.compile(rf"{_POINTS}[^\d,;:()]*:\s*[*_]*$", re.I)
-# (A third number after the pair makes it a list of which nothing says whose each is; a
-# name's digits, "0.6B", are no number.)
+# (A third number makes it a list, whose each nothing says; "0.6B" is no number.)
 _A_FURTHER_NUMBER = re.compile(rf"(?<![\w.]){SIGN}?\d+(?:\.\d+)?(?![\w.])")
 _A_PAIR = re.compile(
-    rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})"
-    r"\s*(\d+\.\d+)[*_]*\s*%?\s*",
+    rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})\s*(\d+\.\d+)[*_]*\s*%?\s*",
     re.I,
 )
 
 
 def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
-    """Where the pair "(18.64 vs 17.39)" or ": 18.64 % against 17.39 %" that an unsigned
-    number stands in opens (its parenthesis or colon), if it is right after a difference in
-    points: the two CERs the difference is of, in percent or not."""
+    """Where the pair after a difference in points that an unsigned number stands in opens
+    (its parenthesis or colon): the two CERs the difference is of."""
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    if candidate.in_table or candidate.text[:1] in "-−–+":
+    if candidate.in_table or _signed(candidate.text):
         return None
     opening = sentence.rfind("(", 0, at)
     closing = sentence.find(")", at)
@@ -646,37 +548,28 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
     return None
 
 
-def _in_a_pair_after_a_difference(candidate: Candidate) -> bool:
-    return _where_a_pair_after_a_difference_opens(candidate) is not None
-
-
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
-    """An unsigned number in percent, in a sentence whose difference is another of its numbers
-    ("2.81 points", "0.16 pp", "a difference of 1.25"), while its own clauses say nothing of
-    one: in "lower than Typhoon 0.6B (9.50 %) by 2.81 points", "18.64 % against 17.39 % for
-    Typhoon 0.6B, a difference of 1.25 pp" and "th-mix scores 6.85 % on FLEURS, within 0.16
-    pp of th-TH", 9.50, 18.64, 17.39 and 6.85 are CERs; so are both of a pair in the
-    parenthesis right after a difference in points, in percent or not ("by 1.25 pp (18.64
-    vs 17.39)")."""
-    if _in_a_pair_after_a_difference(candidate):
+    """An unsigned number in percent whose own clauses say nothing of a difference, in a
+    sentence where another number is one: in "lower than Typhoon 0.6B (9.50 %) by 2.81
+    points", 9.50 is a CER; so are both of a pair right after a difference in points."""
+    if _where_a_pair_after_a_difference_opens(candidate) is not None:
         return True
     levels = candidate.levels
     before, after = clauses_beside(levels)
-    # Thai writes no comma between the clauses: in "17.39% ของ Typhoon 0.6B ส่วนต่าง -0.34
-    # จุด", the words leading to the next number ("ส่วนต่าง", "a difference of") are its.
+    # Thai writes no comma between clauses: the words leading to the next number are its
+    # ("17.39% ของ Typhoon 0.6B ส่วนต่าง -0.34 จุด").
     if after == levels[1] and (lead := _DIFFERENCE_BEFORE.search(after)):
         after = after[: lead.start()]
     if (
         candidate.in_table
-        or candidate.text[:1] in "-−–+"
+        or _signed(candidate.text)
         or not re.match(r"[*_]*\s*%", levels[1])
         or _speaks_of_a_difference((before, after), _opens(levels[0]))
     ):
         return False
     sentence, at = levels[2], candidate.start - candidate.unit
     return any(
-        _POINTS_AFTER.match(sentence, number.end())
-        or _PP_AFTER.match(sentence, number.end())
+        _IN_POINTS_AFTER.match(sentence, number.end())
         or _DIFFERENCE_BEFORE.search(sentence, 0, number.start())
         for number in _SIGNED_OR_NOT.finditer(sentence)
         if not number.start() <= at < number.end()
@@ -684,22 +577,20 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
 
 
 def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
-    """An unsigned number in a statement that a middle dot or bullet parts from the others
-    ("OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"), while its own says nothing of a
-    difference: the "Δ" of another is not its."""
+    """An unsigned number in a statement a middle dot parts from the others, its own saying
+    nothing of a difference: "OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"."""
     levels = candidate.levels
     return bool(
-        candidate.text[:1] not in "-−–+"
+        not _signed(candidate.text)
         and re.search(r"[·•]", levels[2])
         and not DIFFERENCE_WORDS.search(statement)
-        and not _POINTS_AFTER.match(levels[1])
-        and not _PP_AFTER.match(levels[1])
+        and not _IN_POINTS_AFTER.match(levels[1])
     )
 
 
 def _a_cer_in_percent(candidate: Candidate) -> bool:
-    """Whether the words of a difference in a number's sentence are another number's, and the
-    number a CER (the readings above)."""
+    """Whether the words of a difference in a number's sentence are another number's, and it
+    a CER (the readings above)."""
     statement = _own_statement(candidate)
     return (
         statement is not None
@@ -719,12 +610,9 @@ def _opens(before: str) -> bool:
 def _speaks_of_a_difference(
     levels: tuple[str, ...], opens_a_parenthesis: bool | None = None
 ) -> bool:
-    """Whether a number is a difference: the nearest context that speaks of a difference or
-    of a CER decides, first its own clauses, then the text around it, then each wider
-    level in turn; in one, a difference wins ("the CER is higher by 2.81 pp"). So in "the
-    CER is 6.69 %, 2.81 pp lower than Typhoon's", 6.69 is a CER and 2.81 a difference, and
-    a "CER (%)" column is CERs under a caption that speaks of differences. Where the levels
-    are a number's two clauses already, ``opens_a_parenthesis`` says whether it opens one."""
+    """Whether a number is a difference: the nearest level that speaks of a difference or of
+    a CER decides, and in one a difference wins ("the CER is higher by 2.81 pp").
+    ``opens_a_parenthesis``: given where the levels are a number's two clauses already."""
     if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
         return True
     if _FEWER_ERRORS_AFTER.match(levels[1]):  # "29.6 % fewer errors": a change, never a CER
@@ -735,8 +623,7 @@ def _speaks_of_a_difference(
     if _a_thai_amount(before, levels[1]) and not (
         opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])
     ):
-        return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a number opening a parenthesis
-        # after a name is that name's)
+        return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a name's own number)
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if DIFFERENCE_WORDS.search(level):
             return True
@@ -762,7 +649,7 @@ def _facts(name: str, spec: CardSpec) -> _Facts | None:
     if figure.kind == "diff":
         if figure.part == "tie":
             return None
-        comparison = next(c for c in spec.comparisons if c.key == figure.column)
+        comparison = _comparison_of(name, spec)
         return _Facts(
             "diff",
             figure.latency_ms,
@@ -804,34 +691,27 @@ class Marked:
     verdict: str  # "marked", "drift", "unexplained", "ambiguous", "already"
     gives: str = ""  # what the data give, for a drift
     fits: tuple[str, ...] = ()  # the figures an ambiguous number fits
-    # The text states the size of a negative difference, its direction in words ("better
-    # by 2.81 pp"): marked so, and gated with its direction.
+    # A size of a negative difference, its direction in words ("better by 2.81 pp").
     magnitude: bool = False
-    # The text states the difference turned, B − A where the card's is A − B: marked so.
+    # The difference stated turned, B − A where the card's is A − B.
     turned: bool = False
-    # Why an unexplained number is not marked, beyond its value: "no such figure" (its
-    # context names a set of the card's but, with what else it says, no figure: ``named``
-    # says what it reads as, "TVSpeech, 560 ms, decoded in pieces"), "fraction" (a CER
-    # printed as a fraction), "own mean" (the mean of the CERs beside it, ``named``) or
-    # "some sets" (a drifted average beside the CERs of only some of its sets, ``named``),
-    # "signed" (a signed number where a CER stands), "cer interval" (an end of a CER's
-    # interval, ``named`` the CER), "other way round" (a difference
-    # stated as B − A, ``named``), "relative" (a
-    # difference relative to one of its CERs) or "a sibling's" (the value of the same
-    # set's figure of another system, latency or decoding, ``named``), or "address" (a
-    # figure read in a badge's address, ``named`` what the data give if it drifted; "image",
-    # the same in an image's description), or
-    # "several" (one of several numbers of its sentence or cell read as one figure, all
-    # stale: ``named`` the others), or "quoted" (its statement says another source gives
-    # it, ``named`` the words that say so), or "no such difference" (the change between two
-    # CERs beside it that the card does not compare, ``named``), or "which way" (a difference
-    # drifted across zero whose words order its systems nowhere: ``named`` the card's order,
-    # ``gives`` what the data give), or "an aggregate's" (a difference its statement says of
-    # an aggregate, ``named``, which the card does not give, read as a set's named after it).
+    # Why a number is listed, not marked, beyond its value (``mark_report.UNEXPLAINED``
+    # says each in words), and ``named``: what it reads as instead.
     why: str = ""
     named: str = ""
     # A drift's evidence: where its context names what the figure is of (``_where_named``).
     evidence: tuple[Evidence, ...] = ()
+
+
+def _listed(candidate: Candidate, fits=(), why: str = "", named: str = "", gives="") -> Marked:
+    """A number listed, not marked: the figures it may be, and why (see ``Marked``)."""
+    return Marked(candidate, None, "unexplained", gives, tuple(fits), why=why, named=named)
+
+
+def _drifted(candidate: Candidate, name: str, value, magnitude=False, turned=False) -> Marked:
+    """``candidate`` read as ``name``, stale: to be written at ``value`` (or its size)."""
+    gives = format_like(name, value, candidate.text)
+    return Marked(candidate, name, "drift", gives, magnitude=magnitude, turned=turned)
 
 
 def identify(
@@ -841,55 +721,30 @@ def identify(
     if candidate.foreign:
         return Marked(candidate, None, "foreign")
     spec, exact = result.spec, result.exact
-    narrow = _what_its_context_says(candidate, spec, names, narrow=True)
+    narrow = _constraints(candidate, spec, names, narrow=True)
     if "." not in candidate.text:
         return _a_whole_number(candidate, narrow, facts, exact)
-    wide = _what_its_context_says(candidate, spec, names, narrow=False)
-    narrow_fits = _signed_is_no_cer(
-        candidate, [name for name, fact in facts.items() if _fits(fact, narrow)]
-    )
-    wide_fits = _signed_is_no_cer(
-        candidate, [name for name, fact in facts.items() if _fits(fact, wide)]
+    wide = _constraints(candidate, spec, names, narrow=False)
+    narrow_fits, wide_fits = (
+        _signed_is_no_cer(candidate, [name for name, fact in facts.items() if _fits(fact, read)])
+        for read in (narrow, wide)
     )
     found = _by_its_value(candidate, narrow_fits, wide_fits, exact)
     if found is None and candidate.alone and len(narrow_fits) == 1:
-        # A context that names exactly one figure says which number this is: a value that
-        # is not the data's is that figure drifted, in a table cell or in prose alike. Not
-        # in a cell holding something else: in "9.50 / 12.80" the number that is not the
-        # figure may be anything (and see mark_card: nor beside the figure itself).
+        # A context that names exactly one figure says which: a value not the data's is it
+        # drifted. Not in a cell holding something else ("9.50 / 12.80").
         found = _the_one_figure_named(candidate, narrow_fits[0], names, facts, result)
     if found is not None:
         return found
-    # Unexplained: its value is none of the figures its context names (``fits``), or its
-    # context names no set or aggregate of the card's at all (it may be none of ours).
+    # Unexplained: its value is none of the figures its context names, or its context names
+    # no set or aggregate of the card's at all (it may be none of ours).
     wanted = narrow if narrow.subjects is not None else wide
     if wanted.subjects is None:
-        return Marked(candidate, None, "unexplained")
+        return _listed(candidate)
     named = narrow_fits if wanted is narrow else wide_fits
     if named:
-        return Marked(candidate, None, "unexplained", fits=tuple(named))
-    return Marked(
-        candidate, None, "unexplained", why="no such figure", named=_what_it_names(wanted, spec)
-    )
-
-
-def _what_its_context_says(
-    candidate: Candidate, spec: CardSpec, names: Names, narrow: bool
-) -> _Wanted:
-    """A number's context read narrowly (its nearest names) or widely (see _constraints)."""
-    return _constraints(
-        candidate.levels,
-        spec,
-        names,
-        spec.publish_system or next(iter(spec.systems)),
-        candidate.bound,
-        narrow,
-        candidate.in_table,
-        _listed_after_a_comparison(candidate),
-        _a_cer_in_percent(candidate),
-        candidate.earlier,
-        narrow and (candidate.text[:1] in "+-−–" or _states_a_size(candidate)),
-    )
+        return _listed(candidate, named)
+    return _listed(candidate, why="no such figure", named=_what_it_names(wanted, spec))
 
 
 def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Marked:
@@ -901,28 +756,24 @@ def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Mark
     ]
     if len(fits) == 1 and printed_as(exact[fits[0]], candidate.text):
         return Marked(candidate, fits[0], "marked")
-    return Marked(candidate, None, "unexplained", fits=tuple(fits), why="whole")
+    return _listed(candidate, fits, why="whole")
 
 
 def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked | None:
-    """The figure a number is where its value is one its context may read as: the one of
-    its nearest reading, or of its wider; where the wider holds several, its nearest
-    decides, else it is ambiguous. Or the size of a difference said to be one ("better by
-    2.81 pp"). None where its value is none of them."""
+    """The figure a number's value is, of those its nearest or its wider reading fits (the
+    nearest deciding between several), or the size of a difference said to be one; None
+    where its value is none of them."""
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
         return Marked(candidate, narrow_fits[0], "marked")
     matches = [name for name in wide_fits if printed_as(exact[name], candidate.text)]
     if len(matches) == 1:
         return Marked(candidate, matches[0], "marked")
     if len(matches) > 1:
-        # The nearest reading decides between values that fit the wider one: in Typhoon's
-        # column, 15.82 is Typhoon's average, not the card's own model's jbl CER.
+        # In Typhoon's column, 15.82 is Typhoon's average, not the card's own model's CER.
         nearest = [name for name in matches if name in narrow_fits]
         if len(nearest) == 1:
             return Marked(candidate, nearest[0], "marked")
         return Marked(candidate, None, "ambiguous", fits=tuple(matches))
-    # "Better by 2.81 pp": an unsigned number beside words that say which way, the size of a
-    # difference that is negative.
     if _states_a_size(candidate):
         sizes = [
             size
@@ -941,18 +792,16 @@ def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked
 def _the_one_figure_named(
     candidate: Candidate, name: str, names: Names, facts, result: CardResult
 ) -> Marked:
-    """A number whose context names one figure alone, whose value it is not: that figure
-    drifted, unless its words say it is something else of that figure's (a fraction, a
-    signed CER, a relative change, a sibling's value, a quote, a kin set's, an aggregate's
-    spoken of before it), which is listed unexplained."""
+    """A number whose context names one figure alone, at another value: that figure
+    drifted, unless its words say it is something else of that figure's (listed)."""
     spec, exact, text = result.spec, result.exact, candidate.text
 
     def unexplained(why: str, named: str = "") -> Marked:
-        return Marked(candidate, None, "unexplained", fits=(name,), why=why, named=named)
+        return _listed(candidate, (name,), why, named)
 
     if _a_fraction_of_a_percentage(text, name, exact[name]):
         return unexplained("fraction")
-    if name.startswith(("cer/", "aggregate/")) and text[:1] in "+-−–":
+    if name.startswith(("cer/", "aggregate/")) and _signed(text):
         return unexplained("signed")
     if _a_relative_difference(text, name, spec, exact):
         return unexplained("relative")
@@ -967,29 +816,24 @@ def _the_one_figure_named(
     if name.startswith("diff/") and exact[name] < 0 and _states_a_size(candidate):
         # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
         size = _end_of_a_size(name, candidate)
-        return Marked(
-            candidate, size, "drift", format_like(size, -exact[size], text), magnitude=True
-        )
-    return Marked(candidate, name, "drift", format_like(name, exact[name], text))
+        return _drifted(candidate, size, -exact[size], magnitude=True)
+    return _drifted(candidate, name, exact[name])
 
 
 def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
-    """The figures a signed number may be, of those its context reads as: no CER or average
-    is written signed, so where differences are among them ("- Isan: +1.28 [−0.17, +2.76]"
-    under "OpenThai2.0 minus Typhoon 0.6B, in CER points:"), only those. (Where none is, the
-    CERs stay, to be listed as signed.)"""
-    if candidate.text[:1] not in "+-−–":
+    """The figures a signed number may be: no CER is written signed, so only differences
+    where there are any (else the CERs stay, to be listed as signed)."""
+    if not _signed(candidate.text):
         return fits
     differences = [name for name in fits if name.startswith("diff/")]
     return differences or fits
 
 
 def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
-    """ "0.0669" where a CER of 6.69 % stands: the card's own scale, which --write must not
-    change. (A CER under 1 % is printed as itself; a signed number is no CER at all.)"""
+    """ "0.0669" where a CER of 6.69 % stands: the card's own scale, not to be rewritten."""
     return (
         name.startswith(("cer/", "aggregate/"))
-        and text[:1] not in "+-−–"
+        and not _signed(text)
         and Fraction(text) < 1 <= value * 100
     )
 
@@ -997,14 +841,9 @@ def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
 def _a_sibling_it_prints(
     text: str, name: str, facts: dict[str, _Facts], exact, spec: CardSpec
 ) -> str | None:
-    """The figure of the same kind and set, of another system, latency or decoding, whose
-    value ``text`` prints: "8.72" where the context reads as TVSpeech long decoded whole
-    (10.71) and the split decode gives 8.72; "8.73" where it reads as Typhoon's and
-    Typhoon with its LM gives 8.73. Or that of the same system, latency and decoding on a
-    set named as this one plus a word, or this one less it: "10.71" where the context
-    reads as TVSpeech ("joined recordings of TVSpeech") and TVSpeech long gives 10.71.
-    Its context was misread, or names what the reader does not understand; a drift there
-    would write the wrong figure."""
+    """The figure of the same kind and set (of another system, latency or decoding), or of
+    a kin set otherwise the same, whose value ``text`` prints: the context was misread, and
+    a drift would write the wrong figure."""
     own = facts[name]
     related = _related_sets(spec).get(own.subject, frozenset())
 
@@ -1028,25 +867,21 @@ def _a_sibling_it_prints(
 def _never_on_a_guess(
     m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
 ) -> Marked | None:
-    """A drift that may be a misreading instead, listed for a person rather than rewritten:
-    a value that is exactly another figure's (its words or its value misled, and which is
-    unknown: both readings are listed); one further from its figure than drifts go; or one
-    unusually far from it and nearer another figure's value, of a system or latency its
-    context does not name (the card's default stood in for it)."""
+    """A drift that may be a misreading, listed rather than rewritten: at another figure's
+    exact value, further from its figure than drifts go, or unusually far and nearer
+    another figure's value in a part its context does not name."""
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, result.exact
-    if others := _other_figures_it_prints(text, m.figure, facts, exact):
-        return Marked(
-            m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
-        )
-    if others := _unusually_far_and_another_figures(text, m.figure, facts, exact):
+    others = _other_figures_it_prints(text, m.figure, facts, exact)
+    others = others or _unusually_far_and_another_figures(text, m.figure, facts, exact)
+    if others:
         return Marked(
             m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
         )
     if _far_from(text, m.figure, exact):
-        return Marked(m.candidate, None, "unexplained", fits=(m.figure,), why="far", named=m.gives)
-    unnamed = {part for part, _, _, depth, _ in _parts_named(m, result, names) if depth is None}
+        return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
+    unnamed = {part for part, _, depth, _ in _parts_named(m, result, names) if depth is None}
     if nearer := _nearer_in_what_is_unnamed(text, m.figure, facts, exact, unnamed):
         return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *nearer), why="nearer")
     return None
@@ -1055,10 +890,9 @@ def _never_on_a_guess(
 def _unusually_far_and_another_figures(
     text: str, name: str, facts: dict[str, _Facts], exact
 ) -> list[str]:
-    """The figures, of whatever set, system or latency, whose value ``text`` prints exactly,
-    where it is more than half a point from ``name``'s: "17.09" read as the 1120 ms average
-    (14.50) is Typhoon's Isan CER at 1120 ms, whatever the words around it misled on. (A
-    stale number is closer than that; two figures alike by chance, at two decimals, rare.)"""
+    """The figures of its kind whose value ``text`` prints exactly, where it is more than
+    half a point from ``name``'s: "17.09" read as the 1120 ms average (14.50) is Typhoon's
+    Isan CER at 1120 ms."""
     gap = _points_from(text, name, exact)
     if gap is None or gap <= UNUSUAL_POINTS or "." not in text:
         return []
@@ -1092,10 +926,9 @@ def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:
 def _nearer_in_what_is_unnamed(
     text: str, name: str, facts: dict[str, _Facts], exact, unnamed: set[str]
 ) -> list[str]:
-    """The figures one part apart from ``name``, in a part its context does not name, whose
-    value is nearer what ``text`` says than ``name``'s, where that is more than half a point
-    off: "17.42 % on Isan", no system named, is read as the card's own (18.64) but is nearer
-    Typhoon's (17.39)."""
+    """The figures one part apart from ``name``, in a part its context does not name, nearer
+    ``text`` than ``name`` where that is more than half a point off: "17.42 % on Isan", read
+    as the card's own (18.64), is nearer Typhoon's (17.39)."""
     own = _points_from(text, name, exact)
     if own is None or own <= UNUSUAL_POINTS:
         return []  # as near as drifts go: the default reading stands
@@ -1108,9 +941,8 @@ def _nearer_in_what_is_unnamed(
 
 
 def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> list[str]:
-    """The figures that differ from ``name`` in one thing its words could have misled on
-    (the set, the system, the latency or the decoding), of its kind and part, whose value
-    ``text`` prints exactly: "17.39" read as Typhoon's FLEURS CER is Typhoon's Isan CER."""
+    """The figures one part apart from ``name`` whose value ``text`` prints exactly: "17.39"
+    read as Typhoon's FLEURS CER is Typhoon's Isan CER."""
     return [
         other
         for other, fact in facts.items()
@@ -1120,20 +952,18 @@ def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exa
     ]
 
 
-# A re-run or a normaliser change moves a figure by a fraction of a point (the demo's
-# ablations move none by more than a few tenths); a number further than this from the
-# figure its words name is more likely misread than stale.
+# A re-run or a normaliser change moves a figure by a fraction of a point: a number further
+# than this from its figure is more likely misread than stale.
 FAR_POINTS = Fraction(1)
 FAR_SHARE = Fraction(1, 5)
-# Half a point is already more than those move one: a number that far from the figure its
-# context reads, with a default standing for its system or latency, and nearer another
-# figure of another system or latency, is that one's as likely, and is never rewritten.
+# Half a point is already more than drifts move one: that far, with a default standing for
+# its system or latency, and nearer another figure, it is that one's as likely.
 UNUSUAL_POINTS = Fraction(1, 2)
 
 
 def _points_from(text: str, name: str, exact) -> Fraction | None:
     """How many points ``text`` is from ``name``'s value (a difference's by its size: a size
-    said in words is unsigned); None where ``text`` is no number."""
+    in words is unsigned); None where ``text`` is no number."""
     try:
         written = Fraction(ascii_signed(text.strip().strip("`%* ")))
     except ValueError:
@@ -1150,26 +980,20 @@ def _far_from(text: str, name: str, exact) -> bool:
 
 
 def _quoted_from_another_source(candidate: Candidate) -> str | None:
-    """The words of a number's own statement (in prose) that say it is quoted from another
-    source, which no drift of ours may overwrite: a stale-looking 9.80 % "reported by its
-    authors" is theirs, whatever our run of their model gives."""
+    """The words of a prose number's statement that say another source gives it ("reported
+    by its authors"): theirs, whatever our run of their model gives."""
     if candidate.in_table:
         return None
-    statement = _own_statement(candidate)
-    if statement is None:
-        statement = candidate.levels[2]
-    found = QUOTED.search(statement)
+    found = QUOTED.search(_statement(candidate))
     return found.group() if found else None
 
 
 def _another_subject_before_it(
     candidate: Candidate, name: str, names: Names, spec: CardSpec
 ) -> str | None:
-    """The aggregate a difference's statement in prose names before it, where the set its
-    figure is read as is not named there: in "the average CER is 14.77 %, lower than
-    Typhoon 0.6B (16.31 %) by 1.54 points, with Isan the only set where Typhoon is better",
-    1.54 reads as Isan's difference, though its statement is about the average, whose
-    difference the card does not give; a drift onto Isan's would write the wrong number."""
+    """The aggregate a difference's statement names before it, where its figure's set is
+    not named there: "the average CER is 14.77 %, lower than Typhoon 0.6B by 1.54 points,
+    with Isan the only set where ..." (the card gives no average's difference)."""
     if candidate.in_table or not name.startswith("diff/"):
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
@@ -1182,10 +1006,9 @@ def _another_subject_before_it(
 
 
 def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str | None:
-    """The set named as this figure's plus a word ("TVSpeech long" for TVSpeech) whose word,
-    or for a long set a word of long recordings ("joined", "long-form"), the number's
-    sentence or headings say: "Joined recordings of TVSpeech: 10.74" under "Long
-    recordings" may be either set's, and a drift onto TVSpeech's would write the wrong one."""
+    """The kin set (this figure's set plus a word: "TVSpeech long") whose word, or for a long
+    set a word of long recordings, the number's sentence or headings say: "Joined recordings
+    of TVSpeech: 10.74" may be either set's."""
     subject = parse_figure(name).subject
     base = spec.set_names.get(subject, "")
     around = " ".join(candidate.levels[2:])
@@ -1201,8 +1024,7 @@ def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str
 
 
 def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
-    """Each set's kin: the sets whose display name is its own plus a word ("TVSpeech long"
-    for "TVSpeech"), or its own less its last word."""
+    """Each set's kin: the sets named as it plus a word, or less its last word."""
     base_of = {key: display.rpartition(" ")[0] for key, display in spec.set_names.items()}
     by_display = {display: key for key, display in spec.set_names.items()}
     kin: dict[str, set[str]] = {}
@@ -1214,9 +1036,8 @@ def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
 
 
 def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
-    """ "−29.6" where a difference of −2.81 pp stands: the difference relative to one of its
-    two CERs, (A − B) / B or / A, in percent, as a Δ column may give it unnamed. Not the
-    card's figure, which --write must not put in its place."""
+    """ "−29.6" where a difference of −2.81 pp stands: relative to one of its two CERs, in
+    percent, as a Δ column may give it unnamed (or nearer that than the difference)."""
     figure = parse_figure(name)
     if figure.kind != "diff" or figure.part != "estimate":
         return False
@@ -1233,44 +1054,33 @@ def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
     relatives = [abs(exact[name] / cer) for cer in cers]
     if any(printed_as(relative, size) for relative in relatives):
         return True
-    # Stale, nearer one of them than the difference itself: "29.61" under "Improvement"
-    # where the difference is −2.81 pp and the relative change 29.58 %.
     stated = Fraction(size) / 100
     return any(abs(stated - relative) < abs(stated - abs(exact[name])) for relative in relatives)
 
 
 def _end_of_a_size(name: str, candidate: Candidate) -> str:
-    """The figure whose size an unsigned end of an interval states: a difference of −2.81
-    with its interval [−3.75, −1.76], stated by its size ("2.81 points better (95% CI 1.76
-    to 3.75)"), has the high end's size first and the low end's last."""
-    if candidate.bound is None or not name.endswith(("/low", "/high")):
-        return name
-    stem, end = name.rsplit("/", 1)
-    return f"{stem}/{'high' if end == 'low' else 'low'}"
+    """The figure whose size an unsigned end of an interval states: a negative difference's
+    size has the high end's size first ("2.81 points better (95% CI 1.76 to 3.75)")."""
+    return name if candidate.bound is None else _turned_end(name)
 
 
-def _states_a_direction(candidate: Candidate) -> bool:
-    """An unsigned number whose own cell or sentence (with its row and column) says which
-    way a difference goes."""
-    if candidate.text[:1] in "+-−–":
-        return False
-    own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
-    return any(DIRECTION_WORDS.search(level) for level in own)
-
-
-# Words that name the size of a difference, not its side: "the gap is 2.81 pp", "a margin
-# of 2.81 points".
-_SIZE_WORDS = re.compile(r"\b(?:gap|margin)s?\b|ช่องว่าง", re.I)
+def _turned_end(name: str) -> str:
+    """A difference's figure with its interval's end swapped (the same for its estimate)."""
+    stem, part = name.rsplit("/", 1)
+    return f"{stem}/{_TURNED_PART.get(part, part)}"
 
 
 def _states_a_size(candidate: Candidate) -> bool:
-    """An unsigned number whose own cell or sentence says it is a difference's size: words
-    that say which way it goes ("better by 2.81 pp"), or that name its size ("the gap is
-    2.81 pp")."""
-    if _states_a_direction(candidate):
-        return True
+    """An unsigned number whose own cell or sentence (with its row and column) says it is a
+    difference's size: which way it goes ("better by 2.81 pp"), or a size ("the gap is")."""
+    if _signed(candidate.text):
+        return False
     own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
-    return candidate.text[:1] not in "+-−–" and any(_SIZE_WORDS.search(level) for level in own)
+    return any(DIRECTION_WORDS.search(level) or _SIZE_WORDS.search(level) for level in own)
+
+
+def _signed(text: str) -> bool:
+    return text[:1] in "+-−–"
 
 
 def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
@@ -1294,16 +1104,12 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 
 
 def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | None:
-    """An "Avg" the card computed itself: a drifted aggregate of a table whose value is the
-    mean of the CERs beside it in its row (or column), as printed there, is that mean and
-    not the card's aggregate, which --write must not put in its place, unless the data
-    give the aggregate as exactly the mean of those sets' CERs (a mean over all its sets;
-    LOTUSDIS pooled over five microphones of one meeting). Nor is one beside CERs of only
-    some of the sets the aggregate is over, unless its row or column names the aggregate
-    ("Average of 11 sets", "11 sets"): it may be an average of what it shows."""
+    """An "Avg" the card computed itself: a drifted aggregate of a table at the mean of the CERs
+    beside it in its row (or column), as printed, unless the data give the aggregate as that
+    mean; or beside the CERs of only some of its sets, unless its row or column names it."""
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith("aggregate/"):
         return None
-    peers_along = _cers_beside_in_the_table(m, found)
+    peers_along = _cers_beside_in_the_table(m, found).items()
     aggregate = next(a for a in result.spec.aggregates if a.key == parse_figure(m.figure).subject)
     named = _names_the_aggregate(m.candidate, aggregate)
     headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
@@ -1319,31 +1125,25 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
             or pooled
             or result.exact[m.figure] == sum(result.exact[o.figure] for o in peers) / len(peers)
         ):
-            # "pooled" beside the CERs of every set it pools: the card's aggregate, whose
-            # value is their mean where the sets are as long (LOTUSDIS: one meeting, five
-            # microphones), stale or not; and where the data give it as their mean, it is
-            # the card's aggregate whichever the author meant.
+            # The card's aggregate, stale or not: named, "pooled" over sets as long as each
+            # other (LOTUSDIS: five microphones of one meeting), or their mean in the data.
             return None
         mean = sum(Fraction(ascii_signed(o.candidate.text)) for o in peers) / len(peers)
         if abs(mean - says) <= Fraction(1, 10**decimals):  # as its author rounded it
             named_as = f"the mean of the {len(peers)} CERs beside it in its {along}"
-            return Marked(
-                m.candidate, None, "unexplained", fits=(m.figure,), why="own mean", named=named_as
-            )
+            return _listed(m.candidate, (m.figure,), why="own mean", named=named_as)
     if named:
         return None
     for along, peers in peers_along:
         shown = {parse_figure(o.figure).subject for o in peers}
         if len(shown) >= 2 and shown < set(aggregate.sets):
             named_as = f"the CERs of {len(shown)} of its {len(aggregate.sets)} sets in its {along}"
-            return Marked(
-                m.candidate, None, "unexplained", fits=(m.figure,), why="some sets", named=named_as
-            )
+            return _listed(m.candidate, (m.figure,), why="some sets", named=named_as)
     return None
 
 
-def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> list[tuple[str, list]]:
-    """[("row", the CERs read in a number's table row), ("column", those in its column)]."""
+def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> dict[str, list[Marked]]:
+    """{"row": the CERs read in a number's table row, "column": those in its column}."""
 
     def beside(other: Marked) -> bool:
         return (
@@ -1362,13 +1162,12 @@ def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> list[tuple[str,
         and o.candidate.row != m.candidate.row
         and o.candidate.levels[4] == m.candidate.levels[4]
     ]
-    return [("row", row), ("column", column)]
+    return {"row": row, "column": column}
 
 
 def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
-    """Whether a table number's row or column names an aggregate, by its display name or by
-    how many sets it spans ("11 sets", "11 datasets", "11 ชุด"), or the paragraph under the
-    table does, in words ("The average is over all eleven sets.")."""
+    """Whether a table number's row or column names an aggregate, by its name or by how many sets
+    it spans ("11 sets", "11 ชุด"), or the paragraph under the table does ("all eleven sets")."""
     around = f"{candidate.levels[3]} {candidate.levels[4]}"
     count = len(aggregate.sets)
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
@@ -1383,18 +1182,15 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
 
 
 def _orders(candidate: Candidate, names: Names):
-    """(systems first, systems second) of each level that orders two systems, nearest
-    first: "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" states
-    Typhoon − OpenThai2.0; and, in a table, the paragraph under it ("Δ is OpenThai2.0 −
-    Typhoon 0.6B."), last."""
+    """(systems first, systems second) of each level that orders two systems, nearest first:
+    "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" is Typhoon − OpenThai2.0."""
     leading = _LEADING_COMPARISON.match(candidate.levels[0])
     if leading:
         yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
     if not candidate.in_table and (against := _AGAINST.search(sentence, at + len(candidate.text))):
-        # (Its statement up to the number, and what follows the word: in "17.39 %
-        # against 18.64 % for OpenThai2.0, a gap of +1.25 points", the word is before
-        # the gap and orders nothing of it.)
+        # (Its statement up to the number: in "17.39 % against 18.64 %, a gap of +1.25
+        # points", "against" orders nothing of the gap.)
         statement = STATEMENT_END.split(sentence[:at])[-1]
         yield names.systems_in(statement), names.systems_in(sentence[against.end() :])
     for level in (*candidate.levels, candidate.under):
@@ -1404,11 +1200,9 @@ def _orders(candidate: Candidate, names: Names):
 
 
 def _as_ordered(comparison, before, after) -> str | None:
-    """How an order of systems (those named before its word, those after) states the
-    comparison A − B: "as is" (A before B; or B alone after, where nothing before names a
-    system: "Δ vs Typhoon 0.6B"), "turned" (B before A; or A alone after: "Δ vs OpenThai2.0"
-    under a heading "Typhoon 0.6B", "−1.25 pp against OpenThai2.0"), or None (it names
-    neither way: "Δ (Typhoon − OpenThai)", whose second name is none of the card's)."""
+    """How an order of systems (named before its word, after it) states A − B: "as is", "turned",
+    or None where it names neither way. With nothing before, the one after is the second:
+    "Δ vs Typhoon 0.6B" is as is."""
     a, b = comparison.a, comparison.b
     if a in before and b in after:
         return "as is"
@@ -1421,13 +1215,9 @@ def _as_ordered(comparison, before, after) -> str | None:
 
 
 def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference whose nearest context that orders the comparison's two systems states
-    it the other way round ("Typhoon 0.6B − OpenThai2.0", "Typhoon vs OpenThai"): its sign
-    and its interval are turned (B − A's low end is A − B's high end, negated). At that
-    value it is the card's figure turned, and marked so; stale where its context names one
-    figure, it drifts so. At the value of the card's A − B, or where its context names
-    several, its words and its number disagree, or say too little: it is listed, and
-    --write never puts the card's A − B in its place."""
+    """A difference whose nearest ordering context states it the other way round (B − A): marked
+    or drifted as the card's figure turned where its value or context allows; listed where
+    its words and number disagree or say too little."""
     spec = result.spec
     if m.verdict in ("marked", "drift") and not m.magnitude:
         figures = (m.figure,)
@@ -1447,66 +1237,45 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
         if len(turned) != 1:
             continue
         comparison = comparisons[turned[0]]
-        parts = turned[0].rsplit("/", 1)
-        name = f"{parts[0]}/{_TURNED_PART[parts[1]]}"
+        name = _turned_end(turned[0])
         value = -result.exact[name]
         if printed_as(value, m.candidate.text):
             return Marked(m.candidate, name, "marked", turned=True)
         if m.verdict == "drift" and m.candidate.alone:
-            return Marked(
-                m.candidate, name, "drift", format_like(name, value, m.candidate.text), turned=True
-            )
-        return Marked(
-            m.candidate,
-            None,
-            "unexplained",
-            fits=(turned[0],),
-            why="other way round",
-            named=f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}",
-        )
+            return _drifted(m.candidate, name, value, turned=True)
+        named = f"{spec.systems[comparison.b]} − {spec.systems[comparison.a]}"
+        return _listed(m.candidate, (turned[0],), why="other way round", named=named)
     return None
 
 
+def _an_estimate(name: str | None) -> bool:
+    """Whether ``name`` is a difference's estimate (not an end of its interval)."""
+    return name is not None and name.startswith("diff/") and name.endswith("/estimate")
+
+
+def _drifted_as_read(m: Marked) -> bool:
+    """A difference drifted as the card gives it (not turned, nor a size)."""
+    return (
+        m.verdict == "drift" and not m.turned and not m.magnitude and m.figure.startswith("diff/")
+    )
+
+
 def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None:
-    """An interval's end drifted beside its estimate listed as "which way" (see
-    _which_way_unsaid): turned or stale as the estimate may be, it is listed too, never
-    drifted ("+2.81 [+1.76, +3.75]" under a Δ whose words order nothing)."""
-    if (
-        m.verdict != "drift"
-        or m.turned
-        or m.magnitude
-        or not m.figure.startswith("diff/")
-        or m.figure.endswith("/estimate")
-    ):
+    """An interval's end drifted beside its estimate listed as "which way" (_which_way_unsaid):
+    listed too, never drifted."""
+    if not _drifted_as_read(m) or m.figure.endswith("/estimate"):
         return None
     estimate = f"{m.figure.rsplit('/', 1)[0]}/estimate"
     for other in found:
         if _beside(m, other) and other.why == "which way" and other.fits == (estimate,):
-            return Marked(
-                m.candidate,
-                None,
-                "unexplained",
-                gives=m.gives,
-                fits=(m.figure,),
-                why="which way",
-                named=other.named,
-            )
+            return _listed(m.candidate, (m.figure,), "which way", other.named, m.gives)
     return None
 
 
 def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference drifted across zero whose words order its two systems nowhere ("| FLEURS
-    | 9.50 | 6.69 | +2.81 |" under "Typhoon 0.6B | OpenThai2.0 | Δ (pp)", "the change from
-    OpenThai2.0 to Typhoon 0.6B is −1.22 pp"), nearer the card's figure turned than the
-    figure: it may be stale, or B − A, and its words do not say which. Listed, never drifted:
-    --write would have turned the claim where it is B − A."""
-    if (
-        m.verdict != "drift"
-        or m.magnitude
-        or m.turned
-        or not m.figure.startswith("diff/")
-        or not m.figure.endswith("/estimate")
-    ):
+    """A difference drifted across zero, nearer the card's figure turned, whose words order its
+    two systems nowhere: stale or B − A, the words do not say which. Listed, never drifted."""
+    if not _drifted_as_read(m) or not m.figure.endswith("/estimate"):
         return None
     value, says = result.exact[m.figure], Fraction(ascii_signed(m.candidate.text)) / 100
     if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
@@ -1518,48 +1287,18 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     ):
         return None
     systems = result.spec.systems
-    return Marked(
-        m.candidate,
-        None,
-        "unexplained",
-        gives=m.gives,
-        fits=(m.figure,),
-        why="which way",
-        named=f"{systems[comparison.a]} − {systems[comparison.b]}",
-    )
+    named = f"{systems[comparison.a]} − {systems[comparison.b]}"
+    return _listed(m.candidate, (m.figure,), "which way", named, m.gives)
 
 
-# Words that say which way a CER moves, of a comparison's subject against its other side:
-# lower ("lower", "better", "fewer errors", "less error", "reduces", "beats", "improves", "a
-# lead over"; Thai ต่ำกว่า, ดีกว่า, ลด, ...)
-# or higher ("higher", "worse", "more errors", "trails"; Thai สูงกว่า, แย่กว่า, ...). Not
-# "more" or "less" alone, which say as much of accuracy.
-_LOWER_WORDS = re.compile(
-    r"\b(?:lower(?:s|ed)?|better|fewer|reduc\w*|cuts?|drops?|"
-    r"decreas\w*|outperform\w*|beats?|ahead|advantage|edge|improv\w*|"
-    r"less\s+(?:errors?|mistakes?)|"
-    r"lead(?:s)?(?!\s+to\b))\b|ต่ำกว่า|ดีกว่า|น้อยกว่า|"
-    r"ต่ำลง|ดีขึ้น|ลด",
-    re.I,
-)
-_HIGHER_WORDS = re.compile(
-    r"\b(?:higher|worse|increas\w*|rises?|rose|behind|trails?|"
-    r"more\s+(?:errors?|mistakes?))\b|"
-    r"สูงกว่า|แย่กว่า|มากกว่า|สูงขึ้น|แย่ลง|เพิ่มขึ้น",
-    re.I,
-)
-_A_LEGEND = re.compile(r"\b(?:lower|higher)\s+is\s+better\b|ยิ่งต่ำยิ่งดี|accura", re.I)
-
-
-# "OpenThai2.0 improves on Typhoon 0.6B (6.69 % vs 9.50 %)": a claim of which way, whose
-# other side follows. (Not one of the reader's comparisons: "a 2.81 pp improvement on FLEURS"
-# names a set there.)
+# "A improves on B": a claim of which way (not one of the reader's comparisons: "a 2.81 pp
+# improvement on FLEURS" names a set).
 _IMPROVES_ON = re.compile(r"\bimprove[sd]?\s+(?:up)?on\b", re.I)
 
 
 def _its_comparison(statement: str) -> re.Match | None:
-    """The first word of a statement that sets a system against another, for a claim of
-    which way: the reader's comparisons, and "improves on"."""
+    """The first word of a statement that sets a system against another: the reader's
+    comparisons, and "improves on"."""
     return min(
         filter(None, (COMPARES.search(statement), _IMPROVES_ON.search(statement))),
         key=re.Match.start,
@@ -1568,10 +1307,8 @@ def _its_comparison(statement: str) -> re.Match | None:
 
 
 def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str] | None:
-    """The systems a comparison that opens a statement compares with, and the rest of the
-    statement: up to its mark ("Compared with Typhoon 0.6B, OpenThai2.0 ..."), or, where
-    none ends it (Thai writes none: "เมื่อเทียบกับ Typhoon 0.6B OpenThai2.0 ..."), its first
-    name."""
+    """The systems a comparison opening a statement compares with, and the rest of the statement:
+    after its mark, or (Thai writes none) after its first name."""
     if leading := _LEADING_COMPARISON.match(statement):
         return set(names.systems_in(leading.group("baseline"))), leading.group("rest")
     opening = _OPENING_COMPARISON.match(statement)
@@ -1588,25 +1325,18 @@ def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str]
 
 
 def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference whose words set one of its two systems against the other and say which
-    way ("OpenThai2.0 is 2.81 pp higher than Typhoon 0.6B"; signed, "worse than Typhoon
-    0.6B by −2.81 pp"), where the data give the other way: its size (or sign) may be right,
-    its claim is not. Marked, the gate passed the claim; drifted, --write would have put the
-    number right and left the claim. Listed, whatever its size."""
+    """A difference whose words say which way one system goes against the other ("2.81 pp higher
+    than Typhoon 0.6B") where the data give the other way: listed, since a marker or a drift
+    would keep the number right and the claim wrong."""
     candidate = m.candidate
-    if (
-        m.verdict not in ("marked", "drift")
-        or not m.figure.startswith("diff/")
-        or not m.figure.endswith("/estimate")
-    ):
+    if m.verdict not in ("marked", "drift") or not _an_estimate(m.figure):
         return None
     own = " ".join(clauses_beside(candidate.levels))
     lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
     if not lower and not higher and not candidate.in_table and not _A_LEGEND.search(own):
-        # Its clause says no way ("..., by 2.81 pp"): the words of its statement's comparison
-        # may ("OpenThai2.0 makes more errors than Typhoon 0.6B, by 2.81 pp"), where the
-        # statement is of one set and one latency.
-        statement = _own_statement(candidate) or candidate.levels[2]
+        # Its clause says no way: its statement's comparison may, if of one set and latency
+        # ("A makes more errors than B, by 2.81 pp").
+        statement = _statement(candidate)
         if len(set(names.subjects_in(statement))) <= 1 and len(set(latencies_in(statement))) <= 1:
             own = _the_sides_of_its_comparison(statement, names)[2]
             lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
@@ -1614,29 +1344,26 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
         return None  # no way said, or both
     comparison_of = _comparison_of(m.figure, result.spec)
     pair = {comparison_of.a, comparison_of.b}
-    subject, other = _the_sides_set_against(m, pair, bool(lower or higher), result, names)
+    subject, other = _the_sides_set_against(m, pair, result, names)
     if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
     value = result.exact[m.figure]
     said_lower = bool(lower)
     if value == 0 or (value < 0) == (said_lower == (subject == {comparison_of.a})):
         return None  # the way the data give
-    systems = result.spec.systems
     [who], [whom] = subject, other
-    return Marked(
-        candidate,
-        None,
-        "unexplained",
-        fits=(m.figure,),
-        why="direction",
-        named=f"{systems[who]} {'lower' if said_lower else 'higher'} than {systems[whom]}",
-    )
+    return _denied(m, who, whom, said_lower, result.spec)
 
 
-def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: Names):
-    """(the subject, the other side) a difference's words set against each other: in a
-    table, the order its column, row or caption gives ("A vs B"); in prose, its statement's
-    comparison."""
+def _denied(m: Marked, who: str, whom: str, lower: bool, spec: CardSpec) -> Marked:
+    """``m`` listed: its words say ``who``'s CER is lower (or higher) than ``whom``'s."""
+    said = f"{spec.systems[who]} {'lower' if lower else 'higher'} than {spec.systems[whom]}"
+    return _listed(m.candidate, (m.figure,), why="direction", named=said)
+
+
+def _the_sides_set_against(m: Marked, pair: set, result, names: Names):
+    """(the subject, the other side) a difference's words set against each other: in a table,
+    the order its column, row or caption gives; in prose, its statement's comparison."""
     candidate = m.candidate
     if candidate.in_table:
         return next(
@@ -1647,58 +1374,42 @@ def _the_sides_set_against(m: Marked, pair: set, way_said: bool, result, names: 
             ),
             (set(), set()),
         )
-    statement = _own_statement(candidate) or candidate.levels[2]
+    statement = _statement(candidate)
     subject, other, _ = _the_sides_of_its_comparison(statement, names)
     named = set(names.systems_in(statement))
     if (
         not other
         and len(named) == 1
         and named < pair
-        and way_said
         and set(names.own_systems_in(statement)) == named
         and _a_variants_own_change(m, result, names) is None
     ):
-        # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, before any word of a
-        # comparison, its own clause saying which way, against the other side of the
-        # difference it was read as (not the change a variant brings to its model).
+        # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, against the other side
+        # of the difference it was read as.
         return named, pair - named
     return subject, other
 
 
 def _the_sides_of_its_comparison(statement: str, names: Names):
-    """The systems a statement's comparison sets against each other, and the words that
-    say which way it goes: the systems named before its word and those of its clause after
-    it ("Typhoon 0.6B reaches 14.68 %, lower than OpenThai2.0's 12.89 %"), with that
-    clause's words up to the comparison ("lower than"; "beats"; "แย่กว่า"); or, where a
-    comparison opens the statement, the systems it names and those after it, with what
-    follows it up to a number or parenthesis ("Compared with Typhoon 0.6B, OpenThai2.0 is
-    worse on FLEURS (")."""
+    """(the systems before a statement's comparison, those of its clause after it, the words
+    that say which way): "Typhoon 0.6B reaches 14.68 %, lower than OpenThai2.0's 12.89 %"."""
     if opening := _an_opening_comparison(statement, names):
         other, rest = opening
-        return (
-            set(names.systems_in(rest)),
-            other,
-            re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0],
-        )  # (not "OpenThai2.0")
+        way = re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0]  # (not "OpenThai2.0")
+        return set(names.systems_in(rest)), other, way
     comparison = _its_comparison(statement)
     if comparison is None:
         return set(), set(), ""
     before, after = statement[: comparison.start()], statement[comparison.end() :]
-    return (
-        set(names.systems_in(before)),
-        set(names.systems_in(re.split(r"[,;:(]", after, maxsplit=1)[0])),
-        re.split(r"[,;:(]", statement[: comparison.end()])[-1],
-    )
+    after = re.split(r"[,;:(]", after, maxsplit=1)[0]
+    way = re.split(r"[,;:(]", statement[: comparison.end()])[-1]
+    return set(names.systems_in(before)), set(names.systems_in(after)), way
 
 
 def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A CER in prose of one of the two systems its statement sets against each other and
-    says which way ("OpenThai2.0 is worse than Typhoon 0.6B (6.69 % vs 9.50 %)", "Typhoon
-    0.6B beats OpenThai2.0 with a CER of 18.64 %"), where the data give the two systems'
-    CERs on its set the other way: the number may be right, the claim is not. Marked, the
-    gate passed the claim; drifted, --write would have put the number right and left the
-    claim. Listed, as a difference said the wrong way is. (Only where the statement names
-    one set and one latency at most: the claim may be of another set.)"""
+    """A CER in prose whose statement says which way its system goes against another ("A is worse
+    than B (6.69 % vs 9.50 %)") where the data give the other way: listed, as a difference
+    said the wrong way is (only where the statement names one set and latency at most)."""
     candidate = m.candidate
     if (
         m.verdict not in ("marked", "drift")
@@ -1706,7 +1417,7 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
         or candidate.in_table
     ):
         return None
-    statement = _own_statement(candidate) or candidate.levels[2]
+    statement = _statement(candidate)
     subject, other, words = _the_sides_of_its_comparison(statement, names)
     lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
     if (
@@ -1731,35 +1442,13 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
     ]
     if None in cers or cers[0] == cers[1] or (cers[0] < cers[1]) == bool(lower):
         return None  # the way the data give
-    systems = result.spec.systems
-    return Marked(
-        candidate,
-        None,
-        "unexplained",
-        fits=(m.figure,),
-        why="direction",
-        named=f"{systems[who]} {'lower' if lower else 'higher'} than {systems[whom]}",
-    )
+    return _denied(m, who, whom, bool(lower), result.spec)
 
 
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
-    """For --check and the gate (``publish.published_card``'s ``read_words``): each marked
-    number whose words say the way the data do not, as (its figure, its line, what the
-    words say)."""
-    return [
-        (denied.figure, denied.candidate.line, denied.named)
-        for denied in _claims_the_data_deny(result, card, result.spec.publish_aliases)
-    ]
-
-
-def _claims_the_data_deny(
-    result: CardResult, card: CardFile, aliases: dict[str, str]
-) -> list[Marked]:
-    """Each number in prose that its figure marker gates, where the words of its statement
-    say the way the data do not ("OpenThai2.0 beats Typhoon 0.6B on Isan (<marked>18.64</>
-    vs ...)" once the data give Typhoon the lower CER): the markers keep the number right,
-    not the claim, so --check reads the words again each time. (A size marked
-    magnitude-of-negative has its own check; a table's cells are left to its caption.)"""
+    """For --check and the gate: (figure, line, what the words say) of each number in prose
+    its marker gates whose statement says the way the data do not (a marker keeps the number
+    right, not the claim). A marked size has its own check; a table's, its caption."""
     regions = [
         region
         for region in card.regions
@@ -1773,7 +1462,7 @@ def _claims_the_data_deny(
             COMPARES.search(card.text, block.start, block.end)
         )
 
-    names = Names.of(result.spec, aliases)
+    names = Names.of(result.spec, result.spec.publish_aliases)
     claims = []
     for candidate in candidates(card, names, worth_reading):
         if candidate.marked not in result.exact or not any(
@@ -1785,21 +1474,18 @@ def _claims_the_data_deny(
             _the_wrong_way(as_marked, result, names)
             or _a_cer_claimed_the_wrong_way(as_marked, result, names)
         ):
-            claims.append(replace(denied, figure=candidate.marked))
+            claims.append((candidate.marked, candidate.line, denied.named))
     return claims
 
 
 def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference drifted where its statement names one system only, a variant of another
-    ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp": Typhoon with its LM), and not the
-    other side of the card's comparison it drifted on: it is the change the variant brings
-    to its own model, which the card does not compute. --write would have written OpenThai2.0
-    − Typhoon + 4-gram there. (Named after "against", the variant is the other side of the
-    card's comparison: no change of its own.)"""
+    """A difference drifted where its statement names one system, a variant of another, as its
+    own ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp"): the change the variant brings
+    to its model, which the card does not compute."""
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
-    statement = _own_statement(candidate) or candidate.levels[2]
+    statement = _statement(candidate)
     named = set(names.systems_in(statement))
     comparison = _comparison_of(m.figure, result.spec)
     systems = result.spec.systems
@@ -1807,8 +1493,7 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
         return None
     [variant] = named
     if variant not in names.own_systems_in(statement):
-        # "Against Typhoon 0.6B + 4-gram, the FLEURS gap is −2.05 pp": the variant is the
-        # other side of a comparison, as the card's difference has it.
+        # "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.
         return None
     base = variant.split("_", 1)[0]
     if (
@@ -1819,28 +1504,22 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
     ):  # (the card's own: th-mix − th-TH)
         return None
     parsed = parse_figure(m.figure)
-    return Marked(
-        candidate,
-        None,
-        "unexplained",
-        why="no such difference",
-        named=f"the change between {systems[base]} and {systems[variant]}, "
-        f"{result.spec.set_names[parsed.subject]}, {parsed.latency_ms} ms",
-    )
+    return _no_such_difference(m, base, variant, parsed.subject, parsed.latency_ms, result.spec)
+
+
+def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) -> Marked:
+    """``m`` listed: the change between two columns' CERs, which the card does not compare."""
+    x, y = _decoded_display(x, spec), _decoded_display(y, spec)
+    named = f"the change between {x} and {y}, {spec.set_names[subject]}, {latency} ms"
+    return _listed(m.candidate, why="no such difference", named=named)
 
 
 def _the_change_between_the_cers_beside(
     m: Marked, found: list[Marked], result: CardResult, names: Names
 ) -> Marked | None:
-    """A difference in a sentence or cell whose two CERs (read as figures) are two systems'
-    on one set at one latency, and whose own clause names fewer than two systems ("OpenThai2.0
-    lowers the CER on FLEURS from 9.53 % (Typhoon 0.6B) to 6.72 %, a drop of 2.78 points"),
-    is the change between those two CERs: the card's difference of those two systems there.
-    Marked at its value; stale, drifted where it stands alone and its sign agrees with the
-    card's (a sign, words that say which way, or an unsigned positive difference), else left
-    unexplained. Where the card compares those two systems nowhere there ("Typhoon 0.6B goes
-    from 14.71 % to 13.55 % with its 4-gram LM, a difference of 1.16 points"), it is no
-    figure of the card's, whichever one its other words fit."""
+    """A difference beside two CERs of two systems on one set and latency, its own clause naming
+    fewer than two systems ("from 9.53 % (Typhoon 0.6B) to 6.72 %, a drop of 2.78 points"):
+    the card's difference of those two there, or no figure where the card compares them nowhere."""
     if m.candidate.bound is not None:
         return None
     if (
@@ -1866,7 +1545,7 @@ def _the_change_between_the_cers_beside(
         return _a_change_from_one_of_several(m, cers, named, result)
     if len(cers) == 1 and _signed_after_a_cer(m, found):
         # "OpenThai2.0 scores 8.72 (−0.27) against Typhoon 0.6B": the change of the CER it
-        # follows against the one other system its sentence names, that CER's system's.
+        # follows against the one other system its sentence names.
         own = cers[0]
         others = set(names.systems_in(m.candidate.levels[2])) - {own.column}
         if len(others) != 1:
@@ -1888,45 +1567,32 @@ def _as_the_change_between(
     """A number read as the change between two systems' CERs on one set at one latency:
     the card's difference of them there, or no figure where the card has none."""
     x, y, subject, latency = cers[0].column, cers[1].column, cers[0].subject, cers[0].latency_ms
-    ends = [
-        name
-        for key in (f"{x}-vs-{y}", f"{y}-vs-{x}")
-        if (name := f"diff/{latency}ms/{subject}/{key}/estimate") in result.exact
-    ]
+    ends = _differences_of(x, y, subject, latency, result.exact)
     if not ends:
-        spec = result.spec
-        return Marked(
-            m.candidate,
-            None,
-            "unexplained",
-            why="no such difference",
-            named=f"the change between {_decoded_display(x, spec)} and "
-            f"{_decoded_display(y, spec)}, {spec.set_names[subject]}, {latency} ms",
-        )
+        return _no_such_difference(m, x, y, subject, latency, result.spec)
     [end] = ends
     if read_as is not None and read_as.rsplit("/", 1)[0] == end.rsplit("/", 1)[0]:
         return None  # read as that difference already
     if stated := _stated_as(m, end, named, result):
         return stated
     value, text = result.exact[end], m.candidate.text
-    signed = text[:1] in "+-−–"
+    signed = _signed(text)
     turned = _turned_beside(m, end, named, result.spec)
     if turned:
         value = -value
     size = value < 0 and not signed and _states_a_size(m.candidate)
     if _a_relative_difference(text, end, result.spec, result.exact):
-        return Marked(m.candidate, None, "unexplained", fits=(end,), why="relative")
+        return _listed(m.candidate, (end,), why="relative")
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
-        return Marked(
-            m.candidate,
-            end,
-            "drift",
-            format_like(end, -value if size else value, text),
-            magnitude=size,
-            turned=turned,
-        )
-    return Marked(m.candidate, None, "unexplained", fits=(end,))
+        return _drifted(m.candidate, end, -value if size else value, size, turned)
+    return _listed(m.candidate, (end,))
+
+
+def _differences_of(x: str, y: str, subject: str, latency, exact) -> list[str]:
+    """The card's estimates of the difference between columns ``x`` and ``y`` (either way)."""
+    names = [f"diff/{latency}ms/{subject}/{key}/estimate" for key in (f"{x}-vs-{y}", f"{y}-vs-{x}")]
+    return [name for name in names if name in exact]
 
 
 def _system_and_decoding(column: str, spec: CardSpec) -> tuple[str, bool]:
@@ -1946,9 +1612,8 @@ _PARENTHESIS_OPENED_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*\(\s*[*_]*")
 
 
 def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
-    """A signed number in prose, read where a CER stands, that opens a parenthesis right
-    after a number of its sentence read as a CER ("8.72 (−0.27)"): it is no CER (none is
-    signed) but a change."""
+    """A signed number in prose, read where a CER stands, opening a parenthesis right after a
+    CER of its sentence ("8.72 (−0.27)"): no CER (none is signed) but a change."""
     if (
         m.candidate.in_table
         or m.why != "signed"
@@ -1972,23 +1637,17 @@ def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
 def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool:
     """A signed change beside the name of the difference's second system alone ("Typhoon
     0.6B (−1.25)" under "Winner") is that system's: the card's A − B turned."""
-    return m.candidate.text[:1] in "+-−–" and named == {_comparison_of(end, spec).b}
+    return _signed(m.candidate.text) and named == {_comparison_of(end, spec).b}
 
 
 def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Marked | None:
-    """``m`` marked as the difference ``end`` where it prints as it: as the card gives it,
-    turned (see _turned_beside), or, unsigned beside words of direction or size, the size
-    of a negative one."""
+    """``m`` marked as the difference ``end`` where it prints as it: as given, turned
+    (_turned_beside), or, unsigned beside words of direction or size, as a negative one's size."""
     value, text = result.exact[end], m.candidate.text
     turned = _turned_beside(m, end, named, result.spec)
     if printed_as(-value if turned else value, text):
         return Marked(m.candidate, end, "marked", turned=turned)
-    if (
-        value < 0
-        and text[:1] not in "+-−–"
-        and _states_a_size(m.candidate)
-        and printed_as(-value, text)
-    ):
+    if value < 0 and not _signed(text) and _states_a_size(m.candidate) and printed_as(-value, text):
         return Marked(m.candidate, end, "marked", magnitude=True)
     return None
 
@@ -1996,20 +1655,17 @@ def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Mark
 def _a_change_from_one_of_several(
     m: Marked, cers: list, named: set[str], result: CardResult
 ) -> Marked | None:
-    """Beside three CERs or more of one set and latency ("| FLEURS | 6.69 | 9.50 | 8.73 |
-    OpenThai2.0 (−2.04) |"), a change stated beside one system's name is its difference
-    from one of the others, which its words do not say: marked where exactly one of those
-    differences is stated so (_stated_as), else left as read."""
-    [system] = named
-    if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in {
-        f.column for f in cers
-    }:
+    """A change beside one system's name among three CERs or more of one set and latency ("| 6.69
+    | 9.50 | 8.73 | OpenThai2.0 (−2.04) |"): marked where exactly one of its differences from
+    the others is stated so (_stated_as), else left as read."""
+    [system], columns = named, {f.column for f in cers}
+    if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in columns:
         return None
+    subject, latency = cers[0].subject, cers[0].latency_ms
     ends = [
-        name
-        for other in {f.column for f in cers} - {system}
-        for key in (f"{system}-vs-{other}", f"{other}-vs-{system}")
-        if (name := f"diff/{cers[0].latency_ms}ms/{cers[0].subject}/{key}/estimate") in result.exact
+        end
+        for other in columns - {system}
+        for end in _differences_of(system, other, subject, latency, result.exact)
     ]
     found = [stated for end in ends if (stated := _stated_as(m, end, named, result))]
     return found[0] if len(found) == 1 else None
@@ -2022,14 +1678,9 @@ def _comparison_of(name: str, spec: CardSpec):
 
 
 def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
-    """A cell of words and a number, read as a CER (drifted, or signed where no CER can be),
-    whose row (or column, see _cers_beside) gives that CER in another cell (at its own
-    value, or drifted in a cell of the number alone), and whose number is nearer the change
-    between that CER and another there than that CER itself. In "| FLEURS | 6.69 | 9.50 |
-    OpenThai2.0 (−2.81) |" under "Winner", the last cell names OpenThai2.0, but its row
-    gave OpenThai2.0's CER already: the number beside the name is the change, never that
-    CER drifted (which --write would have written there). "OpenThai2.0 (6.72)" there
-    restates the CER, stale."""
+    """A cell of words and a number read as a CER (drifted, or signed) whose row or column gives
+    that CER elsewhere, and whose number is nearer a change between CERs there than that CER:
+    in "| 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under "Winner", the last is the change."""
     cer = (
         m.figure
         if m.verdict == "drift"
@@ -2064,21 +1715,12 @@ def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
 
 
 def _cers_beside(m: Marked, found: list[Marked]) -> list[Marked]:
-    """The numbers read as CERs in ``m``'s sentence or cell, or its table row; in a table
-    row that holds none (a "Winner" row under a row per system), its column's."""
+    """The numbers read as CERs in ``m``'s sentence or cell, or its table row; in a row holding
+    none (a "Winner" row), its column's."""
     beside = [o for o in _read_beside(m, found) if o.figure.startswith("cer/")]
     if beside or m.candidate.table is None:
         return beside
-    column = m.candidate.levels[4]
-    return [
-        o
-        for o in found
-        if o is not m
-        and o.verdict in ("marked", "drift", "already")
-        and o.figure.startswith("cer/")
-        and o.candidate.table == m.candidate.table
-        and o.candidate.levels[4] == column
-    ]
+    return _cers_beside_in_the_table(m, found)["column"]  # (its row holds none)
 
 
 def _words_in_its_cell(candidate: Candidate) -> bool:
@@ -2087,8 +1729,6 @@ def _words_in_its_cell(candidate: Candidate) -> bool:
 
 
 _A_LETTER = re.compile(r"[^\W\d_]")
-
-
 # Between the two CERs of a change: "9.50 % → 6.69 %", "from 9.50 % to 6.69 %".
 _ARROW = re.compile(r"→|->|⟶|➔|⇒")
 _ARROW_BETWEEN = re.compile(rf"[*_]*\s*%?[*_]*\s*(?:{_ARROW.pattern}|\bto\b)\s*[*_]*\s*", re.I)
@@ -2098,23 +1738,20 @@ _FROM_BEFORE = re.compile(r"\bfrom\s*[*_]*\s*$", re.I)
 def _changes_between_two_systems(
     found: list[Marked], result: CardResult, names: Names
 ) -> list[Marked]:
-    """ "Compared with Typhoon 0.6B, OpenThai2.0 reduces CER on FLEURS by 2.81 points (9.50 % →
-    6.69 %)": two CERs of one sentence joined by an arrow (or "from ... to"), both read as
-    its subject's figure, in a sentence that sets its subject against one other system: the
-    first is the other system's, on the same set at the same latency, and the second the
-    subject's. (Read alone, the first was listed as a sibling's value, or stale, both were.)"""
+    """Two CERs joined by an arrow (or "from ... to") both read as the subject's, in a sentence
+    setting its subject against one other system ("... by 2.81 points (9.50 % → 6.69 %)"):
+    the first is the other system's, the second the subject's."""
     found = list(found)
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
+        before, between = first.candidate.levels[:2]
         if (
             first.candidate.unit != second.candidate.unit
             or first.candidate.in_table
-            or not _ARROW_BETWEEN.fullmatch(first.candidate.levels[1])
+            or not _ARROW_BETWEEN.fullmatch(between)
         ):
             continue
-        if not _ARROW.search(first.candidate.levels[1]) and not _FROM_BEFORE.search(
-            first.candidate.levels[0]
-        ):
+        if not _ARROW.search(between) and not _FROM_BEFORE.search(before):
             continue  # "to" without "from": "6.69 % to 9.50 %" may be a range
         read = [
             m.figure
@@ -2140,43 +1777,31 @@ def _changes_between_two_systems(
         name = f"cer/{figure.latency_ms}ms/{figure.subject}/{baseline}"
         if name in result.exact:
             found[i], found[i + 1] = (
-                _at_its_value(m, each, result.exact[each])
-                or Marked(m.candidate, None, "unexplained", fits=(each,))
+                _at_its_value(m, each, result.exact[each]) or _listed(m.candidate, (each,))
                 for m, each in ((first, name), (second, read[1]))
             )
     return found
 
 
 def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marked | None:
-    """``m`` read as ``name``, whose text states ``value`` (the figure, or its size): marked
-    at that value, drifted where it stands alone; None where neither."""
+    """``m`` read as ``name`` at ``value`` (the figure, or its size): marked at that value,
+    drifted where it stands alone; None where neither."""
     if printed_as(value, m.candidate.text):
         return Marked(m.candidate, name, "marked", magnitude=magnitude)
     if m.candidate.alone:
-        return Marked(
-            m.candidate,
-            name,
-            "drift",
-            format_like(name, value, m.candidate.text),
-            magnitude=magnitude,
-        )
+        return _drifted(m.candidate, name, value, magnitude)
     return None
 
 
 def _an_end_beside_its_estimate(
     m: Marked, found: list[Marked], result: CardResult
 ) -> Marked | None:
-    """An interval's end whose context names several comparisons ("GigaSpeech2 long:
-    −4.72 pp [95% CI −6.81, −2.72]", naming no system) takes the comparison of the estimate
-    read beside it, in its sentence or cell or its table row: marked at its value, drifted
-    where it stands alone."""
+    """An interval's end whose context names several comparisons takes that of the estimate read
+    beside it ("GigaSpeech2 long: −4.72 pp [95% CI −6.81, −2.72]"), the nearest before it
+    where there are two."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
-    beside = [
-        o
-        for o in _read_beside(m, found)
-        if not o.turned and o.figure.startswith("diff/") and o.figure.endswith("/estimate")
-    ]
+    beside = [o for o in _read_beside(m, found) if not o.turned and _an_estimate(o.figure)]
     ends = [
         name
         for name in m.fits
@@ -2184,55 +1809,40 @@ def _an_end_beside_its_estimate(
     ]
     before = [o for o in beside if o.candidate.start < m.candidate.start]
     if len(ends) > 1 and before:
-        # Two estimates in its sentence ("on GigaSpeech2 the gap is 1.76 points, and on Isan
-        # Typhoon is ahead by 1.25 pp (95% CI −0.17 to +2.76)"): the interval is the one of
-        # the estimate just before it.
+        # Two estimates in its sentence: the interval is the one just before it's.
         nearest = max(before, key=lambda o: o.candidate.start).figure.rsplit("/", 1)[0]
         ends = [name for name in ends if name.rsplit("/", 1)[0] == nearest]
     if len(ends) != 1:
         return None
     end, size = ends[0], False
     estimate = next(o for o in beside if o.figure.rsplit("/", 1)[0] == end.rsplit("/", 1)[0])
-    if estimate.magnitude and m.candidate.text[:1] not in "+-−–":
+    if estimate.magnitude and not _signed(m.candidate.text):
         # "2.78 points worse than OpenThai2.0 (95% CI 1.73–3.72)": the interval of the size.
         end, size = _end_of_a_size(end, m.candidate), True
     return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
 
 
-# What sets the system after it against a difference's subject, besides a comparison's
-# words: "it differs from Typhoon 0.6B by 1.25 pp"; Thai จาก, from ("ต่างจาก", differs from).
-_DIFFERS_FROM = re.compile(r"\bfrom\b|จาก", re.I)
-
-
 def _a_pair_after_its_difference(
     m: Marked, found: list[Marked], result: CardResult, names: Names
 ) -> Marked | None:
-    """A number of a pair "(18.64 vs 17.39)" right after a difference in points, its value
-    no figure its context names (stale): the CER, on the difference's set and latency, of
-    the difference's system its statement puts first, or second: the two in the order it
-    names them; where it names one, that one after a comparison's word is the second ("on
-    Isan it trails Typhoon 0.6B by 1.25 pp"), and otherwise the first ("Typhoon 0.6B is
-    ahead by 1.25 pp"); where it names neither, which is whose it does not say."""
+    """A stale number of a pair right after a difference in points ("by 1.25 pp (18.64 vs
+    17.39)"): the CER of the system its statement puts first, or second. One system named
+    after a comparison's word is the second ("trails Typhoon 0.6B"), else the first."""
     candidate = m.candidate
     opening = _where_a_pair_after_a_difference_opens(candidate)
     if m.verdict != "unexplained" or opening is None:
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    difference = next(
-        (
-            d.figure
-            for d in reversed(found)
-            if d.figure is not None
-            and d.figure.startswith("diff/")
-            and d.figure.endswith("/estimate")
-            and d.candidate.unit == candidate.unit
-            and d.candidate.start - d.candidate.unit < opening
-        ),
-        None,
-    )
-    if difference is None:
+    differences = [
+        d.figure
+        for d in found
+        if _an_estimate(d.figure)
+        and d.candidate.unit == candidate.unit
+        and d.candidate.start - d.candidate.unit < opening
+    ]
+    if not differences:
         return None
-    _, latency, subject, pair, _ = difference.split("/")
+    _, latency, subject, pair, _ = differences[-1].split("/")  # (the nearest before it)
     systems = pair.split("-vs-")
     named = [
         system
@@ -2256,25 +1866,16 @@ def _a_pair_after_its_difference(
     name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
     if name not in result.exact:
         return None
-    return _at_its_value(
-        Marked(replace(candidate, alone=True), None, "unexplained"), name, result.exact[name]
-    )
+    return _at_its_value(_listed(replace(candidate, alone=True)), name, result.exact[name])
 
 
 def _in_an_address(m: Marked) -> Marked | None:
-    """A figure read in a badge's address, or in an image's description: no marker can stand
-    there, so it is listed, never marked or written over (``named``: what the data give,
-    where it drifted)."""
+    """A figure read in a badge's address or an image's description: no marker can stand there,
+    so it is listed (``named``: what the data give, where it drifted)."""
     if not (m.candidate.in_address or m.candidate.in_image) or m.verdict not in ("marked", "drift"):
         return None
-    return Marked(
-        m.candidate,
-        None,
-        "unexplained",
-        fits=(m.figure,),
-        why="address" if m.candidate.in_address else "image",
-        named=m.gives,
-    )
+    why = "address" if m.candidate.in_address else "image"
+    return _listed(m.candidate, (m.figure,), why, named=m.gives)
 
 
 def _beside(m: Marked, other: Marked) -> bool:
@@ -2296,19 +1897,15 @@ def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
 
 
 def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
-    """ "6.69 % (95% CI: 5.91–7.52)": an interval beside a CER and no difference is that
-    CER's, which the card does not compute (it gives intervals of differences only)."""
+    """ "6.69 % (95% CI: 5.91–7.52)": an interval beside a CER and no difference is the CER's,
+    which the card does not compute."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None:
         return None
     read = [o.figure for o in _read_beside(m, found) if o.candidate.bound is None]
     cers = [name for name in read if name.startswith(("cer/", "aggregate/"))]
     if len(cers) != 1 or any(name.startswith("diff/") for name in read):
         return None
-    return Marked(m.candidate, None, "unexplained", fits=m.fits, why="cer interval", named=cers[0])
-
-
-# B − A's interval is A − B's, negated and with its ends swapped.
-_TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
+    return _listed(m.candidate, m.fits, why="cer interval", named=cers[0])
 
 
 @dataclass(frozen=True)
@@ -2365,76 +1962,46 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
 
 
 def _parts_named(m: Marked, result: CardResult, names: Names) -> list[tuple]:
-    """(part, as the card shows it, its key, the depth of the nearest level of the number's
-    context that names it, or None, what stands for it where none does) for each part of
-    the figure a number was read as: its set or aggregate ("subject"), its system (a
-    difference's two: "systems") and its latency."""
+    """(part, as the card shows it, the depth of the nearest level naming it or None, what
+    stands for it where none does) for each part of the figure ``m`` was read as."""
     spec, figure, levels = result.spec, parse_figure(m.figure), m.candidate.levels
     if figure.kind == "diff":
-        comparison = next(c for c in spec.comparisons if c.key == figure.column)
+        comparison = _comparison_of(m.figure, spec)
         systems = (comparison.a, comparison.b)
     else:
         systems = (_system_and_decoding(figure.column, spec)[0],)
+
+    def depth(found_in, key) -> int | None:
+        return next((d for d, level in enumerate(levels) if key in found_in(level)), None)
+
+    unnamed = "no level names it"
     aggregates = {a.key: a.display for a in spec.aggregates}
+    subject = spec.set_names.get(figure.subject) or aggregates[figure.subject]
+    parts = [("subject", subject, depth(names.subjects_in, figure.subject), unnamed)]
     default = spec.publish_system or next(iter(spec.systems))
-    wanted = [
-        (
-            "subject",
-            spec.set_names.get(figure.subject) or aggregates[figure.subject],
-            names.subjects_in,
-            figure.subject,
-            "no level names it",
-        ),
-        *(
-            (
-                "systems",
-                spec.systems[s],
-                names.systems_in,
-                s,
-                "none named: the card's own" if s == default else "no level names it",
-            )
-            for s in systems
-        ),
-        (
-            "latency",
-            f"{figure.latency_ms} ms",
-            latencies_in,
-            figure.latency_ms,
-            "none named: the headline"
-            if figure.latency_ms == spec.headline_latency
-            else "no level names it",
-        ),
-    ]
-    return [
-        (
-            part,
-            shown,
-            key,
-            next((d for d, lv in enumerate(levels) if key in found_in(lv)), None),
-            otherwise,
-        )
-        for part, shown, found_in, key, otherwise in wanted
-    ]
+    for system in systems:
+        otherwise = "none named: the card's own" if system == default else unnamed
+        parts.append(("systems", spec.systems[system], depth(names.systems_in, system), otherwise))
+    latency = figure.latency_ms
+    otherwise = "none named: the headline" if latency == spec.headline_latency else unnamed
+    parts.append(("latency", f"{latency} ms", depth(latencies_in, latency), otherwise))
+    return parts
 
 
 def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence, ...]:
-    """A drift's evidence: where a number's context names what the figure it was read as
-    is of, each part at the nearest level that names it; one that no level names is said
-    so (the card's default system, its headline latency, or what sentences before named)."""
+    """A drift's evidence: the nearest level naming each part of its figure, or what stood for a
+    part no level names (the card's default system, its headline latency)."""
     levels = m.candidate.levels
     return tuple(
         Evidence(shown, otherwise if depth is None else level_name(levels, depth))
-        for _, shown, _, depth, otherwise in _parts_named(m, result, names)
+        for _, shown, depth, otherwise in _parts_named(m, result, names)
     )
 
 
 def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
-    """One figure read from the rows and columns of two cells of one table: the reading of
-    that table is wrong somewhere (a latency or a system it names in a way not understood),
-    so neither is marked. A cell whose own words name the number ("FLEURS 6.26") says what
-    it is: an at-a-glance table may quote a figure twice. (A cell whose value is another
-    latency's figure reads as this one all the same; a difference and its turned form, B −
-    A, may stand side by side.)"""
+    """One figure read by position (row and column) in two cells of one table: that table's
+    reading is wrong somewhere, so neither is marked. (A cell whose own words name it, "FLEURS
+    6.26", says what it is.)"""
 
     def read_as(m: Marked) -> str | None:
         return m.fits[0] if m.why == "a sibling's" else m.figure
@@ -2461,11 +2028,11 @@ def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
 
 
 def _beside_itself(found: list[Marked]) -> list[Marked]:
-    """A number that would be a figure drifted, in the same cell or sentence as that figure
-    at its own value ("6.69 % or 3.21 %"), is not it: it is another number beside it."""
+    """A drift in the same cell or sentence as its figure at its own value ("6.69 % or 3.21 %")
+    is another number beside it."""
     present = {(m.candidate.unit, m.figure) for m in found if m.verdict in ("marked", "already")}
     return [
-        Marked(m.candidate, None, "unexplained", fits=(m.figure,))
+        _listed(m.candidate, (m.figure,))
         if m.verdict == "drift" and (m.candidate.unit, m.figure) in present
         else m
         for m in found
@@ -2473,19 +2040,16 @@ def _beside_itself(found: list[Marked]) -> list[Marked]:
 
 
 def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
-    """Two numbers or more of one sentence or cell drifted onto the same figure: at most one
-    is it, and the words do not say which ("from 9.60 % to 6.70 %", "we get 6.71 %, Foo
-    11.20 % and Bar 12.40 %"), so none is."""
+    """Numbers of one sentence or cell drifted onto one figure ("from 9.60 % to 6.70 %"): at
+    most one is it, and the words do not say which, so none is."""
     drifted: dict[tuple, list[Marked]] = {}
     for m in found:
         if m.verdict == "drift":
             drifted.setdefault((m.candidate.unit, m.figure, m.turned), []).append(m)
     return [
-        Marked(
+        _listed(
             m.candidate,
-            None,
-            "unexplained",
-            fits=(m.figure,),
+            (m.figure,),
             why="several",
             named=" and ".join(other.candidate.text for other in together if other is not m),
         )
@@ -2497,21 +2061,16 @@ def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
 
 
 def _with_markers(text: str, found: list[Marked]) -> str:
-    """The card's text with a figure marker around each number read as a new figure (a
-    number alone in inline code: the marker around the code, never inside it)."""
+    """The card's text with a figure marker around each number read as a new figure (around
+    inline code holding one, never inside it)."""
     pieces, copied = [], 0
     in_code = code_numbers(text)
     for marked in found:
         candidate = marked.candidate
         if marked.figure is None or marked.verdict == "already":
             continue
-        opening = marked.figure + (
-            f" {MAGNITUDE_OF_NEGATIVE}"
-            if marked.magnitude
-            else f" {TURNED}"
-            if marked.turned
-            else ""
-        )
+        how = MAGNITUDE_OF_NEGATIVE if marked.magnitude else TURNED if marked.turned else ""
+        opening = f"{marked.figure} {how}" if how else marked.figure
         start, end = next(
             ((s, e) for s, e in in_code if s < candidate.start < e),
             (candidate.start, candidate.end),
@@ -2540,9 +2099,8 @@ def counted_numbers(
 
 @dataclass(frozen=True)
 class Ungated:
-    """A number of the card's text outside any marker that may be one of ours: its line,
-    as printed, and why it counts (empty for a figure-like number; else what it was read
-    as, though it prints a figure's value)."""
+    """A number outside any marker that may be one of ours: its line, as printed, and why it
+    counts (empty for a figure-like number; else what it was read as)."""
 
     line: int
     text: str
@@ -2552,9 +2110,8 @@ class Ungated:
 def coverage(
     card: CardFile, spec: CardSpec, aliases: dict[str, str], exact: dict | None = None
 ) -> tuple[int, list[Ungated]]:
-    """(how many numbers count, those of them outside a marker) in the card's text. Given
-    the figures (``exact``), a number read as another measure or as another model's whose
-    value is a figure's, as printed, counts too, and is ungated: the reading may be wrong."""
+    """(how many numbers count, those outside a marker). Given the figures, a number set aside as
+    another measure's or model's counts too where it prints a figure's value."""
     counted, alone, another_measure = counted_numbers(card, spec, aliases)
     ungated = [Ungated(c.line, c.text) for c in counted if c.marked is None]
     look_alikes = _look_alikes(alone, another_measure, exact or {})
@@ -2569,8 +2126,7 @@ def _look_alikes(
     values = [value for value in exact.values() if not isinstance(value, bool)]
 
     def a_figures(text: str) -> bool:
-        # (At two decimals or more: at one, a tenth of all numbers in a figure's range would
-        # print as one of the card's hundreds of figures by chance.)
+        # (At two decimals or more: at one, many numbers would print as a figure by chance.)
         decimals = text.split(".")[1] if "." in text else ""
         return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text) for value in values)
 

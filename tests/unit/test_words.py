@@ -96,6 +96,32 @@ EXAMPLES = {
     ("settings_before", r"cc[- ]by(?:[- ][a-z]{2})*"): "CC-BY-SA",
     ("settings_before", "seamless(?:m4t)?"): "SeamlessM4T",
     ("not_a_whole_percent", r"rel\."): "30 % rel. lower",
+    ("lower_words", "lower(?:s|ed)?"): "it lowers the CER",
+    ("lower_words", r"reduc\w*"): "a reduction",
+    ("lower_words", "cuts?"): "it cuts the CER",
+    ("lower_words", "drops?"): "the CER drops",
+    ("lower_words", r"decreas\w*"): "it decreased",
+    ("lower_words", r"outperform\w*"): "it outperforms Typhoon",
+    ("lower_words", "beats?"): "it beats Typhoon",
+    ("lower_words", r"improv\w*"): "an improvement",
+    ("lower_words", r"less\s+(?:errors?|mistakes?)"): "less error",
+    ("lower_words", r"lead(?:s)?(?!\s+to\b)"): "a lead over Typhoon",
+    ("higher_words", r"increas\w*"): "it increases",
+    ("higher_words", "rises?"): "the CER rises",
+    ("higher_words", "trails?"): "it trails Typhoon",
+    ("higher_words", r"more\s+(?:errors?|mistakes?)"): "more mistakes",
+    ("legend", r"(?:lower|higher)\s+is\s+better"): "CER (lower is better)",
+    ("legend", r"\w*accura\w*"): "less accurate",
+    ("size_words", "gaps?"): "the gaps",
+    ("size_words", "margins?"): "a margin of",
+    (
+        "same_set",
+        r"(?:the\s+same|th(?:is|at|ese|ose))\s+(?:test\s+)?(?:sets?|datasets?|benchmarks?|data)",
+    ): "on the same test set",
+    ("same_set", "ชุด(?:ข้อมูล|ทดสอบ)?(?:เดียวกัน|นี้)"): "บนชุดข้อมูลเดียวกัน",
+    ("subjects_own", r"with\s+(?:a\s+|an\s+|its\s+)?(?:cer|character)\w*"): "with a CER of",
+    ("against", r"compared\s+(?:with|to)"): "compared with Typhoon",
+    ("against", r"relative\s+to"): "relative to Typhoon",
 }
 # A word with an optional last letter ("seconds?") is its own example, written with it.
 EXAMPLES |= {
@@ -142,6 +168,8 @@ NOT_MATCHED = [
     ("whole_words", "the whole test set"),  # the set, not a decoding
     ("compares", "averaged over 11 sets"),  # "over" alone compares nothing
     ("other_models_nearby", "Google's FLEURS"),  # a dataset's owner
+    ("lower_words", "this leads to errors"),  # "leads to" is no lead
+    ("size_words", "a gapless reading"),
 ]
 ENTRIES = [(name, entry) for name, entries in words.words().items() for entry in entries]
 
