@@ -145,6 +145,24 @@ _VERSIONED_NAME = (
 )
 
 
+# A release named by its version alone ("v2.0", "version 1.5"): the card's own model's, at
+# its own version, or another of its releases. Not a version right after a name ("Whisper
+# v3", "large-v3", "FLEURS v2"), which is that name's. A pre-release ("v2.0-beta", "v2.0rc1")
+# is another release than the card's.
+_BARE_VERSION = re.compile(
+    r"(?<![\w.-])(?:v|version\s+)(\d+(?:\.\d+)*)(?P<pre>[-+]?[a-z][\w.]*|\d)?", re.I
+)
+_A_NAME_RIGHT_BEFORE = re.compile(r"[A-Z0-9][\w.+-]*\s+$")
+
+
+def _bare_versions(text: str) -> list[re.Match]:
+    return [
+        found
+        for found in _BARE_VERSION.finditer(text)
+        if not _A_NAME_RIGHT_BEFORE.search(text[: found.start()])
+    ]
+
+
 def _versions_in(name: str) -> set[str]:
     """The versions and sizes in a name, as compared: {"2"} in "OpenThai2.0", {"0.6"} in
     "Typhoon 600M"."""
@@ -225,6 +243,8 @@ class Names:
     # the aggregates' keys: "LOTUSDIS (avg. of 5 mics)" is LOTUSDIS's, not the average's.
     method_words: frozenset[str] = frozenset()
     aggregates: frozenset[str] = frozenset()
+    # The versions in the own model's name ({"2"} for "OpenThai2.0"): "v2.0" names it.
+    own_versions: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> Names:
@@ -256,6 +276,7 @@ class Names:
             ),
             frozenset(method_words),
             frozenset(a.key for a in spec.aggregates),
+            frozenset(_versions_in(spec.systems[own]) if own in spec.systems else ()),
         )
 
     def another_split_in(self, text: str) -> str | None:
@@ -273,7 +294,28 @@ class Names:
                 found = _versions_in(mention.group())
                 if found and not found & own:
                     return mention.group()
+        for found in _bare_versions(text) if self.own_versions else ():
+            if found["pre"] or not _versions_in(found.group(1)) & self.own_versions:
+                return found.group()
         return None
+
+    def names_own_release(self, text: str) -> bool:
+        """Whether ``text`` names the own model's release by its version alone ("v2.0")."""
+        return bool(self.own_versions) and any(
+            self._is_own(found) for found in _bare_versions(text)
+        )
+
+    def _is_own(self, version: re.Match) -> bool:
+        return not version["pre"] and bool(_versions_in(version.group(1)) & self.own_versions)
+
+    def _own_version_as_ours(self, text: str) -> str:
+        """``text`` with a bare version of the own model's ("v2.0") said as "ours"."""
+        if not self.own_versions:
+            return text
+        for found in reversed(_bare_versions(text)):
+            if self._is_own(found):
+                text = f"{text[: found.start()]}ours{text[found.end() :]}"
+        return text
 
     @staticmethod
     def _find(text: str, names) -> tuple[tuple[int, int, str], ...]:
@@ -421,6 +463,7 @@ class Names:
     def systems_named_outright(self, text: str) -> list[str]:
         """The systems ``text`` names by a name of their own, not only by a loose one ("we",
         "LM")."""
+        text = self._own_version_as_ours(text)
         plain = plain_name(text)
         return [
             key
@@ -462,6 +505,7 @@ class Names:
         variants' ("Typhoon + 4-gram LM", "the 4-gram variant of Typhoon") names the variant
         alone; a variant said not to be there ("Typhoon without LM") is not named."""
         text = _OUR_BEFORE_A_NUMBER.sub("ours", self.without_dataset_ids(text))
+        text = self._own_version_as_ours(text)
         found = self._find(text, self.systems)
         if not found:
             return []

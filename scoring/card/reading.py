@@ -460,6 +460,16 @@ def _without_a_weak_caption(block: Block, header: list, headings: str) -> Block:
     return block
 
 
+def _version_words_of_a_column(block: Block, header: list, names: Names) -> Block:
+    """Where a column is another release ("| v1.5 |"), the caption's words of one ("copied
+    from the previous card") are said of that column, which its header already sets aside,
+    not of the whole table."""
+    if not block.caption or not any(names.another_version_in(text) for _, text in header):
+        return block
+    said = [found.span() for found in _OTHER_VERSION.finditer(block.caption)]
+    return replace(block, caption=_blanked(block.caption, said)) if said else block
+
+
 def _what_the_table_speaks_of(
     block: Block, header: list, body: list, headings: str, names: Names, generated: bool
 ) -> tuple[Block, str, bool]:
@@ -585,6 +595,7 @@ def _read_table(
     the card's (no error rate, no system named above it)."""
     header, body = _header_and_body(block)
     block = _without_a_weak_caption(block, header, headings)
+    block = _version_words_of_a_column(block, header, names)
     block, table_context, said = _what_the_table_speaks_of(
         block, header, body, headings, names, generated
     )
@@ -1827,14 +1838,27 @@ def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> s
             return other
         if names.systems_in(text):
             break
-    found = _OTHER_VERSION_HEADING.search(levels[-1]) or next(
-        (said for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None
+    found = _a_heading_of_releases(levels, names, in_table) or next(
+        (said.group() for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None
     )
     if found:
-        return found.group()
+        return found
     return _a_fine_tuned_baseline(levels, names, in_table) or _another_decoding_of_a_baseline(
         levels, names, in_table
     )
+
+
+def _a_heading_of_releases(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """A heading over releases ("Changelog"), unless the card's own release is named by its
+    version ("v2.0") nearer: in the number's own context, or in a heading inside that one."""
+    if any(names.names_own_release(text) for text in _nearest_first(levels, in_table)):
+        return None
+    for heading in reversed(levels[-1].split(" / ")):
+        if found := _OTHER_VERSION_HEADING.search(heading):
+            return found.group()
+        if names.names_own_release(heading):
+            return None
+    return None
 
 
 _FINE_TUNED = re.compile(r"\bfine[- ]?tun(?:e|es|ed|ing)\b|ปรับแต่ง|ฟายน์จูน", re.I)

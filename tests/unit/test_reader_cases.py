@@ -565,3 +565,64 @@ def test_a_lead_in_that_says_in_pieces_is_every_numbers_after_its_colon(project,
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert [m.figure for m in marked.found] == names, out
+
+
+def _figures_read(marked, texts) -> list[str]:
+    return [m.figure for m in marked.found if m.candidate.text in texts and m.figure]
+
+
+def test_a_release_named_by_its_version_alone_is_the_cards_own_or_another(project, demo_result):
+    """ "v2.0" is the card's own model at the version its name carries (OpenThai2.0), so a
+    stale cell under it drifts; "v1.5" is another release, and "v2.0-beta" a pre-release:
+    numbers under those are never read as ours, even one a few hundredths off ours."""
+    from tests.unit.test_adopt import stale_print
+
+    name = f"cer/560ms/fleurs/{O}"
+    stale, beta = stale_print(demo_result.exact, name), stale_print(demo_result.exact, name)
+    text = (
+        "# Card\n\nCER (%) at 560 ms.\n\n| Set | v2.0 | v1.5 | v2.0-beta |\n|---|--:|--:|--:|\n"
+        f"| FLEURS | {stale} | 9.87 | {beta} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found if m.figure] == [("drift", name)], out
+    assert _figures_read(marked, {"9.87"}) == [], out
+
+
+def test_a_captions_previous_is_said_of_the_column_of_another_release(project, demo_result):
+    """The paragraph above says "the v1.5 column is copied from the previous card": the
+    other columns are the card's own results, read (a stale one drifts); v1.5's is not."""
+    from tests.unit.test_adopt import stale_print
+
+    name = f"cer/560ms/fleurs/{T}"
+    stale = stale_print(demo_result.exact, name)
+    ours = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    text = (
+        "# Card\n\nCER (%) at 560 ms. The v1.5 column is copied from the previous card.\n\n"
+        "| Set | v2.0 | v1.5 | Typhoon 0.6B |\n|---|--:|--:|--:|\n"
+        f"| FLEURS | {ours} | 9.87 | {stale} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found if m.figure] == [
+        ("marked", f"cer/560ms/fleurs/{O}"),
+        ("drift", name),
+    ], out
+
+
+def test_a_changelog_heading_keeps_out_all_but_the_current_release(project, demo_result):
+    """Under "Changelog", the entry headed "v2.0 (current)" is the card's own result, and
+    the v1.5 entry's and the beta's are another release's (the beta's a few hundredths
+    off ours: never read as ours)."""
+    from tests.unit.test_adopt import stale_print
+
+    name = f"cer/560ms/fleurs/{O}"
+    stale, beta = stale_print(demo_result.exact, name), stale_print(demo_result.exact, name)
+    text = (
+        "# Card\n\n## Changelog\n\n### v2.0 (current)\n\n"
+        f"CER on FLEURS at 560 ms: {stale} %.\n\n"
+        f"### v2.0-beta\n\nCER on FLEURS at 560 ms: {beta} %.\n\n"
+        "### v1.5\n\nCER on FLEURS at 560 ms: 9.87 %.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    drifts = [m for m in marked.found if m.verdict == "drift"]
+    assert [(m.candidate.line, m.figure) for m in drifts] == [(7, name)], out
+    assert not [m for m in marked.found if m.candidate.line > 7 and m.figure], out
