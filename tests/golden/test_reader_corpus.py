@@ -607,6 +607,7 @@ CODE_BLOCKS = {
     "html": 2,  # and a <pre> block, which is HTML, not counted here
     "leaderboard": 2,
     "lists": 2,
+    "metrics": 2,  # a bash block and a text block of the eval tool's output
     "mixed": 2,
     "model_index": 2,
     "prose": 2,
