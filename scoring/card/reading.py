@@ -2043,6 +2043,9 @@ def _another_condition(levels: tuple[str, ...], in_table: bool) -> str | None:
     return None
 
 
+_SPEAKER_GROUPS = words.regex("speaker_groups")
+
+
 def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """What a number's nearest context names as a part of a set rather than the whole set
     ("On the clean subset of GigaSpeech2", "clips shorter than 5 s"): the card scores
@@ -2051,6 +2054,9 @@ def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> s
     for text in _nearest_first(levels, in_table):
         for said in _PART_OF_A_SET.finditer(text):
             if said.group("set") is None or names.subjects_in(said.group("set")):
+                return said.group().strip()
+        for said in _SPEAKER_GROUPS.finditer(text):
+            if not names.subjects_in(said.group()):  # not a set of the card's own ("Elderly")
                 return said.group().strip()
     return None
 

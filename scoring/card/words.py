@@ -33,6 +33,11 @@ def _thai(entry: str) -> bool:
     return "\u0e00" <= entry[:1] <= "\u0e7f"
 
 
+# Where a word starts: after no letter or digit, or after a "Δ", which prefixes a measure
+# ("ΔCER", "ΔWER") as a sign would.
+_STARTS_A_WORD = r"(?<![^\WΔδ])"
+
+
 def pattern(name: str) -> str:
     """One list as alternatives: its English entries as whole words (or phrases), in one
     group that the regular expression engine can search at once; its Thai ones as they
@@ -41,8 +46,8 @@ def pattern(name: str) -> str:
     # (An abbreviation's point, "rel.", ends its word: no word need end there.)
     whole = [entry for entry in entries if not _thai(entry) and not entry.endswith(".")]
     dotted = [entry for entry in entries if not _thai(entry) and entry.endswith(".")]
-    parts = [rf"\b(?:{'|'.join(whole)})\b"] if whole else []
-    parts += [rf"\b(?:{'|'.join(dotted)})"] if dotted else []
+    parts = [rf"{_STARTS_A_WORD}(?:{'|'.join(whole)})\b"] if whole else []
+    parts += [rf"{_STARTS_A_WORD}(?:{'|'.join(dotted)})"] if dotted else []
     return "|".join(parts + [entry for entry in entries if _thai(entry)])
 
 

@@ -626,3 +626,48 @@ def test_a_changelog_heading_keeps_out_all_but_the_current_release(project, demo
     drifts = [m for m in marked.found if m.verdict == "drift"]
     assert [(m.candidate.line, m.figure) for m in drifts] == [(7, name)], out
     assert not [m for m in marked.found if m.candidate.line > 7 and m.figure], out
+
+
+def test_a_row_of_a_speaker_group_is_a_part_of_a_set_even_at_a_figures_value(project, demo_result):
+    """A table by speaker group ("Female", "Age 55 and over") over two sets pooled holds
+    parts of them, which the card never scores: a cell equal to GigaSpeech2's CER by chance
+    is not read as it."""
+    gs2 = printed(demo_result.exact[f"cer/560ms/gs2/{O}"])
+    text = (
+        "# Card\n\n### By speaker group (TVSpeech and GigaSpeech2 pooled, 560 ms)\n\n"
+        "| Group | OpenThai2.0 CER | Typhoon 0.6B CER |\n|---|--:|--:|\n"
+        f"| Female | 10.41 | 11.58 |\n| Age 55 and over | {gs2} | 13.71 |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert not [m.figure for m in marked.found if m.figure], out
+
+
+def test_a_delta_wer_column_is_another_measure_beside_the_delta_cer(project, demo_result):
+    """ "ΔWER (pp)" beside "ΔCER (pp)": the WER's column is another measure, so the CER's
+    differences are read (a stale one drifts), not both columns taken for one figure."""
+    from tests.unit.test_adopt import stale_print
+
+    name = f"diff/560ms/fleurs/{O}-vs-{T}/estimate"
+    stale = stale_print(demo_result.exact, name)
+    text = (
+        "# Card\n\nOpenThai2.0 minus Typhoon 0.6B at 560 ms.\n\n"
+        f"| Set | ΔCER (pp) | ΔWER (pp) |\n|---|--:|--:|\n| FLEURS | {stale} | −4.12 |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found if m.figure] == [("drift", name)], out
+
+
+def test_thai_names_the_cer_and_the_wer_with_or_without_its_level_word(project, demo_result):
+    """ "อัตราผิดพลาดตัวอักษร" (character error rate) and "อัตราผิดพลาดคำ" (word error
+    rate), without "ระดับ": the CER's column is read, the WER's is another measure."""
+    from tests.unit.test_adopt import stale_print
+
+    name = f"cer/560ms/fleurs/{O}"
+    stale = stale_print(demo_result.exact, name)
+    text = (
+        "# Card\n\nOpenThai2.0 ที่ 560 ms\n\n"
+        "| ชุดข้อมูล | อัตราผิดพลาดตัวอักษร | อัตราผิดพลาดคำ |\n|---|--:|--:|\n"
+        f"| FLEURS | {stale} | {stale} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found if m.figure] == [("drift", name)], out

@@ -14,8 +14,8 @@ from scoring.card import words
 # means adding its example here.
 EXAMPLES = {
     ("our_metric", r"character error\w*"): "the character errors",
-    ("our_metric", r"ผิดพลาด\S{0,6}ระดับ(?:ตัว)?อักษร"): "อัตราความผิดพลาดระดับตัวอักษร",
-    ("our_metric", r"ผิดพลาด\S{0,6}ระดับอักขระ"): "อัตราความผิดพลาดระดับอักขระ",
+    ("our_metric", r"ผิดพลาด(?:\S{0,6}ระดับ)?(?:ตัว)?อักษร"): "อัตราผิดพลาดตัวอักษร",
+    ("our_metric", r"ผิดพลาด(?:\S{0,6}ระดับ)?อักขระ"): "อัตราความผิดพลาดระดับอักขระ",
     ("other_metrics", "rtfx?"): "an RTFx of 40",
     ("other_metrics", "speed-?up"): "a speed-up of 2",
     ("other_metrics", "real[- ]time factor"): "a real-time factor of 0.05",
@@ -33,7 +33,7 @@ EXAMPLES = {
         r"(?:speaking|speech|hallucination|deletion|insertion|substitution)"
         r"[\s-]+rates?",
     ): "the hallucination rate",
-    ("other_metrics", r"ผิดพลาด\S{0,6}ระดับคำ"): "อัตราความผิดพลาดระดับคำ",
+    ("other_metrics", r"ผิดพลาด(?:\S{0,6}ระดับ)?คำ(?!นวณ)"): "อัตราผิดพลาดคำ",
     ("relative", r"relative\w*"): "relatively lower",
     ("relative", r"rel\."): "29.6 % rel. lower",
     ("relative", r"reduction\w*"): "reductions of",
@@ -122,6 +122,18 @@ EXAMPLES = {
     ("subjects_own", r"with\s+(?:a\s+|an\s+|its\s+)?(?:cer|character)\w*"): "with a CER of",
     ("against", r"compared\s+(?:with|to)"): "compared with Typhoon",
     ("against", r"relative\s+to"): "relative to Typhoon",
+    ("speaker_groups", "wom[ae]n"): "women",
+    ("speaker_groups", "females?"): "Female",
+    ("speaker_groups", "males?"): "males",
+    ("speaker_groups", "genders?"): "by gender",
+    ("speaker_groups", "seniors?"): "seniors",
+    ("speaker_groups", r"speaker\s+groups?"): "by speaker group",
+    (
+        "speaker_groups",
+        r"age(?:s|d)?\s+(?:\d+|groups?|bands?|brackets?|ranges?)",
+    ): "Age 55 and over",
+    ("speaker_groups", r"native\s+speakers?"): "native speakers",
+    ("speaker_groups", r"อายุ\s*\d"): "อายุ 55 ปีขึ้นไป",
 }
 # A word with an optional last letter ("seconds?") is its own example, written with it.
 EXAMPLES |= {
@@ -162,6 +174,9 @@ EXAMPLES |= {
 # Texts that must not match a list: what its words' whole-word rule or exceptions keep out.
 NOT_MATCHED = [
     ("other_metrics", "lower is better"),  # "wer" inside "lower"
+    ("other_metrics", "ผิดพลาดคำนวณ"),  # a calculation error, not a word error rate
+    ("speaker_groups", "Malaysia"),
+    ("speaker_groups", "the menu"),
     ("our_metric", "a certain model"),  # "cer" inside "certain"
     ("subject_changes", "ส่วนต่าง 2.81"),  # "ส่วนต่าง" is a difference, not "as for"
     ("set_words", "the reset button"),
@@ -196,3 +211,12 @@ def test_whole_words_and_exceptions_keep_out(name, text):
 
 def test_every_example_names_an_entry_that_exists():
     assert set(EXAMPLES) <= set(ENTRIES)
+
+
+@pytest.mark.parametrize(
+    ("name", "header"), [("our_metric", "ΔCER (pp)"), ("other_metrics", "ΔWER")]
+)
+def test_a_delta_before_a_measure_starts_its_word(name, header):
+    """ "ΔWER" names the WER: a Δ prefixes a measure as a sign would (it is a letter to the
+    regular expression engine, so a plain word boundary would not fall after it)."""
+    assert words.regex(name).search(header)
