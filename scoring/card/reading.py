@@ -66,30 +66,14 @@ __all__ = [
 ]
 
 _SPEAKS_OF_ERRORS = re.compile(
-    r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
-    r"\bdelta\b|Δ",
-    re.I,
+    r"\b(?:cer|error\w*|differen\w*|pp|delta)\b|%|percentage points?|Δ", re.I
 )
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 DIFFERENCE_WORDS = re.compile(
-    r"\bdifferen|\bdiff\b|\bpp\b|\bp\.\s?p\.|percentage[\s-]points?|\bdelta\b|Δ|"
-    r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง|"
-    r"ช่วงความเชื่อมั่น",  # (Thai: a confidence interval)
-    re.I,
+    words.pattern("difference_words") + r"|percentage[\s-]points?|Δ", re.I
 )
-# Words that say which way a difference goes, so that the number beside them is its size.
-DIRECTION_WORDS = re.compile(
-    r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]?|less|more|"
-    r"fewer|ahead|behind|"
-    r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
-    r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
-    r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
-    r"larger|win(?:s|ners?)?)\b|ลด|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
-    r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า|ชนะ",
-    re.I,
-)
-# Of those, the ones that rank two systems without saying by how much.
-_RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?|win(?:s|ners?)?|ชนะ", re.I)
+DIRECTION_WORDS = words.regex("direction_words")
+_RANKS = words.regex("ranks")
 # ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
 SPLIT_WORDS = words.regex("split_words")
 WHOLE_WORDS = words.regex("whole_words")
@@ -98,11 +82,11 @@ _INTERVAL = re.compile(
     rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
     rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]"
 )
-_SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
+_SPEAKS_OF_AN_INTERVAL = words.regex("interval_words")
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
 _AN_INTERVAL_FROM = re.compile(r"(?:\binterval|\bci|\brang\w*)\s+(?:\w+\s+)?from\s*[*_]*$", re.I)
 # A column that says which system won a row: "Winner", "Better", "Best", "Verdict".
-_VERDICT_HEADER = re.compile(r"\b(?:winner|wins?|better|best|verdict|significan\w*)\b|ผู้ชนะ", re.I)
+_VERDICT_HEADER = words.regex("verdict_headers")
 # ("ถึง": Thai "to")
 _SPAN = re.compile(
     rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|…|ถึง)\s*"
@@ -132,10 +116,8 @@ OUR_METRIC = words.regex("our_metric")
 # A CER scored another way than the card's, or another quantity named like one: a number so
 # described anywhere in its sentence, cell, row or column is none of the card's figures.
 _SCORED_ANOTHER_WAY = re.compile(
-    r"\bwithout (?:any |text |our |the |thai )?(?:text )?normali[sz]\w*|\bun-?normali[sz]ed\b|"
-    r"\bbefore (?:text )?normali[sz]\w*|\braw (?:cer|character)|\bcer \(raw\)|"
-    r"\bwith punctuation\b|\bpunctuation (?:kept|included)\b|\boracle\b|"
-    r"\bsyllable error|\bsyer\b",
+    words.pattern("scored_another_way")
+    + r"|\braw (?:cer|character)|\bcer \(raw\)|\bsyllable error",
     re.I,
 )
 _RELATIVE = words.regex("relative")
@@ -157,9 +139,9 @@ _CLAUSE = re.compile(
     re.I,
 )
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
-_IN_MILLISECONDS_ALONE = re.compile(r"\bms\b|\bmilliseconds?\b|มิลลิวินาที", re.I)
+_IN_MILLISECONDS_ALONE = words.regex("milliseconds")
 _BARE = re.compile(r"\d+(?:\.\d+)?")
-_SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc|มิลลิวินาที", re.I)
+_SPEAKS_OF_LATENCY = re.compile(words.pattern("milliseconds") + r"|\bchunk|\blatenc", re.I)
 # ---------------------------------------------------------------- reading
 
 
@@ -366,11 +348,7 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 
 
 # Durations that are not the chunk: "Overlap", "Look-ahead", "Right context", "Stride".
-_NOT_A_CHUNK = re.compile(
-    r"\b(?:overlaps?|look-?aheads?|(?:right|left|future|past)\s+context|"
-    r"strides?|hops?|shifts?|padding)\b",
-    re.I,
-)
+_NOT_A_CHUNK = words.regex("not_a_chunk")
 _A_DURATION = re.compile(
     r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?)\b|"
     r"\d+(?:[.,]\d+)?\s*(?:มิลลิวินาที|วินาที)",
@@ -855,11 +833,7 @@ def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
 _PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
 # A caption's words on what a table's parentheses hold: "in parentheses, ...", "(in
 # brackets: ...)", "ในวงเล็บ" (Thai: in parentheses).
-_IN_PARENTHESES = re.compile(
-    r"\b(?:in|within)\s+(?:the\s+)?(?:parenthes[ie]s|brackets)\b|"
-    r"ในวงเล็บ",
-    re.I,
-)
+_IN_PARENTHESES = words.regex("in_parentheses")
 
 
 def _what_the_parentheses_hold(block: Block) -> str:
@@ -1183,7 +1157,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
 
 
 # The words of a change in points that would say "relative change" of the numbers beside it.
-_WORDS_OF_A_CHANGE = re.compile(r"\brelative\b|\brel\.|\breduction\b|สัมพัทธ์", re.I)
+_WORDS_OF_A_CHANGE = words.regex("change_words")
 
 
 def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[int, int]]:
@@ -1230,12 +1204,7 @@ def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
 
 
 # What a model was made from: "fine-tuned from Typhoon 0.6B", "based on Typhoon 0.6B".
-_MADE_FROM = re.compile(
-    r"\b(?:(?:fine[- ]?tuned|trained|initiali[sz]ed|distilled|derived|"
-    r"adapted|continued)\s+(?:from|on\s+top\s+of)|based\s+on|built\s+"
-    r"(?:up)?on)\s+(?:the\s+)?",
-    re.I,
-)
+_MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
 _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
 
@@ -1276,7 +1245,7 @@ def _last_match(words: re.Pattern, text: str, start: int, end: int) -> int | Non
 
 # A set spoken of by what it is, not by its name: "the dialect set", "ชุดข้อมูลภาษาอีสาน".
 _A_SET_WORD = words.regex("set_words")
-_RESPECTIVELY = re.compile(r"\brespectively\b|ตามลำดับ", re.I)
+_RESPECTIVELY = words.regex("respectively")
 _NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
 
 
@@ -1720,21 +1689,8 @@ def _without_split_words(text: str) -> str:
 
 # Another version or state of the card's model: a changelog's section, "the previous
 # version", "before fine-tuning".
-_OTHER_VERSION_HEADING = re.compile(
-    r"\b(?:change ?log|history|release notes|what's new|"
-    r"(?:previous|older|earlier) (?:versions?|releases?))\b",
-    re.I,
-)
-# ("The previous best", "previous work": another model's, names.py.)
-_OTHER_VERSION = re.compile(
-    r"\b(?:previous(?:ly)?(?!\s+(?:best|works?|state[- ]of|sota)\b)|"
-    r"(?:earlier|prior|older?|first|last) (?:version|release|model|"
-    r"checkpoint)s?|before (?:fine-?tuning|training|adaptation)|"
-    r"base model|pre-?trained model|zero-shot|"
-    # a quantised copy: "(int8)", "4-bit", "GGUF"
-    r"int[48]|[48]-?bit|quanti[sz]ed|quanti[sz]ation|gguf|ggml|awq|gptq)\b",
-    re.I,
-)
+_OTHER_VERSION_HEADING = words.regex("other_version_headings")
+_OTHER_VERSION = words.regex("other_versions")
 
 
 # What puts what follows on the other side: a comparison, or where a number came from
@@ -1837,7 +1793,7 @@ def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> s
     )
 
 
-_FINE_TUNED = re.compile(r"\bfine[- ]?tun(?:e|es|ed|ing)\b|ปรับแต่ง|ฟายน์จูน", re.I)
+_FINE_TUNED = words.regex("fine_tuned")
 
 
 def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
@@ -1862,7 +1818,7 @@ def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool
 # A decoding other than the one the card scores a baseline with: beam search, where no
 # language model is named (the card's LM variant is decoded with beam search and its LM).
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
-_LANGUAGE_MODEL = re.compile(r"\b(?:\d+-?gram|n-?gram|LMs?|language models?|kenlm)\b", re.I)
+_LANGUAGE_MODEL = words.regex("language_models")
 
 
 def _another_decoding_of_a_baseline(
@@ -1900,11 +1856,7 @@ def _said_of_a_baseline(texts, names: Names, named_in, said_in) -> str | None:
     return None
 
 
-_OTHER_MODELS_HEADING = re.compile(
-    r"\b(?:other (?:[\w-]+ ){0,2}?(?:models?|systems?|recogni[sz]ers?)|baselines?|competitors?|"
-    r"(?:related|prior|previous) work|third[- ]party (?:models?|systems?))\b|โมเดลอื่น|ระบบอื่น",
-    re.I,
-)
+_OTHER_MODELS_HEADING = words.regex("other_models_headings")
 # "Our" or "ours" just before a number says it is the card's own, whatever else its sentence
 # names ("Whisper gets 10.40 %, well behind our 6.69 %"); not "our" further off ("Whisper
 # fine-tuned on our data gets 10.40 %").
@@ -1915,11 +1867,7 @@ _OURS_RIGHT_BEFORE = re.compile(
 )
 _IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
 # Decoding that is not streamed in chunks at all: none of the card's latencies.
-_NOT_STREAMED = re.compile(
-    r"\b(?:offline|non-?streaming|full[- ](?:context|utterance|sequence|"
-    r"attention))\b",
-    re.I,
-)
+_NOT_STREAMED = words.regex("not_streamed")
 
 
 def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
@@ -2002,10 +1950,9 @@ _PART_OF_A_SET = re.compile(
 # the card's own), over a telephone channel, with noise added or compressed ("On FLEURS
 # with 8 kHz audio", "with added noise", "MP3"; a "compressed model" is no audio).
 _ANOTHER_CONDITION = re.compile(
-    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|\btelephone\b|\bnarrow-?band\b|"
-    r"\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+(?:is\s+|was\s+)?added\b|"
-    r"\b(?:with|under|in)\s+noise\b|"
-    r"\bmp3\b|\bcodecs?\b|\bcompressed\s+audio\b|-compressed\b",
+    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|"
+    + words.pattern("recording_conditions")
+    + r"|-compressed\b",
     re.I,
 )
 
@@ -2128,15 +2075,7 @@ def _a_heading_of_others(levels: tuple[str, ...], in_table: bool) -> str | None:
 # Words that say a number is another source's, quoted: "Typhoon's model card reports 9.80 %",
 # "9.80 % as reported by its authors", "according to the Typhoon paper". ("We report", "this
 # card reports" and "according to our runs" are the card's own.)
-QUOTED = re.compile(
-    r"(?<!\bthis card )(?<!\bwhich )\b(?:reports|claims)\b|\bclaimed\b|"
-    r"\breported\s+by\b|\bpublished\s+by\b|\b(?:its|their)\s+authors\b|"
-    r"\bin\s+(?:its|their)\s+(?:own\s+)?(?:paper|report|technical\s+report|"
-    r"model\s+card|card|blog(?:\s+post)?)\b|"
-    r"\baccording\s+to\b(?!\s+(?:our|us|this|these|the\s+(?:data|table|"
-    r"card|gate)))",
-    re.I,
-)
+QUOTED = words.regex("quoted")
 
 
 def _not_the_cards(
