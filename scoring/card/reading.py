@@ -1,29 +1,13 @@
-"""Read a card written by hand: every number that may be one of the card's figures,
-with its context.
+"""Read a card written by hand: every number that may be one of the card's figures, with
+its context, which ``adopt`` then reads as a figure or none.
 
-The card's text is cut into blocks (tables, HTML tables included, and prose) by
-``markdown.blocks``. A number's context is a tuple of levels, most specific first:
-in a table, the text before and after it in its cell, the cell, its row's
-label, its column's header, the table's caption and the headings above; in
-prose, the text before and after it in its sentence, the sentence and the
-headings. ``adopt`` then says which figure, if any, each one is.
-
-Only numbers whose context speaks of error rates are candidates at all, and
-only numbers with a decimal point, or whole percentages where a set of the
-card's is named: parameter counts, latencies, sample rates, hours, seeds,
-versions, dates and list numbers are left alone, and so are numbers whose
-nearest context names another metric ("21.37 % WER", a "WER" column, a
-real-time factor) or a relative figure ("12 % reduction"), and a spread after
-"±". A number whose nearest context names another recogniser ("Whisper
-large-v3") or another version of the card's model ("Changelog", "the previous
-version"), or that stands in a row or column of a table that names none of the
-card's systems or sets where others do, is read as foreign: never one of ours.
-
-A number in a list ("6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07
-and 9.72 on con123 and lav123 respectively") reads the name at its place. One
-that nothing places for sure (a list no list of names matches, "6.72 % vs 9.57
-%", a table that only the card's title ties to the model) is read, but is not
-``alone``: it is marked where its value fits, and never drifts.
+A number's context is a tuple of levels, most specific first: in a table, the words before
+and after it in its cell, the cell, its row label, its column header, the caption and the
+headings; in prose, the words before and after it in its sentence, the sentence and the
+headings. A number whose nearest context names another measure ("21.37 % WER", "12 %
+reduction") is no candidate; one it says is another model's, version's, set's or latency's
+is ``foreign``; one that nothing places for sure ("6.72 % vs 9.57 %") is not ``alone``: it is
+marked where its value fits, and never drifts.
 """
 
 from __future__ import annotations
@@ -32,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import lru_cache
 
 from . import words
 from .markdown import Block, blocks, unescaped
@@ -73,8 +57,7 @@ DIFFERENCE_WORDS = re.compile(
     words.pattern("difference_words") + r"|percentage[\s-]points?|Δ", re.I
 )
 DIRECTION_WORDS = words.regex("direction_words")
-_RANKS = words.regex("ranks")
-# ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
+_RANKS = words.regex("ranks")  # (fullmatched against a direction word)
 SPLIT_WORDS = words.regex("split_words")
 WHOLE_WORDS = words.regex("whole_words")
 _INTERVAL = re.compile(
@@ -85,19 +68,17 @@ _INTERVAL = re.compile(
 _SPEAKS_OF_AN_INTERVAL = words.regex("interval_words")
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
 _AN_INTERVAL_FROM = re.compile(r"(?:\binterval|\bci|\brang\w*)\s+(?:\w+\s+)?from\s*[*_]*$", re.I)
-# A column that says which system won a row: "Winner", "Better", "Best", "Verdict".
 _VERDICT_HEADER = words.regex("verdict_headers")
 # ("ถึง": Thai "to")
 _SPAN = re.compile(
     rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|…|ถึง)\s*"
     rf"({SIGN}?\d+\.\d+)"
 )
-# Error rates that are not ours, other quantities (a model's size, hours of audio), and
-# figures relative to another (a "12 % reduction"): a number whose nearest metric word is
-# one of these is never a candidate.
+# Other error rates and quantities, and a few shapes of their headers: a number whose nearest
+# metric word is one of these is never a candidate.
 _OTHER_METRIC = re.compile(
     words.pattern("other_metrics")
-    # (shapes rather than words:) a column headed "p"
+    # a column headed "p"
     + r"|^\s*p\s*$"
     # a column of one kind of edit: "Sub", "Del.", "Ins (%)"
     + r"|^\s*(?:sub(?:stitutions?)?|del(?:etions?)?|ins(?:ertions?)?)\.?\s*(?:\(%\))?\s*$"
@@ -111,10 +92,8 @@ _OTHER_METRIC = re.compile(
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
-# (Thai: "อัตราความผิดพลาดระดับอักขระ" or "ระดับตัวอักษร", the character error rate.)
 OUR_METRIC = words.regex("our_metric")
-# A CER scored another way than the card's, or another quantity named like one: a number so
-# described anywhere in its sentence, cell, row or column is none of the card's figures.
+# A number so described anywhere in its sentence, cell, row or column is none of the card's.
 _SCORED_ANOTHER_WAY = re.compile(
     words.pattern("scored_another_way")
     + r"|\braw (?:cer|character)|\bcer \(raw\)|\bsyllable error",
@@ -127,11 +106,9 @@ _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 IN_POINTS = re.compile(r"(?:\s*|-)(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.|จุด)", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
-# (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)
-# have no \b. "From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one
-# too, but not inside a name: "Speech-to-Text", nor after "relative": "2.79 points lower
-# relative to Typhoon" is one clause, naming both systems of its difference. Nor does the
-# comma of "1,120 ms" end one.)
+# (Thai's "and", "while", "compared with" and "as for" have no \b. "to" ends a clause, but
+# not in "Speech-to-Text", nor after "relative": "2.79 points lower relative to Typhoon" is
+# one clause. Nor does the comma of "1,120 ms".)
 _CLAUSE = re.compile(
     r"[;:(|·•]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
     r"(?<![\w-])(?<!relative )to(?![\w-])|"
@@ -142,7 +119,6 @@ _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin 
 _IN_MILLISECONDS_ALONE = words.regex("milliseconds")
 _BARE = re.compile(r"\d+(?:\.\d+)?")
 _SPEAKS_OF_LATENCY = re.compile(words.pattern("milliseconds") + r"|\bchunk|\blatenc", re.I)
-# ---------------------------------------------------------------- reading
 
 
 @dataclass(frozen=True)
@@ -157,46 +133,26 @@ class Candidate:
     levels: tuple[str, ...]  # context, most specific first: before, after, cell or sentence, ...
     bound: str | None  # "low" or "high" inside an interval [a, b]
     marked: str | None = None  # the figure of the marker around it, if it has one
-    # In a table whose rows (or columns) name the card's systems or sets: "system" or
-    # "subject" when this one's row or column names none (another model's, another set's).
+    # What says it is none of the card's: "system" or "subject" for a table row or column
+    # that names none where others do; else _not_the_cards's kind ("model", "version", ...).
     foreign: frozenset[str] = frozenset()
     table: int | None = None  # where its table starts, for a number in a table
-    # In a table cell: the only candidate there, one end of its one interval, or named by
-    # the words beside it. "9.50 / 12.80" holds two numbers, neither of them alone.
+    # Placed for sure: "9.50 / 12.80" holds two numbers, neither of them alone.
     alone: bool = True
     unit: int = 0  # where its cell or sentence starts: the numbers read together
     row: int = 0  # where its table row starts (an HTML row may span lines)
-    # What its context names that makes it none of the card's: another recogniser
-    # ("Whisper large-v3", "Foo"; ``foreign`` is then {"model"}), a heading of other
-    # systems ("Baselines"; {"heading"}), another version of the card's model ("Changelog",
-    # "the previous version";
-    # {"version"}), another dataset split ("dev set"; {"split"}), a part of a set ("the
-    # clean subset"; {"subset"}), a recording condition ("8 kHz audio"; {"condition"}) or a
-    # latency the card does not score ("320 ms", "offline"; {"latency"}).
-    other_model: str = ""
-    # In a badge's address ("img.shields.io/badge/FLEURS_CER-6.70%25-green"), where no
-    # marker can stand: read, never marked.
-    in_address: bool = False
-    # In prose, the paragraph's sentences before the number's own, nearest first: where its
-    # own names no set but says it means the one named before ("Typhoon 0.6B reaches 9.53 %
-    # on the same set"), the nearest of them that names one says which (adopt._constraints).
+    other_model: str = ""  # the words that make it foreign ("Whisper large-v3", "Changelog")
+    in_address: bool = False  # in a badge's address: read, never marked
+    # In prose, the paragraph's sentences before its own, nearest first ("on the same set").
     earlier: tuple[str, ...] = ()
-    # In a table: the paragraph just under it, where that is no caption of its levels (it may
-    # still say what an "Average" row is over: "The average is over all eleven sets").
-    under: str = ""
-    # In an image's description ("![FLEURS CER 6.72 %](plot.png)", `<img alt="...">`), where
-    # a marker would show as text to whoever reads the description: read, never marked.
-    in_image: bool = False
+    under: str = ""  # the paragraph under its table ("The average is over all eleven sets")
+    in_image: bool = False  # in an image's description: read, never marked
 
 
+@lru_cache(maxsize=1024)  # (a row label or column header, asked of each cell)
 def _names_any(names: Names, text: str) -> bool:
     """Whether ``text`` names any system, set or aggregate of the card."""
     return bool(names.systems_in(text) or names.subjects_in(text))
-
-
-@lru_cache(maxsize=1024)
-def _names_any_cached(names: Names, text: str) -> bool:
-    return _names_any(names, text)
 
 
 def find_kind(names: Names, kind: str, text: str) -> list[str]:
@@ -206,8 +162,7 @@ def find_kind(names: Names, kind: str, text: str) -> list[str]:
 @lru_cache(maxsize=4096)  # (a table's caption, headers and headings, read for each cell)
 def _metric_in(text: str, in_points: bool = False) -> str | None:
     """What a piece of context says the number measures: "ours" (CER), "other" (another
-    error rate, a speed, or a figure relative to another, unless the number is in points),
-    or None (nothing, or both)."""
+    measure, or a relative figure unless the number is in points), or None (neither, or both)."""
     if not in_points and _RELATIVE.search(text):
         return "other"
     ours, other = bool(OUR_METRIC.search(text)), bool(_OTHER_METRIC.search(text))
@@ -215,10 +170,9 @@ def _metric_in(text: str, in_points: bool = False) -> str | None:
 
 
 def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
-    """The clause just before a number and the one just after it (levels: before, after);
-    a parenthesis right after the number is its own ("9.50 % (Typhoon)"), and a number
-    opening a parenthesis, or right after a colon, is what it follows: "Whisper (11.20 %)"
-    and "Whisper: 11.20 %" are Whisper's."""
+    """The clause just before a number and the one just after it: a parenthesis right after
+    it is its own ("9.50 % (Typhoon)"); after "(" or a label's colon, the clause before that:
+    "Whisper (11.20 %)" and "Whisper: 11.20 %" are Whisper's."""
     own = _OWN_PARENTHESIS.match(levels[1])
     before = _CLAUSE.split(levels[0])
     opening = levels[0].rstrip(" *_")[-1:]
@@ -278,15 +232,11 @@ def _another_metric_word(text: str, in_points: bool = False) -> str:
 def _measures_another_metric(
     levels: tuple[str, ...], interval_end: bool = False
 ) -> Evidence | None:
-    """What says a number's nearest context names a metric other than ours: "21.37 % WER",
-    a "WER (%)" column, a "relative reduction". The clause just before the number, then the
-    one just after, then each wider level (cell or sentence, row, column, caption, headings)
-    in turn: the first that names one metric decides. An interval's end is in points where
-    its sentence or cell says so, as its estimate is: in "by 0.13 points (95% CI [−0.80,
-    +1.05]) relative to th-TH", "relative to" names the other system of all three."""
+    """What says a number measures another metric than ours ("21.37 % WER", a "WER (%)"
+    column, a "relative reduction"): the first of its levels, nearest first, that names one
+    metric decides. An interval's end is in points where its cell or sentence says so."""
     for depth, level in enumerate(levels[:-1]):
         if scored := _SCORED_ANOTHER_WAY.search(level):
-            # "Without text normalisation, the FLEURS CER is 7.90 %"
             return Evidence(scored.group(0), level_name(levels, depth))
     own = clauses_beside(levels)
     in_points = bool(IN_POINTS.match(levels[1]) or interval_end and _POINTS.search(levels[2]))
@@ -323,8 +273,7 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     bounds = {}
     intervals = list(_INTERVAL.finditer(text))
     if _SPEAKS_OF_AN_INTERVAL.search(text + " " + around):
-        # (Not a change "from 9.50 % to 6.69 %" beside the interval: no interval's ends.)
-        # (But "an interval from −0.96 to +0.20" is one.)
+        # (Not a change "from 9.50 % to 6.69 %", but "an interval from −0.96 to +0.20".)
         intervals += [
             span
             for span in _SPAN.finditer(text)
@@ -347,7 +296,6 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     return before, after
 
 
-# Durations that are not the chunk: "Overlap", "Look-ahead", "Right context", "Stride".
 _NOT_A_CHUNK = words.regex("not_a_chunk")
 _A_DURATION = re.compile(
     r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?)\b|"
@@ -358,9 +306,8 @@ _A_DURATION = re.compile(
 
 @dataclass(frozen=True)
 class _Table:
-    """A table as its cells read it: the words each level around a cell adds (row labels,
-    column headers, captions), and what its rows and columns are about. Built once a
-    table (``_read_table``); each cell is then read alone (``_cell_numbers``)."""
+    """A table as its cells read it, built once (``_read_table``): the words each level
+    around a cell adds, and what its rows and columns are about."""
 
     block: Block  # its caption as its cells read it
     headings: str
@@ -379,34 +326,13 @@ class _Table:
     verdict_columns: frozenset[int]
 
 
-def _table_numbers(
-    block: Block,
-    headings: str,
-    names: Names,
-    masked,
-    generated: bool,
-    set_aside: Callable[..., None] = lambda match, offset, why: None,
-):
-    """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
-    a table's body cells that may be one of ours (every one, in a table the card
-    generates); ``set_aside`` hears of each one whose context names another measure."""
-    table = _read_table(block, headings, names, masked, generated)
-    if table is None:
-        return
-    for r, cells in enumerate(table.rows):
-        for column in range(len(cells)):
-            yield from _cell_numbers(table, r, column, set_aside)
-
-
 def _header_and_body(block: Block) -> tuple[list, list]:
-    """A table's header and body rows, each cell's comments blanked (a marker's words,
-    "<!-- scoring:figure cer/560ms/isan/... -->", name no set; every place stays)."""
+    """A table's header and body rows, each cell's comments blanked (every place stays)."""
     header, *body = [
         [(offset, _without_comments(cell)) for offset, cell in cells] for cells in block.rows
     ]
     if body and _a_second_header(header, body[0]):
-        # "| | FLEURS | FLEURS |" over "| Model | CER | WER |": a markdown table has one
-        # header row, so a second one stands first in the body; each column reads both.
+        # Markdown has one header row, so a second one stands first in the body.
         header = [
             (offset, f"{cell} {below}".strip())
             for (offset, cell), (_, below) in zip(header, body[0])
@@ -420,10 +346,9 @@ _A_NUMBERS_UNIT = re.compile(r"\d[\d,.]*[A-Za-z]?\s*(" + _OTHER_METRIC.pattern +
 
 
 def _without_a_weak_caption(block: Block, header: list, headings: str) -> Block:
-    """The paragraph above a table is its weakest caption: where the header, the paragraph
-    under the table or a heading names the CER, the other measure that paragraph speaks of
-    ("Smaller chunks give faster partial results") is not what the table holds. Nor is a
-    measure that is the unit of the paragraph's own number ("2,100 hours of audio")."""
+    """The paragraph above a table, its weakest caption, without the unit of its own number
+    ("2,100 hours"), and none at all where it names another measure but the header, the
+    paragraph under the table or a heading names the CER ("faster partial results")."""
     if units := [m.span(1) for m in _A_NUMBERS_UNIT.finditer(block.caption)]:
         block = replace(block, caption=_blanked(block.caption, units))
     if (
@@ -444,13 +369,9 @@ def _what_the_table_speaks_of(
     """(the table with the paragraph under it as its caption, where that says what the
     table holds; its header and caption as one text; whether it speaks of error rates)."""
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
-    # A table speaks of error rates in its header, caption or headings, or in a row's label
-    # ("| OpenThai2.0 (FLEURS CER) | 8.28 |" under "| System | 80ms |"). A row that only
-    # names a set does not: "| FLEURS | 10.50 | 12.30 |" under "Hours | Avg. length (s)".
+    # A row's label may say so ("| OpenThai2.0 (FLEURS CER) | 8.28 |"), but not by naming a
+    # set alone; headings that only name a system (the card's title) leave it open.
     row_labels = " ".join(cells[0][1] for cells in body if cells)
-    # Where only the headings name a system (a card's title is its model's name), the table
-    # may be of anything, a table of the data ("| FLEURS | 10.50 | 12.30 |" under "Dataset
-    # | Weight | Share"): its numbers are read, but none drifts.
     said = bool(
         _speaks_of_errors(table_context, names)
         or _SPEAKS_OF_ERRORS.search(row_labels)
@@ -477,58 +398,46 @@ def _what_the_table_speaks_of(
             and names.systems_in(block.below)
         )
     ):
-        # Nothing above or in a table of the card's systems says what it holds, or on which
-        # set, and the paragraph under it does ("| Model | 80 ms | 560 ms |" with a row per
-        # system, over "FLEURS CER (%) by chunk size."; "| Model | CER (%) | RTF |" over
-        # "FLEURS at 560 ms."), or of which systems a table of error rates is ("| Dataset |
-        # Δ CER (pp) |" over "OpenThai2.0 − Typhoon 0.6B at 560 ms.", where no heading names
-        # the two): its caption. (Under a table of the data, "| Set | Words per utt. |", that
-        # paragraph may be about the next table.)
+        # Nothing above or in the table says what it holds, on which set, or of which
+        # systems, and the paragraph under it does: "FLEURS CER (%) by chunk size."
         block = replace(block, caption=f"{block.caption} {block.below}".strip())
         return block, table_context + " " + block.below, True
     return block, table_context, said
 
 
-def _latency_in_a_bare_number(text: str, in_ms: bool, scale: int, latencies) -> str:
-    """A header or label that is a bare number, "80" or "0.08", with the latency it names
-    ("80 80 ms"), where its table counts in ms (or seconds: ``scale``)."""
-    bare = text.strip().strip("*_")
-    if in_ms and _BARE.fullmatch(bare) and (scale > 1 or bare.isdigit()):
-        ms = Fraction(bare) * scale
-        if ms.denominator == 1 and int(ms) in latencies:
-            return f"{text} {int(ms)} ms"
-    return text
-
-
 def _latency_reader(table_context: str, headings: str, names: Names) -> Callable[[str], str]:
-    """How a table's bare numbers name latencies: "| Chunk size (ms) | 80 | 160 |", where the
-    table says it counts in ms or chunks; or in seconds, where its header says so and never
-    ms ("| Chunk (s) | 0.08 | 0.16 |")."""
+    """How a table's bare numbers name latencies: a header or label "80" (or "0.08") reads
+    "80 80 ms" where the table counts in ms or chunks (or in seconds, its header says so)."""
     in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
     in_seconds = _IN_SECONDS.search(table_context) and not _IN_MILLISECONDS_ALONE.search(
         table_context
     )
     scale = 1000 if in_ms and in_seconds else 1
-    return partial(_latency_in_a_bare_number, in_ms=in_ms, scale=scale, latencies=names.latencies)
+
+    def named(text: str) -> str:
+        bare = text.strip().strip("*_")
+        if in_ms and _BARE.fullmatch(bare) and (scale > 1 or bare.isdigit()):
+            ms = Fraction(bare) * scale
+            if ms.denominator == 1 and int(ms) in names.latencies:
+                return f"{text} {int(ms)} ms"
+        return text
+
+    return named
 
 
 def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[str]:
     """Each row's label: its first cell, and every other cell of a column that holds no
-    number of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row
-    too); after the section row above it, if any."""
+    number of ours ("| [70, 1] | 160 ms | 7.72 |"), nor verdicts (the winner is not whose
+    the row is); after the section row above it, if any."""
     widest = max((len(cells) for cells in rows), default=0)
-    # (Not a column of verdicts, "| Winner |" or "| Better |": the system it names in a row
-    # is the one that won there, not the one whose CERs the row holds.)
     label_columns = [0] + [
         column
         for column in range(1, widest)
         if not any(column < len(found) and found[column] for found in numbers)
         and not (column < len(header) and _VERDICT_HEADER.search(header[column][1]))
     ]
-    # A bare number is a chunk size in the first column of a table that counts in ms, or
-    # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
-    # A column of another duration than the chunk ("| Overlap | CER |" over "| 80 ms |"):
-    # its durations name no latency.
+    # A bare number names a chunk size in the first column, or under a header of latency
+    # ("Chunk (ms)"), never under one of another duration ("Overlap").
     header_of = {column: text for column, (_, text) in enumerate(header)}
     not_chunks = {c for c in label_columns if _NOT_A_CHUNK.search(header_of.get(c, ""))}
     sized = {
@@ -551,8 +460,7 @@ def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[
 
 def _on_axis(header: str) -> bool:
     """Whether a row label or column header may name the table's axis of systems or sets:
-    not a difference's or a comparison's, which names the other side ("Δ vs Typhoon",
-    "Against Typhoon")."""
+    not a difference's or a comparison's ("Δ vs Typhoon")."""
     return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
 
@@ -585,15 +493,11 @@ def _read_table(
     ]
     labels = _row_labels(rows, header, numbers, latency_named)
     columns = [latency_named(cell) for _, cell in header]
-    # A difference column beside columns of systems ("| FLEURS | 6.69 | 9.50 | −2.81 |" under
-    # "Set | OpenThai | Typhoon | Δ (pp)") is the difference of those systems; so is a
-    # difference row under rows of systems.
+    # A difference column (or row) beside columns (rows) of systems is theirs.
     columns = _differences_named(columns, names, first=1)
     labels = _differences_named(labels, names, first=0)
-    # "6.69 (−2.81)" cells where the caption, or the paragraph under the table, says what the
-    # parentheses hold ("in parentheses, the difference from Typhoon 0.6B in points"): the
-    # number inside reads those words after its column's header, and no number reads them
-    # as its caption.
+    # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
+    # reads those words, and no number reads them as its caption.
     in_parentheses = _what_the_parentheses_hold(block)
     if in_parentheses:
         block = replace(block, caption=block.caption.replace(in_parentheses, " "))
@@ -619,9 +523,8 @@ def _read_table(
 
 
 def _caption_of_cers(caption: str, column_of_differences: list, row_of_differences: list):
-    """A caption that explains a table's difference columns (or rows) as well as its CERs
-    ("All numbers are CER (%) at 560 ms. Δ is OpenThai2.0 minus Typhoon, in points."): its
-    sentences that speak of differences are those columns' and rows', not the others'."""
+    """The caption as a table's CERs read it, where it has difference columns (or rows):
+    without its sentences that speak of differences, which are theirs."""
     if not (any(column_of_differences[1:]) or any(row_of_differences)):
         return caption
     return " ".join(
@@ -643,8 +546,7 @@ def _shaped_columns(rows: list, numbers: list, columns: list[str]) -> frozenset[
 
 def _axes(names: Names, labels: list[str], columns: list[str]) -> dict:
     """{kind: (by row, by column)}: whether some rows (columns) name the card's systems (or
-    sets). On such an axis, a row or column that names none is another model's (or
-    dataset's), never the card's default."""
+    sets), so that one naming none is another model's (or dataset's)."""
     return {
         kind: (
             any(find_kind(names, kind, label) for label in labels if _on_axis(label)),
@@ -655,18 +557,15 @@ def _axes(names: Names, labels: list[str], columns: list[str]) -> dict:
 
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
-    """Another model's or another set's: on an axis of systems (or sets), a row or column
-    that names none of the card's systems, sets or aggregates. One that names a set but no
-    system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is the card's own model's. (A
-    column of verdicts names the row's winner, or none: "tie (+1.28)" is the change between
-    the row's CERs, not another system's.)"""
+    """Another model's or set's: on an axis of systems (or sets), a row or column that names
+    none of the card's systems, sets or aggregates with the cell. (A set alone is the card's
+    own model's; a column of verdicts names the winner, not whose the cell is.)"""
     names = table.names
-    # (A label or header that names one names it with any cell: each read once a table.)
-    row_names = _names_any_cached(names, label) or _names_any(names, label + " " + cell)
+    row_names = _names_any(names, label) or _names_any(names, label + " " + cell)
     column_names = (
         not column
         or column in table.verdict_columns
-        or _names_any_cached(names, column_header)
+        or _names_any(names, column_header)
         or _names_any(names, column_header + " " + cell)
     )
     return frozenset(
@@ -678,17 +577,15 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
 
 def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) -> list | None:
     """Each number's own header in a cell of two ("12.90 (14.68)" under "OpenThai2.0
-    (Typhoon 0.6B)"; "6.69 (−2.81)" where the caption says what parentheses hold), or the
-    words outside the parenthesis for a number alone in a shaped column; None otherwise."""
+    (Typhoon 0.6B)", or where the caption says what parentheses hold), or the header's
+    words outside its parenthesis for a number alone in a shaped column; None otherwise."""
     header = table.columns[column] if column < len(table.columns) else ""
     parts = None if bounds else _headers_by_place(cell, matches, header)
     if (
         parts is None
         and not bounds
         and table.in_parentheses
-        and len(matches) == 2
-        and not _enclosing_parenthesis(cell, matches[0])
-        and _enclosing_parenthesis(cell, matches[1])
+        and _one_then_one_inside(cell, matches)
     ):
         parts = [header, f"{header} {table.in_parentheses}"]
     if (
@@ -697,14 +594,13 @@ def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) 
         and len(matches) == 1
         and not (_enclosing_parenthesis(cell, matches[0]))
     ):
-        # "6.69" alone under "FLEURS (Δ vs ours)", where other rows hold "9.50
-        # (+2.81)": the words outside the parenthesis head it.
         parts = [_PARENTHESISED_HEADER.match(header).group(1)]
     return parts
 
 
 def _cell_numbers(table: _Table, r: int, column: int, set_aside):
-    """The candidates of one body cell (see ``_table_numbers``)."""
+    """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number of
+    one body cell that may be one of ours; ``set_aside`` hears of the others."""
     cells, label, matches = table.rows[r], table.labels[r], table.numbers[r][column]
     cell_offset, cell = cells[column]
     column_header = table.columns[column] if column < len(table.columns) else ""
@@ -731,31 +627,19 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
         if others:
             own = _blanked(cell, others)
             levels = (*_local(own, matches, i), own, *levels[3:])
-        if by_place:
-            why = (
-                None
-                if by_place[i] == "ours"
-                else Evidence(
-                    column_header.strip() or label.strip(), "its place in the cell's list"
-                )
-            )
-        else:
+        if not by_place:
             why = _measures_another_metric(levels, match.start() in bounds)
+        elif by_place[i] == "ours":
+            why = None
+        else:
+            why = Evidence(column_header.strip() or label.strip(), "its place in the cell's list")
         if why is None:
             ours.append((match, levels))
         else:
             set_aside(match, cell_offset, why)
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
-        yield (
-            match,
-            cell_offset,
-            levels,
-            bounds.get(match.start()),
-            foreign,
-            by_itself,
-            cells[0][0],
-        )
+        yield match, cell_offset, levels, bounds.get(match.start()), foreign, by_itself, cells[0][0]
 
 
 def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
@@ -769,11 +653,9 @@ def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
 
 
 def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_inside: int):
-    """Whether each number of a cell is determined by the cell alone: the one number; an
-    interval's two ends, and the estimate before them ("−2.04 (−2.37 to −1.21)"); numbers
-    each named ("FLEURS 6.26, TVSpeech 8.72") or each headed by its place; two numbers, one
-    in a parenthesis saying it was decoded in pieces; or "**6.69** (−2.81)", nothing saying
-    what the parenthesis holds, where the number outside it is what the column heads."""
+    """Whether the cell alone places each of its numbers: the one number; an interval's ends
+    and its estimate; numbers each named or headed by place; two, one decoded in pieces; or,
+    nothing saying what a parenthesis holds, the number outside it ("**6.69** (−2.81)")."""
     ends = [m.start() in bounds for m, _ in ours]
     one_interval = ends in ([True, True], [False, True, True])
     by_decoding = len(ours) == 2 and decoded_inside == 1
@@ -794,11 +676,9 @@ def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_ins
 
 
 def _a_second_header(header: list, first_row: list) -> bool:
-    """Whether a table's first body row is a second header row: as many cells as the
-    header, each holding words and no number (a name's digits are no number: "OpenThai2.0",
-    "Typhoon 0.6B"), under a header whose columns repeat a name ("| | FLEURS | FLEURS |"
-    over "| Model | CER | WER |"; "| | 160 ms | 160 ms |" over "| | OpenThai2.0 | Typhoon
-    0.6B |"), which says that the header alone does not tell them apart."""
+    """Whether a table's first body row is a second header row: as many cells, words and no
+    number, under a header that repeats a name ("| | FLEURS | FLEURS |" over "| Model | CER
+    | WER |"), so that the header alone does not tell its columns apart."""
     names = [cell.strip() for _, cell in header[1:]]
     return (
         len(first_row) == len(header) > 2
@@ -817,8 +697,8 @@ _SECTION_LABEL = re.compile(
 
 
 def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
-    """Each row's label, after the label of the section row above it, if any: a section
-    row names what the rows under it are about, as a heading names what its table is."""
+    """Each row's label after that of the section row above it, if any, which names what the
+    rows under it are about."""
     section, under = "", []
     for cells, label in zip(rows, labels):
         first = _SECTION_LABEL.match(cells[0][1]) if cells else None
@@ -831,14 +711,12 @@ def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
 
 
 _PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
-# A caption's words on what a table's parentheses hold: "in parentheses, ...", "(in
-# brackets: ...)", "ในวงเล็บ" (Thai: in parentheses).
 _IN_PARENTHESES = words.regex("in_parentheses")
 
 
 def _what_the_parentheses_hold(block: Block) -> str:
-    """The statement of a table's caption, or of the paragraph just under it, that says what
-    its cells' parentheses hold ("" if none)."""
+    """The statement of a table's caption, or of the paragraph under it, that says what its
+    cells' parentheses hold ("" if none)."""
     for text in (block.caption, block.below):
         for sentence in SENTENCE_END.split(text):
             for statement in sentence.split(";"):
@@ -847,26 +725,27 @@ def _what_the_parentheses_hold(block: Block) -> str:
     return ""
 
 
+def _one_then_one_inside(cell: str, matches: list[re.Match]) -> bool:
+    """Whether a cell holds two numbers, the second alone in a parenthesis: "12.90 (14.68)"."""
+    return (
+        len(matches) == 2
+        and not _enclosing_parenthesis(cell, matches[0])
+        and bool(_enclosing_parenthesis(cell, matches[1]))
+    )
+
+
 def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[str] | None:
-    """The header of each number of a cell such as "12.90 (14.68)" under a header of the
-    same shape, "OpenThai2.0 (Typhoon 0.6B)" or "CER (Δ pp)": the words outside the
-    parenthesis head the number outside it, the words inside the number inside. None for
-    any other cell."""
+    """The header of each number of a cell "12.90 (14.68)" under a header of the same shape,
+    "OpenThai2.0 (Typhoon 0.6B)": the words outside the parenthesis, then those inside."""
     shaped = _PARENTHESISED_HEADER.match(header)
-    if (
-        shaped is None
-        or len(matches) != 2
-        or _enclosing_parenthesis(cell, matches[0])
-        or not _enclosing_parenthesis(cell, matches[1])
-    ):
+    if shaped is None or not _one_then_one_inside(cell, matches):
         return None
     return [shaped.group(1), shaped.group(2)]
 
 
 def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list[str] | None:
-    """What each number of a cell such as "18.64 / 45.20" measures, by its place, where a
-    header (its column's, else its row's) names as many metrics in the same shape:
-    "CER / WER" (the first ours, the second not). None for any other cell."""
+    """What each number of a cell "18.64 / 45.20" measures, by its place, where a header (its
+    column's, else its row's) names as many metrics so: "CER / WER" (ours, then not)."""
     if len(matches) < 2 or any(
         _local(cell, matches, i)[1].strip(" %*_") != "/" for i in range(len(matches) - 1)
     ):  # (a marker is blanks here)
@@ -879,9 +758,9 @@ def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list
 
 
 def _differences_named(headers: list[str], names: Names, first: int) -> list[str]:
-    """``headers`` (a table's column headers or row labels), each that speaks of a
-    difference but names no system extended by the systems the others name; not one that
-    names another recogniser ("Δ vs Whisper large-v3 (pp)": its differences are not ours)."""
+    """A table's column headers (or row labels), each that speaks of a difference but names
+    no system extended by the systems the others name, unless it names another recogniser
+    ("Δ vs Whisper large-v3 (pp)")."""
     systems = [names.systems_in(header) for header in headers]
     named = [header for header, found in zip(headers[first:], systems[first:]) if found]
 
@@ -2146,21 +2025,14 @@ class _Found:
         ]
 
     def read_table(self, block: Block, headings: str, generated: bool):
-        for match, offset, levels, bound, foreign, alone, row in _table_numbers(
-            block, headings, self.names, self.masked, generated, self.set_aside
-        ):
-            self.add(
-                match,
-                offset,
-                levels,
-                True,
-                bound,
-                foreign,
-                table=block.start,
-                alone=alone,
-                row=row,
-                under=block.below,
-            )
+        table = _read_table(block, headings, self.names, self.masked, generated)
+        for r, cells in enumerate(table.rows if table else []):
+            for column in range(len(cells)):
+                for match, offset, levels, bound, foreign, alone, row in _cell_numbers(
+                    table, r, column, self.set_aside
+                ):
+                    more = dict(table=block.start, alone=alone, row=row, under=block.below)
+                    self.add(match, offset, levels, True, bound, foreign, **more)
 
     def read_prose(self, shown: str, block: Block, headings: str, label: str | None):
         """A prose block's numbers (``label``: the list item's, where it names another
