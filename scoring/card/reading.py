@@ -798,12 +798,11 @@ def _prose_numbers(
     set_aside: Callable[..., None] = lambda match, offset, why: None,
 ):
     """(match, offset, levels, bound, alone, this side, earlier) of each number in a prose
-    block, sentence by sentence (this side: ``_this_side``; earlier: the block's sentences
-    before the number's, nearest first); ``set_aside`` hears of each one whose context
-    names another measure."""
+    block that may be one of ours, sentence by sentence (earlier: the block's sentences
+    before its own, nearest first); ``set_aside`` hears of the others."""
     body = text[block.start : block.end]
     position = 0
-    earlier: list[str] = []  # the paragraph's sentences before this one, nearest first
+    earlier: list[str] = []
     for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
         end = sentence_match.start() if sentence_match else len(body)
         sentence = body[position:end]
@@ -811,7 +810,7 @@ def _prose_numbers(
         position = sentence_match.end() if sentence_match else len(body)
         read_before = tuple(earlier)
         earlier.insert(0, _without_comments(sentence))
-        if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
+        if not _speaks_of_errors(sentence, names):
             continue
         matches = numbers_in(
             sentence,
@@ -820,9 +819,11 @@ def _prose_numbers(
             True,
             names.opens_with_a_recogniser,
         )
+        # A list item's marker ("- ", "1. ") and a quote's marks (">"), as the parser found them.
+        item = [(block.start, block.item_text)] if block.is_item else []
         marks = [
             (max(start, offset) - offset, min(end, offset + len(sentence)) - offset)
-            for start, end in _markers(block)
+            for start, end in item + [(at, at + 1) for at in block.quote_marks]
             if start < offset + len(sentence) and end > offset
         ]
         words = _sentence_words(sentence, matches, names, marks)
@@ -830,27 +831,14 @@ def _prose_numbers(
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
 
 
-def _markers(block: Block) -> list[tuple[int, int]]:
-    """Where a prose block's markers stand, as the parser found them: a list item's ("- ",
-    "1. ", with its indent) and its quote marks (">")."""
-    item = [(block.start, block.item_text)] if block.is_item else []
-    return item + [(at, at + 1) for at in block.quote_marks]
-
-
 def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -> str:
-    """A sentence as its numbers read it, with what is no words of their context blanked
-    (every place stays)."""
-    # A relative change's words ("a 29.6 % relative reduction") are no context of the
-    # sentence's CERs: they would read as another metric's.
+    """A sentence as its numbers read it, blanked where it holds no words of their context:
+    a relative change ("a 29.6 % relative reduction"), marks around a number ("**9.75**%",
+    "~6.72 %"), list and quote markers, and what a model was made from ("fine-tuned from
+    Typhoon 0.6B")."""
     sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
-    # "**9.75**% (lav123)", "~6.72 %": emphasis and "about" marks around a number are no
-    # words of its context, and stand in the way of those that are.
     sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
-    # A list item's marker and a quote's marks (">" opening each of its lines), as the
-    # parser found them, are no words either.
     sentence = _blanked(sentence, markers)
-    # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
-    # from is no number's subject.
     return _blanked(sentence, _origins(sentence, names))
 
 
@@ -870,21 +858,17 @@ class _Sentence:
 
 def _own_parentheses(sentence: str, matches: list, bounds, names: Names):
     """(each number's own parenthesis after it, as a match of its text after it; each
-    number's enclosing parenthesis; each number's own, as a place in the sentence)."""
-    # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other number's
-    # context: the next number's text before it starts after it, and the others read the
-    # sentence without it.
+    number's enclosing parenthesis; each number's own, as a place in the sentence). A
+    number's own parenthesis, "from 9.50 % (Typhoon) to 6.69 %", is no other number's."""
     owns = [_OWN_PARENTHESIS.match(_local(sentence, matches, i)[1]) for i in range(len(matches))]
-    # Not one that lists two names of a kind after a list of numbers ("6.72 / 8.75 / 12.92
-    # (FLEURS / TVSpeech / GigaSpeech2)", "6.72 % vs. 9.53 % (OpenThai2.0 vs. Typhoon
-    # 0.6B)"): that is the list's, which every number of it reads.
+    # Not one that lists names after a list of numbers, "6.72 / 8.75 (FLEURS / TVSpeech)":
+    # every number of the list reads it.
     owns = [
         None if own and i and _lists_names(own.group(), names) else own
         for i, own in enumerate(owns)
     ]
-    # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless it is
-    # an interval, whose words are its estimate's too: the number before it reads its own
-    # text up to the parenthesis.
+    # A parenthesis that holds a number, "6.69 % CER (Typhoon: 9.50 %)", is its own too,
+    # unless it is an interval, whose words are its estimate's.
     inside = [
         None if match.start() in bounds else _enclosing_parenthesis(sentence, match)
         for match in matches
@@ -906,8 +890,7 @@ def _own_spans(sentence: str, matches: list, owns, inside, statement_ends) -> li
             after = inside[i + 1][0]
         after = min(after, statement_ends[i])
         if inside[i] and inside[i][1] < after:
-            # "8.31 % (Typhoon: 12.53 %), and at 1,120 ms it is 6.83 %": what follows its
-            # parenthesis is none of 12.53's.
+            # "8.31 % (Typhoon: 12.53 %), and at 1,120 ms ...": not 12.53's.
             after = inside[i][1]
         spans.append(((before, match.start()), (match.end(), after)))
     return spans
@@ -918,15 +901,11 @@ def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -
     bounds = _bounds(sentence, matches)
     owns, inside, owned = _own_parentheses(sentence, matches, bounds, names)
     # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
-    # later numbers is none of an earlier number's, in its own text or its sentence.
+    # later numbers is none of an earlier number's.
     statement_ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
     statement_ends = [end if end < matches[-1].start() else len(sentence) for end in statement_ends]
     spans = _own_spans(sentence, matches, owns, inside, statement_ends)
-    # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07 and 9.72 on con123 and
-    # lav123 respectively": each number reads the sentence without the names at the other
-    # places; a list of numbers no list places is read, but none of them drifts (each may
-    # be any of the sentence's figures). An interval's two ends ("95% CI [−3.75, −1.76]")
-    # are no such list: each is its end, and may drift.
+    # An interval's two ends ("95% CI [−3.75, −1.76]") are no list: each may drift.
     placed = {
         i: place
         for i, place in _listed_places(sentence, matches, names, read_before).items()
@@ -934,9 +913,8 @@ def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -
     }
     views = _views(sentence, matches, placed, statement_ends, names)
     around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
-    # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's own
-    # clause are that number's, and so are those of the statement that leads to it ("10.70
-    # % CER; decoded in pieces, 9.60 %"); the sentence's other numbers are read without them.
+    # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
+    # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
     in_pieces = [
         bool(
             SPLIT_WORDS.search(
@@ -947,8 +925,8 @@ def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -
         )
         for pair in around
     ]
-    # "... and decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a
-    # lead-in ending in a colon says it of every number it introduces.
+    # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
+    # ending in a colon says it of every number after it.
     lead = sentence[: matches[0].start()] if matches else ""
     if _A_LEAD_IN.search(lead) and SPLIT_WORDS.search(lead.rsplit(";", 1)[-1]):
         in_pieces = [True] * len(matches)
@@ -962,8 +940,6 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
     """Each number's view of its sentence: what a list places, without the words of a
     change in points beside another number, and without the clauses that are a later
     number's or that open on another subject."""
-    # "On FLEURS, 6.69 % against 9.50 % for Typhoon, an absolute reduction of 2.81 points":
-    # "reduction" is the change's, said in points; it makes neither CER a relative change.
     changes_words = [_words_of_a_change_in_points(sentence, match) for match in matches]
     views = []
     for i, match in enumerate(matches):
@@ -972,13 +948,15 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
             view, [span for j, spans in enumerate(changes_words) if j != i for span in spans]
         )
         view = _without_the_next_clause(view, matches, i, i in placed, names)
-        # (Up to the sentence's end: a set named after it, by _the_same_sets, is the
-        # number's own.)
         view = _blanked(view, [(statement_ends[i], len(sentence))])
         # "6.69 % on FLEURS, as for the dialect set, Typhoon 0.6B gets 17.39 %": a clause
-        # that opens on another set after an earlier number reads no set said before it
-        # (but "..., while our model gets 6.69 %" changes the system only).
-        opening = i and _last_match(_CONTRAST, view, matches[i - 1].end(), match.start())
+        # that opens on another set reads no set said before it.
+        starts = (
+            [m.start() for m in _CONTRAST.finditer(view, matches[i - 1].end(), match.start())]
+            if i
+            else []
+        )
+        opening = i and (starts[-1] if starts else None)
         if opening and _A_SET_WORD.search(view, opening, match.start()):
             view = _blanked(view, [(0, opening)])
         views.append(view)
@@ -986,10 +964,8 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
 
 
 def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, names: Names):
-    """A number's view without a later clause that is the next number's: after "while"
-    ("6.70 % on FLEURS, while Typhoon 0.6B gets 9.55 %"), or one that opens on a system
-    ("6.72 % at 560 ms, and Typhoon 0.6B reaches 9.53 %"; not in a list, whose names may
-    follow its last number: "..., and 12.89 % on FLEURS, ... respectively")."""
+    """A number's view without a later clause that is the next number's: after "while", or
+    one that opens on a system ("..., and Typhoon 0.6B reaches 9.53 %"), unless in a list."""
     match = matches[i]
     contrast = _CONTRAST.search(view, match.end())
     if contrast and any(later.start() >= contrast.end() for later in matches[i + 1 :]):
@@ -1035,14 +1011,12 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         yield (match, offset, levels, bounds.get(match.start()), alone, this_side, read_before)
 
 
-# The words of a change in points that would say "relative change" of the numbers beside it.
 _WORDS_OF_A_CHANGE = words.regex("change_words")
 
 
 def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[int, int]]:
-    """Where a number is in points, the spans of "relative" and "reduction" in its own
-    clauses ("an absolute reduction of 2.81 points", "2.81 points relative to Typhoon"):
-    they are its words. None for any other number."""
+    """For a number in points, the spans of "relative" and "reduction" in its own clauses
+    ("an absolute reduction of 2.81 points"): its words, which make no other number relative."""
     if not IN_POINTS.match(sentence, match.end()):
         return []
     start = max((c.end() for c in _CLAUSE.finditer(sentence, 0, match.start())), default=0)
@@ -1058,8 +1032,8 @@ _PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
 
 
 def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int]]:
-    """The spans of emphasis marks around each number (markdown's or HTML's), and of "~" or
-    "≈" before it, its "%" left in place: "**9.75**%", "<b>9.75%</b>", "~6.72 %"."""
+    """The spans of emphasis around each number, and of "~" or "≈" before it, its "%" left
+    in place: "**9.75**%", "<b>9.75%</b>", "~6.72 %"."""
     spans = []
     for match in matches:
         if before := _MARKS_BEFORE.search(sentence, 0, match.start()):
@@ -1073,8 +1047,8 @@ def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int
 
 
 def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
-    """``sentence`` with "percent" (or "per cent") after a number written "%", padded to its
-    length: "6.72 percent, 8.75 percent and 12.92 percent" is a list as "6.72 %, ..." is."""
+    """``sentence`` with "percent" after a number written "%" (padded to its length), so
+    that "6.72 percent and 8.75 percent" is a list as "6.72 % and 8.75 %" is."""
     for match in matches:
         if word := _PERCENT_WORD.match(sentence[match.end() :]):
             start, end = match.end(), match.end() + word.end()
@@ -1082,7 +1056,6 @@ def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
     return sentence
 
 
-# What a model was made from: "fine-tuned from Typhoon 0.6B", "based on Typhoon 0.6B".
 _MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
 _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
@@ -1102,27 +1075,15 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
-# The unit after a list of chunk sizes written with slashes: "80/160/560 ms", "0.08/0.16/
-# 0.56 s"; Thai มิลลิวินาที, milliseconds, or วินาที, seconds.
+# The unit after a list of chunk sizes: "80/160/560 ms", "0.08/0.16/0.56 s".
 _UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)", re.I)
 _SIZE = re.compile(r"\d+(?:\.\d+)?")
-# A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
-# What joins a pair set against each other: "6.72 % vs 9.53 %", "**6.72** vs **9.53**";
-# Thai "ต่อ", to, or "กับ", with: "6.72% กับ 9.53%".
+# What joins a pair set against each other: "6.72 % vs 9.53 %"; Thai "ต่อ" (to), "กับ" (with).
 VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)
 _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
 _CONTRAST = words.regex("subject_changes")
-
-
-def _last_match(words: re.Pattern, text: str, start: int, end: int) -> int | None:
-    """Where the last of ``words`` in ``text[start:end]`` starts."""
-    found = [m.start() for m in words.finditer(text, start, end)]
-    return found[-1] if found else None
-
-
-# A set spoken of by what it is, not by its name: "the dialect set", "ชุดข้อมูลภาษาอีสาน".
 _A_SET_WORD = words.regex("set_words")
 _RESPECTIVELY = words.regex("respectively")
 _NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
@@ -1142,8 +1103,8 @@ def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list
 
 
 def _slashed_lists(sentence: str, names: Names):
-    """The spans of the parts of each list of names (sets or systems) or metrics written
-    with slashes, and the metrics (or None)."""
+    """(the spans of its parts, its metrics or None) of each list of names (sets, systems or
+    chunk sizes) or of metrics written with slashes."""
     for found in _SLASHED.finditer(sentence):
         parts = [
             (found.start() + part.start(), found.start() + part.end())
@@ -1160,9 +1121,8 @@ def _slashed_lists(sentence: str, names: Names):
             and all(_SIZE.fullmatch(part) for part in said)
             and all(names.latencies_in(f"{part} {unit.group(1)}") for part in said)
         ):
-            # "at 80/160/560 ms": the unit is written once, after the last. Each later part
-            # takes the slash before it, so that with the others blanked a part and the
-            # unit read as one chunk size ("80        ms").
+            # "at 80/160/560 ms": each later part takes the slash before it, so that with the
+            # others blanked it reads as one chunk size with the unit ("80        ms").
             yield (
                 [parts[0]] + [(parts[j - 1][1], end) for j, (_, end) in enumerate(parts) if j],
                 None,
@@ -1175,12 +1135,9 @@ def _slashed_lists(sentence: str, names: Names):
 
 
 def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
-    """The parts of the list of as many names as a run of numbers (``run``: where it starts
-    and ends, and how many numbers it holds) that "respectively" after the run places:
-    between the run and "respectively" ("12.07, 9.72 and 16.09 on con123, lav123 and jbl
-    respectively"), or else just before the run ("OpenThai2.0 and Typhoon 0.6B reach 6.69 %
-    and 9.50 % respectively"); each part names one set, or each one system, and no other
-    name of that kind stands before them."""
+    """The parts of the list of names that "respectively" after a run of numbers (its start,
+    end and count) places: between the run and the word ("12.07 and 9.72 on con123 and
+    lav123 respectively"), or else just before the run."""
     start, after, count = run
     said = _RESPECTIVELY.search(sentence, after)
     if said is None:
@@ -1195,9 +1152,8 @@ def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
 def _names_listed_before(
     sentence: str, start: int, count: int, names: Names, separator: re.Pattern
 ):
-    """The parts of the list of ``count`` names, joined by ``separator``, that ends just
-    before ``start``, each naming one set, or each one system, with no other name of that
-    kind before them (None where there is no such list)."""
+    """The parts of the list of ``count`` names joined by ``separator`` that ends just before
+    ``start``, with no other name of their kind before them (None if none)."""
     before = _list_parts(sentence, 0, start, separator)
     if len(before) < count:
         return None
@@ -1209,7 +1165,7 @@ def _names_listed_before(
 
 
 def _one_name_each(sentence: str, listed: list[tuple[int, int]], names: Names):
-    """How the parts of a list each name one set, or each one system, all different
+    """How each part of a list names one set (or one system), all different
     (``names.subjects_in`` or ``names.systems_in``); None if they do not."""
     for find in (names.subjects_in, names.systems_in):
         named = [find(sentence[a:b]) for a, b in listed]
@@ -1223,8 +1179,8 @@ def _one_name_each(sentence: str, listed: list[tuple[int, int]], names: Names):
 def _names_in_the_parenthesis_after(
     sentence: str, after: int, count: int, names: Names, separator: re.Pattern
 ):
-    """The parts of a list of ``count`` names, joined by ``separator``, that a parenthesis
-    just after ``after`` holds, each naming one set, or each one system (None if none)."""
+    """The parts of a list of ``count`` names joined by ``separator`` that a parenthesis just
+    after ``after`` holds (None if none)."""
     parenthesis = _PARENTHESIS_AFTER.match(sentence, after)
     if parenthesis is None:
         return None
@@ -1237,9 +1193,8 @@ _PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
 
 
 def _names_alone(sentence: str, listed: list[tuple[int, int]], find) -> list[tuple[int, int]]:
-    """A list's parts with the words before its first name and after its last left out:
-    "On FLEURS OpenThai2.0" is FLEURS's too, and "Typhoon 0.6B reaches CER" says what the
-    other numbers are too."""
+    """A list's parts without the words before its first name and after its last: "On
+    FLEURS OpenThai2.0" is FLEURS's too."""
     return [
         _least_naming(sentence, listed[0], find, from_the_end=True),
         *listed[1:-1],
@@ -1264,12 +1219,9 @@ def _least_naming(sentence: str, span: tuple[int, int], find, from_the_end: bool
 
 
 def _list_right_after(sentence: str, after: int, names: Names):
-    """The parts of a list of two names or more (sets, systems, or latencies) that opens the
-    words after a run of numbers ("% CER on FLEURS, TVSpeech and GigaSpeech2 at 560 ms"): the
-    names alone, each part naming one, up to the first part that names none; no parts
-    where other words stand before the list; None where no such list follows."""
-    # "17.81 and 19.15, respectively, for OpenThai2.0 and Typhoon 0.6B": the word says
-    # what the list after it does.
+    """The parts of a list of two names or more (sets, systems or latencies), each naming
+    one, that opens the words after a run of numbers ("% CER on FLEURS, TVSpeech and
+    GigaSpeech2"); no parts where other words stand before it; None where none follows."""
     after = _RESPECTIVELY_FIRST.match(sentence, after).end()
     parts = _list_parts(sentence, after, len(sentence))
     for find in (names.subjects_in, names.systems_in, names.latencies_in):
@@ -1281,8 +1233,7 @@ def _list_right_after(sentence: str, after: int, names: Names):
         if len(listed) > 1 and len({find(sentence[a:b])[0] for a, b in listed}) == len(listed):
             alone = _names_alone(sentence, listed, find)
             if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0] : alone[0][0]]):
-                # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs, and
-                # the last number's own words would name the first name alone.
+                # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs.
                 return []
             return alone
     return None
@@ -1326,23 +1277,19 @@ def _the_same_sets(
     sentence: str, matches: list[re.Match], run: list[int], names: Names, earlier: tuple[str, ...]
 ) -> tuple[list[tuple[int, int]], list[str]] | None:
     """For a list of numbers "on the same sets" (or followed by "respectively" alone), the
-    sets listed before it, in order: in its own sentence before a semicolon ("6.72 % on
-    FLEURS, 8.75 % on TVSpeech and 12.92 % on GigaSpeech2; Typhoon 0.6B reaches 9.53 %, 9.02 %
-    and 14.71 % on the same sets"), or listed earlier in its sentence ("On FLEURS, TVSpeech
-    and GigaSpeech2, OpenThai2.0 reaches 6.72 %, 8.75 % and 12.92 %, respectively"), or in
-    the nearest earlier sentence of its paragraph that names sets, where its own names none.
-    With the spans of the sentence to blank (what lists them), or None where the sets' count
-    is not the list's."""
+    sets listed before it, in order: in its sentence before a semicolon, or before the list
+    ("On FLEURS and TVSpeech, it reaches 6.72 % and 8.75 %, respectively"), or in the
+    nearest earlier sentence that names sets. With the spans to blank (what lists them);
+    None where the count of sets is not the list's."""
     said_sets = _ON_THE_SAME_SETS.match(sentence, matches[run[-1]].end())
     if not (said_sets or _RESPECTIVELY_ALONE.match(sentence, matches[run[-1]].end())):
         return None
     start = matches[run[0]].start()
-    statement = _up_to_the_last_semicolon(sentence, start)
+    statement = max(sentence.rfind(";", 0, start), 0)  # (the last semicolon before the list)
     if statement:
         listed, blanks = sentence[:statement], [(0, statement)]
         keys = list(dict.fromkeys(names.subjects_in(listed)))
     elif names.subjects_in(sentence[:start]):
-        # Each part of a list before the numbers that names one set, the names alone.
         listed = sentence[:start]
         parts = [
             (a, b)
@@ -1362,11 +1309,6 @@ def _the_same_sets(
     if len(keys) != len(run) or len(set(keys)) != len(keys):
         return None
     return blanks, keys
-
-
-def _up_to_the_last_semicolon(sentence: str, before: int) -> int:
-    """Where the last semicolon before ``before`` stands, 0 if none."""
-    return max(sentence.rfind(";", 0, before), 0)
 
 
 _TO = re.compile(r"\s*%?\s*to\s*", re.I)
@@ -1411,14 +1353,10 @@ def _lists_names(text: str, names: Names) -> bool:
 def _listed_places(
     sentence: str, matches: list[re.Match], names: Names, earlier: tuple[str, ...] = ()
 ) -> dict:
-    """For each number of a list, "6.69/8.72/12.95", "12.07, 9.72 and 16.09 ...
-    respectively" or "6.72 % vs 9.57 %", what it reads: the sentence with the parts of a
-    list of as many names ("FLEURS/TVSpeech/GigaSpeech2", "on con123, lav123 and jbl
-    respectively": sets or systems) or metrics ("CER/WER") but its own made blanks, and
-    True (it may drift); None at the place of another metric; or, where no such list
-    places it, the sentence as it is, and False (it never drifts). Numbers joined by commas
-    or "and" without "respectively" are no list, and each reads its own words, unless two
-    systems (or sets) named before them leave it open which is whose."""
+    """{i: what number i of a list ("6.69/8.72/12.95", "12.07 and 9.72 ... respectively",
+    "6.72 % vs 9.57 %") reads}: the sentence with the parts of a list of as many names or
+    metrics but its own blanked, and True (it may drift); (None, False) at another metric's
+    place; where nothing places it, the sentence as it is, and False (it never drifts)."""
     placed = {}
     slashed = list(_slashed_lists(sentence, names))
     runs = [
@@ -1428,8 +1366,7 @@ def _listed_places(
     for run in _runs(sentence, matches, _COMMA_OR_AND):
         how, found = _a_run_joined_by_commas(sentence, matches, run, names, earlier)
         if how == "the same sets":
-            # Each number reads its own set of that list, named after the sentence (a key is
-            # a name of its set), what lists them blanked.
+            # Each number reads its own set, named after the sentence, the list blanked.
             blanks, keys = found
             for i, key in zip(run, keys):
                 placed[i] = (_blanked(sentence, blanks) + f" ({key})", True)
@@ -1456,9 +1393,8 @@ def _a_run_joined_by_commas(
     sentence: str, matches: list, run: list, names: Names, earlier: tuple[str, ...]
 ) -> tuple[str | None, object]:
     """How a run of numbers joined by commas or "and" is placed: ("listed", [(parts,
-    None)]) by one list of as many names, ("listed", []) where which is whose is left open,
-    ("the same sets", (blanks, keys)) by the sets said before (``_the_same_sets``), or
-    (None, None) where each number reads its own words."""
+    None)]) by a list of as many names, ("listed", []) where which is whose is left open,
+    ("the same sets", (blanks, keys)), or (None, None): each number reads its own words."""
     parts = _respective_list(
         sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names
     )
@@ -1471,15 +1407,11 @@ def _a_run_joined_by_commas(
         len(set(find(before))) > 1
         for find in (names.systems_in, names.subjects_in, names.latencies_in)
     ) or (names.systems_in(before) and names.another_model_in(before)):
-        # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3 and
-        # OpenThai2.0"): without "respectively", which is whose is not said.
+        # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %": whose is whose, unsaid.
         return "listed", []
     parts = _list_right_after(sentence, matches[run[-1]].end(), names)
     if parts is not None:
-        # "6.72 %, 8.75 % and 12.92 % CER on FLEURS, TVSpeech and GigaSpeech2": a list of as
-        # many names right after places them as "respectively" would; of another count, it
-        # leaves open which is whose (the last number's own words name only the list's
-        # first name).
+        # "6.72 % and 8.75 % CER on FLEURS and TVSpeech": as "respectively" would.
         return "listed", [(parts, None)] if len(parts) == len(run) else []
     return None, None
 
@@ -1488,25 +1420,22 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
     """(run, lists) of the numbers set against each other in pairs: "from a to b", "a vs
     b", "(a against b)"."""
     runs = []
-    # "from 8.31 % to 6.72 % when the chunk grows from 80 ms to 560 ms": a change between
-    # two numbers read against a change between two names of one kind, in order.
+    # "from 8.31 % to 6.72 % when the chunk grows from 80 ms to 560 ms", in order.
     for run in _runs(sentence, matches, _TO):
         if len(run) == 2 and _FROM_RIGHT_BEFORE.search(sentence, 0, matches[run[0]].start()):
             parts = _from_to_names(sentence, names, matches[run[0]].start(), matches[run[1]].end())
             if parts is not None:
                 runs.append((run, [(parts, None)]))
-    # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
-    # do not say where they stand; read, never drifted. Names set against each other the
-    # same way just before say it: "OpenThai2.0 vs. Typhoon 0.6B on FLEURS: 6.72 vs. 9.53".
+    # "A outperforms B (6.72 % vs 9.57 %)" leaves whose is whose open; "A vs. B on FLEURS:
+    # 6.72 vs. 9.53" or "6.72 % vs. 9.53 % (A vs. B)" says it.
     for run in _runs(sentence, matches, VERSUS):
         parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names, VERSUS)
-        if parts is None:  # or in a parenthesis just after: "6.72 % vs. 9.53 % (A vs. B)"
+        if parts is None:
             parts = _names_in_the_parenthesis_after(
                 sentence, matches[run[-1]].end(), len(run), names, VERSUS
             )
         runs.append((run, [] if parts is None else [(parts, None)]))
-    # A pair that opens a parenthesis, joined by "against" as by "vs": "OpenThai2.0 beats
-    # Typhoon 0.6B on GigaSpeech2 (12.89 % against 14.68 %)" says which is whose no more.
+    # "(12.89 % against 14.68 %)", as "vs".
     for run in _runs(sentence, matches, PAIRED_AGAINST):
         if len(run) == 2 and _OPENS_A_PARENTHESIS.search(sentence, 0, matches[run[0]].start()):
             runs.append((run, []))
