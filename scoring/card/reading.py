@@ -951,12 +951,8 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
         view = _blanked(view, [(statement_ends[i], len(sentence))])
         # "6.69 % on FLEURS, as for the dialect set, Typhoon 0.6B gets 17.39 %": a clause
         # that opens on another set reads no set said before it.
-        starts = (
-            [m.start() for m in _CONTRAST.finditer(view, matches[i - 1].end(), match.start())]
-            if i
-            else []
-        )
-        opening = i and (starts[-1] if starts else None)
+        contrasts = list(_CONTRAST.finditer(view, matches[i - 1].end(), match.start())) if i else []
+        opening = contrasts[-1].start() if contrasts else None
         if opening and _A_SET_WORD.search(view, opening, match.start()):
             view = _blanked(view, [(0, opening)])
         views.append(view)
