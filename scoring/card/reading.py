@@ -1439,10 +1439,9 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
 
 
 def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
-    """Whether a list's first and last parts are whole names, not the ends of longer ones:
-    in "LOTUSDIS jbl / LOTUSDIS bt3m" the list "jbl / LOTUSDIS" ends inside "LOTUSDIS
-    bt3m"; in "OpenThai2.0/Typhoon + 4-gram", inside "Typhoon + 4-gram". (Up to three words
-    before the first part, and after the last, must name nothing else with it.)"""
+    """Whether a list's first and last parts are whole names, not the ends of longer ones
+    ("jbl / LOTUSDIS" in "LOTUSDIS jbl / LOTUSDIS bt3m"): up to three words before the first
+    part, and after the last, name nothing else with it."""
     first, last = (sentence[start:end] for start, end in (parts[0], parts[-1]))
     before = re.search(r"(?:[^\s,;:()/]+\s+){1,3}$", sentence[: parts[0][0]])
     after = re.match(r"(?:\s+[^\s,;:()/]+){1,3}", sentence[parts[-1][1] :])
@@ -1491,12 +1490,8 @@ def _without_split_words(text: str) -> str:
     return _blanked(text, [word.span() for word in SPLIT_WORDS.finditer(text)])
 
 
-# Another version or state of the card's model: a changelog's section, "the previous
-# version", "before fine-tuning".
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
 _OTHER_VERSION = words.regex("other_versions")
-
-
 # What puts what follows on the other side: a comparison, or where a number came from
 # ("18.60 %, down from 25.10 % for the baseline").
 _OTHER_SIDE = re.compile(
@@ -1504,11 +1499,8 @@ _OTHER_SIDE = re.compile(
     r"ris(?:es|ing)) from\b",
     re.I,
 )
-
-
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
-# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 0.6B
-# 9.50 · Δ −2.81").
+# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50").
 STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
 
 
@@ -1531,13 +1523,10 @@ def _states_a_change(text: str) -> bool:
 def _this_side(
     levels: tuple[str, ...], match: re.Match, earlier: list[re.Match]
 ) -> tuple[str, str] | None:
-    """A number's own clauses and its sentence without the other side of a comparison that
-    follows it ("6.70 % CER on FLEURS, vs 11.20 % for Whisper"; "6.74 % beats Whisper's";
-    "18.60 %, down from 25.10 % for the Whisper baseline"), nor an earlier number's part
-    that a contrast or a semicolon ends ("Whisper gets 11.20 %, while our model gets 6.70
-    %"; "Whisper's CER is 11.20 %; our CER is 6.70 %"): a recogniser named only there is
-    not this number's. None where the number states a change between the two ("2.81
-    points better than Whisper's 9.50 %"), or nothing is cut."""
+    """A number's own clauses and its sentence without the other side of a comparison after
+    it ("6.70 %, vs 11.20 % for Whisper", "down from 25.10 %"), nor an earlier number's part
+    that a contrast or semicolon ends: a recogniser named only there is not its. None where
+    the number states a change between the two, or nothing is cut."""
     sentence = levels[2]
     before, after = clauses_beside(levels)
     if _states_a_change(before + " " + after):
@@ -1548,26 +1537,24 @@ def _this_side(
         cuts.append((compares.start(), len(sentence)))
     if earlier:
         ends = list(STATEMENT_END.finditer(sentence, earlier[0].end(), match.start()))
-        contrast = ends[-1] if ends else None
-        if contrast is not None:
-            cuts.append((0, contrast.end()))
+        if ends:
+            cuts.append((0, ends[-1].end()))
     if not cuts:
         return None
     return before + " " + after, _blanked(sentence, cuts)
 
 
 def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
-    """A number's context from the nearest out: its own clauses, the parenthesis it stands
-    in ("the strongest baseline (Google, 13.00 %)"), its sentence (or its cell, its row's
-    label and its column's header)."""
+    """A number's context from the nearest out: its own clauses, then in prose the
+    parenthesis it stands in and its sentence, in a table its cell, row label and header."""
     if in_table:
         return " ".join(clauses_beside(levels)), levels[2], levels[3], levels[4]
     return " ".join(clauses_beside(levels)), _parenthesis_around(levels), levels[2]
 
 
 def _parenthesis_around(levels: tuple[str, ...]) -> str:
-    """The words of the parenthesis a number stands in, on both sides of it ("" if none);
-    after it, only up to a comparison ("(CER 6.70 %, against the baseline)" is ours)."""
+    """The words of the parenthesis a number stands in ("" if none), after it only up to a
+    comparison: "(CER 6.70 %, against the baseline)" is ours."""
     opening = levels[0].rfind("(")
     closing = levels[1].find(")")
     if opening < 0 or ")" in levels[0][opening:] or closing < 0 or "(" in levels[1][:closing]:
@@ -1578,9 +1565,9 @@ def _parenthesis_around(levels: tuple[str, ...]) -> str:
 
 def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """What says a number is another version's or state's of one of the card's models: a
-    name with a version or size none of the card's systems has ("OpenThai1.5", "Typhoon
-    1.5B"), in its nearest context that names a model at all; or words, in its headings
-    ("Changelog") or in its sentence (or cell, row label or column header): "previous"."""
+    version or size none of them has ("OpenThai1.5") in its nearest context naming a model,
+    "Changelog" in its headings, "previous" in its sentence (or cell, row or column), or
+    fine-tuning or beam search said of a baseline."""
     for text in _nearest_first(levels, in_table):
         other = names.another_version_in(text)
         if other and not names.systems_in(text.replace(other, " ")):
@@ -1601,11 +1588,9 @@ _FINE_TUNED = words.regex("fine_tuned")
 
 
 def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """ "A fine-tuned Typhoon 0.6B reaches 9.53 %", "Typhoon 0.6B reaches 9.53 % after
-    fine-tuning on FLEURS", "| Typhoon 0.6B (fine-tuned) |": another state of a baseline than
-    the one the card scores (as released), where the sentence, or the cell's nearest level
-    that names a system, names none of the card's own model (whose own training may be fine-
-    tuning: "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %")."""
+    """ "A fine-tuned Typhoon 0.6B reaches 9.53 %": another state of a baseline than the
+    card scores, where the sentence (or the cell's nearest level naming a system) names none
+    of the card's own model, whose own training may be fine-tuning."""
 
     def fine_tuned(text: str) -> str | None:
         said = _FINE_TUNED.search(text)
@@ -1619,8 +1604,7 @@ def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool
     )
 
 
-# A decoding other than the one the card scores a baseline with: beam search, where no
-# language model is named (the card's LM variant is decoded with beam search and its LM).
+# Beam search where no language model is named: the card's LM variant uses both.
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = words.regex("language_models")
 
@@ -1628,11 +1612,9 @@ _LANGUAGE_MODEL = words.regex("language_models")
 def _another_decoding_of_a_baseline(
     levels: tuple[str, ...], names: Names, in_table: bool
 ) -> str | None:
-    """ "Typhoon 0.6B reaches 9.12 % with beam search (beam size 8)", "| Typhoon 0.6B (beam
-    search) |": another decoding of a baseline than the one the card scores, where its
-    statement (or the cell's nearest level that names a system) names no language model and
-    none of the card's own model by its name (whose own decoding the card does not say; "we
-    use greedy decoding" is its authors')."""
+    """ "Typhoon 0.6B reaches 9.12 % with beam search": another decoding of a baseline than
+    the card scores, where its statement (or the cell's nearest level naming a system) names
+    no language model and not the card's own model by name (whose decoding is its own)."""
 
     def beam_search(text: str) -> str | None:
         said = _BEAM_SEARCH.search(text)
@@ -1661,23 +1643,21 @@ def _said_of_a_baseline(texts, names: Names, named_in, said_in) -> str | None:
 
 
 _OTHER_MODELS_HEADING = words.regex("other_models_headings")
-# "Our" or "ours" just before a number says it is the card's own, whatever else its sentence
-# names ("Whisper gets 10.40 %, well behind our 6.69 %"); not "our" further off ("Whisper
-# fine-tuned on our data gets 10.40 %").
+# "Our" or "ours" just before a number: the card's own, whatever else its sentence names
+# ("well behind our 6.69 %"); not "our" further off ("Whisper fine-tuned on our data").
 _OURS_RIGHT_BEFORE = re.compile(
     r"(?:\bour\s+(?:own\s+)?(?:(?:CER|character error rate)\s+(?:of|is|was)\s+)?|"
     r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$",
     re.I,
 )
 _IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
-# Decoding that is not streamed in chunks at all: none of the card's latencies.
 _NOT_STREAMED = words.regex("not_streamed")
 
 
 def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """How a number's nearest context naming a latency or a way of decoding says it is none
-    of the card's latencies: "at 320 ms", "a 2 s chunk" (a chunk size in seconds counts
-    where the words speak of chunks or latency), "offline", "non-streaming"."""
+    of the card's latencies: "at 320 ms", "a 2 s chunk" (seconds count where the words speak
+    of chunks or latency), "offline", "non-streaming"."""
     for text in _nearest_first(levels, in_table):
         if not_streamed := _NOT_STREAMED.search(text):
             return not_streamed.group()
@@ -1700,8 +1680,6 @@ _AGAINST_A_LATENCY = re.compile(
     r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
     re.I,
 )
-
-
 # Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
 _FROM_A_LATENCY_TO_ANOTHER = re.compile(
     r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
@@ -1709,11 +1687,10 @@ _FROM_A_LATENCY_TO_ANOTHER = re.compile(
 
 
 def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """The words that set a number against a latency: in a table, its header or row label
-    ("Δ vs 560 ms"); in prose, the words of its own clause for a number in points ("1.03 pp
-    worse than at 560 ms", "going from 560 ms to 80 ms chunks costs OpenThai2.0 1.59 pp"). A
-    change between two latencies of one system, which the card never gives. (Not a cell's
-    own words: "7.72 (+1.03 vs 560 ms)" holds a CER too.)"""
+    """The words that set a number against a latency, a change between two latencies of one
+    system, which the card never gives: a table's header or row label ("Δ vs 560 ms", not a
+    cell's own words), or the own clause of a number in points ("1.03 pp worse than at 560
+    ms", "going from 560 ms to 80 ms chunks costs 1.59 pp")."""
     if in_table:
         for text in (levels[4], levels[3]):
             if said := _AGAINST_A_LATENCY.search(text):
@@ -1738,8 +1715,8 @@ def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str
     return None
 
 
-# A part of a set, which the card scores only whole: "the clean subset", "the noisy part
-# of FLEURS", "a 500-clip sample of FLEURS", "clips shorter than 5 s", "excluding music".
+# A part of a set, which the card scores only whole: "the clean subset", "a 500-clip sample
+# of FLEURS", "clips shorter than 5 s", "excluding music".
 _PART_OF_A_SET = re.compile(
     r"\bsub-?sets?\b|\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
     r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|\b(?:clips|utterances|segments|recordings|files|"
@@ -1747,12 +1724,8 @@ _PART_OF_A_SET = re.compile(
     r"leaving out|restricted to)\b",
     re.I,
 )
-
-
 # A recording condition the card does not score: it scores each set's audio at 16 kHz as
-# released, never at another sample rate ("downsampled to 8 kHz"; "resampled to 16 kHz" is
-# the card's own), over a telephone channel, with noise added or compressed ("On FLEURS
-# with 8 kHz audio", "with added noise", "MP3"; a "compressed model" is no audio).
+# released ("resampled to 16 kHz" is its own; a "compressed model" is no audio).
 _ANOTHER_CONDITION = re.compile(
     r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|"
     + words.pattern("recording_conditions")
@@ -1771,10 +1744,8 @@ def _another_condition(levels: tuple[str, ...], in_table: bool) -> str | None:
 
 
 def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """What a number's nearest context names as a part of a set rather than the whole set
-    ("On the clean subset of GigaSpeech2", "clips shorter than 5 s"): the card scores
-    every set whole, so none of its figures is that. ("Part of" counts only before one of
-    the card's sets: "as part of our evaluation" is no part of a set.)"""
+    """What a number's nearest context names as a part of a set ("the clean subset of
+    GigaSpeech2"); "part of" only before one of the card's sets ("as part of our work")."""
     for text in _nearest_first(levels, in_table):
         for said in _PART_OF_A_SET.finditer(text):
             if said.group("set") is None or names.subjects_in(said.group("set")):
@@ -1785,13 +1756,10 @@ def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> s
 def _another_model(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None = None
 ) -> str | None:
-    """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
-    number's nearest context naming any recogniser names: its own clauses, then its
-    sentence (or its cell, its row's label, its column's header). None where that context
-    names one of the card's systems; in its own clauses, "we" or "our model" do not stand
-    against what names another ("the commercial API we tried"). Words that say "not ours"
-    without a name ("baseline") count only in its own clauses. "" where its context says it
-    is the card's own; None where it names no recogniser at all."""
+    """The recogniser not the card's ("Whisper large-v3") that a number's nearest context
+    naming any recogniser names; "" where that context says it is the card's own; None
+    where it names no recogniser at all. ("We", "our model" and words such as "baseline"
+    count only in its own clauses.)"""
     if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
         return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
     if not in_table and (
@@ -1808,19 +1776,16 @@ def _another_model(
         nearby = nearest == 0 or (nearest == 1 and not in_table)  # (its clauses, parenthesis)
         if names.systems_in(text):
             if nearby and _states_a_change(text) and (against := COMPARES.search(text)):
-                # "OpenThai2.0 is 3.10 points better than Whisper": a change against
-                # another recogniser is none of the card's differences.
+                # "3.10 points better than Whisper": none of the card's differences.
                 other_side = text[against.end() :]
                 other = names.another_model_in(other_side, nearby=True)
                 if other and not names.systems_in(other_side):
                     return other
             if names.systems_named_outright(text):
                 return ""
-            # Named only as "we", "us", "LM" or "4-gram", which may be who fine-tuned or
-            # tried another, or how it decoded ("The commercial API we tried gets 13.10 %",
-            # "Whisper-large-v3 (fine-tuned by us) reaches 8.10 %", "Whisper + LM: 10.00
-            # %"): another recogniser named here, or further out, is whose number it is;
-            # else it is the card's own.
+            # Named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
+            # another ("Whisper (fine-tuned by us)"): another named here, or further out,
+            # is whose number it is.
             if other := names.another_model_in(text, nearby=nearby):
                 return other
             if not nearby:
@@ -1828,22 +1793,17 @@ def _another_model(
             continue
         if other := names.another_model_in(text, nearby=nearby):
             return other
-        # A sentence naming none of the card's systems, whose subject is a name the reader
-        # does not know, set off from the number's clause ("Sonic-ASR v2, a production
-        # system, reports 15.00 %"): that one's.
+        # A sentence whose subject is a name the reader does not know ("Sonic-ASR v2, a
+        # production system, reports 15.00 %"): that one's.
         if not in_table and (other := names.unknown_name(text)):
             return other
     return None
 
 
 def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> str | None:
-    """The name none of the card's that a change stated in a number's own clauses is
-    against: "Foo" in "2.90 pp better than Foo" and "Against Foo the CER drops by 2.92 pp";
-    where its own clauses compare with nothing, in a clause of its sentence that does
-    ("Against Foo, the FLEURS CER drops by 2.92 pp", "Relative to Foo, OpenThai2.0 improves
-    FLEURS by 2.93 pp"). None where the change is against one of the card's systems
-    ("Against Foo, OpenThai2.0 is 2.81 pp better than Typhoon"; "..., and against Typhoon
-    by 2.81 pp", whose own clause is only "Typhoon by")."""
+    """The name none of the card's that a change in a number's own clauses, or else in a
+    clause of its sentence, is against: "Foo" in "2.90 pp better than Foo", "Against Foo,
+    the CER drops by 2.92 pp". None where it is against one of the card's systems."""
     own = " ".join(clauses_beside(levels))
     if not _states_a_change(own):
         return None
@@ -1866,19 +1826,6 @@ def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> 
 
 
 _A_DECIMAL = re.compile(r"\d\.\d")
-
-
-def _a_heading_of_others(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """The heading that speaks of other systems ("Other systems on FLEURS", "Baselines")
-    over prose (whose context, the caller has found, names no recogniser at all): "- Foo:
-    11.20 %" there is another's."""
-    heading = None if in_table else _OTHER_MODELS_HEADING.search(levels[-1])
-    return heading.group() if heading else None
-
-
-# Words that say a number is another source's, quoted: "Typhoon's model card reports 9.80 %",
-# "9.80 % as reported by its authors", "according to the Typhoon paper". ("We report", "this
-# card reports" and "according to our runs" are the card's own.)
 QUOTED = words.regex("quoted")
 
 
@@ -1886,20 +1833,17 @@ def _not_the_cards(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None
 ) -> tuple[str, str] | None:
     """(what it is, what says so) where a number's context says it is none of the card's:
-    another recogniser's ("model"), one under a heading of other systems where nothing
-    nearer names a recogniser ("heading"), another version's of the card's model
-    ("version"), another dataset split's ("split"), a part of a set's ("subset"), another
-    recording condition's ("condition"), another latency's ("latency") or a change between
-    latencies ("between latencies")."""
+    another recogniser's ("model"), another source's ("quoted"), under a heading of other
+    systems with no recogniser nearer ("heading"), another version's, split's, part of a
+    set's, recording condition's or latency's, or a change between latencies."""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
-    # A table's column or caption saying its numbers are another source's, quoted ("CER
-    # (%), as reported by the Typhoon team"): none is ours, whatever our run gives.
+    # "CER (%), as reported by the Typhoon team": whatever our run gives.
     if in_table and (quoted := QUOTED.search(f"{levels[4]} {levels[5]}")):
         return "quoted", quoted.group()
-    if model is None and (heading := _a_heading_of_others(levels, in_table)):
-        return "heading", heading
+    if model is None and not in_table and (heading := _OTHER_MODELS_HEADING.search(levels[-1])):
+        return "heading", heading.group()
     for kind, find in (
         ("version", lambda: _another_version(levels, names, in_table)),
         ("split", lambda: _another_split(levels, names, in_table)),
@@ -1921,8 +1865,8 @@ def _speaks_of_errors(context: str, names: Names) -> bool:
 
 class _Found:
     """The candidates of a card, as its blocks are read: each number once (an HTML cell
-    spanning rows or columns is read where it starts), and the numbers set aside as
-    another measure's, with what decided."""
+    spanning rows or columns is read where it starts), and the numbers set aside as another
+    measure's, with what decided."""
 
     def __init__(self, card: CardFile, names: Names, keeps_aside: bool):
         self.card, self.names, self.keeps_aside = card, names, keeps_aside
@@ -1965,17 +1909,9 @@ class _Found:
         for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
             shown, block, headings, self.names, self.masked, self.set_aside
         ):
-            self.add(
-                match,
-                offset,
-                levels,
-                False,
-                bound,
-                alone=alone,
-                this_side=this_side,
-                label=None if self.names.systems_in(levels[2]) else label,
-                earlier=earlier,
-            )
+            own = None if self.names.systems_in(levels[2]) else label
+            more = dict(alone=alone, this_side=this_side, label=own, earlier=earlier)
+            self.add(match, offset, levels, False, bound, **more)
 
     def add(self, match, offset, levels, in_table, bound, foreign=frozenset(), **more):
         """One number, with its context (``more``: the rest of Candidate's fields)."""
@@ -1988,43 +1924,38 @@ class _Found:
         # Inside a region the number is gated already: by its figure marker, or by the table.
         region = next((r for r in self.card.regions if r.start <= start < r.end), None)
         if region is not None and region.kind == "not-a-figure":
-            return  # said to be none of the card's figures
+            return
         figure = (
             None
             if region is None
             else (region.args[0] if region.kind == "figure" else f"region {region.label}")
         )
-        other, label = "", more.pop("label", None)
+        other, label, this_side = "", more.pop("label", None), more.pop("this_side", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
-        elif not foreign and (
-            whose := _not_the_cards(levels, self.names, in_table, more.get("this_side"))
-        ):
+        elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):
             kind, other = whose
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
-        text = self.card.text
+        line = self.card.text.count("\n", 0, start) + 1
+        in_image = any(s <= start < e for s, e in self.descriptions)
+        more = {"row": offset, **more}
         self.candidates.append(
             Candidate(
                 start,
                 offset + match.end(),
                 match.group(0),
-                text.count("\n", 0, start) + 1,
+                line,
                 in_table,
                 levels,
                 bound,
                 figure,
                 foreign,
-                more.get("table"),
-                more.get("alone", True),
-                offset,
-                more.get("row", offset),
-                other,
-                more.get("in_address", False),
-                more.get("earlier", ()),
-                more.get("under", ""),
-                any(s <= start < e for s, e in self.descriptions),
+                unit=offset,
+                other_model=other,
+                in_image=in_image,
+                **more,
             )
         )
 
@@ -2037,10 +1968,9 @@ def candidates(
 ) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context; given
     ``worth_reading``, only those of the prose blocks it accepts (no table, no badge).
-    Given ``another_measure``, it receives (line, text, evidence) of each number with a
-    decimal point, outside any region, that stands where the card speaks of error rates but
-    whose nearest context names another measure ("21.37 % WER", a relative change): no
-    candidate, and said, since a misreading there would leave one of ours ungated unseen."""
+    ``another_measure`` receives (line, text, evidence) of each number with a decimal point,
+    outside any region, whose nearest context names another measure ("21.37 % WER"): no
+    candidate, but said, since a misreading there would leave one of ours ungated unseen."""
     text = card.text
     found = _Found(card, names, another_measure is not None)
     every_block = blocks(text, card.body_start)
@@ -2067,8 +1997,7 @@ def candidates(
 
 def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[str, ...]]:
     """{where a list item starts: what stands above it}: the paragraph that leads into its
-    list ("Results on GigaSpeech2:") and the items it is nested in ("- FLEURS"), read like
-    headings over it, as a table's caption is over the table."""
+    list ("Results on GigaSpeech2:") and the items it is nested in, read like headings."""
     above: dict[int, tuple[str, ...]] = {}
     lead_in: str | None = None
     for block in every_block:
@@ -2085,17 +2014,13 @@ def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[st
 
 
 def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict[int, str]:
-    """{where the item starts: its label} of each item of a list of systems, labelled by
-    name, whose label names none of the card's systems: where "- OpenThai2.0: 6.69 %" and
-    "- Typhoon: 9.50 %" stand, "- Pathumma: 11.20 %" is Pathumma's, like a table's row of a
-    system the card does not know (a quantity's label, "- Average: 8.10 %", is no name). In
-    a list of two such labels or more and none of the card's systems, each is another's."""
+    """{where the item starts: its label} of each item of a list labelled by name whose label
+    names none of the card's systems ("- Pathumma: 11.20 %"), in a list beside the card's
+    systems or of two such labels or more; a quantity ("- Average:") is no name."""
     others: dict[int, str] = {}
     run: list[tuple[int, str, bool]] = []  # the list so far: (start, label, ours)
 
     def close() -> None:
-        # Beside the card's systems, or two or more with none of them ("- Biwa: 10.10 %",
-        # "- Nara: 10.20 %"): labels of systems (or sets) the card does not know.
         if any(ours for _, _, ours in run) or len(run) > 1:
             others.update((start, label) for start, label, ours in run if not ours)
         run.clear()
@@ -2110,11 +2035,10 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
     return others
 
 
-# An image's description: "![FLEURS CER 6.72 %](plot.png)", or the whole of an HTML image
-# tag, "<img alt="FLEURS CER 6.72 %">".
+# An image's description: "![FLEURS CER 6.72 %](plot.png)", or a whole `<img alt="...">`.
 _IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(|(<img\b[^>]*>)", re.I)
-# A badge's address: its label, its message and its colour, dash-separated ("--" is a dash,
-# "_" a space, "%25" a percent sign).
+# A badge's address: its label, message and colour, dash-separated ("--" is a dash, "_" a
+# space, "%25" a percent sign).
 _BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
 _BADGE_PART = re.compile(r"(?<!-)-(?!-)")
 
@@ -2140,13 +2064,5 @@ def _badge_numbers(text: str, names: Names):
         if not _speaks_of_errors(f"{label} {shown(message)}", names):
             continue
         for match in numbers_in(spaced, 0, [], True):
-            yield (
-                match,
-                offset,
-                (
-                    f"{label} {shown(spaced[: match.start()])}",
-                    shown(spaced[match.end() :]),
-                    f"{label} {shown(message)}",
-                    "",
-                ),
-            )
+            before, after = shown(spaced[: match.start()]), shown(spaced[match.end() :])
+            yield match, offset, (f"{label} {before}", after, f"{label} {shown(message)}", "")
