@@ -289,6 +289,12 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     return bounds
 
 
+def _numbers_at(text: str, offset: int, masked, names: Names) -> list[re.Match]:
+    """The numbers of ``text``, which stands at ``offset`` in the card, outside its masks."""
+    shifted = [(start - offset, end - offset) for start, end in masked]
+    return numbers_in(text, 0, shifted, True, names.opens_with_a_recogniser)
+
+
 def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     """The text before a number (since the previous one) and after it (to the next one)."""
     before = text[matches[i - 1].end() if i else 0 : matches[i].start()]
@@ -479,17 +485,7 @@ def _read_table(
     latency_named = _latency_reader(table_context, headings, names)
     rows = [cells for cells in body if cells]
     numbers = [
-        [
-            numbers_in(
-                cell,
-                0,
-                [(s - offset, e - offset) for s, e in masked],
-                True,
-                names.opens_with_a_recogniser,
-            )
-            for offset, cell in cells
-        ]
-        for cells in rows
+        [_numbers_at(cell, offset, masked, names) for offset, cell in cells] for cells in rows
     ]
     labels = _row_labels(rows, header, numbers, latency_named)
     columns = [latency_named(cell) for _, cell in header]
@@ -812,13 +808,7 @@ def _prose_numbers(
         earlier.insert(0, _without_comments(sentence))
         if not _speaks_of_errors(sentence, names):
             continue
-        matches = numbers_in(
-            sentence,
-            0,
-            [(s - offset, e - offset) for s, e in masked],
-            True,
-            names.opens_with_a_recogniser,
-        )
+        matches = _numbers_at(sentence, offset, masked, names)
         # A list item's marker ("- ", "1. ") and a quote's marks (">"), as the parser found them.
         item = [(block.start, block.item_text)] if block.is_item else []
         marks = [
@@ -833,9 +823,8 @@ def _prose_numbers(
 
 def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -> str:
     """A sentence as its numbers read it, blanked where it holds no words of their context:
-    a relative change ("a 29.6 % relative reduction"), marks around a number ("**9.75**%",
-    "~6.72 %"), list and quote markers, and what a model was made from ("fine-tuned from
-    Typhoon 0.6B")."""
+    a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and quote
+    markers, and what a model was made from ("fine-tuned from Typhoon 0.6B")."""
     sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
     sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
     sentence = _blanked(sentence, markers)
@@ -1272,11 +1261,9 @@ _RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ต�
 def _the_same_sets(
     sentence: str, matches: list[re.Match], run: list[int], names: Names, earlier: tuple[str, ...]
 ) -> tuple[list[tuple[int, int]], list[str]] | None:
-    """For a list of numbers "on the same sets" (or followed by "respectively" alone), the
-    sets listed before it, in order: in its sentence before a semicolon, or before the list
-    ("On FLEURS and TVSpeech, it reaches 6.72 % and 8.75 %, respectively"), or in the
-    nearest earlier sentence that names sets. With the spans to blank (what lists them);
-    None where the count of sets is not the list's."""
+    """(spans to blank, set keys) of the sets listed before a list of numbers "on the same
+    sets" (or "respectively" alone): before a semicolon, before the list, or in the nearest
+    earlier sentence naming sets; None where their count is not the list's."""
     said_sets = _ON_THE_SAME_SETS.match(sentence, matches[run[-1]].end())
     if not (said_sets or _RESPECTIVELY_ALONE.match(sentence, matches[run[-1]].end())):
         return None
@@ -1349,10 +1336,9 @@ def _lists_names(text: str, names: Names) -> bool:
 def _listed_places(
     sentence: str, matches: list[re.Match], names: Names, earlier: tuple[str, ...] = ()
 ) -> dict:
-    """{i: what number i of a list ("6.69/8.72/12.95", "12.07 and 9.72 ... respectively",
-    "6.72 % vs 9.57 %") reads}: the sentence with the parts of a list of as many names or
-    metrics but its own blanked, and True (it may drift); (None, False) at another metric's
-    place; where nothing places it, the sentence as it is, and False (it never drifts)."""
+    """{i: (what number i of a list, "6.69/8.72/12.95", reads, whether it may drift)}: the
+    sentence with the other parts of a list of as many names blanked, True; (None, False)
+    at another metric's place; the sentence as it is, False, where nothing places it."""
     placed = {}
     slashed = list(_slashed_lists(sentence, names))
     runs = [
@@ -1495,9 +1481,7 @@ _OTHER_VERSION = words.regex("other_versions")
 # What puts what follows on the other side: a comparison, or where a number came from
 # ("18.60 %, down from 25.10 % for the baseline").
 _OTHER_SIDE = re.compile(
-    COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|"
-    r"ris(?:es|ing)) from\b",
-    re.I,
+    COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|ris(?:es|ing)) from\b", re.I
 )
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
 # semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50").
@@ -1523,10 +1507,9 @@ def _states_a_change(text: str) -> bool:
 def _this_side(
     levels: tuple[str, ...], match: re.Match, earlier: list[re.Match]
 ) -> tuple[str, str] | None:
-    """A number's own clauses and its sentence without the other side of a comparison after
-    it ("6.70 %, vs 11.20 % for Whisper", "down from 25.10 %"), nor an earlier number's part
-    that a contrast or semicolon ends: a recogniser named only there is not its. None where
-    the number states a change between the two, or nothing is cut."""
+    """A number's own clauses and sentence without the other side of a comparison after it
+    ("6.70 %, vs 11.20 % for Whisper") or an earlier number's statement: a recogniser named
+    only there is not its. None where it states a change between the two, or nothing is cut."""
     sentence = levels[2]
     before, after = clauses_beside(levels)
     if _states_a_change(before + " " + after):
@@ -1564,10 +1547,9 @@ def _parenthesis_around(levels: tuple[str, ...]) -> str:
 
 
 def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """What says a number is another version's or state's of one of the card's models: a
-    version or size none of them has ("OpenThai1.5") in its nearest context naming a model,
-    "Changelog" in its headings, "previous" in its sentence (or cell, row or column), or
-    fine-tuning or beam search said of a baseline."""
+    """What says a number is another version's or state's of one of the card's models:
+    "OpenThai1.5" in its nearest context naming a model, "Changelog" in its headings,
+    "previous" in its sentence (or cell), or fine-tuning or beam search of a baseline."""
     for text in _nearest_first(levels, in_table):
         other = names.another_version_in(text)
         if other and not names.systems_in(text.replace(other, " ")):
@@ -1687,10 +1669,9 @@ _FROM_A_LATENCY_TO_ANOTHER = re.compile(
 
 
 def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """The words that set a number against a latency, a change between two latencies of one
-    system, which the card never gives: a table's header or row label ("Δ vs 560 ms", not a
-    cell's own words), or the own clause of a number in points ("1.03 pp worse than at 560
-    ms", "going from 560 ms to 80 ms chunks costs 1.59 pp")."""
+    """The words that make a number a change between two latencies, which the card never
+    gives: a table's header or row label ("Δ vs 560 ms"), or the own clause of a number in
+    points ("1.03 pp worse than at 560 ms", "going from 560 ms to 80 ms costs 1.59 pp")."""
     if in_table:
         for text in (levels[4], levels[3]):
             if said := _AGAINST_A_LATENCY.search(text):
@@ -1757,9 +1738,7 @@ def _another_model(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None = None
 ) -> str | None:
     """The recogniser not the card's ("Whisper large-v3") that a number's nearest context
-    naming any recogniser names; "" where that context says it is the card's own; None
-    where it names no recogniser at all. ("We", "our model" and words such as "baseline"
-    count only in its own clauses.)"""
+    naming any recogniser names; "" where that says it is the card's own; None for none."""
     if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
         return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
     if not in_table and (
@@ -1833,9 +1812,8 @@ def _not_the_cards(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None
 ) -> tuple[str, str] | None:
     """(what it is, what says so) where a number's context says it is none of the card's:
-    another recogniser's ("model"), another source's ("quoted"), under a heading of other
-    systems with no recogniser nearer ("heading"), another version's, split's, part of a
-    set's, recording condition's or latency's, or a change between latencies."""
+    another recogniser's, source's, version's, split's, part of a set's, recording
+    condition's or latency's, or a change between latencies."""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -1966,11 +1944,9 @@ def candidates(
     worth_reading: Callable[[Block], bool] | None = None,
     another_measure: list[tuple[int, str, Evidence]] | None = None,
 ) -> list[Candidate]:
-    """Every number of the card's text that may be a figure, with its context; given
-    ``worth_reading``, only those of the prose blocks it accepts (no table, no badge).
-    ``another_measure`` receives (line, text, evidence) of each number with a decimal point,
-    outside any region, whose nearest context names another measure ("21.37 % WER"): no
-    candidate, but said, since a misreading there would leave one of ours ungated unseen."""
+    """Every number of the card's text that may be a figure, with its context (only in the
+    prose blocks ``worth_reading`` accepts, given it). ``another_measure`` receives (line,
+    text, evidence) of each number set aside outside regions: a misreading there is said."""
     text = card.text
     found = _Found(card, names, another_measure is not None)
     every_block = blocks(text, card.body_start)
