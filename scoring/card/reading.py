@@ -686,9 +686,7 @@ def _a_second_header(header: list, first_row: list) -> bool:
 # A row that only labels the rows under it: its first cell emphasised whole, every other
 # cell empty ("| **OpenThai2.0** | | |" over "| CER (%) | 6.69 | 8.72 |").
 _SECTION_LABEL = re.compile(
-    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>"
-    r"(?P<html>.+?)</\3>)\s*$",
-    re.S,
+    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>(?P<html>.+?)</\3>)\s*$", re.S
 )
 
 
@@ -779,9 +777,7 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
 
 # A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
 _A_CHANGE_ALONE = re.compile(
-    r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*"
-    r"(?:\((?:pp|points?|%)\))?[\s*_]*",
-    re.I,
+    r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I
 )
 
 
