@@ -1,29 +1,13 @@
-"""Read a card written by hand: every number that may be one of the card's figures,
-with its context.
+"""Read a card written by hand: every number that may be one of the card's figures, with
+its context, which ``adopt`` then reads as a figure or none.
 
-The card's text is cut into blocks (tables, HTML tables included, and prose) by
-``markdown.blocks``. A number's context is a tuple of levels, most specific first:
-in a table, the text before and after it in its cell, the cell, its row's
-label, its column's header, the table's caption and the headings above; in
-prose, the text before and after it in its sentence, the sentence and the
-headings. ``adopt`` then says which figure, if any, each one is.
-
-Only numbers whose context speaks of error rates are candidates at all, and
-only numbers with a decimal point, or whole percentages where a set of the
-card's is named: parameter counts, latencies, sample rates, hours, seeds,
-versions, dates and list numbers are left alone, and so are numbers whose
-nearest context names another metric ("21.37 % WER", a "WER" column, a
-real-time factor) or a relative figure ("12 % reduction"), and a spread after
-"±". A number whose nearest context names another recogniser ("Whisper
-large-v3") or another version of the card's model ("Changelog", "the previous
-version"), or that stands in a row or column of a table that names none of the
-card's systems or sets where others do, is read as foreign: never one of ours.
-
-A number in a list ("6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07
-and 9.72 on con123 and lav123 respectively") reads the name at its place. One
-that nothing places for sure (a list no list of names matches, "6.72 % vs 9.57
-%", a table that only the card's title ties to the model) is read, but is not
-``alone``: it is marked where its value fits, and never drifts.
+A number's context is a tuple of levels, most specific first: in a table, the words before
+and after it in its cell, the cell, its row label, its column header, the caption and the
+headings; in prose, the words before and after it in its sentence, the sentence and the
+headings. A number whose nearest context names another measure ("21.37 % WER", "12 %
+reduction") is no candidate; one it says is another model's, version's, set's or latency's
+is ``foreign``; one that nothing places for sure ("6.72 % vs 9.57 %") is not ``alone``: it is
+marked where its value fits, and never drifts.
 """
 
 from __future__ import annotations
@@ -32,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import lru_cache
 
 from . import words
 from .markdown import Block, blocks, unescaped
@@ -66,31 +50,14 @@ __all__ = [
 ]
 
 _SPEAKS_OF_ERRORS = re.compile(
-    r"\bcer\b|\berror|\bdifferen|\bpp\b|%|percentage points?|"
-    r"\bdelta\b|Δ",
-    re.I,
+    r"\b(?:cer|error\w*|differen\w*|pp|delta)\b|%|percentage points?|Δ", re.I
 )
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 DIFFERENCE_WORDS = re.compile(
-    r"\bdifferen|\bdiff\b|\bpp\b|\bp\.\s?p\.|percentage[\s-]points?|\bdelta\b|Δ|"
-    r"\binterval\b|\bci\b|\bgap\b|ผลต่าง|ส่วนต่าง|ความ(?:แตก)?ต่าง|"
-    r"ช่วงความเชื่อมั่น",  # (Thai: a confidence interval)
-    re.I,
+    words.pattern("difference_words") + r"|percentage[\s-]points?|Δ", re.I
 )
-# Words that say which way a difference goes, so that the number beside them is its size.
-DIRECTION_WORDS = re.compile(
-    r"\b(?:better|worse|lower(?:s|ed)?|higher|raise[sd]?|less|more|"
-    r"fewer|ahead|behind|"
-    r"outperform\w*|beats?|improv\w*|reduc\w*|cuts?|trails?|leads?|"
-    r"favou?r\w*|above|below|drop\w*|falls?|fell|fallen|"
-    r"decreas\w*|increas\w*|gains?|rises?|rose|risen|smaller|"
-    r"larger|win(?:s|ners?)?)\b|ลด|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
-    r"(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า|ชนะ",
-    re.I,
-)
-# Of those, the ones that rank two systems without saying by how much.
-_RANKS = re.compile(r"beats?|outperform\w*|ahead|behind|trails?|leads?|win(?:s|ners?)?|ชนะ", re.I)
-# ("Segmented", "30-second segments": as cards say it; never "chunk", a streaming latency's.)
+DIRECTION_WORDS = words.regex("direction_words")
+_RANKS = words.regex("ranks")  # (fullmatched against a direction word)
 SPLIT_WORDS = words.regex("split_words")
 WHOLE_WORDS = words.regex("whole_words")
 _INTERVAL = re.compile(
@@ -98,22 +65,20 @@ _INTERVAL = re.compile(
     rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
     rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]"
 )
-_SPEAKS_OF_AN_INTERVAL = re.compile(r"\binterval\b|\bci\b|ช่วงความเชื่อมั่น", re.I)
+_SPEAKS_OF_AN_INTERVAL = words.regex("interval_words")
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
 _AN_INTERVAL_FROM = re.compile(r"(?:\binterval|\bci|\brang\w*)\s+(?:\w+\s+)?from\s*[*_]*$", re.I)
-# A column that says which system won a row: "Winner", "Better", "Best", "Verdict".
-_VERDICT_HEADER = re.compile(r"\b(?:winner|wins?|better|best|verdict|significan\w*)\b|ผู้ชนะ", re.I)
+_VERDICT_HEADER = words.regex("verdict_headers")
 # ("ถึง": Thai "to")
 _SPAN = re.compile(
     rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|…|ถึง)\s*"
     rf"({SIGN}?\d+\.\d+)"
 )
-# Error rates that are not ours, other quantities (a model's size, hours of audio), and
-# figures relative to another (a "12 % reduction"): a number whose nearest metric word is
-# one of these is never a candidate.
+# Other error rates and quantities, and a few shapes of their headers: a number whose nearest
+# metric word is one of these is never a candidate.
 _OTHER_METRIC = re.compile(
     words.pattern("other_metrics")
-    # (shapes rather than words:) a column headed "p"
+    # a column headed "p"
     + r"|^\s*p\s*$"
     # a column of one kind of edit: "Sub", "Del.", "Ins (%)"
     + r"|^\s*(?:sub(?:stitutions?)?|del(?:etions?)?|ins(?:ertions?)?)\.?\s*(?:\(%\))?\s*$"
@@ -127,15 +92,11 @@ _OTHER_METRIC = re.compile(
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
 # metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
-# (Thai: "อัตราความผิดพลาดระดับอักขระ" or "ระดับตัวอักษร", the character error rate.)
 OUR_METRIC = words.regex("our_metric")
-# A CER scored another way than the card's, or another quantity named like one: a number so
-# described anywhere in its sentence, cell, row or column is none of the card's figures.
+# A number so described anywhere in its sentence, cell, row or column is none of the card's.
 _SCORED_ANOTHER_WAY = re.compile(
-    r"\bwithout (?:any |text |our |the |thai )?(?:text )?normali[sz]\w*|\bun-?normali[sz]ed\b|"
-    r"\bbefore (?:text )?normali[sz]\w*|\braw (?:cer|character)|\bcer \(raw\)|"
-    r"\bwith punctuation\b|\bpunctuation (?:kept|included)\b|\boracle\b|"
-    r"\bsyllable error|\bsyer\b",
+    words.pattern("scored_another_way")
+    + r"|\braw (?:cer|character)|\bcer \(raw\)|\bsyllable error",
     re.I,
 )
 _RELATIVE = words.regex("relative")
@@ -145,11 +106,9 @@ _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 IN_POINTS = re.compile(r"(?:\s*|-)(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.|จุด)", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
-# (Thai runs its words together: its "and", "while", "compared with" and "as for" (ส่วน)
-# have no \b. "From 9.58 % with Typhoon 0.6B to 6.73 % with OpenThai2.0": "to" ends one
-# too, but not inside a name: "Speech-to-Text", nor after "relative": "2.79 points lower
-# relative to Typhoon" is one clause, naming both systems of its difference. Nor does the
-# comma of "1,120 ms" end one.)
+# (Thai's "and", "while", "compared with" and "as for" have no \b. "to" ends a clause, but
+# not in "Speech-to-Text", nor after "relative": "2.79 points lower relative to Typhoon" is
+# one clause. Nor does the comma of "1,120 ms".)
 _CLAUSE = re.compile(
     r"[;:(|·•]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
     r"(?<![\w-])(?<!relative )to(?![\w-])|"
@@ -157,10 +116,9 @@ _CLAUSE = re.compile(
     re.I,
 )
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
-_IN_MILLISECONDS_ALONE = re.compile(r"\bms\b|\bmilliseconds?\b|มิลลิวินาที", re.I)
+_IN_MILLISECONDS_ALONE = words.regex("milliseconds")
 _BARE = re.compile(r"\d+(?:\.\d+)?")
-_SPEAKS_OF_LATENCY = re.compile(r"\bms\b|\bmilliseconds?\b|\bchunk|\blatenc|มิลลิวินาที", re.I)
-# ---------------------------------------------------------------- reading
+_SPEAKS_OF_LATENCY = re.compile(words.pattern("milliseconds") + r"|\bchunk|\blatenc", re.I)
 
 
 @dataclass(frozen=True)
@@ -175,46 +133,26 @@ class Candidate:
     levels: tuple[str, ...]  # context, most specific first: before, after, cell or sentence, ...
     bound: str | None  # "low" or "high" inside an interval [a, b]
     marked: str | None = None  # the figure of the marker around it, if it has one
-    # In a table whose rows (or columns) name the card's systems or sets: "system" or
-    # "subject" when this one's row or column names none (another model's, another set's).
+    # What says it is none of the card's: "system" or "subject" for a table row or column
+    # that names none where others do; else _not_the_cards's kind ("model", "version", ...).
     foreign: frozenset[str] = frozenset()
     table: int | None = None  # where its table starts, for a number in a table
-    # In a table cell: the only candidate there, one end of its one interval, or named by
-    # the words beside it. "9.50 / 12.80" holds two numbers, neither of them alone.
+    # Placed for sure: "9.50 / 12.80" holds two numbers, neither of them alone.
     alone: bool = True
     unit: int = 0  # where its cell or sentence starts: the numbers read together
     row: int = 0  # where its table row starts (an HTML row may span lines)
-    # What its context names that makes it none of the card's: another recogniser
-    # ("Whisper large-v3", "Foo"; ``foreign`` is then {"model"}), a heading of other
-    # systems ("Baselines"; {"heading"}), another version of the card's model ("Changelog",
-    # "the previous version";
-    # {"version"}), another dataset split ("dev set"; {"split"}), a part of a set ("the
-    # clean subset"; {"subset"}), a recording condition ("8 kHz audio"; {"condition"}) or a
-    # latency the card does not score ("320 ms", "offline"; {"latency"}).
-    other_model: str = ""
-    # In a badge's address ("img.shields.io/badge/FLEURS_CER-6.70%25-green"), where no
-    # marker can stand: read, never marked.
-    in_address: bool = False
-    # In prose, the paragraph's sentences before the number's own, nearest first: where its
-    # own names no set but says it means the one named before ("Typhoon 0.6B reaches 9.53 %
-    # on the same set"), the nearest of them that names one says which (adopt._constraints).
+    other_model: str = ""  # the words that make it foreign ("Whisper large-v3", "Changelog")
+    in_address: bool = False  # in a badge's address: read, never marked
+    # In prose, the paragraph's sentences before its own, nearest first ("on the same set").
     earlier: tuple[str, ...] = ()
-    # In a table: the paragraph just under it, where that is no caption of its levels (it may
-    # still say what an "Average" row is over: "The average is over all eleven sets").
-    under: str = ""
-    # In an image's description ("![FLEURS CER 6.72 %](plot.png)", `<img alt="...">`), where
-    # a marker would show as text to whoever reads the description: read, never marked.
-    in_image: bool = False
+    under: str = ""  # the paragraph under its table ("The average is over all eleven sets")
+    in_image: bool = False  # in an image's description: read, never marked
 
 
+@lru_cache(maxsize=1024)  # (a row label or column header, asked of each cell)
 def _names_any(names: Names, text: str) -> bool:
     """Whether ``text`` names any system, set or aggregate of the card."""
     return bool(names.systems_in(text) or names.subjects_in(text))
-
-
-@lru_cache(maxsize=1024)
-def _names_any_cached(names: Names, text: str) -> bool:
-    return _names_any(names, text)
 
 
 def find_kind(names: Names, kind: str, text: str) -> list[str]:
@@ -224,8 +162,7 @@ def find_kind(names: Names, kind: str, text: str) -> list[str]:
 @lru_cache(maxsize=4096)  # (a table's caption, headers and headings, read for each cell)
 def _metric_in(text: str, in_points: bool = False) -> str | None:
     """What a piece of context says the number measures: "ours" (CER), "other" (another
-    error rate, a speed, or a figure relative to another, unless the number is in points),
-    or None (nothing, or both)."""
+    measure, or a relative figure unless the number is in points), or None (neither, or both)."""
     if not in_points and _RELATIVE.search(text):
         return "other"
     ours, other = bool(OUR_METRIC.search(text)), bool(_OTHER_METRIC.search(text))
@@ -233,10 +170,9 @@ def _metric_in(text: str, in_points: bool = False) -> str | None:
 
 
 def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
-    """The clause just before a number and the one just after it (levels: before, after);
-    a parenthesis right after the number is its own ("9.50 % (Typhoon)"), and a number
-    opening a parenthesis, or right after a colon, is what it follows: "Whisper (11.20 %)"
-    and "Whisper: 11.20 %" are Whisper's."""
+    """The clause just before a number and the one just after it: a parenthesis right after
+    it is its own ("9.50 % (Typhoon)"); after "(" or a label's colon, the clause before that:
+    "Whisper (11.20 %)" and "Whisper: 11.20 %" are Whisper's."""
     own = _OWN_PARENTHESIS.match(levels[1])
     before = _CLAUSE.split(levels[0])
     opening = levels[0].rstrip(" *_")[-1:]
@@ -296,15 +232,11 @@ def _another_metric_word(text: str, in_points: bool = False) -> str:
 def _measures_another_metric(
     levels: tuple[str, ...], interval_end: bool = False
 ) -> Evidence | None:
-    """What says a number's nearest context names a metric other than ours: "21.37 % WER",
-    a "WER (%)" column, a "relative reduction". The clause just before the number, then the
-    one just after, then each wider level (cell or sentence, row, column, caption, headings)
-    in turn: the first that names one metric decides. An interval's end is in points where
-    its sentence or cell says so, as its estimate is: in "by 0.13 points (95% CI [−0.80,
-    +1.05]) relative to th-TH", "relative to" names the other system of all three."""
+    """What says a number measures another metric than ours ("21.37 % WER", a "WER (%)"
+    column, a "relative reduction"): the first of its levels, nearest first, that names one
+    metric decides. An interval's end is in points where its cell or sentence says so."""
     for depth, level in enumerate(levels[:-1]):
         if scored := _SCORED_ANOTHER_WAY.search(level):
-            # "Without text normalisation, the FLEURS CER is 7.90 %"
             return Evidence(scored.group(0), level_name(levels, depth))
     own = clauses_beside(levels)
     in_points = bool(IN_POINTS.match(levels[1]) or interval_end and _POINTS.search(levels[2]))
@@ -341,8 +273,7 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     bounds = {}
     intervals = list(_INTERVAL.finditer(text))
     if _SPEAKS_OF_AN_INTERVAL.search(text + " " + around):
-        # (Not a change "from 9.50 % to 6.69 %" beside the interval: no interval's ends.)
-        # (But "an interval from −0.96 to +0.20" is one.)
+        # (Not a change "from 9.50 % to 6.69 %", but "an interval from −0.96 to +0.20".)
         intervals += [
             span
             for span in _SPAN.finditer(text)
@@ -358,6 +289,12 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     return bounds
 
 
+def _numbers_at(text: str, offset: int, masked, names: Names) -> list[re.Match]:
+    """The numbers of ``text``, which stands at ``offset`` in the card, outside its masks."""
+    shifted = [(start - offset, end - offset) for start, end in masked]
+    return numbers_in(text, 0, shifted, True, names.opens_with_a_recogniser)
+
+
 def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     """The text before a number (since the previous one) and after it (to the next one)."""
     before = text[matches[i - 1].end() if i else 0 : matches[i].start()]
@@ -365,12 +302,7 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     return before, after
 
 
-# Durations that are not the chunk: "Overlap", "Look-ahead", "Right context", "Stride".
-_NOT_A_CHUNK = re.compile(
-    r"\b(?:overlaps?|look-?aheads?|(?:right|left|future|past)\s+context|"
-    r"strides?|hops?|shifts?|padding)\b",
-    re.I,
-)
+_NOT_A_CHUNK = words.regex("not_a_chunk")
 _A_DURATION = re.compile(
     r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?)\b|"
     r"\d+(?:[.,]\d+)?\s*(?:มิลลิวินาที|วินาที)",
@@ -380,9 +312,8 @@ _A_DURATION = re.compile(
 
 @dataclass(frozen=True)
 class _Table:
-    """A table as its cells read it: the words each level around a cell adds (row labels,
-    column headers, captions), and what its rows and columns are about. Built once a
-    table (``_read_table``); each cell is then read alone (``_cell_numbers``)."""
+    """A table as its cells read it, built once (``_read_table``): the words each level
+    around a cell adds, and what its rows and columns are about."""
 
     block: Block  # its caption as its cells read it
     headings: str
@@ -401,34 +332,13 @@ class _Table:
     verdict_columns: frozenset[int]
 
 
-def _table_numbers(
-    block: Block,
-    headings: str,
-    names: Names,
-    masked,
-    generated: bool,
-    set_aside: Callable[..., None] = lambda match, offset, why: None,
-):
-    """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number in
-    a table's body cells that may be one of ours (every one, in a table the card
-    generates); ``set_aside`` hears of each one whose context names another measure."""
-    table = _read_table(block, headings, names, masked, generated)
-    if table is None:
-        return
-    for r, cells in enumerate(table.rows):
-        for column in range(len(cells)):
-            yield from _cell_numbers(table, r, column, set_aside)
-
-
 def _header_and_body(block: Block) -> tuple[list, list]:
-    """A table's header and body rows, each cell's comments blanked (a marker's words,
-    "<!-- scoring:figure cer/560ms/isan/... -->", name no set; every place stays)."""
+    """A table's header and body rows, each cell's comments blanked (every place stays)."""
     header, *body = [
         [(offset, _without_comments(cell)) for offset, cell in cells] for cells in block.rows
     ]
     if body and _a_second_header(header, body[0]):
-        # "| | FLEURS | FLEURS |" over "| Model | CER | WER |": a markdown table has one
-        # header row, so a second one stands first in the body; each column reads both.
+        # Markdown has one header row, so a second one stands first in the body.
         header = [
             (offset, f"{cell} {below}".strip())
             for (offset, cell), (_, below) in zip(header, body[0])
@@ -442,10 +352,9 @@ _A_NUMBERS_UNIT = re.compile(r"\d[\d,.]*[A-Za-z]?\s*(" + _OTHER_METRIC.pattern +
 
 
 def _without_a_weak_caption(block: Block, header: list, headings: str) -> Block:
-    """The paragraph above a table is its weakest caption: where the header, the paragraph
-    under the table or a heading names the CER, the other measure that paragraph speaks of
-    ("Smaller chunks give faster partial results") is not what the table holds. Nor is a
-    measure that is the unit of the paragraph's own number ("2,100 hours of audio")."""
+    """The paragraph above a table, its weakest caption, without the unit of its own number
+    ("2,100 hours"), and none at all where it names another measure but the header, the
+    paragraph under the table or a heading names the CER ("faster partial results")."""
     if units := [m.span(1) for m in _A_NUMBERS_UNIT.finditer(block.caption)]:
         block = replace(block, caption=_blanked(block.caption, units))
     if (
@@ -476,13 +385,9 @@ def _what_the_table_speaks_of(
     """(the table with the paragraph under it as its caption, where that says what the
     table holds; its header and caption as one text; whether it speaks of error rates)."""
     table_context = " ".join(cell for _, cell in header) + " " + block.caption
-    # A table speaks of error rates in its header, caption or headings, or in a row's label
-    # ("| OpenThai2.0 (FLEURS CER) | 8.28 |" under "| System | 80ms |"). A row that only
-    # names a set does not: "| FLEURS | 10.50 | 12.30 |" under "Hours | Avg. length (s)".
+    # A row's label may say so ("| OpenThai2.0 (FLEURS CER) | 8.28 |"), but not by naming a
+    # set alone; headings that only name a system (the card's title) leave it open.
     row_labels = " ".join(cells[0][1] for cells in body if cells)
-    # Where only the headings name a system (a card's title is its model's name), the table
-    # may be of anything, a table of the data ("| FLEURS | 10.50 | 12.30 |" under "Dataset
-    # | Weight | Share"): its numbers are read, but none drifts.
     said = bool(
         _speaks_of_errors(table_context, names)
         or _SPEAKS_OF_ERRORS.search(row_labels)
@@ -509,58 +414,46 @@ def _what_the_table_speaks_of(
             and names.systems_in(block.below)
         )
     ):
-        # Nothing above or in a table of the card's systems says what it holds, or on which
-        # set, and the paragraph under it does ("| Model | 80 ms | 560 ms |" with a row per
-        # system, over "FLEURS CER (%) by chunk size."; "| Model | CER (%) | RTF |" over
-        # "FLEURS at 560 ms."), or of which systems a table of error rates is ("| Dataset |
-        # Δ CER (pp) |" over "OpenThai2.0 − Typhoon 0.6B at 560 ms.", where no heading names
-        # the two): its caption. (Under a table of the data, "| Set | Words per utt. |", that
-        # paragraph may be about the next table.)
+        # Nothing above or in the table says what it holds, on which set, or of which
+        # systems, and the paragraph under it does: "FLEURS CER (%) by chunk size."
         block = replace(block, caption=f"{block.caption} {block.below}".strip())
         return block, table_context + " " + block.below, True
     return block, table_context, said
 
 
-def _latency_in_a_bare_number(text: str, in_ms: bool, scale: int, latencies) -> str:
-    """A header or label that is a bare number, "80" or "0.08", with the latency it names
-    ("80 80 ms"), where its table counts in ms (or seconds: ``scale``)."""
-    bare = text.strip().strip("*_")
-    if in_ms and _BARE.fullmatch(bare) and (scale > 1 or bare.isdigit()):
-        ms = Fraction(bare) * scale
-        if ms.denominator == 1 and int(ms) in latencies:
-            return f"{text} {int(ms)} ms"
-    return text
-
-
 def _latency_reader(table_context: str, headings: str, names: Names) -> Callable[[str], str]:
-    """How a table's bare numbers name latencies: "| Chunk size (ms) | 80 | 160 |", where the
-    table says it counts in ms or chunks; or in seconds, where its header says so and never
-    ms ("| Chunk (s) | 0.08 | 0.16 |")."""
+    """How a table's bare numbers name latencies: a header or label "80" (or "0.08") reads
+    "80 80 ms" where the table counts in ms or chunks (or in seconds, its header says so)."""
     in_ms = bool(_SPEAKS_OF_LATENCY.search(table_context + " " + headings))
     in_seconds = _IN_SECONDS.search(table_context) and not _IN_MILLISECONDS_ALONE.search(
         table_context
     )
     scale = 1000 if in_ms and in_seconds else 1
-    return partial(_latency_in_a_bare_number, in_ms=in_ms, scale=scale, latencies=names.latencies)
+
+    def named(text: str) -> str:
+        bare = text.strip().strip("*_")
+        if in_ms and _BARE.fullmatch(bare) and (scale > 1 or bare.isdigit()):
+            ms = Fraction(bare) * scale
+            if ms.denominator == 1 and int(ms) in names.latencies:
+                return f"{text} {int(ms)} ms"
+        return text
+
+    return named
 
 
 def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[str]:
     """Each row's label: its first cell, and every other cell of a column that holds no
-    number of ours in any row ("| [70, 1] | 160 ms | 7.72 |": the chunk size names the row
-    too); after the section row above it, if any."""
+    number of ours ("| [70, 1] | 160 ms | 7.72 |"), nor verdicts (the winner is not whose
+    the row is); after the section row above it, if any."""
     widest = max((len(cells) for cells in rows), default=0)
-    # (Not a column of verdicts, "| Winner |" or "| Better |": the system it names in a row
-    # is the one that won there, not the one whose CERs the row holds.)
     label_columns = [0] + [
         column
         for column in range(1, widest)
         if not any(column < len(found) and found[column] for found in numbers)
         and not (column < len(header) and _VERDICT_HEADER.search(header[column][1]))
     ]
-    # A bare number is a chunk size in the first column of a table that counts in ms, or
-    # under a header that says so ("Chunk (ms)"); an "Hours" column's 80 is no 80 ms.
-    # A column of another duration than the chunk ("| Overlap | CER |" over "| 80 ms |"):
-    # its durations name no latency.
+    # A bare number names a chunk size in the first column, or under a header of latency
+    # ("Chunk (ms)"), never under one of another duration ("Overlap").
     header_of = {column: text for column, (_, text) in enumerate(header)}
     not_chunks = {c for c in label_columns if _NOT_A_CHUNK.search(header_of.get(c, ""))}
     sized = {
@@ -583,8 +476,7 @@ def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[
 
 def _on_axis(header: str) -> bool:
     """Whether a row label or column header may name the table's axis of systems or sets:
-    not a difference's or a comparison's, which names the other side ("Δ vs Typhoon",
-    "Against Typhoon")."""
+    not a difference's or a comparison's ("Δ vs Typhoon")."""
     return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
 
@@ -604,29 +496,15 @@ def _read_table(
     latency_named = _latency_reader(table_context, headings, names)
     rows = [cells for cells in body if cells]
     numbers = [
-        [
-            numbers_in(
-                cell,
-                0,
-                [(s - offset, e - offset) for s, e in masked],
-                True,
-                names.opens_with_a_recogniser,
-            )
-            for offset, cell in cells
-        ]
-        for cells in rows
+        [_numbers_at(cell, offset, masked, names) for offset, cell in cells] for cells in rows
     ]
     labels = _row_labels(rows, header, numbers, latency_named)
     columns = [latency_named(cell) for _, cell in header]
-    # A difference column beside columns of systems ("| FLEURS | 6.69 | 9.50 | −2.81 |" under
-    # "Set | OpenThai | Typhoon | Δ (pp)") is the difference of those systems; so is a
-    # difference row under rows of systems.
+    # A difference column (or row) beside columns (rows) of systems is theirs.
     columns = _differences_named(columns, names, first=1)
     labels = _differences_named(labels, names, first=0)
-    # "6.69 (−2.81)" cells where the caption, or the paragraph under the table, says what the
-    # parentheses hold ("in parentheses, the difference from Typhoon 0.6B in points"): the
-    # number inside reads those words after its column's header, and no number reads them
-    # as its caption.
+    # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
+    # reads those words, and no number reads them as its caption.
     in_parentheses = _what_the_parentheses_hold(block)
     if in_parentheses:
         block = replace(block, caption=block.caption.replace(in_parentheses, " "))
@@ -652,9 +530,8 @@ def _read_table(
 
 
 def _caption_of_cers(caption: str, column_of_differences: list, row_of_differences: list):
-    """A caption that explains a table's difference columns (or rows) as well as its CERs
-    ("All numbers are CER (%) at 560 ms. Δ is OpenThai2.0 minus Typhoon, in points."): its
-    sentences that speak of differences are those columns' and rows', not the others'."""
+    """The caption as a table's CERs read it, where it has difference columns (or rows):
+    without its sentences that speak of differences, which are theirs."""
     if not (any(column_of_differences[1:]) or any(row_of_differences)):
         return caption
     return " ".join(
@@ -676,8 +553,7 @@ def _shaped_columns(rows: list, numbers: list, columns: list[str]) -> frozenset[
 
 def _axes(names: Names, labels: list[str], columns: list[str]) -> dict:
     """{kind: (by row, by column)}: whether some rows (columns) name the card's systems (or
-    sets). On such an axis, a row or column that names none is another model's (or
-    dataset's), never the card's default."""
+    sets), so that one naming none is another model's (or dataset's)."""
     return {
         kind: (
             any(find_kind(names, kind, label) for label in labels if _on_axis(label)),
@@ -688,18 +564,15 @@ def _axes(names: Names, labels: list[str], columns: list[str]) -> dict:
 
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
-    """Another model's or another set's: on an axis of systems (or sets), a row or column
-    that names none of the card's systems, sets or aggregates. One that names a set but no
-    system ("Avg CER, 11 sets" beside "Typhoon 0.6B avg") is the card's own model's. (A
-    column of verdicts names the row's winner, or none: "tie (+1.28)" is the change between
-    the row's CERs, not another system's.)"""
+    """Another model's or set's: on an axis of systems (or sets), a row or column that names
+    none of the card's systems, sets or aggregates with the cell. (A set alone is the card's
+    own model's; a column of verdicts names the winner, not whose the cell is.)"""
     names = table.names
-    # (A label or header that names one names it with any cell: each read once a table.)
-    row_names = _names_any_cached(names, label) or _names_any(names, label + " " + cell)
+    row_names = _names_any(names, label) or _names_any(names, label + " " + cell)
     column_names = (
         not column
         or column in table.verdict_columns
-        or _names_any_cached(names, column_header)
+        or _names_any(names, column_header)
         or _names_any(names, column_header + " " + cell)
     )
     return frozenset(
@@ -711,17 +584,15 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
 
 def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) -> list | None:
     """Each number's own header in a cell of two ("12.90 (14.68)" under "OpenThai2.0
-    (Typhoon 0.6B)"; "6.69 (−2.81)" where the caption says what parentheses hold), or the
-    words outside the parenthesis for a number alone in a shaped column; None otherwise."""
+    (Typhoon 0.6B)", or where the caption says what parentheses hold), or the header's
+    words outside its parenthesis for a number alone in a shaped column; None otherwise."""
     header = table.columns[column] if column < len(table.columns) else ""
     parts = None if bounds else _headers_by_place(cell, matches, header)
     if (
         parts is None
         and not bounds
         and table.in_parentheses
-        and len(matches) == 2
-        and not _enclosing_parenthesis(cell, matches[0])
-        and _enclosing_parenthesis(cell, matches[1])
+        and _one_then_one_inside(cell, matches)
     ):
         parts = [header, f"{header} {table.in_parentheses}"]
     if (
@@ -730,14 +601,13 @@ def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) 
         and len(matches) == 1
         and not (_enclosing_parenthesis(cell, matches[0]))
     ):
-        # "6.69" alone under "FLEURS (Δ vs ours)", where other rows hold "9.50
-        # (+2.81)": the words outside the parenthesis head it.
         parts = [_PARENTHESISED_HEADER.match(header).group(1)]
     return parts
 
 
 def _cell_numbers(table: _Table, r: int, column: int, set_aside):
-    """The candidates of one body cell (see ``_table_numbers``)."""
+    """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number of
+    one body cell that may be one of ours; ``set_aside`` hears of the others."""
     cells, label, matches = table.rows[r], table.labels[r], table.numbers[r][column]
     cell_offset, cell = cells[column]
     column_header = table.columns[column] if column < len(table.columns) else ""
@@ -764,31 +634,19 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
         if others:
             own = _blanked(cell, others)
             levels = (*_local(own, matches, i), own, *levels[3:])
-        if by_place:
-            why = (
-                None
-                if by_place[i] == "ours"
-                else Evidence(
-                    column_header.strip() or label.strip(), "its place in the cell's list"
-                )
-            )
-        else:
+        if not by_place:
             why = _measures_another_metric(levels, match.start() in bounds)
+        elif by_place[i] == "ours":
+            why = None
+        else:
+            why = Evidence(column_header.strip() or label.strip(), "its place in the cell's list")
         if why is None:
             ours.append((match, levels))
         else:
             set_aside(match, cell_offset, why)
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
-        yield (
-            match,
-            cell_offset,
-            levels,
-            bounds.get(match.start()),
-            foreign,
-            by_itself,
-            cells[0][0],
-        )
+        yield match, cell_offset, levels, bounds.get(match.start()), foreign, by_itself, cells[0][0]
 
 
 def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
@@ -802,11 +660,9 @@ def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
 
 
 def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_inside: int):
-    """Whether each number of a cell is determined by the cell alone: the one number; an
-    interval's two ends, and the estimate before them ("−2.04 (−2.37 to −1.21)"); numbers
-    each named ("FLEURS 6.26, TVSpeech 8.72") or each headed by its place; two numbers, one
-    in a parenthesis saying it was decoded in pieces; or "**6.69** (−2.81)", nothing saying
-    what the parenthesis holds, where the number outside it is what the column heads."""
+    """Whether the cell alone places each of its numbers: the one number; an interval's ends
+    and its estimate; numbers each named or headed by place; two, one decoded in pieces; or,
+    nothing saying what a parenthesis holds, the number outside it ("**6.69** (−2.81)")."""
     ends = [m.start() in bounds for m, _ in ours]
     one_interval = ends in ([True, True], [False, True, True])
     by_decoding = len(ours) == 2 and decoded_inside == 1
@@ -827,11 +683,9 @@ def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_ins
 
 
 def _a_second_header(header: list, first_row: list) -> bool:
-    """Whether a table's first body row is a second header row: as many cells as the
-    header, each holding words and no number (a name's digits are no number: "OpenThai2.0",
-    "Typhoon 0.6B"), under a header whose columns repeat a name ("| | FLEURS | FLEURS |"
-    over "| Model | CER | WER |"; "| | 160 ms | 160 ms |" over "| | OpenThai2.0 | Typhoon
-    0.6B |"), which says that the header alone does not tell them apart."""
+    """Whether a table's first body row is a second header row: as many cells, words and no
+    number, under a header that repeats a name ("| | FLEURS | FLEURS |" over "| Model | CER
+    | WER |"), so that the header alone does not tell its columns apart."""
     names = [cell.strip() for _, cell in header[1:]]
     return (
         len(first_row) == len(header) > 2
@@ -843,15 +697,13 @@ def _a_second_header(header: list, first_row: list) -> bool:
 # A row that only labels the rows under it: its first cell emphasised whole, every other
 # cell empty ("| **OpenThai2.0** | | |" over "| CER (%) | 6.69 | 8.72 |").
 _SECTION_LABEL = re.compile(
-    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>"
-    r"(?P<html>.+?)</\3>)\s*$",
-    re.S,
+    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>(?P<html>.+?)</\3>)\s*$", re.S
 )
 
 
 def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
-    """Each row's label, after the label of the section row above it, if any: a section
-    row names what the rows under it are about, as a heading names what its table is."""
+    """Each row's label after that of the section row above it, if any, which names what the
+    rows under it are about."""
     section, under = "", []
     for cells, label in zip(rows, labels):
         first = _SECTION_LABEL.match(cells[0][1]) if cells else None
@@ -864,18 +716,12 @@ def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
 
 
 _PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
-# A caption's words on what a table's parentheses hold: "in parentheses, ...", "(in
-# brackets: ...)", "ในวงเล็บ" (Thai: in parentheses).
-_IN_PARENTHESES = re.compile(
-    r"\b(?:in|within)\s+(?:the\s+)?(?:parenthes[ie]s|brackets)\b|"
-    r"ในวงเล็บ",
-    re.I,
-)
+_IN_PARENTHESES = words.regex("in_parentheses")
 
 
 def _what_the_parentheses_hold(block: Block) -> str:
-    """The statement of a table's caption, or of the paragraph just under it, that says what
-    its cells' parentheses hold ("" if none)."""
+    """The statement of a table's caption, or of the paragraph under it, that says what its
+    cells' parentheses hold ("" if none)."""
     for text in (block.caption, block.below):
         for sentence in SENTENCE_END.split(text):
             for statement in sentence.split(";"):
@@ -884,26 +730,27 @@ def _what_the_parentheses_hold(block: Block) -> str:
     return ""
 
 
+def _one_then_one_inside(cell: str, matches: list[re.Match]) -> bool:
+    """Whether a cell holds two numbers, the second alone in a parenthesis: "12.90 (14.68)"."""
+    return (
+        len(matches) == 2
+        and not _enclosing_parenthesis(cell, matches[0])
+        and bool(_enclosing_parenthesis(cell, matches[1]))
+    )
+
+
 def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[str] | None:
-    """The header of each number of a cell such as "12.90 (14.68)" under a header of the
-    same shape, "OpenThai2.0 (Typhoon 0.6B)" or "CER (Δ pp)": the words outside the
-    parenthesis head the number outside it, the words inside the number inside. None for
-    any other cell."""
+    """The header of each number of a cell "12.90 (14.68)" under a header of the same shape,
+    "OpenThai2.0 (Typhoon 0.6B)": the words outside the parenthesis, then those inside."""
     shaped = _PARENTHESISED_HEADER.match(header)
-    if (
-        shaped is None
-        or len(matches) != 2
-        or _enclosing_parenthesis(cell, matches[0])
-        or not _enclosing_parenthesis(cell, matches[1])
-    ):
+    if shaped is None or not _one_then_one_inside(cell, matches):
         return None
     return [shaped.group(1), shaped.group(2)]
 
 
 def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list[str] | None:
-    """What each number of a cell such as "18.64 / 45.20" measures, by its place, where a
-    header (its column's, else its row's) names as many metrics in the same shape:
-    "CER / WER" (the first ours, the second not). None for any other cell."""
+    """What each number of a cell "18.64 / 45.20" measures, by its place, where a header (its
+    column's, else its row's) names as many metrics so: "CER / WER" (ours, then not)."""
     if len(matches) < 2 or any(
         _local(cell, matches, i)[1].strip(" %*_") != "/" for i in range(len(matches) - 1)
     ):  # (a marker is blanks here)
@@ -916,9 +763,9 @@ def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list
 
 
 def _differences_named(headers: list[str], names: Names, first: int) -> list[str]:
-    """``headers`` (a table's column headers or row labels), each that speaks of a
-    difference but names no system extended by the systems the others name; not one that
-    names another recogniser ("Δ vs Whisper large-v3 (pp)": its differences are not ours)."""
+    """A table's column headers (or row labels), each that speaks of a difference but names
+    no system extended by the systems the others name, unless it names another recogniser
+    ("Δ vs Whisper large-v3 (pp)")."""
     systems = [names.systems_in(header) for header in headers]
     named = [header for header, found in zip(headers[first:], systems[first:]) if found]
 
@@ -941,9 +788,7 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
 
 # A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
 _A_CHANGE_ALONE = re.compile(
-    r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*"
-    r"(?:\((?:pp|points?|%)\))?[\s*_]*",
-    re.I,
+    r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I
 )
 
 
@@ -956,12 +801,11 @@ def _prose_numbers(
     set_aside: Callable[..., None] = lambda match, offset, why: None,
 ):
     """(match, offset, levels, bound, alone, this side, earlier) of each number in a prose
-    block, sentence by sentence (this side: ``_this_side``; earlier: the block's sentences
-    before the number's, nearest first); ``set_aside`` hears of each one whose context
-    names another measure."""
+    block that may be one of ours, sentence by sentence (earlier: the block's sentences
+    before its own, nearest first); ``set_aside`` hears of the others."""
     body = text[block.start : block.end]
     position = 0
-    earlier: list[str] = []  # the paragraph's sentences before this one, nearest first
+    earlier: list[str] = []
     for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
         end = sentence_match.start() if sentence_match else len(body)
         sentence = body[position:end]
@@ -969,18 +813,14 @@ def _prose_numbers(
         position = sentence_match.end() if sentence_match else len(body)
         read_before = tuple(earlier)
         earlier.insert(0, _without_comments(sentence))
-        if not _speaks_of_errors(sentence, names):  # CER, %, a set or a system of the card
+        if not _speaks_of_errors(sentence, names):
             continue
-        matches = numbers_in(
-            sentence,
-            0,
-            [(s - offset, e - offset) for s, e in masked],
-            True,
-            names.opens_with_a_recogniser,
-        )
+        matches = _numbers_at(sentence, offset, masked, names)
+        # A list item's marker ("- ", "1. ") and a quote's marks (">"), as the parser found them.
+        item = [(block.start, block.item_text)] if block.is_item else []
         marks = [
             (max(start, offset) - offset, min(end, offset + len(sentence)) - offset)
-            for start, end in _markers(block)
+            for start, end in item + [(at, at + 1) for at in block.quote_marks]
             if start < offset + len(sentence) and end > offset
         ]
         words = _sentence_words(sentence, matches, names, marks)
@@ -988,27 +828,13 @@ def _prose_numbers(
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
 
 
-def _markers(block: Block) -> list[tuple[int, int]]:
-    """Where a prose block's markers stand, as the parser found them: a list item's ("- ",
-    "1. ", with its indent) and its quote marks (">")."""
-    item = [(block.start, block.item_text)] if block.is_item else []
-    return item + [(at, at + 1) for at in block.quote_marks]
-
-
 def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -> str:
-    """A sentence as its numbers read it, with what is no words of their context blanked
-    (every place stays)."""
-    # A relative change's words ("a 29.6 % relative reduction") are no context of the
-    # sentence's CERs: they would read as another metric's.
+    """A sentence as its numbers read it, blanked where it holds no words of their context:
+    a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and quote
+    markers, and what a model was made from ("fine-tuned from Typhoon 0.6B")."""
     sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
-    # "**9.75**% (lav123)", "~6.72 %": emphasis and "about" marks around a number are no
-    # words of its context, and stand in the way of those that are.
     sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
-    # A list item's marker and a quote's marks (">" opening each of its lines), as the
-    # parser found them, are no words either.
     sentence = _blanked(sentence, markers)
-    # "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %": the model it was made
-    # from is no number's subject.
     return _blanked(sentence, _origins(sentence, names))
 
 
@@ -1028,21 +854,17 @@ class _Sentence:
 
 def _own_parentheses(sentence: str, matches: list, bounds, names: Names):
     """(each number's own parenthesis after it, as a match of its text after it; each
-    number's enclosing parenthesis; each number's own, as a place in the sentence)."""
-    # A number's own parenthesis ("from 9.50 % (Typhoon) to 6.69 %") is no other number's
-    # context: the next number's text before it starts after it, and the others read the
-    # sentence without it.
+    number's enclosing parenthesis; each number's own, as a place in the sentence). A
+    number's own parenthesis, "from 9.50 % (Typhoon) to 6.69 %", is no other number's."""
     owns = [_OWN_PARENTHESIS.match(_local(sentence, matches, i)[1]) for i in range(len(matches))]
-    # Not one that lists two names of a kind after a list of numbers ("6.72 / 8.75 / 12.92
-    # (FLEURS / TVSpeech / GigaSpeech2)", "6.72 % vs. 9.53 % (OpenThai2.0 vs. Typhoon
-    # 0.6B)"): that is the list's, which every number of it reads.
+    # Not one that lists names after a list of numbers, "6.72 / 8.75 (FLEURS / TVSpeech)":
+    # every number of the list reads it.
     owns = [
         None if own and i and _lists_names(own.group(), names) else own
         for i, own in enumerate(owns)
     ]
-    # So is a parenthesis that holds a number ("6.69 % CER (Typhoon: 9.50 %)"), unless it is
-    # an interval, whose words are its estimate's too: the number before it reads its own
-    # text up to the parenthesis.
+    # A parenthesis that holds a number, "6.69 % CER (Typhoon: 9.50 %)", is its own too,
+    # unless it is an interval, whose words are its estimate's.
     inside = [
         None if match.start() in bounds else _enclosing_parenthesis(sentence, match)
         for match in matches
@@ -1064,8 +886,7 @@ def _own_spans(sentence: str, matches: list, owns, inside, statement_ends) -> li
             after = inside[i + 1][0]
         after = min(after, statement_ends[i])
         if inside[i] and inside[i][1] < after:
-            # "8.31 % (Typhoon: 12.53 %), and at 1,120 ms it is 6.83 %": what follows its
-            # parenthesis is none of 12.53's.
+            # "8.31 % (Typhoon: 12.53 %), and at 1,120 ms ...": not 12.53's.
             after = inside[i][1]
         spans.append(((before, match.start()), (match.end(), after)))
     return spans
@@ -1076,15 +897,11 @@ def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -
     bounds = _bounds(sentence, matches)
     owns, inside, owned = _own_parentheses(sentence, matches, bounds, names)
     # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
-    # later numbers is none of an earlier number's, in its own text or its sentence.
+    # later numbers is none of an earlier number's.
     statement_ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
     statement_ends = [end if end < matches[-1].start() else len(sentence) for end in statement_ends]
     spans = _own_spans(sentence, matches, owns, inside, statement_ends)
-    # "6.69/8.72/12.95 % on FLEURS/TVSpeech/GigaSpeech2", "12.07 and 9.72 on con123 and
-    # lav123 respectively": each number reads the sentence without the names at the other
-    # places; a list of numbers no list places is read, but none of them drifts (each may
-    # be any of the sentence's figures). An interval's two ends ("95% CI [−3.75, −1.76]")
-    # are no such list: each is its end, and may drift.
+    # An interval's two ends ("95% CI [−3.75, −1.76]") are no list: each may drift.
     placed = {
         i: place
         for i, place in _listed_places(sentence, matches, names, read_before).items()
@@ -1092,9 +909,8 @@ def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -
     }
     views = _views(sentence, matches, placed, statement_ends, names)
     around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
-    # "10.71 %, or 8.72 % when decoded in pieces": "split" or "pieces" in one number's own
-    # clause are that number's, and so are those of the statement that leads to it ("10.70
-    # % CER; decoded in pieces, 9.60 %"); the sentence's other numbers are read without them.
+    # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
+    # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
     in_pieces = [
         bool(
             SPLIT_WORDS.search(
@@ -1105,8 +921,8 @@ def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -
         )
         for pair in around
     ]
-    # "... and decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a
-    # lead-in ending in a colon says it of every number it introduces.
+    # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
+    # ending in a colon says it of every number after it.
     lead = sentence[: matches[0].start()] if matches else ""
     if _A_LEAD_IN.search(lead) and SPLIT_WORDS.search(lead.rsplit(";", 1)[-1]):
         in_pieces = [True] * len(matches)
@@ -1120,8 +936,6 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
     """Each number's view of its sentence: what a list places, without the words of a
     change in points beside another number, and without the clauses that are a later
     number's or that open on another subject."""
-    # "On FLEURS, 6.69 % against 9.50 % for Typhoon, an absolute reduction of 2.81 points":
-    # "reduction" is the change's, said in points; it makes neither CER a relative change.
     changes_words = [_words_of_a_change_in_points(sentence, match) for match in matches]
     views = []
     for i, match in enumerate(matches):
@@ -1130,13 +944,11 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
             view, [span for j, spans in enumerate(changes_words) if j != i for span in spans]
         )
         view = _without_the_next_clause(view, matches, i, i in placed, names)
-        # (Up to the sentence's end: a set named after it, by _the_same_sets, is the
-        # number's own.)
         view = _blanked(view, [(statement_ends[i], len(sentence))])
         # "6.69 % on FLEURS, as for the dialect set, Typhoon 0.6B gets 17.39 %": a clause
-        # that opens on another set after an earlier number reads no set said before it
-        # (but "..., while our model gets 6.69 %" changes the system only).
-        opening = i and _last_match(_CONTRAST, view, matches[i - 1].end(), match.start())
+        # that opens on another set reads no set said before it.
+        contrasts = list(_CONTRAST.finditer(view, matches[i - 1].end(), match.start())) if i else []
+        opening = contrasts[-1].start() if contrasts else None
         if opening and _A_SET_WORD.search(view, opening, match.start()):
             view = _blanked(view, [(0, opening)])
         views.append(view)
@@ -1144,10 +956,8 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
 
 
 def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, names: Names):
-    """A number's view without a later clause that is the next number's: after "while"
-    ("6.70 % on FLEURS, while Typhoon 0.6B gets 9.55 %"), or one that opens on a system
-    ("6.72 % at 560 ms, and Typhoon 0.6B reaches 9.53 %"; not in a list, whose names may
-    follow its last number: "..., and 12.89 % on FLEURS, ... respectively")."""
+    """A number's view without a later clause that is the next number's: after "while", or
+    one that opens on a system ("..., and Typhoon 0.6B reaches 9.53 %"), unless in a list."""
     match = matches[i]
     contrast = _CONTRAST.search(view, match.end())
     if contrast and any(later.start() >= contrast.end() for later in matches[i + 1 :]):
@@ -1193,14 +1003,12 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         yield (match, offset, levels, bounds.get(match.start()), alone, this_side, read_before)
 
 
-# The words of a change in points that would say "relative change" of the numbers beside it.
-_WORDS_OF_A_CHANGE = re.compile(r"\brelative\b|\brel\.|\breduction\b|สัมพัทธ์", re.I)
+_WORDS_OF_A_CHANGE = words.regex("change_words")
 
 
 def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[int, int]]:
-    """Where a number is in points, the spans of "relative" and "reduction" in its own
-    clauses ("an absolute reduction of 2.81 points", "2.81 points relative to Typhoon"):
-    they are its words. None for any other number."""
+    """For a number in points, the spans of "relative" and "reduction" in its own clauses
+    ("an absolute reduction of 2.81 points"): its words, which make no other number relative."""
     if not IN_POINTS.match(sentence, match.end()):
         return []
     start = max((c.end() for c in _CLAUSE.finditer(sentence, 0, match.start())), default=0)
@@ -1216,8 +1024,8 @@ _PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
 
 
 def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int]]:
-    """The spans of emphasis marks around each number (markdown's or HTML's), and of "~" or
-    "≈" before it, its "%" left in place: "**9.75**%", "<b>9.75%</b>", "~6.72 %"."""
+    """The spans of emphasis around each number, and of "~" or "≈" before it, its "%" left
+    in place: "**9.75**%", "<b>9.75%</b>", "~6.72 %"."""
     spans = []
     for match in matches:
         if before := _MARKS_BEFORE.search(sentence, 0, match.start()):
@@ -1231,8 +1039,8 @@ def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int
 
 
 def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
-    """``sentence`` with "percent" (or "per cent") after a number written "%", padded to its
-    length: "6.72 percent, 8.75 percent and 12.92 percent" is a list as "6.72 %, ..." is."""
+    """``sentence`` with "percent" after a number written "%" (padded to its length), so
+    that "6.72 percent and 8.75 percent" is a list as "6.72 % and 8.75 %" is."""
     for match in matches:
         if word := _PERCENT_WORD.match(sentence[match.end() :]):
             start, end = match.end(), match.end() + word.end()
@@ -1240,13 +1048,7 @@ def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
     return sentence
 
 
-# What a model was made from: "fine-tuned from Typhoon 0.6B", "based on Typhoon 0.6B".
-_MADE_FROM = re.compile(
-    r"\b(?:(?:fine[- ]?tuned|trained|initiali[sz]ed|distilled|derived|"
-    r"adapted|continued)\s+(?:from|on\s+top\s+of)|based\s+on|built\s+"
-    r"(?:up)?on)\s+(?:the\s+)?",
-    re.I,
-)
+_MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
 _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
 
@@ -1265,29 +1067,17 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
-# The unit after a list of chunk sizes written with slashes: "80/160/560 ms", "0.08/0.16/
-# 0.56 s"; Thai มิลลิวินาที, milliseconds, or วินาที, seconds.
+# The unit after a list of chunk sizes: "80/160/560 ms", "0.08/0.16/0.56 s".
 _UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)", re.I)
 _SIZE = re.compile(r"\d+(?:\.\d+)?")
-# A list's separators: "6.69/8.72", and with "respectively", "12.07, 9.72 and 16.09".
 _SLASH = re.compile(r"\s*%?\s*/\s*")
-# What joins a pair set against each other: "6.72 % vs 9.53 %", "**6.72** vs **9.53**";
-# Thai "ต่อ", to, or "กับ", with: "6.72% กับ 9.53%".
+# What joins a pair set against each other: "6.72 % vs 9.53 %"; Thai "ต่อ" (to), "กับ" (with).
 VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)
 _COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
 _CONTRAST = words.regex("subject_changes")
-
-
-def _last_match(words: re.Pattern, text: str, start: int, end: int) -> int | None:
-    """Where the last of ``words`` in ``text[start:end]`` starts."""
-    found = [m.start() for m in words.finditer(text, start, end)]
-    return found[-1] if found else None
-
-
-# A set spoken of by what it is, not by its name: "the dialect set", "ชุดข้อมูลภาษาอีสาน".
 _A_SET_WORD = words.regex("set_words")
-_RESPECTIVELY = re.compile(r"\brespectively\b|ตามลำดับ", re.I)
+_RESPECTIVELY = words.regex("respectively")
 _NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
 
 
@@ -1305,8 +1095,8 @@ def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list
 
 
 def _slashed_lists(sentence: str, names: Names):
-    """The spans of the parts of each list of names (sets or systems) or metrics written
-    with slashes, and the metrics (or None)."""
+    """(the spans of its parts, its metrics or None) of each list of names (sets, systems or
+    chunk sizes) or of metrics written with slashes."""
     for found in _SLASHED.finditer(sentence):
         parts = [
             (found.start() + part.start(), found.start() + part.end())
@@ -1323,9 +1113,8 @@ def _slashed_lists(sentence: str, names: Names):
             and all(_SIZE.fullmatch(part) for part in said)
             and all(names.latencies_in(f"{part} {unit.group(1)}") for part in said)
         ):
-            # "at 80/160/560 ms": the unit is written once, after the last. Each later part
-            # takes the slash before it, so that with the others blanked a part and the
-            # unit read as one chunk size ("80        ms").
+            # "at 80/160/560 ms": each later part takes the slash before it, so that with the
+            # others blanked it reads as one chunk size with the unit ("80        ms").
             yield (
                 [parts[0]] + [(parts[j - 1][1], end) for j, (_, end) in enumerate(parts) if j],
                 None,
@@ -1338,12 +1127,9 @@ def _slashed_lists(sentence: str, names: Names):
 
 
 def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
-    """The parts of the list of as many names as a run of numbers (``run``: where it starts
-    and ends, and how many numbers it holds) that "respectively" after the run places:
-    between the run and "respectively" ("12.07, 9.72 and 16.09 on con123, lav123 and jbl
-    respectively"), or else just before the run ("OpenThai2.0 and Typhoon 0.6B reach 6.69 %
-    and 9.50 % respectively"); each part names one set, or each one system, and no other
-    name of that kind stands before them."""
+    """The parts of the list of names that "respectively" after a run of numbers (its start,
+    end and count) places: between the run and the word ("12.07 and 9.72 on con123 and
+    lav123 respectively"), or else just before the run."""
     start, after, count = run
     said = _RESPECTIVELY.search(sentence, after)
     if said is None:
@@ -1358,9 +1144,8 @@ def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
 def _names_listed_before(
     sentence: str, start: int, count: int, names: Names, separator: re.Pattern
 ):
-    """The parts of the list of ``count`` names, joined by ``separator``, that ends just
-    before ``start``, each naming one set, or each one system, with no other name of that
-    kind before them (None where there is no such list)."""
+    """The parts of the list of ``count`` names joined by ``separator`` that ends just before
+    ``start``, with no other name of their kind before them (None if none)."""
     before = _list_parts(sentence, 0, start, separator)
     if len(before) < count:
         return None
@@ -1372,7 +1157,7 @@ def _names_listed_before(
 
 
 def _one_name_each(sentence: str, listed: list[tuple[int, int]], names: Names):
-    """How the parts of a list each name one set, or each one system, all different
+    """How each part of a list names one set (or one system), all different
     (``names.subjects_in`` or ``names.systems_in``); None if they do not."""
     for find in (names.subjects_in, names.systems_in):
         named = [find(sentence[a:b]) for a, b in listed]
@@ -1386,8 +1171,8 @@ def _one_name_each(sentence: str, listed: list[tuple[int, int]], names: Names):
 def _names_in_the_parenthesis_after(
     sentence: str, after: int, count: int, names: Names, separator: re.Pattern
 ):
-    """The parts of a list of ``count`` names, joined by ``separator``, that a parenthesis
-    just after ``after`` holds, each naming one set, or each one system (None if none)."""
+    """The parts of a list of ``count`` names joined by ``separator`` that a parenthesis just
+    after ``after`` holds (None if none)."""
     parenthesis = _PARENTHESIS_AFTER.match(sentence, after)
     if parenthesis is None:
         return None
@@ -1400,9 +1185,8 @@ _PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
 
 
 def _names_alone(sentence: str, listed: list[tuple[int, int]], find) -> list[tuple[int, int]]:
-    """A list's parts with the words before its first name and after its last left out:
-    "On FLEURS OpenThai2.0" is FLEURS's too, and "Typhoon 0.6B reaches CER" says what the
-    other numbers are too."""
+    """A list's parts without the words before its first name and after its last: "On
+    FLEURS OpenThai2.0" is FLEURS's too."""
     return [
         _least_naming(sentence, listed[0], find, from_the_end=True),
         *listed[1:-1],
@@ -1427,12 +1211,9 @@ def _least_naming(sentence: str, span: tuple[int, int], find, from_the_end: bool
 
 
 def _list_right_after(sentence: str, after: int, names: Names):
-    """The parts of a list of two names or more (sets, systems, or latencies) that opens the
-    words after a run of numbers ("% CER on FLEURS, TVSpeech and GigaSpeech2 at 560 ms"): the
-    names alone, each part naming one, up to the first part that names none; no parts
-    where other words stand before the list; None where no such list follows."""
-    # "17.81 and 19.15, respectively, for OpenThai2.0 and Typhoon 0.6B": the word says
-    # what the list after it does.
+    """The parts of a list of two names or more (sets, systems or latencies), each naming
+    one, that opens the words after a run of numbers ("% CER on FLEURS, TVSpeech and
+    GigaSpeech2"); no parts where other words stand before it; None where none follows."""
     after = _RESPECTIVELY_FIRST.match(sentence, after).end()
     parts = _list_parts(sentence, after, len(sentence))
     for find in (names.subjects_in, names.systems_in, names.latencies_in):
@@ -1444,8 +1225,7 @@ def _list_right_after(sentence: str, after: int, names: Names):
         if len(listed) > 1 and len({find(sentence[a:b])[0] for a, b in listed}) == len(listed):
             alone = _names_alone(sentence, listed, find)
             if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0] : alone[0][0]]):
-                # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs, and
-                # the last number's own words would name the first name alone.
+                # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs.
                 return []
             return alone
     return None
@@ -1488,24 +1268,18 @@ _RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ต�
 def _the_same_sets(
     sentence: str, matches: list[re.Match], run: list[int], names: Names, earlier: tuple[str, ...]
 ) -> tuple[list[tuple[int, int]], list[str]] | None:
-    """For a list of numbers "on the same sets" (or followed by "respectively" alone), the
-    sets listed before it, in order: in its own sentence before a semicolon ("6.72 % on
-    FLEURS, 8.75 % on TVSpeech and 12.92 % on GigaSpeech2; Typhoon 0.6B reaches 9.53 %, 9.02 %
-    and 14.71 % on the same sets"), or listed earlier in its sentence ("On FLEURS, TVSpeech
-    and GigaSpeech2, OpenThai2.0 reaches 6.72 %, 8.75 % and 12.92 %, respectively"), or in
-    the nearest earlier sentence of its paragraph that names sets, where its own names none.
-    With the spans of the sentence to blank (what lists them), or None where the sets' count
-    is not the list's."""
+    """(spans to blank, set keys) of the sets listed before a list of numbers "on the same
+    sets" (or "respectively" alone): before a semicolon, before the list, or in the nearest
+    earlier sentence naming sets; None where their count is not the list's."""
     said_sets = _ON_THE_SAME_SETS.match(sentence, matches[run[-1]].end())
     if not (said_sets or _RESPECTIVELY_ALONE.match(sentence, matches[run[-1]].end())):
         return None
     start = matches[run[0]].start()
-    statement = _up_to_the_last_semicolon(sentence, start)
+    statement = max(sentence.rfind(";", 0, start), 0)  # (the last semicolon before the list)
     if statement:
         listed, blanks = sentence[:statement], [(0, statement)]
         keys = list(dict.fromkeys(names.subjects_in(listed)))
     elif names.subjects_in(sentence[:start]):
-        # Each part of a list before the numbers that names one set, the names alone.
         listed = sentence[:start]
         parts = [
             (a, b)
@@ -1525,11 +1299,6 @@ def _the_same_sets(
     if len(keys) != len(run) or len(set(keys)) != len(keys):
         return None
     return blanks, keys
-
-
-def _up_to_the_last_semicolon(sentence: str, before: int) -> int:
-    """Where the last semicolon before ``before`` stands, 0 if none."""
-    return max(sentence.rfind(";", 0, before), 0)
 
 
 _TO = re.compile(r"\s*%?\s*to\s*", re.I)
@@ -1574,14 +1343,9 @@ def _lists_names(text: str, names: Names) -> bool:
 def _listed_places(
     sentence: str, matches: list[re.Match], names: Names, earlier: tuple[str, ...] = ()
 ) -> dict:
-    """For each number of a list, "6.69/8.72/12.95", "12.07, 9.72 and 16.09 ...
-    respectively" or "6.72 % vs 9.57 %", what it reads: the sentence with the parts of a
-    list of as many names ("FLEURS/TVSpeech/GigaSpeech2", "on con123, lav123 and jbl
-    respectively": sets or systems) or metrics ("CER/WER") but its own made blanks, and
-    True (it may drift); None at the place of another metric; or, where no such list
-    places it, the sentence as it is, and False (it never drifts). Numbers joined by commas
-    or "and" without "respectively" are no list, and each reads its own words, unless two
-    systems (or sets) named before them leave it open which is whose."""
+    """{i: (what number i of a list, "6.69/8.72/12.95", reads, whether it may drift)}: the
+    sentence with the other parts of a list of as many names blanked, True; (None, False)
+    at another metric's place; the sentence as it is, False, where nothing places it."""
     placed = {}
     slashed = list(_slashed_lists(sentence, names))
     runs = [
@@ -1591,8 +1355,7 @@ def _listed_places(
     for run in _runs(sentence, matches, _COMMA_OR_AND):
         how, found = _a_run_joined_by_commas(sentence, matches, run, names, earlier)
         if how == "the same sets":
-            # Each number reads its own set of that list, named after the sentence (a key is
-            # a name of its set), what lists them blanked.
+            # Each number reads its own set, named after the sentence, the list blanked.
             blanks, keys = found
             for i, key in zip(run, keys):
                 placed[i] = (_blanked(sentence, blanks) + f" ({key})", True)
@@ -1619,9 +1382,8 @@ def _a_run_joined_by_commas(
     sentence: str, matches: list, run: list, names: Names, earlier: tuple[str, ...]
 ) -> tuple[str | None, object]:
     """How a run of numbers joined by commas or "and" is placed: ("listed", [(parts,
-    None)]) by one list of as many names, ("listed", []) where which is whose is left open,
-    ("the same sets", (blanks, keys)) by the sets said before (``_the_same_sets``), or
-    (None, None) where each number reads its own words."""
+    None)]) by a list of as many names, ("listed", []) where which is whose is left open,
+    ("the same sets", (blanks, keys)), or (None, None): each number reads its own words."""
     parts = _respective_list(
         sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names
     )
@@ -1634,15 +1396,11 @@ def _a_run_joined_by_commas(
         len(set(find(before))) > 1
         for find in (names.systems_in, names.subjects_in, names.latencies_in)
     ) or (names.systems_in(before) and names.another_model_in(before)):
-        # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %" (or "Whisper large-v3 and
-        # OpenThai2.0"): without "respectively", which is whose is not said.
+        # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %": whose is whose, unsaid.
         return "listed", []
     parts = _list_right_after(sentence, matches[run[-1]].end(), names)
     if parts is not None:
-        # "6.72 %, 8.75 % and 12.92 % CER on FLEURS, TVSpeech and GigaSpeech2": a list of as
-        # many names right after places them as "respectively" would; of another count, it
-        # leaves open which is whose (the last number's own words name only the list's
-        # first name).
+        # "6.72 % and 8.75 % CER on FLEURS and TVSpeech": as "respectively" would.
         return "listed", [(parts, None)] if len(parts) == len(run) else []
     return None, None
 
@@ -1651,25 +1409,22 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
     """(run, lists) of the numbers set against each other in pairs: "from a to b", "a vs
     b", "(a against b)"."""
     runs = []
-    # "from 8.31 % to 6.72 % when the chunk grows from 80 ms to 560 ms": a change between
-    # two numbers read against a change between two names of one kind, in order.
+    # "from 8.31 % to 6.72 % when the chunk grows from 80 ms to 560 ms", in order.
     for run in _runs(sentence, matches, _TO):
         if len(run) == 2 and _FROM_RIGHT_BEFORE.search(sentence, 0, matches[run[0]].start()):
             parts = _from_to_names(sentence, names, matches[run[0]].start(), matches[run[1]].end())
             if parts is not None:
                 runs.append((run, [(parts, None)]))
-    # "OpenThai2.0 outperforms Typhoon 0.6B (6.72 % vs 9.57 %)": which is whose, the words
-    # do not say where they stand; read, never drifted. Names set against each other the
-    # same way just before say it: "OpenThai2.0 vs. Typhoon 0.6B on FLEURS: 6.72 vs. 9.53".
+    # "A outperforms B (6.72 % vs 9.57 %)" leaves whose is whose open; "A vs. B on FLEURS:
+    # 6.72 vs. 9.53" or "6.72 % vs. 9.53 % (A vs. B)" says it.
     for run in _runs(sentence, matches, VERSUS):
         parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names, VERSUS)
-        if parts is None:  # or in a parenthesis just after: "6.72 % vs. 9.53 % (A vs. B)"
+        if parts is None:
             parts = _names_in_the_parenthesis_after(
                 sentence, matches[run[-1]].end(), len(run), names, VERSUS
             )
         runs.append((run, [] if parts is None else [(parts, None)]))
-    # A pair that opens a parenthesis, joined by "against" as by "vs": "OpenThai2.0 beats
-    # Typhoon 0.6B on GigaSpeech2 (12.89 % against 14.68 %)" says which is whose no more.
+    # "(12.89 % against 14.68 %)", as "vs".
     for run in _runs(sentence, matches, PAIRED_AGAINST):
         if len(run) == 2 and _OPENS_A_PARENTHESIS.search(sentence, 0, matches[run[0]].start()):
             runs.append((run, []))
@@ -1677,10 +1432,9 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
 
 
 def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
-    """Whether a list's first and last parts are whole names, not the ends of longer ones:
-    in "LOTUSDIS jbl / LOTUSDIS bt3m" the list "jbl / LOTUSDIS" ends inside "LOTUSDIS
-    bt3m"; in "OpenThai2.0/Typhoon + 4-gram", inside "Typhoon + 4-gram". (Up to three words
-    before the first part, and after the last, must name nothing else with it.)"""
+    """Whether a list's first and last parts are whole names, not the ends of longer ones
+    ("jbl / LOTUSDIS" in "LOTUSDIS jbl / LOTUSDIS bt3m"): up to three words before the first
+    part, and after the last, name nothing else with it."""
     first, last = (sentence[start:end] for start, end in (parts[0], parts[-1]))
     before = re.search(r"(?:[^\s,;:()/]+\s+){1,3}$", sentence[: parts[0][0]])
     after = re.match(r"(?:\s+[^\s,;:()/]+){1,3}", sentence[parts[-1][1] :])
@@ -1729,37 +1483,15 @@ def _without_split_words(text: str) -> str:
     return _blanked(text, [word.span() for word in SPLIT_WORDS.finditer(text)])
 
 
-# Another version or state of the card's model: a changelog's section, "the previous
-# version", "before fine-tuning".
-_OTHER_VERSION_HEADING = re.compile(
-    r"\b(?:change ?log|history|release notes|what's new|"
-    r"(?:previous|older|earlier) (?:versions?|releases?))\b",
-    re.I,
-)
-# ("The previous best", "previous work": another model's, names.py.)
-_OTHER_VERSION = re.compile(
-    r"\b(?:previous(?:ly)?(?!\s+(?:best|works?|state[- ]of|sota)\b)|"
-    r"(?:earlier|prior|older?|first|last) (?:version|release|model|"
-    r"checkpoint)s?|before (?:fine-?tuning|training|adaptation)|"
-    r"base model|pre-?trained model|zero-shot|"
-    # a quantised copy: "(int8)", "4-bit", "GGUF"
-    r"int[48]|[48]-?bit|quanti[sz]ed|quanti[sz]ation|gguf|ggml|awq|gptq)\b",
-    re.I,
-)
-
-
+_OTHER_VERSION_HEADING = words.regex("other_version_headings")
+_OTHER_VERSION = words.regex("other_versions")
 # What puts what follows on the other side: a comparison, or where a number came from
 # ("18.60 %, down from 25.10 % for the baseline").
 _OTHER_SIDE = re.compile(
-    COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|"
-    r"ris(?:es|ing)) from\b",
-    re.I,
+    COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|ris(?:es|ing)) from\b", re.I
 )
-
-
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
-# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 0.6B
-# 9.50 · Δ −2.81").
+# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50").
 STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
 
 
@@ -1782,13 +1514,9 @@ def _states_a_change(text: str) -> bool:
 def _this_side(
     levels: tuple[str, ...], match: re.Match, earlier: list[re.Match]
 ) -> tuple[str, str] | None:
-    """A number's own clauses and its sentence without the other side of a comparison that
-    follows it ("6.70 % CER on FLEURS, vs 11.20 % for Whisper"; "6.74 % beats Whisper's";
-    "18.60 %, down from 25.10 % for the Whisper baseline"), nor an earlier number's part
-    that a contrast or a semicolon ends ("Whisper gets 11.20 %, while our model gets 6.70
-    %"; "Whisper's CER is 11.20 %; our CER is 6.70 %"): a recogniser named only there is
-    not this number's. None where the number states a change between the two ("2.81
-    points better than Whisper's 9.50 %"), or nothing is cut."""
+    """A number's own clauses and sentence without the other side of a comparison after it
+    ("6.70 %, vs 11.20 % for Whisper") or an earlier number's statement: a recogniser named
+    only there is not its. None where it states a change between the two, or nothing is cut."""
     sentence = levels[2]
     before, after = clauses_beside(levels)
     if _states_a_change(before + " " + after):
@@ -1799,26 +1527,24 @@ def _this_side(
         cuts.append((compares.start(), len(sentence)))
     if earlier:
         ends = list(STATEMENT_END.finditer(sentence, earlier[0].end(), match.start()))
-        contrast = ends[-1] if ends else None
-        if contrast is not None:
-            cuts.append((0, contrast.end()))
+        if ends:
+            cuts.append((0, ends[-1].end()))
     if not cuts:
         return None
     return before + " " + after, _blanked(sentence, cuts)
 
 
 def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
-    """A number's context from the nearest out: its own clauses, the parenthesis it stands
-    in ("the strongest baseline (Google, 13.00 %)"), its sentence (or its cell, its row's
-    label and its column's header)."""
+    """A number's context from the nearest out: its own clauses, then in prose the
+    parenthesis it stands in and its sentence, in a table its cell, row label and header."""
     if in_table:
         return " ".join(clauses_beside(levels)), levels[2], levels[3], levels[4]
     return " ".join(clauses_beside(levels)), _parenthesis_around(levels), levels[2]
 
 
 def _parenthesis_around(levels: tuple[str, ...]) -> str:
-    """The words of the parenthesis a number stands in, on both sides of it ("" if none);
-    after it, only up to a comparison ("(CER 6.70 %, against the baseline)" is ours)."""
+    """The words of the parenthesis a number stands in ("" if none), after it only up to a
+    comparison: "(CER 6.70 %, against the baseline)" is ours."""
     opening = levels[0].rfind("(")
     closing = levels[1].find(")")
     if opening < 0 or ")" in levels[0][opening:] or closing < 0 or "(" in levels[1][:closing]:
@@ -1828,10 +1554,9 @@ def _parenthesis_around(levels: tuple[str, ...]) -> str:
 
 
 def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """What says a number is another version's or state's of one of the card's models: a
-    name with a version or size none of the card's systems has ("OpenThai1.5", "Typhoon
-    1.5B"), in its nearest context that names a model at all; or words, in its headings
-    ("Changelog") or in its sentence (or cell, row label or column header): "previous"."""
+    """What says a number is another version's or state's of one of the card's models:
+    "OpenThai1.5" in its nearest context naming a model, "Changelog" in its headings,
+    "previous" in its sentence (or cell), or fine-tuning or beam search of a baseline."""
     for text in _nearest_first(levels, in_table):
         other = names.another_version_in(text)
         if other and not names.systems_in(text.replace(other, " ")):
@@ -1861,15 +1586,13 @@ def _a_heading_of_releases(levels: tuple[str, ...], names: Names, in_table: bool
     return None
 
 
-_FINE_TUNED = re.compile(r"\bfine[- ]?tun(?:e|es|ed|ing)\b|ปรับแต่ง|ฟายน์จูน", re.I)
+_FINE_TUNED = words.regex("fine_tuned")
 
 
 def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """ "A fine-tuned Typhoon 0.6B reaches 9.53 %", "Typhoon 0.6B reaches 9.53 % after
-    fine-tuning on FLEURS", "| Typhoon 0.6B (fine-tuned) |": another state of a baseline than
-    the one the card scores (as released), where the sentence, or the cell's nearest level
-    that names a system, names none of the card's own model (whose own training may be fine-
-    tuning: "OpenThai2.0, fine-tuned from Typhoon 0.6B, reaches 6.69 %")."""
+    """ "A fine-tuned Typhoon 0.6B reaches 9.53 %": another state of a baseline than the
+    card scores, where the sentence (or the cell's nearest level naming a system) names none
+    of the card's own model, whose own training may be fine-tuning."""
 
     def fine_tuned(text: str) -> str | None:
         said = _FINE_TUNED.search(text)
@@ -1883,20 +1606,17 @@ def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool
     )
 
 
-# A decoding other than the one the card scores a baseline with: beam search, where no
-# language model is named (the card's LM variant is decoded with beam search and its LM).
+# Beam search where no language model is named: the card's LM variant uses both.
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
-_LANGUAGE_MODEL = re.compile(r"\b(?:\d+-?gram|n-?gram|LMs?|language models?|kenlm)\b", re.I)
+_LANGUAGE_MODEL = words.regex("language_models")
 
 
 def _another_decoding_of_a_baseline(
     levels: tuple[str, ...], names: Names, in_table: bool
 ) -> str | None:
-    """ "Typhoon 0.6B reaches 9.12 % with beam search (beam size 8)", "| Typhoon 0.6B (beam
-    search) |": another decoding of a baseline than the one the card scores, where its
-    statement (or the cell's nearest level that names a system) names no language model and
-    none of the card's own model by its name (whose own decoding the card does not say; "we
-    use greedy decoding" is its authors')."""
+    """ "Typhoon 0.6B reaches 9.12 % with beam search": another decoding of a baseline than
+    the card scores, where its statement (or the cell's nearest level naming a system) names
+    no language model and not the card's own model by name (whose decoding is its own)."""
 
     def beam_search(text: str) -> str | None:
         said = _BEAM_SEARCH.search(text)
@@ -1924,32 +1644,22 @@ def _said_of_a_baseline(texts, names: Names, named_in, said_in) -> str | None:
     return None
 
 
-_OTHER_MODELS_HEADING = re.compile(
-    r"\b(?:other (?:[\w-]+ ){0,2}?(?:models?|systems?|recogni[sz]ers?)|baselines?|competitors?|"
-    r"(?:related|prior|previous) work|third[- ]party (?:models?|systems?))\b|โมเดลอื่น|ระบบอื่น",
-    re.I,
-)
-# "Our" or "ours" just before a number says it is the card's own, whatever else its sentence
-# names ("Whisper gets 10.40 %, well behind our 6.69 %"); not "our" further off ("Whisper
-# fine-tuned on our data gets 10.40 %").
+_OTHER_MODELS_HEADING = words.regex("other_models_headings")
+# "Our" or "ours" just before a number: the card's own, whatever else its sentence names
+# ("well behind our 6.69 %"); not "our" further off ("Whisper fine-tuned on our data").
 _OURS_RIGHT_BEFORE = re.compile(
     r"(?:\bour\s+(?:own\s+)?(?:(?:CER|character error rate)\s+(?:of|is|was)\s+)?|"
     r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$",
     re.I,
 )
 _IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
-# Decoding that is not streamed in chunks at all: none of the card's latencies.
-_NOT_STREAMED = re.compile(
-    r"\b(?:offline|non-?streaming|full[- ](?:context|utterance|sequence|"
-    r"attention))\b",
-    re.I,
-)
+_NOT_STREAMED = words.regex("not_streamed")
 
 
 def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """How a number's nearest context naming a latency or a way of decoding says it is none
-    of the card's latencies: "at 320 ms", "a 2 s chunk" (a chunk size in seconds counts
-    where the words speak of chunks or latency), "offline", "non-streaming"."""
+    of the card's latencies: "at 320 ms", "a 2 s chunk" (seconds count where the words speak
+    of chunks or latency), "offline", "non-streaming"."""
     for text in _nearest_first(levels, in_table):
         if not_streamed := _NOT_STREAMED.search(text):
             return not_streamed.group()
@@ -1972,8 +1682,6 @@ _AGAINST_A_LATENCY = re.compile(
     r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
     re.I,
 )
-
-
 # Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
 _FROM_A_LATENCY_TO_ANOTHER = re.compile(
     r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
@@ -1981,11 +1689,9 @@ _FROM_A_LATENCY_TO_ANOTHER = re.compile(
 
 
 def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """The words that set a number against a latency: in a table, its header or row label
-    ("Δ vs 560 ms"); in prose, the words of its own clause for a number in points ("1.03 pp
-    worse than at 560 ms", "going from 560 ms to 80 ms chunks costs OpenThai2.0 1.59 pp"). A
-    change between two latencies of one system, which the card never gives. (Not a cell's
-    own words: "7.72 (+1.03 vs 560 ms)" holds a CER too.)"""
+    """The words that make a number a change between two latencies, which the card never
+    gives: a table's header or row label ("Δ vs 560 ms"), or the own clause of a number in
+    points ("1.03 pp worse than at 560 ms", "going from 560 ms to 80 ms costs 1.59 pp")."""
     if in_table:
         for text in (levels[4], levels[3]):
             if said := _AGAINST_A_LATENCY.search(text):
@@ -2010,8 +1716,8 @@ def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str
     return None
 
 
-# A part of a set, which the card scores only whole: "the clean subset", "the noisy part
-# of FLEURS", "a 500-clip sample of FLEURS", "clips shorter than 5 s", "excluding music".
+# A part of a set, which the card scores only whole: "the clean subset", "a 500-clip sample
+# of FLEURS", "clips shorter than 5 s", "excluding music".
 _PART_OF_A_SET = re.compile(
     r"\bsub-?sets?\b|\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
     r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|\b(?:clips|utterances|segments|recordings|files|"
@@ -2019,17 +1725,12 @@ _PART_OF_A_SET = re.compile(
     r"leaving out|restricted to)\b",
     re.I,
 )
-
-
 # A recording condition the card does not score: it scores each set's audio at 16 kHz as
-# released, never at another sample rate ("downsampled to 8 kHz"; "resampled to 16 kHz" is
-# the card's own), over a telephone channel, with noise added or compressed ("On FLEURS
-# with 8 kHz audio", "with added noise", "MP3"; a "compressed model" is no audio).
+# released ("resampled to 16 kHz" is its own; a "compressed model" is no audio).
 _ANOTHER_CONDITION = re.compile(
-    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|\btelephone\b|\bnarrow-?band\b|"
-    r"\b(?:added|additive|synthetic|artificial)\s+noise\b|\bnoise\s+(?:is\s+|was\s+)?added\b|"
-    r"\b(?:with|under|in)\s+noise\b|"
-    r"\bmp3\b|\bcodecs?\b|\bcompressed\s+audio\b|-compressed\b",
+    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|"
+    + words.pattern("recording_conditions")
+    + r"|-compressed\b",
     re.I,
 )
 
@@ -2047,10 +1748,8 @@ _SPEAKER_GROUPS = words.regex("speaker_groups")
 
 
 def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """What a number's nearest context names as a part of a set rather than the whole set
-    ("On the clean subset of GigaSpeech2", "clips shorter than 5 s"): the card scores
-    every set whole, so none of its figures is that. ("Part of" counts only before one of
-    the card's sets: "as part of our evaluation" is no part of a set.)"""
+    """What a number's nearest context names as a part of a set ("the clean subset of
+    GigaSpeech2"); "part of" only before one of the card's sets ("as part of our work")."""
     for text in _nearest_first(levels, in_table):
         for said in _PART_OF_A_SET.finditer(text):
             if said.group("set") is None or names.subjects_in(said.group("set")):
@@ -2064,13 +1763,8 @@ def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> s
 def _another_model(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None = None
 ) -> str | None:
-    """The recogniser not the card's ("Whisper large-v3", "openai/whisper-large-v3") that a
-    number's nearest context naming any recogniser names: its own clauses, then its
-    sentence (or its cell, its row's label, its column's header). None where that context
-    names one of the card's systems; in its own clauses, "we" or "our model" do not stand
-    against what names another ("the commercial API we tried"). Words that say "not ours"
-    without a name ("baseline") count only in its own clauses. "" where its context says it
-    is the card's own; None where it names no recogniser at all."""
+    """The recogniser not the card's ("Whisper large-v3") that a number's nearest context
+    naming any recogniser names; "" where that says it is the card's own; None for none."""
     if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
         return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
     if not in_table and (
@@ -2087,19 +1781,16 @@ def _another_model(
         nearby = nearest == 0 or (nearest == 1 and not in_table)  # (its clauses, parenthesis)
         if names.systems_in(text):
             if nearby and _states_a_change(text) and (against := COMPARES.search(text)):
-                # "OpenThai2.0 is 3.10 points better than Whisper": a change against
-                # another recogniser is none of the card's differences.
+                # "3.10 points better than Whisper": none of the card's differences.
                 other_side = text[against.end() :]
                 other = names.another_model_in(other_side, nearby=True)
                 if other and not names.systems_in(other_side):
                     return other
             if names.systems_named_outright(text):
                 return ""
-            # Named only as "we", "us", "LM" or "4-gram", which may be who fine-tuned or
-            # tried another, or how it decoded ("The commercial API we tried gets 13.10 %",
-            # "Whisper-large-v3 (fine-tuned by us) reaches 8.10 %", "Whisper + LM: 10.00
-            # %"): another recogniser named here, or further out, is whose number it is;
-            # else it is the card's own.
+            # Named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
+            # another ("Whisper (fine-tuned by us)"): another named here, or further out,
+            # is whose number it is.
             if other := names.another_model_in(text, nearby=nearby):
                 return other
             if not nearby:
@@ -2107,22 +1798,17 @@ def _another_model(
             continue
         if other := names.another_model_in(text, nearby=nearby):
             return other
-        # A sentence naming none of the card's systems, whose subject is a name the reader
-        # does not know, set off from the number's clause ("Sonic-ASR v2, a production
-        # system, reports 15.00 %"): that one's.
+        # A sentence whose subject is a name the reader does not know ("Sonic-ASR v2, a
+        # production system, reports 15.00 %"): that one's.
         if not in_table and (other := names.unknown_name(text)):
             return other
     return None
 
 
 def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> str | None:
-    """The name none of the card's that a change stated in a number's own clauses is
-    against: "Foo" in "2.90 pp better than Foo" and "Against Foo the CER drops by 2.92 pp";
-    where its own clauses compare with nothing, in a clause of its sentence that does
-    ("Against Foo, the FLEURS CER drops by 2.92 pp", "Relative to Foo, OpenThai2.0 improves
-    FLEURS by 2.93 pp"). None where the change is against one of the card's systems
-    ("Against Foo, OpenThai2.0 is 2.81 pp better than Typhoon"; "..., and against Typhoon
-    by 2.81 pp", whose own clause is only "Typhoon by")."""
+    """The name none of the card's that a change in a number's own clauses, or else in a
+    clause of its sentence, is against: "Foo" in "2.90 pp better than Foo", "Against Foo,
+    the CER drops by 2.92 pp". None where it is against one of the card's systems."""
     own = " ".join(clauses_beside(levels))
     if not _states_a_change(own):
         return None
@@ -2145,48 +1831,23 @@ def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> 
 
 
 _A_DECIMAL = re.compile(r"\d\.\d")
-
-
-def _a_heading_of_others(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """The heading that speaks of other systems ("Other systems on FLEURS", "Baselines")
-    over prose (whose context, the caller has found, names no recogniser at all): "- Foo:
-    11.20 %" there is another's."""
-    heading = None if in_table else _OTHER_MODELS_HEADING.search(levels[-1])
-    return heading.group() if heading else None
-
-
-# Words that say a number is another source's, quoted: "Typhoon's model card reports 9.80 %",
-# "9.80 % as reported by its authors", "according to the Typhoon paper". ("We report", "this
-# card reports" and "according to our runs" are the card's own.)
-QUOTED = re.compile(
-    r"(?<!\bthis card )(?<!\bwhich )\b(?:reports|claims)\b|\bclaimed\b|"
-    r"\breported\s+by\b|\bpublished\s+by\b|\b(?:its|their)\s+authors\b|"
-    r"\bin\s+(?:its|their)\s+(?:own\s+)?(?:paper|report|technical\s+report|"
-    r"model\s+card|card|blog(?:\s+post)?)\b|"
-    r"\baccording\s+to\b(?!\s+(?:our|us|this|these|the\s+(?:data|table|"
-    r"card|gate)))",
-    re.I,
-)
+QUOTED = words.regex("quoted")
 
 
 def _not_the_cards(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None
 ) -> tuple[str, str] | None:
     """(what it is, what says so) where a number's context says it is none of the card's:
-    another recogniser's ("model"), one under a heading of other systems where nothing
-    nearer names a recogniser ("heading"), another version's of the card's model
-    ("version"), another dataset split's ("split"), a part of a set's ("subset"), another
-    recording condition's ("condition"), another latency's ("latency") or a change between
-    latencies ("between latencies")."""
+    another recogniser's, source's, version's, split's, part of a set's, recording
+    condition's or latency's, or a change between latencies."""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
-    # A table's column or caption saying its numbers are another source's, quoted ("CER
-    # (%), as reported by the Typhoon team"): none is ours, whatever our run gives.
+    # "CER (%), as reported by the Typhoon team": whatever our run gives.
     if in_table and (quoted := QUOTED.search(f"{levels[4]} {levels[5]}")):
         return "quoted", quoted.group()
-    if model is None and (heading := _a_heading_of_others(levels, in_table)):
-        return "heading", heading
+    if model is None and not in_table and (heading := _OTHER_MODELS_HEADING.search(levels[-1])):
+        return "heading", heading.group()
     for kind, find in (
         ("version", lambda: _another_version(levels, names, in_table)),
         ("split", lambda: _another_split(levels, names, in_table)),
@@ -2208,8 +1869,8 @@ def _speaks_of_errors(context: str, names: Names) -> bool:
 
 class _Found:
     """The candidates of a card, as its blocks are read: each number once (an HTML cell
-    spanning rows or columns is read where it starts), and the numbers set aside as
-    another measure's, with what decided."""
+    spanning rows or columns is read where it starts), and the numbers set aside as another
+    measure's, with what decided."""
 
     def __init__(self, card: CardFile, names: Names, keeps_aside: bool):
         self.card, self.names, self.keeps_aside = card, names, keeps_aside
@@ -2237,21 +1898,14 @@ class _Found:
         ]
 
     def read_table(self, block: Block, headings: str, generated: bool):
-        for match, offset, levels, bound, foreign, alone, row in _table_numbers(
-            block, headings, self.names, self.masked, generated, self.set_aside
-        ):
-            self.add(
-                match,
-                offset,
-                levels,
-                True,
-                bound,
-                foreign,
-                table=block.start,
-                alone=alone,
-                row=row,
-                under=block.below,
-            )
+        table = _read_table(block, headings, self.names, self.masked, generated)
+        for r, cells in enumerate(table.rows if table else []):
+            for column in range(len(cells)):
+                for match, offset, levels, bound, foreign, alone, row in _cell_numbers(
+                    table, r, column, self.set_aside
+                ):
+                    more = dict(table=block.start, alone=alone, row=row, under=block.below)
+                    self.add(match, offset, levels, True, bound, foreign, **more)
 
     def read_prose(self, shown: str, block: Block, headings: str, label: str | None):
         """A prose block's numbers (``label``: the list item's, where it names another
@@ -2259,17 +1913,9 @@ class _Found:
         for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
             shown, block, headings, self.names, self.masked, self.set_aside
         ):
-            self.add(
-                match,
-                offset,
-                levels,
-                False,
-                bound,
-                alone=alone,
-                this_side=this_side,
-                label=None if self.names.systems_in(levels[2]) else label,
-                earlier=earlier,
-            )
+            own = None if self.names.systems_in(levels[2]) else label
+            more = dict(alone=alone, this_side=this_side, label=own, earlier=earlier)
+            self.add(match, offset, levels, False, bound, **more)
 
     def add(self, match, offset, levels, in_table, bound, foreign=frozenset(), **more):
         """One number, with its context (``more``: the rest of Candidate's fields)."""
@@ -2282,43 +1928,38 @@ class _Found:
         # Inside a region the number is gated already: by its figure marker, or by the table.
         region = next((r for r in self.card.regions if r.start <= start < r.end), None)
         if region is not None and region.kind == "not-a-figure":
-            return  # said to be none of the card's figures
+            return
         figure = (
             None
             if region is None
             else (region.args[0] if region.kind == "figure" else f"region {region.label}")
         )
-        other, label = "", more.pop("label", None)
+        other, label, this_side = "", more.pop("label", None), more.pop("this_side", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
-        elif not foreign and (
-            whose := _not_the_cards(levels, self.names, in_table, more.get("this_side"))
-        ):
+        elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):
             kind, other = whose
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
-        text = self.card.text
+        line = self.card.text.count("\n", 0, start) + 1
+        in_image = any(s <= start < e for s, e in self.descriptions)
+        more = {"row": offset, **more}
         self.candidates.append(
             Candidate(
                 start,
                 offset + match.end(),
                 match.group(0),
-                text.count("\n", 0, start) + 1,
+                line,
                 in_table,
                 levels,
                 bound,
                 figure,
                 foreign,
-                more.get("table"),
-                more.get("alone", True),
-                offset,
-                more.get("row", offset),
-                other,
-                more.get("in_address", False),
-                more.get("earlier", ()),
-                more.get("under", ""),
-                any(s <= start < e for s, e in self.descriptions),
+                unit=offset,
+                other_model=other,
+                in_image=in_image,
+                **more,
             )
         )
 
@@ -2329,12 +1970,9 @@ def candidates(
     worth_reading: Callable[[Block], bool] | None = None,
     another_measure: list[tuple[int, str, Evidence]] | None = None,
 ) -> list[Candidate]:
-    """Every number of the card's text that may be a figure, with its context; given
-    ``worth_reading``, only those of the prose blocks it accepts (no table, no badge).
-    Given ``another_measure``, it receives (line, text, evidence) of each number with a
-    decimal point, outside any region, that stands where the card speaks of error rates but
-    whose nearest context names another measure ("21.37 % WER", a relative change): no
-    candidate, and said, since a misreading there would leave one of ours ungated unseen."""
+    """Every number of the card's text that may be a figure, with its context (only in the
+    prose blocks ``worth_reading`` accepts, given it). ``another_measure`` receives (line,
+    text, evidence) of each number set aside outside regions: a misreading there is said."""
     text = card.text
     found = _Found(card, names, another_measure is not None)
     every_block = blocks(text, card.body_start)
@@ -2361,8 +1999,7 @@ def candidates(
 
 def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[str, ...]]:
     """{where a list item starts: what stands above it}: the paragraph that leads into its
-    list ("Results on GigaSpeech2:") and the items it is nested in ("- FLEURS"), read like
-    headings over it, as a table's caption is over the table."""
+    list ("Results on GigaSpeech2:") and the items it is nested in, read like headings."""
     above: dict[int, tuple[str, ...]] = {}
     lead_in: str | None = None
     for block in every_block:
@@ -2379,17 +2016,13 @@ def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[st
 
 
 def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict[int, str]:
-    """{where the item starts: its label} of each item of a list of systems, labelled by
-    name, whose label names none of the card's systems: where "- OpenThai2.0: 6.69 %" and
-    "- Typhoon: 9.50 %" stand, "- Pathumma: 11.20 %" is Pathumma's, like a table's row of a
-    system the card does not know (a quantity's label, "- Average: 8.10 %", is no name). In
-    a list of two such labels or more and none of the card's systems, each is another's."""
+    """{where the item starts: its label} of each item of a list labelled by name whose label
+    names none of the card's systems ("- Pathumma: 11.20 %"), in a list beside the card's
+    systems or of two such labels or more; a quantity ("- Average:") is no name."""
     others: dict[int, str] = {}
     run: list[tuple[int, str, bool]] = []  # the list so far: (start, label, ours)
 
     def close() -> None:
-        # Beside the card's systems, or two or more with none of them ("- Biwa: 10.10 %",
-        # "- Nara: 10.20 %"): labels of systems (or sets) the card does not know.
         if any(ours for _, _, ours in run) or len(run) > 1:
             others.update((start, label) for start, label, ours in run if not ours)
         run.clear()
@@ -2404,11 +2037,10 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
     return others
 
 
-# An image's description: "![FLEURS CER 6.72 %](plot.png)", or the whole of an HTML image
-# tag, "<img alt="FLEURS CER 6.72 %">".
+# An image's description: "![FLEURS CER 6.72 %](plot.png)", or a whole `<img alt="...">`.
 _IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(|(<img\b[^>]*>)", re.I)
-# A badge's address: its label, its message and its colour, dash-separated ("--" is a dash,
-# "_" a space, "%25" a percent sign).
+# A badge's address: its label, message and colour, dash-separated ("--" is a dash, "_" a
+# space, "%25" a percent sign).
 _BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
 _BADGE_PART = re.compile(r"(?<!-)-(?!-)")
 
@@ -2434,13 +2066,5 @@ def _badge_numbers(text: str, names: Names):
         if not _speaks_of_errors(f"{label} {shown(message)}", names):
             continue
         for match in numbers_in(spaced, 0, [], True):
-            yield (
-                match,
-                offset,
-                (
-                    f"{label} {shown(spaced[: match.start()])}",
-                    shown(spaced[match.end() :]),
-                    f"{label} {shown(message)}",
-                    "",
-                ),
-            )
+            before, after = shown(spaced[: match.start()]), shown(spaced[match.end() :])
+            yield match, offset, (f"{label} {before}", after, f"{label} {shown(message)}", "")
