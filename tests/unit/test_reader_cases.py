@@ -12,7 +12,15 @@ from fractions import Fraction
 import pytest
 
 from conftest import REPO_ROOT, run_cli
-from tests.unit.test_adopt import O, T, demo_result, mark_one, printed, project  # noqa: F401
+from tests.unit.test_adopt import (  # noqa: F401
+    O,
+    T,
+    demo_result,
+    mark_one,
+    printed,
+    project,
+    stale_print,
+)
 
 FOUR_BACKTICK_FENCE = """# Card
 
@@ -372,7 +380,6 @@ def test_a_drift_says_where_its_context_names_each_part_of_its_figure(project, d
     """A stale number is reported with its evidence: the level of its context that names
     its set, its system and its latency, and what no level names said so."""
     from scoring.card import load_card_spec
-    from tests.unit.test_adopt import stale_print
 
     spec = load_card_spec(project)
     exact = demo_result.exact
@@ -401,7 +408,6 @@ def test_a_number_read_with_a_default_but_nearer_another_systems_figure_is_never
     """ "On Isan, 17.42 % CER.": no system named, so the card's own (its Isan CER more than
     half a point away), but the value is a few hundredths from Typhoon's: listed as
     ambiguous with both readings, and --write leaves it as written."""
-    from tests.unit.test_adopt import stale_print
 
     exact = demo_result.exact
     ours, theirs = f"cer/560ms/isan/{O}", f"cer/560ms/isan/{T}"
@@ -521,7 +527,6 @@ def test_a_paragraph_reporting_numbers_above_a_table_captions_it_by_its_first_se
     so that a stale cell is drift."""
     exact = demo_result.exact
     name = f"cer/160ms/fleurs/{T}"
-    from tests.unit.test_adopt import stale_print
 
     stale = stale_print(exact, name)
     text = (
@@ -540,7 +545,6 @@ def test_a_unit_of_the_paragraphs_own_number_says_nothing_of_the_table_under_it(
 ):
     """ "Training added 2,100 hours of audio." above a table: "hours" is that number's
     unit, not what the table holds, so the table's cells are read (the stale one drifts)."""
-    from tests.unit.test_adopt import stale_print
 
     name = f"cer/560ms/gs2/{O}"
     stale = stale_print(demo_result.exact, name)
@@ -567,32 +571,29 @@ def test_a_lead_in_that_says_in_pieces_is_every_numbers_after_its_colon(project,
     assert [m.figure for m in marked.found] == names, out
 
 
-def _figures_read(marked, texts) -> list[str]:
-    return [m.figure for m in marked.found if m.candidate.text in texts and m.figure]
+def _readings(project, demo_result, text: str):
+    """(the report, and each number --mark read as a figure: (verdict, figure), in order)."""
+    _, out, marked = mark_one(project, demo_result, text)
+    return out, [(m.verdict, m.figure) for m in marked.found if m.figure]
 
 
 def test_a_release_named_by_its_version_alone_is_the_cards_own_or_another(project, demo_result):
     """ "v2.0" is the card's own model at the version its name carries (OpenThai2.0), so a
     stale cell under it drifts; "v1.5" is another release, and "v2.0-beta" a pre-release:
     numbers under those are never read as ours, even one a few hundredths off ours."""
-    from tests.unit.test_adopt import stale_print
-
     name = f"cer/560ms/fleurs/{O}"
     stale, beta = stale_print(demo_result.exact, name), stale_print(demo_result.exact, name)
     text = (
         "# Card\n\nCER (%) at 560 ms.\n\n| Set | v2.0 | v1.5 | v2.0-beta |\n|---|--:|--:|--:|\n"
         f"| FLEURS | {stale} | 9.87 | {beta} |\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found if m.figure] == [("drift", name)], out
-    assert _figures_read(marked, {"9.87"}) == [], out
+    out, read = _readings(project, demo_result, text)
+    assert read == [("drift", name)], out  # 9.87 and the beta's are not read
 
 
 def test_a_captions_previous_is_said_of_the_column_of_another_release(project, demo_result):
     """The paragraph above says "the v1.5 column is copied from the previous card": the
     other columns are the card's own results, read (a stale one drifts); v1.5's is not."""
-    from tests.unit.test_adopt import stale_print
-
     name = f"cer/560ms/fleurs/{T}"
     stale = stale_print(demo_result.exact, name)
     ours = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
@@ -601,19 +602,14 @@ def test_a_captions_previous_is_said_of_the_column_of_another_release(project, d
         "| Set | v2.0 | v1.5 | Typhoon 0.6B |\n|---|--:|--:|--:|\n"
         f"| FLEURS | {ours} | 9.87 | {stale} |\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found if m.figure] == [
-        ("marked", f"cer/560ms/fleurs/{O}"),
-        ("drift", name),
-    ], out
+    out, read = _readings(project, demo_result, text)
+    assert read == [("marked", f"cer/560ms/fleurs/{O}"), ("drift", name)], out
 
 
 def test_a_changelog_heading_keeps_out_all_but_the_current_release(project, demo_result):
     """Under "Changelog", the entry headed "v2.0 (current)" is the card's own result, and
     the v1.5 entry's and the beta's are another release's (the beta's a few hundredths
     off ours: never read as ours)."""
-    from tests.unit.test_adopt import stale_print
-
     name = f"cer/560ms/fleurs/{O}"
     stale, beta = stale_print(demo_result.exact, name), stale_print(demo_result.exact, name)
     text = (
@@ -638,36 +634,35 @@ def test_a_row_of_a_speaker_group_is_a_part_of_a_set_even_at_a_figures_value(pro
         "| Group | OpenThai2.0 CER | Typhoon 0.6B CER |\n|---|--:|--:|\n"
         f"| Female | 10.41 | 11.58 |\n| Age 55 and over | {gs2} | 13.71 |\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert not [m.figure for m in marked.found if m.figure], out
+    out, read = _readings(project, demo_result, text)
+    assert read == [], out
 
 
-def test_a_delta_wer_column_is_another_measure_beside_the_delta_cer(project, demo_result):
-    """ "ΔWER (pp)" beside "ΔCER (pp)": the WER's column is another measure, so the CER's
-    differences are read (a stale one drifts), not both columns taken for one figure."""
-    from tests.unit.test_adopt import stale_print
+ANOTHER_MEASURES_COLUMN = {
+    # "Δ" hid "WER" from a whole-word match.
+    "ΔWER beside ΔCER": (
+        f"diff/560ms/fleurs/{O}-vs-{T}/estimate",
+        "OpenThai2.0 minus Typhoon 0.6B at 560 ms.",
+        "| Set | ΔCER (pp) | ΔWER (pp) |",
+    ),
+    # "อัตราผิดพลาดตัวอักษร" (character error rate), "อัตราผิดพลาดคำ" (word error rate),
+    # without "ระดับ".
+    "Thai CER beside Thai WER": (
+        f"cer/560ms/fleurs/{O}",
+        "OpenThai2.0 ที่ 560 ms",
+        "| ชุดข้อมูล | อัตราผิดพลาดตัวอักษร | อัตราผิดพลาดคำ |",
+    ),
+}
 
-    name = f"diff/560ms/fleurs/{O}-vs-{T}/estimate"
+
+@pytest.mark.parametrize("case", ANOTHER_MEASURES_COLUMN)
+def test_a_column_of_another_measure_beside_the_cers_leaves_the_cers_read(
+    case, project, demo_result
+):
+    """The other measure's column is set aside, so the CER's is read (a stale number at the
+    same value in both drifts once), not both taken for one figure and left ambiguous."""
+    name, caption, header = ANOTHER_MEASURES_COLUMN[case]
     stale = stale_print(demo_result.exact, name)
-    text = (
-        "# Card\n\nOpenThai2.0 minus Typhoon 0.6B at 560 ms.\n\n"
-        f"| Set | ΔCER (pp) | ΔWER (pp) |\n|---|--:|--:|\n| FLEURS | {stale} | −4.12 |\n"
-    )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found if m.figure] == [("drift", name)], out
-
-
-def test_thai_names_the_cer_and_the_wer_with_or_without_its_level_word(project, demo_result):
-    """ "อัตราผิดพลาดตัวอักษร" (character error rate) and "อัตราผิดพลาดคำ" (word error
-    rate), without "ระดับ": the CER's column is read, the WER's is another measure."""
-    from tests.unit.test_adopt import stale_print
-
-    name = f"cer/560ms/fleurs/{O}"
-    stale = stale_print(demo_result.exact, name)
-    text = (
-        "# Card\n\nOpenThai2.0 ที่ 560 ms\n\n"
-        "| ชุดข้อมูล | อัตราผิดพลาดตัวอักษร | อัตราผิดพลาดคำ |\n|---|--:|--:|\n"
-        f"| FLEURS | {stale} | {stale} |\n"
-    )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found if m.figure] == [("drift", name)], out
+    text = f"# Card\n\n{caption}\n\n{header}\n|---|--:|--:|\n| FLEURS | {stale} | {stale} |\n"
+    out, read = _readings(project, demo_result, text)
+    assert read == [("drift", name)], out
