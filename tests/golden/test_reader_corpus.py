@@ -603,6 +603,7 @@ def test_check_strict_names_every_figure_left_unmarked(card, adopted):
 # How many fenced and indented code blocks each card holds: a check that the simple block
 # scanner below finds them all.
 CODE_BLOCKS = {
+    "casual": 2,  # a mermaid chart block and a bash block
     "history": 3,  # a yaml block inside <details>, a diff block, a bash block
     "html": 2,  # and a <pre> block, which is HTML, not counted here
     "leaderboard": 2,
