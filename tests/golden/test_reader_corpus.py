@@ -51,6 +51,13 @@ RECALL_AT_LEAST = 0.95
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     (
+        "casual",
+        "recall",
+    ): "0.907: 'chunked' as the card defines it ('we cut at pauses first and glue the text "
+    "back') is not read as decoded in pieces (lines 44-45: 8.72, 12.81, 8.99, 14.59, and "
+    "line 47's 12.8), Typhoon named only in the sentence before (line 87: 17.09), and a "
+    "changelog's 'FLEURS moved 6.72 → 6.69' (line 112): each listed, never rewritten",
+    (
         "leaderboard",
         "recall",
     ): "0.803: the table of differences against each set's best baseline (lines 61-63: "
