@@ -772,6 +772,8 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     def extended(header: str) -> str:
         # "| Improvement |" alone beside columns of systems is their difference, as "Δ" is.
         change = "Δ " if _A_CHANGE_ALONE.fullmatch(header) else ""
+        if _AGAINST_WHAT_IT_SAYS.search(header):  # "Δ vs best baseline": theirs comes first
+            return f"({' / '.join(named)}) {header}"
         return f"{header} ({change}{' / '.join(named)})"
 
     return [
@@ -786,6 +788,9 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     ]
 
 
+# A header that says what its difference is against ("Δ vs best baseline"): the systems of
+# the other columns are its first side, not what the "vs" names.
+_AGAINST_WHAT_IT_SAYS = re.compile(r"\bvs\b\.?|\bversus\b|\bagainst\b|เทียบกับ", re.I)
 # A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
 _A_CHANGE_ALONE = re.compile(
     r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I

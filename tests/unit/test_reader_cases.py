@@ -666,3 +666,19 @@ def test_a_column_of_another_measure_beside_the_cers_leaves_the_cers_read(
     text = f"# Card\n\n{caption}\n\n{header}\n|---|--:|--:|\n| FLEURS | {stale} | {stale} |\n"
     out, read = _readings(project, demo_result, text)
     assert read == [("drift", name)], out
+
+
+def test_a_difference_header_against_what_it_names_keeps_the_tables_system_first(
+    project, demo_result
+):
+    """ "Δ vs best baseline (pp)" beside an "Ours" column: the table's system is the first
+    side and the baseline the second, as the header says; not OpenThai2.0 after the "vs",
+    which would state the difference the other way round and leave it unread."""
+    name = f"diff/560ms/fleurs/{O}-vs-{T}/estimate"
+    text = (
+        "# Card\n\nCER at 560 ms.\n\n| Set | Ours | Best baseline | Δ vs best baseline (pp) |\n"
+        f"|---|--:|---|--:|\n| FLEURS | {printed(demo_result.exact[f'cer/560ms/fleurs/{O}'])} "
+        f"| Typhoon 0.6B | {printed(demo_result.exact[name])} |\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert (("marked", name)) in read, out
