@@ -620,6 +620,7 @@ CODE_BLOCKS = {
     "mixed": 2,
     "model_index": 2,
     "prose": 2,
+    "repo": 3,  # two bash blocks (install, usage) and a bibtex block
     "tables": 2,
     "thai": 2,
 }
