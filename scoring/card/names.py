@@ -155,6 +155,9 @@ _BARE_VERSION = re.compile(
 _A_NAME_RIGHT_BEFORE = re.compile(r"[A-Z0-9][\w.+-]*\s+$")
 
 
+_SUPERSCRIPT_MARKS = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]")
+
+
 def _bare_versions(text: str) -> list[re.Match]:
     return [
         found
@@ -289,6 +292,7 @@ class Names:
     def another_version_in(self, text: str) -> str | None:
         """A name of one of the card's models with a version or size none of its systems has:
         "Typhoon 1.5B" where the card's is Typhoon 0.6B (not "Typhoon ASR", without one)."""
+        text = _SUPERSCRIPT_MARKS.sub(" ", text)  # "Typhoon 1.5B¹": a footnote's mark
         for pattern, own in self.versions:
             for mention in pattern.finditer(text):
                 found = _versions_in(mention.group())

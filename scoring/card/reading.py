@@ -369,13 +369,20 @@ def _without_a_weak_caption(block: Block, header: list, headings: str) -> Block:
     return block
 
 
-def _version_words_of_a_column(block: Block, header: list, names: Names) -> Block:
-    """Where a column is another release ("| v1.5 |"), the caption's words of one ("copied
-    from the previous card") are said of that column, which its header already sets aside,
-    not of the whole table."""
-    if not block.caption or not any(names.another_version_in(text) for _, text in header):
+# A clause of a caption that speaks of one column ("the last column is the relative change",
+# "the v1.5 column is copied from the previous card"): its words are that column's, and its
+# header says what it holds, not the whole table's.
+_ONE_COLUMNS_CLAUSE = re.compile(
+    r"(?:[^.;:]|\.(?=\d))*\b(?:the|its|this|that)\s+(?:[^\s;:,]+\s+){1,3}?column\b"
+    r"(?:[^.;:]|\.(?=\d))*",
+    re.I,
+)
+
+
+def _what_a_column_says(block: Block) -> Block:
+    if not block.caption or "column" not in block.caption.lower():
         return block
-    said = [found.span() for found in _OTHER_VERSION.finditer(block.caption)]
+    said = [found.span() for found in _ONE_COLUMNS_CLAUSE.finditer(block.caption)]
     return replace(block, caption=_blanked(block.caption, said)) if said else block
 
 
@@ -487,7 +494,7 @@ def _read_table(
     the card's (no error rate, no system named above it)."""
     header, body = _header_and_body(block)
     block = _without_a_weak_caption(block, header, headings)
-    block = _version_words_of_a_column(block, header, names)
+    block = _what_a_column_says(block)
     block, table_context, said = _what_the_table_speaks_of(
         block, header, body, headings, names, generated
     )
@@ -1851,8 +1858,8 @@ def _not_the_cards(
     # "CER (%), as reported by the Typhoon team": whatever our run gives.
     if in_table and (quoted := QUOTED.search(f"{levels[4]} {levels[5]}")):
         return "quoted", quoted.group()
-    if model is None and not in_table and (heading := _OTHER_MODELS_HEADING.search(levels[-1])):
-        return "heading", heading.group()
+    if model is None and not in_table and (heading := _a_heading_of_others(levels[-1], names)):
+        return "heading", heading
     for kind, find in (
         ("version", lambda: _another_version(levels, names, in_table)),
         ("split", lambda: _another_split(levels, names, in_table)),
@@ -1863,6 +1870,17 @@ def _not_the_cards(
     ):
         if said := find():
             return kind, said
+    return None
+
+
+def _a_heading_of_others(headings: str, names: Names) -> str | None:
+    """A heading of other models ("Baselines"), unless a heading inside it, or the lead-in
+    above a list item, names a system of the card's ("OpenThai2.0 minus Typhoon 0.6B:")."""
+    for heading in reversed(headings.split(" / ")):
+        if found := _OTHER_MODELS_HEADING.search(heading):
+            return found.group()
+        if names.systems_in(heading):
+            return None
     return None
 
 

@@ -695,6 +695,10 @@ _LEVEL_BEFORE = re.compile(
 _BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])\s*[*_]*$", re.I)
 
 
+# A bound after a number: "13.50 % or better" (a target).
+_BOUND_AFTER = re.compile(rf"\s*%?\s*[*_]*\s*(?:{words.pattern('bounds_after')})", re.I)
+
+
 def numbers_in(
     text: str, offset: int, masked, whole_percent: bool = False, a_recognisers=None
 ) -> list[re.Match]:
@@ -734,6 +738,7 @@ def numbers_in(
             )
             or _P_VALUE_BEFORE.search(before)
             or _SPREAD_BEFORE.search(before)
+            or _BOUND_AFTER.match(text, match.end())
         ):  # "6.26 ± 0.31": a spread, no figure
             continue
         found.append(match)
