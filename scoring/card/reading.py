@@ -118,7 +118,10 @@ _CLAUSE = re.compile(
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
 _IN_MILLISECONDS_ALONE = words.regex("milliseconds")
 _BARE = re.compile(r"\d+(?:\.\d+)?")
-_SPEAKS_OF_LATENCY = re.compile(words.pattern("milliseconds") + r"|\bchunk|\blatenc", re.I)
+# ("14 frames (1.12 s)": a chunk counted in frames is given in seconds beside them.)
+_SPEAKS_OF_LATENCY = re.compile(
+    words.pattern("milliseconds") + r"|\bchunk|\blatenc|\bframes?\b", re.I
+)
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,20 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     "line 47's 12.8), Typhoon named only in the sentence before (line 87: 17.09), and a "
     "changelog's 'FLEURS moved 6.72 → 6.69' (line 112): each listed, never rewritten",
     (
+        "repo",
+        "recall",
+    ): "0.886: a FAQ's answers take their latency from the question before them ('Can I "
+    "run it at 1 frame (80 ms)?' ... '18.84 %', '8.28 %', '17.53 %', '+2.14'), 'You report "
+    "18.64 %' reads as another's, and a 4-gram LM named in the sentence before (line 129: "
+    "15.89): each listed, never rewritten",
+    (
+        "repo",
+        "stale_reported",
+    ): "line 118's 14.56 (the 1120 ms average, the data give 14.50) is listed as ambiguous, "
+    "not drift: its latency is named only in the question before it, as '14 frames (1.12 "
+    "s)', so the headline's 560 ms cannot stand in for it, and it is nearer the 1120 ms "
+    "figure",
+    (
         "leaderboard",
         "recall",
     ): "0.934: the table of differences against each set's best baseline (lines 61-63): "

@@ -682,3 +682,72 @@ def test_a_difference_header_against_what_it_names_keeps_the_tables_system_first
     )
     out, read = _readings(project, demo_result, text)
     assert (("marked", name)) in read, out
+
+
+def test_a_captions_clause_of_one_column_is_that_columns(project, demo_result):
+    """ "The last column is the relative change" above a table: "relative" is the last
+    column's (whose header says so), so the CERs of the others are read (a stale one
+    drifts)."""
+    name = f"aggregate/80ms/average/{O}"
+    stale = stale_print(demo_result.exact, name)
+    text = (
+        "# Card\n\nCER (%) at each chunk length; the last column is the relative change.\n\n"
+        "| System | Aggregate | 80 ms | 80 → 1120 ms |\n|---|---|--:|--:|\n"
+        f"| OpenThai2.0 | Average of 11 sets | {stale} | −23.0 % |\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert read == [("drift", name)], out
+
+
+def test_a_footnote_mark_after_a_size_keeps_it_another_models(project, demo_result):
+    """ "Typhoon 1.5B¹" is not the card's Typhoon 0.6B: its column's number at Typhoon
+    0.6B's value is not read as it, and the real Typhoon 0.6B column is."""
+    name = f"cer/560ms/fleurs/{T}"
+    value, stale = printed(demo_result.exact[name]), stale_print(demo_result.exact, name)
+    text = (
+        "# Card\n\nCER (%) at 560 ms.\n\n| Set | Typhoon 0.6B | Typhoon 1.5B¹ |\n"
+        f"|---|--:|--:|\n| FLEURS | {stale} | {value} |\n\n¹ The authors' numbers.\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert read == [("drift", name)], out
+
+
+def test_a_lists_lead_in_naming_ours_holds_under_a_heading_of_baselines(project, demo_result):
+    """A list under "Paired comparisons with our two baselines", led in by "OpenThai2.0
+    minus Typhoon 0.6B:": its differences are the card's (a stale one drifts), not other
+    models'."""
+    name = f"diff/560ms/lotus_con123/{O}-vs-{T}/estimate"
+    stale = stale_print(demo_result.exact, name)
+    text = (
+        "# Card\n\n## Paired comparisons with our two baselines\n\n"
+        "At 560 ms, OpenThai2.0 minus Typhoon 0.6B as released:\n\n"
+        f"- LOTUSDIS con123: {stale} pp\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert read == [("drift", name)], out
+
+
+def test_a_target_or_better_is_no_figure(project, demo_result):
+    """ "11-set average: 13.50 % or better" on a roadmap is a target: never read, so never
+    rewritten to today's figure."""
+    text = (
+        "# Card\n\n## Roadmap\n\n- [ ] OpenThai2.0, 11-set average at 560 ms: 13.50 % or better\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert read == [], out
+
+
+def test_a_latency_named_in_the_sentence_before_leaves_the_headline_in_doubt(project, demo_result):
+    """ "Is 14 frames (1.12 s) worth it? The average improves to X %": X, a few hundredths
+    off the 1120 ms average and further from the 560 ms one (the headline), is listed as
+    ambiguous, never rewritten to the 560 ms figure."""
+    exact = demo_result.exact
+    at_1120, at_560 = f"aggregate/1120ms/average/{O}", f"aggregate/560ms/average/{O}"
+    stale = stale_print(exact, at_1120)
+    assert abs(Fraction(stale) / 100 - exact[at_1120]) < abs(Fraction(stale) / 100 - exact[at_560])
+    text = (
+        "# Card\n\nOpenThai2.0, CER.\n\nIs 14 frames (1.12 s) worth it? Only for batch jobs. "
+        f"The 11-set average improves to {stale} %.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [m.verdict for m in marked.found if m.candidate.text == stale] == ["ambiguous"], out

@@ -248,6 +248,7 @@ EXAMPLES = {
     ): "according to Typhoon's authors",
     ("change_words", r"rel\."): "29.6 % rel. lower",
     ("milliseconds", "milliseconds?"): "80 milliseconds",
+    ("bounds_after", r"or\s+(?:better|lower|less|below|under|fewer)"): "13.50 % or better",
 }
 # A word with an optional last letter ("seconds?") is its own example, written with it.
 EXAMPLES |= {
