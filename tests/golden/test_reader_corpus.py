@@ -637,6 +637,7 @@ CODE_BLOCKS = {
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
     "tables": 2,
     "thai": 2,
+    "thai_formal": 2,  # a bash block and a text block of the citation
 }
 
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
