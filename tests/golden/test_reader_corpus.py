@@ -633,6 +633,7 @@ CODE_BLOCKS = {
     "metrics": 2,  # a bash block and a text block of the eval tool's output
     "mixed": 2,
     "model_index": 2,
+    "paper": 2,  # a bash block (reproduction) and a bibtex block
     "prose": 2,
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
     "tables": 2,
