@@ -868,8 +868,8 @@ def _never_on_a_guess(
     m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
 ) -> Marked | None:
     """A drift that may be a misreading, listed rather than rewritten: at another figure's
-    exact value, further from its figure than drifts go, or unusually far and nearer
-    another figure's value in a part its context does not name."""
+    exact value, nearer another figure's value in a part its context does not name, or
+    further from its figure than drifts go."""
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, result.exact
@@ -879,8 +879,6 @@ def _never_on_a_guess(
         return Marked(
             m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
         )
-    if _far_from(text, m.figure, exact):
-        return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
     unnamed = {part for part, _, depth, _ in _parts_named(m, result, names) if depth is None}
     # A latency that the sentences before it in its paragraph name ("Is 1.12 s worth it? The
     # average improves to 14.56 %") leaves the headline's standing in for it in doubt.
@@ -890,8 +888,13 @@ def _never_on_a_guess(
         for ms in names.latencies_in(sentence)
     )
     bound = Fraction(0) if named_before else UNUSUAL_POINTS
-    if nearer := _nearer_in_what_is_unnamed(text, m.figure, facts, exact, unnamed, bound):
+    nearer = _nearer_in_what_is_unnamed(text, m.figure, facts, exact, unnamed, bound)
+    far = _far_from(text, m.figure, exact)
+    # (Far from its own, it is listed as far, unless as near another as a drift goes.)
+    if nearer and (not far or _points_from(text, nearer[0], exact) <= UNUSUAL_POINTS):
         return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *nearer), why="nearer")
+    if far:
+        return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
     return None
 
 
@@ -963,7 +966,6 @@ def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exa
 # A re-run or a normaliser change moves a figure by a fraction of a point: a number further
 # than this from its figure is more likely misread than stale.
 FAR_POINTS = Fraction(1)
-FAR_SHARE = Fraction(1, 5)
 # Half a point is already more than drifts move one: that far, with a default standing for
 # its system or latency, and nearer another figure, it is that one's as likely.
 UNUSUAL_POINTS = Fraction(1, 2)
@@ -982,9 +984,9 @@ def _points_from(text: str, name: str, exact) -> Fraction | None:
 
 def _far_from(text: str, name: str, exact) -> bool:
     """Whether ``text`` is further from ``name``'s value than any drift is: more than a
-    point and more than a fifth of the value."""
+    point."""
     gap = _points_from(text, name, exact)
-    return gap is not None and gap > FAR_POINTS and gap > FAR_SHARE * abs(exact[name] * 100)
+    return gap is not None and gap > FAR_POINTS
 
 
 def _quoted_from_another_source(candidate: Candidate) -> str | None:

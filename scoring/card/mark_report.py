@@ -120,7 +120,7 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
     # further than a re-run or a normaliser change moves one
     "far": (
         " reads as {m.fits[0]}, but the data give {m.named}, further than a re-run or a normaliser "
-        "change moves a figure (over a point and a fifth of it): is it this figure? left unmarked: "
+        "change moves a figure (over a point): is it this figure? left unmarked: "
         "if it is, mark it by hand and --write puts it right; if not, write it not-a-figure"
     ),
     # an average beside only some of the aggregate's sets

@@ -211,7 +211,17 @@ def plain_name(text: str) -> str:
     text = re.sub(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+", lambda mark: " " + mark.group(), text)
     text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
     text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
+    # Thai apart from Latin, as digits are from letters: "GigaSpeech2แบบยาว".
+    text = re.sub(rf"(?<={_A_THAI})(?={_NOT_THAI})|(?<={_NOT_THAI})(?={_A_THAI})", " ", text)
     return " " + " ".join(text.split()) + " "
+
+
+_A_THAI = r"[\u0e00-\u0e7f]"
+_NOT_THAI = r"[^\W\u0e00-\u0e7f]"
+
+
+def _thai(char: str) -> bool:
+    return "\u0e00" <= char <= "\u0e7f"
 
 
 _FOUND_NAMES = Memo(kept=1 << 15)
@@ -333,14 +343,18 @@ class Names:
         taken = [False] * len(plain)
         found = []
         for name, key in names:
-            start = plain.find(name)
-            while start >= 0:
-                end = start + len(name)
+            # Thai writes no space between words: a name's Thai end needs none beside it
+            # ("GigaSpeech2 แบบยาวเป็นชุดที่...").
+            head, tail = int(_thai(name[1:2])), int(_thai(name[-2:-1]))
+            probe = name[head : len(name) - tail]
+            at = plain.find(probe)
+            while at >= 0:
+                start, end = at - head, at + len(probe) + tail  # as if spaced
                 if not any(taken[start + 1 : end - 1]):
                     found.append((start, end, key))
                     for i in range(start + 1, end - 1):
                         taken[i] = True
-                start = plain.find(name, start + 1)
+                at = plain.find(probe, at + 1)
         return tuple(sorted(found))
 
     def opens_with_a_recogniser(self, text: str) -> bool:

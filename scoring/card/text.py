@@ -695,6 +695,9 @@ _LEVEL_BEFORE = re.compile(
 _BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])\s*[*_]*$", re.I)
 
 
+# A threshold before a number, whole or not: "at most 15.00 %", "≤ 15.00 %". (Not "<" or
+# ">", which may be a quote's mark at a line's start.)
+_ALWAYS_A_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds_always')}|[≤≥])\s*[*_]*$", re.I)
 # A bound after a number: "13.50 % or better" (a target).
 _BOUND_AFTER = re.compile(rf"\s*%?\s*[*_]*\s*(?:{words.pattern('bounds_after')})", re.I)
 
@@ -739,6 +742,7 @@ def numbers_in(
             or _P_VALUE_BEFORE.search(before)
             or _SPREAD_BEFORE.search(before)
             or _BOUND_AFTER.match(text, match.end())
+            or _ALWAYS_A_BOUND_BEFORE.search(before)
         ):  # "6.26 ± 0.31": a spread, no figure
             continue
         found.append(match)

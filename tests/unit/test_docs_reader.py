@@ -65,7 +65,7 @@ def fill(text: str, exact: dict) -> str:
         figure = exact[name]
         if option == "stale":  # a tenth of a point off, and no figure's value
             return _unlike_any_figure(exact, figure + Fraction(1, 1000), Fraction(1, 10000))
-        if option == "far":  # about twice the value: over a point and a fifth away
+        if option == "far":  # about twice the value: over a point away
             return _unlike_any_figure(exact, figure * 2, Fraction(1, 10000))
         if option == "size":
             return printed(-figure)

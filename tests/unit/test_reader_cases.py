@@ -751,3 +751,54 @@ def test_a_latency_named_in_the_sentence_before_leaves_the_headline_in_doubt(pro
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert [m.verdict for m in marked.found if m.candidate.text == stale] == ["ambiguous"], out
+
+
+def test_a_thai_set_name_joined_to_the_next_word_is_found(project, demo_result):
+    """Thai writes no space between words: "GigaSpeech2 แบบยาวเป็นชุด..." names GigaSpeech2
+    long (แบบยาว), not GigaSpeech2."""
+    name = f"cer/560ms/gs2_long/{O}"
+    stale = stale_print(demo_result.exact, name)
+    text = f"# Card\n\nบน GigaSpeech2 แบบยาวเป็นชุดที่ยากที่สุด OpenThai2.0 ได้ CER {stale}% ที่ 560 ms\n"
+    out, read = _readings(project, demo_result, text)
+    assert read == [("drift", name)], out
+
+
+@pytest.mark.parametrize("bound", ["ไม่เกิน", "at most", "up to", "≤"])
+def test_a_number_after_a_bound_is_a_threshold_whole_or_not(bound, project, demo_result):
+    """ "The 11-set average must stay at most 15.00 %": a threshold, never read as the
+    average, so never rewritten to it."""
+    text = (
+        "# Card\n\nOpenThai2.0's acceptance bar: its 11-set average CER at 560 ms stays "
+        f"{bound} 15.00 %.\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert read == [], out
+
+
+def test_the_words_after_a_numbers_parenthesis_are_the_next_numbers(project, demo_result):
+    """ "... −1.79 จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่ A ถึง B) บน TVSpeech แบบยาว ... 10.71%": the
+    set after the closing parenthesis is the next statement's, not the interval's (Thai
+    has no comma or "and" to say so)."""
+    exact = demo_result.exact
+    diff = f"diff/560ms/gs2/{O}-vs-{T}"
+    est, low = (printed(exact[f"{diff}/{part}"]) for part in ("estimate", "low"))
+    high = stale_print(exact, f"{diff}/high")
+    tv_long = printed(exact[f"cer/560ms/tv_long/{O}"])
+    text = (
+        "# Card\n\nที่ 560 ms ผลต่าง OpenThai2.0 − Typhoon 0.6B บน GigaSpeech2 เหลือ "
+        f"{est} จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่ {low} ถึง {high}) บน TVSpeech แบบยาว "
+        f"การถอดความทั้งไฟล์ของ OpenThai2.0 ได้ {tv_long}%\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert ("drift", f"{diff}/high") in read, out
+    assert not [f for _, f in read if f.startswith("diff/") and "tv_long" in f], out
+
+
+def test_a_number_over_a_point_from_its_figure_is_listed_not_drifted(project, demo_result):
+    """An ablation's 80 ms average, about three points above ours (under a sixth of it): a
+    re-run moves a figure by tenths, so it is listed for a person, never rewritten."""
+    name = f"aggregate/80ms/average/{O}"
+    far = printed(demo_result.exact[name] + Fraction(31, 1000))
+    text = f"# Card\n\nAt 80 ms the 11-set average CER of OpenThai2.0 is {far} %.\n"
+    _, out, marked = mark_one(project, demo_result, text)
+    assert not [m for m in marked.found if m.verdict == "drift"], out

@@ -249,6 +249,11 @@ EXAMPLES = {
     ("change_words", r"rel\."): "29.6 % rel. lower",
     ("milliseconds", "milliseconds?"): "80 milliseconds",
     ("bounds_after", r"or\s+(?:better|lower|less|below|under|fewer)"): "13.50 % or better",
+    ("bounds_always", r"at\s+(?:most|least)"): "at most 15.00 %",
+    ("bounds_always", r"(?:no|not)\s+(?:more|less|higher|lower)\s+than"): "no more than",
+    ("bounds_always", r"up\s+to"): "up to 15.00 %",
+    ("bounds_always", "ไม่(?:ต่ำ|น้อย|สูง)กว่า"): "ไม่สูงกว่า 15.00%",
+    ("bounds_always", "อย่าง(?:น้อย|มาก)"): "อย่างมาก 15.00%",
 }
 # A word with an optional last letter ("seconds?") is its own example, written with it.
 EXAMPLES |= {
