@@ -661,6 +661,7 @@ CODE_BLOCKS = {
     "paper": 2,  # a bash block (reproduction) and a bibtex block
     "prose": 2,
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
+    "settings": 2,  # a yaml block (decoder config) and a json block (the 4-gram's decoder)
     "tables": 2,
     "thai": 2,
     "thai_formal": 2,  # a bash block and a text block of the citation
