@@ -870,6 +870,8 @@ def _never_on_a_guess(
     """A drift that may be a misreading, listed rather than rewritten: at another figure's
     exact value, nearer another figure's value in a part its context does not name, or
     further from its figure than drifts go."""
+    if m.verdict == "marked":
+        return _by_value_in_an_unnamed_set(m, facts, result, names)
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, result.exact
@@ -896,6 +898,33 @@ def _never_on_a_guess(
     if far:
         return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
     return None
+
+
+def _by_value_in_an_unnamed_set(
+    m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
+) -> Marked | None:
+    """A number read by its value where no level names its set: ambiguous where another
+    figure of the same systems and latency prints that value in another set or decoding
+    ("Typhoon 0.6B goes from 12.61 % to 8.99 %": TVSpeech's, or TVSpeech long's in pieces)."""
+    if m.turned or m.magnitude or m.figure not in facts:
+        return None
+    parts = _parts_named(m, result, names)
+    if any(part == "subject" and depth is not None for part, _, depth, _ in parts):
+        return None
+    own = facts[m.figure]
+    others = [
+        other
+        for other, fact in facts.items()
+        if other != m.figure
+        and (fact.kind, fact.systems, fact.latency, fact.part)
+        == (own.kind, own.systems, own.latency, own.part)
+        and printed_as(result.exact[other], m.candidate.text)
+    ]
+    if not others:
+        return None
+    return Marked(
+        m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
+    )
 
 
 def _unusually_far_and_another_figures(
@@ -984,9 +1013,10 @@ def _points_from(text: str, name: str, exact) -> Fraction | None:
 
 def _far_from(text: str, name: str, exact) -> bool:
     """Whether ``text`` is further from ``name``'s value than any drift is: more than a
-    point."""
+    point (half a point for a difference)."""
     gap = _points_from(text, name, exact)
-    return gap is not None and gap > FAR_POINTS
+    # (A difference is a few points at most: half a point off is as far for it.)
+    return gap is not None and gap > (UNUSUAL_POINTS if name.startswith("diff/") else FAR_POINTS)
 
 
 def _quoted_from_another_source(candidate: Candidate) -> str | None:
