@@ -665,6 +665,7 @@ def test_check_strict_names_every_figure_left_unmarked(card, adopted):
 # scanner below finds them all.
 CODE_BLOCKS = {
     "casual": 2,  # a mermaid chart block and a bash block
+    "datasets": 2,  # a bash block (reproduction) and a text block of the test manifests
     "field": 2,  # a bash block and a text block of a ranking tool's output
     "history": 3,  # a yaml block inside <details>, a diff block, a bash block
     "html": 2,  # and a <pre> block, which is HTML, not counted here
