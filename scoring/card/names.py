@@ -212,16 +212,13 @@ def plain_name(text: str) -> str:
     text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
     text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
     # Thai apart from Latin, as digits are from letters: "GigaSpeech2แบบยาว".
-    text = re.sub(rf"(?<={_A_THAI})(?={_NOT_THAI})|(?<={_NOT_THAI})(?={_A_THAI})", " ", text)
+    text = _THAI_BESIDE_LATIN.sub(" ", text)
     return " " + " ".join(text.split()) + " "
 
 
-_A_THAI = r"[\u0e00-\u0e7f]"
-_NOT_THAI = r"[^\W\u0e00-\u0e7f]"
-
-
-def _thai(char: str) -> bool:
-    return "\u0e00" <= char <= "\u0e7f"
+_THAI_BESIDE_LATIN = re.compile(
+    rf"(?<={_THAI.pattern})(?=[^\W\u0e00-\u0e7f])|(?<=[^\W\u0e00-\u0e7f])(?={_THAI.pattern})"
+)
 
 
 _FOUND_NAMES = Memo(kept=1 << 15)
@@ -345,7 +342,7 @@ class Names:
         for name, key in names:
             # Thai writes no space between words: a name's Thai end needs none beside it
             # ("GigaSpeech2 แบบยาวเป็นชุดที่...").
-            head, tail = int(_thai(name[1:2])), int(_thai(name[-2:-1]))
+            head, tail = (int(bool(_THAI.match(name[at]))) for at in (1, -2))
             probe = name[head : len(name) - tail]
             at = plain.find(probe)
             while at >= 0:
