@@ -1606,10 +1606,16 @@ def _a_heading_of_releases(levels: tuple[str, ...], names: Names, in_table: bool
     version ("v2.0") nearer: in the number's own context, or in a heading inside that one."""
     if any(names.names_own_release(text) for text in _nearest_first(levels, in_table)):
         return None
-    for heading in reversed(levels[-1].split(" / ")):
-        if found := _OTHER_VERSION_HEADING.search(heading):
+    return _innermost_heading(levels[-1], _OTHER_VERSION_HEADING, names.names_own_release)
+
+
+def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
+    """The word of ``words`` in a number's headings (joined by " / ", outermost first), from
+    the innermost out, unless a heading inside the one that says it names ours (``ours``)."""
+    for heading in reversed(headings.split(" / ")):
+        if found := words.search(heading):
             return found.group()
-        if names.names_own_release(heading):
+        if ours(heading):
             return None
     return None
 
@@ -1892,12 +1898,7 @@ def _not_the_cards(
 def _a_heading_of_others(headings: str, names: Names) -> str | None:
     """A heading of other models ("Baselines"), unless a heading inside it, or the lead-in
     above a list item, names a system of the card's ("OpenThai2.0 minus Typhoon 0.6B:")."""
-    for heading in reversed(headings.split(" / ")):
-        if found := _OTHER_MODELS_HEADING.search(heading):
-            return found.group()
-        if names.systems_in(heading):
-            return None
-    return None
+    return _innermost_heading(headings, _OTHER_MODELS_HEADING, names.systems_in)
 
 
 def _speaks_of_errors(context: str, names: Names) -> bool:
