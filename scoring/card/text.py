@@ -691,8 +691,9 @@ _LEVEL_BEFORE = re.compile(
     re.I,
 )
 
-# Nor a bound: "stays under 7 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7").
-_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>]|[≤≥])\s*[*_]*$", re.I)
+# Nor a bound: "over 30 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7"); those
+# that are a bound before any number are _ALWAYS_A_BOUND_BEFORE's.
+_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>])\s*[*_]*$", re.I)
 
 
 # A threshold before a number, whole or not: "at most 15.00 %", "≤ 15.00 %". (Not "<" or

@@ -46,9 +46,6 @@ EXAMPLES = {
     ("bounds", r"less\s+than"): "less than",
     ("bounds", r"more\s+than"): "more than",
     ("bounds", r"fewer\s+than"): "fewer than",
-    ("bounds", r"at\s+(?:most|least)"): "at most",
-    ("bounds", r"up\s+to"): "up to",
-    ("bounds", r"no\s+more\s+than"): "no more than",
     ("split_words", "segment(?:s|ed)"): "segmented",
     (
         "whole_words",
