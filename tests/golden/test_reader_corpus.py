@@ -20,8 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
+import os
 import re
 import tempfile
+import time
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
@@ -476,15 +479,54 @@ def adopt(card: str, folder: Path) -> Adoption:
     )
 
 
+def _as_json(adoption: Adoption) -> str:
+    fields = {name: getattr(adoption, name) for name in Adoption.__dataclass_fields__}
+    runs = {name: vars(run) for name, run in fields.items() if isinstance(run, Run)}
+    return json.dumps(fields | runs, ensure_ascii=False)
+
+
+def _from_json(text: str) -> Adoption:
+    fields = json.loads(text)
+    runs = {name: Run(**run) for name, run in fields.items() if isinstance(run, dict)}
+    return Adoption(**(fields | runs))
+
+
+def adopted_once(card: str, shared: Path, folder: Path, wait_at_most: float = 300) -> Adoption:
+    """``card`` adopted once in the whole run: by the first test process to ask, under a lock
+    file in ``shared``; the others read what it wrote. (Each adoption runs the reader three
+    times; under ``pytest -n auto`` every worker would otherwise adopt all the cards.)"""
+    done, lock = shared / f"{card}.json", shared / f"{card}.lock"
+    waited = 0.0
+    while not done.exists():
+        try:
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL))
+        except FileExistsError:  # another process is adopting it
+            if waited > wait_at_most:  # it died holding the lock: adopt it here after all
+                return adopt(card, folder)
+            time.sleep(0.05)
+            waited += 0.05
+            continue
+        adoption = adopt(card, folder)
+        partial = done.with_suffix(".partial")
+        partial.write_text(_as_json(adoption), encoding="utf-8")
+        partial.replace(done)  # whole or not at all, for a reader waiting on it
+        return adoption
+    return _from_json(done.read_text(encoding="utf-8"))
+
+
 @pytest.fixture(scope="module")
 def adopted(tmp_path_factory):
-    """Each card adopted once per test process, whichever checks ask for it."""
+    """Each card adopted once per run, whichever checks and test processes ask for it."""
     done: dict[str, Adoption] = {}
     folder = tmp_path_factory.mktemp("reader-corpus")
+    base = tmp_path_factory.getbasetemp()
+    # Under xdist each worker's base is a folder of the run's own: its parent is shared.
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "corpus-shared"
+    shared.mkdir(exist_ok=True)
 
     def get(card: str) -> Adoption:
         if card not in done:
-            done[card] = adopt(card, folder)
+            done[card] = adopted_once(card, shared, folder)
         return done[card]
 
     return get
