@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pythainlp.util import num_to_thaiword
@@ -577,137 +577,146 @@ def write_benchmark(
     read speech in Common Voice's shape.
     """
     root = Path(root)
-    other_latencies = [latency for latency in latencies if latency != LATENCY_MS]
+    written = _Written(root, seed, [latency for latency in latencies if latency != LATENCY_MS])
     drawn = _draw_sets(seed, size)
     for set_name in sets:
         if set_name not in SETS:
             drawn[set_name] = _draw_read_speech(seed, set_name, size)
-    reference_text: dict[tuple[str, str], str] = {}
-    system_text: dict[tuple[str, str, str], str] = {}
-
     for set_name, clips in drawn.items():
+        written.short_set(set_name, clips)
+    gs2_recordings = [
+        (recording, clips)
+        for recording, clips in _join(drawn["gs2"], lambda c: c.cluster)
+        if recording != GS2_LONG_EXCLUDED_RECORDING
+    ]
+    written.long_set("tv_long", "tvspeech", _join(drawn["tvspeech"], lambda c: c.cluster))
+    written.long_set("gs2_long", "gs2", gs2_recordings)
+    return root
+
+
+@dataclass
+class _Written:
+    """What ``write_benchmark`` has written so far: each reference's text (a long recording's
+    is its clips' joined) and each system's text of each clip at the headline latency (kept,
+    or redrawn, at another latency; joined in the long sets' decoding in pieces)."""
+
+    root: Path
+    seed: str
+    other_latencies: list[int]
+    reference_text: dict[tuple[str, str], str] = field(default_factory=dict)
+    system_text: dict[tuple[str, str, str], str] = field(default_factory=dict)
+
+    def _hypotheses(self, system: str, latency: int, set_name: str, records) -> None:
+        _write(self.root / "hypotheses" / f"{system}_{latency}ms_{set_name}.jsonl", records)
+
+    def short_set(self, set_name: str, clips: list) -> None:
         family = "lotus" if set_name.startswith("lotus_") else set_name
         # What the set is like: its own kind, the meetings', or read speech.
         kind = family if family in ERROR_RATE[SYSTEMS[0]] else READ_SPEECH
-        rng = random.Random(f"{seed}:ref:{family}")
-        _write(
-            root / "ids" / f"{set_name}.jsonl", ({"id": c.id, "cluster": c.cluster} for c in clips)
-        )
+        rng = random.Random(f"{self.seed}:ref:{family}")
+        ids = ({"id": c.id, "cluster": c.cluster} for c in clips)
+        _write(self.root / "ids" / f"{set_name}.jsonl", ids)
         refs = []
         for c in clips:
             # LOTUSDIS devices share one transcript per turn.
             turn = c.id.rsplit("_", 1)[0] if family == "lotus" else c.id
-            if (family, turn) not in reference_text:
+            if (family, turn) not in self.reference_text:
                 text = _render(rng, c.sentence, WRITING[f"reference-{kind}"])
                 # Cleaned exactly as make-refs cleans the real FLEURS and GigaSpeech2.
-                reference_text[(family, turn)] = (
+                self.reference_text[(family, turn)] = (
                     clean_reference(text) if family in CLEANED_SETS else text
                 )
-            refs.append({"id": c.id, "text": reference_text[(family, turn)]})
-        _write(root / "refs" / f"{set_name}.jsonl", refs)
+            refs.append({"id": c.id, "text": self.reference_text[(family, turn)]})
+        _write(self.root / "refs" / f"{set_name}.jsonl", refs)
         device = DEVICE_FACTOR[set_name.split("_", 1)[1]] if family == "lotus" else 1.0
         for system in SYSTEMS:
-            rng = random.Random(f"{seed}:hyp:{set_name}:{system}")
-            rate = ERROR_RATE[system][kind] * device
-            records = []
-            for c in clips:
-                text = _system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
-                system_text[(set_name, system, c.id)] = text
-                records.append({"id": c.id, "pred_text": text})
-            _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{set_name}.jsonl", records)
-            if system not in SWEEP_SYSTEMS:
-                continue
-            for latency in other_latencies:
-                rng = random.Random(f"{seed}:hyp:{set_name}:{system}:{latency}ms")
-                keep, changed_rate = _latency_rate(system, kind, latency, rate)
-                _write(
-                    root / "hypotheses" / f"{system}_{latency}ms_{set_name}.jsonl",
-                    (
-                        {
-                            "id": c.id,
-                            "pred_text": system_text[(set_name, system, c.id)]
-                            if rng.random() < keep
-                            else _system_text(
-                                rng, c.sentence, system, min(changed_rate * c.difficulty, 0.6)
-                            ),
-                        }
-                        for c in clips
-                    ),
-                )
+            self._short_set_of(system, set_name, clips, kind, ERROR_RATE[system][kind] * device)
 
-    long_sets = {
-        "tv_long": ("tvspeech", _join(drawn["tvspeech"], lambda c: c.cluster)),
-        "gs2_long": (
-            "gs2",
-            [
-                (rec, clips)
-                for rec, clips in _join(drawn["gs2"], lambda c: c.cluster)
-                if rec != GS2_LONG_EXCLUDED_RECORDING
-            ],
-        ),
-    }
-    for long_name, (short_name, groups) in long_sets.items():
-        _write(
-            root / "ids" / f"{long_name}.jsonl", ({"id": key, "cluster": key} for key, _ in groups)
+    def _short_set_of(self, system: str, set_name: str, clips: list, kind: str, rate: float):
+        rng = random.Random(f"{self.seed}:hyp:{set_name}:{system}")
+        records = []
+        for c in clips:
+            text = _system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
+            self.system_text[(set_name, system, c.id)] = text
+            records.append({"id": c.id, "pred_text": text})
+        self._hypotheses(system, LATENCY_MS, set_name, records)
+        for latency in self.other_latencies if system in SWEEP_SYSTEMS else ():
+            rng = random.Random(f"{self.seed}:hyp:{set_name}:{system}:{latency}ms")
+            keep, changed_rate = _latency_rate(system, kind, latency, rate)
+            records = [
+                {
+                    "id": c.id,
+                    "pred_text": self.system_text[(set_name, system, c.id)]
+                    if rng.random() < keep
+                    else _system_text(
+                        rng, c.sentence, system, min(changed_rate * c.difficulty, 0.6)
+                    ),
+                }
+                for c in clips
+            ]
+            self._hypotheses(system, latency, set_name, records)
+
+    def long_set(self, long_name: str, short_name: str, groups: list) -> None:
+        """A set of long recordings, each its short set's clips joined."""
+        ids = ({"id": key, "cluster": key} for key, _ in groups)
+        _write(self.root / "ids" / f"{long_name}.jsonl", ids)
+        refs = (
+            {"id": key, "text": " ".join(self.reference_text[(short_name, c.id)] for c in clips)}
+            for key, clips in groups
         )
-        _write(
-            root / "refs" / f"{long_name}.jsonl",
-            (
-                {"id": key, "text": " ".join(reference_text[(short_name, c.id)] for c in clips)}
-                for key, clips in groups
-            ),
-        )
+        _write(self.root / "refs" / f"{long_name}.jsonl", refs)
         for system in SYSTEMS:
-            rng = random.Random(f"{seed}:long:{long_name}:{system}")
-            rate = ERROR_RATE[system][short_name] * LONG_FORM_FACTOR[system]
-            whole, pieces = [], {}
-            for key, clips in groups:
-                # Streaming over a long recording sometimes loses a stretch of speech.
-                for c in clips:
-                    pieces[c.id] = (
-                        _system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
-                        if rng.random() > 0.02
-                        else None
-                    )
-                whole.append(
+            pieces = self._long_set_of(system, long_name, short_name, groups)
+            for latency in self.other_latencies if system in SWEEP_SYSTEMS else ():
+                self._long_set_at(system, latency, long_name, short_name, groups, pieces)
+            if system in SPLIT_SYSTEMS:
+                records = (
                     {
                         "id": key,
                         "pred_text": " ".join(
-                            pieces[c.id] for c in clips if pieces[c.id] is not None
+                            self.system_text[(short_name, system, c.id)] for c in clips
                         ),
                     }
+                    for key, clips in groups
                 )
-            _write(root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}.jsonl", whole)
-            for latency in other_latencies if system in SWEEP_SYSTEMS else ():
-                rng = random.Random(f"{seed}:long:{long_name}:{system}:{latency}ms")
-                keep, changed_rate = _latency_rate(system, short_name, latency, rate)
-                records = []
-                for key, clips in groups:
-                    parts = []
-                    for c in clips:
-                        if rng.random() < keep:
-                            piece = pieces[c.id]
-                        elif rng.random() > 0.02:
-                            piece = _system_text(
-                                rng, c.sentence, system, min(changed_rate * c.difficulty, 0.6)
-                            )
-                        else:
-                            piece = None
-                        if piece is not None:
-                            parts.append(piece)
-                    records.append({"id": key, "pred_text": " ".join(parts)})
-                _write(root / "hypotheses" / f"{system}_{latency}ms_{long_name}.jsonl", records)
-            if system in SPLIT_SYSTEMS:
-                _write(
-                    root / "hypotheses" / f"{system}_{LATENCY_MS}ms_{long_name}_split.jsonl",
-                    (
-                        {
-                            "id": key,
-                            "pred_text": " ".join(
-                                system_text[(short_name, system, c.id)] for c in clips
-                            ),
-                        }
-                        for key, clips in groups
-                    ),
+                self._hypotheses(system, LATENCY_MS, f"{long_name}_split", records)
+
+    def _long_set_of(self, system: str, long_name: str, short_name: str, groups: list) -> dict:
+        """One system's long recordings, decoded whole at the headline latency: {clip id: its
+        piece of the text, or None where the stream lost it}."""
+        rng = random.Random(f"{self.seed}:long:{long_name}:{system}")
+        rate = ERROR_RATE[system][short_name] * LONG_FORM_FACTOR[system]
+        whole, pieces = [], {}
+        for key, clips in groups:
+            # Streaming over a long recording sometimes loses a stretch of speech.
+            for c in clips:
+                pieces[c.id] = (
+                    _system_text(rng, c.sentence, system, min(rate * c.difficulty, 0.6))
+                    if rng.random() > 0.02
+                    else None
                 )
-    return root
+            said = " ".join(pieces[c.id] for c in clips if pieces[c.id] is not None)
+            whole.append({"id": key, "pred_text": said})
+        self._hypotheses(system, LATENCY_MS, long_name, whole)
+        return pieces
+
+    def _long_set_at(self, system, latency, long_name, short_name, groups, pieces) -> None:
+        rng = random.Random(f"{self.seed}:long:{long_name}:{system}:{latency}ms")
+        rate = ERROR_RATE[system][short_name] * LONG_FORM_FACTOR[system]
+        keep, changed_rate = _latency_rate(system, short_name, latency, rate)
+        records = []
+        for key, clips in groups:
+            parts = []
+            for c in clips:
+                if rng.random() < keep:
+                    piece = pieces[c.id]
+                elif rng.random() > 0.02:
+                    piece = _system_text(
+                        rng, c.sentence, system, min(changed_rate * c.difficulty, 0.6)
+                    )
+                else:
+                    piece = None
+                if piece is not None:
+                    parts.append(piece)
+            records.append({"id": key, "pred_text": " ".join(parts)})
+        self._hypotheses(system, latency, long_name, records)
