@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -98,53 +99,31 @@ def _tokenise(text: str) -> int:
     return len(word_tokenize(text, engine="newmm", keep_whitespace=False))
 
 
-def components(root: Path) -> dict[str, float]:
-    """The floor's parts, normalisation throughput and bootstrap time, measured apart."""
-    spec = load_card_spec(root)
-    start = time.perf_counter()
+def _read_all(root: Path, spec) -> dict:
+    """{(latency, set, column): (ids, clusters, refs, hypotheses)}, for every decode."""
     data = {}
     for s in spec.sets:
         ids, clusters = read_ids(root / "ids" / f"{s}.jsonl")
         refs = read_refs(root / "refs" / f"{s}.jsonl")
         for latency in spec.latencies:
             for c in spec.columns(s, latency):
-                data[(latency, s, c.key)] = (
-                    ids,
-                    clusters,
-                    refs,
-                    read_hypotheses(root / "hypotheses" / spec.hypothesis_name(c, s, latency)),
+                hypotheses = read_hypotheses(
+                    root / "hypotheses" / spec.hypothesis_name(c, s, latency)
                 )
-    read_seconds = time.perf_counter() - start
+                data[(latency, s, c.key)] = (ids, clusters, refs, hypotheses)
+    return data
 
-    texts = list(
-        dict.fromkeys(
-            t for ids, _, refs, hyps in data.values() for i in ids for t in (refs[i], hyps[i])
-        )
-    )
-    start = time.perf_counter()
-    normalized = dict(zip(texts, _normalize_all(texts, progress=False)))
-    normalize_seconds = time.perf_counter() - start
 
-    # Floor: newmm once per distinct text with a numeral morpheme, on every core.
-    with_morpheme = [c for c in map(_compact, texts) if _MORPHEME.search(c)]
+def _tokenise_each_on_every_core(texts: list[str]) -> None:
     word_tokenize("สามคน", engine="newmm")  # dictionary built before forking
-    start = time.perf_counter()
     with ProcessPoolExecutor(
         os.cpu_count(), mp_context=multiprocessing.get_context("fork")
     ) as pool:
-        list(pool.map(_tokenise, with_morpheme, chunksize=256))
-    tokenise_seconds = time.perf_counter() - start
+        list(pool.map(_tokenise, texts, chunksize=256))
 
-    start = time.perf_counter()
-    stats = {
-        key: set_stats(
-            ids, clusters, [clip_stats(normalized[refs[i]], normalized[hyps[i]]) for i in ids]
-        )
-        for key, (ids, clusters, refs, hyps) in data.items()
-    }
-    edit_seconds = time.perf_counter() - start
 
-    start = time.perf_counter()
+def _bootstrap_every_comparison(spec, stats: dict) -> int:
+    """Every comparison's paired bootstrap, as the card runs it: how many pairs."""
     pairs = 0
     for latency in spec.latencies:
         for comparison in spec.comparisons:
@@ -159,7 +138,41 @@ def components(root: Path) -> dict[str, float]:
                     seed=spec.seed,
                     level=spec.level,
                 )
-    bootstrap_seconds = time.perf_counter() - start
+    return pairs
+
+
+def _seconds(work, *args):
+    """(work's result, how many seconds it took)."""
+    start = time.perf_counter()
+    result = work(*args)
+    return result, time.perf_counter() - start
+
+
+def components(root: Path) -> dict[str, float]:
+    """The floor's parts, normalisation throughput and bootstrap time, measured apart."""
+    spec = load_card_spec(root)
+    data, read_seconds = _seconds(_read_all, root, spec)
+    texts = list(
+        dict.fromkeys(
+            t for ids, _, refs, hyps in data.values() for i in ids for t in (refs[i], hyps[i])
+        )
+    )
+    normalized, normalize_seconds = _seconds(_normalize_all, texts, False)
+    normalized = dict(zip(texts, normalized))
+    # Floor: newmm once per distinct text with a numeral morpheme, on every core.
+    with_morpheme = [c for c in map(_compact, texts) if _MORPHEME.search(c)]
+    _, tokenise_seconds = _seconds(_tokenise_each_on_every_core, with_morpheme)
+
+    def edit_distances():
+        return {
+            key: set_stats(
+                ids, clusters, [clip_stats(normalized[refs[i]], normalized[hyps[i]]) for i in ids]
+            )
+            for key, (ids, clusters, refs, hyps) in data.items()
+        }
+
+    stats, edit_seconds = _seconds(edit_distances)
+    pairs, bootstrap_seconds = _seconds(_bootstrap_every_comparison, spec, stats)
     return {
         "clips": sum(len(v[0]) for v in data.values()),
         "texts": len(texts),
@@ -196,7 +209,7 @@ def targets_summary(judged: list[str], unmet: list[str]) -> str:
     return f"{len(judged) - len(unmet)} of {len(judged)} targets met; NOT MET: {', '.join(unmet)}"
 
 
-def main() -> int:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=("full", "demo"), default="full")
     parser.add_argument("--no-baseline", action="store_true")
@@ -212,8 +225,159 @@ def main() -> int:
         default=5,
         help="pairs of `publish --mark` and a warm card timed side by side",
     )
-    args = parser.parse_args()
+    return parser.parse_args()
 
+
+@dataclass
+class Bench:
+    """One benchmark run: where it is, the warm and cold card, and each target judged."""
+
+    root: Path
+    cache: Path
+    cold: float = 0.0
+    warm: float = 0.0
+    figures: dict = field(default_factory=dict)
+    judged: list[str] = field(default_factory=list)
+    unmet: list[str] = field(default_factory=list)
+
+    def judge(self, target: str, value: float) -> str:
+        self.judged.append(target)
+        return verdict(target, value, self.unmet)
+
+
+def _card_rows(bench: Bench) -> list[tuple[str, str]]:
+    """The card cold and warm, against the floor of the same work."""
+    bench.cold, cold_mb, bench.figures = timed_card_process(bench.root, bench.cache)
+    bench.warm, warm_mb, warm_figures = timed_card_process(bench.root, bench.cache)
+    assert warm_figures == bench.figures, "warm and cold cards differ"
+    parts = components(bench.root)
+    read_edit = parts["read_s"] + parts["edit_distance_s"]
+    floor = read_edit + parts["tokenise_s"]
+    cold, warm = bench.cold, bench.warm
+    return [
+        (
+            "machine",
+            f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        ),
+        ("latencies", "80, 160, 560, 1120 ms (2 systems); 560 ms (2 more)"),
+        ("clips scored (all systems, all latencies)", f"{parts['clips']:,}"),
+        (
+            "distinct texts",
+            f"{parts['texts']:,} ({parts['with_morpheme']:,} with a numeral morpheme)",
+        ),
+        ("floor: reading all files", f"{parts['read_s']:.2f} s"),
+        ("floor: edit distance, every clip", f"{parts['edit_distance_s']:.2f} s"),
+        (
+            "floor: newmm once per morpheme text",
+            f"{parts['tokenise_s']:.2f} s on {os.cpu_count()} cores",
+        ),
+        ("floor, total", f"{floor:.2f} s"),
+        (
+            "card, cold (empty cache)",
+            f"{cold:.2f} s = {cold / floor:.2f}x floor   "
+            + bench.judge("cold_over_floor", cold / floor),
+        ),
+        (
+            "card, warm (cache filled)",
+            f"{warm:.2f} s = {warm / read_edit:.2f}x read + edit distance   "
+            + bench.judge("warm_over_read_edit", warm / read_edit),
+        ),
+        (
+            "peak RSS, cold / warm",
+            f"{cold_mb:.0f} / {warm_mb:.0f} MB   " + bench.judge("rss_mb", max(cold_mb, warm_mb)),
+        ),
+        (
+            "normalisation (in-process, no cache)",
+            f"{parts['normalize_s']:.2f} s = {parts['texts_per_s']:,.0f} texts/s",
+        ),
+        (
+            "bootstrap, every comparison",
+            f"{parts['bootstrap_s']:.2f} s for {parts['comparisons']} pairs",
+        ),
+    ]
+
+
+def _verdicts_row(bench: Bench) -> tuple[str, str]:
+    verdicts_s, verdicts_mb, _ = timed_process(["verdicts", str(bench.root)], bench.cache)
+    return (
+        "verdicts (seeds, p-values, the exact test)",
+        f"{verdicts_s:.2f} s = {verdicts_s / bench.warm:.2f}x a warm card, "
+        f"{verdicts_mb:.0f} MB   " + bench.judge("verdicts_over_warm", verdicts_s / bench.warm),
+    )
+
+
+def _mark_row(bench: Bench, repeat: int) -> tuple[str, str]:
+    """`publish --mark` of the demo's card written by hand (its inline markers taken off)."""
+    from scoring.card.adopt import strip_markers
+
+    root, cache = bench.root, bench.cache
+    card = (REPO / "examples" / "demo" / "README.md").read_text(encoding="utf-8")
+    written_by_hand = strip_markers(card)
+    (root / "README.md").write_text(written_by_hand, encoding="utf-8")
+    # Another benchmark's figures: its numbers are marked or reported stale (exit 1).
+    timed_process(["publish", str(root), "--mark"], cache, (0, 1))  # verdicts cached
+    # Runs of about a second each, on a shared machine: each --mark is timed beside a
+    # warm card, and the ratio is the median of the pairs' ratios.
+    pairs = []
+    for _ in range(repeat):
+        (root / "README.md").write_text(written_by_hand, encoding="utf-8")
+        mark_s = timed_process(["publish", str(root), "--mark"], cache, (0, 1))[0]
+        pairs.append((mark_s, timed_card_process(root, cache)[0]))
+    ratios = sorted(mark_s / warm_s for mark_s, warm_s in pairs)
+    ratio = statistics.median(ratios)
+    return (
+        "publish --mark (the demo's card without its inline markers)",
+        f"{statistics.median(m for m, _ in pairs):.2f} s = {ratio:.2f}x a "
+        f"warm card (median of {len(pairs)} pairs, {ratios[0]:.2f}x to "
+        f"{ratios[-1]:.2f}x)   " + bench.judge("mark_over_warm", ratio),
+    )
+
+
+def _impact_rows(bench: Bench) -> list[tuple[str, str]]:
+    """`ablate` and `impact --against HEAD`, each cold then warm."""
+    rows = []
+    for label, command, target in (
+        ("ablate (6 cards)", ["ablate", str(bench.root)], "ablate_over_warm"),
+        (
+            "impact --against HEAD (2 cards)",
+            ["impact", str(bench.root), "--against", "HEAD"],
+            "impact_over_warm",
+        ),
+    ):
+        cold_s = timed_process(command, bench.cache)[0]
+        warm_s = timed_process(command, bench.cache)[0]
+        rows.append(
+            (
+                f"{label}, cold / warm",
+                f"{cold_s:.2f} / {warm_s:.2f} s = {cold_s / bench.cold:.2f}x / "
+                f"{warm_s / bench.cold:.2f}x a cold card; warm = {warm_s / bench.warm:.2f}x "
+                f"a warm card   " + bench.judge(target, warm_s / bench.warm),
+            )
+        )
+    return rows
+
+
+def _baseline_rows(bench: Bench) -> list[tuple[str, str]]:
+    """The straightforward baseline's time, and whether its figures equal the card's."""
+    spec = load_card_spec(bench.root)
+    start = time.perf_counter()
+    baseline = baseline_card(spec)
+    baseline_s = time.perf_counter() - start
+    ours = compute_card(spec, progress=False, cache=False).figures()
+    same = baseline == ours == bench.figures
+    return [
+        ("baseline (per figure, jiwer, Python loop)", f"{baseline_s:.1f} s"),
+        (
+            "speed-up, cold / warm",
+            f"{baseline_s / bench.cold:.1f}x / {baseline_s / bench.warm:.1f}x"
+            "   cold: " + bench.judge("speedup", baseline_s / bench.cold),
+        ),
+        ("baseline figures identical", "yes" if same else "NO"),
+    ]
+
+
+def main() -> int:
+    args = _arguments()
     work = Path(tempfile.mkdtemp(prefix="card-bench-"))
     root = args.keep or work / "benchmark"
     try:
@@ -221,135 +385,17 @@ def main() -> int:
         demo_card = REPO / "examples" / "demo" / "card.toml"
         write_benchmark(root, size, seed="full", sets=load_card_spec(demo_card).sets)
         shutil.copy2(demo_card, root / "card.toml")
-        cache = work / "cache"
-
-        judged: list[str] = []
-        unmet: list[str] = []
-
-        def judge(target: str, value: float) -> str:
-            judged.append(target)
-            return verdict(target, value, unmet)
-
-        cold, cold_mb, figures = timed_card_process(root, cache)
-        warm, warm_mb, warm_figures = timed_card_process(root, cache)
-        assert warm_figures == figures, "warm and cold cards differ"
-        parts = components(root)
-
-        read_edit = parts["read_s"] + parts["edit_distance_s"]
-        floor = read_edit + parts["tokenise_s"]
-        rows = [
-            (
-                "machine",
-                f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-            ),
-            ("latencies", "80, 160, 560, 1120 ms (2 systems); 560 ms (2 more)"),
-            ("clips scored (all systems, all latencies)", f"{parts['clips']:,}"),
-            (
-                "distinct texts",
-                f"{parts['texts']:,} ({parts['with_morpheme']:,} with a numeral morpheme)",
-            ),
-            ("floor: reading all files", f"{parts['read_s']:.2f} s"),
-            ("floor: edit distance, every clip", f"{parts['edit_distance_s']:.2f} s"),
-            (
-                "floor: newmm once per morpheme text",
-                f"{parts['tokenise_s']:.2f} s on {os.cpu_count()} cores",
-            ),
-            ("floor, total", f"{floor:.2f} s"),
-            (
-                "card, cold (empty cache)",
-                f"{cold:.2f} s = {cold / floor:.2f}x floor   "
-                + judge("cold_over_floor", cold / floor),
-            ),
-            (
-                "card, warm (cache filled)",
-                f"{warm:.2f} s = {warm / read_edit:.2f}x read + edit distance   "
-                + judge("warm_over_read_edit", warm / read_edit),
-            ),
-            (
-                "peak RSS, cold / warm",
-                f"{cold_mb:.0f} / {warm_mb:.0f} MB   " + judge("rss_mb", max(cold_mb, warm_mb)),
-            ),
-            (
-                "normalisation (in-process, no cache)",
-                f"{parts['normalize_s']:.2f} s = {parts['texts_per_s']:,.0f} texts/s",
-            ),
-            (
-                "bootstrap, every comparison",
-                f"{parts['bootstrap_s']:.2f} s for {parts['comparisons']} pairs",
-            ),
-        ]
+        bench = Bench(root, work / "cache")
+        rows = _card_rows(bench)
         if not args.no_verdicts:
-            verdicts_s, verdicts_mb, _ = timed_process(["verdicts", str(root)], cache)
-            rows.append(
-                (
-                    "verdicts (seeds, p-values, the exact test)",
-                    f"{verdicts_s:.2f} s = {verdicts_s / warm:.2f}x a warm card, "
-                    f"{verdicts_mb:.0f} MB   " + judge("verdicts_over_warm", verdicts_s / warm),
-                )
-            )
+            rows.append(_verdicts_row(bench))
         if not args.no_mark:
-            from scoring.card.adopt import strip_markers
-
-            card = (REPO / "examples" / "demo" / "README.md").read_text(encoding="utf-8")
-            written_by_hand = strip_markers(card)
-            (root / "README.md").write_text(written_by_hand, encoding="utf-8")
-            # Another benchmark's figures: its numbers are marked or reported stale (exit 1).
-            timed_process(["publish", str(root), "--mark"], cache, (0, 1))  # verdicts cached
-            # Runs of about a second each, on a shared machine: each --mark is timed beside a
-            # warm card, and the ratio is the median of the pairs' ratios.
-            pairs = []
-            for _ in range(args.repeat):
-                (root / "README.md").write_text(written_by_hand, encoding="utf-8")
-                mark_s = timed_process(["publish", str(root), "--mark"], cache, (0, 1))[0]
-                pairs.append((mark_s, timed_card_process(root, cache)[0]))
-            ratios = sorted(mark_s / warm_s for mark_s, warm_s in pairs)
-            ratio = statistics.median(ratios)
-            rows.append(
-                (
-                    "publish --mark (the demo's card without its inline markers)",
-                    f"{statistics.median(m for m, _ in pairs):.2f} s = {ratio:.2f}x a "
-                    f"warm card (median of {len(pairs)} pairs, {ratios[0]:.2f}x to "
-                    f"{ratios[-1]:.2f}x)   " + judge("mark_over_warm", ratio),
-                )
-            )
+            rows.append(_mark_row(bench, args.repeat))
         if not args.no_impact:
-            timings = {}
-            for label, command in (
-                ("ablate", ["ablate", str(root)]),
-                ("impact", ["impact", str(root), "--against", "HEAD"]),
-            ):
-                timings[f"{label}_cold"] = timed_process(command, cache)[0]
-                timings[f"{label}_warm"] = timed_process(command, cache)[0]
-            for label, target in (("ablate", "ablate_over_warm"), ("impact", "impact_over_warm")):
-                name = (
-                    "ablate (6 cards)" if label == "ablate" else "impact --against HEAD (2 cards)"
-                )
-                cold_s, warm_s = timings[f"{label}_cold"], timings[f"{label}_warm"]
-                rows.append(
-                    (
-                        f"{name}, cold / warm",
-                        f"{cold_s:.2f} / {warm_s:.2f} s = {cold_s / cold:.2f}x / "
-                        f"{warm_s / cold:.2f}x a cold card; warm = {warm_s / warm:.2f}x "
-                        f"a warm card   " + judge(target, warm_s / warm),
-                    )
-                )
+            rows += _impact_rows(bench)
         if not args.no_baseline:
-            spec = load_card_spec(root)
-            start = time.perf_counter()
-            baseline = baseline_card(spec)
-            baseline_s = time.perf_counter() - start
-            ours = compute_card(spec, progress=False, cache=False).figures()
-            same = baseline == ours == figures
-            rows += [
-                ("baseline (per figure, jiwer, Python loop)", f"{baseline_s:.1f} s"),
-                (
-                    "speed-up, cold / warm",
-                    f"{baseline_s / cold:.1f}x / {baseline_s / warm:.1f}x"
-                    "   cold: " + judge("speedup", baseline_s / cold),
-                ),
-                ("baseline figures identical", "yes" if same else "NO"),
-            ]
-        rows.append(("targets", targets_summary(judged, unmet)))
+            rows += _baseline_rows(bench)
+        rows.append(("targets", targets_summary(bench.judged, bench.unmet)))
         width = max(len(name) for name, _ in rows)
         for name, value in rows:
             print(f"{name:<{width}}  {value}")
