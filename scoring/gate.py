@@ -135,24 +135,11 @@ def _run_gate_steps(
     """Fetch, rebuild or reuse refs/, run the tests, check the hub's card; on failure write
     the report."""
     from .card.spec import require_card_toml
-    from .data.fetch import fetch_card_data
-    from .data.make_refs import make_refs
-    from .data.sources import load_sources
 
     root = root.resolve()
     require_card_toml(root)  # a mistyped root: said before anything is downloaded there
     if fetch:
-        say("1/5 fetching the card's data from the hub")
-        try:
-            fetched = fetch_card_data(hub, root)
-        except ScoringError as error:
-            raise ScoringError("gate step 1 (fetch)", str(error)) from None
-        say(
-            f"    {fetched.counts['ids']} ids files, {fetched.counts['hypotheses']} hypothesis "
-            f"files ({fetched.repo_id} at {fetched.commit[:12]})"
-        )
-        for name in fetched.removed:
-            say(f"    removed: {name} (gone upstream)")
+        _fetch_step(root, hub, say)
     else:
         say("1/5 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")
         if not any((root / "ids").glob("*.jsonl")):  # make-refs would go to the network for
@@ -162,50 +149,9 @@ def _run_gate_steps(
                 "run the gate without --no-fetch, or `python -m scoring fetch` "
                 "first",
             )
-
-    cache = (refs_cache or default_refs_cache()) / refs_cache_key(root)
-    refs = root / "refs"
-    if (cache / ".complete").is_file():
-        say(f"2/5 references from the cache ({cache.name}): ids and make-refs unchanged")
-        _copy_tree(cache, refs)
-        (refs / ".complete").unlink(missing_ok=True)
-        from_cache = True
-    else:
-        say("2/5 rebuilding the references from the public datasets")
-        try:
-            make_refs(
-                refs,
-                load_sources(root / "card.toml"),
-                ids_dir=root / "ids",
-                hub=hub,
-                warn=lambda message: say(f"    warning: {message}"),
-            )
-        except ScoringError as error:
-            raise ScoringError("gate step 2 (make-refs)", str(error)) from None
-        _copy_tree(refs, cache)
-        (cache / ".complete").touch()
-        from_cache = False
-
-    # The project root is where the gate's tests live and the real card sits. pytest's
-    # JUnit report says which tests failed, for the verdict and the report.
-    say(f"3/5 pytest {' '.join(pytest_args)}")
-    with tempfile.TemporaryDirectory(prefix="scoring-gate-") as work:
-        junit = Path(work) / "pytest.xml"
-        completed = run_child(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                *pytest_args,
-                "--deselect",
-                PUBLISHED_CARD_TEST,
-                f"--junit-xml={junit}",
-            ],
-            cwd=root,
-        )
-        failed = failed_tests(junit, root)
+    from_cache = _references_step(root, hub, refs_cache, say)
+    completed, failed = _tests_step(root, pytest_args, say)
     tests_passed = completed.returncode == 0
-
     hub_card = check_hub_card(
         root, hub=hub, say=say, open_pr=open_pr and tests_passed, tests_passed=tests_passed
     )
@@ -243,6 +189,74 @@ def _run_gate_steps(
         impact=impact,
         card=card,
     )
+
+
+def _fetch_step(root: Path, hub, say: Callable[[str], None]) -> None:
+    """Step 1: the card's ids and hypotheses from its dataset repository on the hub."""
+    from .data.fetch import fetch_card_data
+
+    say("1/5 fetching the card's data from the hub")
+    try:
+        fetched = fetch_card_data(hub, root)
+    except ScoringError as error:
+        raise ScoringError("gate step 1 (fetch)", str(error)) from None
+    say(
+        f"    {fetched.counts['ids']} ids files, {fetched.counts['hypotheses']} hypothesis "
+        f"files ({fetched.repo_id} at {fetched.commit[:12]})"
+    )
+    for name in fetched.removed:
+        say(f"    removed: {name} (gone upstream)")
+
+
+def _references_step(root: Path, hub, refs_cache: Path | None, say) -> bool:
+    """Step 2: refs/ from the cache when ids and make-refs are unchanged, else rebuilt from
+    the public datasets (and cached); True when they came from the cache."""
+    from .data.make_refs import make_refs
+    from .data.sources import load_sources
+
+    cache = (refs_cache or default_refs_cache()) / refs_cache_key(root)
+    refs = root / "refs"
+    if (cache / ".complete").is_file():
+        say(f"2/5 references from the cache ({cache.name}): ids and make-refs unchanged")
+        _copy_tree(cache, refs)
+        (refs / ".complete").unlink(missing_ok=True)
+        return True
+    say("2/5 rebuilding the references from the public datasets")
+    try:
+        make_refs(
+            refs,
+            load_sources(root / "card.toml"),
+            ids_dir=root / "ids",
+            hub=hub,
+            warn=lambda message: say(f"    warning: {message}"),
+        )
+    except ScoringError as error:
+        raise ScoringError("gate step 2 (make-refs)", str(error)) from None
+    _copy_tree(refs, cache)
+    (cache / ".complete").touch()
+    return False
+
+
+def _tests_step(root: Path, pytest_args: Sequence[str], say):
+    """Step 3: pytest in the project root, where the gate's tests live and the real card
+    sits (its own test deselected: step 4 checks the card); (the finished process, the
+    tests that failed, from pytest's JUnit report)."""
+    say(f"3/5 pytest {' '.join(pytest_args)}")
+    with tempfile.TemporaryDirectory(prefix="scoring-gate-") as work:
+        junit = Path(work) / "pytest.xml"
+        completed = run_child(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                *pytest_args,
+                "--deselect",
+                PUBLISHED_CARD_TEST,
+                f"--junit-xml={junit}",
+            ],
+            cwd=root,
+        )
+        return completed, failed_tests(junit, root)
 
 
 def failed_tests(junit_xml: Path, root: Path) -> list[str]:
