@@ -147,7 +147,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the version and the normaliser's signature",
     )
     commands = parser.add_subparsers(dest="command", required=True)
+    _add_score_command(commands)
+    _add_card_command(commands)
+    _add_publish_command(commands)
+    _add_impact_command(commands)
+    _add_ablate_command(commands)
+    _add_verdicts_command(commands)
+    _add_rebaseline_command(commands)
+    _add_cache_command(commands)
+    _add_explain_command(commands)
+    _add_refs_command(commands)
+    _add_fetch_command(commands)
+    _add_gate_command(commands)
+    _add_join_command(commands)
+    return parser
 
+
+def _add_score_command(commands) -> None:
     score = commands.add_parser(
         "score", help="CER of one hypothesis file, or two with their paired difference"
     )
@@ -177,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bootstrap_options(score)
     score.set_defaults(run=run_score)
 
+
+def _add_card_command(commands) -> None:
     card = commands.add_parser("card", help="compute every figure of a card")
     _add_card_root(card)
     output = card.add_mutually_exclusive_group()
@@ -201,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_no_cache(card)
     card.set_defaults(run=run_card)
 
+
+def _add_publish_command(commands) -> None:
     publish = commands.add_parser(
         "publish",
         help="the published model card: check it (--check), regenerate it "
@@ -258,6 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_no_cache(publish)
     publish.set_defaults(run=run_publish)
 
+
+def _add_impact_command(commands) -> None:
     impact = commands.add_parser(
         "impact",
         help="what a normaliser change does to the card (against a revision or "
@@ -284,6 +306,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_no_cache(impact)
     impact.set_defaults(run=run_impact)
 
+
+def _add_ablate_command(commands) -> None:
     ablate = commands.add_parser(
         "ablate", help="the card recomputed with each normalisation rule left out in turn"
     )
@@ -293,6 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_no_cache(ablate)
     ablate.set_defaults(run=run_ablate)
 
+
+def _add_verdicts_command(commands) -> None:
     verdicts = commands.add_parser(
         "verdicts",
         help="every comparison's verdict looked at twice: its stability under "
@@ -335,6 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_no_cache(verdicts)
     verdicts.set_defaults(run=run_verdicts)
 
+
+def _add_rebaseline_command(commands) -> None:
     rebaseline = commands.add_parser(
         "rebaseline",
         help="accept a deliberate change: pin the normaliser version, rewrite "
@@ -342,12 +370,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rebaseline.set_defaults(run=run_rebaseline)
 
+
+def _add_cache_command(commands) -> None:
     cache = commands.add_parser("cache", help="where the normalisation cache is, and its size")
     what = cache.add_mutually_exclusive_group()
     what.add_argument("--info", action="store_true", help="folders and sizes (the default)")
     what.add_argument("--clear", action="store_true", help="remove every cached normalisation")
     cache.set_defaults(run=run_cache)
 
+
+def _add_explain_command(commands) -> None:
     explain = commands.add_parser(
         "explain", help="show a text after each normalisation rule (and the edits to another)"
     )
@@ -355,6 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("other", nargs="?", help="a second text to compare with")
     explain.set_defaults(run=run_explain)
 
+
+def _add_refs_command(commands) -> None:
     refs = commands.add_parser(
         "make-refs",
         help="rebuild refs/ from the public datasets, each set's source as card.toml declares it",
@@ -394,6 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
     refs.add_argument("--offline", action="store_true", help="use only the hub cache")
     refs.set_defaults(run=run_make_refs)
 
+
+def _add_fetch_command(commands) -> None:
     fetch = commands.add_parser(
         "fetch", help="download the real card's ids/, hypotheses/ and model card from the hub"
     )
@@ -428,6 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fetch.set_defaults(run=run_fetch)
 
+
+def _add_gate_command(commands) -> None:
     gate = commands.add_parser(
         "gate",
         help="the maintainers' CI in one command: fetch, refs (cached), pytest, the "
@@ -476,6 +514,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     gate.set_defaults(run=run_gate)
 
+
+def _add_join_command(commands) -> None:
     join = commands.add_parser("join-audio", help="build long recordings from their clips")
     join.add_argument("out", type=Path, help="folder for <recording>.wav")
     source = join.add_mutually_exclusive_group(required=True)
@@ -497,7 +537,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="convert clips that are not 16 kHz mono instead of refusing them",
     )
     join.set_defaults(run=run_join_audio)
-    return parser
 
 
 def _check_bootstrap_options(args: argparse.Namespace) -> None:
