@@ -557,6 +557,24 @@ def _goes_with(option: str, given: bool, needed: str, present: bool) -> None:
         raise ScoringError(option, f"goes with {needed} only")
 
 
+def _ids_of(ref: Path, ids: Path | None) -> Path:
+    """The ids file that goes with the reference file: given, or ids/<the set>.jsonl."""
+    if not ref.is_file():  # before the ids file its name points to
+        raise ScoringError(
+            ref,
+            "is a directory, not a reference file" if ref.is_dir() else "no such reference file",
+        )
+    ids_path = ids or Path("ids") / f"{ref.stem}.jsonl"
+    if ids is None and not ids_path.exists():  # where it looked, and how to say elsewhere
+        raise ScoringError(
+            ids_path,
+            f"ids file not found (the default for {ref.name}; "
+            "it lists the set's clips and their clusters): pass "
+            "--ids FILE if it is elsewhere",
+        )
+    return ids_path
+
+
 def run_score(args: argparse.Namespace) -> int:
     _check_bootstrap_options(args)
     _goes_with("--top", args.top is not None, "--by-cluster", args.by_cluster)
@@ -566,21 +584,7 @@ def run_score(args: argparse.Namespace) -> int:
     top = 10 if args.top is None else args.top
     if top < 1:
         raise ScoringError("--top", "must be 1 or more")
-    if not args.ref.is_file():  # before the ids file its name points to
-        raise ScoringError(
-            args.ref,
-            "is a directory, not a reference file"
-            if args.ref.is_dir()
-            else "no such reference file",
-        )
-    ids_path = args.ids or Path("ids") / f"{args.ref.stem}.jsonl"
-    if args.ids is None and not ids_path.exists():  # where it looked, and how to say elsewhere
-        raise ScoringError(
-            ids_path,
-            f"ids file not found (the default for {args.ref.name}; "
-            "it lists the set's clips and their clusters): pass "
-            "--ids FILE if it is elsewhere",
-        )
+    ids_path = _ids_of(args.ref, args.ids)
     hyp_paths = [p for p in (args.hyp, args.hyp_b) if p is not None]
     clip_set, stats = score_files(
         args.ref,
@@ -705,17 +709,7 @@ def run_publish(args: argparse.Namespace) -> int:
         for line in card.foreign:
             print(f"note: {line}", file=sys.stderr)
         if args.push:
-            from .data.push import format_pushed, push_card
-
-            pushed = push_card(
-                card.files_for_the_hub(),
-                card.changes(),
-                repo_id=repo,
-                hub=Hub(),
-                signature=result.signature,
-                create_pr=not args.no_pr,
-            )
-            text, code = format_pushed(pushed, card.path) + "\n", 0
+            text, code = _push(card, repo, result.signature, create_pr=not args.no_pr), 0
         elif args.write:
             text, code = write_report(card, home)
         else:
@@ -729,6 +723,21 @@ def run_publish(args: argparse.Namespace) -> int:
             )
     print(text, end="")
     return code
+
+
+def _push(card, repo: str, signature: str, create_pr: bool) -> str:
+    """The card's files proposed to (or committed on) the hub: what to print."""
+    from .data.push import format_pushed, push_card
+
+    pushed = push_card(
+        card.files_for_the_hub(),
+        card.changes(),
+        repo_id=repo,
+        hub=Hub(),
+        signature=signature,
+        create_pr=create_pr,
+    )
+    return format_pushed(pushed, card.path) + "\n"
 
 
 def _card_home(card_path: Path, root: Path | None):
