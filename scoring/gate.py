@@ -138,17 +138,7 @@ def _run_gate_steps(
 
     root = root.resolve()
     require_card_toml(root)  # a mistyped root: said before anything is downloaded there
-    if fetch:
-        _fetch_step(root, hub, say)
-    else:
-        say("1/5 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")
-        if not any((root / "ids").glob("*.jsonl")):  # make-refs would go to the network for
-            raise ScoringError(
-                "gate step 1 (--no-fetch)",
-                f"{root / 'ids'} holds no ids file: "
-                "run the gate without --no-fetch, or `python -m scoring fetch` "
-                "first",
-            )
+    _fetch_step(root, hub, say, fetch)
     from_cache = _references_step(root, hub, refs_cache, say)
     completed, failed = _tests_step(root, pytest_args, say)
     tests_passed = completed.returncode == 0
@@ -191,10 +181,21 @@ def _run_gate_steps(
     )
 
 
-def _fetch_step(root: Path, hub, say: Callable[[str], None]) -> None:
-    """Step 1: the card's ids and hypotheses from its dataset repository on the hub."""
+def _fetch_step(root: Path, hub, say: Callable[[str], None], fetch: bool) -> None:
+    """Step 1: the card's ids and hypotheses from its dataset repository on the hub (with
+    ``fetch``), else those here, which must hold ids."""
     from .data.fetch import fetch_card_data
 
+    if not fetch:
+        say("1/5 fetch skipped (--no-fetch): using ids/ and hypotheses/ as they are")
+        if not any((root / "ids").glob("*.jsonl")):  # make-refs would go to the network for
+            raise ScoringError(
+                "gate step 1 (--no-fetch)",
+                f"{root / 'ids'} holds no ids file: "
+                "run the gate without --no-fetch, or `python -m scoring fetch` "
+                "first",
+            )
+        return
     say("1/5 fetching the card's data from the hub")
     try:
         fetched = fetch_card_data(hub, root)
