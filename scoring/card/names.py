@@ -4,8 +4,10 @@ recognisers that are none of the card's ("Whisper", "OpenThai1.5")."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -258,27 +260,20 @@ class Names:
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> Names:
-        subjects, method_words = _subject_names(spec)
-        systems, loose, families = _system_names(spec)
         own = spec.publish_system or next(iter(spec.systems), None)
-        aliases_plain = {plain_name(text) for text in aliases}
+        subjects, method_words = _subject_names(spec)
+        systems, loose, families = _system_names(spec, own)
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[plain_name(text)] = key
-
-        def longest_first(names):
-            return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
-
-        splits = frozenset(
-            _split_name(source.split or "test") for source in spec.datasets.values()
-        ) or frozenset({"test"})
+        splits = {_split_name(source.split or "test") for source in spec.datasets.values()}
         return cls(
-            longest_first(subjects),
-            longest_first(systems),
+            tuple(sorted(subjects.items(), key=lambda item: -len(item[0]))),  # longest first
+            tuple(sorted(systems.items(), key=lambda item: -len(item[0]))),
             frozenset(spec.latencies),
             frozenset(source.id.lower() for source in spec.datasets.values()),
             _own_versions(families),
-            frozenset(loose - aliases_plain),
-            splits,
+            frozenset(loose - {plain_name(text) for text in aliases}),
+            frozenset(splits or {"test"}),
             frozenset(
                 key
                 for key in spec.systems
@@ -428,14 +423,10 @@ class Names:
         while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
             words = words[self._words_of_a_sets_name(words) or 1 :]
         name = " ".join(words)
-        if (
-            words
-            and words[0] not in _NOT_A_NAME
-            and not self.systems_in(name)
-            and not self.subjects_in(name)
-        ):
-            return name
-        return None
+        return name if words and words[0] not in _NOT_A_NAME and not self._is_ours(name) else None
+
+    def _is_ours(self, name: str) -> bool:
+        return bool(self.systems_in(name) or self.subjects_in(name))
 
     def _words_of_a_sets_name(self, words: list[str]) -> int:
         """How many of ``words``, from the first, are one set's name: 2 of "TVSpeech long"."""
@@ -453,14 +444,9 @@ class Names:
         if label is None:
             return None
         name = label.group(1)
-        if (
-            name.split()[0] in _NOT_A_NAME
-            or not _LIKE_A_MODELS_NAME.search(name)
-            or self.systems_in(name)
-            or self.subjects_in(name)
-        ):
+        if name.split()[0] in _NOT_A_NAME or not _LIKE_A_MODELS_NAME.search(name):
             return None
-        return name
+        return None if self._is_ours(name) else name
 
     def item_label(self, item: str) -> tuple[str, bool] | None:
         """(label, whether it names a system of the card's) of a list item (its text after the
@@ -530,25 +516,19 @@ class Names:
             for start, end, key in found
             if "_" not in key or not _NEGATED.search(plain[: start + 1])
         )
-        qualified = {
-            i
-            for i, (_, end, key) in enumerate(found)
-            for start, _, other in found[i + 1 :]
-            if other.rsplit("_", 1)[0] == key
-            and "_" in other
-            and start >= end - 1
-            and len(plain[end:start].split()) <= 3
-        }
-        qualified |= {
-            i
-            for i, (start, _, key) in enumerate(found)
-            for _, end, other in found[:i]
-            if other.rsplit("_", 1)[0] == key
-            and "_" in other
-            and start >= end - 1
-            and (len(between := plain[end:start].split()) <= 1 or set(between) <= _A_VARIANT_OF)
-            and not any(word.isdigit() for word in between)
-        }
+        qualified = set()
+        for i, j in itertools.permutations(range(len(found)), 2):
+            key, variant = found[i][2], found[j][2]
+            (_, end, _), (start, _, _) = sorted((found[i], found[j]))
+            if "_" not in variant or variant.rsplit("_", 1)[0] != key or start < end - 1:
+                continue
+            between = plain[end:start].split()
+            if (j > i and len(between) <= 3) or (  # after: "Typhoon + 4-gram LM"
+                j < i  # before: "the 4-gram variant of Typhoon"
+                and (len(between) <= 1 or set(between) <= _A_VARIANT_OF)
+                and not any(word.isdigit() for word in between)
+            ):
+                qualified.add(i)
         return [key for i, (_, _, key) in enumerate(found) if i not in qualified]
 
 
@@ -589,43 +569,43 @@ def _subject_names(spec: CardSpec) -> tuple[dict[str, str], set[str]]:
 _METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
 
 
+def _only_one(named: Iterable[tuple]) -> dict:
+    """{name: key} of the (name, key) pairs whose name no other key has, in their order."""
+    keys: dict = {}
+    for name, key in named:
+        keys.setdefault(name, []).append(key)
+    return {name: found[0] for name, found in keys.items() if len(found) == 1}
+
+
 def _add_method_words(spec: CardSpec, subjects: dict[str, str]) -> set[str]:
     """ "averages" for the one mean aggregate, "pooled" for the one pooled; returns those
     words that name it."""
-    method_words = set()
+    method_words, alone = set(), _only_one((a.method, a.key) for a in spec.aggregates)
     for method, words in _METHOD_WORDS.items():
-        alike = [a for a in spec.aggregates if a.method == method]
-        if len(alike) == 1:
-            for word in words:
-                said = _word_as_found(word)
-                if subjects.setdefault(said, alike[0].key) == alike[0].key:
+        if key := alone.get(method):
+            for said in map(_word_as_found, words):
+                if subjects.setdefault(said, key) == key:
                     method_words.add(said)
     return method_words
 
 
 def _add_counted_aggregates(spec: CardSpec, subjects: dict[str, str]) -> None:
     """An aggregate by how many sets it spans, where no other spans as many: "5 devices"."""
-    spans: dict[int, list[str]] = {}
-    for aggregate in spec.aggregates:
-        spans.setdefault(len(aggregate.sets), []).append(aggregate.key)
-    for count, keys in spans.items():
-        if len(keys) == 1 and 1 < count < len(COUNT_WORDS):
+    for count, key in _only_one((len(a.sets), a.key) for a in spec.aggregates).items():
+        if 1 < count < len(COUNT_WORDS):
             for said in (str(count), COUNT_WORDS[count]):
                 for unit in _WHAT_AN_AGGREGATE_SPANS:
-                    subjects.setdefault(plain_name(f"{said} {unit}"), keys[0])
+                    subjects.setdefault(plain_name(f"{said} {unit}"), key)
 
 
 def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
     """A set by the last word of its name, where it alone ends with it: "jbl" for "LOTUSDIS
     jbl"."""
-    endings: dict[str, list[str]] = {}
-    for key, display in spec.set_names.items():
-        words = display.split()
-        if len(words) > 1:
-            endings.setdefault(plain_name(words[-1]), []).append(key)
-    for ending, keys in endings.items():
-        if len(keys) == 1 and not ending.strip().isdigit():
-            subjects.setdefault(ending, keys[0])
+    names = [(display.split(), key) for key, display in spec.set_names.items()]
+    endings = _only_one((plain_name(words[-1]), key) for words, key in names if len(words) > 1)
+    for ending, key in endings.items():
+        if not ending.strip().isdigit():
+            subjects.setdefault(ending, key)
 
 
 def _add_long_sets(spec: CardSpec, subjects: dict[str, str]) -> None:
@@ -641,7 +621,7 @@ def _add_long_sets(spec: CardSpec, subjects: dict[str, str]) -> None:
             subjects.setdefault(plain_name(f"{base} {said}"), key)
 
 
-def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, list[str]]]:
+def _system_names(spec: CardSpec, own: str | None) -> tuple[dict, set[str], dict[str, list]]:
     """({plain name: system key}, the loose words among them, {family: its systems}); the
     first name given wins."""
     systems: dict[str, str] = {}
@@ -652,7 +632,6 @@ def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, l
     loose = _add_variants(spec, systems)
     families = _add_families(spec, systems)
     # The card's own model as cards write it in a table of models: "Ours", "This model".
-    own = spec.publish_system or next(iter(spec.systems), None)
     if own is not None:
         for word in _OWN_MODEL_WORDS:
             systems.setdefault(_word_as_found(word), own)
@@ -662,20 +641,12 @@ def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, l
 def _add_variants(spec: CardSpec, systems: dict[str, str]) -> set[str]:
     """A variant's own part ("4-gram") for the one system with it, and the LM words for the
     one variant with a language model. Returns the loose words: those, and our pronouns."""
-    variants: dict[str, list[str]] = {}
-    for key in spec.systems:
-        if "_" in key:
-            variants.setdefault(plain_name(key.rsplit("_", 1)[1]), []).append(key)
+    parts = {key: key.rsplit("_", 1)[1] for key in spec.systems if "_" in key}  # "4gram"
     loose = {plain_name(word) for word in (*_LANGUAGE_MODEL_WORDS, *_PRONOUNS_OF_US)}
-    for word, keys in variants.items():
-        if len(keys) == 1:
-            systems.setdefault(word, keys[0])
-            loose.add(word)
-    with_lm = [
-        key
-        for key in spec.systems
-        if "_" in key and _LANGUAGE_MODEL_VARIANT.search(key.rsplit("_", 1)[1])
-    ]
+    for word, key in _only_one((plain_name(part), key) for key, part in parts.items()).items():
+        systems.setdefault(word, key)
+        loose.add(word)
+    with_lm = [key for key, part in parts.items() if _LANGUAGE_MODEL_VARIANT.search(part)]
     if len(with_lm) == 1:
         for word in _LANGUAGE_MODEL_WORDS:
             systems.setdefault(plain_name(word), with_lm[0])
@@ -691,16 +662,16 @@ def _add_families(spec: CardSpec, systems: dict[str, str]) -> dict[str, list[str
         family = re.sub(r"\s*(\(.*\)|\+.*)$", "", display)
         if plain_name(family).strip():
             families.setdefault(family, []).append(key)
-    first_words: dict[str, list[str]] = {}
-    for family in families:
-        first = plain_name(family.split()[0])
-        if len(family.split()) > 1 and not first.strip().isdigit():
-            first_words.setdefault(first, []).append(family)
+    first_words = _only_one(
+        (plain_name(family.split()[0]), family)
+        for family in families
+        if len(family.split()) > 1 and not plain_name(family.split()[0]).strip().isdigit()
+    )
     for family, keys in families.items():
         own = [k for k in keys if k == spec.publish_system] or [k for k in keys if "_" not in k]
         if len(own) == 1:
             systems.setdefault(plain_name(family), own[0])
             first = plain_name(family.split()[0])
-            if first_words.get(first) == [family]:
+            if first_words.get(first) == family:
                 systems.setdefault(first, own[0])
     return families
