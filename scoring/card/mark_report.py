@@ -259,52 +259,42 @@ def _unexplained(marked: MarkResult) -> list[str]:
 
 
 def _left_alone(marked: MarkResult) -> list[str]:
-    lines = []
     by_line: dict[int, list[Marked]] = {}
     for m in _lines(marked, "foreign"):
         by_line.setdefault(m.candidate.line, []).append(m)
-    for line, alone in by_line.items():
-        others = list(
-            dict.fromkeys(m.candidate.other_model for m in alone if m.candidate.other_model)
+    return [
+        f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
+        f"({_why_left_alone(alone)})"
+        for line, alone in by_line.items()
+    ]
+
+
+def _why_left_alone(alone: list[Marked]) -> str:
+    """Why the numbers of one line were left alone, by what their context names."""
+    others = list(dict.fromkeys(m.candidate.other_model for m in alone if m.candidate.other_model))
+    quoted = " and ".join(f'"{other}"' for other in others)
+    for kind, why in _NOT_SCORED_BY_THE_CARD.items():
+        if others and all(kind in m.candidate.foreign for m in alone):
+            return f"its context names {quoted}, {why}"
+    if others and all("heading" in m.candidate.foreign for m in alone):
+        return (
+            f'it stands under "{others[0]}", and nothing nearer names a system: another '
+            "model's; if it is one of the card's, name its system where it stands"
         )
-        kind = next(
-            (
-                kind
-                for kind in _NOT_SCORED_BY_THE_CARD
-                if others and all(kind in m.candidate.foreign for m in alone)
-            ),
-            None,
+    if others:  # named in its context: another recogniser's, or another version's
+        versions = all("version" in m.candidate.foreign for m in alone if m.candidate.other_model)
+        return f"its context names {' and '.join(others)}: " + (
+            "another version's or state's of the model, not the card's results; a result "
+            "of the card's stands elsewhere"
+            if versions
+            else "another model's, not the card's; if it is one of the card's systems, "
+            "name it in [publish.aliases]"
         )
-        if kind:
-            said = " and ".join(f'"{other}"' for other in others)
-            why = f"its context names {said}, {_NOT_SCORED_BY_THE_CARD[kind]}"
-        elif others and all("heading" in m.candidate.foreign for m in alone):
-            why = (
-                f'it stands under "{others[0]}", and nothing nearer names a system: another '
-                "model's; if it is one of the card's, name its system where it stands"
-            )
-        elif others:  # named in its context: another recogniser's, or another version's
-            versions = all(
-                "version" in m.candidate.foreign for m in alone if m.candidate.other_model
-            )
-            why = f"its context names {' and '.join(others)}: " + (
-                "another version's or state's of the model, not the card's results; a result "
-                "of the card's stands elsewhere"
-                if versions
-                else "another model's, not the card's; if it is one of the card's systems, "
-                "name it in [publish.aliases]"
-            )
-        else:
-            kinds = set().union(*(m.candidate.foreign for m in alone))
-            what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
-            why = (
-                f"its row or column names no {what} of the card's; if it does, name it in "
-                "[publish.aliases]"
-            )
-        lines.append(
-            f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} ({why})"
-        )
-    return lines
+    kinds = set().union(*(m.candidate.foreign for m in alone))
+    what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
+    return (
+        f"its row or column names no {what} of the card's; if it does, name it in [publish.aliases]"
+    )
 
 
 def _another_measure(marked: MarkResult) -> list[str]:

@@ -56,12 +56,12 @@ def _tokens(body: str) -> tuple[Token, ...]:
 
 
 class _Lines:
-    """The body's lines and where each starts in the whole text."""
+    """The lines of ``text`` from ``start`` on, and where each starts in the whole text."""
 
-    def __init__(self, text: str, body_start: int):
+    def __init__(self, text: str, start: int):
         self.text = text
-        self.starts = [body_start]
-        for line in text[body_start:].splitlines(keepends=True):
+        self.starts = [start]
+        for line in text[start:].splitlines(keepends=True):
             self.starts.append(self.starts[-1] + len(line))
 
     def offset(self, line: int) -> int:
@@ -178,17 +178,14 @@ class _HtmlTable(HTMLParser):
 
     def __init__(self, text: str, start: int):
         super().__init__(convert_charrefs=False)
-        self.source, self.base = text, start
-        self.line_starts = [0]
-        for line in text.splitlines(keepends=True):
-            self.line_starts.append(self.line_starts[-1] + len(line))
+        self.source, self.base, self.lines = text, start, _Lines(text, 0)
         self.rows: list[list[tuple[str, dict, int]]] = []  # (kind, attributes, content start)
         self.contents: list[list[str]] = []
         self._open: tuple[int, int] | None = None  # (row, cell) whose content runs on
 
     def _here(self) -> int:
         line, column = self.getpos()
-        return self.line_starts[line - 1] + column
+        return self.lines.starts[line - 1] + column
 
     def _close_cell(self) -> None:
         if self._open is not None:
@@ -200,13 +197,10 @@ class _HtmlTable(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in self._ENDS_A_CELL:
             self._close_cell()
-        if tag == "tr":
+        if tag == "tr" or (tag in ("td", "th") and not self.rows):  # (a row, or a cell alone)
             self.rows.append([])
             self.contents.append([])
-        elif tag in ("td", "th"):
-            if not self.rows:
-                self.rows.append([])
-                self.contents.append([])
+        if tag in ("td", "th"):
             content = self._here() + len(self.get_starttag_text() or "")
             self.rows[-1].append((tag, dict(attrs), content))
             self._open = (len(self.rows) - 1, len(self.rows[-1]) - 1)
@@ -324,12 +318,8 @@ class _Walk:
 
 
 def _heading(walk: _Walk, token: Token, inline: Token) -> None:
-    level = int(token.tag[1])
-    walk.headings = (
-        walk.headings[: level - 1]
-        + [""] * (level - 1 - len(walk.headings))
-        + [inline.content.strip()]
-    )
+    level = int(token.tag[1])  # (under its parents; a level skipped is an empty heading)
+    walk.headings = (walk.headings + [""] * level)[: level - 1] + [inline.content.strip()]
     start, _ = walk.lines.span(*token.map)
     end = walk.lines.offset(inline.map[1])
     # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
@@ -343,15 +333,9 @@ def _table(walk: _Walk, tokens: Sequence[Token], at: int) -> None:
     for token in tokens[at:]:
         depth += token.nesting
         if token.type == "tr_open":
-            line = token.map[0]
-            table.rows.append(
-                [
-                    (at, unescaped(cell))
-                    for at, cell in table_cells(
-                        walk.lines.unquoted(line, walk.quotes), walk.lines.offset(line)
-                    )
-                ]
-            )
+            row = walk.lines.unquoted(token.map[0], walk.quotes)
+            cells = table_cells(row, walk.lines.offset(token.map[0]))
+            table.rows.append([(offset, unescaped(cell)) for offset, cell in cells])
         if depth == 0:
             break
     table.rows = _with_its_second_header_row(table.rows)
@@ -400,24 +384,18 @@ def _caption_and_below(text: str, found: list[Block]) -> None:
     """A table's caption is the paragraph just above it, unless that reports numbers; a
     paragraph just under it that reports none is kept as ``below``."""
     for above, table in zip(found, found[1:]):
-        if (
-            table.kind == "table"
-            and above.kind == "prose"
-            and text[above.end : table.start].count("\n") <= 2
-        ):
+        gap = text[above.end : table.start]
+        if (above.kind, table.kind) == ("prose", "table") and gap.count("\n") <= 2:
             said = text[above.start : above.end]
             table.caption = said if not numbers_in(said, 0, (), True) else _heading_sentence(said)
     for table, under, after in zip(found, found[1:], found[2:] + [None]):
-        if (
-            table.kind == "table"
-            and under.kind == "prose"
-            and text[table.end : under.start].count("\n") <= 1
-        ):
-            said = text[under.start : under.end]
-            if after is not None and after.kind == "table" and after.caption == said:
-                continue  # the caption of the table after it
-            if not under.is_item and not numbers_in(said, 0, (), True):
-                table.below = said
+        gap, said = text[table.end : under.start], text[under.start : under.end]
+        if (table.kind, under.kind) != ("table", "prose") or gap.count("\n") > 1:
+            continue
+        if after is not None and after.kind == "table" and after.caption == said:
+            continue  # the caption of the table after it
+        if not under.is_item and not numbers_in(said, 0, (), True):
+            table.below = said
 
 
 def _heading_sentence(paragraph: str) -> str:
