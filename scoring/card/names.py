@@ -145,8 +145,6 @@ _VERSIONED_NAME = (
     r"(?<![\w.-]){stem}(?:[\w-]|\.(?=\w))*(?:(?:\s+(?!{stems})(?-i:[A-Z])[\w-]*){{0,3}}?\s+"
     r"(?:v\d[\d.]*|version\s+\d[\d.]*|\d+(?:\.\d+)?\s*[bm]\b))?"
 )
-
-
 # A release named by its version alone ("v2.0", "version 1.5"): the card's own model's, at
 # its own version, or another of its releases. Not a version right after a name ("Whisper
 # v3", "large-v3", "FLEURS v2"), which is that name's. A pre-release ("v2.0-beta", "v2.0rc1")
@@ -155,9 +153,14 @@ _BARE_VERSION = re.compile(
     r"(?<![\w.-])(?:v|version\s+)(\d+(?:\.\d+)*)(?P<pre>[-+]?[a-z][\w.]*|\d)?", re.I
 )
 _A_NAME_RIGHT_BEFORE = re.compile(r"[A-Z0-9][\w.+-]*\s+$")
-
-
 _SUPERSCRIPT_MARKS = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]")
+_FamilyVersions = tuple[tuple[re.Pattern, frozenset[str]], ...]
+_THAI_BESIDE_LATIN = re.compile(
+    rf"(?<={_THAI.pattern})(?=[^\W\u0e00-\u0e7f])|(?<=[^\W\u0e00-\u0e7f])(?={_THAI.pattern})"
+)
+_FOUND_NAMES = Memo(kept=1 << 15)
+_POSSESSIVE = re.compile(r"\w['’]s\b")
+_METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
 
 
 def _bare_versions(text: str) -> list[re.Match]:
@@ -179,9 +182,6 @@ def _versions_in(name: str) -> set[str]:
         value = Decimal(number) / (1000 if unit.lower() == "m" else 1)
         found.add(format(value.normalize(), "f"))
     return found
-
-
-_FamilyVersions = tuple[tuple[re.Pattern, frozenset[str]], ...]
 
 
 def _own_versions(families: dict[str, list[str]]) -> _FamilyVersions:
@@ -218,21 +218,10 @@ def plain_name(text: str) -> str:
     return " " + " ".join(text.split()) + " "
 
 
-_THAI_BESIDE_LATIN = re.compile(
-    rf"(?<={_THAI.pattern})(?=[^\W\u0e00-\u0e7f])|(?<=[^\W\u0e00-\u0e7f])(?={_THAI.pattern})"
-)
-
-
-_FOUND_NAMES = Memo(kept=1 << 15)
-
-
 @lru_cache(maxsize=8)
 def _any_of(texts: frozenset[str]) -> re.Pattern:
     """Any of ``texts``, in any case, the longest first."""
     return re.compile("|".join(map(re.escape, sorted(texts, key=len, reverse=True))), re.I)
-
-
-_POSSESSIVE = re.compile(r"\w['’]s\b")
 
 
 @dataclass(frozen=True)
@@ -564,9 +553,6 @@ def _subject_names(spec: CardSpec) -> tuple[dict[str, str], set[str]]:
     _add_set_endings(spec, subjects)
     _add_long_sets(spec, subjects)
     return subjects, method_words
-
-
-_METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
 
 
 def _only_one(named: Iterable[tuple]) -> dict:

@@ -489,41 +489,8 @@ _NUMBER = re.compile(
     rf"(?<![^\W_]|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
     r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
 )
-
 # An HTML comment (a marker's two ends are comments too): no text of the card's.
 COMMENT = re.compile(r"<!--.*?-->", re.S)
-_NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\s*%?/$")
-
-
-def _word_endings(name: str) -> str:
-    """A words.toml list as alternatives that end a word but may start inside one ("0.56s"),
-    its Thai words as they stand."""
-    entries = words.words()[name]
-    english = "|".join(entry for entry in entries if entry.isascii())
-    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
-
-
-# What follows a number that is no error rate: a unit ("6.69 so far" is no seconds).
-_UNIT_AFTER = re.compile(rf"\s*(?:{_word_endings('units')}|×)", re.I)
-
-_MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
-
-# What precedes a number that is no error rate: "a weight of 0.5", "Apache 2.0".
-_WORD_BEFORE = re.compile(
-    rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
-)
-
-# Though "a margin of 0.5" is a setting, "a margin of 2.81 points" (or pp, or %) is a
-# difference's size.
-_A_MARGIN_IN_POINTS = re.compile(
-    r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
-    r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
-    re.I,
-)
-
-# A p-value as prose gives it ("(p = 0.012)", "p < 0.05"), or a spread ("6.26 ± 0.31").
-_STATISTIC_BEFORE = re.compile(r"(?:\bp\s*[=<>≤≈]|±|\+/-|\+-)\s*$", re.I)
-
 # (Not after an abbreviation: "6.69 % vs. Typhoon's 9.50 %", though "p.p." may end one
 # before a capital; nor before a signed number or an interval: "−2.81 p.p. [−3.75, −1.76]".)
 SENTENCE_END = re.compile(
@@ -538,7 +505,6 @@ SENTENCE_END = re.compile(
     r"(?=[ \t]*(?:>[ \t]*)*(?:\*\*|__|[*_])?[A-Z\u0e01-\u0e7f]"
     r"(?:[^\n.!?:*_]|(?<=\d)\.(?=\d)){0,40}(?:\*\*|__|[*_])?\s*(?::|[—–]\s))"
 )
-
 # A figure marker names its figure, and may say the text states a negative difference's
 # magnitude ("better by 2.81 pp") or the difference turned (B − A where the card's is A − B).
 MAGNITUDE_OF_NEGATIVE = "magnitude-of-negative"
@@ -548,7 +514,6 @@ FIGURE_MARKER = re.compile(
     r"(.*?)<!--\s*scoring:end\s*-->",
     re.S,
 )
-
 # Inline code that holds one number alone ("`6.69%`") styles a value: it is read, and its
 # marker holds the whole span (a comment inside backticks would show).
 CODE_NUMBER = re.compile(r"`(\s*)([-+−–]?\d+(?:\.\d+)?)(\s*%?\s*)`")
@@ -584,11 +549,8 @@ def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
 
 
-# A share of something ("10.50 % of the training audio", "10.50% ของข้อมูล") is no error
-# rate ("18.64% ของเรา" is "our 18.64 %").
-_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
-# Nor is a relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
-# "ลดลงสัมพัทธ์ 29.6%"): the card's differences are in points.
+# A relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
+# "ลดลงสัมพัทธ์ 29.6%") is no error rate: the card's differences are in points.
 _RELATIVE_AFTER = re.compile(
     r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|smaller|larger)\s+)?(?:\(\s*)?"
     r"(?:relative|rel\.|สัมพัทธ์)",
@@ -619,25 +581,50 @@ def relative_changes(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _word_endings(name: str) -> str:
+    """A words.toml list as alternatives that end a word but may start inside one ("0.56s"),
+    its Thai words as they stand."""
+    entries = words.words()[name]
+    english = "|".join(entry for entry in entries if entry.isascii())
+    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
+
+
+# What stands beside a number that is no error rate. After a slash, a number is one only in
+# a list of numbers ("6.69/8.72"), never in a path or a date.
+_NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\s*%?/$")
+# A unit after it ("6.69 so far" is no seconds), or after the list it ends.
+_UNIT_AFTER = re.compile(rf"\s*(?:{_word_endings('units')}|×)", re.I)
+_MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
+# A setting's word before it: "a weight of 0.5", "Apache 2.0".
+_WORD_BEFORE = re.compile(
+    rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
+)
+# Though "a margin of 0.5" is a setting, "a margin of 2.81 points" (or pp, or %) is a
+# difference's size.
+_A_MARGIN_IN_POINTS = re.compile(
+    r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
+    r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
+    re.I,
+)
+# A p-value ("(p = 0.012)", "p < 0.05"), or a spread ("6.26 ± 0.31").
+_STATISTIC_BEFORE = re.compile(r"(?:\bp\s*[=<>≤≈]|±|\+/-|\+-)\s*$", re.I)
+# A share ("10.50 % of the training audio", "10.50% ของข้อมูล"; "18.64% ของเรา" is ours).
+_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
 # A whole number in percent ("7 % CER") may be a CER printed without decimals.
 _WHOLE_PERCENT_AFTER = re.compile(
     r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
     rf"(?![-\s]*(?:{words.pattern('not_a_whole_percent')}))",
     re.I,
 )
-
 # Nor the level of an interval named before it: "CI 95%", ช่วงความเชื่อมั่น 95%.
 _LEVEL_BEFORE = re.compile(
     r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s+of)?|"
     r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$",
     re.I,
 )
-
 # Nor a bound: "over 30 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7"); those
 # that are a bound before any number are _ALWAYS_A_BOUND_BEFORE's.
 _BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>])\s*[*_]*$", re.I)
-
-
 # A threshold before a number, whole or not: "at most 15.00 %", "≤ 15.00 %". (Not "<" or
 # ">", which may be a quote's mark at a line's start.)
 _ALWAYS_A_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds_always')}|[≤≥])\s*[*_]*$", re.I)
@@ -667,8 +654,7 @@ def numbers_in(
             and not _BOUND_BEFORE.search(before)
         ):
             continue
-        # After a slash only in a list of numbers ("6.69/8.72"), never in a path or a date
-        # (marked already: "-->6.69<!-- ... -->/").
+        # (marked already: "-->6.69<!-- ... -->/")
         if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(COMMENT.sub("", before)):
             continue
         share = _SHARE_AFTER.match(text, end)
