@@ -87,6 +87,9 @@ YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
+# Each card text is parsed once a process.
+_MODEL_CARDS = Memo(kept=64)
+_MODEL_INDEXES = Memo(kept=64)
 
 
 def yaml_error_mark(error: yaml.YAMLError):
@@ -98,7 +101,7 @@ def yaml_error_mark(error: yaml.YAMLError):
 def load_model_card(text: str, where: Path) -> ModelCard:
     """The card as huggingface_hub reads it, but for its model-index, read here entry by
     entry: its ``data.eval_results`` are the entries that can be read."""
-    match = FRONT_MATTER.match(text)
+    match, data = FRONT_MATTER.match(text), None
     if match:
         try:
             data = yaml.load(match.group(1), Loader=YAML_LOADER)
@@ -123,20 +126,15 @@ def load_model_card(text: str, where: Path) -> ModelCard:
                 "the others' into the card's text, then run this again",
             )
     try:
-        # Each text is parsed once a process; each caller gets a copy of its own to change.
-        return copy.deepcopy(_MODEL_CARDS.get(text, lambda: _parse_model_card(text)))
+        # (each caller gets a copy of its own to change)
+        return copy.deepcopy(_MODEL_CARDS.get(text, lambda: _parse_model_card(text, match, data)))
     except ValueError as error:
         raise ScoringError(where, f"front matter: {error}") from None
 
 
-_MODEL_CARDS = Memo(kept=64)
-
-
-def _parse_model_card(text: str) -> ModelCard:
+def _parse_model_card(text: str, match: re.Match | None, data) -> ModelCard:
     # huggingface_hub reads a model-index whole and refuses the card over one entry it
     # cannot read (a metric with no value or no type): it is given the card without it.
-    match = FRONT_MATTER.match(text)
-    data = yaml.load(match.group(1), Loader=YAML_LOADER) if match else None
     index = None
     if isinstance(data, dict) and "model-index" in data:
         index = read_model_index(text)
@@ -216,9 +214,6 @@ class ModelIndex:
 def read_model_index(text: str) -> ModelIndex:
     """The model-index of a card's text (one that ``load_model_card`` has read)."""
     return _MODEL_INDEXES.get(text, lambda: _read_model_index(text))
-
-
-_MODEL_INDEXES = Memo(kept=64)
 
 
 def _read_model_index(text: str) -> ModelIndex:
