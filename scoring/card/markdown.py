@@ -313,8 +313,12 @@ class _Walk:
     details: _Details = field(default_factory=_Details)
     found: list[Block] = field(default_factory=list)
 
-    def context(self, headings: list[str]) -> tuple[str, ...]:
-        return tuple(h for h in headings + self.details.open if h)
+    def add(self, kind: str, start: int, end: int, under: list[str] | None = None) -> Block:
+        """A new block, under the headings ``under`` (by default those open here)."""
+        headings = self.headings if under is None else under
+        block = Block(kind, start, end, tuple(h for h in headings + self.details.open if h))
+        self.found.append(block)
+        return block
 
 
 def _heading(walk: _Walk, token: Token, inline: Token) -> None:
@@ -323,12 +327,12 @@ def _heading(walk: _Walk, token: Token, inline: Token) -> None:
     start, _ = walk.lines.span(*token.map)
     end = walk.lines.offset(inline.map[1])
     # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
-    walk.found.append(Block("heading", start, end, walk.context(walk.headings[:-1])))
+    walk.add("heading", start, end, walk.headings[:-1])
 
 
 def _table(walk: _Walk, tokens: Sequence[Token], at: int) -> None:
     start, end = walk.lines.span(*tokens[at].map)
-    table = Block("table", start, end, walk.context(walk.headings))
+    table = walk.add("table", start, end)
     depth = 0
     for token in tokens[at:]:
         depth += token.nesting
@@ -339,12 +343,11 @@ def _table(walk: _Walk, tokens: Sequence[Token], at: int) -> None:
         if depth == 0:
             break
     table.rows = _with_its_second_header_row(table.rows)
-    walk.found.append(table)
 
 
 def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) -> None:
     start, end = walk.lines.span(*token.map)
-    block = Block("prose", start, end, walk.context(walk.headings))
+    block = walk.add("prose", start, end)
     if walk.quotes:
         block.quote_marks = tuple(
             mark for line in range(*token.map) for mark in walk.lines.quote_marks(line, walk.quotes)
@@ -355,7 +358,6 @@ def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) ->
         block.item_text = start + max(0, written.find(first_line))
         block.items_above = tuple(item for item in walk.items[:-1] if item)
         walk.items[-1] = first_line.strip()
-    walk.found.append(block)
 
 
 def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
@@ -364,7 +366,7 @@ def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
     start, end = walk.lines.span(*token.map)
     walk.details.feed(token.content)
     if "<table" not in token.content.lower():
-        walk.found.append(Block("prose", start, end, walk.context(walk.headings)))
+        walk.add("prose", start, end)
         return at
     last = at
     # (A blank line ends an HTML block: a table with blank lines runs on to its </table>.)
@@ -374,9 +376,7 @@ def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
                 last = later
                 end = walk.lines.offset(tokens[later].map[1])
                 break
-    table = Block("table", start, end, walk.context(walk.headings))
-    table.rows = _html_table_rows(walk.lines.text, start, end)
-    walk.found.append(table)
+    walk.add("table", start, end).rows = _html_table_rows(walk.lines.text, start, end)
     return last
 
 
