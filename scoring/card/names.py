@@ -333,8 +333,7 @@ class Names:
                 start, end = at - head, at + len(probe) + tail  # as if spaced
                 if not any(taken[start + 1 : end - 1]):
                     found.append((start, end, key))
-                    for i in range(start + 1, end - 1):
-                        taken[i] = True
+                    taken[start + 1 : end - 1] = [True] * (end - start - 2)
                 at = plain.find(probe, at + 1)
         return tuple(sorted(found))
 
@@ -344,10 +343,7 @@ class Names:
         head = " ".join(text.split()[:4])
         if not head or _POSSESSIVE.search(head):
             return False
-        if self.system_opening(head):
-            return True
-        first = head.split()[0]
-        return self.another_model_in(first) is not None
+        return bool(self.system_opening(head)) or self.another_model_in(head.split()[0]) is not None
 
     def system_opening(self, text: str) -> str | None:
         """The card's system whose name ``text`` opens with, the longest ("Typhoon 0.6B +
