@@ -55,6 +55,12 @@ def _tokens(body: str) -> tuple[Token, ...]:
     return tuple(_parser().parse(body))
 
 
+# A quote's mark, after up to three spaces of indent, and the space after it.
+_QUOTE_MARK = re.compile(r" {0,3}(>) ?")
+# A bar that ends a table cell ("\\|" is a pipe within the cell).
+_CELL_BAR = re.compile(r"(?<!\\)\|")
+
+
 class _Lines:
     """The lines of ``text`` from ``start`` on, and where each starts in the whole text."""
 
@@ -76,13 +82,11 @@ class _Lines:
         chars = self.text[start : self.offset(line + 1)]
         marks, i = [], 0
         for _ in range(quotes):
-            indent = 0
-            while i < len(chars) and chars[i] == " " and indent < 3:
-                i, indent = i + 1, indent + 1
-            if i == len(chars) or chars[i] != ">":
+            mark = _QUOTE_MARK.match(chars, i)
+            if mark is None:
                 break  # a lazy line: fewer marks than quotes
-            marks.append(start + i)
-            i += 1 + (i + 1 < len(chars) and chars[i + 1] == " ")
+            marks.append(start + mark.start(1))
+            i = mark.end()
         return marks
 
     def unquoted(self, line: int, quotes: int) -> str:
@@ -127,20 +131,13 @@ def unescaped(text: str) -> str:
 
 def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
     """(offset, text) of each cell of a table row's line."""
-    cells = []
-    body = line.rstrip("\n")
-    start = body.index("|") + 1 if body.lstrip().startswith("|") else 0
-    position = start
-    while position <= len(body):
-        bar = body.find("|", position)
-        while bar > 0 and body[bar - 1] == "\\":  # "\|" is a pipe within the cell
-            bar = body.find("|", bar + 1)
-        if bar < 0:
-            if body[position:].strip():
-                cells.append((offset + position, body[position:]))
-            break
-        cells.append((offset + position, body[position:bar]))
-        position = bar + 1
+    cells, body = [], line.rstrip("\n")
+    position = body.index("|") + 1 if body.lstrip().startswith("|") else 0
+    for bar in _CELL_BAR.finditer(body, position):
+        cells.append((offset + position, body[position : bar.start()]))
+        position = bar.end()
+    if body[position:].strip():
+        cells.append((offset + position, body[position:]))
     return cells
 
 
