@@ -594,8 +594,7 @@ _MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
 _WORD_BEFORE = re.compile(
     rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
 )
-# Though "a margin of 0.5" is a setting, "a margin of 2.81 points" (or pp, or %) is a
-# difference's size.
+# (But "a margin of 2.81 points", or pp, or %, is a difference's size.)
 _A_MARGIN_IN_POINTS = re.compile(
     r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
     r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
@@ -617,11 +616,9 @@ _LEVEL_BEFORE = re.compile(
     r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$",
     re.I,
 )
-# Nor a bound: "over 30 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7"); those
-# that are a bound before any number are _ALWAYS_A_BOUND_BEFORE's.
+# Nor a bound: "over 30 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7").
 _BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>])\s*[*_]*$", re.I)
-# A threshold before a number, whole or not: "at most 15.00 %", "≤ 15.00 %". (Not "<" or
-# ">", which may be a quote's mark at a line's start.)
+# A threshold before any number: "at most 15.00 %", "≤ 15.00 %" (not ">": a quote's mark).
 _ALWAYS_A_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds_always')}|[≤≥])\s*[*_]*$", re.I)
 # A bound after a number: "13.50 % or better" (a target).
 _BOUND_AFTER = re.compile(rf"\s*%?\s*[*_]*\s*(?:{words.pattern('bounds_after')})", re.I)
