@@ -373,7 +373,8 @@ def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
                 last = later
                 end = walk.lines.offset(tokens[later].map[1])
                 break
-    walk.add("table", start, end).rows = _html_table_rows(walk.lines.text, start, end)
+    table = walk.add("table", start, end)
+    table.rows = _html_table_rows(walk.lines.text, start, end)
     return last
 
 

@@ -55,7 +55,8 @@ def find_regions(text: str, where: str) -> list[Region]:
     regions, opened = [], None
     for match in _MARKER.finditer(text):
         word, args = match.group("word"), tuple(match.group("args").split())
-        at = f"{where}:{line_of(text, match.start())}"
+        line = line_of(text, match.start())
+        at = f"{where}:{line}"
         if word == "end":
             if opened is None:
                 raise ScoringError(at, "region end without a region to close")
@@ -73,7 +74,7 @@ def find_regions(text: str, where: str) -> list[Region]:
             hint = f" (kinds: {', '.join(REGION_KINDS)})"
             hint = f"; did you mean 'scoring:{close[0]}'?" if close else hint
             raise ScoringError(at, f"unknown region kind 'scoring:{word}'{hint}")
-        opened = Region(word, args, line_of(text, match.start()), match.end(), match.end())
+        opened = Region(word, args, line, match.end(), match.end())  # (its end still to come)
     if opened is not None:
         raise ScoringError(
             f"{where}:{opened.line}",
