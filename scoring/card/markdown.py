@@ -365,14 +365,14 @@ def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
     if "<table" not in token.content.lower():
         walk.add("prose", start, end)
         return at
-    last = at
     # (A blank line ends an HTML block: a table with blank lines runs on to its </table>.)
-    if "</table" not in token.content.lower():
-        for later in range(at + 1, len(tokens)):
-            if tokens[later].type == "html_block" and "</table" in tokens[later].content.lower():
-                last = later
-                end = walk.lines.offset(tokens[later].map[1])
-                break
+    closing = (
+        later
+        for later in range(at, len(tokens))
+        if tokens[later].type == "html_block" and "</table" in tokens[later].content.lower()
+    )
+    last = next(closing, at)
+    end = walk.lines.offset(tokens[last].map[1])
     table = walk.add("table", start, end)
     table.rows = _html_table_rows(walk.lines.text, start, end)
     return last
@@ -431,8 +431,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
         elif token.type == "table_open":
             _table(walk, tokens, i)
         elif token.type == "paragraph_open":
-            first = tokens[i - 1].type == "list_item_open"
-            _paragraph(walk, token, tokens[i + 1], first)
+            _paragraph(walk, token, tokens[i + 1], tokens[i - 1].type == "list_item_open")
         elif token.type == "html_block" and not _is_code(token):
             taken.update(range(i + 1, _html(walk, tokens, i) + 1))
         elif token.type == "inline":

@@ -47,8 +47,7 @@ _OTHER_MODEL_NEARBY = re.compile(
     r"(?![a-z])[\w.-]*",
     re.I,
 )
-# What may stand between a variant's name and its model's after it: "the 4-gram variant of
-# Typhoon".
+# What may stand between a variant's name and its model's: "the 4-gram variant of Typhoon".
 _A_VARIANT_OF = frozenset({"variant", "version", "of"})
 # A dataset split as cards name one: "the dev set", "validation", "(train)" ("training"
 # alone is how a model was made).
@@ -99,14 +98,12 @@ _NAME_STATING_A_RESULT = re.compile(
     r"|(?:\b(?:CER|WER|error rate)\s+(?:of|for)\s+|(?:CER|WER|ผล(?:ลัพธ์)?)\s*ของ\s*"
     r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])"
 )
-# A name just after what sets up a comparison: "than Foo", "against Foo", "compared with
-# the Foo model", "vs. Foo".
+# A name just after what sets up a comparison: "than Foo", "compared with the Foo model".
 _NAME_COMPARED = re.compile(
     r"(?i:" + COMPARES.pattern + r")\.?\s+(?i:(?:with|to)\s+)?"
     r"(?i:the\s+)?" + _A_NAME
 )
-# Markdown's emphasis around words ("**Biwa**", "*Biwa*", "_Biwa_"), not an underscore
-# inside one ("openthai2.0_th-mix").
+# Markdown's emphasis ("**Biwa**", "_Biwa_"), not an underscore in a word ("2.0_th-mix").
 _EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
 # A name just before the parenthesis a number opens: "Compared to Foo (11.50 %)".
 _NAME_BEFORE_A_PARENTHESIS = re.compile(r"(?<![\w.'-])" + _A_NAME + r"\s*\(\s*[*_]*$")
@@ -117,8 +114,7 @@ _LABEL_BEFORE_A_NUMBER = re.compile(
     r"[*_]*\s*:\s*[*_]*"
 )
 _LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])")
-# A list item's text, after its marker, that opens with a label and a number ("Pathumma:
-# 11.20 % on FLEURS", "**Biwa** — 10.10 %"): its label.
+# The label a list item's text opens with, before a number: "**Biwa** — 10.10 %".
 _ITEM_LABEL = re.compile(
     r"[*_]*([A-Z][^:—–\n*_]{0,40}?)[*_]*(?:\s*:|\s+[—–-])\s*[*_]*"
     r"(?=[-+−–]?\d)"
@@ -164,11 +160,8 @@ _METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
 
 
 def _bare_versions(text: str) -> list[re.Match]:
-    return [
-        found
-        for found in _BARE_VERSION.finditer(text)
-        if not _A_NAME_RIGHT_BEFORE.search(text[: found.start()])
-    ]
+    found = _BARE_VERSION.finditer(text)
+    return [said for said in found if not _A_NAME_RIGHT_BEFORE.search(text[: said.start()])]
 
 
 def _versions_in(name: str) -> set[str]:
