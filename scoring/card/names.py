@@ -283,15 +283,13 @@ class Names:
                 if found and not found & own:
                     return mention.group()
         for found in _bare_versions(text) if self.own_versions else ():
-            if found["pre"] or not _versions_in(found.group(1)) & self.own_versions:
+            if not self._is_own(found):
                 return found.group()
         return None
 
     def names_own_release(self, text: str) -> bool:
         """Whether ``text`` names the own model's release by its version alone ("v2.0")."""
-        return bool(self.own_versions) and any(
-            self._is_own(found) for found in _bare_versions(text)
-        )
+        return bool(self.own_versions) and any(map(self._is_own, _bare_versions(text)))
 
     def _is_own(self, version: re.Match) -> bool:
         return not version["pre"] and bool(_versions_in(version.group(1)) & self.own_versions)
