@@ -117,13 +117,11 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " reads as {m.fits[0]} written as a fraction, where the card prints percentages; left "
         "unmarked: the gate reads and writes CERs in percent (write it so), or mark it not-a-figure"
     ),
-    # further than a re-run or a normaliser change moves one
     "far": (
         " reads as {m.fits[0]}, but the data give {m.named}, further than a re-run or a normaliser "
         "change moves a figure (over a point): is it this figure? left unmarked: "
         "if it is, mark it by hand and --write puts it right; if not, write it not-a-figure"
     ),
-    # an average beside only some of the aggregate's sets
     "some sets": (
         " is not {m.fits[0]}, and stands beside {m.named}, whose average it may be; left unmarked: "
         "if it is that figure, name the aggregate where it stands (its name, or the number of its "
@@ -149,23 +147,19 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         "unmarked: say it is relative where it stands (it is then none of the card's figures), or "
         "write it not-a-figure"
     ),
-    # B − A where the card's difference is A − B
     "other way round": (
         " is stated as {m.named}, the other way round from {m.fits[0]}; left unmarked: state it as "
         "the card's difference (its sign and its interval turned), or write it not-a-figure"
     ),
-    # its words say the way the data do not
     "direction": (
         " reads as {m.fits[0]}, and its words say {m.named}; the data give the other way; left "
         "unmarked: reword the claim, or write it not-a-figure"
     ),
-    # across zero, and nothing says which system is first
     "which way": (
         " reads as {m.fits[0]}, which the data give as {m.gives}, and nothing where it stands says "
         "which system it subtracts from which: stale, or stated the other way round? left "
         'unmarked: write the order there ("{m.named}"), or write it not-a-figure'
     ),
-    # the card computes intervals of differences only
     "cer interval": (
         " is an end of an interval of {m.named}, and the card gives intervals of differences only; "
         "left unmarked: the gate cannot check it (drop it, or write it not-a-figure)"
@@ -206,20 +200,15 @@ def _unread(m: Marked) -> str:  # its context names figures of the card's: ours,
 
 def _summary(marked: MarkResult, path, stale_index, stale_marked) -> str:
     new = marked.count("marked") + marked.count("drift")
-    total = new + marked.count("already")
     unplaced = sum(1 for mismatch in stale_index if mismatch.figure is None)
+    measures = len(marked.another_measure)
     return (
-        f"{path}: {plural(total, 'number')} marked ({new} new); "
-        f"{marked.count('drift') + len(stale_marked)} drifted, "
-        f"{len(stale_index) - unplaced} stale in the "
-        f"model-index; {marked.count('unexplained')} unexplained; "
+        f"{path}: {plural(new + marked.count('already'), 'number')} marked ({new} new); "
+        f"{marked.count('drift') + len(stale_marked)} drifted, {len(stale_index) - unplaced} "
+        f"stale in the model-index; {marked.count('unexplained')} unexplained; "
         f"{marked.count('ambiguous') + unplaced} ambiguous; "
         f"{marked.count('foreign')} left alone as other models' or sets'"
-        + (
-            f"; {len(marked.another_measure)} read as another measure"
-            if marked.another_measure
-            else ""
-        )
+        + (f"; {measures} read as another measure" if measures else "")
     )
 
 
@@ -259,52 +248,42 @@ def _unexplained(marked: MarkResult) -> list[str]:
 
 
 def _left_alone(marked: MarkResult) -> list[str]:
-    lines = []
     by_line: dict[int, list[Marked]] = {}
     for m in _lines(marked, "foreign"):
         by_line.setdefault(m.candidate.line, []).append(m)
-    for line, alone in by_line.items():
-        others = list(
-            dict.fromkeys(m.candidate.other_model for m in alone if m.candidate.other_model)
+    return [
+        f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
+        f"({_why_left_alone(alone)})"
+        for line, alone in by_line.items()
+    ]
+
+
+def _why_left_alone(alone: list[Marked]) -> str:
+    """Why the numbers of one line were left alone, by what their context names."""
+    others = list(dict.fromkeys(m.candidate.other_model for m in alone if m.candidate.other_model))
+    quoted = " and ".join(f'"{other}"' for other in others)
+    for kind, why in _NOT_SCORED_BY_THE_CARD.items():
+        if others and all(kind in m.candidate.foreign for m in alone):
+            return f"its context names {quoted}, {why}"
+    if others and all("heading" in m.candidate.foreign for m in alone):
+        return (
+            f'it stands under "{others[0]}", and nothing nearer names a system: another '
+            "model's; if it is one of the card's, name its system where it stands"
         )
-        kind = next(
-            (
-                kind
-                for kind in _NOT_SCORED_BY_THE_CARD
-                if others and all(kind in m.candidate.foreign for m in alone)
-            ),
-            None,
+    if others:  # named in its context: another recogniser's, or another version's
+        versions = all("version" in m.candidate.foreign for m in alone if m.candidate.other_model)
+        return f"its context names {' and '.join(others)}: " + (
+            "another version's or state's of the model, not the card's results; a result "
+            "of the card's stands elsewhere"
+            if versions
+            else "another model's, not the card's; if it is one of the card's systems, "
+            "name it in [publish.aliases]"
         )
-        if kind:
-            said = " and ".join(f'"{other}"' for other in others)
-            why = f"its context names {said}, {_NOT_SCORED_BY_THE_CARD[kind]}"
-        elif others and all("heading" in m.candidate.foreign for m in alone):
-            why = (
-                f'it stands under "{others[0]}", and nothing nearer names a system: another '
-                "model's; if it is one of the card's, name its system where it stands"
-            )
-        elif others:  # named in its context: another recogniser's, or another version's
-            versions = all(
-                "version" in m.candidate.foreign for m in alone if m.candidate.other_model
-            )
-            why = f"its context names {' and '.join(others)}: " + (
-                "another version's or state's of the model, not the card's results; a result "
-                "of the card's stands elsewhere"
-                if versions
-                else "another model's, not the card's; if it is one of the card's systems, "
-                "name it in [publish.aliases]"
-            )
-        else:
-            kinds = set().union(*(m.candidate.foreign for m in alone))
-            what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
-            why = (
-                f"its row or column names no {what} of the card's; if it does, name it in "
-                "[publish.aliases]"
-            )
-        lines.append(
-            f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} ({why})"
-        )
-    return lines
+    kinds = set().union(*(m.candidate.foreign for m in alone))
+    what = " or ".join(word for kind, word in _KIND_WORDS.items() if kind in kinds)
+    return (
+        f"its row or column names no {what} of the card's; if it does, name it in [publish.aliases]"
+    )
 
 
 def _another_measure(marked: MarkResult) -> list[str]:
@@ -363,18 +342,9 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
         *_ambiguous(marked),
     ]
     name = getattr(path, "name", str(path))
-    return (
-        "\n".join(lines)
-        + "\n"
-        + "".join(
-            difflib.unified_diff(
-                marked.old.splitlines(keepends=True),
-                marked.new.splitlines(keepends=True),
-                fromfile=f"{name} (as written)",
-                tofile=f"{name} (marked)",
-            )
-        )
-    )
+    old, new = marked.old.splitlines(keepends=True), marked.new.splitlines(keepends=True)
+    diff = difflib.unified_diff(old, new, f"{name} (as written)", f"{name} (marked)")
+    return "\n".join(lines) + "\n" + "".join(diff)
 
 
 def mark_report(

@@ -55,13 +55,19 @@ def _tokens(body: str) -> tuple[Token, ...]:
     return tuple(_parser().parse(body))
 
 
-class _Lines:
-    """The body's lines and where each starts in the whole text."""
+# A quote's mark, after up to three spaces of indent, and the space after it.
+_QUOTE_MARK = re.compile(r" {0,3}(>) ?")
+# A bar that ends a table cell ("\\|" is a pipe within the cell).
+_CELL_BAR = re.compile(r"(?<!\\)\|")
 
-    def __init__(self, text: str, body_start: int):
+
+class _Lines:
+    """The lines of ``text`` from ``start`` on, and where each starts in the whole text."""
+
+    def __init__(self, text: str, start: int):
         self.text = text
-        self.starts = [body_start]
-        for line in text[body_start:].splitlines(keepends=True):
+        self.starts = [start]
+        for line in text[start:].splitlines(keepends=True):
             self.starts.append(self.starts[-1] + len(line))
 
     def offset(self, line: int) -> int:
@@ -76,13 +82,11 @@ class _Lines:
         chars = self.text[start : self.offset(line + 1)]
         marks, i = [], 0
         for _ in range(quotes):
-            indent = 0
-            while i < len(chars) and chars[i] == " " and indent < 3:
-                i, indent = i + 1, indent + 1
-            if i == len(chars) or chars[i] != ">":
+            mark = _QUOTE_MARK.match(chars, i)
+            if mark is None:
                 break  # a lazy line: fewer marks than quotes
-            marks.append(start + i)
-            i += 1 + (i + 1 < len(chars) and chars[i + 1] == " ")
+            marks.append(start + mark.start(1))
+            i = mark.end()
         return marks
 
     def unquoted(self, line: int, quotes: int) -> str:
@@ -127,20 +131,13 @@ def unescaped(text: str) -> str:
 
 def table_cells(line: str, offset: int) -> list[tuple[int, str]]:
     """(offset, text) of each cell of a table row's line."""
-    cells = []
-    body = line.rstrip("\n")
-    start = body.index("|") + 1 if body.lstrip().startswith("|") else 0
-    position = start
-    while position <= len(body):
-        bar = body.find("|", position)
-        while bar > 0 and body[bar - 1] == "\\":  # "\|" is a pipe within the cell
-            bar = body.find("|", bar + 1)
-        if bar < 0:
-            if body[position:].strip():
-                cells.append((offset + position, body[position:]))
-            break
-        cells.append((offset + position, body[position:bar]))
-        position = bar + 1
+    cells, body = [], line.rstrip("\n")
+    position = body.index("|") + 1 if body.lstrip().startswith("|") else 0
+    for bar in _CELL_BAR.finditer(body, position):
+        cells.append((offset + position, body[position : bar.start()]))
+        position = bar.end()
+    if body[position:].strip():
+        cells.append((offset + position, body[position:]))
     return cells
 
 
@@ -178,17 +175,14 @@ class _HtmlTable(HTMLParser):
 
     def __init__(self, text: str, start: int):
         super().__init__(convert_charrefs=False)
-        self.source, self.base = text, start
-        self.line_starts = [0]
-        for line in text.splitlines(keepends=True):
-            self.line_starts.append(self.line_starts[-1] + len(line))
+        self.source, self.base, self.lines = text, start, _Lines(text, 0)
         self.rows: list[list[tuple[str, dict, int]]] = []  # (kind, attributes, content start)
         self.contents: list[list[str]] = []
         self._open: tuple[int, int] | None = None  # (row, cell) whose content runs on
 
     def _here(self) -> int:
         line, column = self.getpos()
-        return self.line_starts[line - 1] + column
+        return self.lines.starts[line - 1] + column
 
     def _close_cell(self) -> None:
         if self._open is not None:
@@ -200,13 +194,10 @@ class _HtmlTable(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in self._ENDS_A_CELL:
             self._close_cell()
-        if tag == "tr":
+        if tag == "tr" or (tag in ("td", "th") and not self.rows):  # (a row, or a cell alone)
             self.rows.append([])
             self.contents.append([])
-        elif tag in ("td", "th"):
-            if not self.rows:
-                self.rows.append([])
-                self.contents.append([])
+        if tag in ("td", "th"):
             content = self._here() + len(self.get_starttag_text() or "")
             self.rows[-1].append((tag, dict(attrs), content))
             self._open = (len(self.rows) - 1, len(self.rows[-1]) - 1)
@@ -319,48 +310,41 @@ class _Walk:
     details: _Details = field(default_factory=_Details)
     found: list[Block] = field(default_factory=list)
 
-    def context(self, headings: list[str]) -> tuple[str, ...]:
-        return tuple(h for h in headings + self.details.open if h)
+    def add(self, kind: str, start: int, end: int, under: list[str] | None = None) -> Block:
+        """A new block, under the headings ``under`` (by default those open here)."""
+        headings = self.headings if under is None else under
+        block = Block(kind, start, end, tuple(h for h in headings + self.details.open if h))
+        self.found.append(block)
+        return block
 
 
 def _heading(walk: _Walk, token: Token, inline: Token) -> None:
-    level = int(token.tag[1])
-    walk.headings = (
-        walk.headings[: level - 1]
-        + [""] * (level - 1 - len(walk.headings))
-        + [inline.content.strip()]
-    )
+    level = int(token.tag[1])  # (under its parents; a level skipped is an empty heading)
+    walk.headings = (walk.headings + [""] * level)[: level - 1] + [inline.content.strip()]
     start, _ = walk.lines.span(*token.map)
     end = walk.lines.offset(inline.map[1])
     # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
-    walk.found.append(Block("heading", start, end, walk.context(walk.headings[:-1])))
+    walk.add("heading", start, end, walk.headings[:-1])
 
 
 def _table(walk: _Walk, tokens: Sequence[Token], at: int) -> None:
     start, end = walk.lines.span(*tokens[at].map)
-    table = Block("table", start, end, walk.context(walk.headings))
+    table = walk.add("table", start, end)
     depth = 0
     for token in tokens[at:]:
         depth += token.nesting
         if token.type == "tr_open":
-            line = token.map[0]
-            table.rows.append(
-                [
-                    (at, unescaped(cell))
-                    for at, cell in table_cells(
-                        walk.lines.unquoted(line, walk.quotes), walk.lines.offset(line)
-                    )
-                ]
-            )
+            row = walk.lines.unquoted(token.map[0], walk.quotes)
+            cells = table_cells(row, walk.lines.offset(token.map[0]))
+            table.rows.append([(offset, unescaped(cell)) for offset, cell in cells])
         if depth == 0:
             break
     table.rows = _with_its_second_header_row(table.rows)
-    walk.found.append(table)
 
 
 def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) -> None:
     start, end = walk.lines.span(*token.map)
-    block = Block("prose", start, end, walk.context(walk.headings))
+    block = walk.add("prose", start, end)
     if walk.quotes:
         block.quote_marks = tuple(
             mark for line in range(*token.map) for mark in walk.lines.quote_marks(line, walk.quotes)
@@ -371,7 +355,6 @@ def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) ->
         block.item_text = start + max(0, written.find(first_line))
         block.items_above = tuple(item for item in walk.items[:-1] if item)
         walk.items[-1] = first_line.strip()
-    walk.found.append(block)
 
 
 def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
@@ -380,19 +363,18 @@ def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:
     start, end = walk.lines.span(*token.map)
     walk.details.feed(token.content)
     if "<table" not in token.content.lower():
-        walk.found.append(Block("prose", start, end, walk.context(walk.headings)))
+        walk.add("prose", start, end)
         return at
-    last = at
     # (A blank line ends an HTML block: a table with blank lines runs on to its </table>.)
-    if "</table" not in token.content.lower():
-        for later in range(at + 1, len(tokens)):
-            if tokens[later].type == "html_block" and "</table" in tokens[later].content.lower():
-                last = later
-                end = walk.lines.offset(tokens[later].map[1])
-                break
-    table = Block("table", start, end, walk.context(walk.headings))
+    closing = (
+        later
+        for later in range(at, len(tokens))
+        if tokens[later].type == "html_block" and "</table" in tokens[later].content.lower()
+    )
+    last = next(closing, at)
+    end = walk.lines.offset(tokens[last].map[1])
+    table = walk.add("table", start, end)
     table.rows = _html_table_rows(walk.lines.text, start, end)
-    walk.found.append(table)
     return last
 
 
@@ -400,24 +382,18 @@ def _caption_and_below(text: str, found: list[Block]) -> None:
     """A table's caption is the paragraph just above it, unless that reports numbers; a
     paragraph just under it that reports none is kept as ``below``."""
     for above, table in zip(found, found[1:]):
-        if (
-            table.kind == "table"
-            and above.kind == "prose"
-            and text[above.end : table.start].count("\n") <= 2
-        ):
+        gap = text[above.end : table.start]
+        if (above.kind, table.kind) == ("prose", "table") and gap.count("\n") <= 2:
             said = text[above.start : above.end]
             table.caption = said if not numbers_in(said, 0, (), True) else _heading_sentence(said)
     for table, under, after in zip(found, found[1:], found[2:] + [None]):
-        if (
-            table.kind == "table"
-            and under.kind == "prose"
-            and text[table.end : under.start].count("\n") <= 1
-        ):
-            said = text[under.start : under.end]
-            if after is not None and after.kind == "table" and after.caption == said:
-                continue  # the caption of the table after it
-            if not under.is_item and not numbers_in(said, 0, (), True):
-                table.below = said
+        gap, said = text[table.end : under.start], text[under.start : under.end]
+        if (table.kind, under.kind) != ("table", "prose") or gap.count("\n") > 1:
+            continue
+        if after is not None and after.kind == "table" and after.caption == said:
+            continue  # the caption of the table after it
+        if not under.is_item and not numbers_in(said, 0, (), True):
+            table.below = said
 
 
 def _heading_sentence(paragraph: str) -> str:
@@ -455,8 +431,7 @@ def blocks(text: str, body_start: int) -> list[Block]:
         elif token.type == "table_open":
             _table(walk, tokens, i)
         elif token.type == "paragraph_open":
-            first = tokens[i - 1].type == "list_item_open"
-            _paragraph(walk, token, tokens[i + 1], first)
+            _paragraph(walk, token, tokens[i + 1], tokens[i - 1].type == "list_item_open")
         elif token.type == "html_block" and not _is_code(token):
             taken.update(range(i + 1, _html(walk, tokens, i) + 1))
         elif token.type == "inline":

@@ -4,8 +4,10 @@ recognisers that are none of the card's ("Whisper", "OpenThai1.5")."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -45,8 +47,7 @@ _OTHER_MODEL_NEARBY = re.compile(
     r"(?![a-z])[\w.-]*",
     re.I,
 )
-# What may stand between a variant's name and its model's after it: "the 4-gram variant of
-# Typhoon".
+# What may stand between a variant's name and its model's: "the 4-gram variant of Typhoon".
 _A_VARIANT_OF = frozenset({"variant", "version", "of"})
 # A dataset split as cards name one: "the dev set", "validation", "(train)" ("training"
 # alone is how a model was made).
@@ -97,14 +98,12 @@ _NAME_STATING_A_RESULT = re.compile(
     r"|(?:\b(?:CER|WER|error rate)\s+(?:of|for)\s+|(?:CER|WER|ผล(?:ลัพธ์)?)\s*ของ\s*"
     r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])"
 )
-# A name just after what sets up a comparison: "than Foo", "against Foo", "compared with
-# the Foo model", "vs. Foo".
+# A name just after what sets up a comparison: "than Foo", "compared with the Foo model".
 _NAME_COMPARED = re.compile(
     r"(?i:" + COMPARES.pattern + r")\.?\s+(?i:(?:with|to)\s+)?"
     r"(?i:the\s+)?" + _A_NAME
 )
-# Markdown's emphasis around words ("**Biwa**", "*Biwa*", "_Biwa_"), not an underscore
-# inside one ("openthai2.0_th-mix").
+# Markdown's emphasis ("**Biwa**", "_Biwa_"), not an underscore in a word ("2.0_th-mix").
 _EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)")
 # A name just before the parenthesis a number opens: "Compared to Foo (11.50 %)".
 _NAME_BEFORE_A_PARENTHESIS = re.compile(r"(?<![\w.'-])" + _A_NAME + r"\s*\(\s*[*_]*$")
@@ -115,8 +114,7 @@ _LABEL_BEFORE_A_NUMBER = re.compile(
     r"[*_]*\s*:\s*[*_]*"
 )
 _LIKE_A_MODELS_NAME = re.compile(r"\d|[a-z-][A-Z]|(?<![a-z])(?:ASR|STT)(?![a-z])")
-# A list item's text, after its marker, that opens with a label and a number ("Pathumma:
-# 11.20 % on FLEURS", "**Biwa** — 10.10 %"): its label.
+# The label a list item's text opens with, before a number: "**Biwa** — 10.10 %".
 _ITEM_LABEL = re.compile(
     r"[*_]*([A-Z][^:—–\n*_]{0,40}?)[*_]*(?:\s*:|\s+[—–-])\s*[*_]*"
     r"(?=[-+−–]?\d)"
@@ -143,8 +141,6 @@ _VERSIONED_NAME = (
     r"(?<![\w.-]){stem}(?:[\w-]|\.(?=\w))*(?:(?:\s+(?!{stems})(?-i:[A-Z])[\w-]*){{0,3}}?\s+"
     r"(?:v\d[\d.]*|version\s+\d[\d.]*|\d+(?:\.\d+)?\s*[bm]\b))?"
 )
-
-
 # A release named by its version alone ("v2.0", "version 1.5"): the card's own model's, at
 # its own version, or another of its releases. Not a version right after a name ("Whisper
 # v3", "large-v3", "FLEURS v2"), which is that name's. A pre-release ("v2.0-beta", "v2.0rc1")
@@ -153,17 +149,19 @@ _BARE_VERSION = re.compile(
     r"(?<![\w.-])(?:v|version\s+)(\d+(?:\.\d+)*)(?P<pre>[-+]?[a-z][\w.]*|\d)?", re.I
 )
 _A_NAME_RIGHT_BEFORE = re.compile(r"[A-Z0-9][\w.+-]*\s+$")
-
-
 _SUPERSCRIPT_MARKS = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]")
+_FamilyVersions = tuple[tuple[re.Pattern, frozenset[str]], ...]
+_THAI_BESIDE_LATIN = re.compile(
+    rf"(?<={_THAI.pattern})(?=[^\W\u0e00-\u0e7f])|(?<=[^\W\u0e00-\u0e7f])(?={_THAI.pattern})"
+)
+_FOUND_NAMES = Memo(kept=1 << 15)
+_POSSESSIVE = re.compile(r"\w['’]s\b")
+_METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
 
 
 def _bare_versions(text: str) -> list[re.Match]:
-    return [
-        found
-        for found in _BARE_VERSION.finditer(text)
-        if not _A_NAME_RIGHT_BEFORE.search(text[: found.start()])
-    ]
+    found = _BARE_VERSION.finditer(text)
+    return [said for said in found if not _A_NAME_RIGHT_BEFORE.search(text[: said.start()])]
 
 
 def _versions_in(name: str) -> set[str]:
@@ -177,9 +175,6 @@ def _versions_in(name: str) -> set[str]:
         value = Decimal(number) / (1000 if unit.lower() == "m" else 1)
         found.add(format(value.normalize(), "f"))
     return found
-
-
-_FamilyVersions = tuple[tuple[re.Pattern, frozenset[str]], ...]
 
 
 def _own_versions(families: dict[str, list[str]]) -> _FamilyVersions:
@@ -216,21 +211,10 @@ def plain_name(text: str) -> str:
     return " " + " ".join(text.split()) + " "
 
 
-_THAI_BESIDE_LATIN = re.compile(
-    rf"(?<={_THAI.pattern})(?=[^\W\u0e00-\u0e7f])|(?<=[^\W\u0e00-\u0e7f])(?={_THAI.pattern})"
-)
-
-
-_FOUND_NAMES = Memo(kept=1 << 15)
-
-
 @lru_cache(maxsize=8)
 def _any_of(texts: frozenset[str]) -> re.Pattern:
     """Any of ``texts``, in any case, the longest first."""
     return re.compile("|".join(map(re.escape, sorted(texts, key=len, reverse=True))), re.I)
-
-
-_POSSESSIVE = re.compile(r"\w['’]s\b")
 
 
 @dataclass(frozen=True)
@@ -258,27 +242,20 @@ class Names:
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str]) -> Names:
-        subjects, method_words = _subject_names(spec)
-        systems, loose, families = _system_names(spec)
         own = spec.publish_system or next(iter(spec.systems), None)
-        aliases_plain = {plain_name(text) for text in aliases}
+        subjects, method_words = _subject_names(spec)
+        systems, loose, families = _system_names(spec, own)
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[plain_name(text)] = key
-
-        def longest_first(names):
-            return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
-
-        splits = frozenset(
-            _split_name(source.split or "test") for source in spec.datasets.values()
-        ) or frozenset({"test"})
+        splits = {_split_name(source.split or "test") for source in spec.datasets.values()}
         return cls(
-            longest_first(subjects),
-            longest_first(systems),
+            tuple(sorted(subjects.items(), key=lambda item: -len(item[0]))),  # longest first
+            tuple(sorted(systems.items(), key=lambda item: -len(item[0]))),
             frozenset(spec.latencies),
             frozenset(source.id.lower() for source in spec.datasets.values()),
             _own_versions(families),
-            frozenset(loose - aliases_plain),
-            splits,
+            frozenset(loose - {plain_name(text) for text in aliases}),
+            frozenset(splits or {"test"}),
             frozenset(
                 key
                 for key in spec.systems
@@ -306,15 +283,13 @@ class Names:
                 if found and not found & own:
                     return mention.group()
         for found in _bare_versions(text) if self.own_versions else ():
-            if found["pre"] or not _versions_in(found.group(1)) & self.own_versions:
+            if not self._is_own(found):
                 return found.group()
         return None
 
     def names_own_release(self, text: str) -> bool:
         """Whether ``text`` names the own model's release by its version alone ("v2.0")."""
-        return bool(self.own_versions) and any(
-            self._is_own(found) for found in _bare_versions(text)
-        )
+        return bool(self.own_versions) and any(map(self._is_own, _bare_versions(text)))
 
     def _is_own(self, version: re.Match) -> bool:
         return not version["pre"] and bool(_versions_in(version.group(1)) & self.own_versions)
@@ -349,8 +324,7 @@ class Names:
                 start, end = at - head, at + len(probe) + tail  # as if spaced
                 if not any(taken[start + 1 : end - 1]):
                     found.append((start, end, key))
-                    for i in range(start + 1, end - 1):
-                        taken[i] = True
+                    taken[start + 1 : end - 1] = [True] * (end - start - 2)
                 at = plain.find(probe, at + 1)
         return tuple(sorted(found))
 
@@ -360,10 +334,7 @@ class Names:
         head = " ".join(text.split()[:4])
         if not head or _POSSESSIVE.search(head):
             return False
-        if self.system_opening(head):
-            return True
-        first = head.split()[0]
-        return self.another_model_in(first) is not None
+        return bool(self.system_opening(head)) or self.another_model_in(head.split()[0]) is not None
 
     def system_opening(self, text: str) -> str | None:
         """The card's system whose name ``text`` opens with, the longest ("Typhoon 0.6B +
@@ -428,14 +399,10 @@ class Names:
         while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
             words = words[self._words_of_a_sets_name(words) or 1 :]
         name = " ".join(words)
-        if (
-            words
-            and words[0] not in _NOT_A_NAME
-            and not self.systems_in(name)
-            and not self.subjects_in(name)
-        ):
-            return name
-        return None
+        return name if words and words[0] not in _NOT_A_NAME and not self._is_ours(name) else None
+
+    def _is_ours(self, name: str) -> bool:
+        return bool(self.systems_in(name) or self.subjects_in(name))
 
     def _words_of_a_sets_name(self, words: list[str]) -> int:
         """How many of ``words``, from the first, are one set's name: 2 of "TVSpeech long"."""
@@ -453,14 +420,9 @@ class Names:
         if label is None:
             return None
         name = label.group(1)
-        if (
-            name.split()[0] in _NOT_A_NAME
-            or not _LIKE_A_MODELS_NAME.search(name)
-            or self.systems_in(name)
-            or self.subjects_in(name)
-        ):
+        if name.split()[0] in _NOT_A_NAME or not _LIKE_A_MODELS_NAME.search(name):
             return None
-        return name
+        return None if self._is_ours(name) else name
 
     def item_label(self, item: str) -> tuple[str, bool] | None:
         """(label, whether it names a system of the card's) of a list item (its text after the
@@ -530,25 +492,19 @@ class Names:
             for start, end, key in found
             if "_" not in key or not _NEGATED.search(plain[: start + 1])
         )
-        qualified = {
-            i
-            for i, (_, end, key) in enumerate(found)
-            for start, _, other in found[i + 1 :]
-            if other.rsplit("_", 1)[0] == key
-            and "_" in other
-            and start >= end - 1
-            and len(plain[end:start].split()) <= 3
-        }
-        qualified |= {
-            i
-            for i, (start, _, key) in enumerate(found)
-            for _, end, other in found[:i]
-            if other.rsplit("_", 1)[0] == key
-            and "_" in other
-            and start >= end - 1
-            and (len(between := plain[end:start].split()) <= 1 or set(between) <= _A_VARIANT_OF)
-            and not any(word.isdigit() for word in between)
-        }
+        qualified = set()
+        for i, j in itertools.permutations(range(len(found)), 2):
+            key, variant = found[i][2], found[j][2]
+            (_, end, _), (start, _, _) = sorted((found[i], found[j]))
+            if "_" not in variant or variant.rsplit("_", 1)[0] != key or start < end - 1:
+                continue
+            between = plain[end:start].split()
+            if (j > i and len(between) <= 3) or (  # after: "Typhoon + 4-gram LM"
+                j < i  # before: "the 4-gram variant of Typhoon"
+                and (len(between) <= 1 or set(between) <= _A_VARIANT_OF)
+                and not any(word.isdigit() for word in between)
+            ):
+                qualified.add(i)
         return [key for i, (_, _, key) in enumerate(found) if i not in qualified]
 
 
@@ -586,46 +542,43 @@ def _subject_names(spec: CardSpec) -> tuple[dict[str, str], set[str]]:
     return subjects, method_words
 
 
-_METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
+def _only_one(named: Iterable[tuple]) -> dict:
+    """{name: key} of the (name, key) pairs whose name no other key has, in their order."""
+    keys: dict = {}
+    for name, key in named:
+        keys.setdefault(name, []).append(key)
+    return {name: found[0] for name, found in keys.items() if len(found) == 1}
 
 
 def _add_method_words(spec: CardSpec, subjects: dict[str, str]) -> set[str]:
     """ "averages" for the one mean aggregate, "pooled" for the one pooled; returns those
     words that name it."""
-    method_words = set()
+    method_words, alone = set(), _only_one((a.method, a.key) for a in spec.aggregates)
     for method, words in _METHOD_WORDS.items():
-        alike = [a for a in spec.aggregates if a.method == method]
-        if len(alike) == 1:
-            for word in words:
-                said = _word_as_found(word)
-                if subjects.setdefault(said, alike[0].key) == alike[0].key:
+        if key := alone.get(method):
+            for said in map(_word_as_found, words):
+                if subjects.setdefault(said, key) == key:
                     method_words.add(said)
     return method_words
 
 
 def _add_counted_aggregates(spec: CardSpec, subjects: dict[str, str]) -> None:
     """An aggregate by how many sets it spans, where no other spans as many: "5 devices"."""
-    spans: dict[int, list[str]] = {}
-    for aggregate in spec.aggregates:
-        spans.setdefault(len(aggregate.sets), []).append(aggregate.key)
-    for count, keys in spans.items():
-        if len(keys) == 1 and 1 < count < len(COUNT_WORDS):
+    for count, key in _only_one((len(a.sets), a.key) for a in spec.aggregates).items():
+        if 1 < count < len(COUNT_WORDS):
             for said in (str(count), COUNT_WORDS[count]):
                 for unit in _WHAT_AN_AGGREGATE_SPANS:
-                    subjects.setdefault(plain_name(f"{said} {unit}"), keys[0])
+                    subjects.setdefault(plain_name(f"{said} {unit}"), key)
 
 
 def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
     """A set by the last word of its name, where it alone ends with it: "jbl" for "LOTUSDIS
     jbl"."""
-    endings: dict[str, list[str]] = {}
-    for key, display in spec.set_names.items():
-        words = display.split()
-        if len(words) > 1:
-            endings.setdefault(plain_name(words[-1]), []).append(key)
-    for ending, keys in endings.items():
-        if len(keys) == 1 and not ending.strip().isdigit():
-            subjects.setdefault(ending, keys[0])
+    names = [(display.split(), key) for key, display in spec.set_names.items()]
+    endings = _only_one((plain_name(words[-1]), key) for words, key in names if len(words) > 1)
+    for ending, key in endings.items():
+        if not ending.strip().isdigit():
+            subjects.setdefault(ending, key)
 
 
 def _add_long_sets(spec: CardSpec, subjects: dict[str, str]) -> None:
@@ -641,7 +594,7 @@ def _add_long_sets(spec: CardSpec, subjects: dict[str, str]) -> None:
             subjects.setdefault(plain_name(f"{base} {said}"), key)
 
 
-def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, list[str]]]:
+def _system_names(spec: CardSpec, own: str | None) -> tuple[dict, set[str], dict[str, list]]:
     """({plain name: system key}, the loose words among them, {family: its systems}); the
     first name given wins."""
     systems: dict[str, str] = {}
@@ -652,7 +605,6 @@ def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, l
     loose = _add_variants(spec, systems)
     families = _add_families(spec, systems)
     # The card's own model as cards write it in a table of models: "Ours", "This model".
-    own = spec.publish_system or next(iter(spec.systems), None)
     if own is not None:
         for word in _OWN_MODEL_WORDS:
             systems.setdefault(_word_as_found(word), own)
@@ -662,20 +614,12 @@ def _system_names(spec: CardSpec) -> tuple[dict[str, str], set[str], dict[str, l
 def _add_variants(spec: CardSpec, systems: dict[str, str]) -> set[str]:
     """A variant's own part ("4-gram") for the one system with it, and the LM words for the
     one variant with a language model. Returns the loose words: those, and our pronouns."""
-    variants: dict[str, list[str]] = {}
-    for key in spec.systems:
-        if "_" in key:
-            variants.setdefault(plain_name(key.rsplit("_", 1)[1]), []).append(key)
+    parts = {key: key.rsplit("_", 1)[1] for key in spec.systems if "_" in key}  # "4gram"
     loose = {plain_name(word) for word in (*_LANGUAGE_MODEL_WORDS, *_PRONOUNS_OF_US)}
-    for word, keys in variants.items():
-        if len(keys) == 1:
-            systems.setdefault(word, keys[0])
-            loose.add(word)
-    with_lm = [
-        key
-        for key in spec.systems
-        if "_" in key and _LANGUAGE_MODEL_VARIANT.search(key.rsplit("_", 1)[1])
-    ]
+    for word, key in _only_one((plain_name(part), key) for key, part in parts.items()).items():
+        systems.setdefault(word, key)
+        loose.add(word)
+    with_lm = [key for key, part in parts.items() if _LANGUAGE_MODEL_VARIANT.search(part)]
     if len(with_lm) == 1:
         for word in _LANGUAGE_MODEL_WORDS:
             systems.setdefault(plain_name(word), with_lm[0])
@@ -691,16 +635,16 @@ def _add_families(spec: CardSpec, systems: dict[str, str]) -> dict[str, list[str
         family = re.sub(r"\s*(\(.*\)|\+.*)$", "", display)
         if plain_name(family).strip():
             families.setdefault(family, []).append(key)
-    first_words: dict[str, list[str]] = {}
-    for family in families:
-        first = plain_name(family.split()[0])
-        if len(family.split()) > 1 and not first.strip().isdigit():
-            first_words.setdefault(first, []).append(family)
+    first_words = _only_one(
+        (plain_name(family.split()[0]), family)
+        for family in families
+        if len(family.split()) > 1 and not plain_name(family.split()[0]).strip().isdigit()
+    )
     for family, keys in families.items():
         own = [k for k in keys if k == spec.publish_system] or [k for k in keys if "_" not in k]
         if len(own) == 1:
             systems.setdefault(plain_name(family), own[0])
             first = plain_name(family.split()[0])
-            if first_words.get(first) == [family]:
+            if first_words.get(first) == family:
                 systems.setdefault(first, own[0])
     return families

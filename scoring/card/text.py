@@ -24,43 +24,6 @@ from ..memo import Memo
 from ..report import round_half_up
 from . import words
 
-__all__ = [
-    "REGION_KINDS",
-    "CardFile",
-    "CardHome",
-    "Region",
-    "SIGN",
-    "find_regions",
-    "ascii_signed",
-    "format_like",
-    "latencies_in",
-    "line_of",
-    "load_model_card",
-    "masked_spans",
-    "code_numbers",
-    "numbers_in",
-    "printed_as",
-    "strip_markers",
-    "inside",
-    "FIGURE_MARKER",
-    "MAGNITUDE_OF_NEGATIVE",
-    "TURNED",
-    "FRONT_MATTER",
-    "SENTENCE_END",
-    "COMMENT",
-    "YAML_LOADER",
-    "yaml_error_mark",
-    "AFTER",
-    "BEFORE",
-    "VALUE",
-    "WHOLE",
-    "IndexEntry",
-    "IndexPlace",
-    "IndexResult",
-    "ModelIndex",
-    "read_model_index",
-]
-
 # "not-a-figure" wraps a number that reads like a figure but is none of the card's (a CER
 # on another model's set): left as written, and not counted by --check's coverage.
 REGION_KINDS = ("cer-table", "latency-summary", "differences", "verdicts", "figure", "not-a-figure")
@@ -89,38 +52,33 @@ def line_of(text: str, index: int) -> int:
 
 def find_regions(text: str, where: str) -> list[Region]:
     """Every region of the card, in order; a malformed one is one ScoringError line."""
-    regions = []
-    open_marker = None
+    regions, opened = [], None
     for match in _MARKER.finditer(text):
         word, args = match.group("word"), tuple(match.group("args").split())
         line = line_of(text, match.start())
+        at = f"{where}:{line}"
         if word == "end":
-            if open_marker is None:
-                raise ScoringError(f"{where}:{line}", "region end without a region to close")
-            kind, kind_args, kind_line, start = open_marker
-            regions.append(Region(kind, kind_args, kind_line, start, match.start()))
-            open_marker = None
+            if opened is None:
+                raise ScoringError(at, "region end without a region to close")
+            regions.append(dataclasses.replace(opened, end=match.start()))
+            opened = None
             continue
-        if open_marker is not None:
+        if opened is not None:
             raise ScoringError(
-                f"{where}:{line}",
-                f"region 'scoring:{word}' opens inside the "
-                f"region opened at line {open_marker[2]} (is that one closed?); "
-                "regions do not nest",
+                at,
+                f"region 'scoring:{word}' opens inside the region opened at line {opened.line} "
+                "(is that one closed?); regions do not nest",
             )
         if word not in REGION_KINDS:
             close = difflib.get_close_matches(word, REGION_KINDS + ("end",), n=1)
-            hint = (
-                f"; did you mean 'scoring:{close[0]}'?"
-                if close
-                else (f" (kinds: {', '.join(REGION_KINDS)})")
-            )
-            raise ScoringError(f"{where}:{line}", f"unknown region kind 'scoring:{word}'{hint}")
-        open_marker = (word, args, line, match.end())
-    if open_marker is not None:
+            hint = f" (kinds: {', '.join(REGION_KINDS)})"
+            hint = f"; did you mean 'scoring:{close[0]}'?" if close else hint
+            raise ScoringError(at, f"unknown region kind 'scoring:{word}'{hint}")
+        opened = Region(word, args, line, match.end(), match.end())  # (its end still to come)
+    if opened is not None:
         raise ScoringError(
-            f"{where}:{open_marker[2]}",
-            f"region 'scoring:{open_marker[0]}' is never closed (end it with <!-- scoring:end -->)",
+            f"{where}:{opened.line}",
+            f"region 'scoring:{opened.kind}' is never closed (end it with <!-- scoring:end -->)",
         )
     return regions
 
@@ -130,6 +88,9 @@ YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
+# Each card text is parsed once a process.
+_MODEL_CARDS = Memo(kept=64)
+_MODEL_INDEXES = Memo(kept=64)
 
 
 def yaml_error_mark(error: yaml.YAMLError):
@@ -141,7 +102,7 @@ def yaml_error_mark(error: yaml.YAMLError):
 def load_model_card(text: str, where: Path) -> ModelCard:
     """The card as huggingface_hub reads it, but for its model-index, read here entry by
     entry: its ``data.eval_results`` are the entries that can be read."""
-    match = FRONT_MATTER.match(text)
+    match, data = FRONT_MATTER.match(text), None
     if match:
         try:
             data = yaml.load(match.group(1), Loader=YAML_LOADER)
@@ -166,20 +127,15 @@ def load_model_card(text: str, where: Path) -> ModelCard:
                 "the others' into the card's text, then run this again",
             )
     try:
-        # Each text is parsed once a process; each caller gets a copy of its own to change.
-        return copy.deepcopy(_MODEL_CARDS.get(text, lambda: _parse_model_card(text)))
+        # (each caller gets a copy of its own to change)
+        return copy.deepcopy(_MODEL_CARDS.get(text, lambda: _parse_model_card(text, match, data)))
     except ValueError as error:
         raise ScoringError(where, f"front matter: {error}") from None
 
 
-_MODEL_CARDS = Memo(kept=64)
-
-
-def _parse_model_card(text: str) -> ModelCard:
+def _parse_model_card(text: str, match: re.Match | None, data) -> ModelCard:
     # huggingface_hub reads a model-index whole and refuses the card over one entry it
     # cannot read (a metric with no value or no type): it is given the card without it.
-    match = FRONT_MATTER.match(text)
-    data = yaml.load(match.group(1), Loader=YAML_LOADER) if match else None
     index = None
     if isinstance(data, dict) and "model-index" in data:
         index = read_model_index(text)
@@ -261,9 +217,6 @@ def read_model_index(text: str) -> ModelIndex:
     return _MODEL_INDEXES.get(text, lambda: _read_model_index(text))
 
 
-_MODEL_INDEXES = Memo(kept=64)
-
-
 def _read_model_index(text: str) -> ModelIndex:
     match = FRONT_MATTER.match(text)
     root = yaml.compose(match.group(1), Loader=YAML_LOADER) if match else None
@@ -271,42 +224,33 @@ def _read_model_index(text: str) -> ModelIndex:
         return ModelIndex()  # (load_model_card refuses it)
     nodes = _Nodes(text, match.start(1)) if match else None
     key, models = _key_and_value(root, "model-index") if root is not None else (None, None)
-    model = models.value[0] if isinstance(models, yaml.SequenceNode) and models.value else None
+    model = _items(models)[0] if _items(models) else None
+    place = _place(nodes, match, root, key, models, model)
     if not isinstance(model, yaml.MappingNode):
-        problems = (
-            ()
-            if key is None or nodes.value(models) in (None, [])
-            else ((nodes.line(models), "the model-index is not a list of models (name, results)"),)
-        )
-        return ModelIndex(place=_place(nodes, match, root, key, models), problems=problems)
+        if key is None or nodes.value(models) in (None, []):
+            return ModelIndex(place=place)
+        what = "the model-index is not a list of models (name, results)"
+        return ModelIndex(place=place, problems=((nodes.line(models), what),))
     _, name = _key_and_value(model, "name")
     _, results = _key_and_value(model, "results")
     read = tuple(_read_result(nodes, results, i) for i in range(len(_items(results))))
-    listed = results is None or isinstance(results, yaml.SequenceNode)
-    value = None if listed else nodes.value(results)  # (none: the card's results go there)
-    problems = (
-        ()
-        if value is None
-        else ((nodes.line(results), f"the model's results are not a list ({_shown(value)})"),)
-    )
-    return ModelIndex(
-        None if name is None else _as_text(nodes.value(name)),
-        read,
-        _place(nodes, match, root, key, models),
-        problems,
-    )
+    name = None if name is None else _as_text(nodes.value(name))
+    if results is None or isinstance(results, yaml.SequenceNode):
+        return ModelIndex(name, read, place)
+    value = nodes.value(results)  # (none: the card's results go there)
+    what = f"the model's results are not a list ({_shown(value)})"
+    return ModelIndex(name, read, place, () if value is None else ((nodes.line(results), what),))
 
 
-def _place(nodes: _Nodes | None, match: re.Match | None, root, key, models) -> IndexPlace | None:
-    """Where --write puts the card's own results; None where there is no front matter, or
-    one in braces."""
+def _place(nodes: _Nodes | None, match: re.Match | None, root, key, models, model):
+    """Where --write puts the card's own results (an IndexPlace); None where there is no
+    front matter, or one in braces."""
     if match is None or (root is not None and root.flow_style):
         return None
     line_break = "\r\n" if match.group(0).endswith("\r\n") else "\n"
     if key is None:
         return IndexPlace(AFTER, (match.end(1),) * 2, 0, line_break)
     whole = IndexPlace(WHOLE, (nodes.at(key), nodes.line_end(models)), 0, line_break)
-    model = models.value[0] if isinstance(models, yaml.SequenceNode) and models.value else None
     if not isinstance(model, yaml.MappingNode) or model.flow_style:
         return whole
     name_key, _ = _key_and_value(model, "name")
@@ -385,20 +329,16 @@ def _eval_result(fields: dict, metric: dict) -> EvalResult:
     task = task if isinstance(task, dict) else {}
     source = fields.get("source") if isinstance(fields.get("source"), dict) else {}
     url = _as_text(source.get("url"))  # (a source's name alone, huggingface_hub refuses)
+    names = {f"task_{key}": task.get(key) for key in ("type", "name")}
+    names |= {f"dataset_{key}": dataset.get(key) for key in ("name", "config", "split", "revision")}
+    names |= {f"metric_{key}": metric.get(key) for key in ("name", "config")}
     return EvalResult(
-        task_type=_as_text(task.get("type")),
-        task_name=_as_text(task.get("name")),
+        **{field: _as_text(value) for field, value in names.items()},
         dataset_type=dataset.get("type"),
-        dataset_name=_as_text(dataset.get("name")),
-        dataset_config=_as_text(dataset.get("config")),
-        dataset_split=_as_text(dataset.get("split")),
-        dataset_revision=_as_text(dataset.get("revision")),
         dataset_args=dataset.get("args"),
         metric_type=metric["type"],
         metric_value=metric["value"],
-        metric_name=_as_text(metric.get("name")),
         metric_args=metric.get("args"),
-        metric_config=_as_text(metric.get("config")),
         verified=metric.get("verified"),
         verify_token=_as_text(metric.get("verifyToken")),
         source_name=_as_text(source.get("name")) if url else None,
@@ -545,43 +485,8 @@ _NUMBER = re.compile(
     rf"(?<![^\W_]|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
     r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
 )
-
 # An HTML comment (a marker's two ends are comments too): no text of the card's.
 COMMENT = re.compile(r"<!--.*?-->", re.S)
-_NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\s*%?/$")
-
-
-def _word_endings(name: str) -> str:
-    """A words.toml list as alternatives that end a word but may start inside one ("0.56s"),
-    its Thai words as they stand."""
-    entries = words.words()[name]
-    english = "|".join(entry for entry in entries if entry.isascii())
-    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
-
-
-# What follows a number that is no error rate: a unit ("6.69 so far" is no seconds).
-_UNIT_AFTER = re.compile(rf"\s*(?:{_word_endings('units')}|×)", re.I)
-
-_MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
-
-# What precedes a number that is no error rate: "a weight of 0.5", "Apache 2.0".
-_WORD_BEFORE = re.compile(
-    rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
-)
-
-# Though "a margin of 0.5" is a setting, "a margin of 2.81 points" (or pp, or %) is a
-# difference's size.
-_A_MARGIN_IN_POINTS = re.compile(
-    r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
-    r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
-    re.I,
-)
-
-# A p-value as prose gives it: "(p = 0.012)", "p < 0.05".
-_P_VALUE_BEFORE = re.compile(r"\bp\s*[=<>≤≈]\s*$", re.I)
-
-_SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-)\s*$")
-
 # (Not after an abbreviation: "6.69 % vs. Typhoon's 9.50 %", though "p.p." may end one
 # before a capital; nor before a signed number or an interval: "−2.81 p.p. [−3.75, −1.76]".)
 SENTENCE_END = re.compile(
@@ -596,7 +501,6 @@ SENTENCE_END = re.compile(
     r"(?=[ \t]*(?:>[ \t]*)*(?:\*\*|__|[*_])?[A-Z\u0e01-\u0e7f]"
     r"(?:[^\n.!?:*_]|(?<=\d)\.(?=\d)){0,40}(?:\*\*|__|[*_])?\s*(?::|[—–]\s))"
 )
-
 # A figure marker names its figure, and may say the text states a negative difference's
 # magnitude ("better by 2.81 pp") or the difference turned (B − A where the card's is A − B).
 MAGNITUDE_OF_NEGATIVE = "magnitude-of-negative"
@@ -606,7 +510,6 @@ FIGURE_MARKER = re.compile(
     r"(.*?)<!--\s*scoring:end\s*-->",
     re.S,
 )
-
 # Inline code that holds one number alone ("`6.69%`") styles a value: it is read, and its
 # marker holds the whole span (a comment inside backticks would show).
 CODE_NUMBER = re.compile(r"`(\s*)([-+−–]?\d+(?:\.\d+)?)(\s*%?\s*)`")
@@ -642,11 +545,8 @@ def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
 
 
-# A share of something ("10.50 % of the training audio", "10.50% ของข้อมูล") is no error
-# rate ("18.64% ของเรา" is "our 18.64 %").
-_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
-# Nor is a relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
-# "ลดลงสัมพัทธ์ 29.6%"): the card's differences are in points.
+# A relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
+# "ลดลงสัมพัทธ์ 29.6%") is no error rate: the card's differences are in points.
 _RELATIVE_AFTER = re.compile(
     r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|smaller|larger)\s+)?(?:\(\s*)?"
     r"(?:relative|rel\.|สัมพัทธ์)",
@@ -677,30 +577,55 @@ def relative_changes(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _word_endings(name: str) -> str:
+    """A words.toml list as alternatives that end a word but may start inside one ("0.56s"),
+    its Thai words as they stand."""
+    entries = words.words()[name]
+    english = "|".join(entry for entry in entries if entry.isascii())
+    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
+
+
+# What stands beside a number that is no error rate. After a slash, a number is one only in
+# a list of numbers ("6.69/8.72"), never in a path or a date.
+_NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\s*%?/$")
+# A unit after it ("6.69 so far" is no seconds), or after the list it ends.
+_UNIT_AFTER = re.compile(rf"\s*(?:{_word_endings('units')}|×)", re.I)
+_MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
+# A setting's word before it: "a weight of 0.5", "Apache 2.0".
+_WORD_BEFORE = re.compile(
+    rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
+)
+# (But "a margin of 2.81 points", or pp, or %, is a difference's size.)
+_A_MARGIN_IN_POINTS = re.compile(
+    r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
+    r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
+    re.I,
+)
+# A p-value ("(p = 0.012)", "p < 0.05"), or a spread ("6.26 ± 0.31").
+_STATISTIC_BEFORE = re.compile(r"(?:\bp\s*[=<>≤≈]|±|\+/-|\+-)\s*$", re.I)
+# A share ("10.50 % of the training audio", "10.50% ของข้อมูล"; "18.64% ของเรา" is ours).
+_SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
 # A whole number in percent ("7 % CER") may be a CER printed without decimals.
 _WHOLE_PERCENT_AFTER = re.compile(
     r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
     rf"(?![-\s]*(?:{words.pattern('not_a_whole_percent')}))",
     re.I,
 )
-
 # Nor the level of an interval named before it: "CI 95%", ช่วงความเชื่อมั่น 95%.
 _LEVEL_BEFORE = re.compile(
     r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s+of)?|"
     r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$",
     re.I,
 )
-
-# Nor a bound: "over 30 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7"); those
-# that are a bound before any number are _ALWAYS_A_BOUND_BEFORE's.
+# Nor a bound: "over 30 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7").
 _BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>])\s*[*_]*$", re.I)
-
-
-# A threshold before a number, whole or not: "at most 15.00 %", "≤ 15.00 %". (Not "<" or
-# ">", which may be a quote's mark at a line's start.)
+# A threshold before any number: "at most 15.00 %", "≤ 15.00 %" (not ">": a quote's mark).
 _ALWAYS_A_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds_always')}|[≤≥])\s*[*_]*$", re.I)
 # A bound after a number: "13.50 % or better" (a target).
 _BOUND_AFTER = re.compile(rf"\s*%?\s*[*_]*\s*(?:{words.pattern('bounds_after')})", re.I)
+# A number just after or before one of these is no figure of the card's.
+_NOT_A_FIGURE_BEFORE = (_RELATIVE_BEFORE, _STATISTIC_BEFORE, _ALWAYS_A_BOUND_BEFORE)
+_NOT_A_FIGURE_AFTER = (_RELATIVE_AFTER, _BOUND_AFTER)
 
 
 def numbers_in(
@@ -713,38 +638,30 @@ def numbers_in(
     for match in _NUMBER.finditer(text):
         if inside(offset + match.start(), masked):
             continue
-        before = text[: match.start()]
+        before, end = text[: match.start()], match.end()
         if "." not in match.group(2) and not (  # (signed, "+42%" is relative: no CER)
             whole_percent
             and not match.group(1)
-            and _WHOLE_PERCENT_AFTER.match(text, match.end())
+            and _WHOLE_PERCENT_AFTER.match(text, end)
             and not _LEVEL_BEFORE.search(before)
             and not _BOUND_BEFORE.search(before)
         ):
             continue
-        # After a slash only in a list of numbers ("6.69/8.72"): never in a path or a date.
-        if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(
-            COMMENT.sub("", before)
-        ):  # (marked already: "-->6.69<!-- ... -->/")
+        # (marked already: "-->6.69<!-- ... -->/")
+        if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(COMMENT.sub("", before)):
             continue
-        share = _SHARE_AFTER.match(text, match.end())
+        share = _SHARE_AFTER.match(text, end)
         if share and not (a_recognisers and a_recognisers(text[share.end() :])):
             continue
         # (A list's unit is written once, after its last number: "at 0.08/0.16/0.56 s".)
-        listed = _MORE_NUMBERS_AFTER_SLASHES.match(text, match.end())
+        listed = _MORE_NUMBERS_AFTER_SLASHES.match(text, end)
+        word = _WORD_BEFORE.search(before)
         if (
-            _UNIT_AFTER.match(text, listed.end() if listed else match.end())
-            or _RELATIVE_AFTER.match(text, match.end())
-            or _RELATIVE_BEFORE.search(before)
-            or (
-                (word := _WORD_BEFORE.search(before))
-                and not _A_MARGIN_IN_POINTS.match(word.group() + text[match.end() :])
-            )
-            or _P_VALUE_BEFORE.search(before)
-            or _SPREAD_BEFORE.search(before)
-            or _BOUND_AFTER.match(text, match.end())
-            or _ALWAYS_A_BOUND_BEFORE.search(before)
-        ):  # "6.26 ± 0.31": a spread, no figure
+            _UNIT_AFTER.match(text, listed.end() if listed else end)
+            or any(rule.match(text, end) for rule in _NOT_A_FIGURE_AFTER)
+            or any(rule.search(before) for rule in _NOT_A_FIGURE_BEFORE)
+            or (word and not _A_MARGIN_IN_POINTS.match(word.group() + text[end:]))
+        ):
             continue
         found.append(match)
     return found
@@ -811,11 +728,8 @@ class CardHome:
     in_git: bool = True  # the file is in a git work tree, where `git diff` shows its changes
 
     def command(self, option: str) -> str:
-        return (
-            "`"
-            + " ".join(filter(None, ("python -m scoring publish", self.root_argument, option)))
-            + "`"
-        )
+        said = filter(None, ("python -m scoring publish", self.root_argument, option))
+        return f"`{' '.join(said)}`"
 
     def review(self, path: Path) -> str:
         """How the user sees what a --mark changed in the card."""
