@@ -1581,32 +1581,74 @@ def _parenthesis_around(levels: tuple[str, ...]) -> str:
     return levels[0][opening + 1 :] + " " + _up_to(COMPARES, after)
 
 
-def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """What says a number is another version's or state's of one of the card's models:
-    "OpenThai1.5" in its nearest context naming a model, "Changelog" in its headings,
-    "previous" in its sentence (or cell), or fine-tuning or beam search of a baseline."""
-    for text in _nearest_first(levels, in_table):
-        other = names.another_version_in(text)
-        if other and not names.systems_in(text.replace(other, " ")):
-            return other
-        if names.systems_in(text):
-            break
-    found = _a_heading_of_releases(levels, names, in_table) or next(
-        (said.group() for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None
-    )
-    if found:
-        return found
-    return _a_fine_tuned_baseline(levels, names, in_table) or _another_decoding_of_a_baseline(
-        levels, names, in_table
-    )
+def _first_said(texts, rule, names: Names) -> str | None:
+    """What ``rule`` says of the first of ``texts`` (a number's context, nearest first) it
+    speaks of: the words that make the number none of the card's; "" where that text names the
+    card's own, which ends the search (None: nothing said)."""
+    for text in texts:
+        said = rule(text, names)
+        if said is not None:
+            return said or None
+    return None
 
 
-def _a_heading_of_releases(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+def _another_version(text: str, names: Names) -> str | None:
+    """ "OpenThai1.5" in the nearest level naming a model."""
+    other = names.another_version_in(text)
+    if other and not names.systems_in(text.replace(other, " ")):
+        return other
+    return "" if names.systems_in(text) else None
+
+
+def _another_split(text: str, names: Names) -> str | None:
+    """The dataset split, none of the card's sets', that the nearest level naming a split
+    names ("On the GigaSpeech2 dev set, ...", a "CER (validation)" column)."""
+    return names.another_split_in(text) or ("" if names.names_a_split_of_ours(text) else None)
+
+
+def _a_part_of_a_set(text: str, names: Names) -> str | None:
+    """A part of a set named ("the clean subset of GigaSpeech2"); "part of" only before one
+    of the card's sets ("as part of our work"), a speaker group only if no set's name."""
+    for said in _PART_OF_A_SET.finditer(text):
+        if said.group("set") is None or names.subjects_in(said.group("set")):
+            return said.group().strip()
+    for said in _SPEAKER_GROUPS.finditer(text):
+        if not names.subjects_in(said.group()):  # not a set of the card's own ("Elderly")
+            return said.group().strip()
+    return None
+
+
+def _another_condition(text: str, names: Names) -> str | None:
+    """A recording condition the card does not score ("8 kHz", "telephone", "MP3")."""
+    said = _ANOTHER_CONDITION.search(text)
+    return said.group() if said else None
+
+
+def _another_latency(text: str, names: Names) -> str | None:
+    """A latency or a way of decoding none of the card's: "at 320 ms", "a 2 s chunk"
+    (seconds count where the words speak of chunks or latency), "offline"."""
+    if not_streamed := _NOT_STREAMED.search(text):
+        return not_streamed.group()
+    said = [
+        (ms, written)
+        for ms, written in latency_mentions(text)
+        if _IN_MILLISECONDS.search(written) or _SPEAKS_OF_LATENCY.search(text)
+    ]
+    if any(ms in names.latencies for ms, _ in said):
+        return ""
+    return said[0][1] if said else None
+
+
+def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | None:
     """A heading over releases ("Changelog"), unless the card's own release is named by its
-    version ("v2.0") nearer: in the number's own context, or in a heading inside that one."""
-    if any(names.names_own_release(text) for text in _nearest_first(levels, in_table)):
-        return None
-    return _innermost_heading(levels[-1], _OTHER_VERSION_HEADING, names.names_own_release)
+    version ("v2.0") nearer, in the number's own context or a heading inside that one; or
+    "previous" in its sentence, cell, row or column."""
+    if not any(names.names_own_release(text) for text in nearest):
+        ours = names.names_own_release
+        if heading := _innermost_heading(levels[-1], _OTHER_VERSION_HEADING, ours):
+            return heading
+    said = next(filter(None, map(_OTHER_VERSION.search, levels[2:-1])), None)
+    return said.group() if said else None
 
 
 def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
@@ -1621,60 +1663,32 @@ def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
 
 
 _FINE_TUNED = words.regex("fine_tuned")
-
-
-def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """ "A fine-tuned Typhoon 0.6B reaches 9.53 %": another state of a baseline than the
-    card scores, where the sentence (or the cell's nearest level naming a system) names none
-    of the card's own model, whose own training may be fine-tuning."""
-
-    def fine_tuned(text: str) -> str | None:
-        said = _FINE_TUNED.search(text)
-        return said.group() if said else None
-
-    return _said_of_a_baseline(
-        _nearest_first(levels, in_table) if in_table else levels[2:3],
-        names,
-        names.systems_in,
-        fine_tuned,
-    )
-
-
 # Beam search where no language model is named: the card's LM variant uses both.
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = words.regex("language_models")
 
 
-def _another_decoding_of_a_baseline(
-    levels: tuple[str, ...], names: Names, in_table: bool
-) -> str | None:
-    """ "Typhoon 0.6B reaches 9.12 % with beam search": another decoding of a baseline than
-    the card scores, where its statement (or the cell's nearest level naming a system) names
-    no language model and not the card's own model by name (whose decoding is its own)."""
-
-    def beam_search(text: str) -> str | None:
-        said = _BEAM_SEARCH.search(text)
-        return said.group() if said and not _LANGUAGE_MODEL.search(text) else None
-
-    statement = (
-        STATEMENT_END.split(levels[0])[-1] + " " + _up_to(STATEMENT_END, levels[1])
-    )  # not what a ";" or "while" cuts off
-    return _said_of_a_baseline(
-        _nearest_first(levels, in_table) if in_table else (statement, levels[2]),
-        names,
-        names.systems_named_outright,
-        beam_search,
-    )
-
-
-def _said_of_a_baseline(texts, names: Names, named_in, said_in) -> str | None:
-    """What ``said_in`` finds in the first of ``texts`` that names a system (as ``named_in``
-    finds them), where that text names none of the card's own model."""
-    for text in texts:
-        named = set(named_in(text))
-        if named:
-            said = said_in(text)
-            return said if said and not named & names.own else None
+def _a_changed_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """Another state of a baseline than the card scores: "A fine-tuned Typhoon 0.6B" in its
+    sentence, or "with beam search" in its statement where no language model is; in a table,
+    the nearest level naming a system. Never where that names the card's own model by name,
+    whose training and decoding are its own."""
+    nearest = _nearest_first(levels, in_table)
+    # (the statement: not what a ";" or "while" cuts off)
+    statement = STATEMENT_END.split(levels[0])[-1] + " " + _up_to(STATEMENT_END, levels[1])
+    for texts, named_in, change, unless in (
+        (nearest if in_table else levels[2:3], names.systems_in, _FINE_TUNED, None),
+        (
+            nearest if in_table else (statement, levels[2]),
+            names.systems_named_outright,
+            _BEAM_SEARCH,
+            _LANGUAGE_MODEL,
+        ),
+    ):
+        text = next((text for text in texts if named_in(text)), "")
+        said = change.search(text)
+        if said and not (unless and unless.search(text)) and not set(named_in(text)) & names.own:
+            return said.group()
     return None
 
 
@@ -1688,25 +1702,6 @@ _OURS_RIGHT_BEFORE = re.compile(
 )
 _IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
 _NOT_STREAMED = words.regex("not_streamed")
-
-
-def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """How a number's nearest context naming a latency or a way of decoding says it is none
-    of the card's latencies: "at 320 ms", "a 2 s chunk" (seconds count where the words speak
-    of chunks or latency), "offline", "non-streaming"."""
-    for text in _nearest_first(levels, in_table):
-        if not_streamed := _NOT_STREAMED.search(text):
-            return not_streamed.group()
-        said = [
-            (ms, written)
-            for ms, written in latency_mentions(text)
-            if _IN_MILLISECONDS.search(written) or _SPEAKS_OF_LATENCY.search(text)
-        ]
-        if any(ms in names.latencies for ms, _ in said):
-            return None
-        if said:
-            return said[0][1]
-    return None
 
 
 # A comparison whose other side is a latency: "Δ vs 560 ms", "change relative to 560 ms".
@@ -1739,17 +1734,6 @@ def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
     return said.group() if said else None
 
 
-def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """The dataset split, none of the card's sets', that a number's nearest context naming
-    a split names ("On the GigaSpeech2 dev set, ...", a "CER (validation)" column)."""
-    for text in _nearest_first(levels, in_table):
-        if other := names.another_split_in(text):
-            return other
-        if names.names_a_split_of_ours(text):
-            return None
-    return None
-
-
 # A part of a set, which the card scores only whole: "the clean subset", "a 500-clip sample
 # of FLEURS", "clips shorter than 5 s", "excluding music".
 _PART_OF_A_SET = re.compile(
@@ -1769,29 +1753,7 @@ _ANOTHER_CONDITION = re.compile(
 )
 
 
-def _another_condition(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """The recording condition, none the card scores, that a number's nearest context
-    names ("8 kHz", "telephone", "added noise", "MP3")."""
-    for text in _nearest_first(levels, in_table):
-        if said := _ANOTHER_CONDITION.search(text):
-            return said.group()
-    return None
-
-
 _SPEAKER_GROUPS = words.regex("speaker_groups")
-
-
-def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """What a number's nearest context names as a part of a set ("the clean subset of
-    GigaSpeech2"); "part of" only before one of the card's sets ("as part of our work")."""
-    for text in _nearest_first(levels, in_table):
-        for said in _PART_OF_A_SET.finditer(text):
-            if said.group("set") is None or names.subjects_in(said.group("set")):
-                return said.group().strip()
-        for said in _SPEAKER_GROUPS.finditer(text):
-            if not names.subjects_in(said.group()):  # not a set of the card's own ("Elderly")
-                return said.group().strip()
-    return None
 
 
 def _another_model(
@@ -1880,25 +1842,25 @@ def _not_the_cards(
     # "CER (%), as reported by the Typhoon team": whatever our run gives.
     if in_table and (quoted := QUOTED.search(f"{levels[4]} {levels[5]}")):
         return "quoted", quoted.group()
-    if model is None and not in_table and (heading := _a_heading_of_others(levels[-1], names)):
-        return "heading", heading
+    # A heading of other models ("Baselines"), unless a heading inside it, or the lead-in
+    # above a list item, names a system of the card's ("OpenThai2.0 minus Typhoon 0.6B:").
+    if model is None and not in_table:
+        if others := _innermost_heading(levels[-1], _OTHER_MODELS_HEADING, names.systems_in):
+            return "heading", others
+    nearest = _nearest_first(levels, in_table)
     for kind, find in (
-        ("version", lambda: _another_version(levels, names, in_table)),
-        ("split", lambda: _another_split(levels, names, in_table)),
-        ("subset", lambda: _a_part_of_a_set(levels, names, in_table)),
-        ("condition", lambda: _another_condition(levels, in_table)),
-        ("latency", lambda: _another_latency(levels, names, in_table)),
+        ("version", lambda: _first_said(nearest, _another_version, names)),
+        ("version", lambda: _another_release(levels, names, nearest)),
+        ("version", lambda: _a_changed_baseline(levels, names, in_table)),
+        ("split", lambda: _first_said(nearest, _another_split, names)),
+        ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
+        ("condition", lambda: _first_said(nearest, _another_condition, names)),
+        ("latency", lambda: _first_said(nearest, _another_latency, names)),
         ("between latencies", lambda: _against_a_latency(levels, in_table)),
     ):
         if said := find():
             return kind, said
     return None
-
-
-def _a_heading_of_others(headings: str, names: Names) -> str | None:
-    """A heading of other models ("Baselines"), unless a heading inside it, or the lead-in
-    above a list item, names a system of the card's ("OpenThai2.0 minus Typhoon 0.6B:")."""
-    return _innermost_heading(headings, _OTHER_MODELS_HEADING, names.systems_in)
 
 
 def _speaks_of_errors(context: str, names: Names) -> bool:
