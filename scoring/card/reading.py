@@ -313,28 +313,6 @@ _A_DURATION = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class _Table:
-    """A table as its cells read it, built once (``_read_table``): the words each level
-    around a cell adds, and what its rows and columns are about."""
-
-    block: Block  # its caption as its cells read it
-    headings: str
-    names: Names
-    said: bool  # it speaks of error rates (or is the card's own)
-    rows: list  # each body row's (offset, cell) pairs
-    numbers: list  # each row's, each cell's candidate numbers
-    labels: list[str]
-    columns: list[str]
-    in_parentheses: str  # what the caption says the cells' parentheses hold
-    column_of_differences: list[bool]
-    row_of_differences: list[bool]
-    caption_of_cers: str
-    shaped_columns: frozenset[int]
-    axes: dict  # kind: (by row, by column)
-    verdict_columns: frozenset[int]
-
-
 def _header_and_body(block: Block) -> tuple[list, list]:
     """A table's header and body rows, each cell's comments blanked (every place stays)."""
     header, *body = [
@@ -490,53 +468,46 @@ def _on_axis(header: str) -> bool:
     return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
 
-def _read_table(
-    block: Block, headings: str, names: Names, masked, generated: bool
-) -> _Table | None:
-    """A table's levels as its cells read them; None for a table that speaks of nothing of
-    the card's (no error rate, no system named above it)."""
-    header, body = _header_and_body(block)
-    block = _without_a_weak_caption(block, header, headings)
-    block = _what_a_column_says(block)
-    block, table_context, said = _what_the_table_speaks_of(
-        block, header, body, headings, names, generated
-    )
-    if not said and not generated and not names.systems_in(headings):
-        return None
-    latency_named = _latency_reader(table_context, headings, names)
-    rows = [cells for cells in body if cells]
-    numbers = [
-        [_numbers_at(cell, offset, masked, names) for offset, cell in cells] for cells in rows
-    ]
-    labels = _row_labels(rows, header, numbers, latency_named)
-    columns = [latency_named(cell) for _, cell in header]
-    # A difference column (or row) beside columns (rows) of systems is theirs.
-    columns = _differences_named(columns, names, first=1)
-    labels = _differences_named(labels, names, first=0)
-    # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
-    # reads those words, and no number reads them as its caption.
-    in_parentheses = _what_the_parentheses_hold(block)
-    if in_parentheses:
-        block = replace(block, caption=block.caption.replace(in_parentheses, " "))
-    column_of_differences = [bool(DIFFERENCE_WORDS.search(header)) for header in columns]
-    row_of_differences = [bool(DIFFERENCE_WORDS.search(label)) for label in labels]
-    return _Table(
-        block,
-        headings,
-        names,
-        said,
-        rows,
-        numbers,
-        labels,
-        columns,
-        in_parentheses,
-        column_of_differences,
-        row_of_differences,
-        _caption_of_cers(block.caption, column_of_differences, row_of_differences),
-        _shaped_columns(rows, numbers, columns),
-        _axes(names, labels, columns),
-        frozenset(c for c, (_, text) in enumerate(header) if c and _VERDICT_HEADER.search(text)),
-    )
+class _Table:
+    """A table as its cells read it, built once: the words each level around a cell adds,
+    and what its rows and columns are about. It has no rows where it speaks of nothing of the
+    card's (no error rate, no system named above it)."""
+
+    def __init__(self, block: Block, headings: str, names: Names, masked, generated: bool):
+        header, body = _header_and_body(block)
+        block = _what_a_column_says(_without_a_weak_caption(block, header, headings))
+        block, table_context, self.said = _what_the_table_speaks_of(
+            block, header, body, headings, names, generated
+        )
+        self.headings, self.names, self.rows = headings, names, []
+        if not self.said and not generated and not names.systems_in(headings):
+            return
+        latency_named = _latency_reader(table_context, headings, names)
+        self.rows = [cells for cells in body if cells]  # each (offset, cell) pairs
+        self.numbers = [  # each row's, each cell's candidate numbers
+            [_numbers_at(cell, offset, masked, names) for offset, cell in cells]
+            for cells in self.rows
+        ]
+        labels = _row_labels(self.rows, header, self.numbers, latency_named)
+        # A difference column (or row) beside columns (rows) of systems is theirs.
+        self.columns = _differences_named([latency_named(c) for _, c in header], names, first=1)
+        self.labels = _differences_named(labels, names, first=0)
+        # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
+        # reads those words, and no number reads them as its caption.
+        self.in_parentheses = _what_the_parentheses_hold(block)
+        if self.in_parentheses:
+            block = replace(block, caption=block.caption.replace(self.in_parentheses, " "))
+        self.block = block  # its caption as its cells read it
+        self.column_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.columns]
+        self.row_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.labels]
+        self.caption_of_cers = _caption_of_cers(
+            block.caption, self.column_of_differences, self.row_of_differences
+        )
+        self.shaped_columns = _shaped_columns(self.rows, self.numbers, self.columns)
+        self.axes = _axes(names, self.labels, self.columns)  # kind: (by row, by column)
+        self.verdict_columns = frozenset(
+            c for c, (_, text) in enumerate(header) if c and _VERDICT_HEADER.search(text)
+        )
 
 
 def _caption_of_cers(caption: str, column_of_differences: list, row_of_differences: list):
@@ -1900,8 +1871,8 @@ class _Found:
         ]
 
     def read_table(self, block: Block, headings: str, generated: bool):
-        table = _read_table(block, headings, self.names, self.masked, generated)
-        for r, cells in enumerate(table.rows if table else []):
+        table = _Table(block, headings, self.names, self.masked, generated)
+        for r, cells in enumerate(table.rows):
             for column in range(len(cells)):
                 for match, offset, levels, bound, foreign, alone, row in _cell_numbers(
                     table, r, column, self.set_aside
