@@ -627,7 +627,8 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
             set_aside(match, cell_offset, why)
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
-        yield match, cell_offset, levels, bounds.get(match.start()), foreign, by_itself, cells[0][0]
+        more = dict(bound=bounds.get(match.start()), foreign=foreign, alone=by_itself)
+        yield match, cell_offset, levels, dict(more, row=cells[0][0])
 
 
 def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
@@ -999,7 +1000,8 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
             continue
         estimate_read = estimate_read or match.start() not in bounds
         this_side = _this_side(levels, match, matches[:i])
-        yield (match, offset, levels, bounds.get(match.start()), alone, this_side, read_before)
+        more = dict(bound=bounds.get(match.start()), alone=alone, earlier=read_before)
+        yield match, offset, levels, dict(more, this_side=this_side)
 
 
 _WORDS_OF_A_CHANGE = words.regex("change_words")
@@ -1874,23 +1876,20 @@ class _Found:
         table = _Table(block, headings, self.names, self.masked, generated)
         for r, cells in enumerate(table.rows):
             for column in range(len(cells)):
-                for match, offset, levels, bound, foreign, alone, row in _cell_numbers(
-                    table, r, column, self.set_aside
-                ):
-                    more = dict(table=block.start, alone=alone, row=row, under=block.below)
-                    self.add(match, offset, levels, True, bound, foreign, **more)
+                for match, offset, levels, more in _cell_numbers(table, r, column, self.set_aside):
+                    more |= {"table": block.start, "under": block.below}
+                    self.add(match, offset, levels, True, **more)
 
     def read_prose(self, shown: str, block: Block, headings: str, label: str | None):
         """A prose block's numbers (``label``: the list item's, where it names another
         model: "- Pathumma: 11.20 %")."""
-        for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
+        for match, offset, levels, more in _prose_numbers(
             shown, block, headings, self.names, self.masked, self.set_aside
         ):
             own = None if self.names.systems_in(levels[2]) else label
-            more = dict(alone=alone, this_side=this_side, label=own, earlier=earlier)
-            self.add(match, offset, levels, False, bound, **more)
+            self.add(match, offset, levels, False, label=own, **more)
 
-    def add(self, match, offset, levels, in_table, bound, foreign=frozenset(), **more):
+    def add(self, match, offset, levels, in_table, foreign=frozenset(), label=None, **more):
         """One number, with its context (``more``: the rest of Candidate's fields)."""
         start = offset + match.start()
         if start in self.seen:  # an HTML cell spanning rows or columns: read where it starts
@@ -1907,7 +1906,7 @@ class _Found:
             if region is None
             else (region.args[0] if region.kind == "figure" else f"region {region.label}")
         )
-        other, label, this_side = "", more.pop("label", None), more.pop("this_side", None)
+        other, this_side = "", more.pop("this_side", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
         elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):
@@ -1915,25 +1914,12 @@ class _Found:
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
+        more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
+        more["other_model"] = other
+        more["in_image"] = any(s <= start < e for s, e in self.descriptions)
         line = self.card.text.count("\n", 0, start) + 1
-        in_image = any(s <= start < e for s, e in self.descriptions)
-        more = {"row": offset, **more}
         self.candidates.append(
-            Candidate(
-                start,
-                offset + match.end(),
-                match.group(0),
-                line,
-                in_table,
-                levels,
-                bound,
-                figure,
-                foreign,
-                unit=offset,
-                other_model=other,
-                in_image=in_image,
-                **more,
-            )
+            Candidate(start, offset + match.end(), match.group(0), line, in_table, levels, **more)
         )
 
 
@@ -1964,7 +1950,7 @@ def candidates(
         else:
             found.read_prose(shown, block, headings, labels_of_others.get(block.start))
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
-        found.add(match, offset, levels, False, None, in_address=True)
+        found.add(match, offset, levels, False, bound=None, in_address=True)
     if another_measure is not None:
         another_measure += found.set_aside_outside_regions()
     return found.candidates
