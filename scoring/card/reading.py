@@ -158,10 +158,6 @@ def _names_any(names: Names, text: str) -> bool:
     return bool(names.systems_in(text) or names.subjects_in(text))
 
 
-def find_kind(names: Names, kind: str, text: str) -> list[str]:
-    return names.systems_in(text) if kind == "system" else names.subjects_in(text)
-
-
 @lru_cache(maxsize=4096)  # (a table's caption, headers and headings, read for each cell)
 def _metric_in(text: str, in_points: bool = False) -> str | None:
     """What a piece of context says the number measures: "ours" (CER), "other" (another
@@ -537,10 +533,10 @@ def _axes(names: Names, labels: list[str], columns: list[str]) -> dict:
     sets), so that one naming none is another model's (or dataset's)."""
     return {
         kind: (
-            any(find_kind(names, kind, label) for label in labels if _on_axis(label)),
-            any(find_kind(names, kind, cell) for cell in columns[1:] if _on_axis(cell)),
+            any(find(label) for label in labels if _on_axis(label)),
+            any(find(cell) for cell in columns[1:] if _on_axis(cell)),
         )
-        for kind in ("system", "subject")
+        for kind, find in (("system", names.systems_in), ("subject", names.subjects_in))
     }
 
 
@@ -1139,47 +1135,23 @@ def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
     for find in (names.subjects_in, names.systems_in):
         if len(between) == count and all(len(find(sentence[a:b])) == 1 for a, b in between):
             return between
-    return _names_listed_before(sentence, start, count, names, _COMMA_OR_AND)
+    before = _list_parts(sentence, 0, start)[-count:]
+    return _each_naming_one(sentence, before, count, names, nothing_before=True)
 
 
-def _names_listed_before(
-    sentence: str, start: int, count: int, names: Names, separator: re.Pattern
-):
-    """The parts of the list of ``count`` names joined by ``separator`` that ends just before
-    ``start``, with no other name of their kind before them (None if none)."""
-    before = _list_parts(sentence, 0, start, separator)
-    if len(before) < count:
+def _each_naming_one(sentence: str, listed: list, count: int, names: Names, nothing_before=False):
+    """The ``count`` parts of a list without the words before its first name and after its
+    last, where each names one set (or one system), all different, and (``nothing_before``)
+    no name of their kind stands before the list; None otherwise."""
+    if len(listed) != count:
         return None
-    listed = before[-count:]
-    find = _one_name_each(sentence, listed, names)
-    if find is None or find(sentence[: listed[0][0]]):
-        return None
-    return _names_alone(sentence, listed, find)
-
-
-def _one_name_each(sentence: str, listed: list[tuple[int, int]], names: Names):
-    """How each part of a list names one set (or one system), all different
-    (``names.subjects_in`` or ``names.systems_in``); None if they do not."""
     for find in (names.subjects_in, names.systems_in):
         named = [find(sentence[a:b]) for a, b in listed]
-        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == len(
-            listed
-        ):
-            return find
+        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == count:
+            if nothing_before and find(sentence[: listed[0][0]]):
+                return None
+            return _names_alone(sentence, listed, find)
     return None
-
-
-def _names_in_the_parenthesis_after(
-    sentence: str, after: int, count: int, names: Names, separator: re.Pattern
-):
-    """The parts of a list of ``count`` names joined by ``separator`` that a parenthesis just
-    after ``after`` holds (None if none)."""
-    parenthesis = _PARENTHESIS_AFTER.match(sentence, after)
-    if parenthesis is None:
-        return None
-    listed = _list_parts(sentence, parenthesis.start(1), parenthesis.end(1), separator)
-    find = _one_name_each(sentence, listed, names) if len(listed) == count else None
-    return None if find is None else _names_alone(sentence, listed, find)
 
 
 _PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
@@ -1419,11 +1391,12 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
     # "A outperforms B (6.72 % vs 9.57 %)" leaves whose is whose open; "A vs. B on FLEURS:
     # 6.72 vs. 9.53" or "6.72 % vs. 9.53 % (A vs. B)" says it.
     for run in _runs(sentence, matches, VERSUS):
-        parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names, VERSUS)
-        if parts is None:
-            parts = _names_in_the_parenthesis_after(
-                sentence, matches[run[-1]].end(), len(run), names, VERSUS
-            )
+        before = _list_parts(sentence, 0, matches[run[0]].start(), VERSUS)[-len(run) :]
+        parts = _each_naming_one(sentence, before, len(run), names, nothing_before=True)
+        parenthesis = _PARENTHESIS_AFTER.match(sentence, matches[run[-1]].end())
+        if parts is None and parenthesis:
+            inside = _list_parts(sentence, *parenthesis.span(1), VERSUS)
+            parts = _each_naming_one(sentence, inside, len(run), names)
         runs.append((run, [] if parts is None else [(parts, None)]))
     # "(12.89 % against 14.68 %)", as "vs".
     for run in _runs(sentence, matches, PAIRED_AGAINST):
