@@ -228,9 +228,7 @@ def _another_metric_word(text: str, in_points: bool = False) -> str:
     return found.group(0).strip() if found else ""
 
 
-def _measures_another_metric(
-    levels: tuple[str, ...], interval_end: bool = False
-) -> Evidence | None:
+def _measures_another_metric(levels: tuple[str, ...], interval_end: bool) -> Evidence | None:
     """What says a number measures another metric than ours ("21.37 % WER", a "WER (%)"
     column, a "relative reduction"): the first of its levels, nearest first, that names one
     metric decides. An interval's end is in points where its cell or sentence says so."""
@@ -583,8 +581,8 @@ def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) 
 
 
 def _cell_numbers(table: _Table, r: int, column: int, set_aside):
-    """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number of
-    one body cell that may be one of ours; ``set_aside`` hears of the others."""
+    """(match, offset, levels, more of its Candidate's fields) of each number of one body
+    cell that may be one of ours; ``set_aside`` hears of the others."""
     cells, label, matches = table.rows[r], table.labels[r], table.numbers[r][column]
     cell_offset, cell = cells[column]
     column_header = table.columns[column] if column < len(table.columns) else ""
@@ -624,7 +622,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
         more = dict(bound=bounds.get(match.start()), foreign=foreign, alone=by_itself)
-        yield match, cell_offset, levels, dict(more, row=cells[0][0])
+        yield match, cell_offset, levels, more | {"row": cells[0][0]}
 
 
 def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
@@ -775,17 +773,9 @@ _A_CHANGE_ALONE = re.compile(
 )
 
 
-def _prose_numbers(
-    text: str,
-    block: Block,
-    headings: str,
-    names: Names,
-    masked,
-    set_aside: Callable[..., None] = lambda match, offset, why: None,
-):
-    """(match, offset, levels, bound, alone, this side, earlier) of each number in a prose
-    block that may be one of ours, sentence by sentence (earlier: the block's sentences
-    before its own, nearest first); ``set_aside`` hears of the others."""
+def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked, set_aside):
+    """(match, offset, levels, more of its Candidate's fields) of each number in a prose block
+    that may be one of ours, sentence by sentence; ``set_aside`` hears of the others."""
     body = text[block.start : block.end]
     position = 0
     earlier: list[str] = []
@@ -995,9 +985,9 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
             set_aside(match, offset, why)
             continue
         estimate_read = estimate_read or match.start() not in bounds
-        this_side = _this_side(levels, match, matches[:i])
         more = dict(bound=bounds.get(match.start()), alone=alone, earlier=read_before)
-        yield match, offset, levels, dict(more, this_side=this_side)
+        more["this_side"] = _this_side(levels, match, matches[:i])
+        yield match, offset, levels, more
 
 
 _WORDS_OF_A_CHANGE = words.regex("change_words")
@@ -1313,9 +1303,7 @@ def _lists_names(text: str, names: Names) -> bool:
     )
 
 
-def _listed_places(
-    sentence: str, matches: list[re.Match], names: Names, earlier: tuple[str, ...] = ()
-) -> dict:
+def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple) -> dict:
     """{i: (what number i of a list, "6.69/8.72/12.95", reads, whether it may drift)}: the
     sentence with the other parts of a list of as many names blanked, True; (None, False)
     at another metric's place; the sentence as it is, False, where nothing places it."""
@@ -1485,9 +1473,7 @@ def _states_a_change(text: str) -> bool:
     )
 
 
-def _this_side(
-    levels: tuple[str, ...], match: re.Match, earlier: list[re.Match]
-) -> tuple[str, str] | None:
+def _this_side(levels: tuple[str, ...], match, earlier: list) -> tuple[str, str] | None:
     """A number's own clauses and sentence without the other side of a comparison after it
     ("6.70 %, vs 11.20 % for Whisper") or an earlier number's statement: a recogniser named
     only there is not its. None where it states a change between the two, or nothing is cut."""
@@ -1525,6 +1511,52 @@ def _parenthesis_around(levels: tuple[str, ...]) -> str:
         return ""
     after = levels[1][:closing]
     return levels[0][opening + 1 :] + " " + _up_to(COMPARES, after)
+
+
+# What says a number is none of the card's (``_not_the_cards``): the words of its rules.
+_OTHER_MODELS_HEADING = words.regex("other_models_headings")
+# "Our" or "ours" just before a number: the card's own, whatever else its sentence names
+# ("well behind our 6.69 %"); not "our" further off ("Whisper fine-tuned on our data").
+_OURS_RIGHT_BEFORE = re.compile(
+    r"(?:\bour\s+(?:own\s+)?(?:(?:CER|character error rate)\s+(?:of|is|was)\s+)?|"
+    r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$",
+    re.I,
+)
+_IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
+_NOT_STREAMED = words.regex("not_streamed")
+# A comparison whose other side is a latency: "Δ vs 560 ms", "change relative to 560 ms".
+_AGAINST_A_LATENCY = re.compile(
+    r"(?:\bvs\b\.?|\bversus\b|\bagainst\b|\brelative\s+to\b|\bcompared\s+(?:with|to)\b|"
+    r"\bthan\b|เทียบกับ)\s*(?:(?:the|a|at|ที่)\s+)*"
+    r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
+    re.I,
+)
+# Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
+_FROM_A_LATENCY_TO_ANOTHER = re.compile(
+    r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
+)
+# A part of a set, which the card scores only whole: "the clean subset", "a 500-clip sample
+# of FLEURS", "clips shorter than 5 s", "excluding music".
+_PART_OF_A_SET = re.compile(
+    r"\bsub-?sets?\b|\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
+    r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|\b(?:clips|utterances|segments|recordings|files|"
+    r"samples)\s+(?:shorter|longer|under|over|above|below)\b|\b(?:excluding|except for|"
+    r"leaving out|restricted to)\b",
+    re.I,
+)
+# A recording condition the card does not score: it scores each set's audio at 16 kHz as
+# released ("resampled to 16 kHz" is its own; a "compressed model" is no audio).
+_ANOTHER_CONDITION = re.compile(
+    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|"
+    + words.pattern("recording_conditions")
+    + r"|-compressed\b",
+    re.I,
+)
+_SPEAKER_GROUPS = words.regex("speaker_groups")
+_FINE_TUNED = words.regex("fine_tuned")
+# Beam search where no language model is named: the card's LM variant uses both.
+_BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
+_LANGUAGE_MODEL = words.regex("language_models")
 
 
 def _first_said(texts, rule, names: Names) -> str | None:
@@ -1608,12 +1640,6 @@ def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
     return None
 
 
-_FINE_TUNED = words.regex("fine_tuned")
-# Beam search where no language model is named: the card's LM variant uses both.
-_BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
-_LANGUAGE_MODEL = words.regex("language_models")
-
-
 def _a_changed_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """Another state of a baseline than the card scores: "A fine-tuned Typhoon 0.6B" in its
     sentence, or "with beam search" in its statement where no language model is; in a table,
@@ -1638,31 +1664,6 @@ def _a_changed_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -
     return None
 
 
-_OTHER_MODELS_HEADING = words.regex("other_models_headings")
-# "Our" or "ours" just before a number: the card's own, whatever else its sentence names
-# ("well behind our 6.69 %"); not "our" further off ("Whisper fine-tuned on our data").
-_OURS_RIGHT_BEFORE = re.compile(
-    r"(?:\bour\s+(?:own\s+)?(?:(?:CER|character error rate)\s+(?:of|is|was)\s+)?|"
-    r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$",
-    re.I,
-)
-_IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
-_NOT_STREAMED = words.regex("not_streamed")
-
-
-# A comparison whose other side is a latency: "Δ vs 560 ms", "change relative to 560 ms".
-_AGAINST_A_LATENCY = re.compile(
-    r"(?:\bvs\b\.?|\bversus\b|\bagainst\b|\brelative\s+to\b|\bcompared\s+(?:with|to)\b|"
-    r"\bthan\b|เทียบกับ)\s*(?:(?:the|a|at|ที่)\s+)*"
-    r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
-    re.I,
-)
-# Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
-_FROM_A_LATENCY_TO_ANOTHER = re.compile(
-    r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
-)
-
-
 def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
     """The words that make a number a change between two latencies, which the card never
     gives: a table's header or row label ("Δ vs 560 ms"), or the own clause of a number in
@@ -1678,28 +1679,6 @@ def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
     before = re.split(r"[,;:]", levels[0])[-1]
     said = _AGAINST_A_LATENCY.search(after) or _FROM_A_LATENCY_TO_ANOTHER.search(before)
     return said.group() if said else None
-
-
-# A part of a set, which the card scores only whole: "the clean subset", "a 500-clip sample
-# of FLEURS", "clips shorter than 5 s", "excluding music".
-_PART_OF_A_SET = re.compile(
-    r"\bsub-?sets?\b|\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
-    r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|\b(?:clips|utterances|segments|recordings|files|"
-    r"samples)\s+(?:shorter|longer|under|over|above|below)\b|\b(?:excluding|except for|"
-    r"leaving out|restricted to)\b",
-    re.I,
-)
-# A recording condition the card does not score: it scores each set's audio at 16 kHz as
-# released ("resampled to 16 kHz" is its own; a "compressed model" is no audio).
-_ANOTHER_CONDITION = re.compile(
-    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|"
-    + words.pattern("recording_conditions")
-    + r"|-compressed\b",
-    re.I,
-)
-
-
-_SPEAKER_GROUPS = words.regex("speaker_groups")
 
 
 def _another_model(
