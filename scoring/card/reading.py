@@ -562,22 +562,14 @@ def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) 
     (Typhoon 0.6B)", or where the caption says what parentheses hold), or the header's
     words outside its parenthesis for a number alone in a shaped column; None otherwise."""
     header = table.columns[column] if column < len(table.columns) else ""
-    parts = None if bounds else _headers_by_place(cell, matches, header)
-    if (
-        parts is None
-        and not bounds
-        and table.in_parentheses
-        and _one_then_one_inside(cell, matches)
-    ):
-        parts = [header, f"{header} {table.in_parentheses}"]
-    if (
-        parts is None
-        and column in table.shaped_columns
-        and len(matches) == 1
-        and not (_enclosing_parenthesis(cell, matches[0]))
-    ):
-        parts = [_PARENTHESISED_HEADER.match(header).group(1)]
-    return parts
+    if not bounds and (parts := _headers_by_place(cell, matches, header)):
+        return parts
+    if not bounds and table.in_parentheses and _one_then_one_inside(cell, matches):
+        return [header, f"{header} {table.in_parentheses}"]
+    if column in table.shaped_columns and len(matches) == 1:
+        if not _enclosing_parenthesis(cell, matches[0]):
+            return [_PARENTHESISED_HEADER.match(header).group(1)]
+    return None
 
 
 def _cell_numbers(table: _Table, r: int, column: int, set_aside):
@@ -1202,9 +1194,7 @@ _BEFORE_A_LIST_OF_NAMES = re.compile(
 )
 
 
-def _list_parts(
-    sentence: str, start: int, end: int, separators: re.Pattern = _COMMA_OR_AND
-) -> list[tuple[int, int]]:
+def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND) -> list:
     """The spans of the parts that ``separators`` (commas and "and") part between ``start``
     and ``end`` (empty parts left out)."""
     parts = []
@@ -1686,15 +1676,15 @@ def _another_model(
 ) -> str | None:
     """The recogniser not the card's ("Whisper large-v3") that a number's nearest context
     naming any recogniser names; "" where that says it is the card's own; None for none."""
-    if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
-        return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
-    if not in_table and (
-        label := names.unknown_label(levels[0])
-        or names.unknown_name_before_its_parenthesis(levels[0])
-    ):
-        return label  # "- Foo-Large: 11.20 %", "Compared to Foo (11.50 %)"
-    if not in_table and (other := _a_change_against_an_unknown_name(levels, names)):
-        return other  # "Compared with Foo, OpenThai2.0 is 2.94 pp lower on FLEURS"
+    if not in_table:
+        if _OURS_RIGHT_BEFORE.search(levels[0]):
+            return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
+        if label := names.unknown_label(levels[0]):
+            return label  # "- Foo-Large: 11.20 %"
+        if label := names.unknown_name_before_its_parenthesis(levels[0]):
+            return label  # "Compared to Foo (11.50 %)"
+        if other := _a_change_against_an_unknown_name(levels, names):
+            return other  # "Compared with Foo, OpenThai2.0 is 2.94 pp lower on FLEURS"
     nearest_first = _nearest_first(levels, in_table)
     if this_side is not None:  # (prose only)
         nearest_first = (this_side[0], nearest_first[1], this_side[1])
