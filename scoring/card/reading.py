@@ -857,7 +857,7 @@ def _own_spans(sentence: str, matches: list, owns, inside, statement_ends) -> li
     return spans
 
 
-def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -> _Sentence:
+def _read_sentence(sentence: str, matches: list, names: Names, read_before) -> _Sentence:
     """What each number of a sentence reads of it."""
     bounds = _bounds(sentence, matches)
     owns, inside, owned = _own_parentheses(sentence, matches, bounds, names)
@@ -876,16 +876,12 @@ def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -
     around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
     # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
     # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
-    in_pieces = [
-        bool(
-            SPLIT_WORDS.search(
-                " ".join(clauses_beside(pair))
-                + " "
-                + (STATEMENT_END.split(pair[0])[-1] if STATEMENT_END.search(pair[0]) else "")
-            )
-        )
-        for pair in around
-    ]
+    in_pieces = []
+    for pair in around:
+        own = " ".join(clauses_beside(pair))
+        if STATEMENT_END.search(pair[0]):
+            own += " " + STATEMENT_END.split(pair[0])[-1]
+        in_pieces.append(bool(SPLIT_WORDS.search(own)))
     # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
     # ending in a colon says it of every number after it.
     lead = sentence[: matches[0].start()] if matches else ""
