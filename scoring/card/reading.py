@@ -49,9 +49,7 @@ __all__ = [
     "named_beside",
 ]
 
-_SPEAKS_OF_ERRORS = re.compile(
-    r"\b(?:cer|error\w*|differen\w*|pp|delta)\b|%|percentage points?|Δ", re.I
-)
+_SPEAKS_OF_ERRORS = re.compile(words.pattern("error_words") + "|%|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 DIFFERENCE_WORDS = re.compile(
     words.pattern("difference_words") + r"|percentage[\s-]points?|Δ", re.I
@@ -106,13 +104,11 @@ _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 IN_POINTS = re.compile(r"(?:\s*|-)(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.|จุด)", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
-# (Thai's "and", "while", "compared with" and "as for" have no \b. "to" ends a clause, but
-# not in "Speech-to-Text", nor after "relative": "2.79 points lower relative to Typhoon" is
-# one clause. Nor does the comma of "1,120 ms".)
+# ("to" ends a clause, but not in "Speech-to-Text", nor after "relative": "2.79 points lower
+# relative to Typhoon" is one clause. Nor does the comma of "1,120 ms".)
 _CLAUSE = re.compile(
-    r"[;:(|·•]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
-    r"(?<![\w-])(?<!relative )to(?![\w-])|"
-    r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)",
+    r"[;:(|·•]|,(?!\d{3}(?!\d))|(?<![\w-])(?<!relative )to(?![\w-])|"
+    + words.pattern("clause_words"),
     re.I,
 )
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
@@ -756,9 +752,7 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     ]
 
 
-# A header that says what its difference is against ("Δ vs best baseline"): the systems of
-# the other columns are its first side, not what the "vs" names.
-_AGAINST_WHAT_IT_SAYS = re.compile(r"\bvs\b\.?|\bversus\b|\bagainst\b|เทียบกับ", re.I)
+_AGAINST_WHAT_IT_SAYS = words.regex("against_what")
 # A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
 _A_CHANGE_ALONE = re.compile(
     r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I
@@ -1521,13 +1515,10 @@ _AGAINST_A_LATENCY = re.compile(
 _FROM_A_LATENCY_TO_ANOTHER = re.compile(
     r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
 )
-# A part of a set, which the card scores only whole: "the clean subset", "a 500-clip sample
-# of FLEURS", "clips shorter than 5 s", "excluding music".
+# A part of a set, which the card scores only whole: "a 500-clip sample of FLEURS".
 _PART_OF_A_SET = re.compile(
-    r"\bsub-?sets?\b|\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
-    r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|\b(?:clips|utterances|segments|recordings|files|"
-    r"samples)\s+(?:shorter|longer|under|over|above|below)\b|\b(?:excluding|except for|"
-    r"leaving out|restricted to)\b",
+    r"\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
+    r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|" + words.pattern("parts_of_sets"),
     re.I,
 )
 # A recording condition the card does not score: it scores each set's audio at 16 kHz as
