@@ -490,48 +490,32 @@ class _Table:
         self.block = block  # its caption as its cells read it
         self.column_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.columns]
         self.row_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.labels]
-        self.caption_of_cers = _caption_of_cers(
-            block.caption, self.column_of_differences, self.row_of_differences
+        # The caption as the CERs read it: without its sentences that speak of differences,
+        # where there are difference columns (or rows), whose those are.
+        self.caption_of_cers = block.caption
+        if any(self.column_of_differences[1:]) or any(self.row_of_differences):
+            sentences = SENTENCE_END.split(block.caption)
+            self.caption_of_cers = " ".join(s for s in sentences if not DIFFERENCE_WORDS.search(s))
+        # The columns whose header and some cell are shaped "outside (inside)" alike.
+        self.shaped_columns = frozenset(
+            column
+            for cells, in_row in zip(self.rows, self.numbers)
+            for column, (_, cell) in enumerate(cells)
+            if column < len(self.columns)
+            and _headers_by_place(cell, in_row[column], self.columns[column])
         )
-        self.shaped_columns = _shaped_columns(self.rows, self.numbers, self.columns)
-        self.axes = _axes(names, self.labels, self.columns)  # kind: (by row, by column)
+        # {kind: (by row, by column)}: whether some rows (columns) name the card's systems (or
+        # sets), so that one naming none is another model's (or dataset's).
+        self.axes = {
+            kind: (
+                any(find(label) for label in self.labels if _on_axis(label)),
+                any(find(cell) for cell in self.columns[1:] if _on_axis(cell)),
+            )
+            for kind, find in (("system", names.systems_in), ("subject", names.subjects_in))
+        }
         self.verdict_columns = frozenset(
             c for c, (_, text) in enumerate(header) if c and _VERDICT_HEADER.search(text)
         )
-
-
-def _caption_of_cers(caption: str, column_of_differences: list, row_of_differences: list):
-    """The caption as a table's CERs read it, where it has difference columns (or rows):
-    without its sentences that speak of differences, which are theirs."""
-    if not (any(column_of_differences[1:]) or any(row_of_differences)):
-        return caption
-    return " ".join(
-        sentence
-        for sentence in SENTENCE_END.split(caption)
-        if not DIFFERENCE_WORDS.search(sentence)
-    )
-
-
-def _shaped_columns(rows: list, numbers: list, columns: list[str]) -> frozenset[int]:
-    """The columns whose header and some cell are shaped "outside (inside)" alike."""
-    return frozenset(
-        column
-        for cells, in_row in zip(rows, numbers)
-        for column, (_, cell) in enumerate(cells)
-        if column < len(columns) and _headers_by_place(cell, in_row[column], columns[column])
-    )
-
-
-def _axes(names: Names, labels: list[str], columns: list[str]) -> dict:
-    """{kind: (by row, by column)}: whether some rows (columns) name the card's systems (or
-    sets), so that one naming none is another model's (or dataset's)."""
-    return {
-        kind: (
-            any(find(label) for label in labels if _on_axis(label)),
-            any(find(cell) for cell in columns[1:] if _on_axis(cell)),
-        )
-        for kind, find in (("system", names.systems_in), ("subject", names.subjects_in))
-    }
 
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
