@@ -767,7 +767,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
             if start < offset + len(sentence) and end > offset
         ]
         words = _sentence_words(sentence, matches, names, marks)
-        read = _read_sentence(words, matches, names, read_before)
+        read = _Sentence(words, matches, names, read_before)
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
 
 
@@ -779,20 +779,6 @@ def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -
     sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
     sentence = _blanked(sentence, markers)
     return _blanked(sentence, _origins(sentence, names))
-
-
-@dataclass(frozen=True)
-class _Sentence:
-    """A sentence of prose as each of its numbers reads it."""
-
-    text: str
-    matches: list
-    bounds: dict[int, str]
-    owned: list  # each number's own parenthesis, as a place (None: none)
-    placed: dict  # i: (the sentence as a list places it, alone), see _listed_places
-    views: list[str]  # each number's view of the sentence
-    around: list[tuple[str, str]]  # each number's own text before and after it
-    in_pieces: list[bool]  # each number's own clause says it was decoded in pieces
 
 
 def _own_parentheses(sentence: str, matches: list, bounds, names: Names):
@@ -835,37 +821,44 @@ def _own_spans(sentence: str, matches: list, owns, inside, statement_ends) -> li
     return spans
 
 
-def _read_sentence(sentence: str, matches: list, names: Names, read_before) -> _Sentence:
-    """What each number of a sentence reads of it."""
-    bounds = _bounds(sentence, matches)
-    owns, inside, owned = _own_parentheses(sentence, matches, bounds, names)
-    # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
-    # later numbers is none of an earlier number's.
-    statement_ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
-    statement_ends = [end if end < matches[-1].start() else len(sentence) for end in statement_ends]
-    spans = _own_spans(sentence, matches, owns, inside, statement_ends)
-    # An interval's two ends ("95% CI [−3.75, −1.76]") are no list: each may drift.
-    placed = {
-        i: place
-        for i, place in _listed_places(sentence, matches, names, read_before).items()
-        if not (matches[i].start() in bounds and place == (sentence, False))
-    }
-    views = _views(sentence, matches, placed, statement_ends, names)
-    around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
-    # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
-    # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
-    in_pieces = []
-    for pair in around:
-        own = " ".join(clauses_beside(pair))
-        if STATEMENT_END.search(pair[0]):
-            own += " " + STATEMENT_END.split(pair[0])[-1]
-        in_pieces.append(bool(SPLIT_WORDS.search(own)))
-    # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
-    # ending in a colon says it of every number after it.
-    lead = sentence[: matches[0].start()] if matches else ""
-    if _A_LEAD_IN.search(lead) and SPLIT_WORDS.search(lead.rsplit(";", 1)[-1]):
-        in_pieces = [True] * len(matches)
-    return _Sentence(sentence, matches, bounds, owned, placed, views, around, in_pieces)
+class _Sentence:
+    """A sentence of prose as each of its numbers reads it."""
+
+    def __init__(self, sentence: str, matches: list, names: Names, read_before: tuple):
+        self.text, self.matches = sentence, matches
+        self.bounds = bounds = _bounds(sentence, matches)
+        # each number's own parenthesis, as a place (None: none)
+        owns, inside, self.owned = _own_parentheses(sentence, matches, bounds, names)
+        # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
+        # later numbers is none of an earlier number's.
+        ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
+        statement_ends = [end if end < matches[-1].start() else len(sentence) for end in ends]
+        spans = _own_spans(sentence, matches, owns, inside, statement_ends)
+        # i: (the sentence as a list places it, alone), see _listed_places. An interval's two
+        # ends ("95% CI [−3.75, −1.76]") are no list: each may drift.
+        self.placed = placed = {
+            i: place
+            for i, place in _listed_places(sentence, matches, names, read_before).items()
+            if not (matches[i].start() in bounds and place == (sentence, False))
+        }
+        self.views = views = _views(sentence, matches, placed, statement_ends, names)
+        # each number's own text before and after it
+        around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
+        self.around = around
+        # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
+        # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
+        in_pieces = []
+        for pair in around:
+            own = " ".join(clauses_beside(pair))
+            if STATEMENT_END.search(pair[0]):
+                own += " " + STATEMENT_END.split(pair[0])[-1]
+            in_pieces.append(bool(SPLIT_WORDS.search(own)))
+        # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
+        # ending in a colon says it of every number after it.
+        lead = sentence[: matches[0].start()] if matches else ""
+        if _A_LEAD_IN.search(lead) and SPLIT_WORDS.search(lead.rsplit(";", 1)[-1]):
+            in_pieces = [True] * len(matches)
+        self.in_pieces = in_pieces
 
 
 _A_LEAD_IN = re.compile(r":[\s*_]*$")
