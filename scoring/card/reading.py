@@ -1005,9 +1005,8 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
     for made in _MADE_FROM.finditer(sentence):
         words = _UP_TO_FOUR_WORDS.match(sentence, made.end())
         if words and names.systems_in(words.group()):
-            spans.append(
-                (made.start(), _least_naming(sentence, words.span(), names.systems_in, False)[1])
-            )
+            end = _least_naming(sentence, words.span(), names.systems_in, False)[1]
+            spans.append((made.start(), end))
     return spans
 
 
@@ -1061,10 +1060,7 @@ def _slashed_lists(sentence: str, names: Names):
         ):
             # "at 80/160/560 ms": each later part takes the slash before it, so that with the
             # others blanked it reads as one chunk size with the unit ("80        ms").
-            yield (
-                [parts[0]] + [(parts[j - 1][1], end) for j, (_, end) in enumerate(parts) if j],
-                None,
-            )
+            yield [parts[0]] + [(a[1], b[1]) for a, b in zip(parts, parts[1:])], None
             continue
         for find in (names.subjects_in, names.systems_in):
             if all(find(part) for part in said) and _whole_names(sentence, parts, find):
@@ -1185,9 +1181,7 @@ _ON_THE_SAME_SETS = re.compile(
 _RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ตามลำดับ)", re.I)
 
 
-def _the_same_sets(
-    sentence: str, matches: list[re.Match], run: list[int], names: Names, earlier: tuple[str, ...]
-) -> tuple[list[tuple[int, int]], list[str]] | None:
+def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlier: tuple):
     """(spans to blank, set keys) of the sets listed before a list of numbers "on the same
     sets" (or "respectively" alone): before a semicolon, before the list, or in the nearest
     earlier sentence naming sets; None where their count is not the list's."""
@@ -1296,9 +1290,7 @@ def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple) -
     return placed
 
 
-def _a_run_joined_by_commas(
-    sentence: str, matches: list, run: list, names: Names, earlier: tuple[str, ...]
-) -> tuple[str | None, object]:
+def _a_run_joined_by_commas(sentence: str, matches: list, run: list, names: Names, earlier):
     """How a run of numbers joined by commas or "and" is placed: ("listed", [(parts,
     None)]) by a list of as many names, ("listed", []) where which is whose is left open,
     ("the same sets", (blanks, keys)), or (None, None): each number reads its own words."""
