@@ -235,14 +235,11 @@ def _measures_another_metric(levels: tuple[str, ...], interval_end: bool) -> Evi
     in_points = bool(IN_POINTS.match(levels[1]) or interval_end and _POINTS.search(levels[2]))
     if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
         return None  # "or 2.81 points": a difference of CERs, whatever "relative" says near
-    # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in the
-    # number's own clause, or a table's cell, row or column.)
-    wide = [
-        _LOOSE_WORDS.sub(" ", text) if level_name(levels, depth) == "its sentence" else text
-        for depth, text in enumerate(levels[2:-1], 2)
-    ]
-    texts = (*own, *wide, _LOOSE_WORDS.sub(" ", levels[-1]))
-    for depth, text in enumerate(texts):
+    for depth, text in enumerate((*own, *levels[2:])):
+        # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in
+        # the number's own clause, or a table's cell, row or column.)
+        if level_name(levels, depth) in ("its sentence", "the headings"):
+            text = _LOOSE_WORDS.sub(" ", text)
         metric = _metric_in(text, in_points)
         if (
             level_name(levels, depth) == "its sentence"
