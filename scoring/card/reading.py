@@ -1065,11 +1065,11 @@ def _slashed_lists(sentence: str, names: Names):
                 break
 
 
-def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
-    """The parts of the list of names that "respectively" after a run of numbers (its start,
-    end and count) places: between the run and the word ("12.07 and 9.72 on con123 and
-    lav123 respectively"), or else just before the run."""
-    start, after, count = run
+def _respective_list(sentence: str, matches: list, run: list, names: Names):
+    """The parts of the list of names that "respectively" after a run of numbers places:
+    between the run and the word ("12.07 and 9.72 on con123 and lav123 respectively"), or
+    else just before the run."""
+    start, after, count = matches[run[0]].start(), matches[run[-1]].end(), len(run)
     said = _RESPECTIVELY.search(sentence, after)
     if said is None:
         return None
@@ -1132,14 +1132,11 @@ def _list_right_after(sentence: str, after: int, names: Names):
     after = _RESPECTIVELY_FIRST.match(sentence, after).end()
     parts = _list_parts(sentence, after, len(sentence))
     for find in (names.subjects_in, names.systems_in, names.latencies_in):
-        listed = []
-        for a, b in parts:
-            if len(find(sentence[a:b])) != 1:
-                break
-            listed.append((a, b))
-        if len(listed) > 1 and len({find(sentence[a:b])[0] for a, b in listed}) == len(listed):
-            alone = _names_alone(sentence, listed, find)
-            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0] : alone[0][0]]):
+        named = [find(sentence[a:b]) for a, b in parts]
+        count = next((j for j, each in enumerate(named) if len(each) != 1), len(parts))
+        if count > 1 and len({each[0] for each in named[:count]}) == count:
+            alone = _names_alone(sentence, parts[:count], find)
+            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[parts[0][0] : alone[0][0]]):
                 # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs.
                 return []
             return alone
@@ -1291,9 +1288,7 @@ def _a_run_joined_by_commas(sentence: str, matches: list, run: list, names: Name
     """How a run of numbers joined by commas or "and" is placed: ("listed", [(parts,
     None)]) by a list of as many names, ("listed", []) where which is whose is left open,
     ("the same sets", (blanks, keys)), or (None, None): each number reads its own words."""
-    parts = _respective_list(
-        sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names
-    )
+    parts = _respective_list(sentence, matches, run, names)
     if parts is not None:
         return "listed", [(parts, None)] if len(parts) == len(run) else []
     if (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
