@@ -303,7 +303,7 @@ _A_DURATION = re.compile(
 def _header_and_body(block: Block) -> tuple[list, list]:
     """A table's header and body rows, each cell's comments blanked (every place stays)."""
     header, *body = [
-        [(offset, _without_comments(cell)) for offset, cell in cells] for cells in block.rows
+        [(offset, _without(COMMENT, cell)) for offset, cell in cells] for cells in block.rows
     ]
     if body and _a_second_header(header, body[0]):
         # Markdown has one header row, so a second one stands first in the body.
@@ -752,7 +752,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         offset = block.start + position
         position = sentence_match.end() if sentence_match else len(body)
         read_before = tuple(earlier)
-        earlier.insert(0, _without_comments(sentence))
+        earlier.insert(0, _without(COMMENT, sentence))
         if not _speaks_of_errors(sentence, names):
             continue
         matches = _numbers_at(sentence, offset, masked, names)
@@ -772,7 +772,7 @@ def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -
     """A sentence as its numbers read it, blanked where it holds no words of their context:
     a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and quote
     markers, and what a model was made from ("fine-tuned from Typhoon 0.6B")."""
-    sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
+    sentence = _blanked(_without(COMMENT, sentence), relative_changes(sentence))
     sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
     sentence = _blanked(sentence, markers)
     return _blanked(sentence, _origins(sentence, names))
@@ -933,7 +933,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         ]
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
-            levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
+            levels = tuple(_without(SPLIT_WORDS, level) for level in levels[:3]) + levels[3:]
         why = _measures_another_metric(levels, match.start() in bounds)
         if why is not None and match.start() in bounds and estimate_read:
             why = None  # an interval's end is what its estimate is ("2.14 pp (CI a to b)")
@@ -1348,14 +1348,9 @@ def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
 
 def _enclosing_parenthesis(text: str, match: re.Match) -> tuple[int, int] | None:
     """The span of the parenthesis a number stands in, brackets included, if it does."""
-    opening = text.rfind("(", 0, match.start())
-    closing = text.find(")", match.end())
-    if (
-        opening < 0
-        or closing < 0
-        or ")" in text[opening : match.start()]
-        or "(" in text[match.end() : closing]
-    ):
+    start, end = match.span()
+    opening, closing = text.rfind("(", 0, start), text.find(")", end)
+    if opening < 0 or closing < 0 or ")" in text[opening:start] or "(" in text[end:closing]:
         return None
     return opening, closing + 1
 
@@ -1378,12 +1373,9 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def _without_comments(text: str) -> str:
-    return _blanked(text, [comment.span() for comment in COMMENT.finditer(text)])
-
-
-def _without_split_words(text: str) -> str:
-    return _blanked(text, [word.span() for word in SPLIT_WORDS.finditer(text)])
+def _without(pattern: re.Pattern, text: str) -> str:
+    """``text`` with what ``pattern`` finds in it made spaces: comments, split words."""
+    return _blanked(text, [found.span() for found in pattern.finditer(text)])
 
 
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
