@@ -371,28 +371,19 @@ def _what_the_table_speaks_of(
         or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells)
     )
     in_the_table = f"{table_context} {row_labels}"
-    of_systems = names.systems_in(in_the_table)
-    if (
-        not generated
-        and block.below
-        and _speaks_of_errors(block.below, names)
-        and (
-            of_systems
-            and not said  # (nor its caption: "<summary>Results</summary>")
-            or said
-            and of_systems
-            and names.subjects_in(block.below)
-            and not names.subjects_in(f"{in_the_table} {headings}")
-            or said
-            and not of_systems
-            and len(set(names.systems_in(headings))) < 2
-            and names.systems_in(block.below)
-        )
-    ):
-        # Nothing above or in the table says what it holds, on which set, or of which
-        # systems, and the paragraph under it does: "FLEURS CER (%) by chunk size."
-        block = replace(block, caption=f"{block.caption} {block.below}".strip())
-        return block, table_context + " " + block.below, True
+    # The paragraph under the table says what nothing above or in it says: for a table of
+    # systems, what it holds (as "<summary>Results</summary>" does not) or on which set; for
+    # one of none, of which systems ("FLEURS CER (%) by chunk size.").
+    below = block.below
+    if names.systems_in(in_the_table):
+        unsaid = not said or not names.subjects_in(f"{in_the_table} {headings}")
+        said_below = not said or names.subjects_in(below)
+    else:
+        unsaid = said and len(set(names.systems_in(headings))) < 2
+        said_below = names.systems_in(below)
+    if not generated and below and _speaks_of_errors(below, names) and unsaid and said_below:
+        block = replace(block, caption=f"{block.caption} {below}".strip())
+        return block, f"{table_context} {below}", True
     return block, table_context, said
 
 
