@@ -910,8 +910,8 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
     matches, bounds = read.matches, read.bounds
     estimate_read = False  # whether the last number outside an interval was read
     for i, match in enumerate(matches):
-        if match.start() not in bounds:
-            estimate_read = False
+        an_end = match.start() in bounds
+        estimate_read = estimate_read and an_end
         listed, alone = read.placed.get(i, (read.text, True))
         if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
             word = _another_metric_word(read.text)
@@ -925,13 +925,12 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
             levels = tuple(_without(SPLIT_WORDS, level) for level in levels[:3]) + levels[3:]
-        why = _measures_another_metric(levels, match.start() in bounds)
-        if why is not None and match.start() in bounds and estimate_read:
-            why = None  # an interval's end is what its estimate is ("2.14 pp (CI a to b)")
-        if why is not None:
+        why = _measures_another_metric(levels, an_end)
+        # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
+        if why is not None and not (an_end and estimate_read):
             set_aside(match, offset, why)
             continue
-        estimate_read = estimate_read or match.start() not in bounds
+        estimate_read = estimate_read or not an_end
         more = dict(bound=bounds.get(match.start()), alone=alone, earlier=read_before)
         more["this_side"] = _this_side(levels, match, matches[:i])
         yield match, offset, levels, more
