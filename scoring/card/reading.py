@@ -1561,21 +1561,17 @@ def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
 
 
 def _a_changed_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """Another state of a baseline than the card scores: "A fine-tuned Typhoon 0.6B" in its
-    sentence, or "with beam search" in its statement where no language model is; in a table,
-    the nearest level naming a system. Never where that names the card's own model by name,
-    whose training and decoding are its own."""
+    """Another state of a baseline than the card scores, in the nearest level naming a system
+    (in prose, the sentence; for beam search, its statement first): "A fine-tuned Typhoon
+    0.6B", "with beam search" where no language model is; never the card's own, by name."""
     nearest = _nearest_first(levels, in_table)
     # (the statement: not what a ";" or "while" cuts off)
     statement = STATEMENT_END.split(levels[0])[-1] + " " + _up_to(STATEMENT_END, levels[1])
+    fine_tuned_in = nearest if in_table else levels[2:3]
+    beam_search_in = nearest if in_table else (statement, levels[2])
     for texts, named_in, change, unless in (
-        (nearest if in_table else levels[2:3], names.systems_in, _FINE_TUNED, None),
-        (
-            nearest if in_table else (statement, levels[2]),
-            names.systems_named_outright,
-            _BEAM_SEARCH,
-            _LANGUAGE_MODEL,
-        ),
+        (fine_tuned_in, names.systems_in, _FINE_TUNED, None),
+        (beam_search_in, names.systems_named_outright, _BEAM_SEARCH, _LANGUAGE_MODEL),
     ):
         text = next((text for text in texts if named_in(text)), "")
         said = change.search(text)
@@ -1620,28 +1616,25 @@ def _another_model(
         nearest_first = (this_side[0], nearest_first[1], this_side[1])
     for nearest, text in enumerate(nearest_first):
         nearby = nearest == 0 or (nearest == 1 and not in_table)  # (its clauses, parenthesis)
-        if names.systems_in(text):
-            if nearby and _states_a_change(text) and (against := COMPARES.search(text)):
-                # "3.10 points better than Whisper": none of the card's differences.
-                other_side = text[against.end() :]
-                other = names.another_model_in(other_side, nearby=True)
-                if other and not names.systems_in(other_side):
-                    return other
-            if names.systems_named_outright(text):
-                return ""
-            # Named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
-            # another ("Whisper (fine-tuned by us)"): another named here, or further out,
-            # is whose number it is.
-            if other := names.another_model_in(text, nearby=nearby):
+        ours = names.systems_in(text)
+        if ours and nearby and _states_a_change(text) and (against := COMPARES.search(text)):
+            # "3.10 points better than Whisper": none of the card's differences.
+            other_side = text[against.end() :]
+            other = names.another_model_in(other_side, nearby=True)
+            if other and not names.systems_in(other_side):
                 return other
-            if not nearby:
-                return ""
-            continue
+        if ours and names.systems_named_outright(text):
+            return ""
+        # Ours named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
+        # another ("Whisper (fine-tuned by us)"): another named here, or further out, is
+        # whose number it is.
         if other := names.another_model_in(text, nearby=nearby):
             return other
+        if ours and not nearby:
+            return ""
         # A sentence whose subject is a name the reader does not know ("Sonic-ASR v2, a
         # production system, reports 15.00 %"): that one's.
-        if not in_table and (other := names.unknown_name(text)):
+        if not ours and not in_table and (other := names.unknown_name(text)):
             return other
     return None
 
