@@ -1766,11 +1766,9 @@ class _Found:
         region = next((r for r in self.card.regions if r.start <= start < r.end), None)
         if region is not None and region.kind == "not-a-figure":
             return
-        figure = (
-            None
-            if region is None
-            else (region.args[0] if region.kind == "figure" else f"region {region.label}")
-        )
+        figure = None
+        if region is not None:
+            figure = region.args[0] if region.kind == "figure" else f"region {region.label}"
         other, this_side = "", more.pop("this_side", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
