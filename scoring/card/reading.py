@@ -582,7 +582,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
         more = dict(bound=bounds.get(match.start()), foreign=foreign, alone=by_itself)
-        yield match, cell_offset, levels, more | {"row": cells[0][0]}
+        yield match, cell_offset, levels, more
 
 
 def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
@@ -1742,7 +1742,7 @@ class _Found:
         for r, cells in enumerate(table.rows):
             for column in range(len(cells)):
                 for match, offset, levels, more in _cell_numbers(table, r, column, self.set_aside):
-                    more |= {"table": block.start, "under": block.below}
+                    more |= {"table": block.start, "under": block.below, "row": cells[0][0]}
                     self.add(match, offset, levels, True, **more)
 
     def read_prose(self, shown: str, block: Block, headings: str, label: str | None):
