@@ -1799,8 +1799,7 @@ def candidates(
     found = _Found(card, names, another_measure is not None)
     every_block = blocks(text, card.body_start)
     shown = unescaped(text)  # (each place kept: markers go where the numbers are)
-    labels_of_others = _labels_of_others(text, every_block, names)
-    above_items = _above_list_items(text, every_block)
+    above_items, labels_of_others = _list_items(text, every_block, names)
     generated = [r for r in card.regions if r.kind not in ("figure", "not-a-figure")]
     for block in every_block:
         if worth_reading is not None and (block.kind != "prose" or not worth_reading(block)):
@@ -1819,30 +1818,15 @@ def candidates(
     return found.candidates
 
 
-def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[str, ...]]:
-    """{where a list item starts: what stands above it}: the paragraph that leads into its
-    list ("Results on GigaSpeech2:") and the items it is nested in, read like headings."""
+def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
+    """Of each list item, by where it starts: what stands above it, read like headings (the
+    paragraph that leads into its list, "Results on GigaSpeech2:", and the items it is nested
+    in); and its label where that names none of the card's systems ("- Pathumma: 11.20 %"),
+    in a list beside the card's systems or of two such labels or more ("- Average:" is none)."""
     above: dict[int, tuple[str, ...]] = {}
-    lead_in: str | None = None
-    for block in every_block:
-        body = text[block.start : block.end]
-        if block.kind != "prose" or not block.is_item:
-            lead_in = (
-                body.strip() if block.kind == "prose" and body.rstrip().endswith(":") else None
-            )
-            continue
-        over = tuple(filter(None, (lead_in, *block.items_above)))
-        if over:
-            above[block.start] = over
-    return above
-
-
-def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict[int, str]:
-    """{where the item starts: its label} of each item of a list labelled by name whose label
-    names none of the card's systems ("- Pathumma: 11.20 %"), in a list beside the card's
-    systems or of two such labels or more; a quantity ("- Average:") is no name."""
     others: dict[int, str] = {}
-    run: list[tuple[int, str, bool]] = []  # the list so far: (start, label, ours)
+    lead_in: str | None = None
+    run: list[tuple[int, str, bool]] = []  # the list's labels so far: (start, label, ours)
 
     def close() -> None:
         if any(ours for _, _, ours in run) or len(run) > 1:
@@ -1852,11 +1836,15 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
     for block in every_block:
         if block.kind != "prose" or not block.is_item:
             close()
+            body = text[block.start : block.end].strip()
+            lead_in = body if block.kind == "prose" and body.endswith(":") else None
             continue
+        if over := tuple(filter(None, (lead_in, *block.items_above))):
+            above[block.start] = over
         if said := names.item_label(text[block.item_text : block.end]):
             run.append((block.start, *said))
     close()
-    return others
+    return above, others
 
 
 # An image's description: "![FLEURS CER 6.72 %](plot.png)", or a whole `<img alt="...">`.
