@@ -878,30 +878,22 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
 def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, names: Names):
     """A number's view without a later clause that is the next number's: after "while", or
     one that opens on a system ("..., and Typhoon 0.6B reaches 9.53 %"), unless in a list."""
-    match = matches[i]
+    match, later = matches[i], matches[i + 1 :]
     contrast = _CONTRAST.search(view, match.end())
-    if contrast and any(later.start() >= contrast.end() for later in matches[i + 1 :]):
+    if contrast and any(m.start() >= contrast.end() for m in later):
         return _blanked(view, [(contrast.start(), len(view))])
     # Inside an interval's (or a pair's) parenthesis, the words after it are the next
     # number's: "(95 % CI −2.76 to −0.75) บน TVSpeech แบบยาว ... 10.71 %". (Not one number's
     # own: "Our model (6.79 %) and Whisper (11.20 %) on FLEURS".)
-    opened, close = view.rfind("(", 0, match.start()), view.find(")", match.end())
-    if (
-        opened >= 0
-        and close >= 0
-        and ")" not in view[opened : match.start()]
-        and "(" not in view[match.end() : close]
-        and sum(opened < other.start() < close for other in matches) > 1
-        and any(later.start() > close for later in matches[i + 1 :])
-    ):
-        return _blanked(view, [(close, len(view))])
+    if inside := _enclosing_parenthesis(view, match):
+        opened, close = inside[0], inside[1] - 1
+        a_pair = sum(opened < m.start() < close for m in matches) > 1
+        if a_pair and any(m.start() > close for m in later):
+            return _blanked(view, [(close, len(view))])
     subject = None if listed else _NEXT_SUBJECT.search(view, match.end())
-    if (
-        subject
-        and names.system_opening(view[subject.end() :])
-        and any(later.start() >= subject.end() for later in matches[i + 1 :])
-    ):
-        return _blanked(view, [(subject.start(), len(view))])
+    if subject and names.system_opening(view[subject.end() :]):
+        if any(m.start() >= subject.end() for m in later):
+            return _blanked(view, [(subject.start(), len(view))])
     return view
 
 
@@ -1806,9 +1798,8 @@ def candidates(
             continue
         headings = " / ".join(block.headings + above_items.get(block.start, ()))
         if block.kind == "table":
-            found.read_table(
-                block, headings, any(r.start <= block.start < r.end for r in generated)
-            )
+            in_generated = any(r.start <= block.start < r.end for r in generated)
+            found.read_table(block, headings, in_generated)
         else:
             found.read_prose(shown, block, headings, labels_of_others.get(block.start))
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
@@ -1866,8 +1857,7 @@ def _badge_numbers(text: str, names: Names):
         )
 
     for badge in _BADGE.finditer(text):
-        raw = badge.group(1)
-        parts = _BADGE_PART.split(raw)
+        parts = _BADGE_PART.split(badge.group(1))
         if len(parts) < 2:
             continue
         label, message = (parts[0], parts[1]) if len(parts) > 2 else ("", parts[0])
