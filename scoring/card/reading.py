@@ -236,22 +236,19 @@ def _measures_another_metric(levels: tuple[str, ...], interval_end: bool) -> Evi
     if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
         return None  # "or 2.81 points": a difference of CERs, whatever "relative" says near
     for depth, text in enumerate((*own, *levels[2:])):
+        level = level_name(levels, depth)
         # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in
         # the number's own clause, or a table's cell, row or column.)
-        if level_name(levels, depth) in ("its sentence", "the headings"):
+        if level in ("its sentence", "the headings"):
             text = _LOOSE_WORDS.sub(" ", text)
         metric = _metric_in(text, in_points)
-        if (
-            level_name(levels, depth) == "its sentence"
-            and metric == "other"
-            and OUR_METRIC.search(text)
-            and not _OTHER_METRIC.search(text)
-        ):
-            # A sentence that names the CER and calls another of its numbers relative ("a
-            # 29.6 % lower CER (relative)"): its word is that number's, not this one's.
-            continue
+        # A sentence that names the CER and calls another of its numbers relative ("a 29.6 %
+        # lower CER (relative)"): its word is that number's, not this one's.
+        if metric == "other" and level == "its sentence" and not _OTHER_METRIC.search(text):
+            if OUR_METRIC.search(text):
+                continue
         if metric == "other":
-            return Evidence(_another_metric_word(text, in_points), level_name(levels, depth))
+            return Evidence(_another_metric_word(text, in_points), level)
         if metric == "ours":
             return None
     return None
@@ -1577,15 +1574,13 @@ def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
     gives: a table's header or row label ("Δ vs 560 ms"), or the own clause of a number in
     points ("1.03 pp worse than at 560 ms", "going from 560 ms to 80 ms costs 1.59 pp")."""
     if in_table:
-        for text in (levels[4], levels[3]):
-            if said := _AGAINST_A_LATENCY.search(text):
-                return said.group()
+        said = _AGAINST_A_LATENCY.search(levels[4]) or _AGAINST_A_LATENCY.search(levels[3])
+    elif IN_POINTS.match(levels[1]):
+        after = re.split(r"[,;:(]", levels[1], maxsplit=1)[0]
+        before = re.split(r"[,;:]", levels[0])[-1]
+        said = _AGAINST_A_LATENCY.search(after) or _FROM_A_LATENCY_TO_ANOTHER.search(before)
+    else:
         return None
-    if not IN_POINTS.match(levels[1]):
-        return None
-    after = re.split(r"[,;:(]", levels[1], maxsplit=1)[0]
-    before = re.split(r"[,;:]", levels[0])[-1]
-    said = _AGAINST_A_LATENCY.search(after) or _FROM_A_LATENCY_TO_ANOTHER.search(before)
     return said.group() if said else None
 
 
