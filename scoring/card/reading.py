@@ -988,6 +988,7 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
+_SLASHED_PART = re.compile(r"[^/\s](?:[^/]*[^/\s])?")
 # The unit after a list of chunk sizes: "80/160/560 ms", "0.08/0.16/0.56 s".
 _UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)", re.I)
 _SIZE = re.compile(r"\d+(?:\.\d+)?")
@@ -1019,10 +1020,7 @@ def _slashed_lists(sentence: str, names: Names):
     """(the spans of its parts, its metrics or None) of each list of names (sets, systems or
     chunk sizes) or of metrics written with slashes."""
     for found in _SLASHED.finditer(sentence):
-        parts = [
-            (found.start() + part.start(), found.start() + part.end())
-            for part in re.finditer(r"[^/\s](?:[^/]*[^/\s])?", found.group())
-        ]
+        parts = [part.span() for part in _SLASHED_PART.finditer(sentence, *found.span())]
         said = [sentence[a:b] for a, b in parts]
         metrics = [_metric_in(part) for part in said]
         if all(metrics):
