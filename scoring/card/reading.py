@@ -49,9 +49,7 @@ __all__ = [
     "named_beside",
 ]
 
-_SPEAKS_OF_ERRORS = re.compile(
-    r"\b(?:cer|error\w*|differen\w*|pp|delta)\b|%|percentage points?|Δ", re.I
-)
+_SPEAKS_OF_ERRORS = re.compile(words.pattern("error_words") + "|%|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 DIFFERENCE_WORDS = re.compile(
     words.pattern("difference_words") + r"|percentage[\s-]points?|Δ", re.I
@@ -106,13 +104,11 @@ _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 IN_POINTS = re.compile(r"(?:\s*|-)(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?p\.|จุด)", re.I)
 # A parenthesis right after a number, its unit between: "9.50 % (Typhoon)".
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
-# (Thai's "and", "while", "compared with" and "as for" have no \b. "to" ends a clause, but
-# not in "Speech-to-Text", nor after "relative": "2.79 points lower relative to Typhoon" is
-# one clause. Nor does the comma of "1,120 ms".)
+# ("to" ends a clause, but not in "Speech-to-Text", nor after "relative": "2.79 points lower
+# relative to Typhoon" is one clause. Nor does the comma of "1,120 ms".)
 _CLAUSE = re.compile(
-    r"[;:(|·•]|,(?!\d{3}(?!\d))|\band\b|\bwhile\b|\bagainst\b|\bversus\b|\bvs\b|"
-    r"(?<![\w-])(?<!relative )to(?![\w-])|"
-    r"และ|ขณะที่|เทียบกับ|ส่วน(?!ต่าง|ใหญ่|หนึ่ง)",
+    r"[;:(|·•]|,(?!\d{3}(?!\d))|(?<![\w-])(?<!relative )to(?![\w-])|"
+    + words.pattern("clause_words"),
     re.I,
 )
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
@@ -156,10 +152,6 @@ class Candidate:
 def _names_any(names: Names, text: str) -> bool:
     """Whether ``text`` names any system, set or aggregate of the card."""
     return bool(names.systems_in(text) or names.subjects_in(text))
-
-
-def find_kind(names: Names, kind: str, text: str) -> list[str]:
-    return names.systems_in(text) if kind == "system" else names.subjects_in(text)
 
 
 @lru_cache(maxsize=4096)  # (a table's caption, headers and headings, read for each cell)
@@ -232,9 +224,7 @@ def _another_metric_word(text: str, in_points: bool = False) -> str:
     return found.group(0).strip() if found else ""
 
 
-def _measures_another_metric(
-    levels: tuple[str, ...], interval_end: bool = False
-) -> Evidence | None:
+def _measures_another_metric(levels: tuple[str, ...], interval_end: bool) -> Evidence | None:
     """What says a number measures another metric than ours ("21.37 % WER", a "WER (%)"
     column, a "relative reduction"): the first of its levels, nearest first, that names one
     metric decides. An interval's end is in points where its cell or sentence says so."""
@@ -245,26 +235,20 @@ def _measures_another_metric(
     in_points = bool(IN_POINTS.match(levels[1]) or interval_end and _POINTS.search(levels[2]))
     if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
         return None  # "or 2.81 points": a difference of CERs, whatever "relative" says near
-    # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in the
-    # number's own clause, or a table's cell, row or column.)
-    wide = [
-        _LOOSE_WORDS.sub(" ", text) if level_name(levels, depth) == "its sentence" else text
-        for depth, text in enumerate(levels[2:-1], 2)
-    ]
-    texts = (*own, *wide, _LOOSE_WORDS.sub(" ", levels[-1]))
-    for depth, text in enumerate(texts):
+    for depth, text in enumerate((*own, *levels[2:])):
+        level = level_name(levels, depth)
+        # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in
+        # the number's own clause, or a table's cell, row or column.)
+        if level in ("its sentence", "the headings"):
+            text = _LOOSE_WORDS.sub(" ", text)
         metric = _metric_in(text, in_points)
-        if (
-            level_name(levels, depth) == "its sentence"
-            and metric == "other"
-            and OUR_METRIC.search(text)
-            and not _OTHER_METRIC.search(text)
-        ):
-            # A sentence that names the CER and calls another of its numbers relative ("a
-            # 29.6 % lower CER (relative)"): its word is that number's, not this one's.
-            continue
+        # A sentence that names the CER and calls another of its numbers relative ("a 29.6 %
+        # lower CER (relative)"): its word is that number's, not this one's.
+        if metric == "other" and level == "its sentence" and not _OTHER_METRIC.search(text):
+            if OUR_METRIC.search(text):
+                continue
         if metric == "other":
-            return Evidence(_another_metric_word(text, in_points), level_name(levels, depth))
+            return Evidence(_another_metric_word(text, in_points), level)
         if metric == "ours":
             return None
     return None
@@ -313,32 +297,10 @@ _A_DURATION = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class _Table:
-    """A table as its cells read it, built once (``_read_table``): the words each level
-    around a cell adds, and what its rows and columns are about."""
-
-    block: Block  # its caption as its cells read it
-    headings: str
-    names: Names
-    said: bool  # it speaks of error rates (or is the card's own)
-    rows: list  # each body row's (offset, cell) pairs
-    numbers: list  # each row's, each cell's candidate numbers
-    labels: list[str]
-    columns: list[str]
-    in_parentheses: str  # what the caption says the cells' parentheses hold
-    column_of_differences: list[bool]
-    row_of_differences: list[bool]
-    caption_of_cers: str
-    shaped_columns: frozenset[int]
-    axes: dict  # kind: (by row, by column)
-    verdict_columns: frozenset[int]
-
-
 def _header_and_body(block: Block) -> tuple[list, list]:
     """A table's header and body rows, each cell's comments blanked (every place stays)."""
     header, *body = [
-        [(offset, _without_comments(cell)) for offset, cell in cells] for cells in block.rows
+        [(offset, _without(COMMENT, cell)) for offset, cell in cells] for cells in block.rows
     ]
     if body and _a_second_header(header, body[0]):
         # Markdown has one header row, so a second one stands first in the body.
@@ -406,28 +368,19 @@ def _what_the_table_speaks_of(
         or any(OUR_METRIC.search(cell) for cells in body for _, cell in cells)
     )
     in_the_table = f"{table_context} {row_labels}"
-    of_systems = names.systems_in(in_the_table)
-    if (
-        not generated
-        and block.below
-        and _speaks_of_errors(block.below, names)
-        and (
-            of_systems
-            and not said  # (nor its caption: "<summary>Results</summary>")
-            or said
-            and of_systems
-            and names.subjects_in(block.below)
-            and not names.subjects_in(f"{in_the_table} {headings}")
-            or said
-            and not of_systems
-            and len(set(names.systems_in(headings))) < 2
-            and names.systems_in(block.below)
-        )
-    ):
-        # Nothing above or in the table says what it holds, on which set, or of which
-        # systems, and the paragraph under it does: "FLEURS CER (%) by chunk size."
-        block = replace(block, caption=f"{block.caption} {block.below}".strip())
-        return block, table_context + " " + block.below, True
+    # The paragraph under the table says what nothing above or in it says: for a table of
+    # systems, what it holds (as "<summary>Results</summary>" does not) or on which set; for
+    # one of none, of which systems ("FLEURS CER (%) by chunk size.").
+    below = block.below
+    if names.systems_in(in_the_table):
+        unsaid = not said or not names.subjects_in(f"{in_the_table} {headings}")
+        said_below = not said or names.subjects_in(below)
+    else:
+        unsaid = said and len(set(names.systems_in(headings))) < 2
+        said_below = names.systems_in(below)
+    if not generated and below and _speaks_of_errors(below, names) and unsaid and said_below:
+        block = replace(block, caption=f"{block.caption} {below}".strip())
+        return block, f"{table_context} {below}", True
     return block, table_context, said
 
 
@@ -490,87 +443,64 @@ def _on_axis(header: str) -> bool:
     return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
 
-def _read_table(
-    block: Block, headings: str, names: Names, masked, generated: bool
-) -> _Table | None:
-    """A table's levels as its cells read them; None for a table that speaks of nothing of
-    the card's (no error rate, no system named above it)."""
-    header, body = _header_and_body(block)
-    block = _without_a_weak_caption(block, header, headings)
-    block = _what_a_column_says(block)
-    block, table_context, said = _what_the_table_speaks_of(
-        block, header, body, headings, names, generated
-    )
-    if not said and not generated and not names.systems_in(headings):
-        return None
-    latency_named = _latency_reader(table_context, headings, names)
-    rows = [cells for cells in body if cells]
-    numbers = [
-        [_numbers_at(cell, offset, masked, names) for offset, cell in cells] for cells in rows
-    ]
-    labels = _row_labels(rows, header, numbers, latency_named)
-    columns = [latency_named(cell) for _, cell in header]
-    # A difference column (or row) beside columns (rows) of systems is theirs.
-    columns = _differences_named(columns, names, first=1)
-    labels = _differences_named(labels, names, first=0)
-    # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
-    # reads those words, and no number reads them as its caption.
-    in_parentheses = _what_the_parentheses_hold(block)
-    if in_parentheses:
-        block = replace(block, caption=block.caption.replace(in_parentheses, " "))
-    column_of_differences = [bool(DIFFERENCE_WORDS.search(header)) for header in columns]
-    row_of_differences = [bool(DIFFERENCE_WORDS.search(label)) for label in labels]
-    return _Table(
-        block,
-        headings,
-        names,
-        said,
-        rows,
-        numbers,
-        labels,
-        columns,
-        in_parentheses,
-        column_of_differences,
-        row_of_differences,
-        _caption_of_cers(block.caption, column_of_differences, row_of_differences),
-        _shaped_columns(rows, numbers, columns),
-        _axes(names, labels, columns),
-        frozenset(c for c, (_, text) in enumerate(header) if c and _VERDICT_HEADER.search(text)),
-    )
+class _Table:
+    """A table as its cells read it, built once: the words each level around a cell adds,
+    and what its rows and columns are about. It has no rows where it speaks of nothing of the
+    card's (no error rate, no system named above it)."""
 
-
-def _caption_of_cers(caption: str, column_of_differences: list, row_of_differences: list):
-    """The caption as a table's CERs read it, where it has difference columns (or rows):
-    without its sentences that speak of differences, which are theirs."""
-    if not (any(column_of_differences[1:]) or any(row_of_differences)):
-        return caption
-    return " ".join(
-        sentence
-        for sentence in SENTENCE_END.split(caption)
-        if not DIFFERENCE_WORDS.search(sentence)
-    )
-
-
-def _shaped_columns(rows: list, numbers: list, columns: list[str]) -> frozenset[int]:
-    """The columns whose header and some cell are shaped "outside (inside)" alike."""
-    return frozenset(
-        column
-        for cells, in_row in zip(rows, numbers)
-        for column, (_, cell) in enumerate(cells)
-        if column < len(columns) and _headers_by_place(cell, in_row[column], columns[column])
-    )
-
-
-def _axes(names: Names, labels: list[str], columns: list[str]) -> dict:
-    """{kind: (by row, by column)}: whether some rows (columns) name the card's systems (or
-    sets), so that one naming none is another model's (or dataset's)."""
-    return {
-        kind: (
-            any(find_kind(names, kind, label) for label in labels if _on_axis(label)),
-            any(find_kind(names, kind, cell) for cell in columns[1:] if _on_axis(cell)),
+    def __init__(self, block: Block, headings: str, names: Names, masked, generated: bool):
+        header, body = _header_and_body(block)
+        block = _what_a_column_says(_without_a_weak_caption(block, header, headings))
+        block, table_context, self.said = _what_the_table_speaks_of(
+            block, header, body, headings, names, generated
         )
-        for kind in ("system", "subject")
-    }
+        self.headings, self.names, self.rows = headings, names, []
+        if not self.said and not generated and not names.systems_in(headings):
+            return
+        latency_named = _latency_reader(table_context, headings, names)
+        self.rows = [cells for cells in body if cells]  # each (offset, cell) pairs
+        self.numbers = [  # each row's, each cell's candidate numbers
+            [_numbers_at(cell, offset, masked, names) for offset, cell in cells]
+            for cells in self.rows
+        ]
+        labels = _row_labels(self.rows, header, self.numbers, latency_named)
+        # A difference column (or row) beside columns (rows) of systems is theirs.
+        self.columns = _differences_named([latency_named(c) for _, c in header], names, first=1)
+        self.labels = _differences_named(labels, names, first=0)
+        # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
+        # reads those words, and no number reads them as its caption.
+        self.in_parentheses = _what_the_parentheses_hold(block)
+        if self.in_parentheses:
+            block = replace(block, caption=block.caption.replace(self.in_parentheses, " "))
+        self.block = block  # its caption as its cells read it
+        self.column_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.columns]
+        self.row_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.labels]
+        # The caption as the CERs read it: without its sentences that speak of differences,
+        # where there are difference columns (or rows), whose those are.
+        self.caption_of_cers = block.caption
+        if any(self.column_of_differences[1:]) or any(self.row_of_differences):
+            sentences = SENTENCE_END.split(block.caption)
+            self.caption_of_cers = " ".join(s for s in sentences if not DIFFERENCE_WORDS.search(s))
+        # The columns whose header and some cell are shaped "outside (inside)" alike.
+        self.shaped_columns = frozenset(
+            column
+            for cells, in_row in zip(self.rows, self.numbers)
+            for column, (_, cell) in enumerate(cells)
+            if column < len(self.columns)
+            and _headers_by_place(cell, in_row[column], self.columns[column])
+        )
+        # {kind: (by row, by column)}: whether some rows (columns) name the card's systems (or
+        # sets), so that one naming none is another model's (or dataset's).
+        self.axes = {
+            kind: (
+                any(find(label) for label in self.labels if _on_axis(label)),
+                any(find(cell) for cell in self.columns[1:] if _on_axis(cell)),
+            )
+            for kind, find in (("system", names.systems_in), ("subject", names.subjects_in))
+        }
+        self.verdict_columns = frozenset(
+            c for c, (_, text) in enumerate(header) if c and _VERDICT_HEADER.search(text)
+        )
 
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
@@ -597,27 +527,19 @@ def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) 
     (Typhoon 0.6B)", or where the caption says what parentheses hold), or the header's
     words outside its parenthesis for a number alone in a shaped column; None otherwise."""
     header = table.columns[column] if column < len(table.columns) else ""
-    parts = None if bounds else _headers_by_place(cell, matches, header)
-    if (
-        parts is None
-        and not bounds
-        and table.in_parentheses
-        and _one_then_one_inside(cell, matches)
-    ):
-        parts = [header, f"{header} {table.in_parentheses}"]
-    if (
-        parts is None
-        and column in table.shaped_columns
-        and len(matches) == 1
-        and not (_enclosing_parenthesis(cell, matches[0]))
-    ):
-        parts = [_PARENTHESISED_HEADER.match(header).group(1)]
-    return parts
+    if not bounds and (parts := _headers_by_place(cell, matches, header)):
+        return parts
+    if not bounds and table.in_parentheses and _one_then_one_inside(cell, matches):
+        return [header, f"{header} {table.in_parentheses}"]
+    if column in table.shaped_columns and len(matches) == 1:
+        if not _enclosing_parenthesis(cell, matches[0]):
+            return [_PARENTHESISED_HEADER.match(header).group(1)]
+    return None
 
 
 def _cell_numbers(table: _Table, r: int, column: int, set_aside):
-    """(match, offset, levels, bound, foreign, alone, row: see Candidate) of each number of
-    one body cell that may be one of ours; ``set_aside`` hears of the others."""
+    """(match, offset, levels, more of its Candidate's fields) of each number of one body
+    cell that may be one of ours; ``set_aside`` hears of the others."""
     cells, label, matches = table.rows[r], table.labels[r], table.numbers[r][column]
     cell_offset, cell = cells[column]
     column_header = table.columns[column] if column < len(table.columns) else ""
@@ -656,7 +578,8 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
             set_aside(match, cell_offset, why)
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
-        yield match, cell_offset, levels, bounds.get(match.start()), foreign, by_itself, cells[0][0]
+        more = dict(bound=bounds.get(match.start()), foreign=foreign, alone=by_itself)
+        yield match, cell_offset, levels, more
 
 
 def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
@@ -798,26 +721,16 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     ]
 
 
-# A header that says what its difference is against ("Δ vs best baseline"): the systems of
-# the other columns are its first side, not what the "vs" names.
-_AGAINST_WHAT_IT_SAYS = re.compile(r"\bvs\b\.?|\bversus\b|\bagainst\b|เทียบกับ", re.I)
+_AGAINST_WHAT_IT_SAYS = words.regex("against_what")
 # A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
 _A_CHANGE_ALONE = re.compile(
     r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I
 )
 
 
-def _prose_numbers(
-    text: str,
-    block: Block,
-    headings: str,
-    names: Names,
-    masked,
-    set_aside: Callable[..., None] = lambda match, offset, why: None,
-):
-    """(match, offset, levels, bound, alone, this side, earlier) of each number in a prose
-    block that may be one of ours, sentence by sentence (earlier: the block's sentences
-    before its own, nearest first); ``set_aside`` hears of the others."""
+def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked, set_aside):
+    """(match, offset, levels, more of its Candidate's fields) of each number in a prose block
+    that may be one of ours, sentence by sentence; ``set_aside`` hears of the others."""
     body = text[block.start : block.end]
     position = 0
     earlier: list[str] = []
@@ -827,7 +740,7 @@ def _prose_numbers(
         offset = block.start + position
         position = sentence_match.end() if sentence_match else len(body)
         read_before = tuple(earlier)
-        earlier.insert(0, _without_comments(sentence))
+        earlier.insert(0, _without(COMMENT, sentence))
         if not _speaks_of_errors(sentence, names):
             continue
         matches = _numbers_at(sentence, offset, masked, names)
@@ -839,7 +752,7 @@ def _prose_numbers(
             if start < offset + len(sentence) and end > offset
         ]
         words = _sentence_words(sentence, matches, names, marks)
-        read = _read_sentence(words, matches, names, read_before)
+        read = _Sentence(words, matches, names, read_before)
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
 
 
@@ -847,24 +760,10 @@ def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -
     """A sentence as its numbers read it, blanked where it holds no words of their context:
     a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and quote
     markers, and what a model was made from ("fine-tuned from Typhoon 0.6B")."""
-    sentence = _blanked(_without_comments(sentence), relative_changes(sentence))
+    sentence = _blanked(_without(COMMENT, sentence), relative_changes(sentence))
     sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
     sentence = _blanked(sentence, markers)
     return _blanked(sentence, _origins(sentence, names))
-
-
-@dataclass(frozen=True)
-class _Sentence:
-    """A sentence of prose as each of its numbers reads it."""
-
-    text: str
-    matches: list
-    bounds: dict[int, str]
-    owned: list  # each number's own parenthesis, as a place (None: none)
-    placed: dict  # i: (the sentence as a list places it, alone), see _listed_places
-    views: list[str]  # each number's view of the sentence
-    around: list[tuple[str, str]]  # each number's own text before and after it
-    in_pieces: list[bool]  # each number's own clause says it was decoded in pieces
 
 
 def _own_parentheses(sentence: str, matches: list, bounds, names: Names):
@@ -907,41 +806,44 @@ def _own_spans(sentence: str, matches: list, owns, inside, statement_ends) -> li
     return spans
 
 
-def _read_sentence(sentence: str, matches: list, names: Names, read_before=()) -> _Sentence:
-    """What each number of a sentence reads of it."""
-    bounds = _bounds(sentence, matches)
-    owns, inside, owned = _own_parentheses(sentence, matches, bounds, names)
-    # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
-    # later numbers is none of an earlier number's.
-    statement_ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
-    statement_ends = [end if end < matches[-1].start() else len(sentence) for end in statement_ends]
-    spans = _own_spans(sentence, matches, owns, inside, statement_ends)
-    # An interval's two ends ("95% CI [−3.75, −1.76]") are no list: each may drift.
-    placed = {
-        i: place
-        for i, place in _listed_places(sentence, matches, names, read_before).items()
-        if not (matches[i].start() in bounds and place == (sentence, False))
-    }
-    views = _views(sentence, matches, placed, statement_ends, names)
-    around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
-    # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
-    # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
-    in_pieces = [
-        bool(
-            SPLIT_WORDS.search(
-                " ".join(clauses_beside(pair))
-                + " "
-                + (STATEMENT_END.split(pair[0])[-1] if STATEMENT_END.search(pair[0]) else "")
-            )
-        )
-        for pair in around
-    ]
-    # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
-    # ending in a colon says it of every number after it.
-    lead = sentence[: matches[0].start()] if matches else ""
-    if _A_LEAD_IN.search(lead) and SPLIT_WORDS.search(lead.rsplit(";", 1)[-1]):
-        in_pieces = [True] * len(matches)
-    return _Sentence(sentence, matches, bounds, owned, placed, views, around, in_pieces)
+class _Sentence:
+    """A sentence of prose as each of its numbers reads it."""
+
+    def __init__(self, sentence: str, matches: list, names: Names, read_before: tuple):
+        self.text, self.matches = sentence, matches
+        self.bounds = bounds = _bounds(sentence, matches)
+        # each number's own parenthesis, as a place (None: none)
+        owns, inside, self.owned = _own_parentheses(sentence, matches, bounds, names)
+        # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
+        # later numbers is none of an earlier number's.
+        ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
+        statement_ends = [end if end < matches[-1].start() else len(sentence) for end in ends]
+        spans = _own_spans(sentence, matches, owns, inside, statement_ends)
+        # i: (the sentence as a list places it, alone), see _listed_places. An interval's two
+        # ends ("95% CI [−3.75, −1.76]") are no list: each may drift.
+        self.placed = placed = {
+            i: place
+            for i, place in _listed_places(sentence, matches, names, read_before).items()
+            if not (matches[i].start() in bounds and place == (sentence, False))
+        }
+        self.views = views = _views(sentence, matches, placed, statement_ends, names)
+        # each number's own text before and after it
+        around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
+        self.around = around
+        # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
+        # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
+        in_pieces = []
+        for pair in around:
+            own = " ".join(clauses_beside(pair))
+            if STATEMENT_END.search(pair[0]):
+                own += " " + STATEMENT_END.split(pair[0])[-1]
+            in_pieces.append(bool(SPLIT_WORDS.search(own)))
+        # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
+        # ending in a colon says it of every number after it.
+        lead = sentence[: matches[0].start()] if matches else ""
+        if _A_LEAD_IN.search(lead) and SPLIT_WORDS.search(lead.rsplit(";", 1)[-1]):
+            in_pieces = [True] * len(matches)
+        self.in_pieces = in_pieces
 
 
 _A_LEAD_IN = re.compile(r":[\s*_]*$")
@@ -973,30 +875,22 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
 def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, names: Names):
     """A number's view without a later clause that is the next number's: after "while", or
     one that opens on a system ("..., and Typhoon 0.6B reaches 9.53 %"), unless in a list."""
-    match = matches[i]
+    match, later = matches[i], matches[i + 1 :]
     contrast = _CONTRAST.search(view, match.end())
-    if contrast and any(later.start() >= contrast.end() for later in matches[i + 1 :]):
+    if contrast and any(m.start() >= contrast.end() for m in later):
         return _blanked(view, [(contrast.start(), len(view))])
     # Inside an interval's (or a pair's) parenthesis, the words after it are the next
     # number's: "(95 % CI −2.76 to −0.75) บน TVSpeech แบบยาว ... 10.71 %". (Not one number's
     # own: "Our model (6.79 %) and Whisper (11.20 %) on FLEURS".)
-    opened, close = view.rfind("(", 0, match.start()), view.find(")", match.end())
-    if (
-        opened >= 0
-        and close >= 0
-        and ")" not in view[opened : match.start()]
-        and "(" not in view[match.end() : close]
-        and sum(opened < other.start() < close for other in matches) > 1
-        and any(later.start() > close for later in matches[i + 1 :])
-    ):
-        return _blanked(view, [(close, len(view))])
+    if inside := _enclosing_parenthesis(view, match):
+        opened, close = inside[0], inside[1] - 1
+        a_pair = sum(opened < m.start() < close for m in matches) > 1
+        if a_pair and any(m.start() > close for m in later):
+            return _blanked(view, [(close, len(view))])
     subject = None if listed else _NEXT_SUBJECT.search(view, match.end())
-    if (
-        subject
-        and names.system_opening(view[subject.end() :])
-        and any(later.start() >= subject.end() for later in matches[i + 1 :])
-    ):
-        return _blanked(view, [(subject.start(), len(view))])
+    if subject and names.system_opening(view[subject.end() :]):
+        if any(m.start() >= subject.end() for m in later):
+            return _blanked(view, [(subject.start(), len(view))])
     return view
 
 
@@ -1005,8 +899,8 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
     matches, bounds = read.matches, read.bounds
     estimate_read = False  # whether the last number outside an interval was read
     for i, match in enumerate(matches):
-        if match.start() not in bounds:
-            estimate_read = False
+        an_end = match.start() in bounds
+        estimate_read = estimate_read and an_end
         listed, alone = read.placed.get(i, (read.text, True))
         if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
             word = _another_metric_word(read.text)
@@ -1019,16 +913,16 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         ]
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
-            levels = tuple(_without_split_words(level) for level in levels[:3]) + levels[3:]
-        why = _measures_another_metric(levels, match.start() in bounds)
-        if why is not None and match.start() in bounds and estimate_read:
-            why = None  # an interval's end is what its estimate is ("2.14 pp (CI a to b)")
-        if why is not None:
+            levels = tuple(_without(SPLIT_WORDS, level) for level in levels[:3]) + levels[3:]
+        why = _measures_another_metric(levels, an_end)
+        # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
+        if why is not None and not (an_end and estimate_read):
             set_aside(match, offset, why)
             continue
-        estimate_read = estimate_read or match.start() not in bounds
-        this_side = _this_side(levels, match, matches[:i])
-        yield (match, offset, levels, bounds.get(match.start()), alone, this_side, read_before)
+        estimate_read = estimate_read or not an_end
+        more = dict(bound=bounds.get(match.start()), alone=alone, earlier=read_before)
+        more["this_side"] = _this_side(levels, match, matches[:i])
+        yield match, offset, levels, more
 
 
 _WORDS_OF_A_CHANGE = words.regex("change_words")
@@ -1087,14 +981,14 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
     for made in _MADE_FROM.finditer(sentence):
         words = _UP_TO_FOUR_WORDS.match(sentence, made.end())
         if words and names.systems_in(words.group()):
-            spans.append(
-                (made.start(), _least_naming(sentence, words.span(), names.systems_in, False)[1])
-            )
+            end = _least_naming(sentence, words.span(), names.systems_in, False)[1]
+            spans.append((made.start(), end))
     return spans
 
 
 # A list written with slashes: "FLEURS/TVSpeech/GigaSpeech2", "CER / WER".
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
+_SLASHED_PART = re.compile(r"[^/\s](?:[^/]*[^/\s])?")
 # The unit after a list of chunk sizes: "80/160/560 ms", "0.08/0.16/0.56 s".
 _UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)", re.I)
 _SIZE = re.compile(r"\d+(?:\.\d+)?")
@@ -1126,10 +1020,7 @@ def _slashed_lists(sentence: str, names: Names):
     """(the spans of its parts, its metrics or None) of each list of names (sets, systems or
     chunk sizes) or of metrics written with slashes."""
     for found in _SLASHED.finditer(sentence):
-        parts = [
-            (found.start() + part.start(), found.start() + part.end())
-            for part in re.finditer(r"[^/\s](?:[^/]*[^/\s])?", found.group())
-        ]
+        parts = [part.span() for part in _SLASHED_PART.finditer(sentence, *found.span())]
         said = [sentence[a:b] for a, b in parts]
         metrics = [_metric_in(part) for part in said]
         if all(metrics):
@@ -1143,10 +1034,7 @@ def _slashed_lists(sentence: str, names: Names):
         ):
             # "at 80/160/560 ms": each later part takes the slash before it, so that with the
             # others blanked it reads as one chunk size with the unit ("80        ms").
-            yield (
-                [parts[0]] + [(parts[j - 1][1], end) for j, (_, end) in enumerate(parts) if j],
-                None,
-            )
+            yield [parts[0]] + [(a[1], b[1]) for a, b in zip(parts, parts[1:])], None
             continue
         for find in (names.subjects_in, names.systems_in):
             if all(find(part) for part in said) and _whole_names(sentence, parts, find):
@@ -1154,11 +1042,11 @@ def _slashed_lists(sentence: str, names: Names):
                 break
 
 
-def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
-    """The parts of the list of names that "respectively" after a run of numbers (its start,
-    end and count) places: between the run and the word ("12.07 and 9.72 on con123 and
-    lav123 respectively"), or else just before the run."""
-    start, after, count = run
+def _respective_list(sentence: str, matches: list, run: list, names: Names):
+    """The parts of the list of names that "respectively" after a run of numbers places:
+    between the run and the word ("12.07 and 9.72 on con123 and lav123 respectively"), or
+    else just before the run."""
+    start, after, count = matches[run[0]].start(), matches[run[-1]].end(), len(run)
     said = _RESPECTIVELY.search(sentence, after)
     if said is None:
         return None
@@ -1166,47 +1054,23 @@ def _respective_list(sentence: str, run: tuple[int, int, int], names: Names):
     for find in (names.subjects_in, names.systems_in):
         if len(between) == count and all(len(find(sentence[a:b])) == 1 for a, b in between):
             return between
-    return _names_listed_before(sentence, start, count, names, _COMMA_OR_AND)
+    before = _list_parts(sentence, 0, start)[-count:]
+    return _each_naming_one(sentence, before, count, names, nothing_before=True)
 
 
-def _names_listed_before(
-    sentence: str, start: int, count: int, names: Names, separator: re.Pattern
-):
-    """The parts of the list of ``count`` names joined by ``separator`` that ends just before
-    ``start``, with no other name of their kind before them (None if none)."""
-    before = _list_parts(sentence, 0, start, separator)
-    if len(before) < count:
+def _each_naming_one(sentence: str, listed: list, count: int, names: Names, nothing_before=False):
+    """The ``count`` parts of a list without the words before its first name and after its
+    last, where each names one set (or one system), all different, and (``nothing_before``)
+    no name of their kind stands before the list; None otherwise."""
+    if len(listed) != count:
         return None
-    listed = before[-count:]
-    find = _one_name_each(sentence, listed, names)
-    if find is None or find(sentence[: listed[0][0]]):
-        return None
-    return _names_alone(sentence, listed, find)
-
-
-def _one_name_each(sentence: str, listed: list[tuple[int, int]], names: Names):
-    """How each part of a list names one set (or one system), all different
-    (``names.subjects_in`` or ``names.systems_in``); None if they do not."""
     for find in (names.subjects_in, names.systems_in):
         named = [find(sentence[a:b]) for a, b in listed]
-        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == len(
-            listed
-        ):
-            return find
+        if all(len(each) == 1 for each in named) and len({each[0] for each in named}) == count:
+            if nothing_before and find(sentence[: listed[0][0]]):
+                return None
+            return _names_alone(sentence, listed, find)
     return None
-
-
-def _names_in_the_parenthesis_after(
-    sentence: str, after: int, count: int, names: Names, separator: re.Pattern
-):
-    """The parts of a list of ``count`` names joined by ``separator`` that a parenthesis just
-    after ``after`` holds (None if none)."""
-    parenthesis = _PARENTHESIS_AFTER.match(sentence, after)
-    if parenthesis is None:
-        return None
-    listed = _list_parts(sentence, parenthesis.start(1), parenthesis.end(1), separator)
-    find = _one_name_each(sentence, listed, names) if len(listed) == count else None
-    return None if find is None else _names_alone(sentence, listed, find)
 
 
 _PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
@@ -1245,14 +1109,11 @@ def _list_right_after(sentence: str, after: int, names: Names):
     after = _RESPECTIVELY_FIRST.match(sentence, after).end()
     parts = _list_parts(sentence, after, len(sentence))
     for find in (names.subjects_in, names.systems_in, names.latencies_in):
-        listed = []
-        for a, b in parts:
-            if len(find(sentence[a:b])) != 1:
-                break
-            listed.append((a, b))
-        if len(listed) > 1 and len({find(sentence[a:b])[0] for a, b in listed}) == len(listed):
-            alone = _names_alone(sentence, listed, find)
-            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[listed[0][0] : alone[0][0]]):
+        named = [find(sentence[a:b]) for a, b in parts]
+        count = next((j for j, each in enumerate(named) if len(each) != 1), len(parts))
+        if count > 1 and len({each[0] for each in named[:count]}) == count:
+            alone = _names_alone(sentence, parts[:count], find)
+            if not _BEFORE_A_LIST_OF_NAMES.fullmatch(sentence[parts[0][0] : alone[0][0]]):
                 # "... after fine-tuning on FLEURS and TVSpeech": not said to be theirs.
                 return []
             return alone
@@ -1267,9 +1128,7 @@ _BEFORE_A_LIST_OF_NAMES = re.compile(
 )
 
 
-def _list_parts(
-    sentence: str, start: int, end: int, separators: re.Pattern = _COMMA_OR_AND
-) -> list[tuple[int, int]]:
+def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND) -> list:
     """The spans of the parts that ``separators`` (commas and "and") part between ``start``
     and ``end`` (empty parts left out)."""
     parts = []
@@ -1293,9 +1152,7 @@ _ON_THE_SAME_SETS = re.compile(
 _RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ตามลำดับ)", re.I)
 
 
-def _the_same_sets(
-    sentence: str, matches: list[re.Match], run: list[int], names: Names, earlier: tuple[str, ...]
-) -> tuple[list[tuple[int, int]], list[str]] | None:
+def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlier: tuple):
     """(spans to blank, set keys) of the sets listed before a list of numbers "on the same
     sets" (or "respectively" alone): before a semicolon, before the list, or in the nearest
     earlier sentence naming sets; None where their count is not the list's."""
@@ -1368,9 +1225,7 @@ def _lists_names(text: str, names: Names) -> bool:
     )
 
 
-def _listed_places(
-    sentence: str, matches: list[re.Match], names: Names, earlier: tuple[str, ...] = ()
-) -> dict:
+def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple) -> dict:
     """{i: (what number i of a list, "6.69/8.72/12.95", reads, whether it may drift)}: the
     sentence with the other parts of a list of as many names blanked, True; (None, False)
     at another metric's place; the sentence as it is, False, where nothing places it."""
@@ -1406,15 +1261,11 @@ def _listed_places(
     return placed
 
 
-def _a_run_joined_by_commas(
-    sentence: str, matches: list, run: list, names: Names, earlier: tuple[str, ...]
-) -> tuple[str | None, object]:
+def _a_run_joined_by_commas(sentence: str, matches: list, run: list, names: Names, earlier):
     """How a run of numbers joined by commas or "and" is placed: ("listed", [(parts,
     None)]) by a list of as many names, ("listed", []) where which is whose is left open,
     ("the same sets", (blanks, keys)), or (None, None): each number reads its own words."""
-    parts = _respective_list(
-        sentence, (matches[run[0]].start(), matches[run[-1]].end(), len(run)), names
-    )
+    parts = _respective_list(sentence, matches, run, names)
     if parts is not None:
         return "listed", [(parts, None)] if len(parts) == len(run) else []
     if (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
@@ -1446,11 +1297,12 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
     # "A outperforms B (6.72 % vs 9.57 %)" leaves whose is whose open; "A vs. B on FLEURS:
     # 6.72 vs. 9.53" or "6.72 % vs. 9.53 % (A vs. B)" says it.
     for run in _runs(sentence, matches, VERSUS):
-        parts = _names_listed_before(sentence, matches[run[0]].start(), len(run), names, VERSUS)
-        if parts is None:
-            parts = _names_in_the_parenthesis_after(
-                sentence, matches[run[-1]].end(), len(run), names, VERSUS
-            )
+        before = _list_parts(sentence, 0, matches[run[0]].start(), VERSUS)[-len(run) :]
+        parts = _each_naming_one(sentence, before, len(run), names, nothing_before=True)
+        parenthesis = _PARENTHESIS_AFTER.match(sentence, matches[run[-1]].end())
+        if parts is None and parenthesis:
+            inside = _list_parts(sentence, *parenthesis.span(1), VERSUS)
+            parts = _each_naming_one(sentence, inside, len(run), names)
         runs.append((run, [] if parts is None else [(parts, None)]))
     # "(12.89 % against 14.68 %)", as "vs".
     for run in _runs(sentence, matches, PAIRED_AGAINST):
@@ -1473,14 +1325,9 @@ def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
 
 def _enclosing_parenthesis(text: str, match: re.Match) -> tuple[int, int] | None:
     """The span of the parenthesis a number stands in, brackets included, if it does."""
-    opening = text.rfind("(", 0, match.start())
-    closing = text.find(")", match.end())
-    if (
-        opening < 0
-        or closing < 0
-        or ")" in text[opening : match.start()]
-        or "(" in text[match.end() : closing]
-    ):
+    start, end = match.span()
+    opening, closing = text.rfind("(", 0, start), text.find(")", end)
+    if opening < 0 or closing < 0 or ")" in text[opening:start] or "(" in text[end:closing]:
         return None
     return opening, closing + 1
 
@@ -1503,12 +1350,9 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def _without_comments(text: str) -> str:
-    return _blanked(text, [comment.span() for comment in COMMENT.finditer(text)])
-
-
-def _without_split_words(text: str) -> str:
-    return _blanked(text, [word.span() for word in SPLIT_WORDS.finditer(text)])
+def _without(pattern: re.Pattern, text: str) -> str:
+    """``text`` with what ``pattern`` finds in it made spaces: comments, split words."""
+    return _blanked(text, [found.span() for found in pattern.finditer(text)])
 
 
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
@@ -1539,9 +1383,7 @@ def _states_a_change(text: str) -> bool:
     )
 
 
-def _this_side(
-    levels: tuple[str, ...], match: re.Match, earlier: list[re.Match]
-) -> tuple[str, str] | None:
+def _this_side(levels: tuple[str, ...], match, earlier: list) -> tuple[str, str] | None:
     """A number's own clauses and sentence without the other side of a comparison after it
     ("6.70 %, vs 11.20 % for Whisper") or an earlier number's statement: a recogniser named
     only there is not its. None where it states a change between the two, or nothing is cut."""
@@ -1581,32 +1423,117 @@ def _parenthesis_around(levels: tuple[str, ...]) -> str:
     return levels[0][opening + 1 :] + " " + _up_to(COMPARES, after)
 
 
-def _another_version(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """What says a number is another version's or state's of one of the card's models:
-    "OpenThai1.5" in its nearest context naming a model, "Changelog" in its headings,
-    "previous" in its sentence (or cell), or fine-tuning or beam search of a baseline."""
-    for text in _nearest_first(levels, in_table):
-        other = names.another_version_in(text)
-        if other and not names.systems_in(text.replace(other, " ")):
-            return other
-        if names.systems_in(text):
-            break
-    found = _a_heading_of_releases(levels, names, in_table) or next(
-        (said.group() for level in levels[2:-1] if (said := _OTHER_VERSION.search(level))), None
-    )
-    if found:
-        return found
-    return _a_fine_tuned_baseline(levels, names, in_table) or _another_decoding_of_a_baseline(
-        levels, names, in_table
-    )
+# What says a number is none of the card's (``_not_the_cards``): the words of its rules.
+_OTHER_MODELS_HEADING = words.regex("other_models_headings")
+# "Our" or "ours" just before a number: the card's own, whatever else its sentence names
+# ("well behind our 6.69 %"); not "our" further off ("Whisper fine-tuned on our data").
+_OURS_RIGHT_BEFORE = re.compile(
+    r"(?:\bour\s+(?:own\s+)?(?:(?:CER|character error rate)\s+(?:of|is|was)\s+)?|"
+    r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$",
+    re.I,
+)
+_IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
+_NOT_STREAMED = words.regex("not_streamed")
+# A comparison whose other side is a latency: "Δ vs 560 ms", "change relative to 560 ms".
+_AGAINST_A_LATENCY = re.compile(
+    r"(?:\bvs\b\.?|\bversus\b|\bagainst\b|\brelative\s+to\b|\bcompared\s+(?:with|to)\b|"
+    r"\bthan\b|เทียบกับ)\s*(?:(?:the|a|at|ที่)\s+)*"
+    r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
+    re.I,
+)
+# Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
+_FROM_A_LATENCY_TO_ANOTHER = re.compile(
+    r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
+)
+# A part of a set, which the card scores only whole: "a 500-clip sample of FLEURS".
+_PART_OF_A_SET = re.compile(
+    r"\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
+    r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|" + words.pattern("parts_of_sets"),
+    re.I,
+)
+# A recording condition the card does not score: it scores each set's audio at 16 kHz as
+# released ("resampled to 16 kHz" is its own; a "compressed model" is no audio).
+_ANOTHER_CONDITION = re.compile(
+    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|"
+    + words.pattern("recording_conditions")
+    + r"|-compressed\b",
+    re.I,
+)
+_SPEAKER_GROUPS = words.regex("speaker_groups")
+_FINE_TUNED = words.regex("fine_tuned")
+# Beam search where no language model is named: the card's LM variant uses both.
+_BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
+_LANGUAGE_MODEL = words.regex("language_models")
 
 
-def _a_heading_of_releases(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+def _first_said(texts, rule, names: Names) -> str | None:
+    """What ``rule`` says of the first of ``texts`` (a number's context, nearest first) it
+    speaks of: the words that make the number none of the card's; "" where that text names the
+    card's own, which ends the search (None: nothing said)."""
+    for text in texts:
+        said = rule(text, names)
+        if said is not None:
+            return said or None
+    return None
+
+
+def _another_version(text: str, names: Names) -> str | None:
+    """ "OpenThai1.5" in the nearest level naming a model."""
+    other = names.another_version_in(text)
+    if other and not names.systems_in(text.replace(other, " ")):
+        return other
+    return "" if names.systems_in(text) else None
+
+
+def _another_split(text: str, names: Names) -> str | None:
+    """The dataset split, none of the card's sets', that the nearest level naming a split
+    names ("On the GigaSpeech2 dev set, ...", a "CER (validation)" column)."""
+    return names.another_split_in(text) or ("" if names.names_a_split_of_ours(text) else None)
+
+
+def _a_part_of_a_set(text: str, names: Names) -> str | None:
+    """A part of a set named ("the clean subset of GigaSpeech2"); "part of" only before one
+    of the card's sets ("as part of our work"), a speaker group only if no set's name."""
+    for said in _PART_OF_A_SET.finditer(text):
+        if said.group("set") is None or names.subjects_in(said.group("set")):
+            return said.group().strip()
+    for said in _SPEAKER_GROUPS.finditer(text):
+        if not names.subjects_in(said.group()):  # not a set of the card's own ("Elderly")
+            return said.group().strip()
+    return None
+
+
+def _another_condition(text: str, names: Names) -> str | None:
+    """A recording condition the card does not score ("8 kHz", "telephone", "MP3")."""
+    said = _ANOTHER_CONDITION.search(text)
+    return said.group() if said else None
+
+
+def _another_latency(text: str, names: Names) -> str | None:
+    """A latency or a way of decoding none of the card's: "at 320 ms", "a 2 s chunk"
+    (seconds count where the words speak of chunks or latency), "offline"."""
+    if not_streamed := _NOT_STREAMED.search(text):
+        return not_streamed.group()
+    said = [
+        (ms, written)
+        for ms, written in latency_mentions(text)
+        if _IN_MILLISECONDS.search(written) or _SPEAKS_OF_LATENCY.search(text)
+    ]
+    if any(ms in names.latencies for ms, _ in said):
+        return ""
+    return said[0][1] if said else None
+
+
+def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | None:
     """A heading over releases ("Changelog"), unless the card's own release is named by its
-    version ("v2.0") nearer: in the number's own context, or in a heading inside that one."""
-    if any(names.names_own_release(text) for text in _nearest_first(levels, in_table)):
-        return None
-    return _innermost_heading(levels[-1], _OTHER_VERSION_HEADING, names.names_own_release)
+    version ("v2.0") nearer, in the number's own context or a heading inside that one; or
+    "previous" in its sentence, cell, row or column."""
+    if not any(names.names_own_release(text) for text in nearest):
+        ours = names.names_own_release
+        if heading := _innermost_heading(levels[-1], _OTHER_VERSION_HEADING, ours):
+            return heading
+    said = next(filter(None, map(_OTHER_VERSION.search, levels[2:-1])), None)
+    return said.group() if said else None
 
 
 def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
@@ -1620,106 +1547,24 @@ def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
     return None
 
 
-_FINE_TUNED = words.regex("fine_tuned")
-
-
-def _a_fine_tuned_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """ "A fine-tuned Typhoon 0.6B reaches 9.53 %": another state of a baseline than the
-    card scores, where the sentence (or the cell's nearest level naming a system) names none
-    of the card's own model, whose own training may be fine-tuning."""
-
-    def fine_tuned(text: str) -> str | None:
-        said = _FINE_TUNED.search(text)
-        return said.group() if said else None
-
-    return _said_of_a_baseline(
-        _nearest_first(levels, in_table) if in_table else levels[2:3],
-        names,
-        names.systems_in,
-        fine_tuned,
-    )
-
-
-# Beam search where no language model is named: the card's LM variant uses both.
-_BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
-_LANGUAGE_MODEL = words.regex("language_models")
-
-
-def _another_decoding_of_a_baseline(
-    levels: tuple[str, ...], names: Names, in_table: bool
-) -> str | None:
-    """ "Typhoon 0.6B reaches 9.12 % with beam search": another decoding of a baseline than
-    the card scores, where its statement (or the cell's nearest level naming a system) names
-    no language model and not the card's own model by name (whose decoding is its own)."""
-
-    def beam_search(text: str) -> str | None:
-        said = _BEAM_SEARCH.search(text)
-        return said.group() if said and not _LANGUAGE_MODEL.search(text) else None
-
-    statement = (
-        STATEMENT_END.split(levels[0])[-1] + " " + _up_to(STATEMENT_END, levels[1])
-    )  # not what a ";" or "while" cuts off
-    return _said_of_a_baseline(
-        _nearest_first(levels, in_table) if in_table else (statement, levels[2]),
-        names,
-        names.systems_named_outright,
-        beam_search,
-    )
-
-
-def _said_of_a_baseline(texts, names: Names, named_in, said_in) -> str | None:
-    """What ``said_in`` finds in the first of ``texts`` that names a system (as ``named_in``
-    finds them), where that text names none of the card's own model."""
-    for text in texts:
-        named = set(named_in(text))
-        if named:
-            said = said_in(text)
-            return said if said and not named & names.own else None
+def _a_changed_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
+    """Another state of a baseline than the card scores, in the nearest level naming a system
+    (in prose, the sentence; for beam search, its statement first): "A fine-tuned Typhoon
+    0.6B", "with beam search" where no language model is; never the card's own, by name."""
+    nearest = _nearest_first(levels, in_table)
+    # (the statement: not what a ";" or "while" cuts off)
+    statement = STATEMENT_END.split(levels[0])[-1] + " " + _up_to(STATEMENT_END, levels[1])
+    fine_tuned_in = nearest if in_table else levels[2:3]
+    beam_search_in = nearest if in_table else (statement, levels[2])
+    for texts, named_in, change, unless in (
+        (fine_tuned_in, names.systems_in, _FINE_TUNED, None),
+        (beam_search_in, names.systems_named_outright, _BEAM_SEARCH, _LANGUAGE_MODEL),
+    ):
+        text = next((text for text in texts if named_in(text)), "")
+        said = change.search(text)
+        if said and not (unless and unless.search(text)) and not set(named_in(text)) & names.own:
+            return said.group()
     return None
-
-
-_OTHER_MODELS_HEADING = words.regex("other_models_headings")
-# "Our" or "ours" just before a number: the card's own, whatever else its sentence names
-# ("well behind our 6.69 %"); not "our" further off ("Whisper fine-tuned on our data").
-_OURS_RIGHT_BEFORE = re.compile(
-    r"(?:\bour\s+(?:own\s+)?(?:(?:CER|character error rate)\s+(?:of|is|was)\s+)?|"
-    r"\bours\s+(?:is|was|gets|reaches)\s+|\bours:\s*)[*_]*$",
-    re.I,
-)
-_IN_MILLISECONDS = re.compile(r"ms|millisec|มิลลิ", re.I)
-_NOT_STREAMED = words.regex("not_streamed")
-
-
-def _another_latency(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """How a number's nearest context naming a latency or a way of decoding says it is none
-    of the card's latencies: "at 320 ms", "a 2 s chunk" (seconds count where the words speak
-    of chunks or latency), "offline", "non-streaming"."""
-    for text in _nearest_first(levels, in_table):
-        if not_streamed := _NOT_STREAMED.search(text):
-            return not_streamed.group()
-        said = [
-            (ms, written)
-            for ms, written in latency_mentions(text)
-            if _IN_MILLISECONDS.search(written) or _SPEAKS_OF_LATENCY.search(text)
-        ]
-        if any(ms in names.latencies for ms, _ in said):
-            return None
-        if said:
-            return said[0][1]
-    return None
-
-
-# A comparison whose other side is a latency: "Δ vs 560 ms", "change relative to 560 ms".
-_AGAINST_A_LATENCY = re.compile(
-    r"(?:\bvs\b\.?|\bversus\b|\bagainst\b|\brelative\s+to\b|\bcompared\s+(?:with|to)\b|"
-    r"\bthan\b|เทียบกับ)\s*(?:(?:the|a|at|ที่)\s+)*"
-    r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
-    re.I,
-)
-# Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
-_FROM_A_LATENCY_TO_ANOTHER = re.compile(
-    r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
-)
 
 
 def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
@@ -1727,71 +1572,14 @@ def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
     gives: a table's header or row label ("Δ vs 560 ms"), or the own clause of a number in
     points ("1.03 pp worse than at 560 ms", "going from 560 ms to 80 ms costs 1.59 pp")."""
     if in_table:
-        for text in (levels[4], levels[3]):
-            if said := _AGAINST_A_LATENCY.search(text):
-                return said.group()
+        said = _AGAINST_A_LATENCY.search(levels[4]) or _AGAINST_A_LATENCY.search(levels[3])
+    elif IN_POINTS.match(levels[1]):
+        after = re.split(r"[,;:(]", levels[1], maxsplit=1)[0]
+        before = re.split(r"[,;:]", levels[0])[-1]
+        said = _AGAINST_A_LATENCY.search(after) or _FROM_A_LATENCY_TO_ANOTHER.search(before)
+    else:
         return None
-    if not IN_POINTS.match(levels[1]):
-        return None
-    after = re.split(r"[,;:(]", levels[1], maxsplit=1)[0]
-    before = re.split(r"[,;:]", levels[0])[-1]
-    said = _AGAINST_A_LATENCY.search(after) or _FROM_A_LATENCY_TO_ANOTHER.search(before)
     return said.group() if said else None
-
-
-def _another_split(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """The dataset split, none of the card's sets', that a number's nearest context naming
-    a split names ("On the GigaSpeech2 dev set, ...", a "CER (validation)" column)."""
-    for text in _nearest_first(levels, in_table):
-        if other := names.another_split_in(text):
-            return other
-        if names.names_a_split_of_ours(text):
-            return None
-    return None
-
-
-# A part of a set, which the card scores only whole: "the clean subset", "a 500-clip sample
-# of FLEURS", "clips shorter than 5 s", "excluding music".
-_PART_OF_A_SET = re.compile(
-    r"\bsub-?sets?\b|\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
-    r"(?P<set>[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)|\b(?:clips|utterances|segments|recordings|files|"
-    r"samples)\s+(?:shorter|longer|under|over|above|below)\b|\b(?:excluding|except for|"
-    r"leaving out|restricted to)\b",
-    re.I,
-)
-# A recording condition the card does not score: it scores each set's audio at 16 kHz as
-# released ("resampled to 16 kHz" is its own; a "compressed model" is no audio).
-_ANOTHER_CONDITION = re.compile(
-    r"\b(?!16(?:\.0+)?\s*k)\d+(?:\.\d+)?\s*khz\b|"
-    + words.pattern("recording_conditions")
-    + r"|-compressed\b",
-    re.I,
-)
-
-
-def _another_condition(levels: tuple[str, ...], in_table: bool) -> str | None:
-    """The recording condition, none the card scores, that a number's nearest context
-    names ("8 kHz", "telephone", "added noise", "MP3")."""
-    for text in _nearest_first(levels, in_table):
-        if said := _ANOTHER_CONDITION.search(text):
-            return said.group()
-    return None
-
-
-_SPEAKER_GROUPS = words.regex("speaker_groups")
-
-
-def _a_part_of_a_set(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
-    """What a number's nearest context names as a part of a set ("the clean subset of
-    GigaSpeech2"); "part of" only before one of the card's sets ("as part of our work")."""
-    for text in _nearest_first(levels, in_table):
-        for said in _PART_OF_A_SET.finditer(text):
-            if said.group("set") is None or names.subjects_in(said.group("set")):
-                return said.group().strip()
-        for said in _SPEAKER_GROUPS.finditer(text):
-            if not names.subjects_in(said.group()):  # not a set of the card's own ("Elderly")
-                return said.group().strip()
-    return None
 
 
 def _another_model(
@@ -1799,42 +1587,39 @@ def _another_model(
 ) -> str | None:
     """The recogniser not the card's ("Whisper large-v3") that a number's nearest context
     naming any recogniser names; "" where that says it is the card's own; None for none."""
-    if not in_table and _OURS_RIGHT_BEFORE.search(levels[0]):
-        return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
-    if not in_table and (
-        label := names.unknown_label(levels[0])
-        or names.unknown_name_before_its_parenthesis(levels[0])
-    ):
-        return label  # "- Foo-Large: 11.20 %", "Compared to Foo (11.50 %)"
-    if not in_table and (other := _a_change_against_an_unknown_name(levels, names)):
-        return other  # "Compared with Foo, OpenThai2.0 is 2.94 pp lower on FLEURS"
+    if not in_table:
+        if _OURS_RIGHT_BEFORE.search(levels[0]):
+            return ""  # "behind our 6.69 %", "above our CER of 6.69 %", "ours is 8.72 %"
+        if label := names.unknown_label(levels[0]):
+            return label  # "- Foo-Large: 11.20 %"
+        if label := names.unknown_name_before_its_parenthesis(levels[0]):
+            return label  # "Compared to Foo (11.50 %)"
+        if other := _a_change_against_an_unknown_name(levels, names):
+            return other  # "Compared with Foo, OpenThai2.0 is 2.94 pp lower on FLEURS"
     nearest_first = _nearest_first(levels, in_table)
     if this_side is not None:  # (prose only)
         nearest_first = (this_side[0], nearest_first[1], this_side[1])
     for nearest, text in enumerate(nearest_first):
         nearby = nearest == 0 or (nearest == 1 and not in_table)  # (its clauses, parenthesis)
-        if names.systems_in(text):
-            if nearby and _states_a_change(text) and (against := COMPARES.search(text)):
-                # "3.10 points better than Whisper": none of the card's differences.
-                other_side = text[against.end() :]
-                other = names.another_model_in(other_side, nearby=True)
-                if other and not names.systems_in(other_side):
-                    return other
-            if names.systems_named_outright(text):
-                return ""
-            # Named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
-            # another ("Whisper (fine-tuned by us)"): another named here, or further out,
-            # is whose number it is.
-            if other := names.another_model_in(text, nearby=nearby):
+        ours = names.systems_in(text)
+        if ours and nearby and _states_a_change(text) and (against := COMPARES.search(text)):
+            # "3.10 points better than Whisper": none of the card's differences.
+            other_side = text[against.end() :]
+            other = names.another_model_in(other_side, nearby=True)
+            if other and not names.systems_in(other_side):
                 return other
-            if not nearby:
-                return ""
-            continue
+        if ours and names.systems_named_outright(text):
+            return ""
+        # Ours named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
+        # another ("Whisper (fine-tuned by us)"): another named here, or further out, is
+        # whose number it is.
         if other := names.another_model_in(text, nearby=nearby):
             return other
+        if ours and not nearby:
+            return ""
         # A sentence whose subject is a name the reader does not know ("Sonic-ASR v2, a
         # production system, reports 15.00 %"): that one's.
-        if not in_table and (other := names.unknown_name(text)):
+        if not ours and not in_table and (other := names.unknown_name(text)):
             return other
     return None
 
@@ -1880,25 +1665,25 @@ def _not_the_cards(
     # "CER (%), as reported by the Typhoon team": whatever our run gives.
     if in_table and (quoted := QUOTED.search(f"{levels[4]} {levels[5]}")):
         return "quoted", quoted.group()
-    if model is None and not in_table and (heading := _a_heading_of_others(levels[-1], names)):
-        return "heading", heading
+    # A heading of other models ("Baselines"), unless a heading inside it, or the lead-in
+    # above a list item, names a system of the card's ("OpenThai2.0 minus Typhoon 0.6B:").
+    if model is None and not in_table:
+        if others := _innermost_heading(levels[-1], _OTHER_MODELS_HEADING, names.systems_in):
+            return "heading", others
+    nearest = _nearest_first(levels, in_table)
     for kind, find in (
-        ("version", lambda: _another_version(levels, names, in_table)),
-        ("split", lambda: _another_split(levels, names, in_table)),
-        ("subset", lambda: _a_part_of_a_set(levels, names, in_table)),
-        ("condition", lambda: _another_condition(levels, in_table)),
-        ("latency", lambda: _another_latency(levels, names, in_table)),
+        ("version", lambda: _first_said(nearest, _another_version, names)),
+        ("version", lambda: _another_release(levels, names, nearest)),
+        ("version", lambda: _a_changed_baseline(levels, names, in_table)),
+        ("split", lambda: _first_said(nearest, _another_split, names)),
+        ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
+        ("condition", lambda: _first_said(nearest, _another_condition, names)),
+        ("latency", lambda: _first_said(nearest, _another_latency, names)),
         ("between latencies", lambda: _against_a_latency(levels, in_table)),
     ):
         if said := find():
             return kind, said
     return None
-
-
-def _a_heading_of_others(headings: str, names: Names) -> str | None:
-    """A heading of other models ("Baselines"), unless a heading inside it, or the lead-in
-    above a list item, names a system of the card's ("OpenThai2.0 minus Typhoon 0.6B:")."""
-    return _innermost_heading(headings, _OTHER_MODELS_HEADING, names.systems_in)
 
 
 def _speaks_of_errors(context: str, names: Names) -> bool:
@@ -1938,26 +1723,23 @@ class _Found:
         ]
 
     def read_table(self, block: Block, headings: str, generated: bool):
-        table = _read_table(block, headings, self.names, self.masked, generated)
-        for r, cells in enumerate(table.rows if table else []):
+        table = _Table(block, headings, self.names, self.masked, generated)
+        for r, cells in enumerate(table.rows):
             for column in range(len(cells)):
-                for match, offset, levels, bound, foreign, alone, row in _cell_numbers(
-                    table, r, column, self.set_aside
-                ):
-                    more = dict(table=block.start, alone=alone, row=row, under=block.below)
-                    self.add(match, offset, levels, True, bound, foreign, **more)
+                for match, offset, levels, more in _cell_numbers(table, r, column, self.set_aside):
+                    more |= {"table": block.start, "under": block.below, "row": cells[0][0]}
+                    self.add(match, offset, levels, True, **more)
 
     def read_prose(self, shown: str, block: Block, headings: str, label: str | None):
         """A prose block's numbers (``label``: the list item's, where it names another
         model: "- Pathumma: 11.20 %")."""
-        for match, offset, levels, bound, alone, this_side, earlier in _prose_numbers(
+        for match, offset, levels, more in _prose_numbers(
             shown, block, headings, self.names, self.masked, self.set_aside
         ):
             own = None if self.names.systems_in(levels[2]) else label
-            more = dict(alone=alone, this_side=this_side, label=own, earlier=earlier)
-            self.add(match, offset, levels, False, bound, **more)
+            self.add(match, offset, levels, False, label=own, **more)
 
-    def add(self, match, offset, levels, in_table, bound, foreign=frozenset(), **more):
+    def add(self, match, offset, levels, in_table, foreign=frozenset(), label=None, **more):
         """One number, with its context (``more``: the rest of Candidate's fields)."""
         start = offset + match.start()
         if start in self.seen:  # an HTML cell spanning rows or columns: read where it starts
@@ -1969,12 +1751,10 @@ class _Found:
         region = next((r for r in self.card.regions if r.start <= start < r.end), None)
         if region is not None and region.kind == "not-a-figure":
             return
-        figure = (
-            None
-            if region is None
-            else (region.args[0] if region.kind == "figure" else f"region {region.label}")
-        )
-        other, label, this_side = "", more.pop("label", None), more.pop("this_side", None)
+        figure = None
+        if region is not None:
+            figure = region.args[0] if region.kind == "figure" else f"region {region.label}"
+        other, this_side = "", more.pop("this_side", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
         elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):
@@ -1982,25 +1762,12 @@ class _Found:
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
+        more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
+        more["other_model"] = other
+        more["in_image"] = any(s <= start < e for s, e in self.descriptions)
         line = self.card.text.count("\n", 0, start) + 1
-        in_image = any(s <= start < e for s, e in self.descriptions)
-        more = {"row": offset, **more}
         self.candidates.append(
-            Candidate(
-                start,
-                offset + match.end(),
-                match.group(0),
-                line,
-                in_table,
-                levels,
-                bound,
-                figure,
-                foreign,
-                unit=offset,
-                other_model=other,
-                in_image=in_image,
-                **more,
-            )
+            Candidate(start, offset + match.end(), match.group(0), line, in_table, levels, **more)
         )
 
 
@@ -2017,50 +1784,33 @@ def candidates(
     found = _Found(card, names, another_measure is not None)
     every_block = blocks(text, card.body_start)
     shown = unescaped(text)  # (each place kept: markers go where the numbers are)
-    labels_of_others = _labels_of_others(text, every_block, names)
-    above_items = _above_list_items(text, every_block)
+    above_items, labels_of_others = _list_items(text, every_block, names)
     generated = [r for r in card.regions if r.kind not in ("figure", "not-a-figure")]
     for block in every_block:
         if worth_reading is not None and (block.kind != "prose" or not worth_reading(block)):
             continue
         headings = " / ".join(block.headings + above_items.get(block.start, ()))
         if block.kind == "table":
-            found.read_table(
-                block, headings, any(r.start <= block.start < r.end for r in generated)
-            )
+            in_generated = any(r.start <= block.start < r.end for r in generated)
+            found.read_table(block, headings, in_generated)
         else:
             found.read_prose(shown, block, headings, labels_of_others.get(block.start))
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
-        found.add(match, offset, levels, False, None, in_address=True)
+        found.add(match, offset, levels, False, bound=None, in_address=True)
     if another_measure is not None:
         another_measure += found.set_aside_outside_regions()
     return found.candidates
 
 
-def _above_list_items(text: str, every_block: list[Block]) -> dict[int, tuple[str, ...]]:
-    """{where a list item starts: what stands above it}: the paragraph that leads into its
-    list ("Results on GigaSpeech2:") and the items it is nested in, read like headings."""
+def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
+    """Of each list item, by where it starts: what stands above it, read like headings (the
+    paragraph that leads into its list, "Results on GigaSpeech2:", and the items it is nested
+    in); and its label where that names none of the card's systems ("- Pathumma: 11.20 %"),
+    in a list beside the card's systems or of two such labels or more ("- Average:" is none)."""
     above: dict[int, tuple[str, ...]] = {}
-    lead_in: str | None = None
-    for block in every_block:
-        body = text[block.start : block.end]
-        if block.kind != "prose" or not block.is_item:
-            lead_in = (
-                body.strip() if block.kind == "prose" and body.rstrip().endswith(":") else None
-            )
-            continue
-        over = tuple(filter(None, (lead_in, *block.items_above)))
-        if over:
-            above[block.start] = over
-    return above
-
-
-def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict[int, str]:
-    """{where the item starts: its label} of each item of a list labelled by name whose label
-    names none of the card's systems ("- Pathumma: 11.20 %"), in a list beside the card's
-    systems or of two such labels or more; a quantity ("- Average:") is no name."""
     others: dict[int, str] = {}
-    run: list[tuple[int, str, bool]] = []  # the list so far: (start, label, ours)
+    lead_in: str | None = None
+    run: list[tuple[int, str, bool]] = []  # the list's labels so far: (start, label, ours)
 
     def close() -> None:
         if any(ours for _, _, ours in run) or len(run) > 1:
@@ -2070,11 +1820,15 @@ def _labels_of_others(text: str, every_block: list[Block], names: Names) -> dict
     for block in every_block:
         if block.kind != "prose" or not block.is_item:
             close()
+            body = text[block.start : block.end].strip()
+            lead_in = body if block.kind == "prose" and body.endswith(":") else None
             continue
+        if over := tuple(filter(None, (lead_in, *block.items_above))):
+            above[block.start] = over
         if said := names.item_label(text[block.item_text : block.end]):
             run.append((block.start, *said))
     close()
-    return others
+    return above, others
 
 
 # An image's description: "![FLEURS CER 6.72 %](plot.png)", or a whole `<img alt="...">`.
@@ -2096,8 +1850,7 @@ def _badge_numbers(text: str, names: Names):
         )
 
     for badge in _BADGE.finditer(text):
-        raw = badge.group(1)
-        parts = _BADGE_PART.split(raw)
+        parts = _BADGE_PART.split(badge.group(1))
         if len(parts) < 2:
             continue
         label, message = (parts[0], parts[1]) if len(parts) > 2 else ("", parts[0])

@@ -251,6 +251,16 @@ EXAMPLES = {
     ("bounds_always", r"up\s+to"): "up to 15.00 %",
     ("bounds_always", "ไม่(?:ต่ำ|น้อย|สูง)กว่า"): "ไม่สูงกว่า 15.00%",
     ("bounds_always", "อย่าง(?:น้อย|มาก)"): "อย่างมาก 15.00%",
+    ("error_words", r"error\w*"): "the errors",
+    ("error_words", r"differen\w*"): "the difference",
+    ("error_words", "percentage points?"): "2.81 percentage points",
+    ("clause_words", "ส่วน(?!ต่าง|ใหญ่|หนึ่ง)"): "ส่วน Typhoon 9.50",
+    ("parts_of_sets", "sub-?sets?"): "the clean sub-set",
+    (
+        "parts_of_sets",
+        r"(?:clips|utterances|segments|recordings|files|samples)\s+(?:shorter|longer|under|over"
+        r"|above|below)",
+    ): "clips shorter than 5 s",
 }
 # A word with an optional last letter ("seconds?") is its own example, written with it.
 EXAMPLES |= {
@@ -296,6 +306,7 @@ NOT_MATCHED = [
     ("speaker_groups", "the menu"),
     ("our_metric", "a certain model"),  # "cer" inside "certain"
     ("subject_changes", "ส่วนต่าง 2.81"),  # "ส่วนต่าง" is a difference, not "as for"
+    ("clause_words", "ส่วนใหญ่"),  # "mostly", no clause
     ("set_words", "the reset button"),
     ("whole_words", "the whole test set"),  # the set, not a decoding
     ("compares", "averaged over 11 sets"),  # "over" alone compares nothing
