@@ -146,6 +146,7 @@ class Candidate:
     earlier: tuple[str, ...] = ()
     under: str = ""  # the paragraph under its table ("The average is over all eleven sets")
     in_image: bool = False  # in an image's description: read, never marked
+    headings: tuple[str, ...] = ()  # each heading (and list lead-in) over it, outermost first
 
 
 @lru_cache(maxsize=1024)  # (a row label or column header, asked of each cell)
@@ -1707,6 +1708,7 @@ class _Found:
             for image in _IMAGE_DESCRIPTION.finditer(card.text)
         ]
         self.aside: dict[int, tuple[str, Evidence]] = {}  # where: the number, what decided
+        self.headings: tuple[str, ...] = ()  # the block's being read
 
     def set_aside(self, match, offset, why):
         if self.keeps_aside and "." in match.group(2):
@@ -1765,6 +1767,7 @@ class _Found:
         more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
         more["other_model"] = other
         more["in_image"] = any(s <= start < e for s, e in self.descriptions)
+        more["headings"] = self.headings
         line = self.card.text.count("\n", 0, start) + 1
         self.candidates.append(
             Candidate(start, offset + match.end(), match.group(0), line, in_table, levels, **more)
@@ -1789,12 +1792,14 @@ def candidates(
     for block in every_block:
         if worth_reading is not None and (block.kind != "prose" or not worth_reading(block)):
             continue
-        headings = " / ".join(block.headings + above_items.get(block.start, ()))
+        found.headings = block.headings + above_items.get(block.start, ())
+        headings = " / ".join(found.headings)
         if block.kind == "table":
             in_generated = any(r.start <= block.start < r.end for r in generated)
             found.read_table(block, headings, in_generated)
         else:
             found.read_prose(shown, block, headings, labels_of_others.get(block.start))
+    found.headings = ()  # a badge's address stands under no heading
     for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
         found.add(match, offset, levels, False, bound=None, in_address=True)
     if another_measure is not None:
