@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from operator import attrgetter
 
 from . import words
 from .compute import CardResult
@@ -875,12 +876,21 @@ def _never_on_a_guess(
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, result.exact
-    others = _other_figures_it_prints(text, m.figure, facts, exact)
-    others = others or _unusually_far_and_another_figures(text, m.figure, facts, exact)
-    if others:
-        return Marked(
-            m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
+    # "17.39" read as Typhoon's FLEURS CER is Typhoon's Isan CER.
+    others = _others_printed(text, m.figure, facts, exact, _one_part_apart)
+    gap = _points_from(text, m.figure, exact)
+    if not others and gap is not None and gap > UNUSUAL_POINTS and "." in text:
+        # Unusually far: "17.09" read as the 1120 ms average (14.50) is any figure of its kind
+        # it prints (Typhoon's Isan CER at 1120 ms).
+        others = _others_printed(
+            text,
+            m.figure,
+            facts,
+            exact,
+            lambda own, fact: (own.kind == "diff") == (fact.kind == "diff"),
         )
+    if others:
+        return _ambiguous(m, others)
     unnamed = {part for part, _, depth, _ in _parts_named(m, result, names) if depth is None}
     # A latency that the sentences before it in its paragraph name ("Is 1.12 s worth it? The
     # average improves to 14.56 %") leaves the headline's standing in for it in doubt.
@@ -894,10 +904,26 @@ def _never_on_a_guess(
     far = _far_from(text, m.figure, exact)
     # (Far from its own, it is listed as far, unless as near another as a drift goes.)
     if nearer and (not far or _points_from(text, nearer[0], exact) <= UNUSUAL_POINTS):
-        return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *nearer), why="nearer")
+        return _ambiguous(m, nearer, why="nearer")
     if far:
         return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
     return None
+
+
+def _others_printed(text: str, name: str, facts: dict[str, _Facts], exact, related) -> list[str]:
+    """The figures besides ``name`` whose value ``text`` prints, of those ``related(name's
+    facts, theirs)`` says are kin to it."""
+    own = facts[name]
+    return [
+        other
+        for other, fact in facts.items()
+        if other != name and related(own, fact) and printed_as(exact[other], text)
+    ]
+
+
+def _ambiguous(m: Marked, others=(), why: str = "another figure's value") -> Marked:
+    """``m`` listed as ambiguous: the figure it was read as, or any of ``others``."""
+    return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *others), why=why)
 
 
 def _by_value_in_an_unnamed_set(
@@ -911,38 +937,12 @@ def _by_value_in_an_unnamed_set(
     parts = _parts_named(m, result, names)
     if any(part == "subject" and depth is not None for part, _, depth, _ in parts):
         return None
-    own = facts[m.figure]
-    others = [
-        other
-        for other, fact in facts.items()
-        if other != m.figure
-        and (fact.kind, fact.systems, fact.latency, fact.part)
-        == (own.kind, own.systems, own.latency, own.part)
-        and printed_as(result.exact[other], m.candidate.text)
-    ]
-    if not others:
-        return None
-    return Marked(
-        m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
+
+    where_not = attrgetter("kind", "systems", "latency", "part")  # (all but set and decoding)
+    others = _others_printed(
+        m.candidate.text, m.figure, facts, result.exact, lambda a, b: where_not(a) == where_not(b)
     )
-
-
-def _unusually_far_and_another_figures(
-    text: str, name: str, facts: dict[str, _Facts], exact
-) -> list[str]:
-    """The figures of its kind whose value ``text`` prints exactly, where it is more than
-    half a point from ``name``'s: "17.09" read as the 1120 ms average (14.50) is Typhoon's
-    Isan CER at 1120 ms."""
-    gap = _points_from(text, name, exact)
-    if gap is None or gap <= UNUSUAL_POINTS or "." not in text:
-        return []
-    return [
-        other
-        for other, fact in facts.items()
-        if other != name
-        and (fact.kind == "diff") == (facts[name].kind == "diff")
-        and printed_as(exact[other], text)
-    ]
+    return _ambiguous(m, others) if others else None
 
 
 def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:
@@ -978,18 +978,6 @@ def _nearer_in_what_is_unnamed(
         if other != name and _one_part_apart(facts[name], fact) in unnamed
     }
     return sorted((other for other, gap in gaps.items() if gap < own), key=gaps.get)
-
-
-def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> list[str]:
-    """The figures one part apart from ``name`` whose value ``text`` prints exactly: "17.39"
-    read as Typhoon's FLEURS CER is Typhoon's Isan CER."""
-    return [
-        other
-        for other, fact in facts.items()
-        if other != name
-        and _one_part_apart(facts[name], fact) is not None
-        and printed_as(exact[other], text)
-    ]
 
 
 # A re-run or a normaliser change moves a figure by a fraction of a point: a number further
