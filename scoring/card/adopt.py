@@ -16,6 +16,7 @@ its coverage line and ``--strict`` its list of ungated numbers.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from operator import attrgetter
@@ -703,6 +704,15 @@ class Marked:
     # A drift's evidence: where its context names what the figure is of (``_where_named``).
     evidence: tuple[Evidence, ...] = ()
 
+    @property
+    def read(self) -> bool:
+        """Whether the number was read as a figure: to mark, drifted, or marked already."""
+        return self.verdict in ("marked", "drift", "already")
+
+    def listed_as(self, why: str) -> str | None:
+        """The one figure a number listed for ``why`` fits (a sibling's value, signed)."""
+        return self.fits[0] if self.why == why and len(self.fits) == 1 else None
+
 
 def _listed(candidate: Candidate, fits=(), why: str = "", named: str = "", gives="") -> Marked:
     """A number listed, not marked: the figures it may be, and why (see ``Marked``)."""
@@ -1172,25 +1182,19 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
 
 def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> dict[str, list[Marked]]:
     """{"row": the CERs read in a number's table row, "column": those in its column}."""
-
-    def beside(other: Marked) -> bool:
-        return (
-            other is not m
-            and other.candidate.table == m.candidate.table
-            and other.figure is not None
-            and other.figure.startswith("cer/")
-            and other.verdict in ("marked", "drift", "already")
-        )
-
-    row = [o for o in found if beside(o) and o.candidate.row == m.candidate.row]
-    column = [
+    cers = [
         o
         for o in found
-        if beside(o)
-        and o.candidate.row != m.candidate.row
-        and o.candidate.levels[4] == m.candidate.levels[4]
+        if o is not m
+        and o.candidate.table == m.candidate.table
+        and o.read
+        and o.figure.startswith("cer/")
     ]
-    return {"row": row, "column": column}
+    row, column = m.candidate.row, m.candidate.levels[4]
+    return {
+        "row": [o for o in cers if o.candidate.row == row],
+        "column": [o for o in cers if o.candidate.row != row and o.candidate.levels[4] == column],
+    }
 
 
 def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
@@ -1642,10 +1646,11 @@ _PARENTHESIS_OPENED_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*\(\s*[*_]*")
 def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
     """A signed number in prose, read where a CER stands, opening a parenthesis right after a
     CER of its sentence ("8.72 (−0.27)"): no CER (none is signed) but a change."""
+    signed = m.listed_as("signed")
     if (
         m.candidate.in_table
-        or m.why != "signed"
-        or len(m.fits) != 1
+        or signed is None
+        or not signed.startswith("cer/")
         or not _PARENTHESIS_OPENED_AFTER.fullmatch(m.candidate.levels[0])
     ):
         return False
@@ -1654,12 +1659,7 @@ def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
         for o in found
         if o.candidate.unit == m.candidate.unit and o.candidate.end <= m.candidate.start
     ]
-    return (
-        bool(before)
-        and before[-1].verdict in ("marked", "drift", "already")
-        and before[-1].figure.startswith("cer/")
-        and m.fits[0].startswith("cer/")
-    )
+    return bool(before) and before[-1].read and before[-1].figure.startswith("cer/")
 
 
 def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool:
@@ -1709,13 +1709,7 @@ def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
     """A cell of words and a number read as a CER (drifted, or signed) whose row or column gives
     that CER elsewhere, and whose number is nearer a change between CERs there than that CER:
     in "| 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under "Winner", the last is the change."""
-    cer = (
-        m.figure
-        if m.verdict == "drift"
-        else m.fits[0]
-        if m.why == "signed" and len(m.fits) == 1
-        else None
-    )
+    cer = m.figure if m.verdict == "drift" else m.listed_as("signed")
     if (
         m.candidate.table is None
         or cer is None
@@ -1782,11 +1776,7 @@ def _changes_between_two_systems(
         if not _ARROW.search(between) and not _FROM_BEFORE.search(before):
             continue  # "to" without "from": "6.69 % to 9.50 %" may be a range
         read = [
-            m.figure
-            if m.verdict in ("marked", "drift")
-            else m.fits[0]
-            if m.why == "a sibling's" and len(m.fits) == 1
-            else None
+            m.figure if m.verdict in ("marked", "drift") else m.listed_as("a sibling's")
             for m in (first, second)
         ]
         if read[0] is None or read[0] != read[1] or not read[0].startswith("cer/"):
@@ -1917,11 +1907,7 @@ def _beside(m: Marked, other: Marked) -> bool:
 
 def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
     """The numbers read as figures in ``m``'s sentence or cell, or its table row."""
-    return [
-        other
-        for other in found
-        if other is not m and other.verdict in ("marked", "drift", "already") and _beside(m, other)
-    ]
+    return [other for other in found if other is not m and other.read and _beside(m, other)]
 
 
 def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
@@ -2031,25 +2017,16 @@ def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
     reading is wrong somewhere, so neither is marked. (A cell whose own words name it, "FLEURS
     6.26", says what it is.)"""
 
-    def read_as(m: Marked) -> str | None:
-        return m.fits[0] if m.why == "a sibling's" else m.figure
+    def by_position(m: Marked) -> tuple | None:
+        read_as = m.listed_as("a sibling's") or m.figure
+        if m.candidate.table is None or read_as is None or named_beside(m.candidate.levels, names):
+            return None
+        return (m.candidate.table, read_as, m.turned)
 
-    def by_position(m: Marked) -> bool:
-        return (
-            m.candidate.table is not None
-            and read_as(m) is not None
-            and not named_beside(m.candidate.levels, names)
-        )
-
-    seen: dict[tuple[int, str, bool], int] = {}
-    for m in filter(by_position, found):
-        key = (m.candidate.table, read_as(m), m.turned)
-        seen[key] = seen.get(key, 0) + 1
+    seen = Counter(filter(None, map(by_position, found)))
     return [
-        Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
-        if m.verdict in ("marked", "drift")
-        and by_position(m)
-        and seen[(m.candidate.table, m.figure, m.turned)] > 1
+        _ambiguous(m, why="")
+        if m.verdict in ("marked", "drift") and seen[by_position(m)] > 1
         else m
         for m in found
     ]
@@ -2158,14 +2135,8 @@ def _look_alikes(
         decimals = text.split(".")[1] if "." in text else ""
         return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text) for value in values)
 
-    found = [
-        Ungated(c.line, c.text, "read as another model's or set's")
-        for c in alone
-        if a_figures(c.text)
-    ]
-    found += [
+    found = [Ungated(c.line, c.text, "read as another model's or set's") for c in alone] + [
         Ungated(line, text, f"read as another measure: {why}")
         for line, text, why in another_measure
-        if a_figures(text)
     ]
-    return sorted(found, key=lambda u: u.line)
+    return sorted((u for u in found if a_figures(u.text)), key=lambda u: u.line)
