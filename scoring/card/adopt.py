@@ -491,16 +491,6 @@ def _statement(candidate: Candidate) -> str:
     return _own_statement(candidate) or candidate.levels[2]
 
 
-def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: str) -> bool:
-    """A number in percent whose statement says nothing of a difference: a CER ("6.85 % on
-    FLEURS; the paired difference to th-TH is 0.16 pp")."""
-    return bool(
-        re.match(r"[*_]*\s*%", levels[1])
-        and not DIFFERENCE_WORDS.search(statement)
-        and not _POINTS_AFTER.match(levels[1])
-    )
-
-
 # A number the words before it say is a difference: "a difference of 1.25", "gap: 2.8".
 _DIFFERENCE_BEFORE = re.compile(
     r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
@@ -578,30 +568,19 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     )
 
 
-def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
-    """An unsigned number in a statement a middle dot parts from the others, its own saying
-    nothing of a difference: "OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"."""
-    levels = candidate.levels
-    return bool(
-        not _signed(candidate.text)
-        and re.search(r"[·•]", levels[2])
-        and not DIFFERENCE_WORDS.search(statement)
-        and not _IN_POINTS_AFTER.match(levels[1])
-    )
-
-
 def _a_cer_in_percent(candidate: Candidate) -> bool:
-    """Whether the words of a difference in a number's sentence are another number's, and it
-    a CER (the readings above)."""
-    statement = _own_statement(candidate)
-    return (
-        statement is not None
-        and (
-            _in_percent_in_a_statement_of_its_own(candidate.levels, statement)
-            or _a_cer_in_a_dotted_statement(candidate, statement)
-        )
-        or _beside_a_difference_stated_by_another(candidate)
-    )
+    """Whether the words of a difference in a number's sentence are another number's, and it a
+    CER: in its own statement that says nothing of a difference, in percent ("6.85 % on FLEURS;
+    the paired difference to th-TH is 0.16 pp") or unsigned between middle dots ("OpenThai2.0
+    6.69 · Typhoon 0.6B 9.50 · Δ −2.81"); or beside a difference another number states."""
+    statement, after = _own_statement(candidate), candidate.levels[1]
+    if statement is not None and not DIFFERENCE_WORDS.search(statement):
+        if re.match(r"[*_]*\s*%", after) and not _POINTS_AFTER.match(after):
+            return True
+        dotted = re.search(r"[·•]", candidate.levels[2])
+        if dotted and not _signed(candidate.text) and not _IN_POINTS_AFTER.match(after):
+            return True
+    return _beside_a_difference_stated_by_another(candidate)
 
 
 def _opens(before: str) -> bool:
@@ -648,22 +627,15 @@ class _Facts:
 
 def _facts(name: str, spec: CardSpec) -> _Facts | None:
     figure = parse_figure(name)
-    if figure.kind == "diff":
-        if figure.part == "tie":
-            return None
-        comparison = _comparison_of(name, spec)
-        return _Facts(
-            "diff",
-            figure.latency_ms,
-            figure.subject,
-            frozenset((comparison.a, comparison.b)),
-            comparison.split,
-            figure.part,
-        )
-    system, split = _system_and_decoding(figure.column, spec)
-    return _Facts(
-        figure.kind, figure.latency_ms, figure.subject, frozenset((system,)), split, "estimate"
-    )
+    if figure.kind != "diff":
+        system, split = _system_and_decoding(figure.column, spec)
+        systems = frozenset((system,))
+        return _Facts(figure.kind, figure.latency_ms, figure.subject, systems, split, "estimate")
+    if figure.part == "tie":
+        return None
+    comparison = _comparison_of(name, spec)
+    systems = frozenset((comparison.a, comparison.b))
+    return _Facts("diff", figure.latency_ms, figure.subject, systems, comparison.split, figure.part)
 
 
 def _fits(facts: _Facts, wanted: _Wanted) -> bool:
