@@ -1335,32 +1335,42 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     candidate = m.candidate
     if m.verdict not in ("marked", "drift") or not _an_estimate(m.figure):
         return None
-    own = " ".join(clauses_beside(candidate.levels))
-    lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
-    if not lower and not higher and not candidate.in_table and not _A_LEGEND.search(own):
-        # Its clause says no way: its statement's comparison may, if of one set and latency
-        # ("A makes more errors than B, by 2.81 pp").
-        statement = _statement(candidate)
-        if len(set(names.subjects_in(statement))) <= 1 and len(set(latencies_in(statement))) <= 1:
-            own = _the_sides_of_its_comparison(statement, names)[2]
-            lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
-    if bool(lower) == bool(higher) or _A_LEGEND.search(own):
-        return None  # no way said, or both
-    comparison_of = _comparison_of(m.figure, result.spec)
-    pair = {comparison_of.a, comparison_of.b}
+    own, statement = " ".join(clauses_beside(candidate.levels)), _statement(candidate)
+    says_nothing = not any(w.search(own) for w in (_LOWER_WORDS, _HIGHER_WORDS, _A_LEGEND))
+    if says_nothing and not candidate.in_table and _of_one_set_and_latency(statement, names):
+        # Its clause says no way: its statement's comparison may ("A makes more errors than B,
+        # by 2.81 pp").
+        own = _the_sides_of_its_comparison(statement, names)[2]
+    lower = _the_way_said(own, own)
+    if lower is None:
+        return None
+    comparison = _comparison_of(m.figure, result.spec)
+    pair = {comparison.a, comparison.b}
     subject, other = _the_sides_set_against(m, pair, result, names)
     if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
-    value = result.exact[m.figure]
-    said_lower = bool(lower)
-    if value == 0 or (value < 0) == (said_lower == (subject == {comparison_of.a})):
-        return None  # the way the data give
     [who], [whom] = subject, other
-    return _denied(m, who, whom, said_lower, result.spec)
+    value = result.exact[m.figure]
+    return _denied(m, who, whom, lower, value if who == comparison.a else -value, result.spec)
 
 
-def _denied(m: Marked, who: str, whom: str, lower: bool, spec: CardSpec) -> Marked:
-    """``m`` listed: its words say ``who``'s CER is lower (or higher) than ``whom``'s."""
+def _of_one_set_and_latency(statement: str, names: Names) -> bool:
+    """Whether a statement names one set and one latency at most (its claim is of those)."""
+    return len(set(names.subjects_in(statement))) <= 1 and len(set(latencies_in(statement))) <= 1
+
+
+def _the_way_said(words: str, around: str) -> bool | None:
+    """Whether ``words`` say a CER is lower (True) or higher (False); None where they say
+    neither or both, or ``around`` them is a legend ("lower is better")."""
+    lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
+    return None if bool(lower) == bool(higher) or _A_LEGEND.search(around) else bool(lower)
+
+
+def _denied(m: Marked, who: str, whom: str, lower: bool, gap, spec: CardSpec) -> Marked | None:
+    """``m`` listed where its words say ``who``'s CER is lower (or higher) than ``whom``'s and
+    the data give the other way (``gap``: who's CER less whom's)."""
+    if gap == 0 or (gap < 0) == lower:
+        return None  # the way the data give
     said = f"{spec.systems[who]} {'lower' if lower else 'higher'} than {spec.systems[whom]}"
     return _listed(m.candidate, (m.figure,), why="direction", named=said)
 
@@ -1423,17 +1433,12 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
         return None
     statement = _statement(candidate)
     subject, other, words = _the_sides_of_its_comparison(statement, names)
-    lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
-    if (
-        bool(lower) == bool(higher)
-        or _A_LEGEND.search(statement)
-        or len(set(names.subjects_in(statement))) > 1
-        or len(set(latencies_in(statement))) > 1
-    ):
-        return None
     figure = parse_figure(m.figure)
+    lower = _the_way_said(words, statement)
     if (
-        len(subject) != 1
+        lower is None
+        or not _of_one_set_and_latency(statement, names)
+        or len(subject) != 1
         or len(other) != 1
         or subject == other
         or figure.column not in subject | other
@@ -1444,9 +1449,7 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
         result.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
         for system in (who, whom)
     ]
-    if None in cers or cers[0] == cers[1] or (cers[0] < cers[1]) == bool(lower):
-        return None  # the way the data give
-    return _denied(m, who, whom, bool(lower), result.spec)
+    return None if None in cers else _denied(m, who, whom, lower, cers[0] - cers[1], result.spec)
 
 
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
