@@ -416,12 +416,6 @@ def _both_sides(read: _Levels, systems):
     return systems
 
 
-def _after_it(levels: tuple[str, ...]) -> str:
-    """The rest of a number's sentence after it, from where its text after it starts."""
-    start = levels[2].find(levels[1], len(levels[0]))
-    return levels[2][start:] if start >= 0 else levels[1]
-
-
 def _the_other_side_compared(read: _Levels, systems) -> set[str]:
     """The systems a comparison names besides a difference's one: before a number in points
     ("Compared with Typhoon 0.6B, OpenThai2.0 changes CER by −2.81 pp"), or right after its
@@ -436,7 +430,9 @@ def _the_other_side_compared(read: _Levels, systems) -> set[str]:
             clause = re.split(r"[,;:(]", levels[2][opening.end() :], maxsplit=1)[0]
             others = set(names.systems_in(clause)) - set(systems)
         return others
-    if compared_after := _COMPARED_RIGHT_AFTER.match(_after_it(levels)):
+    after_it = levels[2].find(levels[1], len(levels[0]))  # (to the sentence's end)
+    after = levels[2][after_it:] if after_it >= 0 else levels[1]
+    if compared_after := _COMPARED_RIGHT_AFTER.match(after):
         return set(names.systems_in(compared_after.group("other"))) - set(systems)
     return set()
 
@@ -782,16 +778,17 @@ def _the_one_figure_named(
     def unexplained(why: str, named: str = "") -> Marked:
         return _listed(candidate, (name,), why, named)
 
-    if _a_fraction_of_a_percentage(text, name, exact[name]):
-        return unexplained("fraction")
-    if name.startswith(("cer/", "aggregate/")) and _signed(text):
-        return unexplained("signed")
+    if name.startswith(("cer/", "aggregate/")):
+        if _signed(text):
+            return unexplained("signed")
+        if Fraction(text) < 1 <= exact[name] * 100:  # "0.0669" where 6.69 % stands: its scale
+            return unexplained("fraction")
     if _a_relative_difference(text, name, spec, exact):
         return unexplained("relative")
     if other := _a_sibling_it_prints(text, name, facts, exact, spec):
         return unexplained("a sibling's", other)
-    if source := _quoted_from_another_source(candidate):
-        return unexplained("quoted", source)
+    if not candidate.in_table and (quoted := QUOTED.search(_statement(candidate))):
+        return unexplained("quoted", quoted.group())  # "reported by its authors": theirs
     if kin := _a_kin_set_spoken_of(candidate, name, spec):
         return unexplained("kin", spec.set_names[kin])
     if before := _another_subject_before_it(candidate, name, names, spec):
@@ -810,15 +807,6 @@ def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
         return fits
     differences = [name for name in fits if name.startswith("diff/")]
     return differences or fits
-
-
-def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
-    """ "0.0669" where a CER of 6.69 % stands: the card's own scale, not to be rewritten."""
-    return (
-        name.startswith(("cer/", "aggregate/"))
-        and not _signed(text)
-        and Fraction(text) < 1 <= value * 100
-    )
 
 
 def _a_sibling_it_prints(
@@ -987,15 +975,6 @@ def _far_from(text: str, name: str, exact) -> bool:
     gap = _points_from(text, name, exact)
     # (A difference is a few points at most: half a point off is as far for it.)
     return gap is not None and gap > (UNUSUAL_POINTS if name.startswith("diff/") else FAR_POINTS)
-
-
-def _quoted_from_another_source(candidate: Candidate) -> str | None:
-    """The words of a prose number's statement that say another source gives it ("reported
-    by its authors"): theirs, whatever our run of their model gives."""
-    if candidate.in_table:
-        return None
-    found = QUOTED.search(_statement(candidate))
-    return found.group() if found else None
 
 
 def _another_subject_before_it(
