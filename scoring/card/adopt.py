@@ -16,7 +16,7 @@ its coverage line and ``--strict`` its list of ungated numbers.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from operator import attrgetter
@@ -817,20 +817,16 @@ def _a_sibling_it_prints(
     a drift would write the wrong figure."""
     own = facts[name]
     related = _related_sets(spec).get(own.subject, frozenset())
+    where = attrgetter("systems", "latency", "split")
 
-    def sibling(fact: _Facts) -> bool:
-        if fact.kind != own.kind or fact.part != own.part:
+    def sibling(own: _Facts, fact: _Facts) -> bool:
+        if (fact.kind, fact.part) != (own.kind, own.part):
             return False
         return fact.subject == own.subject or (
-            fact.subject in related
-            and (fact.systems, fact.latency, fact.split) == (own.systems, own.latency, own.split)
+            fact.subject in related and where(fact) == where(own)
         )
 
-    prints = [
-        other
-        for other, fact in facts.items()
-        if other != name and sibling(fact) and printed_as(exact[other], text)
-    ]
+    prints = _others_printed(text, name, facts, exact, sibling)
     # (Its own set's first: the context named that set.)
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
 
@@ -1473,24 +1469,17 @@ def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marke
         return None
     statement = _statement(candidate)
     named = set(names.systems_in(statement))
-    comparison = _comparison_of(m.figure, result.spec)
-    systems = result.spec.systems
-    if len(named) != 1:
+    # (Not "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.)
+    if len(named) != 1 or not named <= set(names.own_systems_in(statement)):
         return None
     [variant] = named
-    if variant not in names.own_systems_in(statement):
-        # "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.
-        return None
     base = variant.split("_", 1)[0]
-    if (
-        variant == base
-        or base not in systems
-        or variant not in (comparison.a, comparison.b)
-        or base in (comparison.a, comparison.b)
-    ):  # (the card's own: th-mix − th-TH)
-        return None
-    parsed = parse_figure(m.figure)
-    return _no_such_difference(m, base, variant, parsed.subject, parsed.latency_ms, result.spec)
+    comparison = _comparison_of(m.figure, result.spec)
+    sides = (comparison.a, comparison.b)
+    if variant == base or base not in result.spec.systems or variant not in sides or base in sides:
+        return None  # (the card's own: th-mix − th-TH)
+    figure = parse_figure(m.figure)
+    return _no_such_difference(m, base, variant, figure.subject, figure.latency_ms, result.spec)
 
 
 def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) -> Marked:
@@ -1816,23 +1805,17 @@ def _a_pair_after_its_difference(
         return None
     _, latency, subject, pair, _ = differences[-1].split("/")  # (the nearest before it)
     systems = pair.split("-vs-")
-    named = [
-        system
-        for system in dict.fromkeys(names.systems_in(sentence[:opening]))
-        if system in systems
-    ]
-    unnamed = [system for system in systems if system not in named]
-    if len(named) == 1:
+    ordered = [s for s in dict.fromkeys(names.systems_in(sentence[:opening])) if s in systems]
+    if len(ordered) == 1:
         comparison = COMPARES.search(sentence, 0, opening) or _DIFFERS_FROM.search(
             sentence, 0, opening
         )
-        compared = comparison is not None and named[0] in names.systems_in(
+        compared = comparison is not None and ordered[0] in names.systems_in(
             sentence[comparison.end() : opening]
         )
-        ordered = unnamed + named if compared else named + unnamed
-    elif len(named) == 2:
-        ordered = named
-    else:
+        unnamed = [system for system in systems if system not in ordered]
+        ordered = unnamed + ordered if compared else ordered + unnamed
+    if len(ordered) != 2:
         return None
     first = not re.search(r"\d", sentence[opening + 1 : at])  # (no number before it there)
     name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
@@ -2001,22 +1984,19 @@ def _beside_itself(found: list[Marked]) -> list[Marked]:
 def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
     """Numbers of one sentence or cell drifted onto one figure ("from 9.60 % to 6.70 %"): at
     most one is it, and the words do not say which, so none is."""
-    drifted: dict[tuple, list[Marked]] = {}
+    drifted = defaultdict(list)
     for m in found:
         if m.verdict == "drift":
-            drifted.setdefault((m.candidate.unit, m.figure, m.turned), []).append(m)
-    return [
-        _listed(
-            m.candidate,
-            (m.figure,),
-            why="several",
-            named=" and ".join(other.candidate.text for other in together if other is not m),
-        )
-        if m.verdict == "drift"
-        and len(together := drifted[(m.candidate.unit, m.figure, m.turned)]) > 1
-        else m
-        for m in found
-    ]
+            drifted[m.candidate.unit, m.figure, m.turned].append(m)
+
+    def relisted(m: Marked) -> Marked:
+        together = drifted[m.candidate.unit, m.figure, m.turned] if m.verdict == "drift" else []
+        if len(together) < 2:
+            return m
+        named = " and ".join(other.candidate.text for other in together if other is not m)
+        return _listed(m.candidate, (m.figure,), why="several", named=named)
+
+    return [relisted(m) for m in found]
 
 
 def _with_markers(text: str, found: list[Marked]) -> str:
