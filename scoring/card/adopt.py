@@ -92,14 +92,11 @@ _NOT_AN_END_AFTER = (
 )
 _LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I)
 _HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b", re.I)
-_COMPARATIVE_AFTER = re.compile(
-    r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*(?:low|high)er\b", re.I
-)
+_PERCENT_OR_POINTS = r"(?:%|pp\b|(?:percentage\s+)?points?\b)"
+_COMPARATIVE_AFTER = re.compile(rf"^\s*{_PERCENT_OR_POINTS}?\s*(?:low|high)er\b", re.I)
 # A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ".
 _OPENING_COMPARISON = re.compile(
-    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
-    r"against|(?:เมื่อ)?เทียบกับ)\s*",
-    re.I,
+    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|against|(?:เมื่อ)?เทียบกับ)\s*", re.I
 )
 # One that names its baseline first: "Compared with OpenThai2.0 on FLEURS, Typhoon 0.6B
 # changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
@@ -118,9 +115,7 @@ _COMPARED_RIGHT_AFTER = re.compile(
 )
 # A comparative of errors right after a number: "29.6 % fewer errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(
-    r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
-    r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
-    re.I,
+    rf"[*_]*\s*{_PERCENT_OR_POINTS}?[*_]*\s*(?:fewer|less|more)\s+(?:errors?|mistakes?)\b", re.I
 )
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$", re.I)
 # Thai says by how much with no "by": after its verb ("ลดลง 29.6 %", fell 29.6 %) or after a
