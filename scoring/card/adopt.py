@@ -656,16 +656,13 @@ class Marked:
     verdict: str  # "marked", "drift", "unexplained", "ambiguous", "already"
     gives: str = ""  # what the data give, for a drift
     fits: tuple[str, ...] = ()  # the figures an ambiguous number fits
-    # A size of a negative difference, its direction in words ("better by 2.81 pp").
-    magnitude: bool = False
-    # The difference stated turned, B − A where the card's is A − B.
-    turned: bool = False
+    magnitude: bool = False  # a negative difference's size, its way in words ("better by")
+    turned: bool = False  # the difference stated B − A, where the card's is A − B
     # Why a number is listed, not marked, beyond its value (``mark_report.UNEXPLAINED``
     # says each in words), and ``named``: what it reads as instead.
     why: str = ""
     named: str = ""
-    # A drift's evidence: where its context names what the figure is of (``_where_named``).
-    evidence: tuple[Evidence, ...] = ()
+    evidence: tuple[Evidence, ...] = ()  # a drift's: where its context names its figure's parts
 
     @property
     def read(self) -> bool:
@@ -1070,13 +1067,10 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
         " or ".join(sorted(displays.get(k, k) for k in wanted.subjects)),
         " or ".join(sorted(displays.get(k, k) for k in wanted.systems or ())),
         " or ".join(f"{ms} ms" for ms in sorted(wanted.latencies)),
+        "decoded in pieces" if wanted.split else "",
+        "a difference" if wanted.difference else "",
+        f"an interval's {wanted.bound} end" if wanted.bound != "estimate" else "",
     ]
-    if wanted.split:
-        parts.append("decoded in pieces")
-    if wanted.difference:
-        parts.append("a difference")
-    if wanted.bound != "estimate":
-        parts.append(f"an interval's {wanted.bound} end")
     return ", ".join(part for part in parts if part)
 
 
@@ -1199,10 +1193,7 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
         figures = m.fits
     else:
         return None
-    by_key = {c.key: c for c in spec.comparisons}
-    comparisons = {
-        name: by_key[parse_figure(name).column] for name in figures if name.startswith("diff/")
-    }
+    comparisons = {name: _comparison_of(name, spec) for name in figures if name.startswith("diff/")}
     for before, after in _orders(m.candidate, names):
         readings = {name: _as_ordered(c, before, after) for name, c in comparisons.items()}
         if "as is" in readings.values():
