@@ -271,19 +271,16 @@ class _Levels:
     def pick(self, found_in) -> frozenset | None:
         """What the most specific level naming any of one dimension (``found_in``) says."""
         levels, narrow = self.levels, self.narrow
+        nearest = (-1, 0)  # the nearest name before a number is the last, after it the first
         if narrow:
-            for beside, nearest in zip(clauses_beside(levels), (-1, 0)):
-                found = found_in(beside)
-                if found:
-                    return frozenset([found[nearest]])
+            for beside, at in zip(clauses_beside(levels), nearest):
+                if found := found_in(beside):
+                    return frozenset([found[at]])
         for depth, level in enumerate(levels):
-            found = found_in(level)
-            if not found:
+            if not (found := found_in(level)):
                 continue
-            if depth == 0 and narrow:
-                return frozenset(found[-1:])
-            if depth == 1 and narrow:
-                return frozenset(found[:1])
+            if depth < 2 and narrow:
+                return frozenset([found[nearest[depth]]])
             if depth < 3 and not narrow:  # before, after and the cell or sentence, together
                 return frozenset(key for inner in levels[:3] for key in found_in(inner))
             return frozenset(found)
