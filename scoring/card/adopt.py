@@ -149,9 +149,9 @@ _AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", r
 
 
 def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> bool | None:
-    """Where a colon after a comparison's other side leads to the number, its subject named
-    before: whether the number is the first of a pair ("A trails B: 18.64 % against 17.39 %",
-    the subject's) or alone ("A trails B: 18.64 %", either side's). None elsewhere."""
+    """Where a colon after a comparison (its subject named before it) leads to the number:
+    whether it opens a pair ("A trails B: 18.64 % against 17.39 %", the subject's) or stands alone
+    (either side's). None elsewhere."""
     comparison = COMPARES.search(before)
     if (
         comparison is None
@@ -332,9 +332,8 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
 
 
 def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
-    """The sets (or aggregates) and latencies a number's context names. Read narrowly, a
-    sentence that names no set but says "on the same set" takes the set (and latency) of
-    the nearest earlier sentence of its paragraph that names one."""
+    """The sets (or aggregates) and latencies a number's context names; read narrowly, a
+    sentence saying "on the same set" takes those of the nearest earlier one naming a set."""
     names = read.names
     subjects, latencies = read.pick(names.subjects_in), read.pick(read.latencies_in)
     if (
@@ -372,9 +371,8 @@ def _systems_named(read: _Levels, difference: bool | None, compared: bool):
 
 
 def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies):
-    """(systems, subjects, latencies) of a difference said to be one (signed, or a size) in
-    a sentence naming no system: those of the nearest earlier sentence of its paragraph
-    that names two systems ("Compared with Typhoon 0.6B, ... by 2.78 pp. On Isan: +1.28")."""
+    """(systems, subjects, latencies) of a difference said to be one in a sentence naming no
+    system: the nearest earlier sentence's naming two ("Compared with B, ... On Isan: +1.28")."""
     names = read.names
     before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
     if len(set(names.systems_in(before))) != 2:
@@ -728,9 +726,8 @@ def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Mark
 
 
 def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked | None:
-    """The figure a number's value is, of those its nearest or its wider reading fits (the
-    nearest deciding between several), or the size of a difference said to be one; None
-    where its value is none of them."""
+    """The figure a number's value is, of those its nearest or wider reading fits (the nearest
+    deciding between several), or a difference's size said to be one; None where none."""
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
         return Marked(candidate, narrow_fits[0], "marked")
     matches = [name for name in wide_fits if printed_as(exact[name], candidate.text)]
@@ -801,9 +798,8 @@ def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
 def _a_sibling_it_prints(
     text: str, name: str, facts: dict[str, _Facts], exact, spec: CardSpec
 ) -> str | None:
-    """The figure of the same kind and set (of another system, latency or decoding), or of
-    a kin set otherwise the same, whose value ``text`` prints: the context was misread, and
-    a drift would write the wrong figure."""
+    """The figure of the same kind and set (another system, latency or decoding), or of a kin
+    set otherwise the same, that ``text`` prints: a drift would write the wrong figure."""
     own = facts[name]
     related = _related_sets(spec).get(own.subject, frozenset())
     where = attrgetter("systems", "latency", "split")
@@ -823,9 +819,8 @@ def _a_sibling_it_prints(
 def _never_on_a_guess(
     m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
 ) -> Marked | None:
-    """A drift that may be a misreading, listed rather than rewritten: at another figure's
-    exact value, nearer another figure's value in a part its context does not name, or
-    further from its figure than drifts go."""
+    """A drift that may be a misreading, listed rather than rewritten: at another figure's value,
+    nearer another's in a part its context does not name, or further than drifts go."""
     if m.verdict == "marked":
         return _by_value_in_an_unnamed_set(m, facts, result, names)
     if m.verdict != "drift":
@@ -884,9 +879,8 @@ def _ambiguous(m: Marked, others=(), why: str = "another figure's value") -> Mar
 def _by_value_in_an_unnamed_set(
     m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
 ) -> Marked | None:
-    """A number read by its value where no level names its set: ambiguous where another
-    figure of the same systems and latency prints that value in another set or decoding
-    ("Typhoon 0.6B goes from 12.61 % to 8.99 %": TVSpeech's, or TVSpeech long's in pieces)."""
+    """A number read by its value where no level names its set: ambiguous where the figure of
+    another set or decoding (same systems and latency) prints it ("goes from 12.61 % to 8.99 %")."""
     if m.turned or m.magnitude or m.figure not in facts:
         return None
     parts = _parts_named(m, result, names)
@@ -922,8 +916,7 @@ def _nearer_in_what_is_unnamed(
     text: str, name: str, facts: dict[str, _Facts], exact, unnamed: set[str], bound: Fraction
 ) -> list[str]:
     """The figures one part apart from ``name``, in a part its context does not name, nearer
-    ``text`` than ``name`` where that is more than ``bound`` off: "17.42 % on Isan", read as
-    the card's own (18.64), is nearer Typhoon's (17.39)."""
+    ``text`` where ``name`` is more than ``bound`` off ("17.42 % on Isan": Typhoon's 17.39)."""
     own = _points_from(text, name, exact)
     if own is None or own <= bound:
         return []  # as near as drifts go: the default reading stands
@@ -965,9 +958,8 @@ def _far_from(text: str, name: str, exact) -> bool:
 def _another_subject_before_it(
     candidate: Candidate, name: str, names: Names, spec: CardSpec
 ) -> str | None:
-    """The aggregate a difference's statement names before it, where its figure's set is
-    not named there: "the average CER is 14.77 %, lower than Typhoon 0.6B by 1.54 points,
-    with Isan the only set where ..." (the card gives no average's difference)."""
+    """The aggregate a difference's statement names before it, not its set ("the average CER
+    is 14.77 %, lower than B by 1.54 points"): the card gives no average's difference."""
     if candidate.in_table or not name.startswith("diff/"):
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
@@ -980,9 +972,8 @@ def _another_subject_before_it(
 
 
 def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str | None:
-    """The kin set (this figure's set plus a word: "TVSpeech long") whose word, or for a long
-    set a word of long recordings, the number's sentence or headings say: "Joined recordings
-    of TVSpeech: 10.74" may be either set's."""
+    """The kin set ("TVSpeech long": this set plus a word) whose word, or for a long set a word
+    of long recordings, its sentence or headings say ("Joined recordings of TVSpeech: 10.74")."""
     subject = parse_figure(name).subject
     base = spec.set_names.get(subject, "")
     around = " ".join(candidate.levels[2:])
@@ -1075,9 +1066,8 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 
 
 def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | None:
-    """An "Avg" the card computed itself: a drifted aggregate of a table at the mean of the CERs
-    beside it in its row (or column), as printed, unless the data give the aggregate as that
-    mean; or beside the CERs of only some of its sets, unless its row or column names it."""
+    """An "Avg" the card computed itself: a drifted table aggregate at the printed mean of the
+    CERs beside it (unless the data's), or beside only some of its sets (unless named)."""
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith("aggregate/"):
         return None
     peers_along = _cers_beside_in_the_table(m, found).items()
@@ -1165,9 +1155,8 @@ def _orders(candidate: Candidate, names: Names):
 
 
 def _as_ordered(comparison, before, after) -> str | None:
-    """How an order of systems (named before its word, after it) states A − B: "as is", "turned",
-    or None where it names neither way. With nothing before, the one after is the second:
-    "Δ vs Typhoon 0.6B" is as is."""
+    """How an order of systems (named before its word, after it) states A − B: "as is",
+    "turned" or None. With nothing before, the one after is the second ("Δ vs B": as is)."""
     a, b = comparison.a, comparison.b
     if a in before and b in after:
         return "as is"
@@ -1180,9 +1169,8 @@ def _as_ordered(comparison, before, after) -> str | None:
 
 
 def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference whose nearest ordering context states it the other way round (B − A): marked
-    or drifted as the card's figure turned where its value or context allows; listed where
-    its words and number disagree or say too little."""
+    """A difference whose nearest ordering context states it B − A: marked or drifted as the
+    card's figure turned where its value or context allows, else listed."""
     spec = result.spec
     if m.verdict in ("marked", "drift") and not m.magnitude:
         figures = (m.figure,)
@@ -1287,9 +1275,8 @@ def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str]
 
 
 def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference whose words say which way one system goes against the other ("2.81 pp higher
-    than Typhoon 0.6B") where the data give the other way: listed, since a marker or a drift
-    would keep the number right and the claim wrong."""
+    """A difference whose words say which way one system goes ("2.81 pp higher than B") where
+    the data give the other way: listed, as a marker keeps the number right, not the claim."""
     candidate = m.candidate
     if m.verdict not in ("marked", "drift") or not _an_estimate(m.figure):
         return None
@@ -1379,9 +1366,8 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
 
 
 def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A CER in prose whose statement says which way its system goes against another ("A is worse
-    than B (6.69 % vs 9.50 %)") where the data give the other way: listed, as a difference
-    said the wrong way is (only where the statement names one set and latency at most)."""
+    """A CER in prose whose statement (of one set and latency at most) says which way its
+    system goes against another ("A is worse than B (6.69 % vs 9.50 %)") where the data do not."""
     candidate = m.candidate
     if (
         m.verdict not in ("marked", "drift")
@@ -1444,9 +1430,8 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
 
 
 def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference drifted where its statement names one system, a variant of another, as its
-    own ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp"): the change the variant brings
-    to its model, which the card does not compute."""
+    """A drifted difference whose statement names one system, a variant, as its own ("The
+    4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp"): a change the card does not compute."""
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
@@ -1475,9 +1460,8 @@ def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) 
 def _the_change_between_the_cers_beside(
     m: Marked, found: list[Marked], result: CardResult, names: Names
 ) -> Marked | None:
-    """A difference beside two CERs of two systems on one set and latency, its own clause naming
-    fewer than two systems ("from 9.53 % (Typhoon 0.6B) to 6.72 %, a drop of 2.78 points"):
-    the card's difference of those two there, or no figure where the card compares them nowhere."""
+    """A difference beside two CERs of two systems on one set and latency, its clause naming
+    fewer ("from 9.53 % (B) to 6.72 %, a drop of 2.78 points"): the card's difference, or none."""
     if m.candidate.bound is not None:
         return None
     if (
@@ -1609,9 +1593,8 @@ def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Mark
 def _a_change_from_one_of_several(
     m: Marked, cers: list, named: set[str], result: CardResult
 ) -> Marked | None:
-    """A change beside one system's name among three CERs or more of one set and latency ("| 6.69
-    | 9.50 | 8.73 | OpenThai2.0 (−2.04) |"): marked where exactly one of its differences from
-    the others is stated so (_stated_as), else left as read."""
+    """A change beside one system's name among three CERs or more of one set and latency
+    ("| 6.69 | 9.50 | 8.73 | A (−2.04) |"): marked where exactly one difference is stated so."""
     [system], columns = named, {f.column for f in cers}
     if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in columns:
         return None
@@ -1686,9 +1669,8 @@ _FROM_BEFORE = re.compile(r"\bfrom\s*[*_]*\s*$", re.I)
 def _changes_between_two_systems(
     found: list[Marked], result: CardResult, names: Names
 ) -> list[Marked]:
-    """Two CERs joined by an arrow (or "from ... to") both read as the subject's, in a sentence
-    setting its subject against one other system ("... by 2.81 points (9.50 % → 6.69 %)"):
-    the first is the other system's, the second the subject's."""
+    """Two CERs joined by an arrow (or "from ... to") both read as the subject's, where it is
+    set against one other system ("(9.50 % → 6.69 %)"): the first is the other's."""
     found = list(found)
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
@@ -1740,9 +1722,8 @@ def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marke
 def _an_end_beside_its_estimate(
     m: Marked, found: list[Marked], result: CardResult
 ) -> Marked | None:
-    """An interval's end whose context names several comparisons takes that of the estimate read
-    beside it ("GigaSpeech2 long: −4.72 pp [95% CI −6.81, −2.72]"), the nearest before it
-    where there are two."""
+    """An interval's end whose context names several comparisons takes the one of the
+    estimate beside it ("−4.72 pp [95% CI −6.81, −2.72]"), the nearest before it of two."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
     beside = [o for o in _read_beside(m, found) if not o.turned and _an_estimate(o.figure)]
@@ -1933,9 +1914,8 @@ def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence,
 
 
 def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
-    """One figure read by position (row and column) in two cells of one table: that table's
-    reading is wrong somewhere, so neither is marked. (A cell whose own words name it, "FLEURS
-    6.26", says what it is.)"""
+    """One figure read by position in two cells of one table: the table is misread somewhere,
+    so neither is marked (a cell naming it, "FLEURS 6.26", says what it is)."""
 
     def by_position(m: Marked) -> tuple | None:
         read_as = m.listed_as("a sibling's") or m.figure
