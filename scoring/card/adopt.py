@@ -432,11 +432,8 @@ def _bound_in_words(levels: tuple[str, ...], in_table: bool) -> str | None:
     caption: "lower is better")."""
     after = _COMPARATIVE_AFTER.sub("", levels[1])
     beside = " ".join((levels[0], after) + (levels[4:5] if in_table else ()))
-    if _LOW_WORDS.search(beside) and not _HIGH_WORDS.search(beside):
-        return "low"
-    if _HIGH_WORDS.search(beside) and not _LOW_WORDS.search(beside):
-        return "high"
-    return None
+    low, high = _LOW_WORDS.search(beside), _HIGH_WORDS.search(beside)
+    return None if bool(low) == bool(high) else "low" if low else "high"
 
 
 # The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
@@ -580,17 +577,15 @@ def _speaks_of_a_difference(
     """Whether a number is a difference: the nearest level that speaks of a difference or of
     a CER decides, and in one a difference wins ("the CER is higher by 2.81 pp").
     ``opens_a_parenthesis``: given where the levels are a number's two clauses already."""
-    if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
-        return True
-    if _FEWER_ERRORS_AFTER.match(levels[1]):  # "29.6 % fewer errors": a change, never a CER
-        return True
     before = clauses_beside(levels)[0]
-    if _BY_BEFORE.search(before) and DIRECTION_WORDS.search(before):
-        return True  # "reduces the CER by 2.81", "lower by 29.6 %": a change, never a CER
-    if _a_thai_amount(before, levels[1]) and not (
-        opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])
+    opens = opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])
+    if (
+        _POINTS_AFTER.match(levels[1])  # "falls 2.81 points": a CER is never in points
+        or _FEWER_ERRORS_AFTER.match(levels[1])  # "29.6 % fewer errors"
+        or (_BY_BEFORE.search(before) and DIRECTION_WORDS.search(before))  # "lower by 29.6 %"
+        or (_a_thai_amount(before, levels[1]) and not opens)  # (not "ต่ำกว่า B (9.50%)": B's)
     ):
-        return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a name's own number)
+        return True  # a change, never a CER
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if DIFFERENCE_WORDS.search(level):
             return True
