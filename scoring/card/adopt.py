@@ -1512,14 +1512,11 @@ def _as_the_change_between(
         return None  # read as that difference already
     if stated := _stated_as(m, end, named, result):
         return stated
-    value, text = result.exact[end], m.candidate.text
-    signed = _signed(text)
-    turned = _turned_beside(m, end, named, result.spec)
-    if turned:
-        value = -value
-    size = value < 0 and not signed and _states_a_size(m.candidate)
+    text, turned = m.candidate.text, _turned_beside(m, end, named, result.spec)
     if _a_relative_difference(text, end, result.spec, result.exact):
         return _listed(m.candidate, (end,), why="relative")
+    value, signed = -result.exact[end] if turned else result.exact[end], _signed(text)
+    size = value < 0 and not signed and _states_a_size(m.candidate)
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
         return _drifted(m.candidate, end, -value if size else value, size, turned)
@@ -1625,11 +1622,7 @@ def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
     if not any(
         other.figure == cer
         and other.candidate.unit != m.candidate.unit
-        and (
-            other.verdict in ("marked", "already")
-            or other.verdict == "drift"
-            and not _words_in_its_cell(other.candidate)
-        )
+        and (other.verdict != "drift" or not _words_in_its_cell(other.candidate))  # (all read)
         for other in beside
     ):
         return False
