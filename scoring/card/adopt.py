@@ -78,6 +78,7 @@ _LOWER_WORDS = words.regex("lower_words")
 _HIGHER_WORDS = words.regex("higher_words")
 _A_LEGEND = words.regex("legend")
 _DIFFERS_FROM = words.regex("differs_from")
+_IMPROVES_ON = words.regex("improves_on")
 
 # B − A's interval is A − B's, negated and with its ends swapped.
 _TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
@@ -1234,11 +1235,6 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     systems = result.spec.systems
     named = f"{systems[comparison.a]} − {systems[comparison.b]}"
     return _listed(m.candidate, (m.figure,), "which way", named, m.gives)
-
-
-# "A improves on B": a claim of which way (not one of the reader's comparisons: "a 2.81 pp
-# improvement on FLEURS" names a set).
-_IMPROVES_ON = re.compile(r"\bimprove[sd]?\s+(?:up)?on\b", re.I)
 
 
 def _its_comparison(statement: str) -> re.Match | None:

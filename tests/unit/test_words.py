@@ -251,6 +251,7 @@ EXAMPLES = {
     ("bounds_always", r"up\s+to"): "up to 15.00 %",
     ("bounds_always", "ไม่(?:ต่ำ|น้อย|สูง)กว่า"): "ไม่สูงกว่า 15.00%",
     ("bounds_always", "อย่าง(?:น้อย|มาก)"): "อย่างมาก 15.00%",
+    ("improves_on", r"improve[sd]?\s+(?:up)?on"): "OpenThai2.0 improves upon Typhoon",
 }
 # A word with an optional last letter ("seconds?") is its own example, written with it.
 EXAMPLES |= {
