@@ -149,30 +149,26 @@ _FIRST_OF_A_PAIR = re.compile(
 _AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
 
 
-def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> bool | None:
+def _a_pair_opens_after_a_comparison(
+    comparison: re.Match, before: str, after: str, names: Names
+) -> bool | None:
     """Where a colon after a comparison (its subject named before it) leads to the number:
     whether it opens a pair ("A trails B: 18.64 % against 17.39 %", the subject's) or stands alone
     (either side's). None elsewhere."""
-    comparison = COMPARES.search(before)
-    if (
-        comparison is None
-        or not _A_COLON_AT_THE_END.search(before, comparison.end())
-        or not names.systems_in(before[: comparison.start()])
-    ):
+    subject = names.systems_in(before[: comparison.start()])
+    if not subject or not _A_COLON_AT_THE_END.search(before, comparison.end()):
         return None
     return bool(_FIRST_OF_A_PAIR.fullmatch(after))
 
 
-def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
+def _compares_up_to_it(before: str, names: Names, after: str) -> bool:
     """Whether the text before a number sets up a comparison that reaches it: not where "with
     a CER of" after the other side gives the subject (named before the comparison) its own."""
     if VERSUS.fullmatch(before):  # the second of a pair: "6.69% กับ 9.50%", as after "vs"
         return True  # (the text before a number runs back to the last number)
     comparison = COMPARES.search(before)
-    if comparison is None:
-        return False
-    if _a_pair_opens_after_a_comparison(before, after, names):
-        return False  # the colon opens the subject's numbers
+    if comparison is None or _a_pair_opens_after_a_comparison(comparison, before, after, names):
+        return False  # (a colon opens the subject's numbers)
     own = _THE_SUBJECTS_OWN.search(before, comparison.end())
     return not (
         own
@@ -181,13 +177,13 @@ def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
     )
 
 
-def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str] | None:
+def _either_side_at(before: str, names: Names, after: str) -> frozenset[str] | None:
     """Both systems of a comparison where "at" after the second, or a colon to a number
     alone, leads to the number: the words do not say whose it is."""
     comparison = COMPARES.search(before)
     if comparison is None or not (
         _AT_RIGHT_BEFORE.search(before, comparison.end())
-        or _a_pair_opens_after_a_comparison(before, after, names) is False
+        or _a_pair_opens_after_a_comparison(comparison, before, after, names) is False
     ):
         return None
     subject = set(names.systems_in(before[: comparison.start()]))
