@@ -42,7 +42,7 @@ from .reading import (
     level_name,
     named_beside,
 )
-from .spec import SPLIT_SUFFIX, CardSpec, Column, cer_figure, parse_figure
+from .spec import SPLIT_SUFFIX, CardSpec, cer_figure, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
     SIGN,
@@ -761,7 +761,7 @@ def _the_one_figure_named(
             return unexplained("signed")
         if Fraction(text) < 1 <= exact[name] * 100:  # "0.0669" where 6.69 % stands: its scale
             return unexplained("fraction")
-    if _a_relative_difference(text, name, spec, exact):
+    if _a_relative_difference(text, name, exact):
         return unexplained("relative")
     if other := _a_sibling_it_prints(text, name, facts, exact, spec):
         return unexplained("a sibling's", other)
@@ -955,8 +955,7 @@ def _another_subject_before_it(
     if candidate.in_table or not name.startswith("diff/"):
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    ends = [end.end() for end in STATEMENT_END.finditer(sentence, 0, at)]
-    named = names.subjects_in(sentence[ends[-1] if ends else 0 : at])
+    named = names.subjects_in(STATEMENT_END.split(sentence[:at])[-1])  # (its statement's)
     aggregates = {aggregate.key: aggregate.display for aggregate in spec.aggregates}
     if parse_figure(name).subject in named or not named or named[-1] not in aggregates:
         return None
@@ -992,18 +991,15 @@ def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
     return {key: frozenset(keys) for key, keys in kin.items()}
 
 
-def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
+def _a_relative_difference(text: str, name: str, exact) -> bool:
     """ "−29.6" where a difference of −2.81 pp stands: relative to one of its two CERs, in
     percent, as a Δ column may give it unnamed (or nearer that than the difference)."""
     figure = parse_figure(name)
     if figure.kind != "diff" or figure.part != "estimate":
         return False
-    comparison = _comparison_of(name, spec)
     cers = [
-        exact.get(
-            cer_figure(figure.latency_ms, figure.subject, Column(system, comparison.split).key)
-        )
-        for system in (comparison.a, comparison.b)
+        exact.get(cer_figure(figure.latency_ms, figure.subject, column))
+        for column in figure.column.split("-vs-")  # (A's and B's)
     ]
     if None in cers or 0 in cers:
         return False
@@ -1505,7 +1501,7 @@ def _as_the_change_between(
     if stated := _stated_as(m, end, named, result):
         return stated
     text, turned = m.candidate.text, _turned_beside(m, end, named, result.spec)
-    if _a_relative_difference(text, end, result.spec, result.exact):
+    if _a_relative_difference(text, end, result.exact):
         return _listed(m.candidate, (end,), why="relative")
     value, signed = -result.exact[end] if turned else result.exact[end], _signed(text)
     size = value < 0 and not signed and _states_a_size(m.candidate)
