@@ -387,10 +387,7 @@ def _both_sides(read: _Levels, systems):
     ("A is 2.81 pp lower than B"), or its one and the other a comparison names."""
     levels, names = read.levels, read.names
     if len(systems or ()) < 2:
-        both = frozenset(
-            key for clause in clauses_beside(levels) for key in names.systems_in(clause)
-        )
-        if len(both) > 1:
+        if len(both := _systems_beside(levels, names)) > 1:
             systems = both
         elif len(systems or ()) == 1:
             others = _the_other_side_compared(read, systems)
@@ -401,6 +398,11 @@ def _both_sides(read: _Levels, systems):
             _the_variant_it_qualifies(system, names.systems_in(levels[2])) for system in systems
         )
     return systems
+
+
+def _systems_beside(levels: tuple[str, ...], names: Names) -> frozenset[str]:
+    """The systems a number's own clauses name, before and after it."""
+    return frozenset(key for clause in clauses_beside(levels) for key in names.systems_in(clause))
 
 
 def _the_other_side_compared(read: _Levels, systems) -> set[str]:
@@ -1460,9 +1462,7 @@ def _the_change_between_the_cers_beside(
         read_as = None
     else:
         return None
-    named = {
-        key for clause in clauses_beside(m.candidate.levels) for key in names.systems_in(clause)
-    }
+    named = _systems_beside(m.candidate.levels, names)
     if len(named) >= 2:
         return None  # its own clause says which two systems it compares
     cers = [parse_figure(o.figure) for o in _cers_beside(m, found)]
