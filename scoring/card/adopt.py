@@ -1205,7 +1205,7 @@ def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None
     listed too, never drifted."""
     if not _drifted_as_read(m) or m.figure.endswith("/estimate"):
         return None
-    estimate = f"{m.figure.rsplit('/', 1)[0]}/estimate"
+    estimate = f"{_stem(m.figure)}/estimate"
     for other in found:
         if _beside(m, other) and other.why == "which way" and other.fits == (estimate,):
             return _listed(m.candidate, (m.figure,), "which way", other.named, m.gives)
@@ -1496,7 +1496,7 @@ def _as_the_change_between(
     if not ends:
         return _no_such_difference(m, x, y, subject, latency, result.spec)
     [end] = ends
-    if read_as is not None and read_as.rsplit("/", 1)[0] == end.rsplit("/", 1)[0]:
+    if read_as is not None and _stem(read_as) == _stem(end):
         return None  # read as that difference already
     if stated := _stated_as(m, end, named, result):
         return stated
@@ -1703,24 +1703,26 @@ def _an_end_beside_its_estimate(
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
     beside = [o for o in _read_beside(m, found) if not o.turned and _an_estimate(o.figure)]
-    ends = [
-        name
-        for name in m.fits
-        if name.rsplit("/", 1)[0] in {o.figure.rsplit("/", 1)[0] for o in beside}
-    ]
     before = [o for o in beside if o.candidate.start < m.candidate.start]
+    ends = [name for name in m.fits if any(_stem(o.figure) == _stem(name) for o in beside)]
     if len(ends) > 1 and before:
         # Two estimates in its sentence: the interval is the one just before it's.
-        nearest = max(before, key=lambda o: o.candidate.start).figure.rsplit("/", 1)[0]
-        ends = [name for name in ends if name.rsplit("/", 1)[0] == nearest]
+        nearest = _stem(max(before, key=lambda o: o.candidate.start).figure)
+        ends = [name for name in ends if _stem(name) == nearest]
     if len(ends) != 1:
         return None
-    end, size = ends[0], False
-    estimate = next(o for o in beside if o.figure.rsplit("/", 1)[0] == end.rsplit("/", 1)[0])
+    [end] = ends
+    estimate = next(o for o in beside if _stem(o.figure) == _stem(end))
     if estimate.magnitude and not _signed(m.candidate.text):
         # "2.78 points worse than OpenThai2.0 (95% CI 1.73–3.72)": the interval of the size.
-        end, size = _end_of_a_size(end, m.candidate), True
-    return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
+        size = _end_of_a_size(end, m.candidate)
+        return _at_its_value(m, size, -result.exact[size], magnitude=True)
+    return _at_its_value(m, end, result.exact[end])
+
+
+def _stem(name: str) -> str:
+    """A difference's figure name without its part (estimate, low or high end)."""
+    return name.rsplit("/", 1)[0]
 
 
 def _a_pair_after_its_difference(
