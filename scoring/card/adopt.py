@@ -826,13 +826,7 @@ def _never_on_a_guess(
     if not others and gap is not None and gap > UNUSUAL_POINTS and "." in text:
         # Unusually far: "17.09" read as the 1120 ms average (14.50) is any figure of its kind
         # it prints (Typhoon's Isan CER at 1120 ms).
-        others = _others_printed(
-            text,
-            m.figure,
-            facts,
-            exact,
-            lambda own, fact: (own.kind == "diff") == (fact.kind == "diff"),
-        )
+        others = _others_printed(text, m.figure, facts, exact, _of_one_kind)
     if others:
         return _ambiguous(m, others)
     unnamed = {part for part, _, depth, _ in _parts_named(m, result, names) if depth is None}
@@ -888,10 +882,15 @@ def _by_value_in_an_unnamed_set(
     return _ambiguous(m, others) if others else None
 
 
+def _of_one_kind(own: _Facts, fact: _Facts) -> bool:
+    """Whether two figures are both differences, or neither (CERs and aggregates)."""
+    return (own.kind == "diff") == (fact.kind == "diff")
+
+
 def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:
     """The one part (set, systems, latency or decoding) in which two figures of one kind
     and part differ; None where they differ in none, or in more."""
-    if (fact.kind == "diff") != (own.kind == "diff") or fact.part != own.part:
+    if not _of_one_kind(own, fact) or fact.part != own.part:
         return None
     differ = [
         part
