@@ -1309,14 +1309,9 @@ def _the_sides_set_against(m: Marked, pair: set, result, names: Names):
     the order its column, row or caption gives; in prose, its statement's comparison."""
     candidate = m.candidate
     if candidate.in_table:
-        return next(
-            (
-                (set(first), set(second))
-                for first, second in _orders(candidate, names)
-                if len(set(first)) == len(set(second)) == 1
-            ),
-            (set(), set()),
-        )
+        orders = [(set(first), set(second)) for first, second in _orders(candidate, names)]
+        one_each = ((first, second) for first, second in orders if len(first) == len(second) == 1)
+        return next(one_each, (set(), set()))
     statement = _statement(candidate)
     subject, other, _ = _the_sides_of_its_comparison(statement, names)
     named = set(names.systems_in(statement))
