@@ -1115,13 +1115,11 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
     around = f"{candidate.levels[3]} {candidate.levels[4]}"
     count = len(aggregate.sets)
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
-    return (
+    under = rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b"  # ("all eleven sets")
+    return bool(
         plain_name(aggregate.display) in plain_name(around)
-        or re.search(rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)", around, re.I) is not None
-        or re.search(
-            rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b", candidate.under, re.I
-        )
-        is not None
+        or re.search(rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)", around, re.I)
+        or re.search(under, candidate.under, re.I)
     )
 
 
