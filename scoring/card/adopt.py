@@ -479,8 +479,7 @@ _DIFFERENCE_BEFORE = re.compile(
     r"(?:about|around|roughly|some|only|just)?\s*[*_]*$",
     re.I,
 )
-_PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
-_IN_POINTS_AFTER = re.compile(f"{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern}", re.I)
+_IN_POINTS_AFTER = re.compile(rf"{_POINTS_AFTER.pattern}|[*_]*\s*pp\b", re.I)
 _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
 # The pair right after a difference in points, in a parenthesis ("by 1.25 pp (18.64 vs
 # 17.39)") or after a colon ("by 1.25 pp on Isan: 18.64 % against 17.39 %").
