@@ -873,10 +873,9 @@ def _by_value_in_an_unnamed_set(
     parts = _parts_named(m, result, names)
     if any(part == "subject" and depth is not None for part, _, depth, _ in parts):
         return None
-
-    where_not = attrgetter("kind", "systems", "latency", "part")  # (all but set and decoding)
+    same = attrgetter("kind", "systems", "latency", "part")  # (all but set and decoding)
     others = _others_printed(
-        m.candidate.text, m.figure, facts, result.exact, lambda a, b: where_not(a) == where_not(b)
+        m.candidate.text, m.figure, facts, result.exact, lambda own, fact: same(own) == same(fact)
     )
     return _ambiguous(m, others) if others else None
 
@@ -1738,7 +1737,8 @@ def _a_pair_after_its_difference(
         return None
     _, latency, subject, pair, _ = differences[-1].split("/")  # (the nearest before it)
     systems = pair.split("-vs-")
-    ordered = [s for s in dict.fromkeys(names.systems_in(sentence[:opening])) if s in systems]
+    named = dict.fromkeys(names.systems_in(sentence[:opening]))  # (each once, in order)
+    ordered = [system for system in named if system in systems]
     if len(ordered) == 1:
         comparison = COMPARES.search(sentence, 0, opening) or _DIFFERS_FROM.search(
             sentence, 0, opening
