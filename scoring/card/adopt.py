@@ -95,10 +95,12 @@ _LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I
 _HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b", re.I)
 _PERCENT_OR_POINTS = r"(?:%|pp\b|(?:percentage\s+)?points?\b)"
 _COMPARATIVE_AFTER = re.compile(rf"^\s*{_PERCENT_OR_POINTS}?\s*(?:low|high)er\b", re.I)
+# The words that set one side against the other inside the comparisons below: those of
+# words.toml's "against" as they stand ("compared with", "เทียบกับ"), and "vs".
+_AGAINST_WORDS = "|".join(words.words()["against"])
+_VS = r"vs\.?|versus"
 # A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ".
-_OPENING_COMPARISON = re.compile(
-    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|against|(?:เมื่อ)?เทียบกับ)\s*", re.I
-)
+_OPENING_COMPARISON = re.compile(rf"^[\s*_]*(?:when\s+)?(?:{_AGAINST_WORDS}|เมื่อเทียบกับ)\s*", re.I)
 # One that names its baseline first: "Compared with OpenThai2.0 on FLEURS, Typhoon 0.6B
 # changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
 _LEADING_COMPARISON = re.compile(
@@ -110,8 +112,7 @@ _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s"
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(
     r"\s*(?:pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)[^,;:()\d]{0,30}\)?\s*"
-    r"(?:against|vs\.?|versus|compared\s+(?:with|to)|relative\s+to|than|over|เทียบกับ)\s+"
-    r"(?P<other>[^,;:()]+)",
+    rf"(?:{_AGAINST_WORDS}|{_VS}|than|over)\s+(?P<other>[^,;:()]+)",
     re.I,
 )
 # A comparative of errors right after a number: "29.6 % fewer errors", "less error".
@@ -137,13 +138,13 @@ _THAI_WHOM_ALONE = re.compile(
 )
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
 _PAIRED_AFTER = re.compile(
-    r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*(?:[-+−]?\d|$)", re.I
+    rf"[*_]*\s*%?\s*(?:ต่อ|/|{_VS}|เทียบกับ|กับ|และ)\s*[*_]*(?:[-+−]?\d|$)", re.I
 )
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
 _FIRST_OF_A_PAIR = re.compile(
-    r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|เทียบกับ)\s*[*_]*", re.I
+    rf"[*_]*\s*%?\s*[*_]*\s*(?:against|{_VS}|to|ต่อ|กับ|เทียบกับ)\s*[*_]*", re.I
 )
 # "at" after a comparison's other side: "A's CER is higher than B's at 14.68 %" (either's).
 _AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
