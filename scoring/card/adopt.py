@@ -16,8 +16,10 @@ its coverage line and ``--strict`` its list of ungated numbers.
 from __future__ import annotations
 
 import re
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from operator import attrgetter
 
 from . import words
 from .compute import CardResult
@@ -40,7 +42,7 @@ from .reading import (
     level_name,
     named_beside,
 )
-from .spec import SPLIT_SUFFIX, CardSpec, Column, cer_figure, parse_figure
+from .spec import SPLIT_SUFFIX, CardSpec, cer_figure, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
     SIGN,
@@ -76,6 +78,7 @@ _LOWER_WORDS = words.regex("lower_words")
 _HIGHER_WORDS = words.regex("higher_words")
 _A_LEGEND = words.regex("legend")
 _DIFFERS_FROM = words.regex("differs_from")
+_IMPROVES_ON = words.regex("improves_on")
 
 # B − A's interval is A − B's, negated and with its ends swapped.
 _TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
@@ -90,15 +93,14 @@ _NOT_AN_END_AFTER = (
 )
 _LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I)
 _HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b", re.I)
-_COMPARATIVE_AFTER = re.compile(
-    r"^\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?\s*(?:low|high)er\b", re.I
-)
+_PERCENT_OR_POINTS = r"(?:%|pp\b|(?:percentage\s+)?points?\b)"
+_COMPARATIVE_AFTER = re.compile(rf"^\s*{_PERCENT_OR_POINTS}?\s*(?:low|high)er\b", re.I)
+# The words that set one side against the other inside the comparisons below: those of
+# words.toml's "against" as they stand ("compared with", "เทียบกับ"), and "vs".
+_AGAINST_WORDS = "|".join(words.words()["against"])
+_VS = r"vs\.?|versus"
 # A comparison that opens a sentence: "Compared with Typhoon 0.6B ...", "เมื่อเทียบกับ".
-_OPENING_COMPARISON = re.compile(
-    r"^[\s*_]*(?:when\s+)?(?:compared\s+(?:with|to)|relative\s+to|"
-    r"against|(?:เมื่อ)?เทียบกับ)\s*",
-    re.I,
-)
+_OPENING_COMPARISON = re.compile(rf"^[\s*_]*(?:when\s+)?(?:{_AGAINST_WORDS}|เมื่อเทียบกับ)\s*", re.I)
 # One that names its baseline first: "Compared with OpenThai2.0 on FLEURS, Typhoon 0.6B
 # changes CER by 2.81 pp" (Typhoon − OpenThai2.0).
 _LEADING_COMPARISON = re.compile(
@@ -110,15 +112,12 @@ _ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s"
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(
     r"\s*(?:pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)[^,;:()\d]{0,30}\)?\s*"
-    r"(?:against|vs\.?|versus|compared\s+(?:with|to)|relative\s+to|than|over|เทียบกับ)\s+"
-    r"(?P<other>[^,;:()]+)",
+    rf"(?:{_AGAINST_WORDS}|{_VS}|than|over)\s+(?P<other>[^,;:()]+)",
     re.I,
 )
 # A comparative of errors right after a number: "29.6 % fewer errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(
-    r"[*_]*\s*(?:%|pp\b|(?:percentage\s+)?points?\b)?[*_]*\s*"
-    r"(?:fewer|less|more)\s+(?:errors?|mistakes?)\b",
-    re.I,
+    rf"[*_]*\s*{_PERCENT_OR_POINTS}?[*_]*\s*(?:fewer|less|more)\s+(?:errors?|mistakes?)\b", re.I
 )
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$", re.I)
 # Thai says by how much with no "by": after its verb ("ลดลง 29.6 %", fell 29.6 %) or after a
@@ -139,42 +138,38 @@ _THAI_WHOM_ALONE = re.compile(
 )
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
 _PAIRED_AFTER = re.compile(
-    r"[*_]*\s*%?\s*(?:ต่อ|/|vs\.?|versus|เทียบกับ|กับ|และ)\s*[*_]*(?:[-+−]?\d|$)", re.I
+    rf"[*_]*\s*%?\s*(?:ต่อ|/|{_VS}|เทียบกับ|กับ|และ)\s*[*_]*(?:[-+−]?\d|$)", re.I
 )
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
 _FIRST_OF_A_PAIR = re.compile(
-    r"[*_]*\s*%?\s*[*_]*\s*(?:against|vs\.?|versus|to|ต่อ|กับ|เทียบกับ)\s*[*_]*", re.I
+    rf"[*_]*\s*%?\s*[*_]*\s*(?:against|{_VS}|to|ต่อ|กับ|เทียบกับ)\s*[*_]*", re.I
 )
 # "at" after a comparison's other side: "A's CER is higher than B's at 14.68 %" (either's).
 _AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
 
 
-def _a_pair_opens_after_a_comparison(before: str, after: str, names: Names) -> bool | None:
-    """Where a colon after a comparison's other side leads to the number, its subject named
-    before: whether the number is the first of a pair ("A trails B: 18.64 % against 17.39 %",
-    the subject's) or alone ("A trails B: 18.64 %", either side's). None elsewhere."""
-    comparison = COMPARES.search(before)
-    if (
-        comparison is None
-        or not _A_COLON_AT_THE_END.search(before, comparison.end())
-        or not names.systems_in(before[: comparison.start()])
-    ):
+def _a_pair_opens_after_a_comparison(
+    comparison: re.Match, before: str, after: str, names: Names
+) -> bool | None:
+    """Where a colon after a comparison (its subject named before it) leads to the number:
+    whether it opens a pair ("A trails B: 18.64 % against 17.39 %", the subject's) or stands alone
+    (either side's). None elsewhere."""
+    subject = names.systems_in(before[: comparison.start()])
+    if not subject or not _A_COLON_AT_THE_END.search(before, comparison.end()):
         return None
     return bool(_FIRST_OF_A_PAIR.fullmatch(after))
 
 
-def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
+def _compares_up_to_it(before: str, names: Names, after: str) -> bool:
     """Whether the text before a number sets up a comparison that reaches it: not where "with
     a CER of" after the other side gives the subject (named before the comparison) its own."""
     if VERSUS.fullmatch(before):  # the second of a pair: "6.69% กับ 9.50%", as after "vs"
         return True  # (the text before a number runs back to the last number)
     comparison = COMPARES.search(before)
-    if comparison is None:
-        return False
-    if _a_pair_opens_after_a_comparison(before, after, names):
-        return False  # the colon opens the subject's numbers
+    if comparison is None or _a_pair_opens_after_a_comparison(comparison, before, after, names):
+        return False  # (a colon opens the subject's numbers)
     own = _THE_SUBJECTS_OWN.search(before, comparison.end())
     return not (
         own
@@ -183,13 +178,13 @@ def _compares_up_to_it(before: str, names: Names, after: str = "") -> bool:
     )
 
 
-def _either_side_at(before: str, names: Names, after: str = "") -> frozenset[str] | None:
+def _either_side_at(before: str, names: Names, after: str) -> frozenset[str] | None:
     """Both systems of a comparison where "at" after the second, or a colon to a number
     alone, leads to the number: the words do not say whose it is."""
     comparison = COMPARES.search(before)
     if comparison is None or not (
         _AT_RIGHT_BEFORE.search(before, comparison.end())
-        or _a_pair_opens_after_a_comparison(before, after, names) is False
+        or _a_pair_opens_after_a_comparison(comparison, before, after, names) is False
     ):
         return None
     subject = set(names.systems_in(before[: comparison.start()]))
@@ -274,19 +269,16 @@ class _Levels:
     def pick(self, found_in) -> frozenset | None:
         """What the most specific level naming any of one dimension (``found_in``) says."""
         levels, narrow = self.levels, self.narrow
+        nearest = (-1, 0)  # the nearest name before a number is the last, after it the first
         if narrow:
-            for beside, nearest in zip(clauses_beside(levels), (-1, 0)):
-                found = found_in(beside)
-                if found:
-                    return frozenset([found[nearest]])
+            for beside, at in zip(clauses_beside(levels), nearest):
+                if found := found_in(beside):
+                    return frozenset([found[at]])
         for depth, level in enumerate(levels):
-            found = found_in(level)
-            if not found:
+            if not (found := found_in(level)):
                 continue
-            if depth == 0 and narrow:
-                return frozenset(found[-1:])
-            if depth == 1 and narrow:
-                return frozenset(found[:1])
+            if depth < 2 and narrow:
+                return frozenset([found[nearest[depth]]])
             if depth < 3 and not narrow:  # before, after and the cell or sentence, together
                 return frozenset(key for inner in levels[:3] for key in found_in(inner))
             return frozenset(found)
@@ -338,9 +330,8 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
 
 
 def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
-    """The sets (or aggregates) and latencies a number's context names. Read narrowly, a
-    sentence that names no set but says "on the same set" takes the set (and latency) of
-    the nearest earlier sentence of its paragraph that names one."""
+    """The sets (or aggregates) and latencies a number's context names; read narrowly, a
+    sentence saying "on the same set" takes those of the nearest earlier one naming a set."""
     names = read.names
     subjects, latencies = read.pick(names.subjects_in), read.pick(read.latencies_in)
     if (
@@ -378,9 +369,8 @@ def _systems_named(read: _Levels, difference: bool | None, compared: bool):
 
 
 def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies):
-    """(systems, subjects, latencies) of a difference said to be one (signed, or a size) in
-    a sentence naming no system: those of the nearest earlier sentence of its paragraph
-    that names two systems ("Compared with Typhoon 0.6B, ... by 2.78 pp. On Isan: +1.28")."""
+    """(systems, subjects, latencies) of a difference said to be one in a sentence naming no
+    system: the nearest earlier sentence's naming two ("Compared with B, ... On Isan: +1.28")."""
     names = read.names
     before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
     if len(set(names.systems_in(before))) != 2:
@@ -398,10 +388,7 @@ def _both_sides(read: _Levels, systems):
     ("A is 2.81 pp lower than B"), or its one and the other a comparison names."""
     levels, names = read.levels, read.names
     if len(systems or ()) < 2:
-        both = frozenset(
-            key for clause in clauses_beside(levels) for key in names.systems_in(clause)
-        )
-        if len(both) > 1:
+        if len(both := _systems_beside(levels, names)) > 1:
             systems = both
         elif len(systems or ()) == 1:
             others = _the_other_side_compared(read, systems)
@@ -414,10 +401,9 @@ def _both_sides(read: _Levels, systems):
     return systems
 
 
-def _after_it(levels: tuple[str, ...]) -> str:
-    """The rest of a number's sentence after it, from where its text after it starts."""
-    start = levels[2].find(levels[1], len(levels[0]))
-    return levels[2][start:] if start >= 0 else levels[1]
+def _systems_beside(levels: tuple[str, ...], names: Names) -> frozenset[str]:
+    """The systems a number's own clauses name, before and after it."""
+    return frozenset(key for clause in clauses_beside(levels) for key in names.systems_in(clause))
 
 
 def _the_other_side_compared(read: _Levels, systems) -> set[str]:
@@ -434,7 +420,9 @@ def _the_other_side_compared(read: _Levels, systems) -> set[str]:
             clause = re.split(r"[,;:(]", levels[2][opening.end() :], maxsplit=1)[0]
             others = set(names.systems_in(clause)) - set(systems)
         return others
-    if compared_after := _COMPARED_RIGHT_AFTER.match(_after_it(levels)):
+    after_it = levels[2].find(levels[1], len(levels[0]))  # (to the sentence's end)
+    after = levels[2][after_it:] if after_it >= 0 else levels[1]
+    if compared_after := _COMPARED_RIGHT_AFTER.match(after):
         return set(names.systems_in(compared_after.group("other"))) - set(systems)
     return set()
 
@@ -444,11 +432,8 @@ def _bound_in_words(levels: tuple[str, ...], in_table: bool) -> str | None:
     caption: "lower is better")."""
     after = _COMPARATIVE_AFTER.sub("", levels[1])
     beside = " ".join((levels[0], after) + (levels[4:5] if in_table else ()))
-    if _LOW_WORDS.search(beside) and not _HIGH_WORDS.search(beside):
-        return "low"
-    if _HIGH_WORDS.search(beside) and not _LOW_WORDS.search(beside):
-        return "high"
-    return None
+    low, high = _LOW_WORDS.search(beside), _HIGH_WORDS.search(beside)
+    return None if bool(low) == bool(high) else "low" if low else "high"
 
 
 # The numbers of a list before this one, back to its first: "9.50 %, 8.99 % and ".
@@ -489,24 +474,13 @@ def _statement(candidate: Candidate) -> str:
     return _own_statement(candidate) or candidate.levels[2]
 
 
-def _in_percent_in_a_statement_of_its_own(levels: tuple[str, ...], statement: str) -> bool:
-    """A number in percent whose statement says nothing of a difference: a CER ("6.85 % on
-    FLEURS; the paired difference to th-TH is 0.16 pp")."""
-    return bool(
-        re.match(r"[*_]*\s*%", levels[1])
-        and not DIFFERENCE_WORDS.search(statement)
-        and not _POINTS_AFTER.match(levels[1])
-    )
-
-
 # A number the words before it say is a difference: "a difference of 1.25", "gap: 2.8".
 _DIFFERENCE_BEFORE = re.compile(
     r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
     r"(?:about|around|roughly|some|only|just)?\s*[*_]*$",
     re.I,
 )
-_PP_AFTER = re.compile(r"[*_]*\s*pp\b", re.I)
-_IN_POINTS_AFTER = re.compile(f"{_POINTS_AFTER.pattern}|{_PP_AFTER.pattern}", re.I)
+_IN_POINTS_AFTER = re.compile(rf"{_POINTS_AFTER.pattern}|[*_]*\s*pp\b", re.I)
 _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
 # The pair right after a difference in points, in a parenthesis ("by 1.25 pp (18.64 vs
 # 17.39)") or after a colon ("by 1.25 pp on Isan: 18.64 % against 17.39 %").
@@ -576,30 +550,19 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     )
 
 
-def _a_cer_in_a_dotted_statement(candidate: Candidate, statement: str) -> bool:
-    """An unsigned number in a statement a middle dot parts from the others, its own saying
-    nothing of a difference: "OpenThai2.0 6.69 · Typhoon 0.6B 9.50 · Δ −2.81"."""
-    levels = candidate.levels
-    return bool(
-        not _signed(candidate.text)
-        and re.search(r"[·•]", levels[2])
-        and not DIFFERENCE_WORDS.search(statement)
-        and not _IN_POINTS_AFTER.match(levels[1])
-    )
-
-
 def _a_cer_in_percent(candidate: Candidate) -> bool:
-    """Whether the words of a difference in a number's sentence are another number's, and it
-    a CER (the readings above)."""
-    statement = _own_statement(candidate)
-    return (
-        statement is not None
-        and (
-            _in_percent_in_a_statement_of_its_own(candidate.levels, statement)
-            or _a_cer_in_a_dotted_statement(candidate, statement)
-        )
-        or _beside_a_difference_stated_by_another(candidate)
-    )
+    """Whether the words of a difference in a number's sentence are another number's, and it a
+    CER: in its own statement that says nothing of a difference, in percent ("6.85 % on FLEURS;
+    the paired difference to th-TH is 0.16 pp") or unsigned between middle dots ("OpenThai2.0
+    6.69 · Typhoon 0.6B 9.50 · Δ −2.81"); or beside a difference another number states."""
+    statement, after = _own_statement(candidate), candidate.levels[1]
+    if statement is not None and not DIFFERENCE_WORDS.search(statement):
+        if re.match(r"[*_]*\s*%", after) and not _POINTS_AFTER.match(after):
+            return True
+        dotted = re.search(r"[·•]", candidate.levels[2])
+        if dotted and not _signed(candidate.text) and not _IN_POINTS_AFTER.match(after):
+            return True
+    return _beside_a_difference_stated_by_another(candidate)
 
 
 def _opens(before: str) -> bool:
@@ -613,17 +576,15 @@ def _speaks_of_a_difference(
     """Whether a number is a difference: the nearest level that speaks of a difference or of
     a CER decides, and in one a difference wins ("the CER is higher by 2.81 pp").
     ``opens_a_parenthesis``: given where the levels are a number's two clauses already."""
-    if _POINTS_AFTER.match(levels[1]):  # "falls 2.81 points": a CER is never in points
-        return True
-    if _FEWER_ERRORS_AFTER.match(levels[1]):  # "29.6 % fewer errors": a change, never a CER
-        return True
     before = clauses_beside(levels)[0]
-    if _BY_BEFORE.search(before) and DIRECTION_WORDS.search(before):
-        return True  # "reduces the CER by 2.81", "lower by 29.6 %": a change, never a CER
-    if _a_thai_amount(before, levels[1]) and not (
-        opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])
+    opens = opens_a_parenthesis if opens_a_parenthesis is not None else _opens(levels[0])
+    if (
+        _POINTS_AFTER.match(levels[1])  # "falls 2.81 points": a CER is never in points
+        or _FEWER_ERRORS_AFTER.match(levels[1])  # "29.6 % fewer errors"
+        or (_BY_BEFORE.search(before) and DIRECTION_WORDS.search(before))  # "lower by 29.6 %"
+        or (_a_thai_amount(before, levels[1]) and not opens)  # (not "ต่ำกว่า B (9.50%)": B's)
     ):
-        return True  # (not "ต่ำกว่า Typhoon 0.6B (9.50%)": a name's own number)
+        return True  # a change, never a CER
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if DIFFERENCE_WORDS.search(level):
             return True
@@ -646,22 +607,15 @@ class _Facts:
 
 def _facts(name: str, spec: CardSpec) -> _Facts | None:
     figure = parse_figure(name)
-    if figure.kind == "diff":
-        if figure.part == "tie":
-            return None
-        comparison = _comparison_of(name, spec)
-        return _Facts(
-            "diff",
-            figure.latency_ms,
-            figure.subject,
-            frozenset((comparison.a, comparison.b)),
-            comparison.split,
-            figure.part,
-        )
-    system, split = _system_and_decoding(figure.column, spec)
-    return _Facts(
-        figure.kind, figure.latency_ms, figure.subject, frozenset((system,)), split, "estimate"
-    )
+    if figure.kind != "diff":
+        system, split = _system_and_decoding(figure.column, spec)
+        systems = frozenset((system,))
+        return _Facts(figure.kind, figure.latency_ms, figure.subject, systems, split, "estimate")
+    if figure.part == "tie":
+        return None
+    comparison = _comparison_of(name, spec)
+    systems = frozenset((comparison.a, comparison.b))
+    return _Facts("diff", figure.latency_ms, figure.subject, systems, comparison.split, figure.part)
 
 
 def _fits(facts: _Facts, wanted: _Wanted) -> bool:
@@ -691,16 +645,22 @@ class Marked:
     verdict: str  # "marked", "drift", "unexplained", "ambiguous", "already"
     gives: str = ""  # what the data give, for a drift
     fits: tuple[str, ...] = ()  # the figures an ambiguous number fits
-    # A size of a negative difference, its direction in words ("better by 2.81 pp").
-    magnitude: bool = False
-    # The difference stated turned, B − A where the card's is A − B.
-    turned: bool = False
+    magnitude: bool = False  # a negative difference's size, its way in words ("better by")
+    turned: bool = False  # the difference stated B − A, where the card's is A − B
     # Why a number is listed, not marked, beyond its value (``mark_report.UNEXPLAINED``
     # says each in words), and ``named``: what it reads as instead.
     why: str = ""
     named: str = ""
-    # A drift's evidence: where its context names what the figure is of (``_where_named``).
-    evidence: tuple[Evidence, ...] = ()
+    evidence: tuple[Evidence, ...] = ()  # a drift's: where its context names its figure's parts
+
+    @property
+    def read(self) -> bool:
+        """Whether the number was read as a figure: to mark, drifted, or marked already."""
+        return self.verdict in ("marked", "drift", "already")
+
+    def listed_as(self, why: str) -> str | None:
+        """The one figure a number listed for ``why`` fits (a sibling's value, signed)."""
+        return self.fits[0] if self.why == why and len(self.fits) == 1 else None
 
 
 def _listed(candidate: Candidate, fits=(), why: str = "", named: str = "", gives="") -> Marked:
@@ -760,9 +720,8 @@ def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Mark
 
 
 def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked | None:
-    """The figure a number's value is, of those its nearest or its wider reading fits (the
-    nearest deciding between several), or the size of a difference said to be one; None
-    where its value is none of them."""
+    """The figure a number's value is, of those its nearest or wider reading fits (the nearest
+    deciding between several), or a difference's size said to be one; None where none."""
     if len(narrow_fits) == 1 and printed_as(exact[narrow_fits[0]], candidate.text):
         return Marked(candidate, narrow_fits[0], "marked")
     matches = [name for name in wide_fits if printed_as(exact[name], candidate.text)]
@@ -799,16 +758,17 @@ def _the_one_figure_named(
     def unexplained(why: str, named: str = "") -> Marked:
         return _listed(candidate, (name,), why, named)
 
-    if _a_fraction_of_a_percentage(text, name, exact[name]):
-        return unexplained("fraction")
-    if name.startswith(("cer/", "aggregate/")) and _signed(text):
-        return unexplained("signed")
-    if _a_relative_difference(text, name, spec, exact):
+    if name.startswith(("cer/", "aggregate/")):
+        if _signed(text):
+            return unexplained("signed")
+        if Fraction(text) < 1 <= exact[name] * 100:  # "0.0669" where 6.69 % stands: its scale
+            return unexplained("fraction")
+    if _a_relative_difference(text, name, exact):
         return unexplained("relative")
     if other := _a_sibling_it_prints(text, name, facts, exact, spec):
         return unexplained("a sibling's", other)
-    if source := _quoted_from_another_source(candidate):
-        return unexplained("quoted", source)
+    if not candidate.in_table and (quoted := QUOTED.search(_statement(candidate))):
+        return unexplained("quoted", quoted.group())  # "reported by its authors": theirs
     if kin := _a_kin_set_spoken_of(candidate, name, spec):
         return unexplained("kin", spec.set_names[kin])
     if before := _another_subject_before_it(candidate, name, names, spec):
@@ -829,37 +789,23 @@ def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
     return differences or fits
 
 
-def _a_fraction_of_a_percentage(text: str, name: str, value) -> bool:
-    """ "0.0669" where a CER of 6.69 % stands: the card's own scale, not to be rewritten."""
-    return (
-        name.startswith(("cer/", "aggregate/"))
-        and not _signed(text)
-        and Fraction(text) < 1 <= value * 100
-    )
-
-
 def _a_sibling_it_prints(
     text: str, name: str, facts: dict[str, _Facts], exact, spec: CardSpec
 ) -> str | None:
-    """The figure of the same kind and set (of another system, latency or decoding), or of
-    a kin set otherwise the same, whose value ``text`` prints: the context was misread, and
-    a drift would write the wrong figure."""
+    """The figure of the same kind and set (another system, latency or decoding), or of a kin
+    set otherwise the same, that ``text`` prints: a drift would write the wrong figure."""
     own = facts[name]
     related = _related_sets(spec).get(own.subject, frozenset())
+    where = attrgetter("systems", "latency", "split")
 
-    def sibling(fact: _Facts) -> bool:
-        if fact.kind != own.kind or fact.part != own.part:
+    def sibling(own: _Facts, fact: _Facts) -> bool:
+        if (fact.kind, fact.part) != (own.kind, own.part):
             return False
         return fact.subject == own.subject or (
-            fact.subject in related
-            and (fact.systems, fact.latency, fact.split) == (own.systems, own.latency, own.split)
+            fact.subject in related and where(fact) == where(own)
         )
 
-    prints = [
-        other
-        for other, fact in facts.items()
-        if other != name and sibling(fact) and printed_as(exact[other], text)
-    ]
+    prints = _others_printed(text, name, facts, exact, sibling)
     # (Its own set's first: the context named that set.)
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
 
@@ -867,20 +813,22 @@ def _a_sibling_it_prints(
 def _never_on_a_guess(
     m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
 ) -> Marked | None:
-    """A drift that may be a misreading, listed rather than rewritten: at another figure's
-    exact value, nearer another figure's value in a part its context does not name, or
-    further from its figure than drifts go."""
+    """A drift that may be a misreading, listed rather than rewritten: at another figure's value,
+    nearer another's in a part its context does not name, or further than drifts go."""
     if m.verdict == "marked":
         return _by_value_in_an_unnamed_set(m, facts, result, names)
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, result.exact
-    others = _other_figures_it_prints(text, m.figure, facts, exact)
-    others = others or _unusually_far_and_another_figures(text, m.figure, facts, exact)
+    # "17.39" read as Typhoon's FLEURS CER is Typhoon's Isan CER.
+    others = _others_printed(text, m.figure, facts, exact, _one_part_apart)
+    gap = _points_from(text, m.figure, exact)
+    if not others and gap is not None and gap > UNUSUAL_POINTS and "." in text:
+        # Unusually far: "17.09" read as the 1120 ms average (14.50) is any figure of its kind
+        # it prints (Typhoon's Isan CER at 1120 ms).
+        others = _others_printed(text, m.figure, facts, exact, _of_one_kind)
     if others:
-        return Marked(
-            m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
-        )
+        return _ambiguous(m, others)
     unnamed = {part for part, _, depth, _ in _parts_named(m, result, names) if depth is None}
     # A latency that the sentences before it in its paragraph name ("Is 1.12 s worth it? The
     # average improves to 14.56 %") leaves the headline's standing in for it in doubt.
@@ -894,61 +842,54 @@ def _never_on_a_guess(
     far = _far_from(text, m.figure, exact)
     # (Far from its own, it is listed as far, unless as near another as a drift goes.)
     if nearer and (not far or _points_from(text, nearer[0], exact) <= UNUSUAL_POINTS):
-        return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *nearer), why="nearer")
+        return _ambiguous(m, nearer, why="nearer")
     if far:
         return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
     return None
 
 
+def _others_printed(text: str, name: str, facts: dict[str, _Facts], exact, related) -> list[str]:
+    """The figures besides ``name`` whose value ``text`` prints, of those ``related(name's
+    facts, theirs)`` says are kin to it."""
+    own = facts[name]
+    return [
+        other
+        for other, fact in facts.items()
+        if other != name and related(own, fact) and printed_as(exact[other], text)
+    ]
+
+
+def _ambiguous(m: Marked, others=(), why: str = "another figure's value") -> Marked:
+    """``m`` listed as ambiguous: the figure it was read as, or any of ``others``."""
+    return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *others), why=why)
+
+
 def _by_value_in_an_unnamed_set(
     m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
 ) -> Marked | None:
-    """A number read by its value where no level names its set: ambiguous where another
-    figure of the same systems and latency prints that value in another set or decoding
-    ("Typhoon 0.6B goes from 12.61 % to 8.99 %": TVSpeech's, or TVSpeech long's in pieces)."""
+    """A number read by its value where no level names its set: ambiguous where the figure of
+    another set or decoding (same systems and latency) prints it ("goes from 12.61 % to 8.99 %")."""
     if m.turned or m.magnitude or m.figure not in facts:
         return None
     parts = _parts_named(m, result, names)
     if any(part == "subject" and depth is not None for part, _, depth, _ in parts):
         return None
-    own = facts[m.figure]
-    others = [
-        other
-        for other, fact in facts.items()
-        if other != m.figure
-        and (fact.kind, fact.systems, fact.latency, fact.part)
-        == (own.kind, own.systems, own.latency, own.part)
-        and printed_as(result.exact[other], m.candidate.text)
-    ]
-    if not others:
-        return None
-    return Marked(
-        m.candidate, None, "ambiguous", fits=(m.figure, *others), why="another figure's value"
+    same = attrgetter("kind", "systems", "latency", "part")  # (all but set and decoding)
+    others = _others_printed(
+        m.candidate.text, m.figure, facts, result.exact, lambda own, fact: same(own) == same(fact)
     )
+    return _ambiguous(m, others) if others else None
 
 
-def _unusually_far_and_another_figures(
-    text: str, name: str, facts: dict[str, _Facts], exact
-) -> list[str]:
-    """The figures of its kind whose value ``text`` prints exactly, where it is more than
-    half a point from ``name``'s: "17.09" read as the 1120 ms average (14.50) is Typhoon's
-    Isan CER at 1120 ms."""
-    gap = _points_from(text, name, exact)
-    if gap is None or gap <= UNUSUAL_POINTS or "." not in text:
-        return []
-    return [
-        other
-        for other, fact in facts.items()
-        if other != name
-        and (fact.kind == "diff") == (facts[name].kind == "diff")
-        and printed_as(exact[other], text)
-    ]
+def _of_one_kind(own: _Facts, fact: _Facts) -> bool:
+    """Whether two figures are both differences, or neither (CERs and aggregates)."""
+    return (own.kind == "diff") == (fact.kind == "diff")
 
 
 def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:
     """The one part (set, systems, latency or decoding) in which two figures of one kind
     and part differ; None where they differ in none, or in more."""
-    if (fact.kind == "diff") != (own.kind == "diff") or fact.part != own.part:
+    if not _of_one_kind(own, fact) or fact.part != own.part:
         return None
     differ = [
         part
@@ -967,8 +908,7 @@ def _nearer_in_what_is_unnamed(
     text: str, name: str, facts: dict[str, _Facts], exact, unnamed: set[str], bound: Fraction
 ) -> list[str]:
     """The figures one part apart from ``name``, in a part its context does not name, nearer
-    ``text`` than ``name`` where that is more than ``bound`` off: "17.42 % on Isan", read as
-    the card's own (18.64), is nearer Typhoon's (17.39)."""
+    ``text`` where ``name`` is more than ``bound`` off ("17.42 % on Isan": Typhoon's 17.39)."""
     own = _points_from(text, name, exact)
     if own is None or own <= bound:
         return []  # as near as drifts go: the default reading stands
@@ -978,18 +918,6 @@ def _nearer_in_what_is_unnamed(
         if other != name and _one_part_apart(facts[name], fact) in unnamed
     }
     return sorted((other for other, gap in gaps.items() if gap < own), key=gaps.get)
-
-
-def _other_figures_it_prints(text: str, name: str, facts: dict[str, _Facts], exact) -> list[str]:
-    """The figures one part apart from ``name`` whose value ``text`` prints exactly: "17.39"
-    read as Typhoon's FLEURS CER is Typhoon's Isan CER."""
-    return [
-        other
-        for other, fact in facts.items()
-        if other != name
-        and _one_part_apart(facts[name], fact) is not None
-        and printed_as(exact[other], text)
-    ]
 
 
 # A re-run or a normaliser change moves a figure by a fraction of a point: a number further
@@ -1019,26 +947,15 @@ def _far_from(text: str, name: str, exact) -> bool:
     return gap is not None and gap > (UNUSUAL_POINTS if name.startswith("diff/") else FAR_POINTS)
 
 
-def _quoted_from_another_source(candidate: Candidate) -> str | None:
-    """The words of a prose number's statement that say another source gives it ("reported
-    by its authors"): theirs, whatever our run of their model gives."""
-    if candidate.in_table:
-        return None
-    found = QUOTED.search(_statement(candidate))
-    return found.group() if found else None
-
-
 def _another_subject_before_it(
     candidate: Candidate, name: str, names: Names, spec: CardSpec
 ) -> str | None:
-    """The aggregate a difference's statement names before it, where its figure's set is
-    not named there: "the average CER is 14.77 %, lower than Typhoon 0.6B by 1.54 points,
-    with Isan the only set where ..." (the card gives no average's difference)."""
+    """The aggregate a difference's statement names before it, not its set ("the average CER
+    is 14.77 %, lower than B by 1.54 points"): the card gives no average's difference."""
     if candidate.in_table or not name.startswith("diff/"):
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    ends = [end.end() for end in STATEMENT_END.finditer(sentence, 0, at)]
-    named = names.subjects_in(sentence[ends[-1] if ends else 0 : at])
+    named = names.subjects_in(STATEMENT_END.split(sentence[:at])[-1])  # (its statement's)
     aggregates = {aggregate.key: aggregate.display for aggregate in spec.aggregates}
     if parse_figure(name).subject in named or not named or named[-1] not in aggregates:
         return None
@@ -1046,9 +963,8 @@ def _another_subject_before_it(
 
 
 def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str | None:
-    """The kin set (this figure's set plus a word: "TVSpeech long") whose word, or for a long
-    set a word of long recordings, the number's sentence or headings say: "Joined recordings
-    of TVSpeech: 10.74" may be either set's."""
+    """The kin set ("TVSpeech long": this set plus a word) whose word, or for a long set a word
+    of long recordings, its sentence or headings say ("Joined recordings of TVSpeech: 10.74")."""
     subject = parse_figure(name).subject
     base = spec.set_names.get(subject, "")
     around = " ".join(candidate.levels[2:])
@@ -1075,18 +991,15 @@ def _related_sets(spec: CardSpec) -> dict[str, frozenset[str]]:
     return {key: frozenset(keys) for key, keys in kin.items()}
 
 
-def _a_relative_difference(text: str, name: str, spec: CardSpec, exact) -> bool:
+def _a_relative_difference(text: str, name: str, exact) -> bool:
     """ "−29.6" where a difference of −2.81 pp stands: relative to one of its two CERs, in
     percent, as a Δ column may give it unnamed (or nearer that than the difference)."""
     figure = parse_figure(name)
     if figure.kind != "diff" or figure.part != "estimate":
         return False
-    comparison = _comparison_of(name, spec)
     cers = [
-        exact.get(
-            cer_figure(figure.latency_ms, figure.subject, Column(system, comparison.split).key)
-        )
-        for system in (comparison.a, comparison.b)
+        exact.get(cer_figure(figure.latency_ms, figure.subject, column))
+        for column in figure.column.split("-vs-")  # (A's and B's)
     ]
     if None in cers or 0 in cers:
         return False
@@ -1130,13 +1043,10 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
         " or ".join(sorted(displays.get(k, k) for k in wanted.subjects)),
         " or ".join(sorted(displays.get(k, k) for k in wanted.systems or ())),
         " or ".join(f"{ms} ms" for ms in sorted(wanted.latencies)),
+        "decoded in pieces" if wanted.split else "",
+        "a difference" if wanted.difference else "",
+        f"an interval's {wanted.bound} end" if wanted.bound != "estimate" else "",
     ]
-    if wanted.split:
-        parts.append("decoded in pieces")
-    if wanted.difference:
-        parts.append("a difference")
-    if wanted.bound != "estimate":
-        parts.append(f"an interval's {wanted.bound} end")
     return ", ".join(part for part in parts if part)
 
 
@@ -1144,9 +1054,8 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 
 
 def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | None:
-    """An "Avg" the card computed itself: a drifted aggregate of a table at the mean of the CERs
-    beside it in its row (or column), as printed, unless the data give the aggregate as that
-    mean; or beside the CERs of only some of its sets, unless its row or column names it."""
+    """An "Avg" the card computed itself: a drifted table aggregate at the printed mean of the
+    CERs beside it (unless the data's), or beside only some of its sets (unless named)."""
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith("aggregate/"):
         return None
     peers_along = _cers_beside_in_the_table(m, found).items()
@@ -1184,25 +1093,19 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
 
 def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> dict[str, list[Marked]]:
     """{"row": the CERs read in a number's table row, "column": those in its column}."""
-
-    def beside(other: Marked) -> bool:
-        return (
-            other is not m
-            and other.candidate.table == m.candidate.table
-            and other.figure is not None
-            and other.figure.startswith("cer/")
-            and other.verdict in ("marked", "drift", "already")
-        )
-
-    row = [o for o in found if beside(o) and o.candidate.row == m.candidate.row]
-    column = [
+    cers = [
         o
         for o in found
-        if beside(o)
-        and o.candidate.row != m.candidate.row
-        and o.candidate.levels[4] == m.candidate.levels[4]
+        if o is not m
+        and o.candidate.table == m.candidate.table
+        and o.read
+        and o.figure.startswith("cer/")
     ]
-    return {"row": row, "column": column}
+    row, column = m.candidate.row, m.candidate.levels[4]
+    return {
+        "row": [o for o in cers if o.candidate.row == row],
+        "column": [o for o in cers if o.candidate.row != row and o.candidate.levels[4] == column],
+    }
 
 
 def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
@@ -1211,13 +1114,11 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
     around = f"{candidate.levels[3]} {candidate.levels[4]}"
     count = len(aggregate.sets)
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
-    return (
+    under = rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b"  # ("all eleven sets")
+    return bool(
         plain_name(aggregate.display) in plain_name(around)
-        or re.search(rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)", around, re.I) is not None
-        or re.search(
-            rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b", candidate.under, re.I
-        )
-        is not None
+        or re.search(rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)", around, re.I)
+        or re.search(under, candidate.under, re.I)
     )
 
 
@@ -1240,9 +1141,8 @@ def _orders(candidate: Candidate, names: Names):
 
 
 def _as_ordered(comparison, before, after) -> str | None:
-    """How an order of systems (named before its word, after it) states A − B: "as is", "turned",
-    or None where it names neither way. With nothing before, the one after is the second:
-    "Δ vs Typhoon 0.6B" is as is."""
+    """How an order of systems (named before its word, after it) states A − B: "as is",
+    "turned" or None. With nothing before, the one after is the second ("Δ vs B": as is)."""
     a, b = comparison.a, comparison.b
     if a in before and b in after:
         return "as is"
@@ -1255,9 +1155,8 @@ def _as_ordered(comparison, before, after) -> str | None:
 
 
 def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference whose nearest ordering context states it the other way round (B − A): marked
-    or drifted as the card's figure turned where its value or context allows; listed where
-    its words and number disagree or say too little."""
+    """A difference whose nearest ordering context states it B − A: marked or drifted as the
+    card's figure turned where its value or context allows, else listed."""
     spec = result.spec
     if m.verdict in ("marked", "drift") and not m.magnitude:
         figures = (m.figure,)
@@ -1265,10 +1164,7 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
         figures = m.fits
     else:
         return None
-    by_key = {c.key: c for c in spec.comparisons}
-    comparisons = {
-        name: by_key[parse_figure(name).column] for name in figures if name.startswith("diff/")
-    }
+    comparisons = {name: _comparison_of(name, spec) for name in figures if name.startswith("diff/")}
     for before, after in _orders(m.candidate, names):
         readings = {name: _as_ordered(c, before, after) for name, c in comparisons.items()}
         if "as is" in readings.values():
@@ -1305,7 +1201,7 @@ def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None
     listed too, never drifted."""
     if not _drifted_as_read(m) or m.figure.endswith("/estimate"):
         return None
-    estimate = f"{m.figure.rsplit('/', 1)[0]}/estimate"
+    estimate = f"{_stem(m.figure)}/estimate"
     for other in found:
         if _beside(m, other) and other.why == "which way" and other.fits == (estimate,):
             return _listed(m.candidate, (m.figure,), "which way", other.named, m.gives)
@@ -1329,11 +1225,6 @@ def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | N
     systems = result.spec.systems
     named = f"{systems[comparison.a]} − {systems[comparison.b]}"
     return _listed(m.candidate, (m.figure,), "which way", named, m.gives)
-
-
-# "A improves on B": a claim of which way (not one of the reader's comparisons: "a 2.81 pp
-# improvement on FLEURS" names a set).
-_IMPROVES_ON = re.compile(r"\bimprove[sd]?\s+(?:up)?on\b", re.I)
 
 
 def _its_comparison(statement: str) -> re.Match | None:
@@ -1365,38 +1256,47 @@ def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str]
 
 
 def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference whose words say which way one system goes against the other ("2.81 pp higher
-    than Typhoon 0.6B") where the data give the other way: listed, since a marker or a drift
-    would keep the number right and the claim wrong."""
+    """A difference whose words say which way one system goes ("2.81 pp higher than B") where
+    the data give the other way: listed, as a marker keeps the number right, not the claim."""
     candidate = m.candidate
     if m.verdict not in ("marked", "drift") or not _an_estimate(m.figure):
         return None
-    own = " ".join(clauses_beside(candidate.levels))
-    lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
-    if not lower and not higher and not candidate.in_table and not _A_LEGEND.search(own):
-        # Its clause says no way: its statement's comparison may, if of one set and latency
-        # ("A makes more errors than B, by 2.81 pp").
-        statement = _statement(candidate)
-        if len(set(names.subjects_in(statement))) <= 1 and len(set(latencies_in(statement))) <= 1:
-            own = _the_sides_of_its_comparison(statement, names)[2]
-            lower, higher = _LOWER_WORDS.search(own), _HIGHER_WORDS.search(own)
-    if bool(lower) == bool(higher) or _A_LEGEND.search(own):
-        return None  # no way said, or both
-    comparison_of = _comparison_of(m.figure, result.spec)
-    pair = {comparison_of.a, comparison_of.b}
+    own, statement = " ".join(clauses_beside(candidate.levels)), _statement(candidate)
+    says_nothing = not any(w.search(own) for w in (_LOWER_WORDS, _HIGHER_WORDS, _A_LEGEND))
+    if says_nothing and not candidate.in_table and _of_one_set_and_latency(statement, names):
+        # Its clause says no way: its statement's comparison may ("A makes more errors than B,
+        # by 2.81 pp").
+        own = _the_sides_of_its_comparison(statement, names)[2]
+    lower = _the_way_said(own, own)
+    if lower is None:
+        return None
+    comparison = _comparison_of(m.figure, result.spec)
+    pair = {comparison.a, comparison.b}
     subject, other = _the_sides_set_against(m, pair, result, names)
     if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
-    value = result.exact[m.figure]
-    said_lower = bool(lower)
-    if value == 0 or (value < 0) == (said_lower == (subject == {comparison_of.a})):
-        return None  # the way the data give
     [who], [whom] = subject, other
-    return _denied(m, who, whom, said_lower, result.spec)
+    value = result.exact[m.figure]
+    return _denied(m, who, whom, lower, value if who == comparison.a else -value, result.spec)
 
 
-def _denied(m: Marked, who: str, whom: str, lower: bool, spec: CardSpec) -> Marked:
-    """``m`` listed: its words say ``who``'s CER is lower (or higher) than ``whom``'s."""
+def _of_one_set_and_latency(statement: str, names: Names) -> bool:
+    """Whether a statement names one set and one latency at most (its claim is of those)."""
+    return len(set(names.subjects_in(statement))) <= 1 and len(set(latencies_in(statement))) <= 1
+
+
+def _the_way_said(words: str, around: str) -> bool | None:
+    """Whether ``words`` say a CER is lower (True) or higher (False); None where they say
+    neither or both, or ``around`` them is a legend ("lower is better")."""
+    lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
+    return None if bool(lower) == bool(higher) or _A_LEGEND.search(around) else bool(lower)
+
+
+def _denied(m: Marked, who: str, whom: str, lower: bool, gap, spec: CardSpec) -> Marked | None:
+    """``m`` listed where its words say ``who``'s CER is lower (or higher) than ``whom``'s and
+    the data give the other way (``gap``: who's CER less whom's)."""
+    if gap == 0 or (gap < 0) == lower:
+        return None  # the way the data give
     said = f"{spec.systems[who]} {'lower' if lower else 'higher'} than {spec.systems[whom]}"
     return _listed(m.candidate, (m.figure,), why="direction", named=said)
 
@@ -1406,14 +1306,9 @@ def _the_sides_set_against(m: Marked, pair: set, result, names: Names):
     the order its column, row or caption gives; in prose, its statement's comparison."""
     candidate = m.candidate
     if candidate.in_table:
-        return next(
-            (
-                (set(first), set(second))
-                for first, second in _orders(candidate, names)
-                if len(set(first)) == len(set(second)) == 1
-            ),
-            (set(), set()),
-        )
+        orders = [(set(first), set(second)) for first, second in _orders(candidate, names)]
+        one_each = ((first, second) for first, second in orders if len(first) == len(second) == 1)
+        return next(one_each, (set(), set()))
     statement = _statement(candidate)
     subject, other, _ = _the_sides_of_its_comparison(statement, names)
     named = set(names.systems_in(statement))
@@ -1447,9 +1342,8 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
 
 
 def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A CER in prose whose statement says which way its system goes against another ("A is worse
-    than B (6.69 % vs 9.50 %)") where the data give the other way: listed, as a difference
-    said the wrong way is (only where the statement names one set and latency at most)."""
+    """A CER in prose whose statement (of one set and latency at most) says which way its
+    system goes against another ("A is worse than B (6.69 % vs 9.50 %)") where the data do not."""
     candidate = m.candidate
     if (
         m.verdict not in ("marked", "drift")
@@ -1459,17 +1353,12 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
         return None
     statement = _statement(candidate)
     subject, other, words = _the_sides_of_its_comparison(statement, names)
-    lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
-    if (
-        bool(lower) == bool(higher)
-        or _A_LEGEND.search(statement)
-        or len(set(names.subjects_in(statement))) > 1
-        or len(set(latencies_in(statement))) > 1
-    ):
-        return None
     figure = parse_figure(m.figure)
+    lower = _the_way_said(words, statement)
     if (
-        len(subject) != 1
+        lower is None
+        or not _of_one_set_and_latency(statement, names)
+        or len(subject) != 1
         or len(other) != 1
         or subject == other
         or figure.column not in subject | other
@@ -1480,9 +1369,7 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
         result.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
         for system in (who, whom)
     ]
-    if None in cers or cers[0] == cers[1] or (cers[0] < cers[1]) == bool(lower):
-        return None  # the way the data give
-    return _denied(m, who, whom, bool(lower), result.spec)
+    return None if None in cers else _denied(m, who, whom, lower, cers[0] - cers[1], result.spec)
 
 
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
@@ -1519,32 +1406,24 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
 
 
 def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marked | None:
-    """A difference drifted where its statement names one system, a variant of another, as its
-    own ("The 4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp"): the change the variant brings
-    to its model, which the card does not compute."""
+    """A drifted difference whose statement names one system, a variant, as its own ("The
+    4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp"): a change the card does not compute."""
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
     statement = _statement(candidate)
     named = set(names.systems_in(statement))
-    comparison = _comparison_of(m.figure, result.spec)
-    systems = result.spec.systems
-    if len(named) != 1:
+    # (Not "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.)
+    if len(named) != 1 or not named <= set(names.own_systems_in(statement)):
         return None
     [variant] = named
-    if variant not in names.own_systems_in(statement):
-        # "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.
-        return None
     base = variant.split("_", 1)[0]
-    if (
-        variant == base
-        or base not in systems
-        or variant not in (comparison.a, comparison.b)
-        or base in (comparison.a, comparison.b)
-    ):  # (the card's own: th-mix − th-TH)
-        return None
-    parsed = parse_figure(m.figure)
-    return _no_such_difference(m, base, variant, parsed.subject, parsed.latency_ms, result.spec)
+    comparison = _comparison_of(m.figure, result.spec)
+    sides = (comparison.a, comparison.b)
+    if variant == base or base not in result.spec.systems or variant not in sides or base in sides:
+        return None  # (the card's own: th-mix − th-TH)
+    figure = parse_figure(m.figure)
+    return _no_such_difference(m, base, variant, figure.subject, figure.latency_ms, result.spec)
 
 
 def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) -> Marked:
@@ -1557,9 +1436,8 @@ def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) 
 def _the_change_between_the_cers_beside(
     m: Marked, found: list[Marked], result: CardResult, names: Names
 ) -> Marked | None:
-    """A difference beside two CERs of two systems on one set and latency, its own clause naming
-    fewer than two systems ("from 9.53 % (Typhoon 0.6B) to 6.72 %, a drop of 2.78 points"):
-    the card's difference of those two there, or no figure where the card compares them nowhere."""
+    """A difference beside two CERs of two systems on one set and latency, its clause naming
+    fewer ("from 9.53 % (B) to 6.72 %, a drop of 2.78 points"): the card's difference, or none."""
     if m.candidate.bound is not None:
         return None
     if (
@@ -1575,9 +1453,7 @@ def _the_change_between_the_cers_beside(
         read_as = None
     else:
         return None
-    named = {
-        key for clause in clauses_beside(m.candidate.levels) for key in names.systems_in(clause)
-    }
+    named = _systems_beside(m.candidate.levels, names)
     if len(named) >= 2:
         return None  # its own clause says which two systems it compares
     cers = [parse_figure(o.figure) for o in _cers_beside(m, found)]
@@ -1611,18 +1487,15 @@ def _as_the_change_between(
     if not ends:
         return _no_such_difference(m, x, y, subject, latency, result.spec)
     [end] = ends
-    if read_as is not None and read_as.rsplit("/", 1)[0] == end.rsplit("/", 1)[0]:
+    if read_as is not None and _stem(read_as) == _stem(end):
         return None  # read as that difference already
     if stated := _stated_as(m, end, named, result):
         return stated
-    value, text = result.exact[end], m.candidate.text
-    signed = _signed(text)
-    turned = _turned_beside(m, end, named, result.spec)
-    if turned:
-        value = -value
-    size = value < 0 and not signed and _states_a_size(m.candidate)
-    if _a_relative_difference(text, end, result.spec, result.exact):
+    text, turned = m.candidate.text, _turned_beside(m, end, named, result.spec)
+    if _a_relative_difference(text, end, result.exact):
         return _listed(m.candidate, (end,), why="relative")
+    value, signed = -result.exact[end] if turned else result.exact[end], _signed(text)
+    size = value < 0 and not signed and _states_a_size(m.candidate)
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
         return _drifted(m.candidate, end, -value if size else value, size, turned)
@@ -1654,10 +1527,11 @@ _PARENTHESIS_OPENED_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*\(\s*[*_]*")
 def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
     """A signed number in prose, read where a CER stands, opening a parenthesis right after a
     CER of its sentence ("8.72 (−0.27)"): no CER (none is signed) but a change."""
+    signed = m.listed_as("signed")
     if (
         m.candidate.in_table
-        or m.why != "signed"
-        or len(m.fits) != 1
+        or signed is None
+        or not signed.startswith("cer/")
         or not _PARENTHESIS_OPENED_AFTER.fullmatch(m.candidate.levels[0])
     ):
         return False
@@ -1666,12 +1540,7 @@ def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
         for o in found
         if o.candidate.unit == m.candidate.unit and o.candidate.end <= m.candidate.start
     ]
-    return (
-        bool(before)
-        and before[-1].verdict in ("marked", "drift", "already")
-        and before[-1].figure.startswith("cer/")
-        and m.fits[0].startswith("cer/")
-    )
+    return bool(before) and before[-1].read and before[-1].figure.startswith("cer/")
 
 
 def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool:
@@ -1695,9 +1564,8 @@ def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Mark
 def _a_change_from_one_of_several(
     m: Marked, cers: list, named: set[str], result: CardResult
 ) -> Marked | None:
-    """A change beside one system's name among three CERs or more of one set and latency ("| 6.69
-    | 9.50 | 8.73 | OpenThai2.0 (−2.04) |"): marked where exactly one of its differences from
-    the others is stated so (_stated_as), else left as read."""
+    """A change beside one system's name among three CERs or more of one set and latency
+    ("| 6.69 | 9.50 | 8.73 | A (−2.04) |"): marked where exactly one difference is stated so."""
     [system], columns = named, {f.column for f in cers}
     if len({(f.subject, f.latency_ms) for f in cers}) != 1 or system not in columns:
         return None
@@ -1721,13 +1589,7 @@ def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
     """A cell of words and a number read as a CER (drifted, or signed) whose row or column gives
     that CER elsewhere, and whose number is nearer a change between CERs there than that CER:
     in "| 6.69 | 9.50 | OpenThai2.0 (−2.81) |" under "Winner", the last is the change."""
-    cer = (
-        m.figure
-        if m.verdict == "drift"
-        else m.fits[0]
-        if m.why == "signed" and len(m.fits) == 1
-        else None
-    )
+    cer = m.figure if m.verdict == "drift" else m.listed_as("signed")
     if (
         m.candidate.table is None
         or cer is None
@@ -1739,11 +1601,7 @@ def _restates_a_cer_beside(m: Marked, found: list[Marked], exact) -> bool:
     if not any(
         other.figure == cer
         and other.candidate.unit != m.candidate.unit
-        and (
-            other.verdict in ("marked", "already")
-            or other.verdict == "drift"
-            and not _words_in_its_cell(other.candidate)
-        )
+        and (other.verdict != "drift" or not _words_in_its_cell(other.candidate))  # (all read)
         for other in beside
     ):
         return False
@@ -1778,9 +1636,8 @@ _FROM_BEFORE = re.compile(r"\bfrom\s*[*_]*\s*$", re.I)
 def _changes_between_two_systems(
     found: list[Marked], result: CardResult, names: Names
 ) -> list[Marked]:
-    """Two CERs joined by an arrow (or "from ... to") both read as the subject's, in a sentence
-    setting its subject against one other system ("... by 2.81 points (9.50 % → 6.69 %)"):
-    the first is the other system's, the second the subject's."""
+    """Two CERs joined by an arrow (or "from ... to") both read as the subject's, where it is
+    set against one other system ("(9.50 % → 6.69 %)"): the first is the other's."""
     found = list(found)
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
@@ -1794,11 +1651,7 @@ def _changes_between_two_systems(
         if not _ARROW.search(between) and not _FROM_BEFORE.search(before):
             continue  # "to" without "from": "6.69 % to 9.50 %" may be a range
         read = [
-            m.figure
-            if m.verdict in ("marked", "drift")
-            else m.fits[0]
-            if m.why == "a sibling's" and len(m.fits) == 1
-            else None
+            m.figure if m.verdict in ("marked", "drift") else m.listed_as("a sibling's")
             for m in (first, second)
         ]
         if read[0] is None or read[0] != read[1] or not read[0].startswith("cer/"):
@@ -1836,30 +1689,31 @@ def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marke
 def _an_end_beside_its_estimate(
     m: Marked, found: list[Marked], result: CardResult
 ) -> Marked | None:
-    """An interval's end whose context names several comparisons takes that of the estimate read
-    beside it ("GigaSpeech2 long: −4.72 pp [95% CI −6.81, −2.72]"), the nearest before it
-    where there are two."""
+    """An interval's end whose context names several comparisons takes the one of the
+    estimate beside it ("−4.72 pp [95% CI −6.81, −2.72]"), the nearest before it of two."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
     beside = [o for o in _read_beside(m, found) if not o.turned and _an_estimate(o.figure)]
-    ends = [
-        name
-        for name in m.fits
-        if name.rsplit("/", 1)[0] in {o.figure.rsplit("/", 1)[0] for o in beside}
-    ]
     before = [o for o in beside if o.candidate.start < m.candidate.start]
+    ends = [name for name in m.fits if any(_stem(o.figure) == _stem(name) for o in beside)]
     if len(ends) > 1 and before:
         # Two estimates in its sentence: the interval is the one just before it's.
-        nearest = max(before, key=lambda o: o.candidate.start).figure.rsplit("/", 1)[0]
-        ends = [name for name in ends if name.rsplit("/", 1)[0] == nearest]
+        nearest = _stem(max(before, key=lambda o: o.candidate.start).figure)
+        ends = [name for name in ends if _stem(name) == nearest]
     if len(ends) != 1:
         return None
-    end, size = ends[0], False
-    estimate = next(o for o in beside if o.figure.rsplit("/", 1)[0] == end.rsplit("/", 1)[0])
+    [end] = ends
+    estimate = next(o for o in beside if _stem(o.figure) == _stem(end))
     if estimate.magnitude and not _signed(m.candidate.text):
         # "2.78 points worse than OpenThai2.0 (95% CI 1.73–3.72)": the interval of the size.
-        end, size = _end_of_a_size(end, m.candidate), True
-    return _at_its_value(m, end, -result.exact[end] if size else result.exact[end], size)
+        size = _end_of_a_size(end, m.candidate)
+        return _at_its_value(m, size, -result.exact[size], magnitude=True)
+    return _at_its_value(m, end, result.exact[end])
+
+
+def _stem(name: str) -> str:
+    """A difference's figure name without its part (estimate, low or high end)."""
+    return name.rsplit("/", 1)[0]
 
 
 def _a_pair_after_its_difference(
@@ -1884,23 +1738,18 @@ def _a_pair_after_its_difference(
         return None
     _, latency, subject, pair, _ = differences[-1].split("/")  # (the nearest before it)
     systems = pair.split("-vs-")
-    named = [
-        system
-        for system in dict.fromkeys(names.systems_in(sentence[:opening]))
-        if system in systems
-    ]
-    unnamed = [system for system in systems if system not in named]
-    if len(named) == 1:
+    named = dict.fromkeys(names.systems_in(sentence[:opening]))  # (each once, in order)
+    ordered = [system for system in named if system in systems]
+    if len(ordered) == 1:
         comparison = COMPARES.search(sentence, 0, opening) or _DIFFERS_FROM.search(
             sentence, 0, opening
         )
-        compared = comparison is not None and named[0] in names.systems_in(
+        compared = comparison is not None and ordered[0] in names.systems_in(
             sentence[comparison.end() : opening]
         )
-        ordered = unnamed + named if compared else named + unnamed
-    elif len(named) == 2:
-        ordered = named
-    else:
+        unnamed = [system for system in systems if system not in ordered]
+        ordered = unnamed + ordered if compared else ordered + unnamed
+    if len(ordered) != 2:
         return None
     first = not re.search(r"\d", sentence[opening + 1 : at])  # (no number before it there)
     name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
@@ -1929,11 +1778,7 @@ def _beside(m: Marked, other: Marked) -> bool:
 
 def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
     """The numbers read as figures in ``m``'s sentence or cell, or its table row."""
-    return [
-        other
-        for other in found
-        if other is not m and other.verdict in ("marked", "drift", "already") and _beside(m, other)
-    ]
+    return [other for other in found if other is not m and other.read and _beside(m, other)]
 
 
 def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
@@ -2039,29 +1884,19 @@ def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence,
 
 
 def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
-    """One figure read by position (row and column) in two cells of one table: that table's
-    reading is wrong somewhere, so neither is marked. (A cell whose own words name it, "FLEURS
-    6.26", says what it is.)"""
+    """One figure read by position in two cells of one table: the table is misread somewhere,
+    so neither is marked (a cell naming it, "FLEURS 6.26", says what it is)."""
 
-    def read_as(m: Marked) -> str | None:
-        return m.fits[0] if m.why == "a sibling's" else m.figure
+    def by_position(m: Marked) -> tuple | None:
+        read_as = m.listed_as("a sibling's") or m.figure
+        if m.candidate.table is None or read_as is None or named_beside(m.candidate.levels, names):
+            return None
+        return (m.candidate.table, read_as, m.turned)
 
-    def by_position(m: Marked) -> bool:
-        return (
-            m.candidate.table is not None
-            and read_as(m) is not None
-            and not named_beside(m.candidate.levels, names)
-        )
-
-    seen: dict[tuple[int, str, bool], int] = {}
-    for m in filter(by_position, found):
-        key = (m.candidate.table, read_as(m), m.turned)
-        seen[key] = seen.get(key, 0) + 1
+    seen = Counter(filter(None, map(by_position, found)))
     return [
-        Marked(m.candidate, None, "ambiguous", fits=(m.figure,))
-        if m.verdict in ("marked", "drift")
-        and by_position(m)
-        and seen[(m.candidate.table, m.figure, m.turned)] > 1
+        _ambiguous(m, why="")
+        if m.verdict in ("marked", "drift") and seen[by_position(m)] > 1
         else m
         for m in found
     ]
@@ -2082,22 +1917,19 @@ def _beside_itself(found: list[Marked]) -> list[Marked]:
 def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
     """Numbers of one sentence or cell drifted onto one figure ("from 9.60 % to 6.70 %"): at
     most one is it, and the words do not say which, so none is."""
-    drifted: dict[tuple, list[Marked]] = {}
+    drifted = defaultdict(list)
     for m in found:
         if m.verdict == "drift":
-            drifted.setdefault((m.candidate.unit, m.figure, m.turned), []).append(m)
-    return [
-        _listed(
-            m.candidate,
-            (m.figure,),
-            why="several",
-            named=" and ".join(other.candidate.text for other in together if other is not m),
-        )
-        if m.verdict == "drift"
-        and len(together := drifted[(m.candidate.unit, m.figure, m.turned)]) > 1
-        else m
-        for m in found
-    ]
+            drifted[m.candidate.unit, m.figure, m.turned].append(m)
+
+    def relisted(m: Marked) -> Marked:
+        together = drifted[m.candidate.unit, m.figure, m.turned] if m.verdict == "drift" else []
+        if len(together) < 2:
+            return m
+        named = " and ".join(other.candidate.text for other in together if other is not m)
+        return _listed(m.candidate, (m.figure,), why="several", named=named)
+
+    return [relisted(m) for m in found]
 
 
 def _with_markers(text: str, found: list[Marked]) -> str:
@@ -2170,14 +2002,8 @@ def _look_alikes(
         decimals = text.split(".")[1] if "." in text else ""
         return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text) for value in values)
 
-    found = [
-        Ungated(c.line, c.text, "read as another model's or set's")
-        for c in alone
-        if a_figures(c.text)
-    ]
-    found += [
+    found = [Ungated(c.line, c.text, "read as another model's or set's") for c in alone] + [
         Ungated(line, text, f"read as another measure: {why}")
         for line, text, why in another_measure
-        if a_figures(text)
     ]
-    return sorted(found, key=lambda u: u.line)
+    return sorted((u for u in found if a_figures(u.text)), key=lambda u: u.line)

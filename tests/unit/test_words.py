@@ -261,6 +261,7 @@ EXAMPLES = {
         r"(?:clips|utterances|segments|recordings|files|samples)\s+(?:shorter|longer|under|over"
         r"|above|below)",
     ): "clips shorter than 5 s",
+    ("improves_on", r"improve[sd]?\s+(?:up)?on"): "OpenThai2.0 improves upon Typhoon",
 }
 # A word with an optional last letter ("seconds?") is its own example, written with it.
 EXAMPLES |= {
