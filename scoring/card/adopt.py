@@ -1980,11 +1980,16 @@ class Ungated:
 
 
 def coverage(
-    card: CardFile, spec: CardSpec, aliases: dict[str, str], exact: dict | None = None
+    card: CardFile,
+    spec: CardSpec,
+    aliases: dict[str, str],
+    exact: dict | None = None,
+    counted_as: tuple | None = None,
 ) -> tuple[int, list[Ungated]]:
     """(how many numbers count, those outside a marker). Given the figures, a number set aside as
-    another measure's or model's counts too where it prints a figure's value."""
-    counted, alone, another_measure = counted_numbers(card, spec, aliases)
+    another measure's or model's counts too where it prints a figure's value. (``counted_as``:
+    what ``counted_numbers`` gave for the card, where the caller has it: the text read once.)"""
+    counted, alone, another_measure = counted_as or counted_numbers(card, spec, aliases)
     ungated = [Ungated(c.line, c.text) for c in counted if c.marked is None]
     look_alikes = _look_alikes(alone, another_measure, exact or {})
     return len(counted) + len(look_alikes), ungated + look_alikes

@@ -377,8 +377,9 @@ def mark_report(
 def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -> tuple[str, str]:
     """The --check coverage line, and a line per number outside any marker that counts
     (see ``coverage``)."""
-    counted, alone, another_measure = counted_numbers(card, spec, spec.publish_aliases)
-    total, ungated = coverage(card, spec, spec.publish_aliases, exact)
+    read = counted_numbers(card, spec, spec.publish_aliases)
+    _, alone, another_measure = read
+    total, ungated = coverage(card, spec, spec.publish_aliases, exact, counted_as=read)
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated"
     if alone:  # not counted, so said: a row of the card's own model misnamed would be there
         line += (
