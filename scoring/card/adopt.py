@@ -265,9 +265,12 @@ class _Levels:
     spec: CardSpec
     names: Names
     narrow: bool
+    headings: tuple[str, ...] = ()  # the last level's headings, one by one, outermost first
 
-    def pick(self, found_in) -> frozenset | None:
-        """What the most specific level naming any of one dimension (``found_in``) says."""
+    def pick(self, found_in, innermost: bool = False) -> frozenset | None:
+        """What the most specific level naming any of one dimension (``found_in``) says;
+        ``innermost``: of the headings, the innermost naming any ("## LOTUSDIS" over "### LOTUSDIS
+        jbl": jbl's section)."""
         levels, narrow = self.levels, self.narrow
         nearest = (-1, 0)  # the nearest name before a number is the last, after it the first
         if narrow:
@@ -281,6 +284,9 @@ class _Levels:
                 return frozenset([found[nearest[depth]]])
             if depth < 3 and not narrow:  # before, after and the cell or sentence, together
                 return frozenset(key for inner in levels[:3] for key in found_in(inner))
+            if innermost and depth == len(levels) - 1:
+                inner = next(filter(None, map(found_in, reversed(self.headings))), found)
+                return frozenset(inner)
             return frozenset(found)
         return None
 
@@ -297,7 +303,7 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
     naming each; ``narrow``: the nearest name, in its own clause first ("6.69 % on FLEURS
     and 8.72 % on TVSpeech": 8.72 is TVSpeech's, though FLEURS stands nearer before it)."""
     levels, in_table = candidate.levels, candidate.in_table
-    read = _Levels(levels, spec, names, narrow)
+    read = _Levels(levels, spec, names, narrow, candidate.headings)
     subjects, latencies = _subjects_and_latencies(read, candidate.earlier)
     # The nearest level that says how a long recording was decoded decides.
     split = "split" in (read.pick(_decodings) or ())
@@ -333,7 +339,8 @@ def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
     """The sets (or aggregates) and latencies a number's context names; read narrowly, a
     sentence saying "on the same set" takes those of the nearest earlier one naming a set."""
     names = read.names
-    subjects, latencies = read.pick(names.subjects_in), read.pick(read.latencies_in)
+    subjects = read.pick(names.subjects_in, innermost=True)
+    latencies = read.pick(read.latencies_in)
     if (
         read.narrow
         and _THE_SAME_SET.search(read.levels[2])

@@ -115,12 +115,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     "s)', so the headline's 560 ms cannot stand in for it, and it is nearer the 1120 ms "
     "figure",
     (
-        "datasets",
-        "stale_reported",
-    ): "line 118's 16.14 (OpenThai2.0 on LOTUSDIS jbl, the data give 16.09) is listed: under "
-    "'## LOTUSDIS' and '### LOTUSDIS jbl', the outer heading's pooled LOTUSDIS is read beside "
-    "the inner one's jbl, and 16.14 is neither's value",
-    (
         "leaderboard",
         "recall",
     ): "0.934: the table of differences against each set's best baseline (lines 61-63): "
