@@ -601,6 +601,41 @@ WHAT_IS_READ = {
         {},
         [],
     ),
+    # A pair set against each other ("against", "vs") holds two CERs, though the sentence's
+    # Δ (or gap in $\LaTeX$ pp) is another number's.
+    "a pair set against each other beside a difference": (
+        "On LOTUSDIS lav123 at 560 ms, Typhoon 0.6B + 4-gram is marginally better: {theirs} "
+        "against our {ours}, Δ = {delta} pp.\n",
+        {
+            "ours": f"cer/560ms/lotus_lav123/{O}",
+            "delta": f"diff/560ms/lotus_lav123/{O}-vs-{T}_4gram/estimate",
+        },
+        {"theirs": f"cer/560ms/lotus_lav123/{T}_4gram"},
+        [
+            ("drift", f"cer/560ms/lotus_lav123/{T}_4gram"),
+            ("marked", f"cer/560ms/lotus_lav123/{O}"),
+            ("marked", f"diff/560ms/lotus_lav123/{O}-vs-{T}_4gram/estimate"),
+        ],
+    ),
+    "a pair beside a gap in LaTeX": (
+        "On Isan at 1120 ms, OpenThai2.0 trails Typhoon 0.6B: {ours} against {theirs}, where "
+        "the gap of ${delta}$ pp is significant.\n",
+        {"theirs": f"cer/1120ms/isan/{T}", "delta": f"diff/1120ms/isan/{O}-vs-{T}/estimate"},
+        {"ours": f"cer/1120ms/isan/{O}"},
+        [
+            ("drift", f"cer/1120ms/isan/{O}"),
+            ("marked", f"cer/1120ms/isan/{T}"),
+            ("marked", f"diff/1120ms/isan/{O}-vs-{T}/estimate"),
+        ],
+    ),
+    # "at every chunk size:" gives no chunk size's value: what follows the colon is read.
+    "a setting's word after every": (
+        "OpenThai2.0 trails Typhoon 0.6B on Isan at every chunk size: {ours} % against "
+        "{theirs} % at 560 ms.\n",
+        {"theirs": f"cer/560ms/isan/{T}"},
+        {"ours": f"cer/560ms/isan/{O}"},
+        [("drift", f"cer/560ms/isan/{O}"), ("marked", f"cer/560ms/isan/{T}")],
+    ),
 }
 
 
