@@ -507,9 +507,14 @@ class _Table:
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
     """Another model's or set's: on an axis of systems (or sets), a row or column that names
     none of the card's systems, sets or aggregates with the cell. (A set alone is the card's
-    own model's; a column of verdicts names the winner, not whose the cell is.)"""
+    own model's, but not in a row under a column of sets; a column of verdicts names the
+    winner, not whose the cell is.)"""
     names = table.names
     row_names = _names_any(names, label) or _names_any(names, label + " " + cell)
+    if row_names and table.axes["subject"][1] and names.subjects_in(column_header):
+        # Where the column names the cell's set, a row of a set and no system ("w/o Isan
+        # data", beside "OpenThai2.0 (full)") is none of the card's systems' rows.
+        row_names = bool(names.systems_in(label + " " + cell))
     column_names = (
         not column
         or column in table.verdict_columns
