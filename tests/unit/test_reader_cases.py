@@ -646,6 +646,21 @@ WHAT_IS_READ = {
         {"isan": f"cer/560ms/isan/{O}"},
         [("marked", f"cer/560ms/fleurs/{O}"), ("drift", f"cer/560ms/isan/{O}")],
     ),
+    # A sentence that opens on decoding in pieces and says it "brings" a set "from a to b":
+    # a is the whole decoding's, b the pieces'. Read so, neither is ever drifted: a stale b
+    # is listed.
+    "from a to b after the words of decoding in pieces": (
+        "Decoding the pieces brings TVSpeech long from {whole} to {split} % at 560 ms.\n",
+        {"whole": f"cer/560ms/tv_long/{O}", "split": f"cer/560ms/tv_long/{O}_split"},
+        {},
+        [("marked", f"cer/560ms/tv_long/{O}"), ("marked", f"cer/560ms/tv_long/{O}_split")],
+    ),
+    "a stale b after the words of decoding in pieces": (
+        "Decoding the pieces brings TVSpeech long from {whole} to {split} % at 560 ms.\n",
+        {"whole": f"cer/560ms/tv_long/{O}"},
+        {"split": f"cer/560ms/tv_long/{O}_split"},
+        [("marked", f"cer/560ms/tv_long/{O}")],
+    ),
 }
 
 
