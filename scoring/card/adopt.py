@@ -484,10 +484,10 @@ def _statement(candidate: Candidate) -> str:
 # A number the words before it say is a difference: "a difference of 1.25", "gap: 2.8".
 _DIFFERENCE_BEFORE = re.compile(
     r"(?:\bdifferen\w*|\bgap\b|\bdelta\b|Δ|ผลต่าง|ส่วนต่าง)\s*(?:of|is|was|=|:|คือ)?\s*"
-    r"(?:about|around|roughly|some|only|just)?\s*[*_]*$",
+    r"(?:about|around|roughly|some|only|just)?\s*[*_$]*$",
     re.I,
 )
-_IN_POINTS_AFTER = re.compile(rf"{_POINTS_AFTER.pattern}|[*_]*\s*pp\b", re.I)
+_IN_POINTS_AFTER = re.compile(rf"{_POINTS_AFTER.pattern}|[*_$]*\s*pp\b", re.I)
 _SIGNED_OR_NOT = re.compile(rf"{SIGN}?\d+(?:\.\d+)?")
 # The pair right after a difference in points, in a parenthesis ("by 1.25 pp (18.64 vs
 # 17.39)") or after a colon ("by 1.25 pp on Isan: 18.64 % against 17.39 %").
@@ -529,10 +529,17 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
     return None
 
 
+# One of two numbers set against each other: "9.61 against our 9.72", "18.64 vs 17.39".
+_SET_AGAINST = re.compile(
+    rf"[*_$]*\s*%?\s*[*_$]*\s*(?:against|{_VS})(?:\s+[^\W\d_]+){{0,2}}\s*[*_$]*", re.I
+)
+
+
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
-    """An unsigned number in percent whose own clauses say nothing of a difference, in a
-    sentence where another number is one: in "lower than Typhoon 0.6B (9.50 %) by 2.81
-    points", 9.50 is a CER; so are both of a pair right after a difference in points."""
+    """An unsigned number in percent, or set against another ("9.61 against our 9.72"),
+    whose own clauses say nothing of a difference, in a sentence where another number is
+    one: in "lower than Typhoon 0.6B (9.50 %) by 2.81 points", 9.50 is a CER; so are both
+    of a pair right after a difference in points."""
     if _where_a_pair_after_a_difference_opens(candidate) is not None:
         return True
     levels = candidate.levels
@@ -541,10 +548,11 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     # ("17.39% ของ Typhoon 0.6B ส่วนต่าง -0.34 จุด").
     if after == levels[1] and (lead := _DIFFERENCE_BEFORE.search(after)):
         after = after[: lead.start()]
+    paired = any(map(_SET_AGAINST.fullmatch, levels[:2]))  # "9.61 against our 9.72"
     if (
         candidate.in_table
         or _signed(candidate.text)
-        or not re.match(r"[*_]*\s*%", levels[1])
+        or not (re.match(r"[*_]*\s*%", levels[1]) or paired)
         or _speaks_of_a_difference((before, after), _opens(levels[0]))
     ):
         return False

@@ -595,7 +595,9 @@ _MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
 _WORD_BEFORE = re.compile(
     rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
 )
-# (But "a margin of 2.81 points", or pp, or %, is a difference's size.)
+# (But not a setting's every value, "at every chunk size: 18.64 against 17.39", nor "a margin
+# of 2.81 points", or pp, or %, a difference's size.)
+_EVERY_BEFORE = re.compile(r"\b(?:every|each|all|any)\s+(?:[\w-]+\s+)?$", re.I)
 _A_MARGIN_IN_POINTS = re.compile(
     r"margin(?:\s+(?:of|is|was))?\s*[:=]?\s*"
     r"(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-]+)?points?\b|จุด)",
@@ -660,7 +662,11 @@ def numbers_in(
             _UNIT_AFTER.match(text, listed.end() if listed else end)
             or any(rule.match(text, end) for rule in _NOT_A_FIGURE_AFTER)
             or any(rule.search(before) for rule in _NOT_A_FIGURE_BEFORE)
-            or (word and not _A_MARGIN_IN_POINTS.match(word.group() + text[end:]))
+            or (
+                word
+                and not _A_MARGIN_IN_POINTS.match(word.group() + text[end:])
+                and not _EVERY_BEFORE.search(before, 0, word.start())
+            )
         ):
             continue
         found.append(match)

@@ -601,6 +601,66 @@ WHAT_IS_READ = {
         {},
         [],
     ),
+    # A pair set against each other ("against", "vs") holds two CERs, though the sentence's
+    # Δ (or gap in $\LaTeX$ pp) is another number's.
+    "a pair set against each other beside a difference": (
+        "On LOTUSDIS lav123 at 560 ms, Typhoon 0.6B + 4-gram is marginally better: {theirs} "
+        "against our {ours}, Δ = {delta} pp.\n",
+        {
+            "ours": f"cer/560ms/lotus_lav123/{O}",
+            "delta": f"diff/560ms/lotus_lav123/{O}-vs-{T}_4gram/estimate",
+        },
+        {"theirs": f"cer/560ms/lotus_lav123/{T}_4gram"},
+        [
+            ("drift", f"cer/560ms/lotus_lav123/{T}_4gram"),
+            ("marked", f"cer/560ms/lotus_lav123/{O}"),
+            ("marked", f"diff/560ms/lotus_lav123/{O}-vs-{T}_4gram/estimate"),
+        ],
+    ),
+    "a pair beside a gap in LaTeX": (
+        "On Isan at 1120 ms, OpenThai2.0 trails Typhoon 0.6B: {ours} against {theirs}, where "
+        "the gap of ${delta}$ pp is significant.\n",
+        {"theirs": f"cer/1120ms/isan/{T}", "delta": f"diff/1120ms/isan/{O}-vs-{T}/estimate"},
+        {"ours": f"cer/1120ms/isan/{O}"},
+        [
+            ("drift", f"cer/1120ms/isan/{O}"),
+            ("marked", f"cer/1120ms/isan/{T}"),
+            ("marked", f"diff/1120ms/isan/{O}-vs-{T}/estimate"),
+        ],
+    ),
+    # "at every chunk size:" gives no chunk size's value: what follows the colon is read.
+    "a setting's word after every": (
+        "OpenThai2.0 trails Typhoon 0.6B on Isan at every chunk size: {ours} % against "
+        "{theirs} % at 560 ms.\n",
+        {"theirs": f"cer/560ms/isan/{T}"},
+        {"ours": f"cer/560ms/isan/{O}"},
+        [("drift", f"cer/560ms/isan/{O}"), ("marked", f"cer/560ms/isan/{T}")],
+    ),
+    # Under columns of sets, a row naming a set and no system ("w/o Isan data", an ablation
+    # beside "OpenThai2.0 (full)") is none of the card's systems' rows: its cells are left
+    # alone, and the full row's stale Isan CER drifts, not read twice in one table.
+    "an ablation's row naming a set under columns of sets": (
+        "Ablations at 560 ms, CER (%).\n\n| Variant | FLEURS | Isan |\n|---|--:|--:|\n"
+        "| OpenThai2.0 (full) | {fleurs} | {isan} |\n| w/o Isan data | {fleurs_t} | {isan} |\n",
+        {"fleurs": f"cer/560ms/fleurs/{O}", "fleurs_t": f"cer/560ms/fleurs/{T}"},
+        {"isan": f"cer/560ms/isan/{O}"},
+        [("marked", f"cer/560ms/fleurs/{O}"), ("drift", f"cer/560ms/isan/{O}")],
+    ),
+    # A sentence that opens on decoding in pieces and says it "brings" a set "from a to b":
+    # a is the whole decoding's, b the pieces'. Read so, neither is ever drifted: a stale b
+    # is listed.
+    "from a to b after the words of decoding in pieces": (
+        "Decoding the pieces brings TVSpeech long from {whole} to {split} % at 560 ms.\n",
+        {"whole": f"cer/560ms/tv_long/{O}", "split": f"cer/560ms/tv_long/{O}_split"},
+        {},
+        [("marked", f"cer/560ms/tv_long/{O}"), ("marked", f"cer/560ms/tv_long/{O}_split")],
+    ),
+    "a stale b after the words of decoding in pieces": (
+        "Decoding the pieces brings TVSpeech long from {whole} to {split} % at 560 ms.\n",
+        {"whole": f"cer/560ms/tv_long/{O}"},
+        {"split": f"cer/560ms/tv_long/{O}_split"},
+        [("marked", f"cer/560ms/tv_long/{O}")],
+    ),
 }
 
 
