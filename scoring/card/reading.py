@@ -466,7 +466,11 @@ class _Table:
         ]
         labels = _row_labels(self.rows, header, self.numbers, latency_named)
         # A difference column (or row) beside columns (rows) of systems is theirs.
-        self.columns = _differences_named([latency_named(c) for _, c in header], names, first=1)
+        self.columns = _differences_named(
+            _intervals_of_the_column_before([latency_named(c) for _, c in header], names),
+            names,
+            first=1,
+        )
         self.labels = _differences_named(labels, names, first=0)
         # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
         # reads those words, and no number reads them as its caption.
@@ -723,6 +727,30 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
 
 
 _AGAINST_WHAT_IT_SAYS = words.regex("against_what")
+_OPENS_AGAINST = re.compile(rf"[\s*_]*(?:{_AGAINST_WHAT_IT_SAYS.pattern})", re.I)
+
+
+def _intervals_of_the_column_before(headers: list[str], names: Names) -> list[str]:
+    """A table's column headers, each interval's ("95 % interval", naming no system) right
+    after a difference's read with that difference's words: its ends are that estimate's.
+    A column "vs Typhoon 0.6B" with such an interval beside it is a difference's (a CER's
+    column is headed by its own system, not "vs" another)."""
+    read = list(headers)
+    for i in range(2, len(headers)):
+        estimate, interval = read[i - 1], headers[i]
+        if (
+            not _SPEAKS_OF_AN_INTERVAL.search(interval)
+            or names.systems_in(interval)
+            or not names.systems_in(estimate)
+        ):
+            continue
+        if _OPENS_AGAINST.match(estimate) and not DIFFERENCE_WORDS.search(estimate):
+            read[i - 1] = estimate = f"Δ {estimate}"
+        if DIFFERENCE_WORDS.search(estimate):
+            read[i] = f"{estimate} {interval}"
+    return read
+
+
 # A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
 _A_CHANGE_ALONE = re.compile(
     r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I

@@ -601,6 +601,20 @@ WHAT_IS_READ = {
         {},
         [],
     ),
+    # A column headed "vs Typhoon 0.6B" with a "95 % interval" column right after it holds
+    # differences against Typhoon 0.6B (a stale one drifts), and the interval is theirs.
+    "a column against a system beside its interval": (
+        "OpenThai2.0 against Typhoon 0.6B at 560 ms.\n\n"
+        "| Set | vs Typhoon 0.6B | 95 % interval |\n|---|--:|---|\n"
+        "| FLEURS | {estimate} | [{low}, {high}] |\n",
+        {"low": f"diff/560ms/fleurs/{O}-vs-{T}/low", "high": f"diff/560ms/fleurs/{O}-vs-{T}/high"},
+        {"estimate": f"diff/560ms/fleurs/{O}-vs-{T}/estimate"},
+        [
+            ("drift", f"diff/560ms/fleurs/{O}-vs-{T}/estimate"),
+            ("marked", f"diff/560ms/fleurs/{O}-vs-{T}/low"),
+            ("marked", f"diff/560ms/fleurs/{O}-vs-{T}/high"),
+        ],
+    ),
 }
 
 
