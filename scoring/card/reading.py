@@ -444,6 +444,9 @@ def _on_axis(header: str) -> bool:
     return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
 
+_ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)
+
+
 class _Table:
     """A table as its cells read it, built once: the words each level around a cell adds,
     and what its rows and columns are about. It has no rows where it speaks of nothing of the
@@ -506,6 +509,22 @@ class _Table:
         self.verdict_columns = frozenset(
             c for c, (_, text) in enumerate(header) if c and _VERDICT_HEADER.search(text)
         )
+        self.header = [text.strip(" *_") for _, text in header]
+
+    def column_header(self, r: int, column: int) -> str:
+        """A column's header as row ``r`` reads it: the words of a column of verdicts in it
+        ("Δ vs best baseline" beside "Best baseline"), or "Its" right after that column
+        ("Its CER"), stand for the card's system the row's cell there names."""
+        header = self.columns[column] if column < len(self.columns) else ""
+        for c in (self.verdict_columns - {column}) & set(range(len(self.rows[r]))):
+            named = self.rows[r][c][1].strip()
+            if not self.names.systems_in(named):
+                continue
+            if said := re.search(re.escape(self.header[c]), header, re.I):
+                header = f"{header[: said.start()]}{named}{header[said.end() :]}"
+            elif column == c + 1 and (its := _ITS.match(header)):
+                header = f"{named} {header[its.end() :]}"
+        return header
 
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
@@ -547,7 +566,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     cell that may be one of ours; ``set_aside`` hears of the others."""
     cells, label, matches = table.rows[r], table.labels[r], table.numbers[r][column]
     cell_offset, cell = cells[column]
-    column_header = table.columns[column] if column < len(table.columns) else ""
+    column_header = table.column_header(r, column)
     differences = table.row_of_differences[r] or (
         column >= len(table.columns) or table.column_of_differences[column]
     )

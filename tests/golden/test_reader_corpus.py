@@ -108,18 +108,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     "s)', so the headline's 560 ms cannot stand in for it, and it is nearer the 1120 ms "
     "figure",
     (
-        "leaderboard",
-        "recall",
-    ): "0.934: the table of differences against each set's best baseline (lines 61-63): "
-    "Typhoon's CERs in an 'Its CER' column are left alone (the 'Best baseline' column that "
-    "names the row's system reads as a verdict's), and the stale −3.65 is listed",
-    (
-        "leaderboard",
-        "stale_reported",
-    ): "a stale number listed as unexplained, not drift: −3.65 (line 63, the difference "
-    "against Typhoon 0.6B + 4-gram, whose row names no system of the card's outside its "
-    "'Best baseline' column: none of the three differences its context names)",
-    (
         "mixed",
         "recall",
     ): "0.878: a set or a list named in the sentence before, not in the number's own: the "

@@ -615,6 +615,20 @@ WHAT_IS_READ = {
             ("marked", f"diff/560ms/fleurs/{O}-vs-{T}/high"),
         ],
     ),
+    # A "Best baseline" column naming a system of the card's says whose the row's "Its CER"
+    # is and against whom its "Δ vs best baseline" is (a stale one drifts).
+    "a column of the best baseline naming the card's system": (
+        "CER (%) at 560 ms.\n\n"
+        "| Set | Ours | Best baseline | Its CER | Δ vs best baseline (pp) |\n|---|--:|---|--:|--:|\n"
+        "| GigaSpeech2 long | {ours} | Typhoon 0.6B + 4-gram | {its} | {stale} |\n",
+        {"ours": f"cer/560ms/gs2_long/{O}", "its": f"cer/560ms/gs2_long/{T}_4gram"},
+        {"stale": f"diff/560ms/gs2_long/{O}-vs-{T}_4gram/estimate"},
+        [
+            ("marked", f"cer/560ms/gs2_long/{O}"),
+            ("marked", f"cer/560ms/gs2_long/{T}_4gram"),
+            ("drift", f"diff/560ms/gs2_long/{O}-vs-{T}_4gram/estimate"),
+        ],
+    ),
 }
 
 
