@@ -84,7 +84,9 @@ _OTHER_METRIC = re.compile(
     + r"|\b(?:words?|chars?|characters?|tokens?|syllables?)\s*(?:per|/)\s*"
     r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
     # a unit of time or size in parentheses, "Avg. length (s)", not a plural's "(s)"
-     + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)",
+    + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)"
+    # a column of a decoding setting's values, "LM weight"
+    + rf"|^[\s*_]*(?:{words.pattern('decoding_settings')})[\s*_]*$",
     re.I,
 )
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
@@ -444,6 +446,26 @@ def _on_axis(header: str) -> bool:
     return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
 
+# A caption's sentence saying only some rows are the card's ("Only three rows are the
+# systems this card scores: ..."), and a row's label saying it is one ("greedy (as published)").
+_ONLY_SOME_ROWS = re.compile(r"\bonly\s+(?:\w+\s+){0,3}?rows?\b", re.I)
+_AS_PUBLISHED = words.regex("as_published")
+
+
+def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]]:
+    """(the table without its caption's sentence saying only some rows are the card's, the
+    rows it leaves out): where some rows' labels say they are the decoding published, the
+    others are sweeps, none of the card's; that sentence says which rows are, not whose the
+    numbers are ("the weight its authors ship")."""
+    sentences = SENTENCE_END.split(block.caption)
+    picking = [sentence for sentence in sentences if _ONLY_SOME_ROWS.search(sentence)]
+    picked = {r for r, label in enumerate(labels) if _AS_PUBLISHED.search(label)}
+    if not picking or not picked or len(picked) == len(labels):
+        return block, frozenset()
+    caption = " ".join(sentence for sentence in sentences if sentence not in picking)
+    return replace(block, caption=caption), frozenset(range(len(labels))) - picked
+
+
 _ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)
 
 
@@ -475,6 +497,7 @@ class _Table:
             first=1,
         )
         self.labels = _differences_named(labels, names, first=0)
+        block, self.sweeps = _rows_picked(block, labels)
         # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
         # reads those words, and no number reads them as its caption.
         self.in_parentheses = _what_the_parentheses_hold(block)
@@ -572,6 +595,8 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     )
     caption = table.block.caption if differences else table.caption_of_cers
     foreign = _foreign(table, label, column, column_header, cell)
+    swept = r in table.sweeps  # a row the caption leaves out of those the card scores
+    foreign |= {"sweep"} if swept else set()
     bounds = _bounds(cell, matches, column_header)
     by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
     parts = _cell_headers(table, cell, matches, column, bounds)
@@ -603,6 +628,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
         more = dict(bound=bounds.get(match.start()), foreign=foreign, alone=by_itself)
+        more["other_model"] = " ".join(label.split()) if swept else ""
         yield match, cell_offset, levels, more
 
 
@@ -1803,7 +1829,7 @@ class _Found:
         figure = None
         if region is not None:
             figure = region.args[0] if region.kind == "figure" else f"region {region.label}"
-        other, this_side = "", more.pop("this_side", None)
+        other, this_side = more.pop("other_model", ""), more.pop("this_side", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
         elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):
