@@ -51,6 +51,7 @@ _NOT_SCORED_BY_THE_CARD = {
     "condition": "a recording condition the card does not score: not the card's",
     "between latencies": "a change between latencies, which the card does not give: not the card's",
     "quoted": "another source's numbers, quoted as published: not the card's",
+    "sweep": "a row its table's caption leaves out of those the card scores: not the card's",
 }
 
 

@@ -84,7 +84,9 @@ _OTHER_METRIC = re.compile(
     + r"|\b(?:words?|chars?|characters?|tokens?|syllables?)\s*(?:per|/)\s*"
     r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
     # a unit of time or size in parentheses, "Avg. length (s)", not a plural's "(s)"
-     + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)",
+    + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)"
+    # a column of a decoding setting's values, "LM weight"
+    + rf"|^[\s*_]*(?:{words.pattern('decoding_settings')})[\s*_]*$",
     re.I,
 )
 # Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
@@ -444,6 +446,29 @@ def _on_axis(header: str) -> bool:
     return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
 
 
+# A caption's sentence saying only some rows are the card's ("Only three rows are the
+# systems this card scores: ..."), and a row's label saying it is one ("greedy (as published)").
+_ONLY_SOME_ROWS = re.compile(r"\bonly\s+(?:\w+\s+){0,3}?rows?\b", re.I)
+_AS_PUBLISHED = words.regex("as_published")
+
+
+def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]]:
+    """(the table without its caption's sentence saying only some rows are the card's, the
+    rows it leaves out): where some rows' labels say they are the decoding published, the
+    others are sweeps, none of the card's; that sentence says which rows are, not whose the
+    numbers are ("the weight its authors ship")."""
+    sentences = SENTENCE_END.split(block.caption)
+    picking = [sentence for sentence in sentences if _ONLY_SOME_ROWS.search(sentence)]
+    picked = {r for r, label in enumerate(labels) if _AS_PUBLISHED.search(label)}
+    if not picking or not picked or len(picked) == len(labels):
+        return block, frozenset()
+    caption = " ".join(sentence for sentence in sentences if sentence not in picking)
+    return replace(block, caption=caption), frozenset(range(len(labels))) - picked
+
+
+_ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)
+
+
 class _Table:
     """A table as its cells read it, built once: the words each level around a cell adds,
     and what its rows and columns are about. It has no rows where it speaks of nothing of the
@@ -466,8 +491,13 @@ class _Table:
         ]
         labels = _row_labels(self.rows, header, self.numbers, latency_named)
         # A difference column (or row) beside columns (rows) of systems is theirs.
-        self.columns = _differences_named([latency_named(c) for _, c in header], names, first=1)
+        self.columns = _differences_named(
+            _intervals_of_the_column_before([latency_named(c) for _, c in header], names),
+            names,
+            first=1,
+        )
         self.labels = _differences_named(labels, names, first=0)
+        block, self.sweeps = _rows_picked(block, labels)
         # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
         # reads those words, and no number reads them as its caption.
         self.in_parentheses = _what_the_parentheses_hold(block)
@@ -502,6 +532,22 @@ class _Table:
         self.verdict_columns = frozenset(
             c for c, (_, text) in enumerate(header) if c and _VERDICT_HEADER.search(text)
         )
+        self.header = [text.strip(" *_") for _, text in header]
+
+    def column_header(self, r: int, column: int) -> str:
+        """A column's header as row ``r`` reads it: the words of a column of verdicts in it
+        ("Δ vs best baseline" beside "Best baseline"), or "Its" right after that column
+        ("Its CER"), stand for the card's system the row's cell there names."""
+        header = self.columns[column] if column < len(self.columns) else ""
+        for c in (self.verdict_columns - {column}) & set(range(len(self.rows[r]))):
+            named = self.rows[r][c][1].strip()
+            if not self.names.systems_in(named):
+                continue
+            if said := re.search(re.escape(self.header[c]), header, re.I):
+                header = f"{header[: said.start()]}{named}{header[said.end() :]}"
+            elif column == c + 1 and (its := _ITS.match(header)):
+                header = f"{named} {header[its.end() :]}"
+        return header
 
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
@@ -548,12 +594,14 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     cell that may be one of ours; ``set_aside`` hears of the others."""
     cells, label, matches = table.rows[r], table.labels[r], table.numbers[r][column]
     cell_offset, cell = cells[column]
-    column_header = table.columns[column] if column < len(table.columns) else ""
+    column_header = table.column_header(r, column)
     differences = table.row_of_differences[r] or (
         column >= len(table.columns) or table.column_of_differences[column]
     )
     caption = table.block.caption if differences else table.caption_of_cers
     foreign = _foreign(table, label, column, column_header, cell)
+    swept = r in table.sweeps  # a row the caption leaves out of those the card scores
+    foreign |= {"sweep"} if swept else set()
     bounds = _bounds(cell, matches, column_header)
     by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
     parts = _cell_headers(table, cell, matches, column, bounds)
@@ -585,6 +633,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
         more = dict(bound=bounds.get(match.start()), foreign=foreign, alone=by_itself)
+        more["other_model"] = " ".join(label.split()) if swept else ""
         yield match, cell_offset, levels, more
 
 
@@ -728,6 +777,30 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
 
 
 _AGAINST_WHAT_IT_SAYS = words.regex("against_what")
+_OPENS_AGAINST = re.compile(rf"[\s*_]*(?:{_AGAINST_WHAT_IT_SAYS.pattern})", re.I)
+
+
+def _intervals_of_the_column_before(headers: list[str], names: Names) -> list[str]:
+    """A table's column headers, each interval's ("95 % interval", naming no system) right
+    after a difference's read with that difference's words: its ends are that estimate's.
+    A column "vs Typhoon 0.6B" with such an interval beside it is a difference's (a CER's
+    column is headed by its own system, not "vs" another)."""
+    read = list(headers)
+    for i in range(2, len(headers)):
+        estimate, interval = read[i - 1], headers[i]
+        if (
+            not _SPEAKS_OF_AN_INTERVAL.search(interval)
+            or names.systems_in(interval)
+            or not names.systems_in(estimate)
+        ):
+            continue
+        if _OPENS_AGAINST.match(estimate) and not DIFFERENCE_WORDS.search(estimate):
+            read[i - 1] = estimate = f"Δ {estimate}"
+        if DIFFERENCE_WORDS.search(estimate):
+            read[i] = f"{estimate} {interval}"
+    return read
+
+
 # A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
 _A_CHANGE_ALONE = re.compile(
     r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I
@@ -1783,7 +1856,7 @@ class _Found:
         figure = None
         if region is not None:
             figure = region.args[0] if region.kind == "figure" else f"region {region.label}"
-        other, this_side = "", more.pop("this_side", None)
+        other, this_side = more.pop("other_model", ""), more.pop("this_side", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
         elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):

@@ -661,6 +661,48 @@ WHAT_IS_READ = {
         {"split": f"cer/560ms/tv_long/{O}_split"},
         [("marked", f"cer/560ms/tv_long/{O}")],
     ),
+    # A column headed "vs Typhoon 0.6B" with a "95 % interval" column right after it holds
+    # differences against Typhoon 0.6B (a stale one drifts), and the interval is theirs.
+    "a column against a system beside its interval": (
+        "OpenThai2.0 against Typhoon 0.6B at 560 ms.\n\n"
+        "| Set | vs Typhoon 0.6B | 95 % interval |\n|---|--:|---|\n"
+        "| FLEURS | {estimate} | [{low}, {high}] |\n",
+        {"low": f"diff/560ms/fleurs/{O}-vs-{T}/low", "high": f"diff/560ms/fleurs/{O}-vs-{T}/high"},
+        {"estimate": f"diff/560ms/fleurs/{O}-vs-{T}/estimate"},
+        [
+            ("drift", f"diff/560ms/fleurs/{O}-vs-{T}/estimate"),
+            ("marked", f"diff/560ms/fleurs/{O}-vs-{T}/low"),
+            ("marked", f"diff/560ms/fleurs/{O}-vs-{T}/high"),
+        ],
+    ),
+    # A "Best baseline" column naming a system of the card's says whose the row's "Its CER"
+    # is and against whom its "Δ vs best baseline" is (a stale one drifts).
+    "a column of the best baseline naming the card's system": (
+        "CER (%) at 560 ms.\n\n"
+        "| Set | Ours | Best baseline | Its CER | Δ vs best baseline (pp) |\n|---|--:|---|--:|--:|\n"
+        "| GigaSpeech2 long | {ours} | Typhoon 0.6B + 4-gram | {its} | {stale} |\n",
+        {"ours": f"cer/560ms/gs2_long/{O}", "its": f"cer/560ms/gs2_long/{T}_4gram"},
+        {"stale": f"diff/560ms/gs2_long/{O}-vs-{T}_4gram/estimate"},
+        [
+            ("marked", f"cer/560ms/gs2_long/{O}"),
+            ("marked", f"cer/560ms/gs2_long/{T}_4gram"),
+            ("drift", f"diff/560ms/gs2_long/{O}-vs-{T}_4gram/estimate"),
+        ],
+    ),
+    # "Only two rows are the systems this card scores" above a table of decoding settings:
+    # the rows labelled "as published" or "as released" are the card's (a stale one drifts),
+    # a sweep's row is not, even at the value of a figure of ours; and "the weight its
+    # authors ship" in that sentence says which row, quoting no numbers.
+    "a caption saying only some rows are scored": (
+        "Rows are decodings at 560 ms. Only two rows are the systems this card scores: "
+        "OpenThai2.0 greedy and Typhoon 0.6B at the weight its authors ship. The other rows "
+        "are sweeps.\n\n| Decoding | System | FLEURS |\n|---|---|--:|\n"
+        "| greedy (as published) | OpenThai2.0 | {ours} |\n| beam 4 | OpenThai2.0 | {ours} |\n"
+        "| greedy (as released) | Typhoon 0.6B | {stale} |\n",
+        {"ours": f"cer/560ms/fleurs/{O}"},
+        {"stale": f"cer/560ms/fleurs/{T}"},
+        [("marked", f"cer/560ms/fleurs/{O}"), ("drift", f"cer/560ms/fleurs/{T}")],
+    ),
 }
 
 
@@ -674,12 +716,28 @@ def test_what_is_read_on_a_card_of_one_case(case, project, demo_result):
     assert read == wanted, out
 
 
+def test_a_number_after_lambda_is_a_setting(project, demo_result):
+    """ "decoded with λ X": X is a language model's weight, a setting, never read (nor
+    listed), whatever its value."""
+    name = f"cer/560ms/fleurs/{O}"
+    ours, weight = printed(demo_result.exact[name]), stale_print(demo_result.exact, name)
+    text = f"# Card\n\nOn FLEURS at 560 ms, OpenThai2.0 reaches {ours} % CER, with λ {weight}.\n"
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [m.candidate.text for m in marked.found] == [ours], out
+
+
 ANOTHER_MEASURES_COLUMN = {
     # "Δ" hid "WER" from a whole-word match.
     "ΔWER beside ΔCER": (
         f"diff/560ms/fleurs/{O}-vs-{T}/estimate",
         "OpenThai2.0 minus Typhoon 0.6B at 560 ms.",
         "| Set | ΔCER (pp) | ΔWER (pp) |",
+    ),
+    # A decoding setting's column ("Word insertion penalty") holds its values, never a CER.
+    "a decoding setting's column": (
+        f"cer/560ms/fleurs/{O}",
+        "OpenThai2.0 at 560 ms.",
+        "| Set | CER (%) | Word insertion penalty |",
     ),
     # "อัตราผิดพลาดตัวอักษร" (character error rate), "อัตราผิดพลาดคำ" (word error rate),
     # without "ระดับ".
