@@ -601,6 +601,26 @@ WHAT_IS_READ = {
         {},
         [],
     ),
+    # "respectively" alone takes the list the sentence before placed with its own
+    # "respectively", not every set that sentence names (TVSpeech and GigaSpeech2 too).
+    "respectively across sentences": (
+        "At 560 ms, on the long sets (each TVSpeech video or GigaSpeech2 recording joined "
+        "into one file), OpenThai2.0 scores {o_tv} % and {o_gs} % on TVSpeech long and "
+        "GigaSpeech2 long, respectively. Typhoon 0.6B gets {t_tv} % and {t_gs} %, "
+        "respectively.\n",
+        {
+            "o_tv": f"cer/560ms/tv_long/{O}",
+            "o_gs": f"cer/560ms/gs2_long/{O}",
+            "t_tv": f"cer/560ms/tv_long/{T}",
+        },
+        {"t_gs": f"cer/560ms/gs2_long/{T}"},
+        [
+            ("marked", f"cer/560ms/tv_long/{O}"),
+            ("marked", f"cer/560ms/gs2_long/{O}"),
+            ("marked", f"cer/560ms/tv_long/{T}"),
+            ("drift", f"cer/560ms/gs2_long/{T}"),
+        ],
+    ),
 }
 
 
