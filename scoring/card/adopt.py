@@ -749,7 +749,9 @@ def _read_with_the_sentence_before(
     gaps = {name: _points_from(candidate.text, name, exact) for name in readings}
     nearest = sorted(gaps, key=gaps.get)[:2]
     # A drift's figure is the one the words name, never picked by its value among several.
-    if matches or narrow_carried != nearest[:1] or gaps[nearest[0]] > UNUSUAL_POINTS:
+    if matches or len(narrow_carried) != 1 or narrow_carried != nearest[:1]:
+        return None
+    if gaps[nearest[0]] > UNUSUAL_POINTS:
         return None
     if len(nearest) > 1 and gaps[nearest[1]] <= gaps[nearest[0]]:
         return None  # another reading as near
