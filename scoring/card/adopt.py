@@ -705,6 +705,10 @@ def identify(
         for read in (narrow, wide)
     )
     found = _by_its_value(candidate, narrow_fits, wide_fits, exact)
+    if found is None or found.verdict == "ambiguous":
+        found = (
+            _read_with_the_sentence_before(candidate, (narrow, wide), result, names, facts) or found
+        )
     if found is None and candidate.alone and len(narrow_fits) == 1:
         # A context that names exactly one figure says which: a value not the data's is it
         # drifted. Not in a cell holding something else ("9.50 / 12.80").
@@ -720,6 +724,52 @@ def identify(
     if named:
         return _listed(candidate, named)
     return _listed(candidate, why="no such figure", named=_what_it_names(wanted, spec))
+
+
+def _read_with_the_sentence_before(
+    candidate: Candidate, read_as: tuple[_Wanted, _Wanted], result: CardResult, names, facts
+) -> Marked | None:
+    """A prose number read with what the nearest sentence before it in its paragraph names of
+    each dimension its own sentence names nothing of (the set, the latency; the system where
+    its own clauses name none): "Is 14 frames (1.12 s) worth it? ... The average improves to
+    14.56 %". Only where its value is then one figure's exactly, or, that reading naming one
+    figure alone (read narrowly), a drift's distance from it and nearer it than any other."""
+    if candidate.in_table:
+        return None
+    (narrow, wide), exact = read_as, result.exact
+    read = _Levels(candidate.levels, result.spec, names, narrow=False)
+    carried = {}
+    for part, found_in in (("subjects", names.subjects_in), ("latencies", read.latencies_in)):
+        if not read.own_names(found_in) and (before := _named_before(candidate, found_in)):
+            carried[part] = before
+    if not any(names.systems_in(clause) for clause in clauses_beside(candidate.levels)):
+        if (before := _named_before(candidate, names.systems_in)) - wide.systems:
+            carried["systems"] = wide.systems | before  # ("it", "its": either, by its value)
+    if not carried:
+        return None
+    wide_fits, wide_carried, narrow_carried = (
+        _signed_is_no_cer(candidate, [n for n, fact in facts.items() if _fits(fact, wanted)])
+        for wanted in (wide, replace(wide, **carried), replace(narrow, **carried))
+    )
+    if len(matches := [n for n in wide_carried if printed_as(exact[n], candidate.text)]) == 1:
+        return Marked(candidate, matches[0], "marked")
+    readings = {*wide_fits, *wide_carried, *narrow_carried}
+    gaps = {name: _points_from(candidate.text, name, exact) for name in readings}
+    nearest = sorted(gaps, key=gaps.get)[:2]
+    # A drift's figure is the one the words name, never picked by its value among several.
+    if matches or len(narrow_carried) != 1 or narrow_carried != nearest[:1]:
+        return None
+    if gaps[nearest[0]] > UNUSUAL_POINTS:
+        return None
+    if len(nearest) > 1 and gaps[nearest[1]] <= gaps[nearest[0]]:
+        return None  # another reading as near
+    return _the_one_figure_named(candidate, nearest[0], names, facts, result)
+
+
+def _named_before(candidate: Candidate, found_in) -> frozenset:
+    """What the nearest sentence before ``candidate`` in its paragraph naming any of one
+    dimension (``found_in``) names of it."""
+    return frozenset(next(filter(None, map(found_in, candidate.earlier)), ()))
 
 
 def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Marked:
@@ -1874,16 +1924,28 @@ def _parts_named(m: Marked, result: CardResult, names: Names) -> list[tuple]:
     def depth(found_in, key) -> int | None:
         return next((d for d, level in enumerate(levels) if key in found_in(level)), None)
 
-    unnamed = "no level names it"
+    def unnamed(found_in, key) -> str:  # (read from a sentence before it, or from nothing)
+        before = any(key in found_in(sentence) for sentence in m.candidate.earlier)
+        return "a sentence before it" if before else "no level names it"
+
     aggregates = {a.key: a.display for a in spec.aggregates}
     subject = spec.set_names.get(figure.subject) or aggregates[figure.subject]
-    parts = [("subject", subject, depth(names.subjects_in, figure.subject), unnamed)]
+    found_in = names.subjects_in
+    parts = [
+        ("subject", subject, depth(found_in, figure.subject), unnamed(found_in, figure.subject))
+    ]
     default = spec.publish_system or next(iter(spec.systems))
     for system in systems:
-        otherwise = "none named: the card's own" if system == default else unnamed
+        otherwise = (
+            "none named: the card's own" if system == default else unnamed(names.systems_in, system)
+        )
         parts.append(("systems", spec.systems[system], depth(names.systems_in, system), otherwise))
     latency = figure.latency_ms
-    otherwise = "none named: the headline" if latency == spec.headline_latency else unnamed
+    otherwise = (
+        "none named: the headline"
+        if latency == spec.headline_latency
+        else unnamed(latencies_in, latency)
+    )
     parts.append(("latency", f"{latency} ms", depth(latencies_in, latency), otherwise))
     return parts
 

@@ -56,18 +56,10 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     (
         "casual",
         "recall",
-    ): "0.907: 'chunked' as the card defines it ('we cut at pauses first and glue the text "
+    ): "0.920: 'chunked' as the card defines it ('we cut at pauses first and glue the text "
     "back') is not read as decoded in pieces (lines 44-45: 8.72, 12.81, 8.99, 14.59, and "
-    "line 47's 12.8), Typhoon named only in the sentence before (line 87: 17.09), and a "
-    "changelog's 'FLEURS moved 6.72 → 6.69' (line 112): each listed, never rewritten",
-    (
-        "paper",
-        "recall",
-    ): "0.937: the th-mix variant's signed differences, whose system is named only in the "
-    "sentence before ('It differs ... on LOTUSDIS con123 ($+1.21$)', lines 126-127); "
-    "Typhoon's 14.59 in a parenthesis of a sentence whose gap is another number's ('the split "
-    "gap shrinks to $-1.78$', line 120); 'the same baseline with its 4-gram LM' (line 20: "
-    "15.89): each listed or left alone, never rewritten",
+    "line 47's 12.8), and a changelog's 'FLEURS moved 6.72 → 6.69' (line 112): each "
+    "listed, never rewritten",
     (
         "paper",
         "stale_reported",
@@ -92,34 +84,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
         "stale_reported",
     ): "line 26's ๑๗.๘๖ (OpenThai2.0's LOTUSDIS pooled, the data give 17.81) is listed: the "
     "nearest system named before it is Typhoon 0.6B, whose figure it is far from",
-    (
-        "repo",
-        "recall",
-    ): "0.886: a FAQ's answers take their latency from the question before them ('Can I "
-    "run it at 1 frame (80 ms)?' ... '18.84 %', '8.28 %', '17.53 %', '+2.14'), 'You report "
-    "18.64 %' reads as another's, and a 4-gram LM named in the sentence before (line 129: "
-    "15.89): each listed, never rewritten",
-    (
-        "repo",
-        "stale_reported",
-    ): "line 118's 14.56 (the 1120 ms average, the data give 14.50) is listed as ambiguous, "
-    "not drift: its latency is named only in the question before it, as '14 frames (1.12 "
-    "s)', so the headline's 560 ms cannot stand in for it, and it is nearer the 1120 ms "
-    "figure",
-    (
-        "mixed",
-        "recall",
-    ): "0.878: a set or a list named in the sentence before, not in the number's own: the "
-    "blockquote's Isan at 1120 ms (lines 62-64: 17.09, 19.23 and the difference +2.14 "
-    "[+0.66, +3.47], read under the heading's 11-set average; 17.09 listed as ambiguous, "
-    "never rewritten), 'respectively' across sentences (line 90: 12.81, 8.99, 14.62), and "
-    "'the parent model' for Typhoon 0.6B (line 27: 19.15)",
-    (
-        "mixed",
-        "stale_reported",
-    ): "line 90's 14.62 (Typhoon 0.6B decoded in pieces on GigaSpeech2 long, the data give "
-    "14.59) is listed as unexplained, not drift: 'respectively' places it by the sentence "
-    "before",
 }
 
 
