@@ -728,7 +728,7 @@ def code_blocks(text: str) -> list[tuple[int, str]]:
 
 
 def table_row(adoption: Adoption) -> str:
-    """One card's row of the table docs/reader.md reports."""
+    """One card's row of the table docs/corpus.md reports."""
     kinds = [e["kind"] for e in adoption.key]
     precision = "–" if adoption.precision is None else f"{adoption.precision:.3f}"
     return (
@@ -751,11 +751,11 @@ def measure(folder: Path | None = None) -> str:
 
 @pytest.mark.parametrize("card", CARDS)
 def test_the_docs_report_each_cards_precision_and_recall_as_measured(card, adopted):
-    """docs/reader.md's table of the corpus is what the reader does today."""
-    page = (REPO_ROOT / "docs" / "reader.md").read_text(encoding="utf-8")
+    """docs/corpus.md's table of the corpus is what the reader does today."""
+    page = (REPO_ROOT / "docs" / "corpus.md").read_text(encoding="utf-8")
     row = table_row(adopted(card))
     assert row in page.splitlines(), (
-        f"docs/reader.md: the row of {card} should read\n{row}\n"
+        f"docs/corpus.md: the row of {card} should read\n{row}\n"
         "(python -m tests.golden.test_reader_corpus prints the whole table)"
     )
 
