@@ -66,13 +66,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     ): "line 21's −4.69 (GigaSpeech2 long, OpenThai2.0 − Typhoon 0.6B, the data give −4.72) is "
     "listed: the sentence before names both baselines, and nothing says which one it is",
     (
-        "settings",
-        "recall",
-    ): "0.906: numbers decoded in pieces named so only in the sentence before (lines "
-    "110-111: 8.72, 12.81, 8.99, 14.59), and Typhoon 0.6B's '16.31 % as released' and "
-    "'19.15 %' set against its 4-gram's (line 88), read as the 4-gram's: each listed, never "
-    "rewritten",
-    (
         "thai_formal",
         "recall",
     ): "0.913: a Thai sentence's 'สัมพัทธ์' (relative), said of the ร้อยละ after two CERs in "

@@ -740,6 +740,35 @@ WHAT_IS_READ = {
         {"t": f"cer/1120ms/isan/{T}"},
         [],
     ),
+    # How a recording was decoded, named only in the sentence before ("decoded whole or ...
+    # in pieces"): either, the value deciding; Typhoon's 8.99 is its TVSpeech long's in
+    # pieces, though its TVSpeech CER prints it too, where the sentence before names that set.
+    "a decoding named in the sentence before": (
+        "Long recordings are decoded whole or cut at pauses and decoded in pieces. Cut this "
+        "way, OpenThai2.0 goes from {ow} % to {os} % on TVSpeech long. Typhoon 0.6B goes from "
+        "{tw} % to {ts} %.\n",
+        {
+            "ow": f"cer/560ms/tv_long/{O}",
+            "os": f"cer/560ms/tv_long/{O}_split",
+            "tw": f"cer/560ms/tv_long/{T}",
+            "ts": f"cer/560ms/tv_long/{T}_split",
+        },
+        {},
+        [
+            ("marked", f"cer/560ms/tv_long/{O}"),
+            ("marked", f"cer/560ms/tv_long/{O}_split"),
+            ("marked", f"cer/560ms/tv_long/{T}"),
+            ("marked", f"cer/560ms/tv_long/{T}_split"),
+        ],
+    ),
+    # ... but never drifted: either decoding may be the stale one's.
+    "a stale value of a decoding named in the sentence before": (
+        "Long recordings are decoded whole or cut at pauses and decoded in pieces. Cut this "
+        "way, OpenThai2.0 goes from {ow} % to {os} % on TVSpeech long.\n",
+        {"ow": f"cer/560ms/tv_long/{O}"},
+        {"os": f"cer/560ms/tv_long/{O}_split"},
+        [("marked", f"cer/560ms/tv_long/{O}")],
+    ),
 }
 
 
