@@ -15,6 +15,7 @@ its coverage line and ``--strict`` its list of ungated numbers.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
@@ -358,8 +359,12 @@ def _systems_named(read: _Levels, difference: bool | None, compared: bool):
     """The systems a number's context names: both sides where it is a difference or a CER
     quoted after a comparison's word ("FLEURS 6.69 vs 9.50"), else its own side."""
     levels, names, narrow = read.levels, read.names, read.narrow
+    if narrow and (the_last_ones := _named_right_after_the_last_number(read)):
+        read = replace(read, levels=(the_last_ones, *levels[1:]))
     other_side = difference or compared or _compares_up_to_it(levels[0], names, levels[1])
     systems = read.pick(names.systems_in if other_side else names.own_systems_in)
+    if released := _the_release_of_a_variant(read):  # (read wide, among the others)
+        systems = released if narrow else released | (systems or frozenset())
     if narrow and not difference and (either := _either_side_at(levels[0], names, levels[1])):
         systems = either
     if (
@@ -369,10 +374,45 @@ def _systems_named(read: _Levels, difference: bool | None, compared: bool):
     ):
         # "we measure 9.53 % for Typhoon 0.6B": the system right after is nearer than "we".
         return frozenset([system])
-    if narrow and not difference and systems is not None and len(systems) == 1:
+    if narrow and not difference and not released and systems is not None and len(systems) == 1:
         [system] = systems
         return frozenset([_the_variant_it_qualifies(system, names.systems_in(levels[2]))])
     return systems
+
+
+_AS_RELEASED = words.regex("as_published")
+
+
+def _the_release_of_a_variant(read: _Levels) -> frozenset[str] | None:
+    """The model "as released" in a number's clause before it that names no system, where its
+    sentence names one variant of a model: that model, without the variant ("ดีกว่า Typhoon
+    0.6B ร่วมกับ 4-gram อยู่ 2.05 จุด และดีกว่ารุ่นตามที่เผยแพร่อยู่ 2.81 จุด": Typhoon 0.6B's)."""
+    before, names = clauses_beside(read.levels)[0], read.names
+    if not _AS_RELEASED.search(before) or names.systems_in(before):
+        return None
+    variants = {key for key in names.systems_in(read.levels[2]) if "_" in key}
+    models = {key.rsplit("_", 1)[0] for key in variants} & set(read.spec.systems)
+    return frozenset(models) if len(variants) == 1 and len(models) == 1 else None
+
+
+_A_WORD = re.compile(r"\S+")
+
+
+def _named_right_after_the_last_number(read: _Levels) -> str | None:
+    """The words before a number without the system the number before it opens them with,
+    which is that number's ("14.77% เทียบกับ 16.31% ของ Typhoon 0.6B และบน LOTUSDIS ... ได้
+    17.86%": 16.31 is Typhoon's, 17.86 not); None where they open with none."""
+    before, sentence = read.levels[0], read.levels[2]
+    opening = sentence.find(before) if before else -1
+    if opening <= 0 or not sentence[:opening].rstrip(" *_").endswith(tuple("0123456789")):
+        return None
+    if not (whose := _SYSTEM_RIGHT_AFTER.match(before)):
+        return None
+    if not (system := read.names.system_opening(before[whose.end() :])):
+        return None
+    ends = [word.end() for word in itertools.islice(_A_WORD.finditer(before, whose.end()), 6)]
+    named = [end for end in ends if read.names.systems_in(before[whose.end() : end]) == [system]]
+    return " " * named[-1] + before[named[-1] :] if named else None
 
 
 def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies):

@@ -732,6 +732,28 @@ WHAT_IS_READ = {
         {},
         [("marked", f"cer/1120ms/isan/{T}"), ("marked", f"cer/1120ms/isan/{O}")],
     ),
+    # Thai: "16.31% ของ Typhoon 0.6B" (Typhoon's) names nothing of the number after it: "และบน
+    # LOTUSDIS ... ได้ X%" is the card's own model's, read so, and drifts.
+    "a system named right after the number before": (
+        "ที่ 560 มิลลิวินาที แบบจำลองมีค่าเฉลี่ย 11 ชุดข้อมูลเท่ากับ {o}% เทียบกับ {t}% ของ "
+        "Typhoon 0.6B และบนชุดข้อมูล LOTUSDIS ได้ {stale}%\n",
+        {"o": f"aggregate/560ms/average/{O}", "t": f"aggregate/560ms/average/{T}"},
+        {"stale": f"aggregate/560ms/lotusdis/{O}"},
+        [
+            ("marked", f"aggregate/560ms/average/{O}"),
+            ("marked", f"aggregate/560ms/average/{T}"),
+            ("drift", f"aggregate/560ms/lotusdis/{O}"),
+        ],
+    ),
+    # "The model as released", named where its sentence names one variant of a model
+    # (Typhoon 0.6B + 4-gram), is that model without it: read so, a stale value drifts.
+    "the model as released beside its variant": (
+        "On FLEURS at 560 ms, Typhoon 0.6B + 4-gram reaches {lm} % CER, and the model as "
+        "released {stale} %.\n",
+        {"lm": f"cer/560ms/fleurs/{T}_4gram"},
+        {"stale": f"cer/560ms/fleurs/{T}"},
+        [("marked", f"cer/560ms/fleurs/{T}_4gram"), ("drift", f"cer/560ms/fleurs/{T}")],
+    ),
     # ... but a stale value is not drifted onto either system: nothing but its value says
     # whose it is.
     "a stale value of a system named only as it": (
