@@ -614,11 +614,7 @@ _WHOLE_PERCENT_AFTER = re.compile(
     re.I,
 )
 # Nor the level of an interval named before it: "CI 95%", ช่วงความเชื่อมั่น 95%.
-_LEVEL_BEFORE = re.compile(
-    r"(?:\bci|\bconfidence(?:\s+(?:level|interval))?(?:\s+of)?|"
-    r"ความเชื่อมั่น(?:\s*ที่)?)\s*:?\s*$",
-    re.I,
-)
+_LEVEL_BEFORE = re.compile(rf"(?:{words.pattern('interval_levels')})\s*:?\s*$", re.I)
 # Nor a bound: "over 30 %", "< 7 %" (not a tag's or a marker's end, "<b>7", "-->7").
 _BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>])\s*[*_]*$", re.I)
 # A threshold before any number: "at most 15.00 %", "≤ 15.00 %" (not ">": a quote's mark).

@@ -56,6 +56,11 @@ EXAMPLES = {
     ("whole_words", r"not\s+(?:split|segmented)"): "not split",
     ("whole_words", r"in\s+one\s+(?:piece|pass|go)"): "in one pass",
     ("as_published", r"as\s+(?:published|released|shipped)"): "greedy (as released)",
+    (
+        "interval_levels",
+        r"confidence(?:\s+(?:level|interval))?(?:\s+of)?",
+    ): "a confidence level of",
+    ("interval_levels", r"ความเชื่อมั่น(?:\s*ที่)?"): "ความเชื่อมั่นที่",
     ("settings_before", "λ"): "beam 8, λ 0.5",
     ("decoding_settings", r"(?:lm|language[- ]model)\s+weight"): "LM weight",
     ("decoding_settings", r"beam(?:\s+(?:size|width))?"): "Beam size",
