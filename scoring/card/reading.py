@@ -1304,7 +1304,7 @@ def _placed_respectively(sentence: str) -> str:
 _A_DECIMAL = re.compile(r"(?<![^\W_])\d+\.\d+")  # (not "OpenThai2.0"'s)
 
 
-_TO = re.compile(r"\s*%?\s*to\s*", re.I)
+_TO = re.compile(r"\s*%?\s*(?:down\s+)?to\s*", re.I)  # "from 15.8 down to 12.8"
 # What joins a pair set against each other in words: "18.64 % against 17.39 %".
 PAIRED_AGAINST = re.compile(r"[*_]*\s*%?\s*[*_]*\s*against\s*[*_]*", re.I)
 _OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")

@@ -661,6 +661,13 @@ WHAT_IS_READ = {
         {"split": f"cer/560ms/tv_long/{O}_split"},
         [("marked", f"cer/560ms/tv_long/{O}")],
     ),
+    # ... and so "from a down to b".
+    "from a down to b after the words of decoding in pieces": (
+        "Decoding the pieces brings TVSpeech long from {whole} down to {split} % at 560 ms.\n",
+        {"whole": f"cer/560ms/tv_long/{O}", "split": f"cer/560ms/tv_long/{O}_split"},
+        {},
+        [("marked", f"cer/560ms/tv_long/{O}"), ("marked", f"cer/560ms/tv_long/{O}_split")],
+    ),
     # A column headed "vs Typhoon 0.6B" with a "95 % interval" column right after it holds
     # differences against Typhoon 0.6B (a stale one drifts), and the interval is theirs.
     "a column against a system beside its interval": (
