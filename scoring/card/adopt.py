@@ -20,6 +20,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from operator import attrgetter
 
 from . import words
@@ -226,14 +227,18 @@ _POINTS_AFTER = re.compile(
     r"[*_]*(?:\s*|-(?=\w))(?:cer\s+)?(?:(?:percentage[\s-]+)?(?:points?|pts?)\b|\bp\.\s?p\.|จุด)",
     re.I,
 )
-# How a long recording was decoded: whole, or in pieces.
-_DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}", re.I)
 
 
-def _decodings(text: str) -> list[str]:
+# How a long recording was decoded: whole, or in pieces (in the card's words for it).
+@lru_cache(maxsize=8)
+def _decoding(in_pieces: re.Pattern = SPLIT_WORDS) -> re.Pattern:
+    return re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{in_pieces.pattern}", re.I)
+
+
+def _decodings(text: str, in_pieces: re.Pattern = SPLIT_WORDS) -> list[str]:
     """ "whole" or "split" for each word of ``text`` that says how a recording was decoded;
     none where it says both ("whole vs. decoded in pieces" heads both kinds)."""
-    found = ["whole" if word.group("whole") else "split" for word in _DECODING.finditer(text)]
+    found = ["whole" if w.group("whole") else "split" for w in _decoding(in_pieces).finditer(text)]
     return [] if len(set(found)) > 1 else found
 
 
@@ -298,6 +303,9 @@ class _Levels:
         """Whether the number's own text, clause or cell names any of a dimension."""
         return any(found_in(level) for level in self.levels[:3])
 
+    def decodings(self, text: str) -> list[str]:
+        return _decodings(text, self.names.in_pieces)
+
 
 def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: bool) -> _Wanted:
     """What a number's context says, dimension by dimension, from its most specific level
@@ -307,7 +315,7 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
     read = _Levels(levels, spec, names, narrow, candidate.headings)
     subjects, latencies = _subjects_and_latencies(read, candidate.earlier)
     # The nearest level that says how a long recording was decoded decides.
-    split = "split" in (read.pick(_decodings) or ())
+    split = "split" in (read.pick(read.decodings) or ())
     # Headings say what a section is about, not whether its numbers are differences.
     says_so = _speaks_of_a_difference(levels[:-1]) and not _a_cer_in_percent(candidate)
     difference = True if candidate.bound or says_so else None
@@ -819,11 +827,12 @@ def _decodings_before(candidate: Candidate, read: _Levels) -> tuple[bool, ...]:
     """How a number whose own sentence names no decoding was decoded, as the nearest sentence
     before it naming one says (either, where it names both: "decoded whole or cut ... and
     decoded in pieces. Cut this way, it goes from 10.71 % to 8.72 %"); else its own reading."""
-    if not read.own_names(_DECODING.findall):
-        before = next((s for s in candidate.earlier if _DECODING.search(s)), "")
-        if found := {"split" in _decodings(m.group()) for m in _DECODING.finditer(before)}:
+    decoding = _decoding(read.names.in_pieces)
+    if not read.own_names(decoding.findall):
+        before = next((s for s in candidate.earlier if decoding.search(s)), "")
+        if found := {"split" in read.decodings(m.group()) for m in decoding.finditer(before)}:
             return tuple(sorted(found))
-    return ("split" in (read.pick(_decodings) or ()),)
+    return ("split" in (read.pick(read.decodings) or ()),)
 
 
 def _named_before(candidate: Candidate, found_in) -> frozenset:
@@ -1518,7 +1527,7 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
             COMPARES.search(card.text, block.start, block.end)
         )
 
-    names = Names.of(result.spec, result.spec.publish_aliases)
+    names = Names.of(result.spec, result.spec.publish_aliases, card.text)
     claims = []
     for candidate in candidates(card, names, worth_reading):
         if candidate.marked not in result.exact or not any(
@@ -1940,7 +1949,7 @@ class MarkResult:
 
 def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> MarkResult:
     """The card with every figure its context determines wrapped in a figure marker."""
-    names = Names.of(result.spec, aliases)
+    names = Names.of(result.spec, aliases, card.text)
     facts = {name: fact for name in result.exact if (fact := _facts(name, result.spec)) is not None}
     another_measure: list[tuple[int, str, Evidence]] = []
     found = [
@@ -2103,7 +2112,7 @@ def counted_numbers(
     """(the candidate numbers coverage counts, those left alone as other models' or sets',
     (line, text) of those read as another measure than the CER)."""
     another_measure: list[tuple[int, str, Evidence]] = []
-    found = candidates(card, Names.of(spec, aliases), another_measure=another_measure)
+    found = candidates(card, Names.of(spec, aliases, card.text), another_measure=another_measure)
     # (A number in a figure's marker is gated by it, whatever its context reads as.)
     gated_or_ours = [c for c in found if not c.foreign or c.marked is not None]
     alone = [c for c in found if c.foreign and c.marked is None]

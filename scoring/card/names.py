@@ -157,6 +157,31 @@ _THAI_BESIDE_LATIN = re.compile(
 _FOUND_NAMES = Memo(kept=1 << 15)
 _POSSESSIVE = re.compile(r"\w['’]s\b")
 _METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
+SPLIT_WORDS = word_lists.regex("split_words")
+# A word a card defines for itself: '"chunked" = we cut ...', '"X" means ...', 'by "X" we
+# mean ...', '"X" หมายถึง ...'; the definition runs to its sentence's end.
+_DEFINITION = re.compile(
+    r'["“](?P<term>[^\W\d][^"”\n]{0,38}?)["”]\s*(?:=|(?:we\s+)?means?\b|หมายถึง)'
+    r"(?P<definition>(?:[^.!?\n]|\.(?=\d)|\n(?![ \t]*\n))*)",
+    re.I,
+)
+_SAYS_CUT = re.compile(f"{SPLIT_WORDS.pattern}|{word_lists.pattern('cut_words')}", re.I)
+_SAYS_REJOINED = word_lists.regex("rejoined_words")
+_SAYS_WHOLE = word_lists.regex("whole_words")
+
+
+def in_pieces_words(text: str) -> re.Pattern:
+    """The words that say a long recording was decoded in pieces: split_words, and each word
+    ``text`` defines so, cut and the text put back, nothing whole ('"chunked" = we cut at
+    pauses first and glue the text back'), in its -ed and -ing forms ("chunking")."""
+    terms = []
+    for found in _DEFINITION.finditer(text):
+        said, term = found["definition"], found["term"].strip()
+        if _SAYS_WHOLE.search(said) or not (_SAYS_CUT.search(said) and _SAYS_REJOINED.search(said)):
+            continue
+        forms = re.sub(r"(?:ed|ing)$", "(?:ed|ing)", re.escape(term)) if term.isascii() else None
+        terms.append(rf"(?<!\w){forms}(?!\w)" if forms else re.escape(term))
+    return re.compile("|".join([SPLIT_WORDS.pattern, *terms]), re.I) if terms else SPLIT_WORDS
 
 
 def _bare_versions(text: str) -> list[re.Match]:
@@ -239,9 +264,13 @@ class Names:
     aggregates: frozenset[str] = frozenset()
     # The versions in the own model's name ({"2"} for "OpenThai2.0"): "v2.0" names it.
     own_versions: frozenset[str] = frozenset()
+    # The words that say a long recording was decoded in pieces, the card's own among them.
+    in_pieces: re.Pattern = SPLIT_WORDS
 
     @classmethod
-    def of(cls, spec: CardSpec, aliases: dict[str, str]) -> Names:
+    def of(cls, spec: CardSpec, aliases: dict[str, str], card_text: str = "") -> Names:
+        """The names of ``spec``'s figures, with ``aliases``; ``card_text``: the card, where it
+        defines words of its own."""
         own = spec.publish_system or next(iter(spec.systems), None)
         subjects, method_words = _subject_names(spec)
         systems, loose, families = _system_names(spec, own)
@@ -264,6 +293,7 @@ class Names:
             frozenset(method_words),
             frozenset(a.key for a in spec.aggregates),
             frozenset(_versions_in(spec.systems[own]) if own in spec.systems else ()),
+            in_pieces_words(card_text),
         )
 
     def another_split_in(self, text: str) -> str | None:

@@ -605,7 +605,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     bounds = _bounds(cell, matches, column_header)
     by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
     parts = _cell_headers(table, cell, matches, column, bounds)
-    decoded_inside = [] if bounds else _decoded_in_parentheses(cell, matches)
+    decoded_inside = [] if bounds else _decoded_in_parentheses(cell, matches, table.names)
     ours = []
     for i, match in enumerate(matches):
         levels = (
@@ -637,13 +637,13 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
         yield match, cell_offset, levels, more
 
 
-def _decoded_in_parentheses(cell: str, matches: list) -> list[tuple[int, int]]:
+def _decoded_in_parentheses(cell: str, matches: list, names: Names) -> list[tuple[int, int]]:
     """The parentheses of a cell that say how the number in them was decoded, "10.71
     (split: 8.72)": they say nothing of the number outside them."""
     return [
         span
         for m in matches
-        if (span := _enclosing_parenthesis(cell, m)) and SPLIT_WORDS.search(cell, *span)
+        if (span := _enclosing_parenthesis(cell, m)) and names.in_pieces.search(cell, *span)
     ]
 
 
@@ -890,6 +890,7 @@ class _Sentence:
 
     def __init__(self, sentence: str, matches: list, names: Names, read_before: tuple):
         self.text, self.matches = sentence, matches
+        self.in_pieces_words = in_pieces_words = names.in_pieces
         self.bounds = bounds = _bounds(sentence, matches)
         # each number's own parenthesis, as a place (None: none)
         owns, inside, self.owned = _own_parentheses(sentence, matches, bounds, names)
@@ -916,11 +917,11 @@ class _Sentence:
             own = " ".join(clauses_beside(pair))
             if STATEMENT_END.search(pair[0]):
                 own += " " + STATEMENT_END.split(pair[0])[-1]
-            in_pieces.append(bool(SPLIT_WORDS.search(own)))
+            in_pieces.append(bool(in_pieces_words.search(own)))
         # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
         # ending in a colon says it of every number after it.
         lead = sentence[: matches[0].start()] if matches else ""
-        if _A_LEAD_IN.search(lead) and SPLIT_WORDS.search(lead.rsplit(";", 1)[-1]):
+        if _A_LEAD_IN.search(lead) and in_pieces_words.search(lead.rsplit(";", 1)[-1]):
             in_pieces = [True] * len(matches)
         # "Decoding the pieces brings TVSpeech long from 10.71 to 8.72 %": b is in pieces, a
         # is not; read so, neither is drifted.
@@ -935,7 +936,7 @@ def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tup
     """(a, b) of each "from a to b" of a sentence whose words before its first number say
     it decodes in pieces, where nothing else is said to go from one to another (a latency, a
     set): a is the whole decoding's, b the pieces'."""
-    if not matches or not SPLIT_WORDS.search(sentence, 0, matches[0].start()):
+    if not matches or not names.in_pieces.search(sentence, 0, matches[0].start()):
         return []
     if WHOLE_WORDS.search(sentence):
         return []
@@ -1014,7 +1015,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         ]
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
-            levels = tuple(_without(SPLIT_WORDS, level) for level in levels[:3]) + levels[3:]
+            levels = tuple(_without(read.in_pieces_words, lv) for lv in levels[:3]) + levels[3:]
         why = _measures_another_metric(levels, an_end)
         # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
         if why is not None and not (an_end and estimate_read):
@@ -1304,7 +1305,7 @@ def _placed_respectively(sentence: str) -> str:
 _A_DECIMAL = re.compile(r"(?<![^\W_])\d+\.\d+")  # (not "OpenThai2.0"'s)
 
 
-_TO = re.compile(r"\s*%?\s*to\s*", re.I)
+_TO = re.compile(r"\s*%?\s*(?:down\s+)?to\s*", re.I)  # "from 15.8 down to 12.8"
 # What joins a pair set against each other in words: "18.64 % against 17.39 %".
 PAIRED_AGAINST = re.compile(r"[*_]*\s*%?\s*[*_]*\s*against\s*[*_]*", re.I)
 _OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")

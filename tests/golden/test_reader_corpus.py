@@ -54,13 +54,6 @@ RECALL_AT_LEAST = 0.95
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     (
-        "casual",
-        "recall",
-    ): "0.920: 'chunked' as the card defines it ('we cut at pauses first and glue the text "
-    "back') is not read as decoded in pieces (lines 44-45: 8.72, 12.81, 8.99, 14.59, and "
-    "line 47's 12.8), and a changelog's 'FLEURS moved 6.72 → 6.69' (line 112): each "
-    "listed, never rewritten",
-    (
         "paper",
         "stale_reported",
     ): "line 21's −4.69 (GigaSpeech2 long, OpenThai2.0 − Typhoon 0.6B, the data give −4.72) is "

@@ -661,6 +661,44 @@ WHAT_IS_READ = {
         {"split": f"cer/560ms/tv_long/{O}_split"},
         [("marked", f"cer/560ms/tv_long/{O}")],
     ),
+    # A word the card defines as cutting and putting the text back ('"stitched" = ...') says
+    # decoding in pieces on that card, in its -ed and -ing forms (a stale one drifts).
+    "a word the card defines as decoding in pieces": (
+        '"Stitched" = we cut the long recordings at pauses and glue the text back.\n\n'
+        "| 560 ms | TVSpeech long |\n|---|---|\n| OpenThai2.0 | {ow} whole<br>{os} stitched |\n\n"
+        "Stitching brings GigaSpeech2 long from {gw} to {gs} % for OpenThai2.0 at 560 ms. "
+        "Stitched, Typhoon 0.6B reaches {ts} % on TVSpeech long.\n",
+        {
+            "ow": f"cer/560ms/tv_long/{O}",
+            "os": f"cer/560ms/tv_long/{O}_split",
+            "gw": f"cer/560ms/gs2_long/{O}",
+            "gs": f"cer/560ms/gs2_long/{O}_split",
+        },
+        {"ts": f"cer/560ms/tv_long/{T}_split"},
+        [
+            ("marked", f"cer/560ms/tv_long/{O}"),
+            ("marked", f"cer/560ms/tv_long/{O}_split"),
+            ("marked", f"cer/560ms/gs2_long/{O}"),
+            ("marked", f"cer/560ms/gs2_long/{O}_split"),
+            ("drift", f"cer/560ms/tv_long/{T}_split"),
+        ],
+    ),
+    # ... but not a word defined as joining alone, nor any word by its look ("chunked").
+    "a word the card defines as joining recordings": (
+        '"Glued" = the clips of a video joined back into one file.\n\n'
+        "| 560 ms | TVSpeech long |\n|---|---|\n| OpenThai2.0 | {os} glued |\n"
+        "| Typhoon 0.6B | {ts} chunked |\n",
+        {"os": f"cer/560ms/tv_long/{O}_split", "ts": f"cer/560ms/tv_long/{T}_split"},
+        {},
+        [],
+    ),
+    # ... and so "from a down to b".
+    "from a down to b after the words of decoding in pieces": (
+        "Decoding the pieces brings TVSpeech long from {whole} down to {split} % at 560 ms.\n",
+        {"whole": f"cer/560ms/tv_long/{O}", "split": f"cer/560ms/tv_long/{O}_split"},
+        {},
+        [("marked", f"cer/560ms/tv_long/{O}"), ("marked", f"cer/560ms/tv_long/{O}_split")],
+    ),
     # A column headed "vs Typhoon 0.6B" with a "95 % interval" column right after it holds
     # differences against Typhoon 0.6B (a stale one drifts), and the interval is theirs.
     "a column against a system beside its interval": (

@@ -66,6 +66,14 @@ EXAMPLES = {
     ("decoding_settings", r"beam(?:\s+(?:size|width))?"): "Beam size",
     ("decoding_settings", r"(?:word\s+)?insertion\s+penalty"): "Word insertion penalty",
     ("decoding_settings", r"length\s+penalty"): "length penalty",
+    ("cut_words", "cut(?:s|ting)?"): "we cut at pauses",
+    ("cut_words", "chop(?:s|ped|ping)?"): "chopped at pauses",
+    (
+        "rejoined_words",
+        r"(?:glu(?:e|es|ed|ing)|stitch(?:es|ed|ing)?|join(?:s|ed|ing)?|put(?:s|ting)?)"
+        r"\s+(?:[\w-]+\s+){0,3}?back",
+    ): "glue the text back",
+    ("rejoined_words", r"re-?(?:join|stitch|assembl)\w*"): "the text reassembled",
     ("compares", "beats?"): "it beats Typhoon",
     ("compares", r"outperform\w*"): "it outperforms Typhoon",
     ("compares", "trails?"): "it trails Typhoon",
