@@ -809,6 +809,25 @@ WHAT_IS_READ = {
             ("marked", f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/estimate"),
         ],
     ),
+    # ... and its interval's ends, whose own words say nothing of decoding while their
+    # sentence says both ways, are the ends of the estimate just before them, where their
+    # values are exactly those ends.
+    "an interval's ends beside an estimate decoded in pieces": (
+        "บน GigaSpeech2 แบบยาว Typhoon 0.6B ได้ {tw}% เมื่อถอดความทั้งไฟล์\nเมื่อตัดเป็นท่อน"
+        "ทั้งสองระบบ ผลต่างของ OpenThai2.0 เหลือ {d} จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่ {lo} ถึง "
+        "{hi})\n",
+        {"tw": f"cer/560ms/gs2_long/{T}"}
+        | {
+            part: f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/{end}"
+            for part, end in (("d", "estimate"), ("lo", "low"), ("hi", "high"))
+        },
+        {},
+        [("marked", f"cer/560ms/gs2_long/{T}")]
+        + [
+            ("marked", f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/{end}")
+            for end in ("estimate", "low", "high")
+        ],
+    ),
 }
 
 
