@@ -1849,6 +1849,26 @@ def _an_end_beside_its_estimate(
     return _at_its_value(m, end, result.exact[end])
 
 
+def _the_end_of_the_estimate_before(m: Marked, found: list[Marked]) -> Marked | None:
+    """An interval's end read in another way (decoding, system, latency) than the estimate
+    just before it, whose end its value is exactly ("−1.78 จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่
+    −2.76 ถึง −0.75)", the estimate decoded in pieces): that estimate's end."""
+    sibling = m.listed_as("a sibling's") and m.named
+    if m.candidate.bound is None or not sibling:
+        return None
+    before = [
+        o
+        for o in _read_beside(m, found)
+        if o.candidate.start < m.candidate.start and _an_estimate(o.figure)
+    ]
+    estimate = max(before, key=lambda o: o.candidate.start, default=None)
+    if estimate is None or estimate.turned or estimate.magnitude:
+        return None
+    if _stem(estimate.figure) != _stem(sibling):
+        return None
+    return Marked(m.candidate, sibling, "marked")
+
+
 def _stem(name: str) -> str:
     """A difference's figure name without its part (estimate, low or high end)."""
     return name.rsplit("/", 1)[0]
@@ -1966,6 +1986,7 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     found = [_a_variants_own_change(m, result, names) or m for m in found]
     found = [_an_end_beside_a_way_unsaid(m, found) or m for m in found]
     found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
+    found = [_the_end_of_the_estimate_before(m, found) or m for m in found]
     found = [_an_interval_of_a_cer(m, found) or m for m in found]
     found = [_a_pair_after_its_difference(m, found, result, names) or m for m in found]
     found = [_own_mean(m, found, result) or m for m in found]

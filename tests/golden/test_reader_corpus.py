@@ -58,13 +58,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
         "stale_reported",
     ): "line 21's −4.69 (GigaSpeech2 long, OpenThai2.0 − Typhoon 0.6B, the data give −4.72) is "
     "listed: the sentence before names both baselines, and nothing says which one it is",
-    (
-        "thai_formal",
-        "recall",
-    ): "0.942: a whole-file CER whose words after it run on into the next Thai sentence's "
-    "'เมื่อตัดเป็นท่อน' and 'ผลต่าง' (line 115), and that sentence's difference and interval "
-    "decoded in pieces, whose words before it run back to the whole-file one's (lines "
-    "116-117): Thai ends that sentence with a space alone; each listed, never rewritten",
 }
 
 

@@ -829,6 +829,43 @@ WHAT_IS_READ = {
         {"os": f"cer/560ms/tv_long/{O}_split"},
         [("marked", f"cer/560ms/tv_long/{O}")],
     ),
+    # Thai ends a sentence with a space alone: where the words between two numbers say one
+    # way of decoding and then the other, the first is the number's before them ("... ได้
+    # 20.49% เมื่อถอดความทั้งไฟล์", whole) and the rest the number's after them ("เมื่อตัดเป็นท่อน
+    # ... ผลต่าง ... −1.78 จุด", in pieces): the stale CER drifts as decoded whole.
+    "a way of decoding and then the other between two numbers": (
+        "บน GigaSpeech2 แบบยาว OpenThai2.0 ได้ {ow}% และ Typhoon 0.6B ได้ {tw}% "
+        "เมื่อถอดความทั้งไฟล์\nเมื่อตัดเป็นท่อนทั้งสองระบบ ผลต่างเหลือ {d} จุด\n",
+        {
+            "ow": f"cer/560ms/gs2_long/{O}",
+            "d": f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/estimate",
+        },
+        {"tw": f"cer/560ms/gs2_long/{T}"},
+        [
+            ("marked", f"cer/560ms/gs2_long/{O}"),
+            ("drift", f"cer/560ms/gs2_long/{T}"),
+            ("marked", f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/estimate"),
+        ],
+    ),
+    # ... and its interval's ends, whose own words say nothing of decoding while their
+    # sentence says both ways, are the ends of the estimate just before them, where their
+    # values are exactly those ends.
+    "an interval's ends beside an estimate decoded in pieces": (
+        "บน GigaSpeech2 แบบยาว Typhoon 0.6B ได้ {tw}% เมื่อถอดความทั้งไฟล์\nเมื่อตัดเป็นท่อน"
+        "ทั้งสองระบบ ผลต่างของ OpenThai2.0 เหลือ {d} จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่ {lo} ถึง "
+        "{hi})\n",
+        {"tw": f"cer/560ms/gs2_long/{T}"}
+        | {
+            part: f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/{end}"
+            for part, end in (("d", "estimate"), ("lo", "low"), ("hi", "high"))
+        },
+        {},
+        [("marked", f"cer/560ms/gs2_long/{T}")]
+        + [
+            ("marked", f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/{end}")
+            for end in ("estimate", "low", "high")
+        ],
+    ),
 }
 
 
