@@ -20,12 +20,11 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from operator import attrgetter
 
 from . import words
 from .compute import CardResult
-from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name
+from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name, ways_of_decoding
 from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
@@ -36,7 +35,6 @@ from .reading import (
     SPLIT_WORDS,
     STATEMENT_END,
     VERSUS,
-    WHOLE_WORDS,
     Candidate,
     Evidence,
     candidates,
@@ -229,16 +227,12 @@ _POINTS_AFTER = re.compile(
 )
 
 
-# How a long recording was decoded: whole, or in pieces (in the card's words for it).
-@lru_cache(maxsize=8)
-def _decoding(in_pieces: re.Pattern = SPLIT_WORDS) -> re.Pattern:
-    return re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{in_pieces.pattern}", re.I)
-
-
 def _decodings(text: str, in_pieces: re.Pattern = SPLIT_WORDS) -> list[str]:
     """ "whole" or "split" for each word of ``text`` that says how a recording was decoded;
     none where it says both ("whole vs. decoded in pieces" heads both kinds)."""
-    found = ["whole" if w.group("whole") else "split" for w in _decoding(in_pieces).finditer(text)]
+    found = [
+        "whole" if w.group("whole") else "split" for w in ways_of_decoding(in_pieces).finditer(text)
+    ]
     return [] if len(set(found)) > 1 else found
 
 
@@ -827,7 +821,7 @@ def _decodings_before(candidate: Candidate, read: _Levels) -> tuple[bool, ...]:
     """How a number whose own sentence names no decoding was decoded, as the nearest sentence
     before it naming one says (either, where it names both: "decoded whole or cut ... and
     decoded in pieces. Cut this way, it goes from 10.71 % to 8.72 %"); else its own reading."""
-    decoding = _decoding(read.names.in_pieces)
+    decoding = ways_of_decoding(read.names.in_pieces)
     if not read.own_names(decoding.findall):
         before = next((s for s in candidate.earlier if decoding.search(s)), "")
         if found := {"split" in read.decodings(m.group()) for m in decoding.finditer(before)}:

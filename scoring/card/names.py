@@ -167,7 +167,7 @@ _DEFINITION = re.compile(
 )
 _SAYS_CUT = re.compile(f"{SPLIT_WORDS.pattern}|{word_lists.pattern('cut_words')}", re.I)
 _SAYS_REJOINED = word_lists.regex("rejoined_words")
-_SAYS_WHOLE = word_lists.regex("whole_words")
+WHOLE_WORDS = word_lists.regex("whole_words")
 
 
 def in_pieces_words(text: str) -> re.Pattern:
@@ -177,11 +177,18 @@ def in_pieces_words(text: str) -> re.Pattern:
     terms = []
     for found in _DEFINITION.finditer(text):
         said, term = found["definition"], found["term"].strip()
-        if _SAYS_WHOLE.search(said) or not (_SAYS_CUT.search(said) and _SAYS_REJOINED.search(said)):
+        if WHOLE_WORDS.search(said) or not (_SAYS_CUT.search(said) and _SAYS_REJOINED.search(said)):
             continue
         forms = re.sub(r"(?:ed|ing)$", "(?:ed|ing)", re.escape(term)) if term.isascii() else None
         terms.append(rf"(?<!\w){forms}(?!\w)" if forms else re.escape(term))
     return re.compile("|".join([SPLIT_WORDS.pattern, *terms]), re.I) if terms else SPLIT_WORDS
+
+
+@lru_cache(maxsize=8)
+def ways_of_decoding(in_pieces: re.Pattern = SPLIT_WORDS) -> re.Pattern:
+    """How a long recording was decoded, said in words: whole (group "whole"), or in pieces in
+    the card's words for it (``in_pieces``)."""
+    return re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{in_pieces.pattern}", re.I)
 
 
 def _bare_versions(text: str) -> list[re.Match]:

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from . import words
 from .markdown import Block, blocks, unescaped
-from .names import COMPARES, Names
+from .names import COMPARES, WHOLE_WORDS, Names, ways_of_decoding
 from .text import (
     COMMENT,
     SENTENCE_END,
@@ -57,7 +57,6 @@ DIFFERENCE_WORDS = re.compile(
 DIRECTION_WORDS = words.regex("direction_words")
 _RANKS = words.regex("ranks")  # (fullmatched against a direction word)
 SPLIT_WORDS = words.regex("split_words")
-WHOLE_WORDS = words.regex("whole_words")
 _INTERVAL = re.compile(
     r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
     rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
@@ -963,7 +962,7 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
             view, [span for j, spans in enumerate(changes_words) if j != i for span in spans]
         )
         view = _without_the_next_clause(view, matches, i, i in placed, names)
-        view = _blanked(view, _the_neighbours_way_of_decoding(view, matches, i))
+        view = _blanked(view, _the_neighbours_way_of_decoding(view, matches, i, names))
         view = _blanked(view, [(statement_ends[i], len(sentence))])
         # "6.69 % on FLEURS, as for the dialect set, Typhoon 0.6B gets 17.39 %": a clause
         # that opens on another set reads no set said before it.
@@ -975,10 +974,9 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
     return views
 
 
-_A_WAY_OF_DECODING = re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{SPLIT_WORDS.pattern}", re.I)
-
-
-def _the_neighbours_way_of_decoding(view: str, matches: list, i: int) -> list[tuple[int, int]]:
+def _the_neighbours_way_of_decoding(
+    view: str, matches: list, i: int, names: Names
+) -> list[tuple[int, int]]:
     """The words of a number's view that are a neighbour's way of decoding: where the words
     between two numbers say one way and then the other ("ได้ 20.49% เมื่อถอดความทั้งไฟล์
     เมื่อตัดเป็นท่อน ... −1.78"), the first way is the number's before them and what follows
@@ -987,7 +985,9 @@ def _the_neighbours_way_of_decoding(view: str, matches: list, i: int) -> list[tu
     for a, b in ((i - 1, i), (i, i + 1)):
         if a < 0 or b >= len(matches):
             continue
-        ways = list(_A_WAY_OF_DECODING.finditer(view, matches[a].end(), matches[b].start()))
+        ways = list(
+            ways_of_decoding(names.in_pieces).finditer(view, matches[a].end(), matches[b].start())
+        )
         kinds = [bool(way.group("whole")) for way in ways]
         turns = [k for k in range(1, len(kinds)) if kinds[k] != kinds[k - 1]]
         if len(turns) == 1:  # one way, then the other
