@@ -24,6 +24,7 @@ from operator import attrgetter
 
 from . import words
 from .compute import CardResult
+from .markdown import blocks
 from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name, ways_of_decoding
 from .reading import (
     DIFFERENCE_WORDS,
@@ -1516,16 +1517,22 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
     if not regions:
         return []
 
-    def worth_reading(block) -> bool:  # a paragraph holding a marker, that compares
-        return any(block.start <= region.start < block.end for region in regions) and bool(
-            COMPARES.search(card.text, block.start, block.end)
-        )
-
+    # (Of the card's reading, which a command makes once: the paragraphs holding a marker
+    # that compare.)
+    comparing = [
+        (block.start, block.end)
+        for block in blocks(card.text, card.body_start)
+        if block.kind == "prose"
+        and any(block.start <= region.start < block.end for region in regions)
+        and COMPARES.search(card.text, block.start, block.end)
+    ]
     names = Names.of(result.spec, result.spec.publish_aliases, card.text)
     claims = []
-    for candidate in candidates(card, names, worth_reading):
-        if candidate.marked not in result.exact or not any(
-            region.start <= candidate.start < region.end for region in regions
+    for candidate in candidates(card, names):
+        if (
+            candidate.marked not in result.exact
+            or not any(start <= candidate.start < end for start, end in comparing)
+            or not any(region.start <= candidate.start < region.end for region in regions)
         ):
             continue
         as_marked = Marked(candidate, candidate.marked, "marked")

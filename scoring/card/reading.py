@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from ..memo import Memo
 from . import words
 from .markdown import Block, blocks, unescaped
 from .names import COMPARES, WHOLE_WORDS, Names, ways_of_decoding
@@ -1838,8 +1839,8 @@ class _Found:
     spanning rows or columns is read where it starts), and the numbers set aside as another
     measure's, with what decided."""
 
-    def __init__(self, card: CardFile, names: Names, keeps_aside: bool):
-        self.card, self.names, self.keeps_aside = card, names, keeps_aside
+    def __init__(self, card: CardFile, names: Names):
+        self.card, self.names = card, names
         self.masked = masked_spans(card.text, card)
         self.candidates: list[Candidate] = []
         self.seen: set[int] = set()
@@ -1851,7 +1852,7 @@ class _Found:
         self.headings: tuple[str, ...] = ()  # the block's being read
 
     def set_aside(self, match, offset, why):
-        if self.keeps_aside and "." in match.group(2):
+        if "." in match.group(2):
             self.aside.setdefault(offset + match.start(), (match.group(0), why))
 
     def set_aside_outside_regions(self) -> list[tuple[int, str, Evidence]]:
@@ -1915,23 +1916,35 @@ class _Found:
 
 
 def candidates(
-    card: CardFile,
-    names: Names,
-    worth_reading: Callable[[Block], bool] | None = None,
-    another_measure: list[tuple[int, str, Evidence]] | None = None,
+    card: CardFile, names: Names, another_measure: list[tuple[int, str, Evidence]] | None = None
 ) -> list[Candidate]:
-    """Every number of the card's text that may be a figure, with its context (only in the
-    prose blocks ``worth_reading`` accepts, given it). ``another_measure`` receives (line,
-    text, evidence) of each number set aside outside regions: a misreading there is said."""
+    """Every number of the card's text that may be a figure, with its context.
+    ``another_measure`` receives (line, text, evidence) of each number set aside outside
+    regions: a misreading there is said.
+
+    A card's reading is kept for the process by its text and names: one command reads a card
+    more than once (``publish`` for the claims in its words, then to mark or check)."""
+    key = (card.text, card.body_start, names)
+    found, set_aside = _READ.get(key, lambda: _read(card, names))
+    if another_measure is not None:
+        another_measure += set_aside
+    return list(found)
+
+
+_READ = Memo(kept=32)
+
+
+def _read(
+    card: CardFile, names: Names
+) -> tuple[tuple[Candidate, ...], tuple[tuple[int, str, Evidence], ...]]:
+    """``candidates``, and the numbers set aside outside regions."""
     text = card.text
-    found = _Found(card, names, another_measure is not None)
+    found = _Found(card, names)
     every_block = blocks(text, card.body_start)
     shown = unescaped(text)  # (each place kept: markers go where the numbers are)
     above_items, labels_of_others = _list_items(text, every_block, names)
     generated = [r for r in card.regions if r.kind not in ("figure", "not-a-figure")]
     for block in every_block:
-        if worth_reading is not None and (block.kind != "prose" or not worth_reading(block)):
-            continue
         found.headings = block.headings + above_items.get(block.start, ())
         headings = " / ".join(found.headings)
         if block.kind == "table":
@@ -1940,11 +1953,9 @@ def candidates(
         else:
             found.read_prose(shown, block, headings, labels_of_others.get(block.start))
     found.headings = ()  # a badge's address stands under no heading
-    for match, offset, levels in _badge_numbers(text, names) if worth_reading is None else ():
+    for match, offset, levels in _badge_numbers(text, names):
         found.add(match, offset, levels, False, bound=None, in_address=True)
-    if another_measure is not None:
-        another_measure += found.set_aside_outside_regions()
-    return found.candidates
+    return tuple(found.candidates), tuple(found.set_aside_outside_regions())
 
 
 def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
