@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 import shutil
+import tomllib
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -577,296 +579,26 @@ def _readings(project, demo_result, text: str):
     return out, [(m.verdict, m.figure) for m in marked.found if m.figure]
 
 
-# Cards whose readings are given in full: (the card's body; the figures printed at the data's
-# value, and those printed stale, by their place in the body; each reading, in order).
+def _system(name: str) -> str:
+    """A figure's name as reader_cases.toml writes it, with the demo's systems as {O}, {T}."""
+    return name.replace("{O}", O).replace("{T}", T)
+
+
+# Cards whose readings are given in full, as data in reader_cases.toml: (the card's body; the
+# figures printed at the data's value, and those printed stale, by their place in the body;
+# each reading, in order).
+with open(Path(__file__).with_name("reader_cases.toml"), "rb") as file:
+    CASES = tomllib.load(file)["case"]
 WHAT_IS_READ = {
-    # "the v1.5 column is copied from the previous card" above the table: the other columns
-    # are the card's own results, read (a stale one drifts); v1.5's is not.
-    "a caption's previous said of another release's column": (
-        "CER (%) at 560 ms. The v1.5 column is copied from the previous card.\n\n"
-        "| Set | v2.0 | v1.5 | Typhoon 0.6B |\n|---|--:|--:|--:|\n"
-        "| FLEURS | {ours} | 9.87 | {stale} |\n",
-        {"ours": f"cer/560ms/fleurs/{O}"},
-        {"stale": f"cer/560ms/fleurs/{T}"},
-        [("marked", f"cer/560ms/fleurs/{O}"), ("drift", f"cer/560ms/fleurs/{T}")],
-    ),
-    # A table by speaker group ("Female", "Age 55 and over") over two sets pooled holds
-    # parts of them, which the card never scores: a cell equal to GigaSpeech2's CER by
-    # chance is not read as it.
-    "a row of a speaker group at a figure's value": (
-        "### By speaker group (TVSpeech and GigaSpeech2 pooled, 560 ms)\n\n"
-        "| Group | OpenThai2.0 CER | Typhoon 0.6B CER |\n|---|--:|--:|\n"
-        "| Female | 10.41 | 11.58 |\n| Age 55 and over | {gs2} | 13.71 |\n",
-        {"gs2": f"cer/560ms/gs2/{O}"},
-        {},
-        [],
-    ),
-    # A pair set against each other ("against", "vs") holds two CERs, though the sentence's
-    # Δ (or gap in $\LaTeX$ pp) is another number's.
-    "a pair set against each other beside a difference": (
-        "On LOTUSDIS lav123 at 560 ms, Typhoon 0.6B + 4-gram is marginally better: {theirs} "
-        "against our {ours}, Δ = {delta} pp.\n",
-        {
-            "ours": f"cer/560ms/lotus_lav123/{O}",
-            "delta": f"diff/560ms/lotus_lav123/{O}-vs-{T}_4gram/estimate",
-        },
-        {"theirs": f"cer/560ms/lotus_lav123/{T}_4gram"},
-        [
-            ("drift", f"cer/560ms/lotus_lav123/{T}_4gram"),
-            ("marked", f"cer/560ms/lotus_lav123/{O}"),
-            ("marked", f"diff/560ms/lotus_lav123/{O}-vs-{T}_4gram/estimate"),
-        ],
-    ),
-    "a pair beside a gap in LaTeX": (
-        "On Isan at 1120 ms, OpenThai2.0 trails Typhoon 0.6B: {ours} against {theirs}, where "
-        "the gap of ${delta}$ pp is significant.\n",
-        {"theirs": f"cer/1120ms/isan/{T}", "delta": f"diff/1120ms/isan/{O}-vs-{T}/estimate"},
-        {"ours": f"cer/1120ms/isan/{O}"},
-        [
-            ("drift", f"cer/1120ms/isan/{O}"),
-            ("marked", f"cer/1120ms/isan/{T}"),
-            ("marked", f"diff/1120ms/isan/{O}-vs-{T}/estimate"),
-        ],
-    ),
-    # "at every chunk size:" gives no chunk size's value: what follows the colon is read.
-    "a setting's word after every": (
-        "OpenThai2.0 trails Typhoon 0.6B on Isan at every chunk size: {ours} % against "
-        "{theirs} % at 560 ms.\n",
-        {"theirs": f"cer/560ms/isan/{T}"},
-        {"ours": f"cer/560ms/isan/{O}"},
-        [("drift", f"cer/560ms/isan/{O}"), ("marked", f"cer/560ms/isan/{T}")],
-    ),
-    # Under columns of sets, a row naming a set and no system ("w/o Isan data", an ablation
-    # beside "OpenThai2.0 (full)") is none of the card's systems' rows: its cells are left
-    # alone, and the full row's stale Isan CER drifts, not read twice in one table.
-    "an ablation's row naming a set under columns of sets": (
-        "Ablations at 560 ms, CER (%).\n\n| Variant | FLEURS | Isan |\n|---|--:|--:|\n"
-        "| OpenThai2.0 (full) | {fleurs} | {isan} |\n| w/o Isan data | {fleurs_t} | {isan} |\n",
-        {"fleurs": f"cer/560ms/fleurs/{O}", "fleurs_t": f"cer/560ms/fleurs/{T}"},
-        {"isan": f"cer/560ms/isan/{O}"},
-        [("marked", f"cer/560ms/fleurs/{O}"), ("drift", f"cer/560ms/isan/{O}")],
-    ),
-    # A sentence that opens on decoding in pieces and says it "brings" a set "from a to b":
-    # a is the whole decoding's, b the pieces'. Read so, neither is ever drifted: a stale b
-    # is listed.
-    "from a to b after the words of decoding in pieces": (
-        "Decoding the pieces brings TVSpeech long from {whole} to {split} % at 560 ms.\n",
-        {"whole": f"cer/560ms/tv_long/{O}", "split": f"cer/560ms/tv_long/{O}_split"},
-        {},
-        [("marked", f"cer/560ms/tv_long/{O}"), ("marked", f"cer/560ms/tv_long/{O}_split")],
-    ),
-    "a stale b after the words of decoding in pieces": (
-        "Decoding the pieces brings TVSpeech long from {whole} to {split} % at 560 ms.\n",
-        {"whole": f"cer/560ms/tv_long/{O}"},
-        {"split": f"cer/560ms/tv_long/{O}_split"},
-        [("marked", f"cer/560ms/tv_long/{O}")],
-    ),
-    # A word the card defines as cutting and putting the text back ('"stitched" = ...') says
-    # decoding in pieces on that card, in its -ed and -ing forms (a stale one drifts).
-    "a word the card defines as decoding in pieces": (
-        '"Stitched" = we cut the long recordings at pauses and glue the text back.\n\n'
-        "| 560 ms | TVSpeech long |\n|---|---|\n| OpenThai2.0 | {ow} whole<br>{os} stitched |\n\n"
-        "Stitching brings GigaSpeech2 long from {gw} to {gs} % for OpenThai2.0 at 560 ms. "
-        "Stitched, Typhoon 0.6B reaches {ts} % on TVSpeech long.\n",
-        {
-            "ow": f"cer/560ms/tv_long/{O}",
-            "os": f"cer/560ms/tv_long/{O}_split",
-            "gw": f"cer/560ms/gs2_long/{O}",
-            "gs": f"cer/560ms/gs2_long/{O}_split",
-        },
-        {"ts": f"cer/560ms/tv_long/{T}_split"},
-        [
-            ("marked", f"cer/560ms/tv_long/{O}"),
-            ("marked", f"cer/560ms/tv_long/{O}_split"),
-            ("marked", f"cer/560ms/gs2_long/{O}"),
-            ("marked", f"cer/560ms/gs2_long/{O}_split"),
-            ("drift", f"cer/560ms/tv_long/{T}_split"),
-        ],
-    ),
-    # ... but not a word defined as joining alone, nor any word by its look ("chunked").
-    "a word the card defines as joining recordings": (
-        '"Glued" = the clips of a video joined back into one file.\n\n'
-        "| 560 ms | TVSpeech long |\n|---|---|\n| OpenThai2.0 | {os} glued |\n"
-        "| Typhoon 0.6B | {ts} chunked |\n",
-        {"os": f"cer/560ms/tv_long/{O}_split", "ts": f"cer/560ms/tv_long/{T}_split"},
-        {},
-        [],
-    ),
-    # ... and so "from a down to b".
-    "from a down to b after the words of decoding in pieces": (
-        "Decoding the pieces brings TVSpeech long from {whole} down to {split} % at 560 ms.\n",
-        {"whole": f"cer/560ms/tv_long/{O}", "split": f"cer/560ms/tv_long/{O}_split"},
-        {},
-        [("marked", f"cer/560ms/tv_long/{O}"), ("marked", f"cer/560ms/tv_long/{O}_split")],
-    ),
-    # A column headed "vs Typhoon 0.6B" with a "95 % interval" column right after it holds
-    # differences against Typhoon 0.6B (a stale one drifts), and the interval is theirs.
-    "a column against a system beside its interval": (
-        "OpenThai2.0 against Typhoon 0.6B at 560 ms.\n\n"
-        "| Set | vs Typhoon 0.6B | 95 % interval |\n|---|--:|---|\n"
-        "| FLEURS | {estimate} | [{low}, {high}] |\n",
-        {"low": f"diff/560ms/fleurs/{O}-vs-{T}/low", "high": f"diff/560ms/fleurs/{O}-vs-{T}/high"},
-        {"estimate": f"diff/560ms/fleurs/{O}-vs-{T}/estimate"},
-        [
-            ("drift", f"diff/560ms/fleurs/{O}-vs-{T}/estimate"),
-            ("marked", f"diff/560ms/fleurs/{O}-vs-{T}/low"),
-            ("marked", f"diff/560ms/fleurs/{O}-vs-{T}/high"),
-        ],
-    ),
-    # A "Best baseline" column naming a system of the card's says whose the row's "Its CER"
-    # is and against whom its "Δ vs best baseline" is (a stale one drifts).
-    "a column of the best baseline naming the card's system": (
-        "CER (%) at 560 ms.\n\n"
-        "| Set | Ours | Best baseline | Its CER | Δ vs best baseline (pp) |\n|---|--:|---|--:|--:|\n"
-        "| GigaSpeech2 long | {ours} | Typhoon 0.6B + 4-gram | {its} | {stale} |\n",
-        {"ours": f"cer/560ms/gs2_long/{O}", "its": f"cer/560ms/gs2_long/{T}_4gram"},
-        {"stale": f"diff/560ms/gs2_long/{O}-vs-{T}_4gram/estimate"},
-        [
-            ("marked", f"cer/560ms/gs2_long/{O}"),
-            ("marked", f"cer/560ms/gs2_long/{T}_4gram"),
-            ("drift", f"diff/560ms/gs2_long/{O}-vs-{T}_4gram/estimate"),
-        ],
-    ),
-    # "Only two rows are the systems this card scores" above a table of decoding settings:
-    # the rows labelled "as published" or "as released" are the card's (a stale one drifts),
-    # a sweep's row is not, even at the value of a figure of ours; and "the weight its
-    # authors ship" in that sentence says which row, quoting no numbers.
-    "a caption saying only some rows are scored": (
-        "Rows are decodings at 560 ms. Only two rows are the systems this card scores: "
-        "OpenThai2.0 greedy and Typhoon 0.6B at the weight its authors ship. The other rows "
-        "are sweeps.\n\n| Decoding | System | FLEURS |\n|---|---|--:|\n"
-        "| greedy (as published) | OpenThai2.0 | {ours} |\n| beam 4 | OpenThai2.0 | {ours} |\n"
-        "| greedy (as released) | Typhoon 0.6B | {stale} |\n",
-        {"ours": f"cer/560ms/fleurs/{O}"},
-        {"stale": f"cer/560ms/fleurs/{T}"},
-        [("marked", f"cer/560ms/fleurs/{O}"), ("drift", f"cer/560ms/fleurs/{T}")],
-    ),
-    # "respectively" alone takes the list the sentence before placed with its own
-    # "respectively", not every set that sentence names (TVSpeech and GigaSpeech2 too).
-    "respectively across sentences": (
-        "At 560 ms, on the long sets (each TVSpeech video or GigaSpeech2 recording joined "
-        "into one file), OpenThai2.0 scores {o_tv} % and {o_gs} % on TVSpeech long and "
-        "GigaSpeech2 long, respectively. Typhoon 0.6B gets {t_tv} % and {t_gs} %, "
-        "respectively.\n",
-        {
-            "o_tv": f"cer/560ms/tv_long/{O}",
-            "o_gs": f"cer/560ms/gs2_long/{O}",
-            "t_tv": f"cer/560ms/tv_long/{T}",
-        },
-        {"t_gs": f"cer/560ms/gs2_long/{T}"},
-        [
-            ("marked", f"cer/560ms/tv_long/{O}"),
-            ("marked", f"cer/560ms/gs2_long/{O}"),
-            ("marked", f"cer/560ms/tv_long/{T}"),
-            ("drift", f"cer/560ms/gs2_long/{T}"),
-        ],
-    ),
-    # A set named only in the sentence before, and "it" for the system it names: read so
-    # where the value is then exactly one figure's ...
-    "a set and a system named in the sentence before": (
-        "On the Isan set Typhoon 0.6B keeps its lead. At 1120 ms it reaches {t} % against "
-        "{o} % for OpenThai2.0.\n",
-        {"t": f"cer/1120ms/isan/{T}", "o": f"cer/1120ms/isan/{O}"},
-        {},
-        [("marked", f"cer/1120ms/isan/{T}"), ("marked", f"cer/1120ms/isan/{O}")],
-    ),
-    # Thai: "16.31% ของ Typhoon 0.6B" (Typhoon's) names nothing of the number after it: "และบน
-    # LOTUSDIS ... ได้ X%" is the card's own model's, read so, and drifts.
-    "a system named right after the number before": (
-        "ที่ 560 มิลลิวินาที แบบจำลองมีค่าเฉลี่ย 11 ชุดข้อมูลเท่ากับ {o}% เทียบกับ {t}% ของ "
-        "Typhoon 0.6B และบนชุดข้อมูล LOTUSDIS ได้ {stale}%\n",
-        {"o": f"aggregate/560ms/average/{O}", "t": f"aggregate/560ms/average/{T}"},
-        {"stale": f"aggregate/560ms/lotusdis/{O}"},
-        [
-            ("marked", f"aggregate/560ms/average/{O}"),
-            ("marked", f"aggregate/560ms/average/{T}"),
-            ("drift", f"aggregate/560ms/lotusdis/{O}"),
-        ],
-    ),
-    # "The model as released", named where its sentence names one variant of a model
-    # (Typhoon 0.6B + 4-gram), is that model without it: read so, a stale value drifts.
-    "the model as released beside its variant": (
-        "On FLEURS at 560 ms, Typhoon 0.6B + 4-gram reaches {lm} % CER, and the model as "
-        "released {stale} %.\n",
-        {"lm": f"cer/560ms/fleurs/{T}_4gram"},
-        {"stale": f"cer/560ms/fleurs/{T}"},
-        [("marked", f"cer/560ms/fleurs/{T}_4gram"), ("drift", f"cer/560ms/fleurs/{T}")],
-    ),
-    # ... but a stale value is not drifted onto either system: nothing but its value says
-    # whose it is.
-    "a stale value of a system named only as it": (
-        "On the Isan set Typhoon 0.6B keeps its lead. At 1120 ms it reaches {t} %.\n",
-        {},
-        {"t": f"cer/1120ms/isan/{T}"},
-        [],
-    ),
-    # How a recording was decoded, named only in the sentence before ("decoded whole or ...
-    # in pieces"): either, the value deciding; Typhoon's 8.99 is its TVSpeech long's in
-    # pieces, though its TVSpeech CER prints it too, where the sentence before names that set.
-    "a decoding named in the sentence before": (
-        "Long recordings are decoded whole or cut at pauses and decoded in pieces. Cut this "
-        "way, OpenThai2.0 goes from {ow} % to {os} % on TVSpeech long. Typhoon 0.6B goes from "
-        "{tw} % to {ts} %.\n",
-        {
-            "ow": f"cer/560ms/tv_long/{O}",
-            "os": f"cer/560ms/tv_long/{O}_split",
-            "tw": f"cer/560ms/tv_long/{T}",
-            "ts": f"cer/560ms/tv_long/{T}_split",
-        },
-        {},
-        [
-            ("marked", f"cer/560ms/tv_long/{O}"),
-            ("marked", f"cer/560ms/tv_long/{O}_split"),
-            ("marked", f"cer/560ms/tv_long/{T}"),
-            ("marked", f"cer/560ms/tv_long/{T}_split"),
-        ],
-    ),
-    # ... but never drifted: either decoding may be the stale one's.
-    "a stale value of a decoding named in the sentence before": (
-        "Long recordings are decoded whole or cut at pauses and decoded in pieces. Cut this "
-        "way, OpenThai2.0 goes from {ow} % to {os} % on TVSpeech long.\n",
-        {"ow": f"cer/560ms/tv_long/{O}"},
-        {"os": f"cer/560ms/tv_long/{O}_split"},
-        [("marked", f"cer/560ms/tv_long/{O}")],
-    ),
-    # Thai ends a sentence with a space alone: where the words between two numbers say one
-    # way of decoding and then the other, the first is the number's before them ("... ได้
-    # 20.49% เมื่อถอดความทั้งไฟล์", whole) and the rest the number's after them ("เมื่อตัดเป็นท่อน
-    # ... ผลต่าง ... −1.78 จุด", in pieces): the stale CER drifts as decoded whole.
-    "a way of decoding and then the other between two numbers": (
-        "บน GigaSpeech2 แบบยาว OpenThai2.0 ได้ {ow}% และ Typhoon 0.6B ได้ {tw}% "
-        "เมื่อถอดความทั้งไฟล์\nเมื่อตัดเป็นท่อนทั้งสองระบบ ผลต่างเหลือ {d} จุด\n",
-        {
-            "ow": f"cer/560ms/gs2_long/{O}",
-            "d": f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/estimate",
-        },
-        {"tw": f"cer/560ms/gs2_long/{T}"},
-        [
-            ("marked", f"cer/560ms/gs2_long/{O}"),
-            ("drift", f"cer/560ms/gs2_long/{T}"),
-            ("marked", f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/estimate"),
-        ],
-    ),
-    # ... and its interval's ends, whose own words say nothing of decoding while their
-    # sentence says both ways, are the ends of the estimate just before them, where their
-    # values are exactly those ends.
-    "an interval's ends beside an estimate decoded in pieces": (
-        "บน GigaSpeech2 แบบยาว Typhoon 0.6B ได้ {tw}% เมื่อถอดความทั้งไฟล์\nเมื่อตัดเป็นท่อน"
-        "ทั้งสองระบบ ผลต่างของ OpenThai2.0 เหลือ {d} จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่ {lo} ถึง "
-        "{hi})\n",
-        {"tw": f"cer/560ms/gs2_long/{T}"}
-        | {
-            part: f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/{end}"
-            for part, end in (("d", "estimate"), ("lo", "low"), ("hi", "high"))
-        },
-        {},
-        [("marked", f"cer/560ms/gs2_long/{T}")]
-        + [
-            ("marked", f"diff/560ms/gs2_long/{O}_split-vs-{T}_split/{end}")
-            for end in ("estimate", "low", "high")
-        ],
-    ),
+    case["name"]: (
+        case["card"],
+        {place: _system(name) for place, name in case["figures"].items()},
+        {place: _system(name) for place, name in case["stale"].items()},
+        [(outcome, _system(name)) for outcome, name in case["expect"]],
+    )
+    for case in CASES
 }
+assert len(WHAT_IS_READ) == len(CASES), "two cases of one name in reader_cases.toml"
 
 
 @pytest.mark.parametrize("case", WHAT_IS_READ)
