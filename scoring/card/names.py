@@ -158,12 +158,12 @@ _FOUND_NAMES = Memo(kept=1 << 15)
 _POSSESSIVE = re.compile(r"\w['’]s\b")
 _METHOD_WORDS = {"mean": _words("mean_words"), "pooled": _words("pooled_words")}
 SPLIT_WORDS = word_lists.regex("split_words")
-# A word a card defines for itself: '"chunked" = we cut ...', '"X" means ...', 'by "X" we
-# mean ...', '"X" หมายถึง ...'; the definition runs to its sentence's end.
+# A word a card defines for itself, in quotes before "=" or defining_words; the definition
+# runs to its sentence's end.
+_QUOTED_TERM = r'["“](?P<term>[^\W\d][^"”\n]{0,38}?)["”]'
+_TO_THE_SENTENCE_END = r"(?P<definition>(?:[^.!?\n]|\.(?=\d)|\n(?![ \t]*\n))*)"
 _DEFINITION = re.compile(
-    r'["“](?P<term>[^\W\d][^"”\n]{0,38}?)["”]\s*(?:=|(?:we\s+)?means?\b|หมายถึง)'
-    r"(?P<definition>(?:[^.!?\n]|\.(?=\d)|\n(?![ \t]*\n))*)",
-    re.I,
+    rf"{_QUOTED_TERM}\s*(?:=|{word_lists.pattern('defining_words')}){_TO_THE_SENTENCE_END}", re.I
 )
 _SAYS_CUT = re.compile(f"{SPLIT_WORDS.pattern}|{word_lists.pattern('cut_words')}", re.I)
 _SAYS_REJOINED = word_lists.regex("rejoined_words")
