@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from operator import attrgetter
 
@@ -732,13 +732,30 @@ def _drifted(candidate: Candidate, name: str, value, magnitude=False, turned=Fal
     return Marked(candidate, name, "drift", gives, magnitude=magnitude, turned=turned)
 
 
-def identify(
-    candidate: Candidate, result: CardResult, names: Names, facts: dict[str, _Facts]
-) -> Marked:
+@dataclass(frozen=True)
+class _Known:
+    """What the rules know besides a number: the card's figures and names, each figure's facts,
+    and every number as the rules before have read it."""
+
+    result: CardResult
+    names: Names
+    facts: dict[str, _Facts]
+    found: list[Marked] = field(default_factory=list)
+
+    @property
+    def spec(self) -> CardSpec:
+        return self.result.spec
+
+    @property
+    def exact(self) -> dict:
+        return self.result.exact
+
+
+def identify(candidate: Candidate, known: _Known) -> Marked:
     """Which figure a number is, from its context and its value (see the module's docstring)."""
     if candidate.foreign:
         return Marked(candidate, None, "foreign")
-    spec, exact = result.spec, result.exact
+    spec, exact, names, facts = known.spec, known.exact, known.names, known.facts
     narrow = _constraints(candidate, spec, names, narrow=True)
     if "." not in candidate.text:
         return _a_whole_number(candidate, narrow, facts, exact)
@@ -750,13 +767,13 @@ def identify(
     found = _by_its_value(candidate, narrow_fits, wide_fits, exact)
     if found is None or found.verdict == "ambiguous" or wide.subjects is None:
         # (A value some set prints, where no level names one, yields to the set named before.)
-        before = _read_with_the_sentence_before(candidate, (narrow, wide), result, names, facts)
+        before = _read_with_the_sentence_before(candidate, (narrow, wide), known)
         if before and (found is None or found.verdict == "ambiguous" or before.verdict == "marked"):
             found = before
     if found is None and candidate.alone and len(narrow_fits) == 1:
         # A context that names exactly one figure says which: a value not the data's is it
         # drifted. Not in a cell holding something else ("9.50 / 12.80").
-        found = _the_one_figure_named(candidate, narrow_fits[0], names, facts, result)
+        found = _the_one_figure_named(candidate, narrow_fits[0], known)
     if found is not None:
         return found
     # Unexplained: its value is none of the figures its context names, or its context names
@@ -771,7 +788,7 @@ def identify(
 
 
 def _read_with_the_sentence_before(
-    candidate: Candidate, read_as: tuple[_Wanted, _Wanted], result: CardResult, names, facts
+    candidate: Candidate, read_as: tuple[_Wanted, _Wanted], known: _Known
 ) -> Marked | None:
     """A prose number read with what the nearest sentence before it in its paragraph names of
     each dimension its own sentence names nothing of (the set, the latency; the system where
@@ -780,8 +797,8 @@ def _read_with_the_sentence_before(
     figure alone (read narrowly), a drift's distance from it and nearer it than any other."""
     if candidate.in_table:
         return None
-    (narrow, wide), exact = read_as, result.exact
-    read = _Levels(candidate.levels, result.spec, names, narrow=False)
+    (narrow, wide), exact, names, facts = read_as, known.exact, known.names, known.facts
+    read = _Levels(candidate.levels, known.spec, names, narrow=False)
     carried = {}
     for part, found_in in (("subjects", names.subjects_in), ("latencies", read.latencies_in)):
         if not read.own_names(found_in) and (before := _named_before(candidate, found_in)):
@@ -815,7 +832,7 @@ def _read_with_the_sentence_before(
         return None
     if len(nearest) > 1 and gaps[nearest[1]] <= gaps[nearest[0]]:
         return None  # another reading as near
-    return _the_one_figure_named(candidate, nearest[0], names, facts, result)
+    return _the_one_figure_named(candidate, nearest[0], known)
 
 
 def _decodings_before(candidate: Candidate, read: _Levels) -> tuple[bool, ...]:
@@ -877,12 +894,10 @@ def _by_its_value(candidate: Candidate, narrow_fits, wide_fits, exact) -> Marked
     return None
 
 
-def _the_one_figure_named(
-    candidate: Candidate, name: str, names: Names, facts, result: CardResult
-) -> Marked:
+def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Marked:
     """A number whose context names one figure alone, at another value: that figure
     drifted, unless its words say it is something else of that figure's (listed)."""
-    spec, exact, text = result.spec, result.exact, candidate.text
+    spec, exact, text = known.spec, known.exact, candidate.text
 
     def unexplained(why: str, named: str = "") -> Marked:
         return _listed(candidate, (name,), why, named)
@@ -894,13 +909,13 @@ def _the_one_figure_named(
             return unexplained("fraction")
     if _a_relative_difference(text, name, exact):
         return unexplained("relative")
-    if other := _a_sibling_it_prints(text, name, facts, exact, spec):
+    if other := _a_sibling_it_prints(text, name, known):
         return unexplained("a sibling's", other)
     if not candidate.in_table and (quoted := QUOTED.search(_statement(candidate))):
         return unexplained("quoted", quoted.group())  # "reported by its authors": theirs
     if kin := _a_kin_set_spoken_of(candidate, name, spec):
         return unexplained("kin", spec.set_names[kin])
-    if before := _another_subject_before_it(candidate, name, names, spec):
+    if before := _another_subject_before_it(candidate, name, known):
         return unexplained("an aggregate's", before)
     if name.startswith("diff/") and exact[name] < 0 and _states_a_size(candidate):
         # "Better by 2.90 pp", stale: the size drifted; the words beside it stand.
@@ -918,13 +933,11 @@ def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
     return differences or fits
 
 
-def _a_sibling_it_prints(
-    text: str, name: str, facts: dict[str, _Facts], exact, spec: CardSpec
-) -> str | None:
+def _a_sibling_it_prints(text: str, name: str, known: _Known) -> str | None:
     """The figure of the same kind and set (another system, latency or decoding), or of a kin
     set otherwise the same, that ``text`` prints: a drift would write the wrong figure."""
-    own = facts[name]
-    related = _related_sets(spec).get(own.subject, frozenset())
+    own, facts = known.facts[name], known.facts
+    related = _related_sets(known.spec).get(own.subject, frozenset())
     where = attrgetter("systems", "latency", "split")
 
     def sibling(own: _Facts, fact: _Facts) -> bool:
@@ -934,40 +947,38 @@ def _a_sibling_it_prints(
             fact.subject in related and where(fact) == where(own)
         )
 
-    prints = _others_printed(text, name, facts, exact, sibling)
+    prints = _others_printed(text, name, known, sibling)
     # (Its own set's first: the context named that set.)
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
 
 
-def _never_on_a_guess(
-    m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
-) -> Marked | None:
+def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     """A drift that may be a misreading, listed rather than rewritten: at another figure's value,
     nearer another's in a part its context does not name, or further than drifts go."""
     if m.verdict == "marked":
-        return _by_value_in_an_unnamed_set(m, facts, result, names)
+        return _by_value_in_an_unnamed_set(m, known)
     if m.verdict != "drift":
         return None
-    text, exact = m.candidate.text, result.exact
+    text, exact = m.candidate.text, known.exact
     # "17.39" read as Typhoon's FLEURS CER is Typhoon's Isan CER.
-    others = _others_printed(text, m.figure, facts, exact, _one_part_apart)
+    others = _others_printed(text, m.figure, known, _one_part_apart)
     gap = _points_from(text, m.figure, exact)
     if not others and gap is not None and gap > UNUSUAL_POINTS and "." in text:
         # Unusually far: "17.09" read as the 1120 ms average (14.50) is any figure of its kind
         # it prints (Typhoon's Isan CER at 1120 ms).
-        others = _others_printed(text, m.figure, facts, exact, _of_one_kind)
+        others = _others_printed(text, m.figure, known, _of_one_kind)
     if others:
         return _ambiguous(m, others)
-    unnamed = {part for part, _, depth, _ in _parts_named(m, result, names) if depth is None}
+    unnamed = {part for part, _, depth, _ in _parts_named(m, known) if depth is None}
     # A latency that the sentences before it in its paragraph name ("Is 1.12 s worth it? The
     # average improves to 14.56 %") leaves the headline's standing in for it in doubt.
     named_before = "latency" in unnamed and any(
-        ms != facts[m.figure].latency
+        ms != known.facts[m.figure].latency
         for sentence in m.candidate.earlier
-        for ms in names.latencies_in(sentence)
+        for ms in known.names.latencies_in(sentence)
     )
     bound = Fraction(0) if named_before else UNUSUAL_POINTS
-    nearer = _nearer_in_what_is_unnamed(text, m.figure, facts, exact, unnamed, bound)
+    nearer = _nearer_in_what_is_unnamed(text, m.figure, known, unnamed, bound)
     far = _far_from(text, m.figure, exact)
     # (Far from its own, it is listed as far, unless as near another as a drift goes.)
     if nearer and (not far or _points_from(text, nearer[0], exact) <= UNUSUAL_POINTS):
@@ -977,14 +988,14 @@ def _never_on_a_guess(
     return None
 
 
-def _others_printed(text: str, name: str, facts: dict[str, _Facts], exact, related) -> list[str]:
+def _others_printed(text: str, name: str, known: _Known, related) -> list[str]:
     """The figures besides ``name`` whose value ``text`` prints, of those ``related(name's
     facts, theirs)`` says are kin to it."""
-    own = facts[name]
+    own = known.facts[name]
     return [
         other
-        for other, fact in facts.items()
-        if other != name and related(own, fact) and printed_as(exact[other], text)
+        for other, fact in known.facts.items()
+        if other != name and related(own, fact) and printed_as(known.exact[other], text)
     ]
 
 
@@ -993,23 +1004,22 @@ def _ambiguous(m: Marked, others=(), why: str = "another figure's value") -> Mar
     return Marked(m.candidate, None, "ambiguous", fits=(m.figure, *others), why=why)
 
 
-def _by_value_in_an_unnamed_set(
-    m: Marked, facts: dict[str, _Facts], result: CardResult, names: Names
-) -> Marked | None:
+def _by_value_in_an_unnamed_set(m: Marked, known: _Known) -> Marked | None:
     """A number read by its value where no level names its set: ambiguous where the figure of
     another set or decoding (same systems and latency) prints it ("goes from 12.61 % to 8.99 %")."""
+    facts = known.facts
     if m.turned or m.magnitude or m.figure not in facts:
         return None
-    parts = _parts_named(m, result, names)
+    parts = _parts_named(m, known)
     if any(part == "subject" and depth is not None for part, _, depth, _ in parts):
         return None
     same = attrgetter("kind", "systems", "latency", "part")  # (all but set and decoding)
     others = _others_printed(
-        m.candidate.text, m.figure, facts, result.exact, lambda own, fact: same(own) == same(fact)
+        m.candidate.text, m.figure, known, lambda own, fact: same(own) == same(fact)
     )
     # Of the sets the sentence before names, where it names its own ("... on TVSpeech long.
     # Typhoon 0.6B ... goes from 12.61 % to 8.99 %": not TVSpeech's 8.99).
-    if facts[m.figure].subject in (before := _named_before(m.candidate, names.subjects_in)):
+    if facts[m.figure].subject in (before := _named_before(m.candidate, known.names.subjects_in)):
         others = [other for other in others if facts[other].subject in before]
     return _ambiguous(m, others) if others else None
 
@@ -1038,17 +1048,17 @@ def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:
 
 
 def _nearer_in_what_is_unnamed(
-    text: str, name: str, facts: dict[str, _Facts], exact, unnamed: set[str], bound: Fraction
+    text: str, name: str, known: _Known, unnamed: set[str], bound: Fraction
 ) -> list[str]:
     """The figures one part apart from ``name``, in a part its context does not name, nearer
     ``text`` where ``name`` is more than ``bound`` off ("17.42 % on Isan": Typhoon's 17.39)."""
-    own = _points_from(text, name, exact)
+    own = _points_from(text, name, known.exact)
     if own is None or own <= bound:
         return []  # as near as drifts go: the default reading stands
     gaps = {
-        other: _points_from(text, other, exact)
-        for other, fact in facts.items()
-        if other != name and _one_part_apart(facts[name], fact) in unnamed
+        other: _points_from(text, other, known.exact)
+        for other, fact in known.facts.items()
+        if other != name and _one_part_apart(known.facts[name], fact) in unnamed
     }
     return sorted((other for other, gap in gaps.items() if gap < own), key=gaps.get)
 
@@ -1080,16 +1090,14 @@ def _far_from(text: str, name: str, exact) -> bool:
     return gap is not None and gap > (UNUSUAL_POINTS if name.startswith("diff/") else FAR_POINTS)
 
 
-def _another_subject_before_it(
-    candidate: Candidate, name: str, names: Names, spec: CardSpec
-) -> str | None:
+def _another_subject_before_it(candidate: Candidate, name: str, known: _Known) -> str | None:
     """The aggregate a difference's statement names before it, not its set ("the average CER
     is 14.77 %, lower than B by 1.54 points"): the card gives no average's difference."""
     if candidate.in_table or not name.startswith("diff/"):
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    named = names.subjects_in(STATEMENT_END.split(sentence[:at])[-1])  # (its statement's)
-    aggregates = {aggregate.key: aggregate.display for aggregate in spec.aggregates}
+    named = known.names.subjects_in(STATEMENT_END.split(sentence[:at])[-1])  # (its statement's)
+    aggregates = {aggregate.key: aggregate.display for aggregate in known.spec.aggregates}
     if parse_figure(name).subject in named or not named or named[-1] not in aggregates:
         return None
     return aggregates[named[-1]]
@@ -1186,13 +1194,13 @@ def _what_it_names(wanted: _Wanted, spec: CardSpec) -> str:
 # --------------------------------------------------------------- marking
 
 
-def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | None:
+def _own_mean(m: Marked, known: _Known) -> Marked | None:
     """An "Avg" the card computed itself: a drifted table aggregate at the printed mean of the
     CERs beside it (unless the data's), or beside only some of its sets (unless named)."""
     if m.verdict != "drift" or m.candidate.table is None or not m.figure.startswith("aggregate/"):
         return None
-    peers_along = _cers_beside_in_the_table(m, found).items()
-    aggregate = next(a for a in result.spec.aggregates if a.key == parse_figure(m.figure).subject)
+    peers_along = _cers_beside_in_the_table(m, known.found).items()
+    aggregate = next(a for a in known.spec.aggregates if a.key == parse_figure(m.figure).subject)
     named = _names_the_aggregate(m.candidate, aggregate)
     headers = plain_name(f"{m.candidate.levels[3]} {m.candidate.levels[4]}")
     pooled = aggregate.method == "pooled" and " pooled " in headers
@@ -1205,7 +1213,7 @@ def _own_mean(m: Marked, found: list[Marked], result: CardResult) -> Marked | No
         if every_set and (
             named
             or pooled
-            or result.exact[m.figure] == sum(result.exact[o.figure] for o in peers) / len(peers)
+            or known.exact[m.figure] == sum(known.exact[o.figure] for o in peers) / len(peers)
         ):
             # The card's aggregate, stale or not: named, "pooled" over sets as long as each
             # other (LOTUSDIS: five microphones of one meeting), or their mean in the data.
@@ -1287,10 +1295,10 @@ def _as_ordered(comparison, before, after) -> str | None:
     return None
 
 
-def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked | None:
+def _the_other_way_round(m: Marked, known: _Known) -> Marked | None:
     """A difference whose nearest ordering context states it B − A: marked or drifted as the
     card's figure turned where its value or context allows, else listed."""
-    spec = result.spec
+    spec = known.spec
     if m.verdict in ("marked", "drift") and not m.magnitude:
         figures = (m.figure,)
     elif m.verdict == "unexplained" and not m.why:  # of the figures its context names
@@ -1298,7 +1306,7 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
     else:
         return None
     comparisons = {name: _comparison_of(name, spec) for name in figures if name.startswith("diff/")}
-    for before, after in _orders(m.candidate, names):
+    for before, after in _orders(m.candidate, known.names):
         readings = {name: _as_ordered(c, before, after) for name, c in comparisons.items()}
         if "as is" in readings.values():
             return None
@@ -1307,7 +1315,7 @@ def _the_other_way_round(m: Marked, result: CardResult, names: Names) -> Marked 
             continue
         comparison = comparisons[turned[0]]
         name = _turned_end(turned[0])
-        value = -result.exact[name]
+        value = -known.exact[name]
         if printed_as(value, m.candidate.text):
             return Marked(m.candidate, name, "marked", turned=True)
         if m.verdict == "drift" and m.candidate.alone:
@@ -1329,33 +1337,33 @@ def _drifted_as_read(m: Marked) -> bool:
     )
 
 
-def _an_end_beside_a_way_unsaid(m: Marked, found: list[Marked]) -> Marked | None:
+def _an_end_beside_a_way_unsaid(m: Marked, known: _Known) -> Marked | None:
     """An interval's end drifted beside its estimate listed as "which way" (_which_way_unsaid):
     listed too, never drifted."""
     if not _drifted_as_read(m) or m.figure.endswith("/estimate"):
         return None
     estimate = f"{_stem(m.figure)}/estimate"
-    for other in found:
+    for other in known.found:
         if _beside(m, other) and other.why == "which way" and other.fits == (estimate,):
             return _listed(m.candidate, (m.figure,), "which way", other.named, m.gives)
     return None
 
 
-def _which_way_unsaid(m: Marked, result: CardResult, names: Names) -> Marked | None:
+def _which_way_unsaid(m: Marked, known: _Known) -> Marked | None:
     """A difference drifted across zero, nearer the card's figure turned, whose words order its
     two systems nowhere: stale or B − A, the words do not say which. Listed, never drifted."""
     if not _drifted_as_read(m) or not m.figure.endswith("/estimate"):
         return None
-    value, says = result.exact[m.figure], Fraction(ascii_signed(m.candidate.text)) / 100
+    value, says = known.exact[m.figure], Fraction(ascii_signed(m.candidate.text)) / 100
     if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
         return None
-    comparison = _comparison_of(m.figure, result.spec)
+    comparison = _comparison_of(m.figure, known.spec)
     if any(
         _as_ordered(comparison, before, after) == "as is"
-        for before, after in _orders(m.candidate, names)
+        for before, after in _orders(m.candidate, known.names)
     ):
         return None
-    systems = result.spec.systems
+    systems = known.spec.systems
     named = f"{systems[comparison.a]} − {systems[comparison.b]}"
     return _listed(m.candidate, (m.figure,), "which way", named, m.gives)
 
@@ -1388,10 +1396,10 @@ def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str]
     return None if name_end is None else ({first}, statement[name_end:])
 
 
-def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
+def _the_wrong_way(m: Marked, known: _Known) -> Marked | None:
     """A difference whose words say which way one system goes ("2.81 pp higher than B") where
     the data give the other way: listed, as a marker keeps the number right, not the claim."""
-    candidate = m.candidate
+    candidate, names = m.candidate, known.names
     if m.verdict not in ("marked", "drift") or not _an_estimate(m.figure):
         return None
     own, statement = " ".join(clauses_beside(candidate.levels)), _statement(candidate)
@@ -1403,14 +1411,14 @@ def _the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None
     lower = _the_way_said(own, own)
     if lower is None:
         return None
-    comparison = _comparison_of(m.figure, result.spec)
+    comparison = _comparison_of(m.figure, known.spec)
     pair = {comparison.a, comparison.b}
-    subject, other = _the_sides_set_against(m, pair, result, names)
+    subject, other = _the_sides_set_against(m, pair, known)
     if len(subject) != 1 or len(other) != 1 or subject | other != pair:
         return None
     [who], [whom] = subject, other
-    value = result.exact[m.figure]
-    return _denied(m, who, whom, lower, value if who == comparison.a else -value, result.spec)
+    value = known.exact[m.figure]
+    return _denied(m, who, whom, lower, value if who == comparison.a else -value, known.spec)
 
 
 def _of_one_set_and_latency(statement: str, names: Names) -> bool:
@@ -1434,10 +1442,10 @@ def _denied(m: Marked, who: str, whom: str, lower: bool, gap, spec: CardSpec) ->
     return _listed(m.candidate, (m.figure,), why="direction", named=said)
 
 
-def _the_sides_set_against(m: Marked, pair: set, result, names: Names):
+def _the_sides_set_against(m: Marked, pair: set, known: _Known):
     """(the subject, the other side) a difference's words set against each other: in a table,
     the order its column, row or caption gives; in prose, its statement's comparison."""
-    candidate = m.candidate
+    candidate, names = m.candidate, known.names
     if candidate.in_table:
         orders = [(set(first), set(second)) for first, second in _orders(candidate, names)]
         one_each = ((first, second) for first, second in orders if len(first) == len(second) == 1)
@@ -1450,7 +1458,7 @@ def _the_sides_set_against(m: Marked, pair: set, result, names: Names):
         and len(named) == 1
         and named < pair
         and set(names.own_systems_in(statement)) == named
-        and _a_variants_own_change(m, result, names) is None
+        and _a_variants_own_change(m, known) is None
     ):
         # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, against the other side
         # of the difference it was read as.
@@ -1474,7 +1482,7 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
     return set(names.systems_in(before)), set(names.systems_in(after)), way
 
 
-def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) -> Marked | None:
+def _a_cer_claimed_the_wrong_way(m: Marked, known: _Known) -> Marked | None:
     """A CER in prose whose statement (of one set and latency at most) says which way its
     system goes against another ("A is worse than B (6.69 % vs 9.50 %)") where the data do not."""
     candidate = m.candidate
@@ -1485,12 +1493,12 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
     ):
         return None
     statement = _statement(candidate)
-    subject, other, words = _the_sides_of_its_comparison(statement, names)
+    subject, other, words = _the_sides_of_its_comparison(statement, known.names)
     figure = parse_figure(m.figure)
     lower = _the_way_said(words, statement)
     if (
         lower is None
-        or not _of_one_set_and_latency(statement, names)
+        or not _of_one_set_and_latency(statement, known.names)
         or len(subject) != 1
         or len(other) != 1
         or subject == other
@@ -1499,10 +1507,10 @@ def _a_cer_claimed_the_wrong_way(m: Marked, result: CardResult, names: Names) ->
         return None
     [who], [whom] = subject, other
     cers = [
-        result.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
+        known.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
         for system in (who, whom)
     ]
-    return None if None in cers else _denied(m, who, whom, lower, cers[0] - cers[1], result.spec)
+    return None if None in cers else _denied(m, who, whom, lower, cers[0] - cers[1], known.spec)
 
 
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
@@ -1527,7 +1535,7 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
         and COMPARES.search(card.text, block.start, block.end)
     ]
     names = Names.of(result.spec, result.spec.publish_aliases, card.text)
-    claims = []
+    known, claims = _Known(result, names, facts={}), []
     for candidate in candidates(card, names):
         if (
             candidate.marked not in result.exact
@@ -1536,33 +1544,32 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
         ):
             continue
         as_marked = Marked(candidate, candidate.marked, "marked")
-        if denied := (
-            _the_wrong_way(as_marked, result, names)
-            or _a_cer_claimed_the_wrong_way(as_marked, result, names)
+        if denied := _the_wrong_way(as_marked, known) or _a_cer_claimed_the_wrong_way(
+            as_marked, known
         ):
             claims.append((candidate.marked, candidate.line, denied.named))
     return claims
 
 
-def _a_variants_own_change(m: Marked, result: CardResult, names: Names) -> Marked | None:
+def _a_variants_own_change(m: Marked, known: _Known) -> Marked | None:
     """A drifted difference whose statement names one system, a variant, as its own ("The
     4-gram LM lowers Typhoon 0.6B's CER by 0.80 pp"): a change the card does not compute."""
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
-    statement = _statement(candidate)
+    statement, names, spec = _statement(candidate), known.names, known.spec
     named = set(names.systems_in(statement))
     # (Not "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.)
     if len(named) != 1 or not named <= set(names.own_systems_in(statement)):
         return None
     [variant] = named
     base = variant.split("_", 1)[0]
-    comparison = _comparison_of(m.figure, result.spec)
+    comparison = _comparison_of(m.figure, spec)
     sides = (comparison.a, comparison.b)
-    if variant == base or base not in result.spec.systems or variant not in sides or base in sides:
+    if variant == base or base not in spec.systems or variant not in sides or base in sides:
         return None  # (the card's own: th-mix − th-TH)
     figure = parse_figure(m.figure)
-    return _no_such_difference(m, base, variant, figure.subject, figure.latency_ms, result.spec)
+    return _no_such_difference(m, base, variant, figure.subject, figure.latency_ms, spec)
 
 
 def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) -> Marked:
@@ -1572,11 +1579,10 @@ def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) 
     return _listed(m.candidate, why="no such difference", named=named)
 
 
-def _the_change_between_the_cers_beside(
-    m: Marked, found: list[Marked], result: CardResult, names: Names
-) -> Marked | None:
+def _the_change_between_the_cers_beside(m: Marked, known: _Known) -> Marked | None:
     """A difference beside two CERs of two systems on one set and latency, its clause naming
     fewer ("from 9.53 % (B) to 6.72 %, a drop of 2.78 points"): the card's difference, or none."""
+    found, names = known.found, known.names
     if m.candidate.bound is not None:
         return None
     if (
@@ -1588,7 +1594,7 @@ def _the_change_between_the_cers_beside(
         read_as = None
     elif m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned:
         read_as = m.figure
-    elif _restates_a_cer_beside(m, found, result.exact) or _signed_after_a_cer(m, found):
+    elif _restates_a_cer_beside(m, found, known.exact) or _signed_after_a_cer(m, found):
         read_as = None
     else:
         return None
@@ -1597,7 +1603,7 @@ def _the_change_between_the_cers_beside(
         return None  # its own clause says which two systems it compares
     cers = [parse_figure(o.figure) for o in _cers_beside(m, found)]
     if len(cers) > 2 and len(named) == 1:
-        return _a_change_from_one_of_several(m, cers, named, result)
+        return _a_change_from_one_of_several(m, cers, named, known)
     if len(cers) == 1 and _signed_after_a_cer(m, found):
         # "OpenThai2.0 scores 8.72 (−0.27) against Typhoon 0.6B": the change of the CER it
         # follows against the one other system its sentence names.
@@ -1613,27 +1619,27 @@ def _the_change_between_the_cers_beside(
         or cers[0].column == cers[1].column
     ):
         return None
-    return _as_the_change_between(m, cers, named, read_as, result)
+    return _as_the_change_between(m, cers, named, read_as, known)
 
 
 def _as_the_change_between(
-    m: Marked, cers: list, named: set[str], read_as: str | None, result: CardResult
+    m: Marked, cers: list, named: set[str], read_as: str | None, known: _Known
 ) -> Marked | None:
     """A number read as the change between two systems' CERs on one set at one latency:
     the card's difference of them there, or no figure where the card has none."""
     x, y, subject, latency = cers[0].column, cers[1].column, cers[0].subject, cers[0].latency_ms
-    ends = _differences_of(x, y, subject, latency, result.exact)
+    ends = _differences_of(x, y, subject, latency, known.exact)
     if not ends:
-        return _no_such_difference(m, x, y, subject, latency, result.spec)
+        return _no_such_difference(m, x, y, subject, latency, known.spec)
     [end] = ends
     if read_as is not None and _stem(read_as) == _stem(end):
         return None  # read as that difference already
-    if stated := _stated_as(m, end, named, result):
+    if stated := _stated_as(m, end, named, known):
         return stated
-    text, turned = m.candidate.text, _turned_beside(m, end, named, result.spec)
-    if _a_relative_difference(text, end, result.exact):
+    text, turned = m.candidate.text, _turned_beside(m, end, named, known.spec)
+    if _a_relative_difference(text, end, known.exact):
         return _listed(m.candidate, (end,), why="relative")
-    value, signed = -result.exact[end] if turned else result.exact[end], _signed(text)
+    value, signed = -known.exact[end] if turned else known.exact[end], _signed(text)
     size = value < 0 and not signed and _states_a_size(m.candidate)
     agrees = (text[:1] != "+") == (value < 0) if signed else (size or value > 0)
     if m.candidate.alone and agrees:
@@ -1688,11 +1694,11 @@ def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool
     return _signed(m.candidate.text) and named == {_comparison_of(end, spec).b}
 
 
-def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Marked | None:
+def _stated_as(m: Marked, end: str, named: set[str], known: _Known) -> Marked | None:
     """``m`` marked as the difference ``end`` where it prints as it: as given, turned
     (_turned_beside), or, unsigned beside words of direction or size, as a negative one's size."""
-    value, text = result.exact[end], m.candidate.text
-    turned = _turned_beside(m, end, named, result.spec)
+    value, text = known.exact[end], m.candidate.text
+    turned = _turned_beside(m, end, named, known.spec)
     if printed_as(-value if turned else value, text):
         return Marked(m.candidate, end, "marked", turned=turned)
     if value < 0 and not _signed(text) and _states_a_size(m.candidate) and printed_as(-value, text):
@@ -1701,7 +1707,7 @@ def _stated_as(m: Marked, end: str, named: set[str], result: CardResult) -> Mark
 
 
 def _a_change_from_one_of_several(
-    m: Marked, cers: list, named: set[str], result: CardResult
+    m: Marked, cers: list, named: set[str], known: _Known
 ) -> Marked | None:
     """A change beside one system's name among three CERs or more of one set and latency
     ("| 6.69 | 9.50 | 8.73 | A (−2.04) |"): marked where exactly one difference is stated so."""
@@ -1712,9 +1718,9 @@ def _a_change_from_one_of_several(
     ends = [
         end
         for other in columns - {system}
-        for end in _differences_of(system, other, subject, latency, result.exact)
+        for end in _differences_of(system, other, subject, latency, known.exact)
     ]
-    found = [stated for end in ends if (stated := _stated_as(m, end, named, result))]
+    found = [stated for end in ends if (stated := _stated_as(m, end, named, known))]
     return found[0] if len(found) == 1 else None
 
 
@@ -1772,12 +1778,10 @@ _ARROW_BETWEEN = re.compile(rf"[*_]*\s*%?[*_]*\s*(?:{_ARROW.pattern}|\bto\b)\s*[
 _FROM_BEFORE = re.compile(r"\bfrom\s*[*_]*\s*$", re.I)
 
 
-def _changes_between_two_systems(
-    found: list[Marked], result: CardResult, names: Names
-) -> list[Marked]:
+def _changes_between_two_systems(found: list[Marked], known: _Known) -> list[Marked]:
     """Two CERs joined by an arrow (or "from ... to") both read as the subject's, where it is
     set against one other system ("(9.50 % → 6.69 %)"): the first is the other's."""
-    found = list(found)
+    found, names, exact = list(found), known.names, known.exact
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
         before, between = first.candidate.levels[:2]
@@ -1807,9 +1811,9 @@ def _changes_between_two_systems(
             continue
         [baseline] = other
         name = f"cer/{figure.latency_ms}ms/{figure.subject}/{baseline}"
-        if name in result.exact:
+        if name in exact:
             found[i], found[i + 1] = (
-                _at_its_value(m, each, result.exact[each]) or _listed(m.candidate, (each,))
+                _at_its_value(m, each, exact[each]) or _listed(m.candidate, (each,))
                 for m, each in ((first, name), (second, read[1]))
             )
     return found
@@ -1825,14 +1829,12 @@ def _at_its_value(m: Marked, name: str, value, magnitude: bool = False) -> Marke
     return None
 
 
-def _an_end_beside_its_estimate(
-    m: Marked, found: list[Marked], result: CardResult
-) -> Marked | None:
+def _an_end_beside_its_estimate(m: Marked, known: _Known) -> Marked | None:
     """An interval's end whose context names several comparisons takes the one of the
     estimate beside it ("−4.72 pp [95% CI −6.81, −2.72]"), the nearest before it of two."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
-    beside = [o for o in _read_beside(m, found) if not o.turned and _an_estimate(o.figure)]
+    beside = [o for o in _read_beside(m, known.found) if not o.turned and _an_estimate(o.figure)]
     before = [o for o in beside if o.candidate.start < m.candidate.start]
     ends = [name for name in m.fits if any(_stem(o.figure) == _stem(name) for o in beside)]
     if len(ends) > 1 and before:
@@ -1846,11 +1848,11 @@ def _an_end_beside_its_estimate(
     if estimate.magnitude and not _signed(m.candidate.text):
         # "2.78 points worse than OpenThai2.0 (95% CI 1.73–3.72)": the interval of the size.
         size = _end_of_a_size(end, m.candidate)
-        return _at_its_value(m, size, -result.exact[size], magnitude=True)
-    return _at_its_value(m, end, result.exact[end])
+        return _at_its_value(m, size, -known.exact[size], magnitude=True)
+    return _at_its_value(m, end, known.exact[end])
 
 
-def _the_end_of_the_estimate_before(m: Marked, found: list[Marked]) -> Marked | None:
+def _the_end_of_the_estimate_before(m: Marked, known: _Known) -> Marked | None:
     """An interval's end read in another way (decoding, system, latency) than the estimate
     just before it, whose end its value is exactly ("−1.78 จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่
     −2.76 ถึง −0.75)", the estimate decoded in pieces): that estimate's end."""
@@ -1859,7 +1861,7 @@ def _the_end_of_the_estimate_before(m: Marked, found: list[Marked]) -> Marked | 
         return None
     before = [
         o
-        for o in _read_beside(m, found)
+        for o in _read_beside(m, known.found)
         if o.candidate.start < m.candidate.start and _an_estimate(o.figure)
     ]
     estimate = max(before, key=lambda o: o.candidate.start, default=None)
@@ -1875,20 +1877,18 @@ def _stem(name: str) -> str:
     return name.rsplit("/", 1)[0]
 
 
-def _a_pair_after_its_difference(
-    m: Marked, found: list[Marked], result: CardResult, names: Names
-) -> Marked | None:
+def _a_pair_after_its_difference(m: Marked, known: _Known) -> Marked | None:
     """A stale number of a pair right after a difference in points ("by 1.25 pp (18.64 vs
     17.39)"): the CER of the system its statement puts first, or second. One system named
     after a comparison's word is the second ("trails Typhoon 0.6B"), else the first."""
-    candidate = m.candidate
+    candidate, names, exact = m.candidate, known.names, known.exact
     opening = _where_a_pair_after_a_difference_opens(candidate)
     if m.verdict != "unexplained" or opening is None:
         return None
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
     differences = [
         d.figure
-        for d in found
+        for d in known.found
         if _an_estimate(d.figure)
         and d.candidate.unit == candidate.unit
         and d.candidate.start - d.candidate.unit < opening
@@ -1912,12 +1912,12 @@ def _a_pair_after_its_difference(
         return None
     first = not re.search(r"\d", sentence[opening + 1 : at])  # (no number before it there)
     name = f"cer/{latency}/{subject}/{ordered[0 if first else 1]}"
-    if name not in result.exact:
+    if name not in exact:
         return None
-    return _at_its_value(_listed(replace(candidate, alone=True)), name, result.exact[name])
+    return _at_its_value(_listed(replace(candidate, alone=True)), name, exact[name])
 
 
-def _in_an_address(m: Marked) -> Marked | None:
+def _in_an_address(m: Marked, known: _Known) -> Marked | None:
     """A figure read in a badge's address or an image's description: no marker can stand there,
     so it is listed (``named``: what the data give, where it drifted)."""
     if not (m.candidate.in_address or m.candidate.in_image) or m.verdict not in ("marked", "drift"):
@@ -1940,76 +1940,23 @@ def _read_beside(m: Marked, found: list[Marked]) -> list[Marked]:
     return [other for other in found if other is not m and other.read and _beside(m, other)]
 
 
-def _an_interval_of_a_cer(m: Marked, found: list[Marked]) -> Marked | None:
+def _an_interval_of_a_cer(m: Marked, known: _Known) -> Marked | None:
     """ "6.69 % (95% CI: 5.91–7.52)": an interval beside a CER and no difference is the CER's,
     which the card does not compute."""
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None:
         return None
-    read = [o.figure for o in _read_beside(m, found) if o.candidate.bound is None]
+    read = [o.figure for o in _read_beside(m, known.found) if o.candidate.bound is None]
     cers = [name for name in read if name.startswith(("cer/", "aggregate/"))]
     if len(cers) != 1 or any(name.startswith("diff/") for name in read):
         return None
     return _listed(m.candidate, m.fits, why="cer interval", named=cers[0])
 
 
-@dataclass(frozen=True)
-class MarkResult:
-    old: str
-    new: str
-    found: tuple[Marked, ...]
-    # (line, text) of each number read as another measure than the CER (reading.candidates)
-    another_measure: tuple[tuple[int, str, Evidence], ...] = ()
-
-    def count(self, verdict: str) -> int:
-        return sum(m.verdict == verdict for m in self.found)
-
-    @property
-    def drifted(self) -> bool:
-        return self.count("drift") > 0
-
-
-def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> MarkResult:
-    """The card with every figure its context determines wrapped in a figure marker."""
-    names = Names.of(result.spec, aliases, card.text)
-    facts = {name: fact for name in result.exact if (fact := _facts(name, result.spec)) is not None}
-    another_measure: list[tuple[int, str, Evidence]] = []
-    found = [
-        Marked(candidate, candidate.marked, "already")
-        if candidate.marked is not None
-        else identify(candidate, result, names, facts)
-        for candidate in candidates(card, names, another_measure=another_measure)
-    ]
-    found = [_the_other_way_round(m, result, names) or m for m in found]
-    found = [_the_change_between_the_cers_beside(m, found, result, names) or m for m in found]
-    found = [_which_way_unsaid(m, result, names) or m for m in found]
-    found = [_the_wrong_way(m, result, names) or m for m in found]
-    found = [_a_cer_claimed_the_wrong_way(m, result, names) or m for m in found]
-    found = [_a_variants_own_change(m, result, names) or m for m in found]
-    found = [_an_end_beside_a_way_unsaid(m, found) or m for m in found]
-    found = [_an_end_beside_its_estimate(m, found, result) or m for m in found]
-    found = [_the_end_of_the_estimate_before(m, found) or m for m in found]
-    found = [_an_interval_of_a_cer(m, found) or m for m in found]
-    found = [_a_pair_after_its_difference(m, found, result, names) or m for m in found]
-    found = [_own_mean(m, found, result) or m for m in found]
-    found = [_in_an_address(m) or m for m in found]
-    found = _changes_between_two_systems(found, result, names)
-    found = _read_twice_in_one_table(found, names)
-    found = _beside_itself(found)
-    found = _several_drifted_onto_one(found)
-    found = [_never_on_a_guess(m, facts, result, names) or m for m in found]
-    found = [
-        replace(m, evidence=_where_named(m, result, names)) if m.verdict == "drift" else m
-        for m in found
-    ]
-    return MarkResult(
-        card.text, _with_markers(card.text, found), tuple(found), tuple(another_measure)
-    )
-
-
-def _parts_named(m: Marked, result: CardResult, names: Names) -> list[tuple]:
+def _parts_named(m: Marked, known: _Known) -> list[tuple]:
     """(part, as the card shows it, the depth of the nearest level naming it or None, what
     stands for it where none does) for each part of the figure ``m`` was read as."""
-    spec, figure, levels = result.spec, parse_figure(m.figure), m.candidate.levels
+    spec, names, levels = known.spec, known.names, m.candidate.levels
+    figure = parse_figure(m.figure)
     if figure.kind == "diff":
         comparison = _comparison_of(m.figure, spec)
         systems = (comparison.a, comparison.b)
@@ -2045,23 +1992,28 @@ def _parts_named(m: Marked, result: CardResult, names: Names) -> list[tuple]:
     return parts
 
 
-def _where_named(m: Marked, result: CardResult, names: Names) -> tuple[Evidence, ...]:
-    """A drift's evidence: the nearest level naming each part of its figure, or what stood for a
-    part no level names (the card's default system, its headline latency)."""
+def _where_named(m: Marked, known: _Known) -> Marked | None:
+    """A drift with its evidence: the nearest level naming each part of its figure, or what stood
+    for a part no level names (the card's default system, its headline latency)."""
+    if m.verdict != "drift":
+        return None
     levels = m.candidate.levels
-    return tuple(
+    evidence = tuple(
         Evidence(shown, otherwise if depth is None else level_name(levels, depth))
-        for _, shown, depth, otherwise in _parts_named(m, result, names)
+        for _, shown, depth, otherwise in _parts_named(m, known)
     )
+    return replace(m, evidence=evidence)
 
 
-def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
+def _read_twice_in_one_table(found: list[Marked], known: _Known) -> list[Marked]:
     """One figure read by position in two cells of one table: the table is misread somewhere,
     so neither is marked (a cell naming it, "FLEURS 6.26", says what it is)."""
 
     def by_position(m: Marked) -> tuple | None:
         read_as = m.listed_as("a sibling's") or m.figure
-        if m.candidate.table is None or read_as is None or named_beside(m.candidate.levels, names):
+        if m.candidate.table is None or read_as is None:
+            return None
+        if named_beside(m.candidate.levels, known.names):
             return None
         return (m.candidate.table, read_as, m.turned)
 
@@ -2074,34 +2026,104 @@ def _read_twice_in_one_table(found: list[Marked], names: Names) -> list[Marked]:
     ]
 
 
-def _beside_itself(found: list[Marked]) -> list[Marked]:
+def _beside_itself(m: Marked, known: _Known) -> Marked | None:
     """A drift in the same cell or sentence as its figure at its own value ("6.69 % or 3.21 %")
     is another number beside it."""
-    present = {(m.candidate.unit, m.figure) for m in found if m.verdict in ("marked", "already")}
-    return [
-        _listed(m.candidate, (m.figure,))
-        if m.verdict == "drift" and (m.candidate.unit, m.figure) in present
-        else m
-        for m in found
-    ]
+    where = (m.candidate.unit, m.figure)
+    if m.verdict == "drift" and any(
+        o.verdict in ("marked", "already") and (o.candidate.unit, o.figure) == where
+        for o in known.found
+    ):
+        return _listed(m.candidate, (m.figure,))
+    return None
 
 
-def _several_drifted_onto_one(found: list[Marked]) -> list[Marked]:
+def _several_drifted_onto_one(m: Marked, known: _Known) -> Marked | None:
     """Numbers of one sentence or cell drifted onto one figure ("from 9.60 % to 6.70 %"): at
     most one is it, and the words do not say which, so none is."""
-    drifted = defaultdict(list)
-    for m in found:
-        if m.verdict == "drift":
-            drifted[m.candidate.unit, m.figure, m.turned].append(m)
+    onto = (m.candidate.unit, m.figure, m.turned)
+    if m.verdict != "drift":
+        return None
+    together = [
+        o
+        for o in known.found
+        if o.verdict == "drift" and (o.candidate.unit, o.figure, o.turned) == onto
+    ]
+    if len(together) < 2:
+        return None
+    named = " and ".join(other.candidate.text for other in together if other is not m)
+    return _listed(m.candidate, (m.figure,), why="several", named=named)
 
-    def relisted(m: Marked) -> Marked:
-        together = drifted[m.candidate.unit, m.figure, m.turned] if m.verdict == "drift" else []
-        if len(together) < 2:
-            return m
-        named = " and ".join(other.candidate.text for other in together if other is not m)
-        return _listed(m.candidate, (m.figure,), why="several", named=named)
 
-    return [relisted(m) for m in found]
+def _each(rule):
+    """A step that reads each number again with ``rule`` (where it gives nothing, as it was),
+    which sees every number as the steps before left them."""
+
+    def step(found: list[Marked], known: _Known) -> list[Marked]:
+        known = replace(known, found=found)
+        return [rule(m, known) or m for m in found]
+
+    return step
+
+
+# What ``mark_card`` does after reading each number alone, in order: each step reads them all
+# again, as the steps before it left them.
+_STEPS = (
+    _each(_the_other_way_round),
+    _each(_the_change_between_the_cers_beside),
+    _each(_which_way_unsaid),
+    _each(_the_wrong_way),
+    _each(_a_cer_claimed_the_wrong_way),
+    _each(_a_variants_own_change),
+    _each(_an_end_beside_a_way_unsaid),
+    _each(_an_end_beside_its_estimate),
+    _each(_the_end_of_the_estimate_before),
+    _each(_an_interval_of_a_cer),
+    _each(_a_pair_after_its_difference),
+    _each(_own_mean),
+    _each(_in_an_address),
+    _changes_between_two_systems,
+    _read_twice_in_one_table,
+    _each(_beside_itself),
+    _each(_several_drifted_onto_one),
+    _each(_never_on_a_guess),
+    _each(_where_named),
+)
+
+
+@dataclass(frozen=True)
+class MarkResult:
+    old: str
+    new: str
+    found: tuple[Marked, ...]
+    # (line, text) of each number read as another measure than the CER (reading.candidates)
+    another_measure: tuple[tuple[int, str, Evidence], ...] = ()
+
+    def count(self, verdict: str) -> int:
+        return sum(m.verdict == verdict for m in self.found)
+
+    @property
+    def drifted(self) -> bool:
+        return self.count("drift") > 0
+
+
+def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> MarkResult:
+    """The card with every figure its context determines wrapped in a figure marker."""
+    names = Names.of(result.spec, aliases, card.text)
+    facts = {name: fact for name in result.exact if (fact := _facts(name, result.spec)) is not None}
+    known = _Known(result, names, facts)
+    another_measure: list[tuple[int, str, Evidence]] = []
+    found = [
+        Marked(candidate, candidate.marked, "already")
+        if candidate.marked is not None
+        else identify(candidate, known)
+        for candidate in candidates(card, names, another_measure=another_measure)
+    ]
+    for step in _STEPS:
+        found = step(found, known)
+    return MarkResult(
+        card.text, _with_markers(card.text, found), tuple(found), tuple(another_measure)
+    )
 
 
 def _with_markers(text: str, found: list[Marked]) -> str:
