@@ -1963,33 +1963,26 @@ def _parts_named(m: Marked, known: _Known) -> list[tuple]:
     else:
         systems = (_system_and_decoding(figure.column, spec)[0],)
 
-    def depth(found_in, key) -> int | None:
-        return next((d for d, level in enumerate(levels) if key in found_in(level)), None)
-
-    def unnamed(found_in, key) -> str:  # (read from a sentence before it, or from nothing)
+    def part(part: str, key, shown: str, found_in, default: str = "") -> tuple:
+        depth = next((d for d, level in enumerate(levels) if key in found_in(level)), None)
+        # (Where no level names it: a default, what a sentence before it names, or nothing.)
         before = any(key in found_in(sentence) for sentence in m.candidate.earlier)
-        return "a sentence before it" if before else "no level names it"
+        otherwise = default or ("a sentence before it" if before else "no level names it")
+        return part, shown, depth, otherwise
 
+    own = {spec.publish_system or next(iter(spec.systems)): "none named: the card's own"}
+    latency = figure.latency_ms
+    headline = "none named: the headline" if latency == spec.headline_latency else ""
     aggregates = {a.key: a.display for a in spec.aggregates}
     subject = spec.set_names.get(figure.subject) or aggregates[figure.subject]
-    found_in = names.subjects_in
-    parts = [
-        ("subject", subject, depth(found_in, figure.subject), unnamed(found_in, figure.subject))
+    return [
+        part("subject", figure.subject, subject, names.subjects_in),
+        *(
+            part("systems", key, spec.systems[key], names.systems_in, own.get(key, ""))
+            for key in systems
+        ),
+        part("latency", latency, f"{latency} ms", latencies_in, headline),
     ]
-    default = spec.publish_system or next(iter(spec.systems))
-    for system in systems:
-        otherwise = (
-            "none named: the card's own" if system == default else unnamed(names.systems_in, system)
-        )
-        parts.append(("systems", spec.systems[system], depth(names.systems_in, system), otherwise))
-    latency = figure.latency_ms
-    otherwise = (
-        "none named: the headline"
-        if latency == spec.headline_latency
-        else unnamed(latencies_in, latency)
-    )
-    parts.append(("latency", f"{latency} ms", depth(latencies_in, latency), otherwise))
-    return parts
 
 
 def _where_named(m: Marked, known: _Known) -> Marked | None:
