@@ -88,10 +88,7 @@ _TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
 # better", "2.81 pp lower"), nor what is low of something else ("lower latency", "a lower
 # CER", "its error rate lower").
 _OF_A_RATE = r"(?<!cer )(?<!wer )(?<!rate )(?<!error )(?<!errors )"
-_NOT_AN_END_AFTER = (
-    r"(?!\s+(?:than|is|by|latenc\w*|delays?|chunks?|costs?|compute|memory|"
-    r"resources?|[cw]er|error\w*)\b)"
-)
+_NOT_AN_END_AFTER = rf"(?!\s+(?:{words.pattern('not_an_interval_end')}))"
 _LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I)
 _HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b", re.I)
 _PERCENT_OR_POINTS = r"(?:%|pp\b|(?:percentage\s+)?points?\b)"
