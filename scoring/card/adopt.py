@@ -33,7 +33,6 @@ from .reading import (
     OUR_METRIC,
     PAIRED_AGAINST,
     QUOTED,
-    SPLIT_WORDS,
     STATEMENT_END,
     VERSUS,
     Candidate,
@@ -225,15 +224,6 @@ _POINTS_AFTER = re.compile(
 )
 
 
-def _decodings(text: str, in_pieces: re.Pattern = SPLIT_WORDS) -> list[str]:
-    """ "whole" or "split" for each word of ``text`` that says how a recording was decoded;
-    none where it says both ("whole vs. decoded in pieces" heads both kinds)."""
-    found = [
-        "whole" if w.group("whole") else "split" for w in ways_of_decoding(in_pieces).finditer(text)
-    ]
-    return [] if len(set(found)) > 1 else found
-
-
 # ----------------------------------------------------------- identifying
 
 
@@ -296,7 +286,11 @@ class _Levels:
         return any(found_in(level) for level in self.levels[:3])
 
     def decodings(self, text: str) -> list[str]:
-        return _decodings(text, self.names.in_pieces)
+        """ "whole" or "split" for each word of ``text`` that says how a recording was decoded;
+        none where it says both ("whole vs. decoded in pieces" heads both kinds)."""
+        ways = ways_of_decoding(self.names.in_pieces).finditer(text)
+        found = ["whole" if way.group("whole") else "split" for way in ways]
+        return [] if len(set(found)) > 1 else found
 
 
 def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: bool) -> _Wanted:
@@ -422,12 +416,11 @@ def _the_comparison_before(read: _Levels, earlier, systems, subjects, latencies)
     before = next((sentence for sentence in earlier if names.systems_in(sentence)), "")
     if len(set(names.systems_in(before))) != 2:
         return systems, subjects, latencies
-    systems = frozenset(names.systems_in(before))
-    if not read.own_names(names.subjects_in) and len(set(names.subjects_in(before))) == 1:
-        subjects = frozenset(names.subjects_in(before))
-    if not read.own_names(read.latencies_in) and len(set(read.latencies_in(before))) == 1:
-        latencies = frozenset(read.latencies_in(before))
-    return systems, subjects, latencies
+    carried = [subjects, latencies]
+    for i, found_in in enumerate((names.subjects_in, read.latencies_in)):
+        if not read.own_names(found_in) and len(set(found_in(before))) == 1:
+            carried[i] = frozenset(found_in(before))
+    return frozenset(names.systems_in(before)), *carried
 
 
 def _both_sides(read: _Levels, systems):
@@ -1365,16 +1358,6 @@ def _which_way_unsaid(m: Marked, known: _Known) -> Marked | None:
     return _listed(m.candidate, (m.figure,), "which way", named, m.gives)
 
 
-def _its_comparison(statement: str) -> re.Match | None:
-    """The first word of a statement that sets a system against another: the reader's
-    comparisons, and "improves on"."""
-    return min(
-        filter(None, (COMPARES.search(statement), _IMPROVES_ON.search(statement))),
-        key=re.Match.start,
-        default=None,
-    )
-
-
 def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str] | None:
     """The systems a comparison opening a statement compares with, and the rest of the statement:
     after its mark, or (Thai writes none) after its first name."""
@@ -1470,8 +1453,9 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
         other, rest = opening
         way = re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0]  # (not "OpenThai2.0")
         return set(names.systems_in(rest)), other, way
-    comparison = _its_comparison(statement)
-    if comparison is None:
+    # (Its first word that sets a system against another: a comparison, or "improves on".)
+    found = filter(None, (COMPARES.search(statement), _IMPROVES_ON.search(statement)))
+    if (comparison := min(found, key=re.Match.start, default=None)) is None:
         return set(), set(), ""
     before, after = statement[: comparison.start()], statement[comparison.end() :]
     after = re.split(r"[,;:(]", after, maxsplit=1)[0]
