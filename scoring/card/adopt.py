@@ -2000,30 +2000,24 @@ def _read_twice_in_one_table(found: list[Marked], known: _Known) -> list[Marked]
     ]
 
 
+def _read_as_it_beside_it(m: Marked, known: _Known) -> list[Marked]:
+    """The numbers of ``m``'s sentence or cell read as its figure, ``m`` among them."""
+    return [o for o in known.found if (o.candidate.unit, o.figure) == (m.candidate.unit, m.figure)]
+
+
 def _beside_itself(m: Marked, known: _Known) -> Marked | None:
     """A drift in the same cell or sentence as its figure at its own value ("6.69 % or 3.21 %")
     is another number beside it."""
-    where = (m.candidate.unit, m.figure)
-    if m.verdict == "drift" and any(
-        o.verdict in ("marked", "already") and (o.candidate.unit, o.figure) == where
-        for o in known.found
-    ):
-        return _listed(m.candidate, (m.figure,))
-    return None
+    at_its_value = (o.verdict in ("marked", "already") for o in _read_as_it_beside_it(m, known))
+    return _listed(m.candidate, (m.figure,)) if m.verdict == "drift" and any(at_its_value) else None
 
 
 def _several_drifted_onto_one(m: Marked, known: _Known) -> Marked | None:
     """Numbers of one sentence or cell drifted onto one figure ("from 9.60 % to 6.70 %"): at
     most one is it, and the words do not say which, so none is."""
-    onto = (m.candidate.unit, m.figure, m.turned)
-    if m.verdict != "drift":
-        return None
-    together = [
-        o
-        for o in known.found
-        if o.verdict == "drift" and (o.candidate.unit, o.figure, o.turned) == onto
-    ]
-    if len(together) < 2:
+    drifted = [o for o in _read_as_it_beside_it(m, known) if o.verdict == "drift"]
+    together = [o for o in drifted if o.turned == m.turned]
+    if m.verdict != "drift" or len(together) < 2:
         return None
     named = " and ".join(other.candidate.text for other in together if other is not m)
     return _listed(m.candidate, (m.figure,), why="several", named=named)
