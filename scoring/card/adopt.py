@@ -1525,9 +1525,8 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
         ):
             continue
         as_marked = Marked(candidate, candidate.marked, "marked")
-        if denied := _the_wrong_way(as_marked, known) or _a_cer_claimed_the_wrong_way(
-            as_marked, known
-        ):
+        denied = _the_wrong_way(as_marked, known) or _a_cer_claimed_the_wrong_way(as_marked, known)
+        if denied:
             claims.append((candidate.marked, candidate.line, denied.named))
     return claims
 
@@ -1878,15 +1877,12 @@ def _a_pair_after_its_difference(m: Marked, known: _Known) -> Marked | None:
         return None
     _, latency, subject, pair, _ = differences[-1].split("/")  # (the nearest before it)
     systems = pair.split("-vs-")
-    named = dict.fromkeys(names.systems_in(sentence[:opening]))  # (each once, in order)
+    before = sentence[:opening]
+    named = dict.fromkeys(names.systems_in(before))  # (each once, in order)
     ordered = [system for system in named if system in systems]
     if len(ordered) == 1:
-        comparison = COMPARES.search(sentence, 0, opening) or _DIFFERS_FROM.search(
-            sentence, 0, opening
-        )
-        compared = comparison is not None and ordered[0] in names.systems_in(
-            sentence[comparison.end() : opening]
-        )
+        comparison = COMPARES.search(before) or _DIFFERS_FROM.search(before)
+        compared = comparison and ordered[0] in names.systems_in(before[comparison.end() :])
         unnamed = [system for system in systems if system not in ordered]
         ordered = unnamed + ordered if compared else ordered + unnamed
     if len(ordered) != 2:
