@@ -740,20 +740,25 @@ class _Known:
     def exact(self) -> dict:
         return self.result.exact
 
+    def fitting(self, candidate: Candidate, wanted: _Wanted, splits: tuple = ()) -> list[str]:
+        """The figures a reading fits (decoded any of ``splits`` ways, else its own way); for a
+        signed number, only differences where any fit: no CER is written signed."""
+        readings = [replace(wanted, split=way) for way in splits] or [wanted]
+        fits = [name for name, fact in self.facts.items() if any(_fits(fact, r) for r in readings)]
+        differences = [name for name in fits if name.startswith("diff/")]
+        return (differences or fits) if _signed(candidate.text) else fits
+
 
 def identify(candidate: Candidate, known: _Known) -> Marked:
     """Which figure a number is, from its context and its value (see the module's docstring)."""
     if candidate.foreign:
         return Marked(candidate, None, "foreign")
-    spec, exact, names, facts = known.spec, known.exact, known.names, known.facts
+    spec, exact, names = known.spec, known.exact, known.names
     narrow = _constraints(candidate, spec, names, narrow=True)
     if "." not in candidate.text:
-        return _a_whole_number(candidate, narrow, facts, exact)
+        return _a_whole_number(candidate, narrow, known)
     wide = _constraints(candidate, spec, names, narrow=False)
-    narrow_fits, wide_fits = (
-        _signed_is_no_cer(candidate, [name for name, fact in facts.items() if _fits(fact, read)])
-        for read in (narrow, wide)
-    )
+    narrow_fits, wide_fits = known.fitting(candidate, narrow), known.fitting(candidate, wide)
     found = _by_its_value(candidate, narrow_fits, wide_fits, exact)
     if found is None or found.verdict == "ambiguous" or wide.subjects is None:
         # (A value some set prints, where no level names one, yields to the set named before.)
@@ -787,7 +792,7 @@ def _read_with_the_sentence_before(
     figure alone (read narrowly), a drift's distance from it and nearer it than any other."""
     if candidate.in_table:
         return None
-    (narrow, wide), exact, names, facts = read_as, known.exact, known.names, known.facts
+    (narrow, wide), exact, names = read_as, known.exact, known.names
     read = _Levels(candidate.levels, known.spec, names, narrow=False)
     carried = {}
     for part, found_in in (("subjects", names.subjects_in), ("latencies", read.latencies_in)):
@@ -799,17 +804,9 @@ def _read_with_the_sentence_before(
     splits = _decodings_before(candidate, read)
     if not carried and splits == (wide.split,):
         return None
-    wide_fits, wide_carried, narrow_carried = (
-        _signed_is_no_cer(
-            candidate,
-            [n for n, fact in facts.items() for s in ways if _fits(fact, replace(wanted, split=s))],
-        )
-        for wanted, ways in (
-            (wide, (wide.split,)),
-            (replace(wide, **carried), splits),
-            (replace(narrow, **carried), splits),
-        )
-    )
+    wide_fits = known.fitting(candidate, wide)
+    wide_carried = known.fitting(candidate, replace(wide, **carried), splits)
+    narrow_carried = known.fitting(candidate, replace(narrow, **carried), splits)
     if len(matches := [n for n in wide_carried if printed_as(exact[n], candidate.text)]) == 1:
         return Marked(candidate, matches[0], "marked")
     readings = {*wide_fits, *wide_carried, *narrow_carried}
@@ -843,14 +840,14 @@ def _named_before(candidate: Candidate, found_in) -> frozenset:
     return frozenset(next(filter(None, map(found_in, candidate.earlier)), ()))
 
 
-def _a_whole_number(candidate: Candidate, narrow: _Wanted, facts, exact) -> Marked:
+def _a_whole_number(candidate: Candidate, narrow: _Wanted, known: _Known) -> Marked:
     """ "7 %": a figure only where its context names one alone ("3 pp": said to be one)."""
     fits = [
         name
-        for name, fact in facts.items()
+        for name, fact in known.facts.items()
         if _fits(fact, narrow) and (narrow.difference or fact.kind != "diff")
     ]
-    if len(fits) == 1 and printed_as(exact[fits[0]], candidate.text):
+    if len(fits) == 1 and printed_as(known.exact[fits[0]], candidate.text):
         return Marked(candidate, fits[0], "marked")
     return _listed(candidate, fits, why="whole")
 
@@ -912,15 +909,6 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
         size = _end_of_a_size(name, candidate)
         return _drifted(candidate, size, -exact[size], magnitude=True)
     return _drifted(candidate, name, exact[name])
-
-
-def _signed_is_no_cer(candidate: Candidate, fits: list[str]) -> list[str]:
-    """The figures a signed number may be: no CER is written signed, so only differences
-    where there are any (else the CERs stay, to be listed as signed)."""
-    if not _signed(candidate.text):
-        return fits
-    differences = [name for name in fits if name.startswith("diff/")]
-    return differences or fits
 
 
 def _a_sibling_it_prints(text: str, name: str, known: _Known) -> str | None:
