@@ -70,15 +70,9 @@ __all__ = [
 ]
 
 # The reader's words (words.toml: each list says what it is for).
-_AGAINST = words.regex("against")
-_THE_SUBJECTS_OWN = words.regex("subjects_own")
-_THE_SAME_SET = words.regex("same_set")
-_SIZE_WORDS = words.regex("size_words")
 _LOWER_WORDS = words.regex("lower_words")
 _HIGHER_WORDS = words.regex("higher_words")
 _A_LEGEND = words.regex("legend")
-_DIFFERS_FROM = words.regex("differs_from")
-_IMPROVES_ON = words.regex("improves_on")
 
 # B − A's interval is A − B's, negated and with its ends swapped.
 _TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
@@ -167,7 +161,7 @@ def _compares_up_to_it(before: str, names: Names, after: str) -> bool:
     comparison = COMPARES.search(before)
     if comparison is None or _a_pair_opens_after_a_comparison(comparison, before, after, names):
         return False  # (a colon opens the subject's numbers)
-    own = _THE_SUBJECTS_OWN.search(before, comparison.end())
+    own = words.regex("subjects_own").search(before, comparison.end())
     return not (
         own
         and names.systems_in(before[comparison.end() : own.start()])
@@ -338,7 +332,7 @@ def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
     latencies = read.pick(read.latencies_in)
     if (
         read.narrow
-        and _THE_SAME_SET.search(read.levels[2])
+        and words.regex("same_set").search(read.levels[2])
         and not read.own_names(names.subjects_in)
     ):
         before = next((sentence for sentence in earlier if names.subjects_in(sentence)), None)
@@ -374,15 +368,12 @@ def _systems_named(read: _Levels, difference: bool | None, compared: bool):
     return systems
 
 
-_AS_RELEASED = words.regex("as_published")
-
-
 def _the_release_of_a_variant(read: _Levels) -> frozenset[str] | None:
     """The model "as released" in a number's clause before it that names no system, where its
     sentence names one variant of a model: that model, without the variant ("ดีกว่า Typhoon
     0.6B ร่วมกับ 4-gram อยู่ 2.05 จุด และดีกว่ารุ่นตามที่เผยแพร่อยู่ 2.81 จุด": Typhoon 0.6B's)."""
     before, names = clauses_beside(read.levels)[0], read.names
-    if not _AS_RELEASED.search(before) or names.systems_in(before):
+    if not words.regex("as_published").search(before) or names.systems_in(before):
         return None
     variants = {key for key in names.systems_in(read.levels[2]) if "_" in key}
     models = {key.rsplit("_", 1)[0] for key in variants} & set(read.spec.systems)
@@ -1148,7 +1139,9 @@ def _states_a_size(candidate: Candidate) -> bool:
     if _signed(candidate.text):
         return False
     own = candidate.levels[:5] if candidate.in_table else candidate.levels[:3]
-    return any(DIRECTION_WORDS.search(level) or _SIZE_WORDS.search(level) for level in own)
+    return any(
+        DIRECTION_WORDS.search(level) or words.regex("size_words").search(level) for level in own
+    )
 
 
 def _signed(text: str) -> bool:
@@ -1248,7 +1241,8 @@ def _orders(candidate: Candidate, names: Names):
     if leading:
         yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
-    if not candidate.in_table and (against := _AGAINST.search(sentence, at + len(candidate.text))):
+    against = words.regex("against").search(sentence, at + len(candidate.text))
+    if not candidate.in_table and against:
         # (Its statement up to the number: in "17.39 % against 18.64 %, a gap of +1.25
         # points", "against" orders nothing of the gap.)
         statement = STATEMENT_END.split(sentence[:at])[-1]
@@ -1442,7 +1436,7 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
         way = re.split(r"\(|(?<![\w.])\d", rest, maxsplit=1)[0]  # (not "OpenThai2.0")
         return set(names.systems_in(rest)), other, way
     # (Its first word that sets a system against another: a comparison, or "improves on".)
-    found = filter(None, (COMPARES.search(statement), _IMPROVES_ON.search(statement)))
+    found = filter(None, (COMPARES.search(statement), words.regex("improves_on").search(statement)))
     if (comparison := min(found, key=re.Match.start, default=None)) is None:
         return set(), set(), ""
     before, after = statement[: comparison.start()], statement[comparison.end() :]
@@ -1869,7 +1863,7 @@ def _a_pair_after_its_difference(m: Marked, known: _Known) -> Marked | None:
     named = dict.fromkeys(names.systems_in(before))  # (each once, in order)
     ordered = [system for system in named if system in systems]
     if len(ordered) == 1:
-        comparison = COMPARES.search(before) or _DIFFERS_FROM.search(before)
+        comparison = COMPARES.search(before) or words.regex("differs_from").search(before)
         compared = comparison and ordered[0] in names.systems_in(before[comparison.end() :])
         unnamed = [system for system in systems if system not in ordered]
         ordered = unnamed + ordered if compared else ordered + unnamed
