@@ -115,8 +115,8 @@ _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over
 # comparative and whom it compares with ("ต่ำกว่า Typhoon 0.6B 29.6 %"). Not the value a
 # change goes to or from ("ลดลงเหลือ 6.69 %"), nor one right after "กว่า" (than Typhoon's).
 _THAI_DIRECTION = re.compile(
-    r"ลดลง|เพิ่มขึ้น|(?:ดี|สูง)ขึ้น|(?:ต่ำ|แย่)ลง|"
-    r"(?P<than>(?:ต่ำ|สูง|ดี|แย่|น้อย|มาก)กว่า)|(?P<split>ลด|เพิ่ม)"
+    rf"{words.pattern('thai_changes')}|(?P<than>{words.pattern('thai_comparatives')})"
+    rf"|(?P<split>{words.pattern('thai_split_verbs')})"
 )
 # ("ได้" closes the verb too: "ลด CER ได้ 29.6 %", reduces the CER by 29.6 %.)
 _THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*(?:ร้อยละ)?\s*$"  # (ร้อยละ: percent)
