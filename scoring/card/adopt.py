@@ -1359,11 +1359,26 @@ def _an_opening_comparison(statement: str, names: Names) -> tuple[set[str], str]
 
 
 def _the_wrong_way(m: Marked, known: _Known) -> Marked | None:
-    """A difference whose words say which way one system goes ("2.81 pp higher than B") where
-    the data give the other way: listed, as a marker keeps the number right, not the claim."""
-    candidate, names = m.candidate, known.names
-    if m.verdict not in ("marked", "drift") or not _an_estimate(m.figure):
+    """A difference, or a CER in prose, whose words say which way one system goes against another
+    ("2.81 pp higher than B") where the data give the other way: listed, as a marker keeps the
+    number right, not the claim."""
+    if m.verdict not in ("marked", "drift"):
         return None
+    claim = _a_difference_claims(m, known) if _an_estimate(m.figure) else _a_cer_claims(m, known)
+    if claim is None:
+        return None
+    who, whom, lower, gap = claim
+    if gap == 0 or (gap < 0) == lower:
+        return None  # the way the data give
+    systems = known.spec.systems
+    said = f"{systems[who]} {'lower' if lower else 'higher'} than {systems[whom]}"
+    return _listed(m.candidate, (m.figure,), why="direction", named=said)
+
+
+def _a_difference_claims(m: Marked, known: _Known) -> tuple | None:
+    """(who, whom, whether its CER is said to be lower, who's CER less whom's in the data) where
+    a difference's words say which way one system goes ("2.81 pp higher than B")."""
+    candidate, names = m.candidate, known.names
     own, statement = " ".join(clauses_beside(candidate.levels)), _statement(candidate)
     says_nothing = not any(w.search(own) for w in (_LOWER_WORDS, _HIGHER_WORDS, _A_LEGEND))
     if says_nothing and not candidate.in_table and _of_one_set_and_latency(statement, names):
@@ -1380,7 +1395,32 @@ def _the_wrong_way(m: Marked, known: _Known) -> Marked | None:
         return None
     [who], [whom] = subject, other
     value = known.exact[m.figure]
-    return _denied(m, who, whom, lower, value if who == comparison.a else -value, known.spec)
+    return who, whom, lower, value if who == comparison.a else -value
+
+
+def _a_cer_claims(m: Marked, known: _Known) -> tuple | None:
+    """The same, of a CER in prose whose statement (of one set and latency at most) says which
+    way its system goes against another ("A is worse than B (6.69 % vs 9.50 %)")."""
+    if not m.figure.startswith("cer/") or m.candidate.in_table:
+        return None
+    statement, figure = _statement(m.candidate), parse_figure(m.figure)
+    subject, other, words = _the_sides_of_its_comparison(statement, known.names)
+    lower = _the_way_said(words, statement)
+    if (
+        lower is None
+        or not _of_one_set_and_latency(statement, known.names)
+        or len(subject) != 1
+        or len(other) != 1
+        or subject == other
+        or figure.column not in subject | other
+    ):
+        return None
+    [who], [whom] = subject, other
+    cers = [
+        known.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
+        for system in (who, whom)
+    ]
+    return None if None in cers else (who, whom, lower, cers[0] - cers[1])
 
 
 def _of_one_set_and_latency(statement: str, names: Names) -> bool:
@@ -1393,15 +1433,6 @@ def _the_way_said(words: str, around: str) -> bool | None:
     neither or both, or ``around`` them is a legend ("lower is better")."""
     lower, higher = _LOWER_WORDS.search(words), _HIGHER_WORDS.search(words)
     return None if bool(lower) == bool(higher) or _A_LEGEND.search(around) else bool(lower)
-
-
-def _denied(m: Marked, who: str, whom: str, lower: bool, gap, spec: CardSpec) -> Marked | None:
-    """``m`` listed where its words say ``who``'s CER is lower (or higher) than ``whom``'s and
-    the data give the other way (``gap``: who's CER less whom's)."""
-    if gap == 0 or (gap < 0) == lower:
-        return None  # the way the data give
-    said = f"{spec.systems[who]} {'lower' if lower else 'higher'} than {spec.systems[whom]}"
-    return _listed(m.candidate, (m.figure,), why="direction", named=said)
 
 
 def _the_sides_set_against(m: Marked, pair: set, known: _Known):
@@ -1445,37 +1476,6 @@ def _the_sides_of_its_comparison(statement: str, names: Names):
     return set(names.systems_in(before)), set(names.systems_in(after)), way
 
 
-def _a_cer_claimed_the_wrong_way(m: Marked, known: _Known) -> Marked | None:
-    """A CER in prose whose statement (of one set and latency at most) says which way its
-    system goes against another ("A is worse than B (6.69 % vs 9.50 %)") where the data do not."""
-    candidate = m.candidate
-    if (
-        m.verdict not in ("marked", "drift")
-        or not m.figure.startswith("cer/")
-        or candidate.in_table
-    ):
-        return None
-    statement = _statement(candidate)
-    subject, other, words = _the_sides_of_its_comparison(statement, known.names)
-    figure = parse_figure(m.figure)
-    lower = _the_way_said(words, statement)
-    if (
-        lower is None
-        or not _of_one_set_and_latency(statement, known.names)
-        or len(subject) != 1
-        or len(other) != 1
-        or subject == other
-        or figure.column not in subject | other
-    ):
-        return None
-    [who], [whom] = subject, other
-    cers = [
-        known.exact.get(cer_figure(figure.latency_ms, figure.subject, system))
-        for system in (who, whom)
-    ]
-    return None if None in cers else _denied(m, who, whom, lower, cers[0] - cers[1], known.spec)
-
-
 def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, int, str]]:
     """For --check and the gate: (figure, line, what the words say) of each number in prose
     its marker gates whose statement says the way the data do not (a marker keeps the number
@@ -1507,8 +1507,7 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
         ):
             continue
         as_marked = Marked(candidate, candidate.marked, "marked")
-        denied = _the_wrong_way(as_marked, known) or _a_cer_claimed_the_wrong_way(as_marked, known)
-        if denied:
+        if denied := _the_wrong_way(as_marked, known):
             claims.append((candidate.marked, candidate.line, denied.named))
     return claims
 
@@ -2019,7 +2018,6 @@ _STEPS = (
     _each(_the_change_between_the_cers_beside),
     _each(_which_way_unsaid),
     _each(_the_wrong_way),
-    _each(_a_cer_claimed_the_wrong_way),
     _each(_a_variants_own_change),
     _each(_an_end_beside_a_way_unsaid),
     _each(_an_end_beside_its_estimate),
