@@ -272,10 +272,9 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
         ]
     for interval in intervals:
         for match in matches:
-            if match.start() == interval.start(1) or match.start(2) == interval.start(1):
-                bounds[match.start()] = "low"
-            elif match.start() == interval.start(2) or match.start(2) == interval.start(2):
-                bounds[match.start()] = "high"
+            for end, bound in ((1, "low"), (2, "high")):
+                if interval.start(end) in (match.start(), match.start(2)):
+                    bounds[match.start()] = bound
     return bounds
 
 
@@ -1116,7 +1115,6 @@ _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
 _SLASHED_PART = re.compile(r"[^/\s](?:[^/]*[^/\s])?")
 # The unit after a list of chunk sizes: "80/160/560 ms", "0.08/0.16/0.56 s".
 _UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)", re.I)
-_SIZE = re.compile(r"\d+(?:\.\d+)?")
 _SLASH = re.compile(r"\s*%?\s*/\s*")
 # What joins a pair set against each other: "6.72 % vs 9.53 %"; Thai "ต่อ" (to), "กับ" (with).
 VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)
@@ -1154,7 +1152,7 @@ def _slashed_lists(sentence: str, names: Names):
         unit = _UNIT_AFTER.match(sentence, parts[-1][1])
         if (
             unit
-            and all(_SIZE.fullmatch(part) for part in said)
+            and all(_BARE.fullmatch(part) for part in said)
             and all(names.latencies_in(f"{part} {unit.group(1)}") for part in said)
         ):
             # "at 80/160/560 ms": each later part takes the slash before it, so that with the
@@ -1286,9 +1284,9 @@ def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlie
         return None
     start = matches[run[0]].start()
     statement = max(sentence.rfind(";", 0, start), 0)  # (the last semicolon before the list)
+    blanks, keys = [], None
     if statement:
         listed, blanks = sentence[:statement], [(0, statement)]
-        keys = list(dict.fromkeys(names.subjects_in(listed)))
     elif names.subjects_in(sentence[:start]):
         listed = sentence[:start]
         parts = [
@@ -1302,13 +1300,13 @@ def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlie
         blanks = _names_alone(sentence, parts, names.subjects_in)
     else:
         listed = next((before for before in earlier if names.subjects_in(before)), "")
-        blanks = []
-        keys = list(dict.fromkeys(names.subjects_in(listed)))
         placed = _placed_respectively(listed)
-        if len(keys) != len(run) and len(set(names.subjects_in(placed))) == len(run):
+        if len(set(names.subjects_in(listed))) != len(run) == len(set(names.subjects_in(placed))):
             # "... on TVSpeech long and GigaSpeech2 long, respectively. B gets 8.99 % and
             # 14.62 %, respectively": the list the sentence before placed, not all it names.
-            listed, keys = placed, list(dict.fromkeys(names.subjects_in(placed)))
+            listed = placed
+    if keys is None:
+        keys = list(dict.fromkeys(names.subjects_in(listed)))
     if not said_sets and len(set(names.systems_in(listed))) > 1:
         return None  # "respectively" may be of the systems listed there
     if len(keys) != len(run) or len(set(keys)) != len(keys):
@@ -1323,9 +1321,6 @@ def _placed_respectively(sentence: str) -> str:
     said = _RESPECTIVELY.search(sentence)
     numbers = list(_A_DECIMAL.finditer(sentence, 0, said.start())) if said else []
     return sentence[numbers[-1].end() : said.start()] if numbers else ""
-
-
-_A_DECIMAL = re.compile(r"(?<![^\W_])\d+\.\d+")  # (not "OpenThai2.0"'s)
 
 
 _TO = re.compile(r"\s*%?\s*(?:down\s+)?to\s*", re.I)  # "from 15.8 down to 12.8"
