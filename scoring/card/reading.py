@@ -1,13 +1,8 @@
 """Read a card written by hand: every number that may be one of the card's figures, with
-its context, which ``adopt`` then reads as a figure or none.
-
-A number's context is a tuple of levels, most specific first: in a table, the words before
-and after it in its cell, the cell, its row label, its column header, the caption and the
-headings; in prose, the words before and after it in its sentence, the sentence and the
-headings. A number whose nearest context names another measure ("21.37 % WER", "12 %
-reduction") is no candidate; one it says is another model's, version's, set's or latency's
-is ``foreign``; one that nothing places for sure ("6.72 % vs 9.57 %") is not ``alone``: it is
-marked where its value fits, and never drifts.
+its context (``TABLE_LEVELS`` or ``PROSE_LEVELS``), which ``adopt`` reads as a figure or none.
+A number whose nearest context names another measure ("21.37 % WER") is no candidate; one it
+says is another model's, version's, set's or latency's is ``foreign``; one that nothing places
+for sure ("6.72 % vs 9.57 %") is not ``alone``: it is marked where its value fits, never drifts.
 """
 
 from __future__ import annotations
@@ -417,20 +412,14 @@ def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[
         if not any(column < len(found) and found[column] for found in numbers)
         and not (column < len(header) and _VERDICT_HEADER.search(header[column][1]))
     ]
-    # A bare number names a chunk size in the first column, or under a header of latency
-    # ("Chunk (ms)"), never under one of another duration ("Overlap").
-    header_of = {column: text for column, (_, text) in enumerate(header)}
-    not_chunks = {c for c in label_columns if _NOT_A_CHUNK.search(header_of.get(c, ""))}
-    sized = {
-        c
-        for c in label_columns
-        if c not in not_chunks and (c == 0 or _SPEAKS_OF_LATENCY.search(header_of.get(c, "")))
-    }
 
     def label_cell(text: str, column: int) -> str:
-        if column in sized:
-            return latency_named(text)
-        return _A_DURATION.sub(" ", text) if column in not_chunks else text
+        # A bare number names a chunk size in the first column, or under a header of latency
+        # ("Chunk (ms)"), never under one of another duration ("Overlap").
+        above = header[column][1] if column < len(header) else ""
+        if _NOT_A_CHUNK.search(above):
+            return _A_DURATION.sub(" ", text)
+        return latency_named(text) if column == 0 or _SPEAKS_OF_LATENCY.search(above) else text
 
     labels = [
         " ".join(label_cell(cells[c][1], c) for c in label_columns if c < len(cells))
@@ -457,12 +446,11 @@ def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]
     others are sweeps, none of the card's; that sentence says which rows are, not whose the
     numbers are ("the weight its authors ship")."""
     sentences = SENTENCE_END.split(block.caption)
-    picking = [sentence for sentence in sentences if _ONLY_SOME_ROWS.search(sentence)]
+    kept = [sentence for sentence in sentences if not _ONLY_SOME_ROWS.search(sentence)]
     picked = {r for r, label in enumerate(labels) if _AS_PUBLISHED.search(label)}
-    if not picking or not picked or len(picked) == len(labels):
+    if len(kept) == len(sentences) or not picked or len(picked) == len(labels):
         return block, frozenset()
-    caption = " ".join(sentence for sentence in sentences if sentence not in picking)
-    return replace(block, caption=caption), frozenset(range(len(labels))) - picked
+    return replace(block, caption=" ".join(kept)), frozenset(range(len(labels))) - picked
 
 
 _ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)
@@ -607,18 +595,16 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     decoded_inside = [] if bounds else _decoded_in_parentheses(cell, matches, table.names)
     ours = []
     for i, match in enumerate(matches):
+        # (without the parentheses that say how another number was decoded)
+        own = _blanked(cell, [(a, b) for a, b in decoded_inside if not a < match.start() < b])
         levels = (
-            *_local(cell, matches, i),
-            cell,
+            *_local(own, matches, i),
+            own,
             label if column else "",
             parts[i] if parts else column_header,
             caption,
             table.headings,
         )
-        others = [(start, end) for start, end in decoded_inside if not start < match.start() < end]
-        if others:
-            own = _blanked(cell, others)
-            levels = (*_local(own, matches, i), own, *levels[3:])
         if not by_place:
             why = _measures_another_metric(levels, match.start() in bounds)
         elif by_place[i] == "ours":
