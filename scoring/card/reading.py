@@ -1836,16 +1836,6 @@ class _Found:
         if "." in match.group(2):
             self.aside.setdefault(offset + match.start(), (match.group(0), why))
 
-    def set_aside_outside_regions(self) -> list[tuple[int, str, Evidence]]:
-        """(line, number, evidence) of each number set aside that no region gates and no
-        other reading took."""
-        text, regions = self.card.text, self.card.regions
-        return [
-            (text.count("\n", 0, start) + 1, number, why)
-            for start, (number, why) in sorted(self.aside.items())
-            if start not in self.seen and not any(r.start <= start < r.end for r in regions)
-        ]
-
     def read_table(self, block: Block, headings: str, generated: bool):
         table = _Table(block, headings, self.names, self.masked, generated)
         for r, cells in enumerate(table.rows):
@@ -1899,12 +1889,9 @@ class _Found:
 def candidates(
     card: CardFile, names: Names, another_measure: list[tuple[int, str, Evidence]] | None = None
 ) -> list[Candidate]:
-    """Every number of the card's text that may be a figure, with its context.
-    ``another_measure`` receives (line, text, evidence) of each number set aside outside
-    regions: a misreading there is said.
-
-    A card's reading is kept for the process by its text and names: one command reads a card
-    more than once (``publish`` for the claims in its words, then to mark or check)."""
+    """Every number of the card's text that may be a figure, with its context; each number set
+    aside outside regions goes to ``another_measure``. Kept for the process by the card's text
+    and names: one command reads a card more than once (for its claims, then to mark)."""
     key = (card.text, card.body_start, names)
     found, set_aside = _READ.get(key, lambda: _read(card, names))
     if another_measure is not None:
@@ -1936,7 +1923,14 @@ def _read(
     found.headings = ()  # a badge's address stands under no heading
     for match, offset, levels in _badge_numbers(text, names):
         found.add(match, offset, levels, False, bound=None, in_address=True)
-    return tuple(found.candidates), tuple(found.set_aside_outside_regions())
+    # (line, number, evidence) of each number set aside that no region gates and no other
+    # reading took
+    aside = [
+        (text.count("\n", 0, start) + 1, number, why)
+        for start, (number, why) in sorted(found.aside.items())
+        if start not in found.seen and not any(r.start <= start < r.end for r in card.regions)
+    ]
+    return tuple(found.candidates), tuple(aside)
 
 
 def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
