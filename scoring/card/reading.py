@@ -111,10 +111,7 @@ _CLAUSE = re.compile(
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
 _IN_MILLISECONDS_ALONE = words.regex("milliseconds")
 _BARE = re.compile(r"\d+(?:\.\d+)?")
-# ("14 frames (1.12 s)": a chunk counted in frames is given in seconds beside them.)
-_SPEAKS_OF_LATENCY = re.compile(
-    words.pattern("milliseconds") + r"|\bchunk|\blatenc|\bframes?\b", re.I
-)
+_SPEAKS_OF_LATENCY = words.regex("latency_words")
 
 
 @dataclass(frozen=True)
@@ -1480,11 +1477,8 @@ def _without(pattern: re.Pattern, text: str) -> str:
 
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
 _OTHER_VERSION = words.regex("other_versions")
-# What puts what follows on the other side: a comparison, or where a number came from
-# ("18.60 %, down from 25.10 % for the baseline").
-_OTHER_SIDE = re.compile(
-    COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|ris(?:es|ing)) from\b", re.I
-)
+# What puts what follows on the other side: a comparison, or where a number came from.
+_OTHER_SIDE = re.compile(COMPARES.pattern + "|" + words.pattern("came_from"), re.I)
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
 # semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50").
 STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
