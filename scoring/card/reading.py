@@ -180,8 +180,7 @@ def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
 
 def named_beside(levels: tuple[str, ...], names: Names) -> bool:
     """Whether the clause just before or just after a number names a set or a system."""
-    nearest = " ".join(clauses_beside(levels))
-    return bool(names.subjects_in(nearest) or names.systems_in(nearest))
+    return _names_any(names, " ".join(clauses_beside(levels)))
 
 
 @dataclass(frozen=True)
@@ -285,9 +284,7 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 
 _NOT_A_CHUNK = words.regex("not_a_chunk")
 _A_DURATION = re.compile(
-    r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?)\b|"
-    r"\d+(?:[.,]\d+)?\s*(?:มิลลิวินาที|วินาที)",
-    re.I,
+    r"\d+(?:[.,]\d+)?\s*(?:(?:ms|milliseconds?|s|secs?|seconds?)\b|มิลลิวินาที|วินาที)", re.I
 )
 
 
@@ -310,24 +307,6 @@ def _header_and_body(block: Block) -> tuple[list, list]:
 _A_NUMBERS_UNIT = re.compile(r"\d[\d,.]*[A-Za-z]?\s*(" + _OTHER_METRIC.pattern + ")", re.I)
 
 
-def _without_a_weak_caption(block: Block, header: list, headings: str) -> Block:
-    """The paragraph above a table, its weakest caption, without the unit of its own number
-    ("2,100 hours"), and none at all where it names another measure but the header, the
-    paragraph under the table or a heading names the CER ("faster partial results")."""
-    if units := [m.span(1) for m in _A_NUMBERS_UNIT.finditer(block.caption)]:
-        block = replace(block, caption=_blanked(block.caption, units))
-    if (
-        block.caption
-        and _metric_in(block.caption) == "other"
-        and any(
-            OUR_METRIC.search(text)
-            for text in (" ".join(cell for _, cell in header), block.below, headings)
-        )
-    ):
-        return replace(block, caption="")
-    return block
-
-
 # A clause of a caption that speaks of one column ("the last column is the relative change",
 # "the v1.5 column is copied from the previous card"): its words are that column's, and its
 # header says what it holds, not the whole table's.
@@ -338,11 +317,19 @@ _ONE_COLUMNS_CLAUSE = re.compile(
 )
 
 
-def _what_a_column_says(block: Block) -> Block:
-    if not block.caption or "column" not in block.caption.lower():
-        return block
-    said = [found.span() for found in _ONE_COLUMNS_CLAUSE.finditer(block.caption)]
-    return replace(block, caption=_blanked(block.caption, said)) if said else block
+def _caption_as_read(block: Block, header: list, headings: str) -> Block:
+    """The paragraph above a table, its weakest caption, without the unit of its own number
+    ("2,100 hours") nor its clauses of one column, and none at all where it names another
+    measure but the header, the paragraph under it or a heading names the CER."""
+    caption = _blanked(block.caption, [m.span(1) for m in _A_NUMBERS_UNIT.finditer(block.caption)])
+    in_header = " ".join(cell for _, cell in header)
+    if _metric_in(caption) == "other" and any(
+        OUR_METRIC.search(text) for text in (in_header, block.below, headings)
+    ):
+        caption = ""  # ("faster partial results")
+    if "column" in caption.lower():
+        caption = _blanked(caption, [m.span() for m in _ONE_COLUMNS_CLAUSE.finditer(caption)])
+    return replace(block, caption=caption)
 
 
 def _what_the_table_speaks_of(
@@ -460,7 +447,7 @@ class _Table:
 
     def __init__(self, block: Block, headings: str, names: Names, masked, generated: bool):
         header, body = _header_and_body(block)
-        block = _what_a_column_says(_without_a_weak_caption(block, header, headings))
+        block = _caption_as_read(block, header, headings)
         block, table_context, self.said = _what_the_table_speaks_of(
             block, header, body, headings, names, generated
         )
@@ -793,13 +780,9 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
     """(match, offset, levels, more of its Candidate's fields) of each number in a prose block
     that may be one of ours, sentence by sentence; ``set_aside`` hears of the others."""
     body = text[block.start : block.end]
-    position = 0
     earlier: list[str] = []
-    for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
-        end = sentence_match.start() if sentence_match else len(body)
-        sentence = body[position:end]
-        offset = block.start + position
-        position = sentence_match.end() if sentence_match else len(body)
+    for start, end in _list_parts(body, 0, len(body), SENTENCE_END, empty=True):
+        sentence, offset = body[start:end], block.start + start
         read_before = tuple(earlier)
         earlier.insert(0, _without(COMMENT, sentence))
         if not _speaks_of_errors(sentence, names):
@@ -1234,13 +1217,13 @@ _BEFORE_A_LIST_OF_NAMES = re.compile(
 )
 
 
-def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND) -> list:
+def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND, empty=False):
     """The spans of the parts that ``separators`` (commas and "and") part between ``start``
-    and ``end`` (empty parts left out)."""
+    and ``end`` (empty parts left out, unless ``empty``)."""
     parts = []
     for separator in list(separators.finditer(sentence, start, end)) + [None]:
         stop = separator.start() if separator else end
-        if sentence[start:stop].strip():
+        if empty or sentence[start:stop].strip():
             parts.append((start, stop))
         start = separator.end() if separator else stop
     return parts
@@ -1804,9 +1787,7 @@ def _not_the_cards(
 
 
 def _speaks_of_errors(context: str, names: Names) -> bool:
-    return bool(
-        _SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context) or names.systems_in(context)
-    )
+    return bool(_SPEAKS_OF_ERRORS.search(context)) or _names_any(names, context)
 
 
 class _Found:
