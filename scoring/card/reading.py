@@ -873,12 +873,11 @@ class _Sentence:
         }
         self.views = views = _views(sentence, matches, placed, statement_ends, names)
         # each number's own text before and after it
-        around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
-        self.around = around
+        self.around = [(view[slice(*b)], view[slice(*a)]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
         # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
         in_pieces = []
-        for pair in around:
+        for pair in self.around:
             own = " ".join(clauses_beside(pair))
             if STATEMENT_END.search(pair[0]):
                 own += " " + STATEMENT_END.split(pair[0])[-1]
