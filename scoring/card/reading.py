@@ -53,20 +53,17 @@ DIFFERENCE_WORDS = re.compile(
 DIRECTION_WORDS = words.regex("direction_words")
 _RANKS = words.regex("ranks")  # (fullmatched against a direction word)
 SPLIT_WORDS = words.regex("split_words")
+# What joins the ends of a range: "to", a dash, dots, "ถึง" (Thai "to").
+_RANGE_TO = r"\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*"
 _INTERVAL = re.compile(
     r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
-    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
-    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]"
+    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?(?:\s*[,;]\s*|{_RANGE_TO})({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]"
 )
 _SPEAKS_OF_AN_INTERVAL = words.regex("interval_words")
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
 _AN_INTERVAL_FROM = re.compile(r"(?:\binterval|\bci|\brang\w*)\s+(?:\w+\s+)?from\s*[*_]*$", re.I)
 _VERDICT_HEADER = words.regex("verdict_headers")
-# ("ถึง": Thai "to")
-_SPAN = re.compile(
-    rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|…|ถึง)\s*"
-    rf"({SIGN}?\d+\.\d+)"
-)
+_SPAN = re.compile(rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?{_RANGE_TO}({SIGN}?\d+\.\d+)")
 # Other error rates and quantities, and a few shapes of their headers: a number whose nearest
 # metric word is one of these is never a candidate.
 _OTHER_METRIC = re.compile(
