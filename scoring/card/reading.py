@@ -422,10 +422,9 @@ _AS_PUBLISHED = words.regex("as_published")
 
 
 def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]]:
-    """(the table without its caption's sentence saying only some rows are the card's, the
-    rows it leaves out): where some rows' labels say they are the decoding published, the
-    others are sweeps, none of the card's; that sentence says which rows are, not whose the
-    numbers are ("the weight its authors ship")."""
+    """(the table without its caption's sentence saying only some rows are the card's, which
+    says which rows are, not whose the numbers are; the rows it leaves out): where some labels
+    say they are the decoding published, the others are sweeps, none of the card's."""
     sentences = SENTENCE_END.split(block.caption)
     kept = [sentence for sentence in sentences if not _ONLY_SOME_ROWS.search(sentence)]
     picked = {r for r, label in enumerate(labels) if _AS_PUBLISHED.search(label)}
@@ -520,9 +519,8 @@ class _Table:
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
     """Another model's or set's: on an axis of systems (or sets), a row or column that names
-    none of the card's systems, sets or aggregates with the cell. (A set alone is the card's
-    own model's, but not in a row under a column of sets; a column of verdicts names the
-    winner, not whose the cell is.)"""
+    none of the card's systems, sets or aggregates with the cell (a column of verdicts names
+    the winner, not whose the cell is)."""
     names = table.names
     row_names = _names_any(names, label) or _names_any(names, label + " " + cell)
     if row_names and table.axes["subject"][1] and names.subjects_in(column_header):
@@ -747,10 +745,9 @@ _OPENS_AGAINST = re.compile(rf"[\s*_]*(?:{_AGAINST_WHAT_IT_SAYS.pattern})", re.I
 
 
 def _intervals_of_the_column_before(headers: list[str], names: Names) -> list[str]:
-    """A table's column headers, each interval's ("95 % interval", naming no system) right
-    after a difference's read with that difference's words: its ends are that estimate's.
-    A column "vs Typhoon 0.6B" with such an interval beside it is a difference's (a CER's
-    column is headed by its own system, not "vs" another)."""
+    """A table's column headers, an interval's ("95 % interval", naming no system) right after
+    a difference's read with its words, whose ends are that estimate's; beside such an
+    interval, a column "vs Typhoon 0.6B" is a difference's (a CER's names its own system)."""
     read = list(headers)
     for i in range(2, len(headers)):
         estimate, interval = read[i - 1], headers[i]
@@ -940,9 +937,8 @@ def _the_neighbours_way_of_decoding(
     view: str, matches: list, i: int, names: Names
 ) -> list[tuple[int, int]]:
     """The words of a number's view that are a neighbour's way of decoding: where the words
-    between two numbers say one way and then the other ("ได้ 20.49% เมื่อถอดความทั้งไฟล์
-    เมื่อตัดเป็นท่อน ... −1.78"), the first way is the number's before them and what follows
-    it the number's after them."""
+    between two numbers say one way, then the other ("ได้ 20.49% เมื่อถอดความทั้งไฟล์
+    เมื่อตัดเป็นท่อน ... −1.78"), the first is the number's before them, the rest the next's."""
     spans = []
     for a, b in ((i - 1, i), (i, i + 1)):
         if a < 0 or b >= len(matches):
@@ -1752,9 +1748,8 @@ QUOTED = words.regex("quoted")
 def _not_the_cards(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None
 ) -> tuple[str, str] | None:
-    """(what it is, what says so) where a number's context says it is none of the card's:
-    another recogniser's, source's, version's, split's, part of a set's, recording
-    condition's or latency's, or a change between latencies."""
+    """(what it is, what says so) where a number's context says it is none of the card's: the
+    first of these rules that says so."""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -1847,10 +1842,9 @@ class _Found:
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
+        in_image = any(s <= start < e for s, e in self.descriptions)
         more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
-        more["other_model"] = other
-        more["in_image"] = any(s <= start < e for s, e in self.descriptions)
-        more["headings"] = self.headings
+        more |= {"other_model": other, "in_image": in_image, "headings": self.headings}
         line = self.card.text.count("\n", 0, start) + 1
         self.candidates.append(
             Candidate(start, offset + match.end(), match.group(0), line, in_table, levels, **more)
@@ -1905,10 +1899,9 @@ def _read(
 
 
 def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
-    """Of each list item, by where it starts: what stands above it, read like headings (the
-    paragraph that leads into its list, "Results on GigaSpeech2:", and the items it is nested
-    in); and its label where that names none of the card's systems ("- Pathumma: 11.20 %"),
-    in a list beside the card's systems or of two such labels or more ("- Average:" is none)."""
+    """Of each list item, by where it starts: what stands above it, read like headings (its
+    list's lead-in, "Results on GigaSpeech2:", and the items it is nested in); its label where
+    that names no system of a list that names some, or of two such labels ("- Pathumma:")."""
     above: dict[int, tuple[str, ...]] = {}
     others: dict[int, str] = {}
     lead_in: str | None = None
