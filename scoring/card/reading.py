@@ -1341,18 +1341,15 @@ def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple) -
             runs.append((run, found))
     runs += _runs_of_pairs(sentence, matches, names)
     for run, lists in runs:
+        parts, metrics = lists[0] if len(lists) == 1 else (None, None)
         for place, i in enumerate(run):
-            if len(lists) != 1:
+            if parts is None:
                 placed[i] = (sentence, False)
-                continue
-            parts, metrics = lists[0]
-            if metrics and metrics[place] != "ours":
+            elif metrics and metrics[place] != "ours":
                 placed[i] = (None, False)
-                continue
-            placed[i] = (
-                _blanked(sentence, [span for j, span in enumerate(parts) if j != place]),
-                True,
-            )
+            else:
+                others = [span for j, span in enumerate(parts) if j != place]
+                placed[i] = (_blanked(sentence, others), True)
     return placed
 
 
@@ -1361,22 +1358,21 @@ def _a_run_joined_by_commas(sentence: str, matches: list, run: list, names: Name
     None)]) by a list of as many names, ("listed", []) where which is whose is left open,
     ("the same sets", (blanks, keys)), or (None, None): each number reads its own words."""
     parts = _respective_list(sentence, matches, run, names)
-    if parts is not None:
-        return "listed", [(parts, None)] if len(parts) == len(run) else []
-    if (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
-        return "the same sets", same
-    before = sentence[: matches[run[0]].start()]
-    if any(
-        len(set(find(before))) > 1
-        for find in (names.systems_in, names.subjects_in, names.latencies_in)
-    ) or (names.systems_in(before) and names.another_model_in(before)):
-        # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %": whose is whose, unsaid.
-        return "listed", []
-    parts = _list_right_after(sentence, matches[run[-1]].end(), names)
-    if parts is not None:
+    if parts is None:
+        if (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
+            return "the same sets", same
+        before = sentence[: matches[run[0]].start()]
+        if any(
+            len(set(find(before))) > 1
+            for find in (names.systems_in, names.subjects_in, names.latencies_in)
+        ) or (names.systems_in(before) and names.another_model_in(before)):
+            # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %": whose is whose, unsaid.
+            return "listed", []
         # "6.72 % and 8.75 % CER on FLEURS and TVSpeech": as "respectively" would.
-        return "listed", [(parts, None)] if len(parts) == len(run) else []
-    return None, None
+        parts = _list_right_after(sentence, matches[run[-1]].end(), names)
+    if parts is None:
+        return None, None
+    return "listed", [(parts, None)] if len(parts) == len(run) else []
 
 
 def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
