@@ -1231,6 +1231,7 @@ _ON_THE_SAME_SETS = re.compile(
 )
 # Or "respectively" alone, after the list, where the sets were listed before it.
 _RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ตามลำดับ)", re.I)
+_A_DECIMAL = re.compile(r"\d\.\d")  # (a decimal point between digits, "OpenThai2.0"'s too)
 
 
 def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlier: tuple):
@@ -1737,7 +1738,6 @@ def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> 
     return None
 
 
-_A_DECIMAL = re.compile(r"\d\.\d")
 QUOTED = words.regex("quoted")
 
 
