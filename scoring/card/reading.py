@@ -1,13 +1,8 @@
 """Read a card written by hand: every number that may be one of the card's figures, with
-its context, which ``adopt`` then reads as a figure or none.
-
-A number's context is a tuple of levels, most specific first: in a table, the words before
-and after it in its cell, the cell, its row label, its column header, the caption and the
-headings; in prose, the words before and after it in its sentence, the sentence and the
-headings. A number whose nearest context names another measure ("21.37 % WER", "12 %
-reduction") is no candidate; one it says is another model's, version's, set's or latency's
-is ``foreign``; one that nothing places for sure ("6.72 % vs 9.57 %") is not ``alone``: it is
-marked where its value fits, and never drifts.
+its context (``TABLE_LEVELS`` or ``PROSE_LEVELS``), which ``adopt`` reads as a figure or none.
+A number whose nearest context names another measure ("21.37 % WER") is no candidate; one it
+says is another model's, version's, set's or latency's is ``foreign``; one that nothing places
+for sure ("6.72 % vs 9.57 %") is not ``alone``: it is marked where its value fits, never drifts.
 """
 
 from __future__ import annotations
@@ -58,20 +53,17 @@ DIFFERENCE_WORDS = re.compile(
 DIRECTION_WORDS = words.regex("direction_words")
 _RANKS = words.regex("ranks")  # (fullmatched against a direction word)
 SPLIT_WORDS = words.regex("split_words")
+# What joins the ends of a range: "to", a dash, dots, "ถึง" (Thai "to").
+_RANGE_TO = r"\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*"
 _INTERVAL = re.compile(
     r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
-    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*(?:,|;|to|–|—|\.{{2,3}}|…|ถึง)\s*"
-    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]"
+    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?(?:\s*[,;]\s*|{_RANGE_TO})({SIGN}?\d+(?:\.\d+)?)\s*%?\s*[\])]"
 )
 _SPEAKS_OF_AN_INTERVAL = words.regex("interval_words")
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
 _AN_INTERVAL_FROM = re.compile(r"(?:\binterval|\bci|\brang\w*)\s+(?:\w+\s+)?from\s*[*_]*$", re.I)
 _VERDICT_HEADER = words.regex("verdict_headers")
-# ("ถึง": Thai "to")
-_SPAN = re.compile(
-    rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s*(?:to|–|—|\.{{2,3}}|…|ถึง)\s*"
-    rf"({SIGN}?\d+\.\d+)"
-)
+_SPAN = re.compile(rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?{_RANGE_TO}({SIGN}?\d+\.\d+)")
 # Other error rates and quantities, and a few shapes of their headers: a number whose nearest
 # metric word is one of these is never a candidate.
 _OTHER_METRIC = re.compile(
@@ -116,10 +108,7 @@ _CLAUSE = re.compile(
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
 _IN_MILLISECONDS_ALONE = words.regex("milliseconds")
 _BARE = re.compile(r"\d+(?:\.\d+)?")
-# ("14 frames (1.12 s)": a chunk counted in frames is given in seconds beside them.)
-_SPEAKS_OF_LATENCY = re.compile(
-    words.pattern("milliseconds") + r"|\bchunk|\blatenc|\bframes?\b", re.I
-)
+_SPEAKS_OF_LATENCY = words.regex("latency_words")
 
 
 @dataclass(frozen=True)
@@ -188,8 +177,7 @@ def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
 
 def named_beside(levels: tuple[str, ...], names: Names) -> bool:
     """Whether the clause just before or just after a number names a set or a system."""
-    nearest = " ".join(clauses_beside(levels))
-    return bool(names.subjects_in(nearest) or names.systems_in(nearest))
+    return _names_any(names, " ".join(clauses_beside(levels)))
 
 
 @dataclass(frozen=True)
@@ -272,10 +260,9 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
         ]
     for interval in intervals:
         for match in matches:
-            if match.start() == interval.start(1) or match.start(2) == interval.start(1):
-                bounds[match.start()] = "low"
-            elif match.start() == interval.start(2) or match.start(2) == interval.start(2):
-                bounds[match.start()] = "high"
+            for end, bound in ((1, "low"), (2, "high")):
+                if interval.start(end) in (match.start(), match.start(2)):
+                    bounds[match.start()] = bound
     return bounds
 
 
@@ -294,9 +281,7 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 
 _NOT_A_CHUNK = words.regex("not_a_chunk")
 _A_DURATION = re.compile(
-    r"\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?)\b|"
-    r"\d+(?:[.,]\d+)?\s*(?:มิลลิวินาที|วินาที)",
-    re.I,
+    r"\d+(?:[.,]\d+)?\s*(?:(?:ms|milliseconds?|s|secs?|seconds?)\b|มิลลิวินาที|วินาที)", re.I
 )
 
 
@@ -319,24 +304,6 @@ def _header_and_body(block: Block) -> tuple[list, list]:
 _A_NUMBERS_UNIT = re.compile(r"\d[\d,.]*[A-Za-z]?\s*(" + _OTHER_METRIC.pattern + ")", re.I)
 
 
-def _without_a_weak_caption(block: Block, header: list, headings: str) -> Block:
-    """The paragraph above a table, its weakest caption, without the unit of its own number
-    ("2,100 hours"), and none at all where it names another measure but the header, the
-    paragraph under the table or a heading names the CER ("faster partial results")."""
-    if units := [m.span(1) for m in _A_NUMBERS_UNIT.finditer(block.caption)]:
-        block = replace(block, caption=_blanked(block.caption, units))
-    if (
-        block.caption
-        and _metric_in(block.caption) == "other"
-        and any(
-            OUR_METRIC.search(text)
-            for text in (" ".join(cell for _, cell in header), block.below, headings)
-        )
-    ):
-        return replace(block, caption="")
-    return block
-
-
 # A clause of a caption that speaks of one column ("the last column is the relative change",
 # "the v1.5 column is copied from the previous card"): its words are that column's, and its
 # header says what it holds, not the whole table's.
@@ -347,11 +314,19 @@ _ONE_COLUMNS_CLAUSE = re.compile(
 )
 
 
-def _what_a_column_says(block: Block) -> Block:
-    if not block.caption or "column" not in block.caption.lower():
-        return block
-    said = [found.span() for found in _ONE_COLUMNS_CLAUSE.finditer(block.caption)]
-    return replace(block, caption=_blanked(block.caption, said)) if said else block
+def _caption_as_read(block: Block, header: list, headings: str) -> Block:
+    """The paragraph above a table, its weakest caption, without the unit of its own number
+    ("2,100 hours") nor its clauses of one column, and none at all where it names another
+    measure but the header, the paragraph under it or a heading names the CER."""
+    caption = _blanked(block.caption, [m.span(1) for m in _A_NUMBERS_UNIT.finditer(block.caption)])
+    in_header = " ".join(cell for _, cell in header)
+    if _metric_in(caption) == "other" and any(
+        OUR_METRIC.search(text) for text in (in_header, block.below, headings)
+    ):
+        caption = ""  # ("faster partial results")
+    if "column" in caption.lower():
+        caption = _blanked(caption, [m.span() for m in _ONE_COLUMNS_CLAUSE.finditer(caption)])
+    return replace(block, caption=caption)
 
 
 def _what_the_table_speaks_of(
@@ -418,20 +393,14 @@ def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[
         if not any(column < len(found) and found[column] for found in numbers)
         and not (column < len(header) and _VERDICT_HEADER.search(header[column][1]))
     ]
-    # A bare number names a chunk size in the first column, or under a header of latency
-    # ("Chunk (ms)"), never under one of another duration ("Overlap").
-    header_of = {column: text for column, (_, text) in enumerate(header)}
-    not_chunks = {c for c in label_columns if _NOT_A_CHUNK.search(header_of.get(c, ""))}
-    sized = {
-        c
-        for c in label_columns
-        if c not in not_chunks and (c == 0 or _SPEAKS_OF_LATENCY.search(header_of.get(c, "")))
-    }
 
     def label_cell(text: str, column: int) -> str:
-        if column in sized:
-            return latency_named(text)
-        return _A_DURATION.sub(" ", text) if column in not_chunks else text
+        # A bare number names a chunk size in the first column, or under a header of latency
+        # ("Chunk (ms)"), never under one of another duration ("Overlap").
+        above = header[column][1] if column < len(header) else ""
+        if _NOT_A_CHUNK.search(above):
+            return _A_DURATION.sub(" ", text)
+        return latency_named(text) if column == 0 or _SPEAKS_OF_LATENCY.search(above) else text
 
     labels = [
         " ".join(label_cell(cells[c][1], c) for c in label_columns if c < len(cells))
@@ -453,17 +422,15 @@ _AS_PUBLISHED = words.regex("as_published")
 
 
 def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]]:
-    """(the table without its caption's sentence saying only some rows are the card's, the
-    rows it leaves out): where some rows' labels say they are the decoding published, the
-    others are sweeps, none of the card's; that sentence says which rows are, not whose the
-    numbers are ("the weight its authors ship")."""
+    """(the table without its caption's sentence saying only some rows are the card's, which
+    says which rows are, not whose the numbers are; the rows it leaves out): where some labels
+    say they are the decoding published, the others are sweeps, none of the card's."""
     sentences = SENTENCE_END.split(block.caption)
-    picking = [sentence for sentence in sentences if _ONLY_SOME_ROWS.search(sentence)]
+    kept = [sentence for sentence in sentences if not _ONLY_SOME_ROWS.search(sentence)]
     picked = {r for r, label in enumerate(labels) if _AS_PUBLISHED.search(label)}
-    if not picking or not picked or len(picked) == len(labels):
+    if len(kept) == len(sentences) or not picked or len(picked) == len(labels):
         return block, frozenset()
-    caption = " ".join(sentence for sentence in sentences if sentence not in picking)
-    return replace(block, caption=caption), frozenset(range(len(labels))) - picked
+    return replace(block, caption=" ".join(kept)), frozenset(range(len(labels))) - picked
 
 
 _ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)
@@ -476,7 +443,7 @@ class _Table:
 
     def __init__(self, block: Block, headings: str, names: Names, masked, generated: bool):
         header, body = _header_and_body(block)
-        block = _what_a_column_says(_without_a_weak_caption(block, header, headings))
+        block = _caption_as_read(block, header, headings)
         block, table_context, self.said = _what_the_table_speaks_of(
             block, header, body, headings, names, generated
         )
@@ -552,9 +519,8 @@ class _Table:
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
     """Another model's or set's: on an axis of systems (or sets), a row or column that names
-    none of the card's systems, sets or aggregates with the cell. (A set alone is the card's
-    own model's, but not in a row under a column of sets; a column of verdicts names the
-    winner, not whose the cell is.)"""
+    none of the card's systems, sets or aggregates with the cell (a column of verdicts names
+    the winner, not whose the cell is)."""
     names = table.names
     row_names = _names_any(names, label) or _names_any(names, label + " " + cell)
     if row_names and table.axes["subject"][1] and names.subjects_in(column_header):
@@ -608,18 +574,16 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     decoded_inside = [] if bounds else _decoded_in_parentheses(cell, matches, table.names)
     ours = []
     for i, match in enumerate(matches):
+        # (without the parentheses that say how another number was decoded)
+        own = _blanked(cell, [(a, b) for a, b in decoded_inside if not a < match.start() < b])
         levels = (
-            *_local(cell, matches, i),
-            cell,
+            *_local(own, matches, i),
+            own,
             label if column else "",
             parts[i] if parts else column_header,
             caption,
             table.headings,
         )
-        others = [(start, end) for start, end in decoded_inside if not start < match.start() < end]
-        if others:
-            own = _blanked(cell, others)
-            levels = (*_local(own, matches, i), own, *levels[3:])
         if not by_place:
             why = _measures_another_metric(levels, match.start() in bounds)
         elif by_place[i] == "ours":
@@ -781,10 +745,9 @@ _OPENS_AGAINST = re.compile(rf"[\s*_]*(?:{_AGAINST_WHAT_IT_SAYS.pattern})", re.I
 
 
 def _intervals_of_the_column_before(headers: list[str], names: Names) -> list[str]:
-    """A table's column headers, each interval's ("95 % interval", naming no system) right
-    after a difference's read with that difference's words: its ends are that estimate's.
-    A column "vs Typhoon 0.6B" with such an interval beside it is a difference's (a CER's
-    column is headed by its own system, not "vs" another)."""
+    """A table's column headers, an interval's ("95 % interval", naming no system) right after
+    a difference's read with its words, whose ends are that estimate's; beside such an
+    interval, a column "vs Typhoon 0.6B" is a difference's (a CER's names its own system)."""
     read = list(headers)
     for i in range(2, len(headers)):
         estimate, interval = read[i - 1], headers[i]
@@ -811,13 +774,9 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
     """(match, offset, levels, more of its Candidate's fields) of each number in a prose block
     that may be one of ours, sentence by sentence; ``set_aside`` hears of the others."""
     body = text[block.start : block.end]
-    position = 0
     earlier: list[str] = []
-    for sentence_match in list(SENTENCE_END.finditer(body)) + [None]:
-        end = sentence_match.start() if sentence_match else len(body)
-        sentence = body[position:end]
-        offset = block.start + position
-        position = sentence_match.end() if sentence_match else len(body)
+    for start, end in _list_parts(body, 0, len(body), SENTENCE_END, empty=True):
+        sentence, offset = body[start:end], block.start + start
         read_before = tuple(earlier)
         earlier.insert(0, _without(COMMENT, sentence))
         if not _speaks_of_errors(sentence, names):
@@ -908,12 +867,11 @@ class _Sentence:
         }
         self.views = views = _views(sentence, matches, placed, statement_ends, names)
         # each number's own text before and after it
-        around = [(view[b[0] : b[1]], view[a[0] : a[1]]) for (b, a), view in zip(spans, views)]
-        self.around = around
+        self.around = [(view[slice(*b)], view[slice(*a)]) for (b, a), view in zip(spans, views)]
         # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
         # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
         in_pieces = []
-        for pair in around:
+        for pair in self.around:
             own = " ".join(clauses_beside(pair))
             if STATEMENT_END.search(pair[0]):
                 own += " " + STATEMENT_END.split(pair[0])[-1]
@@ -979,9 +937,8 @@ def _the_neighbours_way_of_decoding(
     view: str, matches: list, i: int, names: Names
 ) -> list[tuple[int, int]]:
     """The words of a number's view that are a neighbour's way of decoding: where the words
-    between two numbers say one way and then the other ("ได้ 20.49% เมื่อถอดความทั้งไฟล์
-    เมื่อตัดเป็นท่อน ... −1.78"), the first way is the number's before them and what follows
-    it the number's after them."""
+    between two numbers say one way, then the other ("ได้ 20.49% เมื่อถอดความทั้งไฟล์
+    เมื่อตัดเป็นท่อน ... −1.78"), the first is the number's before them, the rest the next's."""
     spans = []
     for a, b in ((i - 1, i), (i, i + 1)):
         if a < 0 or b >= len(matches):
@@ -1116,7 +1073,6 @@ _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
 _SLASHED_PART = re.compile(r"[^/\s](?:[^/]*[^/\s])?")
 # The unit after a list of chunk sizes: "80/160/560 ms", "0.08/0.16/0.56 s".
 _UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)", re.I)
-_SIZE = re.compile(r"\d+(?:\.\d+)?")
 _SLASH = re.compile(r"\s*%?\s*/\s*")
 # What joins a pair set against each other: "6.72 % vs 9.53 %"; Thai "ต่อ" (to), "กับ" (with).
 VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)
@@ -1154,7 +1110,7 @@ def _slashed_lists(sentence: str, names: Names):
         unit = _UNIT_AFTER.match(sentence, parts[-1][1])
         if (
             unit
-            and all(_SIZE.fullmatch(part) for part in said)
+            and all(_BARE.fullmatch(part) for part in said)
             and all(names.latencies_in(f"{part} {unit.group(1)}") for part in said)
         ):
             # "at 80/160/560 ms": each later part takes the slash before it, so that with the
@@ -1253,13 +1209,13 @@ _BEFORE_A_LIST_OF_NAMES = re.compile(
 )
 
 
-def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND) -> list:
+def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND, empty=False):
     """The spans of the parts that ``separators`` (commas and "and") part between ``start``
-    and ``end`` (empty parts left out)."""
+    and ``end`` (empty parts left out, unless ``empty``)."""
     parts = []
     for separator in list(separators.finditer(sentence, start, end)) + [None]:
         stop = separator.start() if separator else end
-        if sentence[start:stop].strip():
+        if empty or sentence[start:stop].strip():
             parts.append((start, stop))
         start = separator.end() if separator else stop
     return parts
@@ -1275,6 +1231,7 @@ _ON_THE_SAME_SETS = re.compile(
 )
 # Or "respectively" alone, after the list, where the sets were listed before it.
 _RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ตามลำดับ)", re.I)
+_A_DECIMAL = re.compile(r"\d\.\d")  # (a decimal point between digits, "OpenThai2.0"'s too)
 
 
 def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlier: tuple):
@@ -1286,9 +1243,9 @@ def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlie
         return None
     start = matches[run[0]].start()
     statement = max(sentence.rfind(";", 0, start), 0)  # (the last semicolon before the list)
+    blanks, keys = [], None
     if statement:
         listed, blanks = sentence[:statement], [(0, statement)]
-        keys = list(dict.fromkeys(names.subjects_in(listed)))
     elif names.subjects_in(sentence[:start]):
         listed = sentence[:start]
         parts = [
@@ -1302,13 +1259,13 @@ def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlie
         blanks = _names_alone(sentence, parts, names.subjects_in)
     else:
         listed = next((before for before in earlier if names.subjects_in(before)), "")
-        blanks = []
-        keys = list(dict.fromkeys(names.subjects_in(listed)))
         placed = _placed_respectively(listed)
-        if len(keys) != len(run) and len(set(names.subjects_in(placed))) == len(run):
+        if len(set(names.subjects_in(listed))) != len(run) == len(set(names.subjects_in(placed))):
             # "... on TVSpeech long and GigaSpeech2 long, respectively. B gets 8.99 % and
             # 14.62 %, respectively": the list the sentence before placed, not all it names.
-            listed, keys = placed, list(dict.fromkeys(names.subjects_in(placed)))
+            listed = placed
+    if keys is None:
+        keys = list(dict.fromkeys(names.subjects_in(listed)))
     if not said_sets and len(set(names.systems_in(listed))) > 1:
         return None  # "respectively" may be of the systems listed there
     if len(keys) != len(run) or len(set(keys)) != len(keys):
@@ -1323,9 +1280,6 @@ def _placed_respectively(sentence: str) -> str:
     said = _RESPECTIVELY.search(sentence)
     numbers = list(_A_DECIMAL.finditer(sentence, 0, said.start())) if said else []
     return sentence[numbers[-1].end() : said.start()] if numbers else ""
-
-
-_A_DECIMAL = re.compile(r"(?<![^\W_])\d+\.\d+")  # (not "OpenThai2.0"'s)
 
 
 _TO = re.compile(r"\s*%?\s*(?:down\s+)?to\s*", re.I)  # "from 15.8 down to 12.8"
@@ -1388,18 +1342,15 @@ def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple) -
             runs.append((run, found))
     runs += _runs_of_pairs(sentence, matches, names)
     for run, lists in runs:
+        parts, metrics = lists[0] if len(lists) == 1 else (None, None)
         for place, i in enumerate(run):
-            if len(lists) != 1:
+            if parts is None:
                 placed[i] = (sentence, False)
-                continue
-            parts, metrics = lists[0]
-            if metrics and metrics[place] != "ours":
+            elif metrics and metrics[place] != "ours":
                 placed[i] = (None, False)
-                continue
-            placed[i] = (
-                _blanked(sentence, [span for j, span in enumerate(parts) if j != place]),
-                True,
-            )
+            else:
+                others = [span for j, span in enumerate(parts) if j != place]
+                placed[i] = (_blanked(sentence, others), True)
     return placed
 
 
@@ -1408,22 +1359,21 @@ def _a_run_joined_by_commas(sentence: str, matches: list, run: list, names: Name
     None)]) by a list of as many names, ("listed", []) where which is whose is left open,
     ("the same sets", (blanks, keys)), or (None, None): each number reads its own words."""
     parts = _respective_list(sentence, matches, run, names)
-    if parts is not None:
-        return "listed", [(parts, None)] if len(parts) == len(run) else []
-    if (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
-        return "the same sets", same
-    before = sentence[: matches[run[0]].start()]
-    if any(
-        len(set(find(before))) > 1
-        for find in (names.systems_in, names.subjects_in, names.latencies_in)
-    ) or (names.systems_in(before) and names.another_model_in(before)):
-        # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %": whose is whose, unsaid.
-        return "listed", []
-    parts = _list_right_after(sentence, matches[run[-1]].end(), names)
-    if parts is not None:
+    if parts is None:
+        if (same := _the_same_sets(sentence, matches, run, names, earlier)) is not None:
+            return "the same sets", same
+        before = sentence[: matches[run[0]].start()]
+        if any(
+            len(set(find(before))) > 1
+            for find in (names.systems_in, names.subjects_in, names.latencies_in)
+        ) or (names.systems_in(before) and names.another_model_in(before)):
+            # "Typhoon 0.6B and OpenThai2.0 reach 9.55 % and 6.70 %": whose is whose, unsaid.
+            return "listed", []
         # "6.72 % and 8.75 % CER on FLEURS and TVSpeech": as "respectively" would.
-        return "listed", [(parts, None)] if len(parts) == len(run) else []
-    return None, None
+        parts = _list_right_after(sentence, matches[run[-1]].end(), names)
+    if parts is None:
+        return None, None
+    return "listed", [(parts, None)] if len(parts) == len(run) else []
 
 
 def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
@@ -1499,11 +1449,8 @@ def _without(pattern: re.Pattern, text: str) -> str:
 
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
 _OTHER_VERSION = words.regex("other_versions")
-# What puts what follows on the other side: a comparison, or where a number came from
-# ("18.60 %, down from 25.10 % for the baseline").
-_OTHER_SIDE = re.compile(
-    COMPARES.pattern + r"|\b(?:down|up|fall(?:s|ing)?|drop(?:s|ping)?|ris(?:es|ing)) from\b", re.I
-)
+# What puts what follows on the other side: a comparison, or where a number came from.
+_OTHER_SIDE = re.compile(COMPARES.pattern + "|" + words.pattern("came_from"), re.I)
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
 # semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50").
 STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
@@ -1791,16 +1738,14 @@ def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> 
     return None
 
 
-_A_DECIMAL = re.compile(r"\d\.\d")
 QUOTED = words.regex("quoted")
 
 
 def _not_the_cards(
     levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None
 ) -> tuple[str, str] | None:
-    """(what it is, what says so) where a number's context says it is none of the card's:
-    another recogniser's, source's, version's, split's, part of a set's, recording
-    condition's or latency's, or a change between latencies."""
+    """(what it is, what says so) where a number's context says it is none of the card's: the
+    first of these rules that says so."""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -1829,9 +1774,7 @@ def _not_the_cards(
 
 
 def _speaks_of_errors(context: str, names: Names) -> bool:
-    return bool(
-        _SPEAKS_OF_ERRORS.search(context) or names.subjects_in(context) or names.systems_in(context)
-    )
+    return bool(_SPEAKS_OF_ERRORS.search(context)) or _names_any(names, context)
 
 
 class _Found:
@@ -1854,16 +1797,6 @@ class _Found:
     def set_aside(self, match, offset, why):
         if "." in match.group(2):
             self.aside.setdefault(offset + match.start(), (match.group(0), why))
-
-    def set_aside_outside_regions(self) -> list[tuple[int, str, Evidence]]:
-        """(line, number, evidence) of each number set aside that no region gates and no
-        other reading took."""
-        text, regions = self.card.text, self.card.regions
-        return [
-            (text.count("\n", 0, start) + 1, number, why)
-            for start, (number, why) in sorted(self.aside.items())
-            if start not in self.seen and not any(r.start <= start < r.end for r in regions)
-        ]
 
     def read_table(self, block: Block, headings: str, generated: bool):
         table = _Table(block, headings, self.names, self.masked, generated)
@@ -1905,10 +1838,9 @@ class _Found:
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
+        in_image = any(s <= start < e for s, e in self.descriptions)
         more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
-        more["other_model"] = other
-        more["in_image"] = any(s <= start < e for s, e in self.descriptions)
-        more["headings"] = self.headings
+        more |= {"other_model": other, "in_image": in_image, "headings": self.headings}
         line = self.card.text.count("\n", 0, start) + 1
         self.candidates.append(
             Candidate(start, offset + match.end(), match.group(0), line, in_table, levels, **more)
@@ -1918,12 +1850,9 @@ class _Found:
 def candidates(
     card: CardFile, names: Names, another_measure: list[tuple[int, str, Evidence]] | None = None
 ) -> list[Candidate]:
-    """Every number of the card's text that may be a figure, with its context.
-    ``another_measure`` receives (line, text, evidence) of each number set aside outside
-    regions: a misreading there is said.
-
-    A card's reading is kept for the process by its text and names: one command reads a card
-    more than once (``publish`` for the claims in its words, then to mark or check)."""
+    """Every number of the card's text that may be a figure, with its context; each number set
+    aside outside regions goes to ``another_measure``. Kept for the process by the card's text
+    and names: one command reads a card more than once (for its claims, then to mark)."""
     key = (card.text, card.body_start, names)
     found, set_aside = _READ.get(key, lambda: _read(card, names))
     if another_measure is not None:
@@ -1955,14 +1884,20 @@ def _read(
     found.headings = ()  # a badge's address stands under no heading
     for match, offset, levels in _badge_numbers(text, names):
         found.add(match, offset, levels, False, bound=None, in_address=True)
-    return tuple(found.candidates), tuple(found.set_aside_outside_regions())
+    # (line, number, evidence) of each number set aside that no region gates and no other
+    # reading took
+    aside = [
+        (text.count("\n", 0, start) + 1, number, why)
+        for start, (number, why) in sorted(found.aside.items())
+        if start not in found.seen and not any(r.start <= start < r.end for r in card.regions)
+    ]
+    return tuple(found.candidates), tuple(aside)
 
 
 def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
-    """Of each list item, by where it starts: what stands above it, read like headings (the
-    paragraph that leads into its list, "Results on GigaSpeech2:", and the items it is nested
-    in); and its label where that names none of the card's systems ("- Pathumma: 11.20 %"),
-    in a list beside the card's systems or of two such labels or more ("- Average:" is none)."""
+    """Of each list item, by where it starts: what stands above it, read like headings (its
+    list's lead-in, "Results on GigaSpeech2:", and the items it is nested in); its label where
+    that names no system of a list that names some, or of two such labels ("- Pathumma:")."""
     above: dict[int, tuple[str, ...]] = {}
     others: dict[int, str] = {}
     lead_in: str | None = None
