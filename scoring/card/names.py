@@ -42,9 +42,8 @@ _OTHER_MODEL = word_lists.regex("other_models")
 # citation ("[12]") and a recogniser named for what it is ("ThaiASR-v2"; not "Thai ASR").
 _OTHER_MODEL_NEARBY = re.compile(
     word_lists.pattern("other_models_nearby") + r"|\[\d+(?:[,–-]\s*\d+)*\]|"
-    r"(?<![\w.-])(?!(?:Thai|Isan|English|Streaming|Our|This|The|An?|Open|Offline|Online|"
-    r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
-    r"(?![a-z])[\w.-]*",
+    r"(?<![\w.-])(?!" + word_lists.pattern("not_a_recognisers_name") + r")(?-i:[A-Z])[\w.]*"
+    r"(?:-|\s)?(?-i:ASR|STT)(?![a-z])[\w.-]*",
     re.I,
 )
 # What may stand between a variant's name and its model's: "the 4-gram variant of Typhoon".
@@ -83,17 +82,10 @@ _A_NAME = (
     r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
     r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})"
 )
-_STATES_A_RESULT = (
-    r"(?:(?:reach|achiev|obtain|attain|yield|record|post|deliver|land|report|scor|manag)"
-    r"(?:es|ed|e|s|d|ing)?|gets?|got|hits?|(?:is|was|sits|sat|stands|stood|comes in|came in|"
-    r"ends up|ended up)\s+at|(?:has|had|shows|showed|gives|gave)\s+(?:a\s+)?"
-    r"(?:CER|WER|character error rate)|(?:comes?|came|ranks?|ranked|finish(?:es|ed)?|"
-    r"places?|placed)\s+(?:[a-z]+\s+){0,2}?with|มี\s*(?:CER|WER))\b|(?:ทำ)?ได้"
-)
 _NAME_STATING_A_RESULT = re.compile(
     r"(?<![\w.'-])" + _A_NAME + r"(?:'s\s+(?:[\w-]+\s+){0,2}?(?:CER|WER|error|character|"
     r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\)|\s*,)?"
-    r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + _STATES_A_RESULT + r"))"
+    r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + word_lists.pattern("states_a_result") + r"))"
     r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,"
     r"|(?:\b(?:CER|WER|error rate)\s+(?:of|for)\s+|(?:CER|WER|ผล(?:ลัพธ์)?)\s*ของ\s*"
     r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])"
