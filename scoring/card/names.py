@@ -183,11 +183,6 @@ def ways_of_decoding(in_pieces: re.Pattern = SPLIT_WORDS) -> re.Pattern:
     return re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{in_pieces.pattern}", re.I)
 
 
-def _bare_versions(text: str) -> list[re.Match]:
-    found = _BARE_VERSION.finditer(text)
-    return [said for said in found if not _A_NAME_RIGHT_BEFORE.search(text[: said.start()])]
-
-
 def _versions_in(name: str) -> set[str]:
     """The versions and sizes in a name, as compared: {"2"} in "OpenThai2.0", {"0.6"} in
     "Typhoon 600M"."""
@@ -311,24 +306,28 @@ class Names:
                 found = _versions_in(mention.group())
                 if found and not found & own:
                     return mention.group()
-        for found in _bare_versions(text) if self.own_versions else ():
-            if not self._is_own(found):
-                return found.group()
-        return None
+        return next((found.group() for found, own in self._releases(text) if not own), None)
 
     def names_own_release(self, text: str) -> bool:
         """Whether ``text`` names the own model's release by its version alone ("v2.0")."""
-        return bool(self.own_versions) and any(map(self._is_own, _bare_versions(text)))
+        return any(own for _, own in self._releases(text))
 
-    def _is_own(self, version: re.Match) -> bool:
-        return not version["pre"] and bool(_versions_in(version.group(1)) & self.own_versions)
+    def _releases(self, text: str) -> list[tuple[re.Match, bool]]:
+        """Each release ``text`` names by its version alone, and whether it is the own model's;
+        none where the own model's name has no version."""
+        if not self.own_versions:
+            return []
+        found = _BARE_VERSION.finditer(text)
+        found = [said for said in found if not _A_NAME_RIGHT_BEFORE.search(text[: said.start()])]
+        own = [
+            not said["pre"] and bool(_versions_in(said[1]) & self.own_versions) for said in found
+        ]
+        return list(zip(found, own))
 
     def _own_version_as_ours(self, text: str) -> str:
         """``text`` with a bare version of the own model's ("v2.0") said as "ours"."""
-        if not self.own_versions:
-            return text
-        for found in reversed(_bare_versions(text)):
-            if self._is_own(found):
+        for found, own in reversed(self._releases(text)):
+            if own:
                 text = f"{text[: found.start()]}ours{text[found.end() :]}"
         return text
 
