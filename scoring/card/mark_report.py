@@ -26,10 +26,6 @@ def _on_lines(lines) -> str:
     return f"line{'s' if len(where) > 1 else ''} {', '.join(map(str, where))}"
 
 
-def _not_a_figure_hint(text: str, lead: str = "; if it is none of the card's figures") -> str:
-    return f"{lead}, write it <!-- scoring:not-a-figure -->{text}<!-- scoring:end -->"
-
-
 def _with_evidence(read: list[tuple[str, Evidence]]) -> str:
     """ "21.37, 0.12: "WER" (its column header)" where one piece of evidence decided them
     all, else each number with its own."""
@@ -67,23 +63,6 @@ def _no_marker_in(where: str, why: str) -> Callable[[Marked], str]:
         + (f", which the data give as {m.named}" if m.named else "")
         + f"; left unmarked: {why}, so the gate cannot check it: show the figure in the "
         "card's text instead"
-    )
-
-
-def _several(m: Marked) -> str:  # numbers of one sentence or cell, read as one figure
-    return (
-        f" reads as {m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} {m.named} "
-        "beside it, none at the data's value; left unmarked: at most one of them is that "
-        "figure (name the system, set or latency of each where it stands)"
-    )
-
-
-def _an_aggregate_s(m: Marked) -> str:  # the difference of an aggregate: none of ours
-    return (
-        f" stands where its context reads as {m.fits[0]}, but its statement speaks of "
-        f"{m.named} before it, whose difference the card does not give; left unmarked: name "
-        "its set where it stands"
-        + _not_a_figure_hint(m.candidate.text, "; if it is the aggregate's")
     )
 
 
@@ -165,7 +144,12 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is an end of an interval of {m.named}, and the card gives intervals of differences only; "
         "left unmarked: the gate cannot check it (drop it, or write it not-a-figure)"
     ),
-    "several": _several,
+    # numbers of one sentence or cell, read as one figure
+    "several": (
+        " reads as {m.fits[0]}, and so {do} {m.named} beside it, none at the data's value; left "
+        "unmarked: at most one of them is that figure (name the system, set or latency of each "
+        "where it stands)"
+    ),
     "address": _no_marker_in("a badge's address", "no marker can stand in an address"),
     "image": _no_marker_in(
         "an image's description",
@@ -176,7 +160,13 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is {m.named}, a difference the card does not compute; left unmarked: the gate cannot "
         "check it (drop it, or write it not-a-figure)"
     ),
-    "an aggregate's": _an_aggregate_s,
+    # the difference of an aggregate: none of ours
+    "an aggregate's": (
+        " stands where its context reads as {m.fits[0]}, but its statement speaks of {m.named} "
+        "before it, whose difference the card does not give; left unmarked: name its set where "
+        "it stands; if it is the aggregate's, write it <!-- scoring:not-a-figure -->"
+        "{m.candidate.text}<!-- scoring:end -->"
+    ),
     "own mean": (
         " is {m.named}, not {m.fits[0]}; left unmarked: no figure of the card's is that mean "
         "(write it not-a-figure), or put the card's figure there"
@@ -190,13 +180,42 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
     "whole": _whole,
 }
 _NO_FIGURE_NAMED = ": its context names no figure of the card's; left unmarked"  # none of ours?
+# its context names figures of the card's: ours, unread
+_UNREAD = (
+    " is none of the {count} figures its context names {listed}; left unmarked: name its set, "
+    "system or latency where it stands"
+)
+# Why a number is ambiguous, as the report says it.
+_AMBIGUOUS = {
+    "one figure": (  # one figure read in two cells of a table
+        "reads as {m.fits[0]}, and so does another cell of its table (is a latency or a system "
+        "named in a way not understood?); left unmarked"
+    ),
+    "another figure's value": (  # its words say one figure, its value another
+        "reads as {m.fits[0]} by its words, but its value is {others}'s exactly; left unmarked, "
+        "never rewritten: name its set, system or latency where it stands"
+    ),
+    "nearer": (  # read with a default, its value nearer another figure
+        "reads as {m.fits[0]}, which its context names only in part, but its value is nearer "
+        "{others}'s; left unmarked, never rewritten: name its system and latency where it stands"
+    ),
+}
 
 
-def _unread(m: Marked) -> str:  # its context names figures of the card's: ours, unread
-    return (
-        f" is none of the {len(m.fits)} figures its context names {_listed(m.fits)}; left "
-        "unmarked: name its set, system or latency where it stands"
-    )
+def _said(says: str | Callable[[Marked], str], m: Marked) -> str:
+    """A reason for ``m``, from its template or its function."""
+    if not isinstance(says, str):
+        return says(m)
+    others, do = " and ".join(m.fits[1:]), "do" if " and " in m.named else "does"
+    return says.format(m=m, count=len(m.fits), listed=_listed(m.fits), others=others, do=do)
+
+
+def _by_line(pairs) -> dict[int, list]:
+    """{line: its items, in order} of (line, item) pairs."""
+    grouped: dict[int, list] = {}
+    for line, item in pairs:
+        grouped.setdefault(line, []).append(item)
+    return grouped
 
 
 def _summary(marked: MarkResult, path, stale_index, stale_marked) -> str:
@@ -236,10 +255,9 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
 def _unexplained(marked: MarkResult) -> list[str]:
     lines, none_of_ours = [], False
     for m in _lines(marked, "unexplained"):
-        says = UNEXPLAINED.get(m.why) or (_unread if m.fits else _NO_FIGURE_NAMED)
+        says = UNEXPLAINED.get(m.why) or (_UNREAD if m.fits else _NO_FIGURE_NAMED)
         none_of_ours = none_of_ours or says is _NO_FIGURE_NAMED
-        said = says.format(m=m) if isinstance(says, str) else says(m)
-        lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}{said}")
+        lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}{_said(says, m)}")
     if none_of_ours:  # what to do with those, said once
         lines.append(
             "(a number whose context names no figure of the card's may be none of "
@@ -249,9 +267,7 @@ def _unexplained(marked: MarkResult) -> list[str]:
 
 
 def _left_alone(marked: MarkResult) -> list[str]:
-    by_line: dict[int, list[Marked]] = {}
-    for m in _lines(marked, "foreign"):
-        by_line.setdefault(m.candidate.line, []).append(m)
+    by_line = _by_line((m.candidate.line, m) for m in _lines(marked, "foreign"))
     return [
         f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
         f"({_why_left_alone(alone)})"
@@ -288,13 +304,11 @@ def _why_left_alone(alone: list[Marked]) -> str:
 
 
 def _another_measure(marked: MarkResult) -> list[str]:
-    lines = []
-    by_line_aside: dict[int, list[tuple[str, Evidence]]] = {}
-    for line, number, why in marked.another_measure:
-        by_line_aside.setdefault(line, []).append((number, why))
-    for line, read in by_line_aside.items():
-        lines.append(f"another measure: line {line}: {_with_evidence(read)}")
-    if by_line_aside:  # what it means, said once
+    by_line = _by_line((line, (number, why)) for line, number, why in marked.another_measure)
+    lines = [
+        f"another measure: line {line}: {_with_evidence(read)}" for line, read in by_line.items()
+    ]
+    if lines:  # what it means, said once
         lines.append(
             "(its context names another measure than the CER: a WER, a speed, a "
             "relative change, ...; if one is a CER or a difference of the card's, say "
@@ -303,32 +317,13 @@ def _another_measure(marked: MarkResult) -> list[str]:
     return lines
 
 
-def _ambiguity(m: Marked) -> str:
-    if len(m.fits) == 1:  # one figure read in two cells of a table
-        return (
-            f"reads as {m.fits[0]}, and so does another cell of its table (is a latency or a "
-            "system named in a way not understood?); left unmarked"
-        )
-    if m.why == "another figure's value":  # its words say one, its value another
-        return (
-            f"reads as {m.fits[0]} by its words, but its value is {' and '.join(m.fits[1:])}'s "
-            "exactly; left unmarked, never rewritten: name its set, system or latency where it "
-            "stands"
-        )
-    if m.why == "nearer":  # read with a default, its value nearer another figure
-        return (
-            f"reads as {m.fits[0]}, which its context names only in part, but its value is "
-            f"nearer {' and '.join(m.fits[1:])}'s; left unmarked, never rewritten: name its "
-            "system and latency where it stands"
-        )
-    return f"fits {len(m.fits)} figures {_listed(m.fits)}; left unmarked"
-
-
 def _ambiguous(marked: MarkResult) -> list[str]:
-    return [
-        f"ambiguous: line {m.candidate.line}: {m.candidate.text} {_ambiguity(m)}"
-        for m in _lines(marked, "ambiguous")
-    ]
+    lines = []
+    for m in _lines(marked, "ambiguous"):
+        says = _AMBIGUOUS.get("one figure" if len(m.fits) == 1 else m.why)
+        said = _said(says or "fits {count} figures {listed}; left unmarked", m)
+        lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} {said}")
+    return lines
 
 
 def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:
@@ -382,16 +377,17 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
     _, alone, another_measure = read
     total, ungated = coverage(card, spec, spec.publish_aliases, exact, counted_as=read)
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated"
-    if alone:  # not counted, so said: a row of the card's own model misnamed would be there
-        line += (
-            f"; {plural(len(alone), 'number')} of other models or sets left alone "
-            f"({_on_lines(c.line for c in alone)})"
-        )
-    if another_measure:  # nor these: a CER misread as another measure would be there
-        line += (
-            f"; {plural(len(another_measure), 'number')} read as another measure than "
-            f"the CER left alone ({_on_lines(where for where, _, _ in another_measure)})"
-        )
+    # Not counted, so said: a row of the card's own model misnamed, or a CER misread as
+    # another measure, would be there.
+    for lines, what in (
+        ([c.line for c in alone], "of other models or sets left alone"),
+        (
+            [where for where, _, _ in another_measure],
+            "read as another measure than the CER left alone",
+        ),
+    ):
+        if lines:
+            line += f"; {plural(len(lines), 'number')} {what} ({_on_lines(lines)})"
     line += "\n"
     listed = "".join(
         f"ungated: line {u.line}: {u.text}"
@@ -402,7 +398,7 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
     if ungated:  # what to do, said once
         listed += (
             "(each is a figure-like number outside any marker: `publish --mark` marks "
-            "it if it is one of the card's figures"
-            f"{_not_a_figure_hint('N', '; if not')})\n"
+            "it if it is one of the card's figures; if not, write it "
+            "<!-- scoring:not-a-figure -->N<!-- scoring:end -->)\n"
         )
     return line, listed

@@ -256,9 +256,7 @@ def _html_table_rows(text: str, start: int, end: int) -> list[list[tuple[int, st
     parser = _HtmlTable(text[start:end], start)
     parser.feed(text[start:end])
     grid, headers = parser.grid()
-    head = 0
-    while head < len(grid) and headers[head]:
-        head += 1
+    head = next((i for i, header in enumerate(headers) if not header), len(headers))
     if not head:
         return [[]] + grid
     width = max(len(cells) for cells in grid[:head])
@@ -330,15 +328,13 @@ def _heading(walk: _Walk, token: Token, inline: Token) -> None:
 def _table(walk: _Walk, tokens: Sequence[Token], at: int) -> None:
     start, end = walk.lines.span(*tokens[at].map)
     table = walk.add("table", start, end)
-    depth = 0
     for token in tokens[at:]:
-        depth += token.nesting
+        if token.type == "table_close":  # (a table holds none: its cells are inline)
+            break
         if token.type == "tr_open":
             row = walk.lines.unquoted(token.map[0], walk.quotes)
             cells = table_cells(row, walk.lines.offset(token.map[0]))
             table.rows.append([(offset, unescaped(cell)) for offset, cell in cells])
-        if depth == 0:
-            break
     table.rows = _with_its_second_header_row(table.rows)
 
 
@@ -418,10 +414,8 @@ def blocks(text: str, body_start: int) -> list[Block]:
         token = tokens[i]
         if i in taken:
             continue
-        if token.type == "blockquote_open":
-            walk.quotes += 1
-        elif token.type == "blockquote_close":
-            walk.quotes -= 1
+        if token.type in ("blockquote_open", "blockquote_close"):
+            walk.quotes += token.nesting  # (1 opens a quote, -1 closes it)
         elif token.type == "list_item_open":
             walk.items.append(None)
         elif token.type == "list_item_close":

@@ -42,9 +42,8 @@ _OTHER_MODEL = word_lists.regex("other_models")
 # citation ("[12]") and a recogniser named for what it is ("ThaiASR-v2"; not "Thai ASR").
 _OTHER_MODEL_NEARBY = re.compile(
     word_lists.pattern("other_models_nearby") + r"|\[\d+(?:[,–-]\s*\d+)*\]|"
-    r"(?<![\w.-])(?!(?:Thai|Isan|English|Streaming|Our|This|The|An?|Open|Offline|Online|"
-    r"Realtime|Real-time|End-to-end|Multilingual)\b)(?-i:[A-Z])[\w.]*(?:-|\s)?(?-i:ASR|STT)"
-    r"(?![a-z])[\w.-]*",
+    r"(?<![\w.-])(?!" + word_lists.pattern("not_a_recognisers_name") + r")(?-i:[A-Z])[\w.]*"
+    r"(?:-|\s)?(?-i:ASR|STT)(?![a-z])[\w.-]*",
     re.I,
 )
 # What may stand between a variant's name and its model's: "the 4-gram variant of Typhoon".
@@ -83,17 +82,10 @@ _A_NAME = (
     r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
     r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})"
 )
-_STATES_A_RESULT = (
-    r"(?:(?:reach|achiev|obtain|attain|yield|record|post|deliver|land|report|scor|manag)"
-    r"(?:es|ed|e|s|d|ing)?|gets?|got|hits?|(?:is|was|sits|sat|stands|stood|comes in|came in|"
-    r"ends up|ended up)\s+at|(?:has|had|shows|showed|gives|gave)\s+(?:a\s+)?"
-    r"(?:CER|WER|character error rate)|(?:comes?|came|ranks?|ranked|finish(?:es|ed)?|"
-    r"places?|placed)\s+(?:[a-z]+\s+){0,2}?with|มี\s*(?:CER|WER))\b|(?:ทำ)?ได้"
-)
 _NAME_STATING_A_RESULT = re.compile(
     r"(?<![\w.'-])" + _A_NAME + r"(?:'s\s+(?:[\w-]+\s+){0,2}?(?:CER|WER|error|character|"
     r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\)|\s*,)?"
-    r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + _STATES_A_RESULT + r"))"
+    r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + word_lists.pattern("states_a_result") + r"))"
     r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,"
     r"|(?:\b(?:CER|WER|error rate)\s+(?:of|for)\s+|(?:CER|WER|ผล(?:ลัพธ์)?)\s*ของ\s*"
     r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])"
@@ -189,11 +181,6 @@ def ways_of_decoding(in_pieces: re.Pattern = SPLIT_WORDS) -> re.Pattern:
     """How a long recording was decoded, said in words: whole (group "whole"), or in pieces in
     the card's words for it (``in_pieces``)."""
     return re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{in_pieces.pattern}", re.I)
-
-
-def _bare_versions(text: str) -> list[re.Match]:
-    found = _BARE_VERSION.finditer(text)
-    return [said for said in found if not _A_NAME_RIGHT_BEFORE.search(text[: said.start()])]
 
 
 def _versions_in(name: str) -> set[str]:
@@ -319,24 +306,28 @@ class Names:
                 found = _versions_in(mention.group())
                 if found and not found & own:
                     return mention.group()
-        for found in _bare_versions(text) if self.own_versions else ():
-            if not self._is_own(found):
-                return found.group()
-        return None
+        return next((found.group() for found, own in self._releases(text) if not own), None)
 
     def names_own_release(self, text: str) -> bool:
         """Whether ``text`` names the own model's release by its version alone ("v2.0")."""
-        return bool(self.own_versions) and any(map(self._is_own, _bare_versions(text)))
+        return any(own for _, own in self._releases(text))
 
-    def _is_own(self, version: re.Match) -> bool:
-        return not version["pre"] and bool(_versions_in(version.group(1)) & self.own_versions)
+    def _releases(self, text: str) -> list[tuple[re.Match, bool]]:
+        """Each release ``text`` names by its version alone, and whether it is the own model's;
+        none where the own model's name has no version."""
+        if not self.own_versions:
+            return []
+        found = _BARE_VERSION.finditer(text)
+        found = [said for said in found if not _A_NAME_RIGHT_BEFORE.search(text[: said.start()])]
+        own = [
+            not said["pre"] and bool(_versions_in(said[1]) & self.own_versions) for said in found
+        ]
+        return list(zip(found, own))
 
     def _own_version_as_ours(self, text: str) -> str:
         """``text`` with a bare version of the own model's ("v2.0") said as "ours"."""
-        if not self.own_versions:
-            return text
-        for found in reversed(_bare_versions(text)):
-            if self._is_own(found):
+        for found, own in reversed(self._releases(text)):
+            if own:
                 text = f"{text[: found.start()]}ours{text[found.end() :]}"
         return text
 

@@ -450,11 +450,18 @@ class CardFile:
     regions: tuple[Region, ...]
 
 
+def _word_endings(name: str) -> str:
+    """A words.toml list as alternatives that end a word but may start inside one ("0.56s"),
+    its Thai words as they stand."""
+    entries = words.words()[name]
+    english = "|".join(entry for entry in entries if entry.isascii())
+    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
+
+
 # A chunk size as cards write it: "560-ms", "0.56 s", "1,120 ms", "560 มิลลิวินาที".
 _LATENCY = re.compile(
     r"(?<![\d.,])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[\s-]*"
-    r"((?:ms|milliseconds?|s|sec|seconds?)\b|"
-    r"มิลลิวินาที|วินาที)",
+    rf"({_word_endings('latency_units')})",
     re.I,
 )
 
@@ -513,11 +520,12 @@ FIGURE_MARKER = re.compile(
 # Inline code that holds one number alone ("`6.69%`") styles a value: it is read, and its
 # marker holds the whole span (a comment inside backticks would show).
 CODE_NUMBER = re.compile(r"`(\s*)([-+−–]?\d+(?:\.\d+)?)(\s*%?\s*)`")
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
 
 
 def code_numbers(text: str) -> list[tuple[int, int]]:
     """Where inline code holds one number alone (backticks included)."""
-    return [m.span() for m in re.finditer(r"`[^`\n]*`", text) if CODE_NUMBER.fullmatch(m.group())]
+    return [m.span() for m in _INLINE_CODE.finditer(text) if CODE_NUMBER.fullmatch(m.group())]
 
 
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
@@ -526,8 +534,7 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
 
     spans = [(0, card.body_start), *code_spans(text, card.body_start)]
-    values = set(code_numbers(text))
-    spans += [m.span() for m in re.finditer(r"`[^`\n]*`", text) if m.span() not in values]
+    spans += [m.span() for m in _INLINE_CODE.finditer(text) if not CODE_NUMBER.fullmatch(m.group())]
     # (A link's definition ends with its line; a footnote's, "[^avg]: The mean ...", is read.)
     for pattern in (
         COMMENT.pattern,
@@ -548,8 +555,7 @@ def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
 # A relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
 # "ลดลงสัมพัทธ์ 29.6%") is no error rate: the card's differences are in points.
 _RELATIVE_AFTER = re.compile(
-    r"\s*%\s*(?:(?:lower|higher|better|worse|fewer|less|more|smaller|larger)\s+)?(?:\(\s*)?"
-    r"(?:relative|rel\.|สัมพัทธ์)",
+    rf"\s*%\s*(?:(?:{words.pattern('comparatives')})\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)",
     re.I,
 )
 _RELATIVE_BEFORE = re.compile(
@@ -575,14 +581,6 @@ def relative_changes(text: str) -> list[tuple[int, int]]:
         elif before := _RELATIVE_BEFORE.search(text[: match.start()]):
             spans.append((before.start(), match.end()))
     return spans
-
-
-def _word_endings(name: str) -> str:
-    """A words.toml list as alternatives that end a word but may start inside one ("0.56s"),
-    its Thai words as they stand."""
-    entries = words.words()[name]
-    english = "|".join(entry for entry in entries if entry.isascii())
-    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
 
 
 # What stands beside a number that is no error rate. After a slash, a number is one only in
@@ -669,6 +667,10 @@ def numbers_in(
     return found
 
 
+def _decimals(number: str) -> int:
+    return len(number.split(".")[1]) if "." in number else 0
+
+
 def ascii_signed(text: str) -> str:
     """A number as the card prints it, its minus sign (−, or an en dash) made ASCII."""
     return text.replace("−", "-").replace("–", "-")
@@ -678,9 +680,8 @@ def printed_as(value: Fraction, text: str) -> bool:
     """Whether ``value`` (a fraction) prints as ``text`` (a percentage, at its decimals),
     ignoring the sign's character and a plus."""
     number = ascii_signed(text).lstrip("+")
-    decimals = len(number.split(".")[1]) if "." in number else 0
     # In whole numbers of the last place ("-0.00" is "0.00"), and fast: it is asked often.
-    return int(round_half_up(value * 100, decimals).replace(".", "")) == int(
+    return int(round_half_up(value * 100, _decimals(number)).replace(".", "")) == int(
         number.replace(".", "")
     )
 
@@ -704,8 +705,7 @@ def format_like(name: str, value: Fraction, text: str) -> str:
         from .render import format_value
 
         return format_value(name, value)
-    decimals = len(number.split(".")[1]) if "." in number else 0
-    printed = round_half_up(value * 100, decimals).translate(_digits_of(number))
+    printed = round_half_up(value * 100, _decimals(number)).translate(_digits_of(number))
     for minus in "−–":  # the card's own minus sign
         if minus in text:
             printed = printed.replace("-", minus)
