@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from operator import attrgetter
 
+from ..memo import Memo
 from . import words
 from .compute import CardResult
 from .markdown import blocks
@@ -642,6 +643,19 @@ class _Facts:
     systems: frozenset[str]  # its system, or a comparison's two
     split: bool
     part: str  # "estimate", "low", "high" ("estimate" for a CER)
+
+
+def _facts_of(result: CardResult) -> dict[str, _Facts]:
+    """Each figure's facts, kept by the figures and what they depend on: a test process marks
+    hundreds of small cards against one card's figures."""
+    spec = result.spec
+    return _FACTS.get(
+        (tuple(result.exact), tuple(spec.systems), spec.comparisons),
+        lambda: {name: fact for name in result.exact if (fact := _facts(name, spec)) is not None},
+    )
+
+
+_FACTS = Memo(kept=8)
 
 
 def _facts(name: str, spec: CardSpec) -> _Facts | None:
@@ -2054,8 +2068,7 @@ class MarkResult:
 def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> MarkResult:
     """The card with every figure its context determines wrapped in a figure marker."""
     names = Names.of(result.spec, aliases, card.text)
-    facts = {name: fact for name in result.exact if (fact := _facts(name, result.spec)) is not None}
-    known = _Known(result, names, facts)
+    known = _Known(result, names, _facts_of(result))
     another_measure: list[tuple[int, str, Evidence]] = []
     found = [
         Marked(candidate, candidate.marked, "already")
