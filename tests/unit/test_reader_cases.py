@@ -15,6 +15,7 @@ import pytest
 
 from conftest import REPO_ROOT, run_cli
 from tests.unit.test_adopt import (  # noqa: F401
+    T4,
     O,
     T,
     demo_result,
@@ -840,3 +841,23 @@ def test_a_size_half_a_point_from_a_difference_is_listed_not_drifted(project, de
     text = f"# Card\n\nOn GigaSpeech2 at 560 ms, OpenThai2.0 beats Typhoon 0.6B by {said} points.\n"
     _, out, marked = mark_one(project, demo_result, text)
     assert [m.verdict for m in marked.found if m.candidate.text == said] == ["unexplained"], out
+
+
+def test_a_difference_against_one_of_two_baselines_named_before_lists_both(project, demo_result):
+    """ "... against X % for Typhoon 0.6B as released and Y % for the same baseline with its
+    4-gram LM. The largest gain is on FLEURS (ΔCER = D pp)": nothing says which baseline D is
+    against. D is listed with both readings, the card's own model against each, never drifted
+    nor rewritten (and never said to be a figure the card has not)."""
+    exact = demo_result.exact
+    against = [f"diff/560ms/fleurs/{O}-vs-{system}/estimate" for system in (T, T4)]
+    ours, t, t4 = (printed(exact[f"aggregate/560ms/average/{who}"]) for who in (O, T, T4))
+    text = (
+        f"# OpenThai2.0\n\nAt 560 ms it reaches {ours} % CER averaged over 11 test sets, "
+        f"against {t} % for Typhoon 0.6B as released and {t4} % for the same baseline with its "
+        f"4-gram LM. The largest gain is on FLEURS (ΔCER = {stale_print(exact, against[0])} "
+        "pp).\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    [listed] = [m for m in marked.found if m.candidate.text.startswith("-")]
+    assert (listed.verdict, sorted(listed.fits)) == ("unexplained", sorted(against)), out
+    assert "no such figure" not in out and all(name in out for name in against), out
