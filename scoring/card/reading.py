@@ -35,8 +35,6 @@ __all__ = [
     "DIRECTION_WORDS",
     "IN_POINTS",
     "OUR_METRIC",
-    "SPLIT_WORDS",
-    "WHOLE_WORDS",
     "STATEMENT_END",
     "VERSUS",
     "PAIRED_AGAINST",
@@ -52,7 +50,6 @@ DIFFERENCE_WORDS = re.compile(
 )
 DIRECTION_WORDS = words.regex("direction_words")
 _RANKS = words.regex("ranks")  # (fullmatched against a direction word)
-SPLIT_WORDS = words.regex("split_words")
 # What joins the ends of a range: "to", a dash, dots, "ถึง" (Thai "to").
 _RANGE_TO = r"\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*"
 _INTERVAL = re.compile(
