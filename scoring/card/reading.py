@@ -105,7 +105,9 @@ _CLAUSE = re.compile(
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
 _IN_MILLISECONDS_ALONE = words.regex("milliseconds")
 _BARE = re.compile(r"\d+(?:\.\d+)?")
-_SPEAKS_OF_LATENCY = words.regex("latency_words")
+_SPEAKS_OF_LATENCY = re.compile(
+    words.pattern("milliseconds") + "|" + words.pattern("latency_words"), re.I
+)
 
 
 @dataclass(frozen=True)
