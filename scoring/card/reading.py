@@ -1071,7 +1071,7 @@ def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
 _SLASHED = re.compile(r"[^\s/,;:()]+(?:\s*/\s*[^\s/,;:()]+)+")
 _SLASHED_PART = re.compile(r"[^/\s](?:[^/]*[^/\s])?")
 # The unit after a list of chunk sizes: "80/160/560 ms", "0.08/0.16/0.56 s".
-_UNIT_AFTER = re.compile(r"[\s-]*((?:ms|milliseconds?|s|sec|seconds?)\b|มิลลิวินาที|วินาที)", re.I)
+_UNIT_AFTER = re.compile(rf"[\s-]*({words.endings('latency_units')})", re.I)
 _SLASH = re.compile(r"\s*%?\s*/\s*")
 # What joins a pair set against each other: "6.72 % vs 9.53 %"; Thai "ต่อ" (to), "กับ" (with).
 VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)

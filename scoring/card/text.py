@@ -450,18 +450,10 @@ class CardFile:
     regions: tuple[Region, ...]
 
 
-def _word_endings(name: str) -> str:
-    """A words.toml list as alternatives that end a word but may start inside one ("0.56s"),
-    its Thai words as they stand."""
-    entries = words.words()[name]
-    english = "|".join(entry for entry in entries if entry.isascii())
-    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
-
-
 # A chunk size as cards write it: "560-ms", "0.56 s", "1,120 ms", "560 มิลลิวินาที".
 _LATENCY = re.compile(
     r"(?<![\d.,])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[\s-]*"
-    rf"({_word_endings('latency_units')})",
+    rf"({words.endings('latency_units')})",
     re.I,
 )
 
@@ -587,11 +579,11 @@ def relative_changes(text: str) -> list[tuple[int, int]]:
 # a list of numbers ("6.69/8.72"), never in a path or a date.
 _NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\s*%?/$")
 # A unit after it ("6.69 so far" is no seconds), or after the list it ends.
-_UNIT_AFTER = re.compile(rf"\s*(?:{_word_endings('units')}|×)", re.I)
+_UNIT_AFTER = re.compile(rf"\s*(?:{words.endings('units')}|×)", re.I)
 _MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
 # A setting's word before it: "a weight of 0.5", "Apache 2.0".
 _WORD_BEFORE = re.compile(
-    rf"(?:{_word_endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
+    rf"(?:{words.endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*$", re.I
 )
 # (But not a setting's every value, "at every chunk size: 18.64 against 17.39", nor "a margin
 # of 2.81 points", or pp, or %, a difference's size.)

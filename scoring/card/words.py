@@ -8,7 +8,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-__all__ = ["WORDS_FILE", "pattern", "regex", "thai_names", "words"]
+__all__ = ["WORDS_FILE", "endings", "pattern", "regex", "thai_names", "words"]
 
 WORDS_FILE = Path(__file__).with_name("words.toml")
 
@@ -49,6 +49,14 @@ def pattern(name: str) -> str:
     parts = [rf"{_STARTS_A_WORD}(?:{'|'.join(whole)})\b"] if whole else []
     parts += [rf"{_STARTS_A_WORD}(?:{'|'.join(dotted)})"] if dotted else []
     return "|".join(parts + [entry for entry in entries if _thai(entry)])
+
+
+def endings(name: str) -> str:
+    """One list as alternatives that end a word but may start inside one ("0.56s", a unit
+    touching its number), its words not in ASCII as they stand."""
+    entries = words()[name]
+    english = "|".join(entry for entry in entries if entry.isascii())
+    return "|".join([rf"(?:{english})\b", *(entry for entry in entries if not entry.isascii())])
 
 
 @cache
