@@ -18,9 +18,11 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from operator import attrgetter
+from types import MappingProxyType
 
 from ..memo import Memo
 from . import words
@@ -645,13 +647,15 @@ class _Facts:
     part: str  # "estimate", "low", "high" ("estimate" for a CER)
 
 
-def _facts_of(result: CardResult) -> dict[str, _Facts]:
+def _facts_of(result: CardResult) -> Mapping[str, _Facts]:
     """Each figure's facts, kept by the figures and what they depend on: a test process marks
-    hundreds of small cards against one card's figures."""
+    hundreds of small cards against one card's figures. Read-only: every caller shares it."""
     spec = result.spec
     return _FACTS.get(
         (tuple(result.exact), tuple(spec.systems), spec.comparisons),
-        lambda: {name: fact for name in result.exact if (fact := _facts(name, spec)) is not None},
+        lambda: MappingProxyType(
+            {name: fact for name in result.exact if (fact := _facts(name, spec)) is not None}
+        ),
     )
 
 
@@ -734,7 +738,7 @@ class _Known:
 
     result: CardResult
     names: Names
-    facts: dict[str, _Facts]
+    facts: Mapping[str, _Facts]
     found: list[Marked] = field(default_factory=list)
 
     @property
@@ -1523,7 +1527,7 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
         and COMPARES.search(card.text, block.start, block.end)
     ]
     names = Names.of(result.spec, result.spec.publish_aliases, card.text)
-    known, claims = _Known(result, names, facts={}), []
+    known, claims = _Known(result, names, _facts_of(result)), []
     for candidate in candidates(card, names):
         if (
             candidate.marked not in result.exact
