@@ -317,7 +317,7 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
         further = {key for level in levels[3:] for key in names.systems_in(level)} - systems
         if len(further) == 1:
             systems = systems | further
-    default_system = spec.publish_system or next(iter(spec.systems))
+    default_system = _own_system(spec)
     if not systems:
         systems = frozenset([default_system])
     elif not narrow:  # a sentence naming Typhoon may still quote the card's own system
@@ -796,7 +796,7 @@ def _against_each(candidate: Candidate, wanted: _Wanted, known: _Known) -> list[
     """A difference whose context names only systems other than the card's own ("against 16.31 %
     for Typhoon 0.6B and 15.89 % with its LM ... ΔCER = −4.69"): the figures of the card's own
     model against each, which a person must choose between (listed, never read)."""
-    own = known.spec.publish_system or next(iter(known.spec.systems))
+    own = _own_system(known.spec)
     if not wanted.difference or own in wanted.systems or len(wanted.systems) < 2:
         return []
     return known.fitting(candidate, replace(wanted, systems=wanted.systems | {own}))
@@ -1714,6 +1714,12 @@ def _a_change_from_one_of_several(
     return found[0] if len(found) == 1 else None
 
 
+def _own_system(spec: CardSpec) -> str:
+    """The card's own system, which stands in where no level names one: its [publish] system,
+    else its first."""
+    return spec.publish_system or next(iter(spec.systems))
+
+
 def _comparison_of(name: str, spec: CardSpec):
     """The comparison (A − B) a difference's figure name belongs to."""
     column = parse_figure(name).column
@@ -1957,7 +1963,7 @@ def _parts_named(m: Marked, known: _Known) -> list[tuple]:
         otherwise = default or ("a sentence before it" if before else "no level names it")
         return part, shown, depth, otherwise
 
-    own = {spec.publish_system or next(iter(spec.systems)): "none named: the card's own"}
+    own = {_own_system(spec): "none named: the card's own"}
     latency = figure.latency_ms
     headline = "none named: the headline" if latency == spec.headline_latency else ""
     aggregates = {a.key: a.display for a in spec.aggregates}
