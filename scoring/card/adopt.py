@@ -2075,7 +2075,8 @@ class MarkResult:
     old: str
     new: str
     found: tuple[Marked, ...]
-    # (line, text) of each number read as another measure than the CER (reading.candidates)
+    # (line, text, evidence) of each number read as another measure than the CER, outside
+    # regions (reading.candidates)
     another_measure: tuple[tuple[int, str, Evidence], ...] = ()
 
     def count(self, verdict: str) -> int:
@@ -2132,7 +2133,7 @@ def counted_numbers(
     card: CardFile, spec: CardSpec, aliases: dict[str, str]
 ) -> tuple[list[Candidate], list[Candidate], list[tuple[int, str, Evidence]]]:
     """(the candidate numbers coverage counts, those left alone as other models' or sets',
-    (line, text) of those read as another measure than the CER)."""
+    (line, text, evidence) of those read as another measure than the CER)."""
     another_measure: list[tuple[int, str, Evidence]] = []
     found = candidates(card, Names.of(spec, aliases, card.text), another_measure=another_measure)
     # (A number in a figure's marker is gated by it, whatever its context reads as.)
