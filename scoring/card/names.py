@@ -177,7 +177,7 @@ def in_pieces_words(text: str) -> re.Pattern:
 
 
 @lru_cache(maxsize=8)
-def ways_of_decoding(in_pieces: re.Pattern = SPLIT_WORDS) -> re.Pattern:
+def ways_of_decoding(in_pieces: re.Pattern) -> re.Pattern:
     """How a long recording was decoded, said in words: whole (group "whole"), or in pieces in
     the card's words for it (``in_pieces``)."""
     return re.compile(f"(?P<whole>{WHOLE_WORDS.pattern})|{in_pieces.pattern}", re.I)
