@@ -3,6 +3,7 @@ never served for another input, and forgotten on demand."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -10,11 +11,15 @@ import numpy as np
 import scoring.batch as batch
 import scoring.card.compute as compute
 import scoring.card.names as names_module
+import scoring.card.reading as reading
 import scoring.card.spec as card_spec
 import scoring.card.text as card_text
 import scoring.card.verdicts as verdicts
 import scoring.scorer as scorer
+from conftest import REPO_ROOT
 from scoring import paired_bootstrap, set_stats
+from scoring.card import load_card_spec
+from scoring.card.publish import read_card_file
 from scoring.memo import Memo, forget_all
 from scoring.statistics import ClipStats, clip_stats
 
@@ -165,3 +170,21 @@ def test_a_card_toml_is_parsed_once_and_each_reader_gets_its_own(monkeypatch, tm
     assert len(parsed) == 1
     toml.write_text('title = "b"\n', encoding="utf-8")
     assert card_spec._read_toml(toml)[1] == {"title": "b"} and len(parsed) == 2
+
+
+def test_a_cards_reading_is_kept_by_its_text_and_names_and_each_caller_gets_its_own(tmp_path):
+    """A reading is never served for other names, and a caller that changes the list it was
+    given changes no other caller's; what was set aside is given on every call."""
+    spec = load_card_spec(REPO_ROOT / "examples" / "demo")
+    text = spec.publish_file.read_text(encoding="utf-8") + "\nOn FLEURS, 21.37 % WER.\n"
+    (tmp_path / "README.md").write_text(text, encoding="utf-8")  # (one number set aside)
+    card = read_card_file(tmp_path / "README.md", spec)
+    names = names_module.Names.of(spec, spec.publish_aliases, card.text)
+    unnamed = dataclasses.replace(names, systems=())
+    read, unread = (list(found) for found in reading._read(card, names))
+    given, aside = reading.candidates(card, names), []
+    assert given == read and unread
+    given.clear()  # one caller's list
+    assert reading.candidates(card, names, another_measure=aside) == read and aside == unread
+    other = reading.candidates(card, unnamed)
+    assert other == list(reading._read(card, unnamed)[0]) != read
