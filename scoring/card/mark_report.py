@@ -66,6 +66,14 @@ def _no_marker_in(where: str, why: str) -> Callable[[Marked], str]:
     )
 
 
+def _several(m: Marked) -> str:  # numbers of one sentence or cell, read as one figure
+    return (
+        f" reads as {m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} {m.named} "
+        "beside it, none at the data's value; left unmarked: at most one of them is that "
+        "figure (name the system, set or latency of each where it stands)"
+    )
+
+
 def _signed(m: Marked) -> str:  # no error rate is below zero, nor written with a plus
     says = (
         "no CER carries a plus sign" if m.candidate.text.startswith("+") else "no CER is negative"
@@ -144,12 +152,7 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is an end of an interval of {m.named}, and the card gives intervals of differences only; "
         "left unmarked: the gate cannot check it (drop it, or write it not-a-figure)"
     ),
-    # numbers of one sentence or cell, read as one figure
-    "several": (
-        " reads as {m.fits[0]}, and so {do} {m.named} beside it, none at the data's value; left "
-        "unmarked: at most one of them is that figure (name the system, set or latency of each "
-        "where it stands)"
-    ),
+    "several": _several,
     "address": _no_marker_in("a badge's address", "no marker can stand in an address"),
     "image": _no_marker_in(
         "an image's description",
@@ -206,8 +209,8 @@ def _said(says: str | Callable[[Marked], str], m: Marked) -> str:
     """A reason for ``m``, from its template or its function."""
     if not isinstance(says, str):
         return says(m)
-    others, do = " and ".join(m.fits[1:]), "do" if " and " in m.named else "does"
-    return says.format(m=m, count=len(m.fits), listed=_listed(m.fits), others=others, do=do)
+    others = " and ".join(m.fits[1:])
+    return says.format(m=m, count=len(m.fits), listed=_listed(m.fits), others=others)
 
 
 def _by_line(pairs) -> dict[int, list]:
