@@ -45,6 +45,7 @@ from .reading import (
     level_name,
     named_beside,
 )
+from .render import format_value
 from .spec import SPLIT_SUFFIX, CardSpec, cer_figure, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
@@ -702,6 +703,9 @@ class Marked:
     verdict: str  # "marked", "drift", "unexplained", "ambiguous", "already"
     gives: str = ""  # what the data give, for a drift
     fits: tuple[str, ...] = ()  # the figures an ambiguous number fits
+    # What the data give for each of those figures, as the card prints it: a person choosing
+    # between them sees the values (a listed or ambiguous number's).
+    fit_values: tuple[str, ...] = ()
     magnitude: bool = False  # a negative difference's size, its way in words ("better by")
     turned: bool = False  # the difference stated B − A, where the card's is A − B
     # Why a number is listed, not marked, beyond its value (``mark_report.UNEXPLAINED``
@@ -2100,9 +2104,21 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     ]
     for step in _STEPS:
         found = step(found, known)
+    found = [_with_the_datas_values(m, result) for m in found]
     return MarkResult(
         card.text, _with_markers(card.text, found), tuple(found), tuple(another_measure)
     )
+
+
+def _with_the_datas_values(m: Marked, result: CardResult) -> Marked:
+    """A listed or ambiguous number with the data's value of each figure it may be."""
+    values = [result.exact.get(name) for name in m.fits]
+    if m.verdict not in ("unexplained", "ambiguous") or not values:
+        return m
+    if any(value is None or isinstance(value, bool) for value in values):
+        return m
+    printed = tuple(format_value(name, value) for name, value in zip(m.fits, values, strict=True))
+    return replace(m, fit_values=printed)
 
 
 def _with_markers(text: str, found: list[Marked]) -> str:

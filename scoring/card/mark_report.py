@@ -51,9 +51,11 @@ _NOT_SCORED_BY_THE_CARD = {
 }
 
 
-def _listed(fits) -> str:
-    """ "(a, b, c, ...)": the first three figures a number fits."""
-    return f"({', '.join(fits[:3])}{', ...' if len(fits) > 3 else ''})"
+def _listed(m: Marked) -> str:
+    """ "(a, b, c, ...)": the first three figures a number fits, each with what the data give
+    ("a = −4.72") where known."""
+    named = [f"{name} = {value}" for name, value in zip(m.fits, m.fit_values)] or list(m.fits)
+    return f"({', '.join(named[:3])}{', ...' if len(m.fits) > 3 else ''})"
 
 
 def _no_marker_in(where: str, why: str) -> Callable[[Marked], str]:
@@ -88,7 +90,7 @@ def _whole(m: Marked) -> str:  # a whole percentage: never drifted, it may be an
     named = (
         f"its context reads as {m.fits[0]}, which is not {m.candidate.text} at that precision"
         if len(m.fits) == 1
-        else f"its context names {len(m.fits)} figures {_listed(m.fits)}"
+        else f"its context names {len(m.fits)} figures {_listed(m)}"
         if m.fits
         else "its context names a set of the card's but no figure"
     )
@@ -210,7 +212,7 @@ def _said(says: str | Callable[[Marked], str], m: Marked) -> str:
     if not isinstance(says, str):
         return says(m)
     others = " and ".join(m.fits[1:])
-    return says.format(m=m, count=len(m.fits), listed=_listed(m.fits), others=others)
+    return says.format(m=m, count=len(m.fits), listed=_listed(m), others=others)
 
 
 def _by_line(pairs) -> dict[int, list]:

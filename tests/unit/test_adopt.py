@@ -3314,8 +3314,8 @@ def test_the_not_a_figure_advice_only_where_no_figure_of_ours_is_named(
     lines = [line for line in out.splitlines() if line.startswith("unexplained: ")]
     assert lines == [
         f"unexplained: line 3: 3.21 is none of the 1 figures its context names "
-        f"(cer/560ms/fleurs/{O}); left unmarked: name its set, system or latency where it "
-        "stands",
+        f"(cer/560ms/fleurs/{O} = {fleurs}); left unmarked: name its set, system or latency "
+        "where it stands",
         "unexplained: line 5: 25.30: its context names no figure of the card's; left unmarked",
         # A set of the card's named, but no figure of it decoded in pieces (only the long
         # recordings are): ours, misread, and the report says what it read.
