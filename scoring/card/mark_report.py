@@ -53,7 +53,7 @@ _NOT_SCORED_BY_THE_CARD = {
 
 def _listed(m: Marked) -> str:
     """ "(a, b, c, ...)": the first three figures a number fits, each with what the data give
-    ("a = −4.72") where known."""
+    ("a = -4.72", as the generated card prints it) where known."""
     named = [f"{name} = {value}" for name, value in zip(m.fits, m.fit_values)] or list(m.fits)
     return f"({', '.join(named[:3])}{', ...' if len(m.fits) > 3 else ''})"
 
