@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
 
@@ -753,11 +754,28 @@ class _Known:
     def exact(self) -> dict:
         return self.result.exact
 
+    @cached_property
+    def _by_kind(self) -> dict[tuple, list[tuple[int, str, _Facts]]]:
+        """The figures by what every reading asks first (latency, decoding, part): a card's
+        numbers are each asked of all of its figures."""
+        by_kind = {}
+        for at, (name, fact) in enumerate(self.facts.items()):
+            by_kind.setdefault((fact.latency, fact.split, fact.part), []).append((at, name, fact))
+        return by_kind
+
     def fitting(self, candidate: Candidate, wanted: _Wanted, splits: tuple = ()) -> list[str]:
         """The figures a reading fits (decoded any of ``splits`` ways, else its own way); for a
         signed number, only differences where any fit: no CER is written signed."""
         readings = [replace(wanted, split=way) for way in splits] or [wanted]
-        fits = [name for name, fact in self.facts.items() if any(_fits(fact, r) for r in readings)]
+        fits = {}  # by the figure's place among the card's, so in the card's order
+        for reading in readings:
+            for latency in reading.latencies:
+                for at, name, fact in self._by_kind.get(
+                    (latency, reading.split, reading.bound), ()
+                ):
+                    if at not in fits and _fits(fact, reading):
+                        fits[at] = name
+        fits = [fits[at] for at in sorted(fits)]
         differences = [name for name in fits if name.startswith("diff/")]
         return (differences or fits) if _signed(candidate.text) else fits
 

@@ -218,6 +218,7 @@ def _own_versions(families: dict[str, list[str]]) -> _FamilyVersions:
     )
 
 
+@lru_cache(maxsize=1 << 16)  # pure, and asked of the same header for each of its cells
 def plain_name(text: str) -> str:
     """Text as names are compared: lower case, punctuation as spaces, digits and a footnote's
     mark apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram")."""
@@ -234,6 +235,18 @@ def plain_name(text: str) -> str:
 def _any_of(texts: frozenset[str]) -> re.Pattern:
     """Any of ``texts``, in any case, the longest first."""
     return re.compile("|".join(map(re.escape, sorted(texts, key=len, reverse=True))), re.I)
+
+
+@lru_cache(maxsize=64)
+def _probes(names: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int, int, str], ...]:
+    """Each name as searched for: (probe, head, tail, key). Thai writes no space between
+    words, so a name's Thai end needs none beside it ("GigaSpeech2 แบบยาวเป็นชุดที่..."):
+    ``head`` and ``tail`` say which end's space the probe leaves out."""
+    found = []
+    for name, key in names:
+        head, tail = (int(bool(_THAI.match(name[at]))) for at in (1, -2))
+        found.append((name[head : len(name) - tail], head, tail, key))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -342,11 +355,7 @@ class Names:
         plain = plain_name(text)
         taken = [False] * len(plain)
         found = []
-        for name, key in names:
-            # Thai writes no space between words: a name's Thai end needs none beside it
-            # ("GigaSpeech2 แบบยาวเป็นชุดที่...").
-            head, tail = (int(bool(_THAI.match(name[at]))) for at in (1, -2))
-            probe = name[head : len(name) - tail]
+        for probe, head, tail, key in _probes(names):
             at = plain.find(probe)
             while at >= 0:
                 start, end = at - head, at + len(probe) + tail  # as if spaced

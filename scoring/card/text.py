@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -673,9 +674,13 @@ def printed_as(value: Fraction, text: str) -> bool:
     ignoring the sign's character and a plus."""
     number = ascii_signed(text).lstrip("+")
     # In whole numbers of the last place ("-0.00" is "0.00"), and fast: it is asked often.
-    return int(round_half_up(value * 100, _decimals(number)).replace(".", "")) == int(
-        number.replace(".", "")
-    )
+    return _in_last_places(value, _decimals(number)) == int(number.replace(".", ""))
+
+
+@lru_cache(maxsize=1 << 16)  # each figure is asked of every number with its decimals
+def _in_last_places(value: Fraction, decimals: int) -> int:
+    """``value`` as a percentage, rounded half up at ``decimals``, in whole last places."""
+    return int(round_half_up(value * 100, decimals).replace(".", ""))
 
 
 def _digits_of(number: str) -> dict[int, str]:
