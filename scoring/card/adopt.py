@@ -714,6 +714,9 @@ class Marked:
     why: str = ""
     named: str = ""
     evidence: tuple[Evidence, ...] = ()  # a drift's: where its context names its figure's parts
+    # A drift's other readings, each further from it than any drift ("name = value"): why
+    # it was read as its figure and not as one of them.
+    rather_than: tuple[str, ...] = ()
 
     @property
     def read(self) -> bool:
@@ -808,7 +811,12 @@ def identify(candidate: Candidate, known: _Known) -> Marked:
     if wanted.subjects is None:
         return _listed(candidate)
     named = narrow_fits if wanted is narrow else wide_fits
-    named = named or _against_each(candidate, wanted, known)
+    if not named and (against := _against_each(candidate, wanted, known)):
+        if near := _the_one_within_a_drift(candidate, wanted, against, known):
+            others = [f"{n} = {format_value(n, known.exact[n])}" for n in against if n != near]
+            found = _the_one_figure_named(candidate, near, known)
+            return replace(found, rather_than=tuple(others)) if found.read else found
+        named = against
     if named:
         return _listed(candidate, named)
     return _listed(candidate, why="no such figure", named=_what_it_names(wanted, spec))
@@ -822,6 +830,21 @@ def _against_each(candidate: Candidate, wanted: _Wanted, known: _Known) -> list[
     if not wanted.difference or own in wanted.systems or len(wanted.systems) < 2:
         return []
     return known.fitting(candidate, replace(wanted, systems=wanted.systems | {own}))
+
+
+def _the_one_within_a_drift(
+    candidate: Candidate, wanted: _Wanted, against: list[str], known: _Known
+) -> str | None:
+    """Of the card's own model against each baseline its context names, the one figure a
+    drift's distance from the number, where every other is further than any drift moves one
+    (``_far_from``: half a point for a difference): read against another, the number would
+    be misread, not stale. Not where the context names a variant of the card's own model (a
+    side the card may not compare)."""
+    own = _own_system(known.spec)
+    if not candidate.alone or any(key.split("_")[0] == own for key in wanted.systems):
+        return None
+    near = [name for name in against if not _far_from(candidate.text, name, known.exact)]
+    return near[0] if len(near) == 1 else None
 
 
 def _read_with_the_sentence_before(

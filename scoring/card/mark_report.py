@@ -247,6 +247,8 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
         )
         if m.evidence:
             lines.append(f"    read as: {', '.join(f'{e.word} ({e.level})' for e in m.evidence)}")
+        if m.rather_than:
+            lines.append(f"    not as: {', '.join(m.rather_than)} (further than any drift)")
     lines += [f"drift: {mismatch.line()} (marked already)" for mismatch in stale_marked]
     for mismatch in stale_index:
         lines.append(

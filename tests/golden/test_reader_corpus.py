@@ -52,14 +52,7 @@ RECALL_AT_LEAST = 0.95
 
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
-EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    (
-        "paper",
-        "stale_reported",
-    ): "line 21's −4.69 (GigaSpeech2 long, OpenThai2.0 − Typhoon 0.6B, the data give −4.72) is "
-    "listed with both readings (against Typhoon 0.6B, −4.72, and against it with its 4-gram LM, "
-    "−3.59): the sentence before names both baselines, and nothing says which one it is",
-}
+EXPECTED_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def cases(check: str) -> list:

@@ -843,23 +843,51 @@ def test_a_size_half_a_point_from_a_difference_is_listed_not_drifted(project, de
     assert [m.verdict for m in marked.found if m.candidate.text == said] == ["unexplained"], out
 
 
-def test_a_difference_against_one_of_two_baselines_named_before_lists_both(project, demo_result):
+def _a_gain_against_two_baselines(exact: dict, gain: str) -> str:
     """ "... against X % for Typhoon 0.6B as released and Y % for the same baseline with its
-    4-gram LM. The largest gain is on FLEURS (ΔCER = D pp)": nothing says which baseline D is
-    against. D is listed with both readings, the card's own model against each, never drifted
-    nor rewritten (and never said to be a figure the card has not)."""
-    exact = demo_result.exact
-    against = [f"diff/560ms/fleurs/{O}-vs-{system}/estimate" for system in (T, T4)]
+    4-gram LM. The largest gain is on FLEURS (ΔCER = <gain> pp)": the sentence before names
+    both baselines, and nothing says which one the gain is against."""
     ours, t, t4 = (printed(exact[f"aggregate/560ms/average/{who}"]) for who in (O, T, T4))
-    text = (
+    return (
         f"# OpenThai2.0\n\nAt 560 ms it reaches {ours} % CER averaged over 11 test sets, "
         f"against {t} % for Typhoon 0.6B as released and {t4} % for the same baseline with its "
-        f"4-gram LM. The largest gain is on FLEURS (ΔCER = {stale_print(exact, against[0])} "
-        "pp).\n"
+        f"4-gram LM. The largest gain is on FLEURS (ΔCER = {gain} pp).\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
+
+
+FLEURS_GAINS = [f"diff/560ms/fleurs/{O}-vs-{system}/estimate" for system in (T, T4)]
+
+
+def _points_apart(exact: dict, gain: str, name: str) -> Fraction:
+    return abs(Fraction(gain) - exact[name] * 100)
+
+
+def test_a_gain_a_drift_from_one_baseline_and_far_from_the_other_is_that_ones_drift(
+    project, demo_result
+):
+    """The gain a few hundredths from the card's own model against one baseline, and more than
+    half a point (further than any drift) from it against the other: stale against the first,
+    drifted and rewritten; the report says which reading it was not, with its value."""
+    exact, (near, far) = demo_result.exact, FLEURS_GAINS
+    gain = stale_print(exact, near)
+    assert _points_apart(exact, gain, far) > Fraction(1, 2)  # the data's, not typed
+    _, out, marked = mark_one(project, demo_result, _a_gain_against_two_baselines(exact, gain))
+    [read] = [m for m in marked.found if m.candidate.text.startswith("-")]
+    assert (read.verdict, read.figure) == ("drift", near), out
+    assert f"not as: {far} = {printed(exact[far])} (further than any drift)" in out, out
+
+
+def test_a_gain_far_from_both_baselines_lists_both(project, demo_result):
+    """The same gain more than half a point from both readings: which baseline it is against,
+    and so whether it is stale or misread, is for a person. It is listed with both readings,
+    the card's own model against each with the data's value, never drifted nor rewritten (and
+    never said to be a figure the card has not)."""
+    exact = demo_result.exact
+    gain = printed(min(exact[name] for name in FLEURS_GAINS) - Fraction(2, 100))  # 2 points below
+    assert all(_points_apart(exact, gain, name) > Fraction(1, 2) for name in FLEURS_GAINS)
+    _, out, marked = mark_one(project, demo_result, _a_gain_against_two_baselines(exact, gain))
     [listed] = [m for m in marked.found if m.candidate.text.startswith("-")]
-    assert (listed.verdict, sorted(listed.fits)) == ("unexplained", sorted(against)), out
+    assert (listed.verdict, sorted(listed.fits)) == ("unexplained", sorted(FLEURS_GAINS)), out
     # (Each reading with what the data give, for the person who must choose.)
-    said = [f"{name} = {printed(exact[name])}" for name in against]
+    said = [f"{name} = {printed(exact[name])}" for name in FLEURS_GAINS]
     assert "no such figure" not in out and all(reading in out for reading in said), out
