@@ -891,3 +891,28 @@ def test_a_gain_far_from_both_baselines_lists_both(project, demo_result):
     # (Each reading with what the data give, for the person who must choose.)
     said = [f"{name} = {printed(exact[name])}" for name in FLEURS_GAINS]
     assert "no such figure" not in out and all(reading in out for reading in said), out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Typhoon 0.6B with its 4-gram LM reaches {t4} % CER averaged over 11 test sets, against "
+        "{t} % for Typhoon 0.6B as released. The largest gain is on FLEURS (ΔCER = {gain} pp).",
+        "Against Typhoon 0.6B as released, Typhoon 0.6B with its 4-gram LM gains most on FLEURS "
+        "(ΔCER = {gain} pp).",
+    ],
+    ids=["the sentence before states no figure of ours", "its own sentence names both"],
+)
+def test_a_gain_of_one_baseline_over_the_other_is_never_drifted_onto_ours(
+    project, demo_result, text
+):
+    """The same gain, a drift's distance from the card's own model against Typhoon 0.6B and
+    further from it against the 4-gram variant, but where the words speak of the baselines'
+    own difference (one the card does not have): never drifted onto the card's own model's."""
+    exact, (near, _) = demo_result.exact, FLEURS_GAINS
+    t, t4 = (printed(exact[f"aggregate/560ms/average/{who}"]) for who in (T, T4))
+    gain = stale_print(exact, near)
+    said = "# OpenThai2.0\n\n" + text.format(t=t, t4=t4, gain=gain) + "\n"
+    _, out, marked = mark_one(project, demo_result, said)
+    [read] = [m for m in marked.found if m.candidate.text.startswith("-")]
+    assert read.verdict != "drift" and read.figure is None, out
