@@ -1933,6 +1933,26 @@ def _the_end_of_the_estimate_before(m: Marked, known: _Known) -> Marked | None:
     return Marked(m.candidate, sibling, "marked")
 
 
+def _an_end_its_interval_does_not_bear_out(m: Marked, known: _Known) -> Marked | None:
+    """An interval's end read as a difference's, where the other end of its interval is read
+    as no end of that difference ("−1.34 points [−2.05, −0.66]", −0.66 another set's end by
+    its value alone): one end alone says nothing of whose the interval is, so it is listed."""
+    if m.verdict not in ("marked", "drift") or m.candidate.bound is None:
+        return None
+    ends = [
+        o
+        for o in known.found
+        if o.candidate.unit == m.candidate.unit
+        and o.candidate.bound not in (None, m.candidate.bound)
+    ]
+    after = m.candidate.bound == "low"  # (the other end: the nearest after a low end)
+    ends = [o for o in ends if (o.candidate.start > m.candidate.start) == after]
+    other = min(ends, key=lambda o: abs(o.candidate.start - m.candidate.start), default=None)
+    if other is None or (other.read and other.figure and _stem(other.figure) == _stem(m.figure)):
+        return None
+    return _listed(m.candidate, (m.figure,), why="one end")
+
+
 def _stem(name: str) -> str:
     """A difference's figure name without its part (estimate, low or high end)."""
     return name.rsplit("/", 1)[0]
@@ -2123,6 +2143,7 @@ _STEPS = (
     _each(_an_end_beside_its_estimate),
     _each(_the_end_of_the_estimate_before),
     _each(_an_interval_of_a_cer),
+    _each(_an_end_its_interval_does_not_bear_out),
     _each(_a_pair_after_its_difference),
     _each(_own_mean),
     _each(_in_an_address),

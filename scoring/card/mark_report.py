@@ -122,6 +122,10 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is {m.named}, though its context reads as {m.fits[0]}; left unmarked: name its set, "
         "system, latency or decoding in pieces where it stands"
     ),
+    "one end": (
+        " is an end of {m.fits[0]} by its value, but the other end of its interval is no end of "
+        "that difference; left unmarked: name its set, system or latency where it stands"
+    ),
     "quoted": (
         " stands where its context reads as {m.fits[0]}, but its statement says it is quoted from "
         'another source ("{m.named}"); left unmarked: write it not-a-figure if it is theirs'

@@ -307,10 +307,13 @@ class _Walk:
     items: list[str | None] = field(default_factory=list)  # each open item's first line
     details: _Details = field(default_factory=_Details)
     found: list[Block] = field(default_factory=list)
+    # A paragraph all in bold, holding no number ("**And on LOTUSDIS?**"), heads what follows
+    # it as a heading would, until the next heading or such paragraph.
+    bold: str = ""
 
     def add(self, kind: str, start: int, end: int, under: list[str] | None = None) -> Block:
         """A new block, under the headings ``under`` (by default those open here)."""
-        headings = self.headings if under is None else under
+        headings = self.headings + [self.bold] if under is None else under
         block = Block(kind, start, end, tuple(h for h in headings + self.details.open if h))
         self.found.append(block)
         return block
@@ -319,6 +322,7 @@ class _Walk:
 def _heading(walk: _Walk, token: Token, inline: Token) -> None:
     level = int(token.tag[1])  # (under its parents; a level skipped is an empty heading)
     walk.headings = (walk.headings + [""] * level)[: level - 1] + [inline.content.strip()]
+    walk.bold = ""
     start, _ = walk.lines.span(*token.map)
     end = walk.lines.offset(inline.map[1])
     # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
@@ -345,12 +349,26 @@ def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) ->
         block.quote_marks = tuple(
             mark for line in range(*token.map) for mark in walk.lines.quote_marks(line, walk.quotes)
         )
+    if not walk.quotes and not walk.items and _all_bold(inline):
+        walk.bold = inline.content.strip("*_ \n")
     if first_in_item:
         first_line = inline.content.split("\n", 1)[0]
         written = walk.lines.text[start : walk.lines.offset(token.map[0] + 1)]
         block.item_text = start + max(0, written.find(first_line))
         block.items_above = tuple(item for item in walk.items[:-1] if item)
         walk.items[-1] = first_line.strip()
+
+
+def _all_bold(inline: Token) -> bool:
+    """Whether a paragraph is one run of bold text, holding no number: a heading in all but
+    its markup ("**What is the CER at 80 ms?**")."""
+    children = [child for child in inline.children or () if child.content.strip() or child.nesting]
+    return (
+        len(children) > 2
+        and (children[0].type, children[-1].type) == ("strong_open", "strong_close")
+        and sum(child.type == "strong_open" for child in children) == 1
+        and not numbers_in(inline.content, 0, (), True)
+    )
 
 
 def _html(walk: _Walk, tokens: Sequence[Token], at: int) -> int:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..memo import Memo
 from . import words as word_lists
 from .spec import CardSpec
-from .text import latencies_in
+from .text import A_DURATION, latencies_in
 
 
 def _words(name: str) -> tuple[str, ...]:
@@ -78,17 +78,22 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # a production system, reports", "NovaThai ได้ 10.40%"), owning one ("Foo's CER is"), what a
 # sentence is about ("For Foo, the CER is"), or whose a CER is ("the CER of Foo", "CER ของ
 # Foo"). Whose number it is the reader cannot tell; it must not take it for the card's own.
+# A character of a name: Thai writes no space between words, so a Thai letter ends a name
+# ("OpenThai 1.5ได้7.72%": OpenThai 1.5 gets 7.72 %).
+_NAME_CHAR = r"(?:[^\W\u0e01-\u0e4f]|[.+-])"
 _A_NAME = (
-    r"([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|[a-z][\w.+-]*\d[\w.+-]*|"
+    rf"([A-Z]{_NAME_CHAR}*(?:\s+(?:[A-Z0-9]{_NAME_CHAR}*|[a-z]{_NAME_CHAR}*\d{_NAME_CHAR}*|"
     r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})"
 )
 _NAME_STATING_A_RESULT = re.compile(
     r"(?<![\w.'-])" + _A_NAME + r"(?:'s\s+(?:[\w-]+\s+){0,2}?(?:CER|WER|error|character|"
     r"result|score)|(?:\s*,[^,.;:()]{1,60},|\s*\([^()]*\)|\s*,)?"
-    r"(?:\s+(?:model|system|recogni[sz]er))?\s+(?:" + word_lists.pattern("states_a_result") + r"))"
+    r"(?:\s+(?:model|system|recogni[sz]er))?(?:\s+|(?=[\u0e01-\u0e4f]))(?:"
+    + word_lists.pattern("states_a_result")
+    + r"))"
     r"|^[\W\d]*For\s+" + _A_NAME + r"\s*,"
     r"|(?:\b(?:CER|WER|error rate)\s+(?:of|for)\s+|(?:CER|WER|ผล(?:ลัพธ์)?)\s*ของ\s*"
-    r"(?:โมเดล\s*)?)" + _A_NAME + r"(?![\w.+-])"
+    r"(?:โมเดล\s*)?)" + _A_NAME + rf"(?!{_NAME_CHAR})"
 )
 # A name just after what sets up a comparison: "than Foo", "compared with the Foo model".
 _NAME_COMPARED = re.compile(
@@ -457,7 +462,9 @@ class Names:
         if label is None:
             return None
         name = label.group(1)
-        if name.split()[0] in _NOT_A_NAME or not _LIKE_A_MODELS_NAME.search(name):
+        # (A latency's digits make no name: "Not at 560 ms: −0.27 points".)
+        shape = A_DURATION.sub(" ", name)
+        if name.split()[0] in _NOT_A_NAME or not _LIKE_A_MODELS_NAME.search(shape):
             return None
         return None if self._is_ours(name) else name
 

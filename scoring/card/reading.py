@@ -18,6 +18,7 @@ from . import words
 from .markdown import Block, blocks, unescaped
 from .names import COMPARES, WHOLE_WORDS, Names, ways_of_decoding
 from .text import (
+    A_DURATION,
     COMMENT,
     SENTENCE_END,
     SIGN,
@@ -43,11 +44,12 @@ __all__ = [
     "named_beside",
 ]
 
-_SPEAKS_OF_ERRORS = re.compile(words.pattern("error_words") + "|%|Δ", re.I)
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
 DIFFERENCE_WORDS = re.compile(
     words.pattern("difference_words") + r"|percentage[\s-]points?|Δ", re.I
 )
+# A sentence that says none of these, and names no set or system, is not read.
+_SPEAKS_OF_ERRORS = re.compile(f"{words.pattern('error_words')}|{DIFFERENCE_WORDS.pattern}|%", re.I)
 DIRECTION_WORDS = words.regex("direction_words")
 _RANKS = words.regex("ranks")  # (fullmatched against a direction word)
 # What joins the ends of a range: "to", a dash, dots, "ถึง" (Thai "to").
@@ -279,9 +281,6 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
 
 
 _NOT_A_CHUNK = words.regex("not_a_chunk")
-_A_DURATION = re.compile(
-    r"\d+(?:[.,]\d+)?\s*(?:(?:ms|milliseconds?|s|secs?|seconds?)\b|มิลลิวินาที|วินาที)", re.I
-)
 
 
 def _header_and_body(block: Block) -> tuple[list, list]:
@@ -398,7 +397,7 @@ def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[
         # ("Chunk (ms)"), never under one of another duration ("Overlap").
         above = header[column][1] if column < len(header) else ""
         if _NOT_A_CHUNK.search(above):
-            return _A_DURATION.sub(" ", text)
+            return A_DURATION.sub(" ", text)
         return latency_named(text) if column == 0 or _SPEAKS_OF_LATENCY.search(above) else text
 
     labels = [
@@ -1626,12 +1625,13 @@ def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | No
 
 def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
     """The word of ``words`` in a number's headings (joined by " / ", outermost first), from
-    the innermost out, unless a heading inside the one that says it names ours (``ours``)."""
+    the innermost out, unless that heading or one inside it names ours (``ours``): "Where is
+    the 4-gram baseline level with us?" names two systems of the card's."""
     for heading in reversed(headings.split(" / ")):
-        if found := words.search(heading):
-            return found.group()
         if ours(heading):
             return None
+        if found := words.search(heading):
+            return found.group()
     return None
 
 

@@ -481,9 +481,16 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
 SIGN = r"(?:[-−+]|–(?=\d))"
 # A number as a card prints it, not inside a name ("OpenThai2.0-ASR", "0.6B"), a date or a
 # time; but "2.81pp", "6.69¹" and "a 2.81-point gain" are numbers.
+# Thai writes no space between words: a Thai letter beside a number does not make it part
+# of a name ("ลดจาก9.50%เหลือ8.73%", "ดีขึ้น0.77จุด").
+_LETTER_OR_DIGIT = r"[^\W_\u0e01-\u0e4f]"
 _NUMBER = re.compile(
-    rf"(?<![^\W_]|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
-    r"(?!(?!pp\b|[¹²³⁰⁴-⁹])[^\W_]|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
+    rf"(?<!{_LETTER_OR_DIGIT}|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
+    rf"(?!(?!pp\b|[¹²³⁰⁴-⁹]){_LETTER_OR_DIGIT}|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
+)
+# A duration: "560 ms", "0.56 s", "560 มิลลิวินาที".
+A_DURATION = re.compile(
+    r"\d+(?:[.,]\d+)?\s*(?:(?:ms|milliseconds?|s|secs?|seconds?)\b|มิลลิวินาที|วินาที)", re.I
 )
 # An HTML comment (a marker's two ends are comments too): no text of the card's.
 COMMENT = re.compile(r"<!--.*?-->", re.S)
