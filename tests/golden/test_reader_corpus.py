@@ -52,7 +52,12 @@ RECALL_AT_LEAST = 0.95
 
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
-EXPECTED_FAILURES: dict[tuple[str, str], str] = {}
+EXPECTED_FAILURES: dict[tuple[str, str], str] = {
+    ("faq", "recall"): "recall 0.937 (74 of 79): line 104's 17.39 (\"it scores 17.39 % to our "
+    "18.64 %\", the it the question's Typhoon 0.6B), and two pairs from Typhoon 0.6B to it with "
+    'its 4-gram LM (line 141 under a lead-in naming OpenThai2.0 in "not comparisons with", '
+    "line 151 in Thai) are listed, not read",
+}
 
 
 def cases(check: str) -> list:
@@ -620,6 +625,7 @@ def test_check_strict_names_every_figure_left_unmarked(card, adopted):
 CODE_BLOCKS = {
     "casual": 2,  # a mermaid chart block and a bash block
     "datasets": 2,  # a bash block (reproduction) and a text block of the test manifests
+    "faq": 2,  # a tilde-fenced bash block and an indented block of a tool's output
     "field": 2,  # a bash block and a text block of a ranking tool's output
     "history": 3,  # a yaml block inside <details>, a diff block, a bash block
     "html": 2,  # and a <pre> block, which is HTML, not counted here
