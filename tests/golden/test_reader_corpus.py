@@ -623,6 +623,7 @@ def test_check_strict_names_every_figure_left_unmarked(card, adopted):
 # How many fenced and indented code blocks each card holds: a check that the simple block
 # scanner below finds them all.
 CODE_BLOCKS = {
+    "bilingual": 2,  # a bash block and a text block
     "casual": 2,  # a mermaid chart block and a bash block
     "datasets": 2,  # a bash block (reproduction) and a text block of the test manifests
     "faq": 2,  # a tilde-fenced bash block and an indented block of a tool's output
