@@ -73,14 +73,14 @@ def _splits_named(text: str):
 COUNT_WORDS = _words("count_words")
 _WHAT_AN_AGGREGATE_SPANS = _words("aggregate_spans")
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
+# A character of a name: Thai writes no space between words, so a Thai letter ends a name
+# ("OpenThai 1.5ได้7.72%": OpenThai 1.5 gets 7.72 %).
+_NAME_CHAR = r"(?:[^\W\u0e01-\u0e4f]|[.+-])"
 # A name the reader does not know, stating a result: capitalised words (perhaps with a
 # version or size, "large-v3") before a verb that states one ("Foo reaches 11.20 %", "Foo,
 # a production system, reports", "NovaThai ได้ 10.40%"), owning one ("Foo's CER is"), what a
 # sentence is about ("For Foo, the CER is"), or whose a CER is ("the CER of Foo", "CER ของ
 # Foo"). Whose number it is the reader cannot tell; it must not take it for the card's own.
-# A character of a name: Thai writes no space between words, so a Thai letter ends a name
-# ("OpenThai 1.5ได้7.72%": OpenThai 1.5 gets 7.72 %).
-_NAME_CHAR = r"(?:[^\W\u0e01-\u0e4f]|[.+-])"
 _A_NAME = (
     rf"([A-Z]{_NAME_CHAR}*(?:\s+(?:[A-Z0-9]{_NAME_CHAR}*|[a-z]{_NAME_CHAR}*\d{_NAME_CHAR}*|"
     r"(?:tiny|base|small|medium|large|turbo|mini)\b)){0,3})"
