@@ -1023,6 +1023,10 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, known.exact
+    if _turns_the_sign(text, m.gives):
+        # "+2.09 points for ours" read as −2.14: a re-run moves a difference by a fraction of
+        # a point, never across zero; the reading has the sides the wrong way round.
+        return _listed(m.candidate, (m.figure,), "sign", gives=m.gives)
     # "17.39" read as Typhoon's FLEURS CER is Typhoon's Isan CER.
     others = _others_printed(text, m.figure, known, _one_part_apart)
     gap = _points_from(text, m.figure, exact)
@@ -1049,6 +1053,15 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     if far:
         return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
     return None
+
+
+def _turns_the_sign(text: str, gives: str) -> bool:
+    """Whether writing ``gives`` over a signed ``text`` turns its sign, both more than half a
+    point from zero (a difference near zero may cross it when stale)."""
+    if not _signed(text) or not gives:
+        return False
+    written, given = (Fraction(ascii_signed(n.strip("`%* "))) for n in (text, gives))
+    return written * given < 0 and min(abs(written), abs(given)) > UNUSUAL_POINTS
 
 
 def _others_printed(text: str, name: str, known: _Known, related) -> list[str]:

@@ -122,6 +122,11 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is {m.named}, though its context reads as {m.fits[0]}; left unmarked: name its set, "
         "system, latency or decoding in pieces where it stands"
     ),
+    "sign": (
+        " reads as {m.fits[0]}, but the data give {m.gives}: written so, the claim would turn "
+        "round, and a re-run moves a difference by a fraction of a point, never across zero; "
+        "left unmarked: say which system is subtracted from which where it stands"
+    ),
     "one end": (
         " is an end of {m.fits[0]} by its value, but the other end of its interval is no end of "
         "that difference; left unmarked: name its set, system or latency where it stands"

@@ -370,7 +370,8 @@ def _latency_reader(table_context: str, headings: str, names: Names) -> Callable
     scale = 1000 if in_ms and in_seconds else 1
 
     def named(text: str) -> str:
-        bare = text.strip().strip("*_")
+        # (A header of two rows reads "80 OpenThai2.0": the latency's row above the system's.)
+        bare = text.strip().strip("*_").split(" ", 1)[0].strip("*_")
         if in_ms and _BARE.fullmatch(bare) and (scale > 1 or bare.isdigit()):
             ms = Fraction(bare) * scale
             if ms.denominator == 1 and int(ms) in names.latencies:
