@@ -1966,6 +1966,22 @@ def _an_end_its_interval_does_not_bear_out(m: Marked, known: _Known) -> Marked |
     return _listed(m.candidate, (m.figure,), why="one end")
 
 
+def _the_estimate_of_the_interval_after(m: Marked, known: _Known) -> Marked | None:
+    """A signed number its context reads as a CER ("no CER is negative"), right before an
+    interval whose ends are read as a difference's: that difference's estimate ("FLEURS −2.81
+    [−3.75, −1.76]" under "Δ vs TY (OT2 − TY, points)")."""
+    if m.verdict != "unexplained" or m.why != "signed" or m.candidate.bound is not None:
+        return None
+    after = [o for o in known.found if o.candidate.start > m.candidate.start]
+    low = min(after, key=lambda o: o.candidate.start, default=None)
+    if low is None or low.candidate.unit != m.candidate.unit or low.candidate.bound != "low":
+        return None
+    if not (low.read and low.figure.startswith("diff/")) or low.turned:
+        return None
+    estimate = f"{_stem(low.figure)}/estimate"
+    return _at_its_value(m, estimate, known.exact[estimate])
+
+
 def _stem(name: str) -> str:
     """A difference's figure name without its part (estimate, low or high end)."""
     return name.rsplit("/", 1)[0]
@@ -2157,6 +2173,7 @@ _STEPS = (
     _each(_the_end_of_the_estimate_before),
     _each(_an_interval_of_a_cer),
     _each(_an_end_its_interval_does_not_bear_out),
+    _each(_the_estimate_of_the_interval_after),
     _each(_a_pair_after_its_difference),
     _each(_own_mean),
     _each(_in_an_address),
@@ -2240,17 +2257,18 @@ def _with_markers(text: str, found: list[Marked]) -> str:
     return "".join(pieces)
 
 
-def counted_numbers(
-    card: CardFile, spec: CardSpec, aliases: dict[str, str]
-) -> tuple[list[Candidate], list[Candidate], list[tuple[int, str, Evidence]]]:
+def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple:
     """(the candidate numbers coverage counts, those left alone as other models' or sets',
-    (line, text, evidence) of those read as another measure than the CER)."""
+    (line, text, evidence) of those read as another measure than the CER, and of those in a
+    sentence not read)."""
     another_measure: list[tuple[int, str, Evidence]] = []
-    found = candidates(card, Names.of(spec, aliases, card.text), another_measure=another_measure)
+    unread: list[tuple[int, str, Evidence]] = []
+    names = Names.of(spec, aliases, card.text)
+    found = candidates(card, names, another_measure=another_measure, unread=unread)
     # (A number in a figure's marker is gated by it, whatever its context reads as.)
     gated_or_ours = [c for c in found if not c.foreign or c.marked is not None]
     alone = [c for c in found if c.foreign and c.marked is None]
-    return gated_or_ours, alone, another_measure
+    return gated_or_ours, alone, another_measure, unread
 
 
 @dataclass(frozen=True)
@@ -2273,17 +2291,15 @@ def coverage(
     """(how many numbers count, those outside a marker). Given the figures, a number set aside as
     another measure's or model's counts too where it prints a figure's value. (``counted_as``:
     what ``counted_numbers`` gave for the card, where the caller has it: the text read once.)"""
-    counted, alone, another_measure = counted_as or counted_numbers(card, spec, aliases)
+    counted, alone, another_measure, unread = counted_as or counted_numbers(card, spec, aliases)
     ungated = [Ungated(c.line, c.text) for c in counted if c.marked is None]
-    look_alikes = _look_alikes(alone, another_measure, exact or {})
+    look_alikes = _look_alikes(alone, another_measure, unread, exact or {})
     return len(counted) + len(look_alikes), ungated + look_alikes
 
 
-def _look_alikes(
-    alone: list[Candidate], another_measure: list[tuple[int, str, Evidence]], exact: dict
-) -> list[Ungated]:
-    """The numbers set aside (another model's, another measure) whose value, as printed, is
-    one of the card's figures."""
+def _look_alikes(alone: list[Candidate], another_measure: list, unread: list, exact: dict):
+    """The numbers set aside (another model's, another measure, in a sentence not read) whose
+    value, as printed, is one of the card's figures."""
     values = [value for value in exact.values() if not isinstance(value, bool)]
 
     def a_figures(text: str) -> bool:
@@ -2291,8 +2307,15 @@ def _look_alikes(
         decimals = text.split(".")[1] if "." in text else ""
         return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text) for value in values)
 
-    found = [Ungated(c.line, c.text, "read as another model's or set's") for c in alone] + [
-        Ungated(line, text, f"read as another measure: {why}")
-        for line, text, why in another_measure
-    ]
+    found = (
+        [Ungated(c.line, c.text, "read as another model's or set's") for c in alone]
+        + [
+            Ungated(line, text, f"read as another measure: {why}")
+            for line, text, why in another_measure
+        ]
+        + [
+            Ungated(line, text, f"not read: its sentence names {why.word}")
+            for line, text, why in unread
+        ]
+    )
     return sorted((u for u in found if a_figures(u.text)), key=lambda u: u.line)

@@ -390,7 +390,7 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
     """The --check coverage line, and a line per number outside any marker that counts
     (see ``coverage``)."""
     read = counted_numbers(card, spec, spec.publish_aliases)
-    _, alone, another_measure = read
+    _, alone, another_measure, _ = read
     total, ungated = coverage(card, spec, spec.publish_aliases, exact, counted_as=read)
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated"
     # Not counted, so said: a row of the card's own model misnamed, or a CER misread as

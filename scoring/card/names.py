@@ -73,6 +73,12 @@ def _splits_named(text: str):
 COUNT_WORDS = _words("count_words")
 _WHAT_AN_AGGREGATE_SPANS = _words("aggregate_spans")
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
+# A legend's definition: "OT2 = OpenThai2.0-ASR-Streaming (th-TH, this model) · TY = ...".
+_A_DEFINITION = re.compile(
+    r"(?:^|(?<=[\s·;,—(*]))(?P<short>(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{0,11})"
+    r"\s*=\s*(?P<full>[^=·;]+?)\s*(?=\Z|[·;]|\n[ \t]*\n|\s+[A-Za-z][\w+.-]{0,11}\s*=)",
+    re.M,
+)
 # A character of a name: Thai writes no space between words, so a Thai letter ends a name
 # ("OpenThai 1.5ได้7.72%": OpenThai 1.5 gets 7.72 %).
 _NAME_CHAR = r"(?:[^\W\u0e01-\u0e4f]|[.+-])"
@@ -282,7 +288,13 @@ class Names:
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str], card_text: str = "") -> Names:
         """The names of ``spec``'s figures, with ``aliases``; ``card_text``: the card, where it
-        defines words of its own."""
+        defines words of its own (a legend's "OT2 = OpenThai2.0-ASR-Streaming" too)."""
+        names = cls._of(spec, aliases, card_text)
+        defined = names.defined_in(card_text)
+        return cls._of(spec, defined | aliases, card_text) if defined else names
+
+    @classmethod
+    def _of(cls, spec: CardSpec, aliases: dict[str, str], card_text: str) -> Names:
         own = spec.publish_system or next(iter(spec.systems), None)
         subjects, method_words = _subject_names(spec)
         systems, loose, families = _system_names(spec, own)
@@ -307,6 +319,17 @@ class Names:
             frozenset(_versions_in(spec.systems[own]) if own in spec.systems else ()),
             in_pieces_words(card_text),
         )
+
+    def defined_in(self, card_text: str) -> dict[str, str]:
+        """The abbreviations a card defines for one of its systems or sets, as a legend does:
+        "OT2 = OpenThai2.0-ASR-Streaming", "TY+LM = the same with its 4-gram LM". An
+        abbreviation holds a capital or a digit; what it stands for names one key alone."""
+        defined = {}
+        for said in _A_DEFINITION.finditer(card_text):
+            keys = set(self.systems_in(said["full"])) | set(self.subjects_in(said["full"]))
+            if len(keys) == 1 and not self._is_ours(said["short"]):
+                defined[said["short"]] = keys.pop()
+        return defined
 
     def another_split_in(self, text: str) -> str | None:
         """A dataset split none of the card's sets is, as ``text`` names it ("FLEURS dev")."""

@@ -779,6 +779,8 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         read_before = tuple(earlier)
         earlier.insert(0, _without(COMMENT, sentence))
         if not _speaks_of_errors(sentence, names):
+            for match in _numbers_at(sentence, offset, masked, names):
+                set_aside(match, offset, NOT_READ)  # (named by --strict where it prints ours)
             continue
         matches = _numbers_at(sentence, offset, masked, names)
         # A list item's marker ("- ", "1. ") and a quote's marks (">"), as the parser found them.
@@ -1773,6 +1775,10 @@ def _not_the_cards(
     return None
 
 
+# Why a number in a sentence that names no set, system or error rate is not read.
+NOT_READ = Evidence("no set, system or error rate", "its sentence")
+
+
 def _speaks_of_errors(context: str, names: Names) -> bool:
     return bool(_SPEAKS_OF_ERRORS.search(context)) or _names_any(names, context)
 
@@ -1848,15 +1854,21 @@ class _Found:
 
 
 def candidates(
-    card: CardFile, names: Names, another_measure: list[tuple[int, str, Evidence]] | None = None
+    card: CardFile,
+    names: Names,
+    another_measure: list[tuple[int, str, Evidence]] | None = None,
+    unread: list[tuple[int, str, Evidence]] | None = None,
 ) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context; each number set
-    aside outside regions goes to ``another_measure``. Kept for the process by the card's text
-    and names: one command reads a card more than once (for its claims, then to mark)."""
+    aside outside regions goes to ``another_measure``, or to ``unread`` where its sentence
+    is not read. Kept for the process by the card's text and names: one command reads a card
+    more than once (for its claims, then to mark)."""
     key = (card.text, card.body_start, names)
     found, set_aside = _READ.get(key, lambda: _read(card, names))
     if another_measure is not None:
-        another_measure += set_aside
+        another_measure += [aside for aside in set_aside if aside[2] is not NOT_READ]
+    if unread is not None:
+        unread += [aside for aside in set_aside if aside[2] is NOT_READ]
     return list(found)
 
 

@@ -916,3 +916,35 @@ def test_a_gain_of_one_baseline_over_the_other_is_never_drifted_onto_ours(
     _, out, marked = mark_one(project, demo_result, said)
     [read] = [m for m in marked.found if m.candidate.text.startswith("-")]
     assert read.verdict != "drift" and read.figure is None, out
+
+
+def test_strict_names_a_number_in_a_sentence_it_does_not_read_at_a_figures_value(
+    project, demo_result
+):
+    """A sentence that names no set, system or error rate is not read ("Sweep: 80 ms 18.84 ·
+    160 ms 16.09", under a heading that names nothing either). Where one of its numbers prints
+    a figure's value, the coverage counts it ungated and --strict names it with that reason;
+    one at no figure's value is not counted."""
+    from scoring.card.mark_report import format_coverage
+    from scoring.card.publish import read_card_file
+    from scoring.card.spec import load_card_spec
+    from scoring.card.text import printed_as
+
+    exact = demo_result.exact
+    ours = printed(exact[f"aggregate/80ms/average/{O}"])
+    values = [value for value in exact.values() if not isinstance(value, bool)]
+    other = next(
+        text
+        for text in (f"{k / 100:.2f}" for k in range(3001, 3999))
+        if not any(printed_as(value, text) for value in values)
+    )
+    card = project / "README.md"
+    card.write_text(f"# Card\n\n## Sweep\n\nSweep: 80 ms {ours} · 160 ms {other}\n")
+    spec = load_card_spec(project)
+    line, listed = format_coverage(read_card_file(card, spec), spec, exact)
+    assert line.startswith("0 of 1 numbers in the card's text are gated"), line
+    assert listed.startswith(
+        f"ungated: line 5: {ours} (not read: its sentence names no set, system or error rate, "
+        "but it prints the value of a figure of the card's)\n"
+    ), listed
+    assert other not in listed
