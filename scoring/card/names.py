@@ -75,7 +75,7 @@ _WHAT_AN_AGGREGATE_SPANS = _words("aggregate_spans")
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # A legend's definition: "OT2 = OpenThai2.0-ASR-Streaming (th-TH, this model) · TY = ...".
 _A_DEFINITION = re.compile(
-    r"(?:^|(?<=[\s·;,—(*]))(?P<short>(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{0,11})"
+    r"(?:^|(?<=[\s·;,—(*]))(?P<short>(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{1,11})"
     r"\s*=\s*(?P<full>[^=·;]+?)\s*(?=\Z|[·;]|\n[ \t]*\n|\s+[A-Za-z][\w+.-]{0,11}\s*=)",
     re.M,
 )
@@ -323,7 +323,8 @@ class Names:
     def defined_in(self, card_text: str) -> dict[str, str]:
         """The abbreviations a card defines for one of its systems or sets, as a legend does:
         "OT2 = OpenThai2.0-ASR-Streaming", "TY+LM = the same with its 4-gram LM". An
-        abbreviation holds a capital or a digit; what it stands for names one key alone."""
+        abbreviation is two characters or more (a letter alone is in "0.6B") and holds a
+        capital or a digit; what it stands for names one key alone."""
         defined = {}
         for said in _A_DEFINITION.finditer(card_text):
             keys = set(self.systems_in(said["full"])) | set(self.subjects_in(said["full"]))
