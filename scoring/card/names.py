@@ -74,9 +74,11 @@ COUNT_WORDS = _words("count_words")
 _WHAT_AN_AGGREGATE_SPANS = _words("aggregate_spans")
 _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # A legend's definition: "OT2 = OpenThai2.0-ASR-Streaming (th-TH, this model) · TY = ...".
+# (An abbreviation: two characters or more, a capital or a digit among them.)
+_SHORT = r"(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{1,11}"
 _A_DEFINITION = re.compile(
-    r"(?:^|(?<=[\s·;,—(*]))(?P<short>(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{1,11})"
-    r"\s*=\s*(?P<full>[^=·;]+?)\s*(?=\Z|[·;]|\n[ \t]*\n|\s+[A-Za-z][\w+.-]{0,11}\s*=)",
+    rf"(?:^|(?<=[\s·;,—(*]))(?P<short>{_SHORT})\s*=\s*(?P<full>[^=·;]+?)\s*"
+    rf"(?=\Z|[·;]|\n[ \t]*\n|\s+{_SHORT}\s*=)",
     re.M,
 )
 # A character of a name: Thai writes no space between words, so a Thai letter ends a name
