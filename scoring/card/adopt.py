@@ -1349,7 +1349,7 @@ def _orders(candidate: Candidate, names: Names):
         yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
     against = words.regex("against").search(sentence, at + len(candidate.text))
-    if not candidate.in_table and against:
+    if not candidate.in_table and against and _one_clause(sentence[at : against.start()]):
         # (Its statement up to the number: in "17.39 % against 18.64 %, a gap of +1.25
         # points", "against" orders nothing of the gap.)
         statement = STATEMENT_END.split(sentence[:at])[-1]
@@ -1358,6 +1358,13 @@ def _orders(candidate: Candidate, names: Names):
         parts = _ORDERED.split(level, maxsplit=1)
         if len(parts) == 2:
             yield names.systems_in(parts[0]), names.systems_in(parts[1])
+
+
+def _one_clause(text: str) -> bool:
+    """Whether ``text`` holds no break of a clause outside brackets: in "+2.09 points for ours
+    (95 % interval +0.66 to +3.47), the one interval against us", "against" orders nothing of
+    +2.09."""
+    return not re.search(r"[,;:]", re.sub(r"\([^()]*\)", "", text))
 
 
 def _as_ordered(comparison, before, after) -> str | None:

@@ -60,14 +60,10 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     ("glance", "recall"): 'recall 0.941 (64 of 68): "TY wins Isan (17.09 vs 19.23)" (line 57), a '
     "pair with no difference beside it, is read as the difference the sentence names; "
     '"(18.64 vs 17.39)" (line 114) in a sentence that says "in raw CER" is another measure',
-    ("notebook", "recall"): "recall 0.877 (71 of 81): a sentence whose last clause says "
+    ("notebook", "recall"): "recall 0.914 (74 of 81): a sentence whose last clause says "
     '"relatively" of another number (lines 113-114), "(9.50 % to 8.73 %)" after a change of '
     'Typhoon\'s own (line 136), "(14.77 % to 18.84 %)" after a change between latencies (lines '
-    "252-253), and line 255's difference and its interval, read the wrong way round (listed)",
-    ("notebook", "stale_reported"): "line 255's +2.09 (\"+2.09 points for ours ..., the one "
-    'interval against us", OpenThai2.0 − Typhoon 0.6B at 1120 ms on Isan, the data give +2.14) '
-    "is read as Typhoon 0.6B − OpenThai2.0 and so listed, not drifted: written so, its sign "
-    "would turn",
+    "252-253)",
 }
 
 
