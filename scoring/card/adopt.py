@@ -606,7 +606,21 @@ def _a_cer_in_percent(candidate: Candidate) -> bool:
         dotted = re.search(r"[·•]", candidate.levels[2])
         if dotted and not _signed(candidate.text) and not _IN_POINTS_AFTER.match(after):
             return True
-    return _beside_a_difference_stated_by_another(candidate)
+    return _beside_a_difference_stated_by_another(candidate) or _one_of_a_lone_pair(candidate)
+
+
+def _one_of_a_lone_pair(candidate: Candidate) -> bool:
+    """One of two unsigned numbers that alone fill a parenthesis, set against each other: "TY
+    wins Isan (17.09 vs 19.23) — see Δ below" compares two CERs, whatever the sentence says of
+    a difference; a difference is no side of a comparison (unless in points: "(2.81 vs 2.05
+    pp)")."""
+    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    opening, closing = sentence.rfind("(", 0, at), sentence.find(")", at)
+    return (
+        not candidate.in_table
+        and 0 <= opening < closing
+        and _A_PAIR.fullmatch(sentence, opening + 1, closing) is not None
+    )
 
 
 def _opens(before: str) -> bool:

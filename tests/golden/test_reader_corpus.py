@@ -57,9 +57,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     "18.64 %\", the it the question's Typhoon 0.6B), and two pairs from Typhoon 0.6B to it with "
     'its 4-gram LM (line 141 under a lead-in naming OpenThai2.0 in "not comparisons with", '
     "line 151 in Thai) are listed, not read",
-    ("glance", "recall"): 'recall 0.941 (64 of 68): "TY wins Isan (17.09 vs 19.23)" (line 57), a '
-    "pair with no difference beside it, is read as the difference the sentence names; "
-    '"(18.64 vs 17.39)" (line 114) in a sentence that says "in raw CER" is another measure',
     ("notebook", "recall"): "recall 0.914 (74 of 81): a sentence whose last clause says "
     '"relatively" of another number (lines 113-114), "(9.50 % to 8.73 %)" after a change of '
     'Typhoon\'s own (line 136), "(14.77 % to 18.84 %)" after a change between latencies (lines '
