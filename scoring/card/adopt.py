@@ -265,7 +265,13 @@ class _Levels:
                 if found := found_in(beside):
                     return frozenset([found[at]])
         for depth, level in enumerate(levels):
-            if not (found := found_in(level)):
+            if depth == len(levels) - 1 and self.headings:
+                # Heading by heading: the "against" of "## Against Typhoon 0.6B + 4-gram" sets
+                # aside what that heading names, not what a heading inside it names.
+                found = [key for heading in self.headings for key in found_in(heading)]
+            else:
+                found = found_in(level)
+            if not found:
                 continue
             if depth < 2 and narrow:
                 return frozenset([found[nearest[depth]]])

@@ -53,10 +53,6 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("faq", "recall"): "recall 0.937 (74 of 79): line 104's 17.39 (\"it scores 17.39 % to our "
-    "18.64 %\", the it the question's Typhoon 0.6B), and two pairs from Typhoon 0.6B to it with "
-    'its 4-gram LM (line 141 under a lead-in naming OpenThai2.0 in "not comparisons with", '
-    "line 151 in Thai) are listed, not read",
     ("notebook", "recall"): "recall 0.914 (74 of 81): a sentence whose last clause says "
     '"relatively" of another number (lines 113-114), "(9.50 % to 8.73 %)" after a change of '
     'Typhoon\'s own (line 136), "(14.77 % to 18.84 %)" after a change between latencies (lines '
