@@ -977,6 +977,17 @@ def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, nam
     return view
 
 
+def _without_a_last_clause_of_another(read: _Sentence, i: int, levels: tuple) -> tuple:
+    """``levels`` without the sentence's last clause after a colon where it holds one number,
+    not the ``i``-th: its words of another measure are that number's ("... 15.89 % for Typhoon
+    with its 4-gram LM: 9.4 % fewer errors than the released baseline, relatively")."""
+    colon = read.text.rfind(":")
+    after = [j for j, match in enumerate(read.matches) if match.start() > colon]
+    if colon < 0 or after == [i] or len(after) != 1:
+        return levels
+    return (*levels[:2], _blanked(levels[2], [(colon, len(read.text))]), *levels[3:])
+
+
 def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, set_aside):
     """The candidates of a read sentence, in turn (see ``_prose_numbers``)."""
     matches, bounds = read.matches, read.bounds
@@ -997,7 +1008,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
             levels = tuple(_without(read.in_pieces_words, lv) for lv in levels[:3]) + levels[3:]
-        why = _measures_another_metric(levels, an_end)
+        why = _measures_another_metric(_without_a_last_clause_of_another(read, i, levels), an_end)
         # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
         if why is not None and not (an_end and estimate_read):
             set_aside(match, offset, why)

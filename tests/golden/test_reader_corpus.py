@@ -52,12 +52,7 @@ RECALL_AT_LEAST = 0.95
 
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
-EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("notebook", "recall"): "recall 0.914 (74 of 81): a sentence whose last clause says "
-    '"relatively" of another number (lines 113-114), "(9.50 % to 8.73 %)" after a change of '
-    'Typhoon\'s own (line 136), "(14.77 % to 18.84 %)" after a change between latencies (lines '
-    "252-253)",
-}
+EXPECTED_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def cases(check: str) -> list:
