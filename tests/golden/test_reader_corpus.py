@@ -53,11 +53,6 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("memo", "recall"): "recall 0.934 (142 of 152): line 33's 17.39 (\"the baseline wins ... "
-    '18.64 % against 17.39 %", of two baselines), line 44\'s 14.59 (Typhoon split, in "20.49 % '
-    'and 14.59 % for Typhoon" after "whole and ... split"), line 90\'s interval −0.96 to +0.20 in '
-    "LaTeX, line 157's −3.59 under \"Against the 4-gram baseline\", and line 161's five numbers "
-    "of the split runs after the first",
     ("post", "recall"): 'recall 0.929 (117 of 126): "A → B ดีขึ้น X จุด" read the wrong way '
     "round (lines 22, 55), our 14.77 after OpenThai1.5's 16.09 and an arrow (line 23), a "
     "baseline's CER left of an arrow or a vs with no name on its line (lines 56, 59, 89, 91), an "
