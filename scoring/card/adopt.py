@@ -1588,7 +1588,15 @@ def _the_sides_set_against(m: Marked, pair: set, known: _Known):
         and _a_variants_own_change(m, known) is None
     ):
         # "Typhoon 0.6B is ahead by 4.23 pp": the one system named, against the other side
-        # of the difference it was read as.
+        # of the difference it was read as. Where the change starts is the other side: the
+        # one named after "from" ("ดีขึ้น 2.81 จุด จาก Typhoon", better by 2.81 points from
+        # Typhoon), or before an arrow ("Typhoon 9.50% → 6.69% ดีขึ้น 2.81 จุด").
+        origin = words.regex("differs_from").search(statement)
+        arrow = _ARROW.search(statement)
+        if (origin and not names.systems_in(statement[: origin.start()])) or (
+            arrow and not names.systems_in(statement[arrow.end() :])
+        ):
+            return pair - named, named
         return named, pair - named
     return subject, other
 

@@ -52,13 +52,7 @@ RECALL_AT_LEAST = 0.95
 
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
-EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("post", "recall"): 'recall 0.929 (117 of 126): "A → B ดีขึ้น X จุด" read the wrong way '
-    "round (lines 22, 55), our 14.77 after OpenThai1.5's 16.09 and an arrow (line 23), a "
-    "baseline's CER left of an arrow or a vs with no name on its line (lines 56, 59, 89, 91), an "
-    'unsigned gap "ห่างกันแค่ 0.27 จุด" (line 59), and th-mix\'s average beside "vs th-TH" '
-    "(line 148)",
-}
+EXPECTED_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def cases(check: str) -> list:

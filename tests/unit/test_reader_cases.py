@@ -948,3 +948,28 @@ def test_strict_names_a_number_in_a_sentence_it_does_not_read_at_a_figures_value
         "but it prints the value of a figure of the card's)\n"
     ), listed
     assert other not in listed
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "FLEURS ที่ 560 ms: ดีขึ้น {size} จุด จาก Typhoon 0.6B",  # better by ... from Typhoon
+        "FLEURS ที่ 560 ms: Typhoon 0.6B {theirs}% → {ours}% ดีขึ้น {size} จุด",
+        "FLEURS ที่ 560 ms สูสี {ours}% vs {theirs}% ห่างกันแค่ {size} จุด",  # only ... apart
+    ],
+    ids=["better from a system", "better after an arrow from a system", "apart"],
+)
+def test_a_size_whose_words_start_from_the_baseline_is_ours_against_it(
+    sentence, project, demo_result
+):
+    """Where a change starts is the other side of a difference: the system after "จาก"
+    (from), or before an arrow; "ห่างกัน" (apart) names a difference's size. Each reads the
+    size as the card's own model − Typhoon 0.6B, the way the data give it."""
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{O}-vs-{T}/estimate"
+    ours, theirs = exact[f"cer/560ms/fleurs/{O}"], exact[f"cer/560ms/fleurs/{T}"]
+    assert exact[name] < 0 and ours < theirs  # (the demo's data: ours lower)
+    text = sentence.format(size=printed(-exact[name]), ours=printed(ours), theirs=printed(theirs))
+    _, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
+    sizes = [m for m in marked.found if m.candidate.text == printed(-exact[name])]
+    assert [(m.verdict, m.figure, m.magnitude) for m in sizes] == [("marked", name, True)], out
