@@ -22,7 +22,6 @@ byte.
 
 from __future__ import annotations
 
-import copy
 import difflib
 import io
 import os
@@ -72,8 +71,9 @@ from .text import (
     find_regions,
     format_like,
     latencies_in,
-    load_model_card,
+    load_card_data,
     read_model_index,
+    with_front_matter_written_whole,
     yaml_error_mark,
 )
 
@@ -476,13 +476,13 @@ def read_card_file(path: str | os.PathLike, spec: CardSpec | None = None) -> Car
         raise ScoringError(path, "is a directory, not the card's markdown file") from None
     except UnicodeDecodeError:
         raise ScoringError(path, "is not UTF-8 text") from None
-    model_card = load_model_card(text, path)
+    card_data = load_card_data(text, path)
     front = FRONT_MATTER.match(text)
     regions = tuple(find_regions(text, str(path)))
     if spec is not None:
         for region in regions:
             _region_subject(spec, region, f"{path}:{region.line}")
-    return CardFile(path, text, model_card, front.end() if front else 0, regions)
+    return CardFile(path, text, card_data, front.end() if front else 0, regions)
 
 
 def published_card(
@@ -567,11 +567,10 @@ def _new_card_text(
         if index.place is not None:
             new = _with_model_index(old[:body_start], index, made, replaced, model_name) + new_body
         else:  # no front matter (in block YAML): huggingface_hub writes it whole
-            card = copy.deepcopy(card_file.model_card)  # the CardFile stays as read
-            card.data.eval_results = made + [entry.result for entry in foreign]
-            card.data.model_name = model_name
-            card.text = new_body
-            new = card.content
+            results = made + [entry.result for entry in foreign]
+            new = with_front_matter_written_whole(
+                old, new_body, model_name, results, card_file.path
+            )
     return new
 
 

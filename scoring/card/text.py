@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
-from huggingface_hub import EvalResult, ModelCard
+from huggingface_hub.repocard_data import EvalResult, ModelCardData
 from huggingface_hub.utils import logging as hf_logging
 from yaml.constructor import SafeConstructor
 
@@ -90,7 +90,7 @@ YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n", re.S)
 # Each card text is parsed once a process.
-_MODEL_CARDS = Memo(kept=64)
+_CARD_DATA = Memo(kept=64)
 _MODEL_INDEXES = Memo(kept=64)
 
 
@@ -100,9 +100,9 @@ def yaml_error_mark(error: yaml.YAMLError):
     return getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
 
 
-def load_model_card(text: str, where: Path) -> ModelCard:
-    """The card as huggingface_hub reads it, but for its model-index, read here entry by
-    entry: its ``data.eval_results`` are the entries that can be read."""
+def load_card_data(text: str, where: Path) -> ModelCardData:
+    """The card's metadata as huggingface_hub reads it, but for its model-index, read here
+    entry by entry: its ``eval_results`` are the entries that can be read."""
     match, data = FRONT_MATTER.match(text), None
     if match:
         try:
@@ -129,31 +129,42 @@ def load_model_card(text: str, where: Path) -> ModelCard:
             )
     try:
         # (each caller gets a copy of its own to change)
-        return copy.deepcopy(_MODEL_CARDS.get(text, lambda: _parse_model_card(text, match, data)))
+        return copy.deepcopy(_CARD_DATA.get(text, lambda: _parse_card_data(text, data)))
     except ValueError as error:
         raise ScoringError(where, f"front matter: {error}") from None
 
 
-def _parse_model_card(text: str, match: re.Match | None, data) -> ModelCard:
+def _parse_card_data(text: str, data: dict | None) -> ModelCardData:
     # huggingface_hub reads a model-index whole and refuses the card over one entry it
-    # cannot read (a metric with no value or no type): it is given the card without it.
-    index = None
+    # cannot read (a metric with no value or no type): it is given the rest without it.
+    # (Its ModelCardData alone, not its ModelCard: that brings the hub's client with it.)
+    fields = {key: value for key, value in (data or {}).items() if key != "model-index"}
+    card_data = ModelCardData(**fields)
     if isinstance(data, dict) and "model-index" in data:
         index = read_model_index(text)
-        del data["model-index"]
-        front = yaml.dump(data, Dumper=YAML_DUMPER, sort_keys=False, allow_unicode=True)
-        text = f"---\n{front}---\n{text[match.end() :]}"
+        card_data.model_name = index.model_name
+        card_data.eval_results = [e.result for e in index.entries() if e.result and not e.why]
+    return card_data
+
+
+def with_front_matter_written_whole(
+    text: str, body: str, model_name: str, eval_results: list, where: Path
+) -> str:
+    """``body`` under a front matter holding ``eval_results``, written as huggingface_hub's
+    ModelCard writes a card that had none (``text``, the card as it was)."""
+    from huggingface_hub import ModelCard  # (with the hub's client: only where one is written)
+
     # (A card without front matter is fine: we write one. The hub's logger would warn.)
     verbosity = hf_logging.get_verbosity()
     hf_logging.set_verbosity_error()
     try:
         card = ModelCard(text)
+    except ValueError as error:
+        raise ScoringError(where, f"front matter: {error}") from None
     finally:
         hf_logging.set_verbosity(verbosity)
-    if index is not None:
-        card.data.model_name = index.model_name
-        card.data.eval_results = [e.result for e in index.entries() if e.result and not e.why]
-    return card
+    card.data.eval_results, card.data.model_name, card.text = eval_results, model_name, body
+    return card.content
 
 
 # ------------------------------------------------------------------ the model-index
@@ -214,7 +225,7 @@ class ModelIndex:
 
 
 def read_model_index(text: str) -> ModelIndex:
-    """The model-index of a card's text (one that ``load_model_card`` has read)."""
+    """The model-index of a card's text (one that ``load_card_data`` has read)."""
     return _MODEL_INDEXES.get(text, lambda: _read_model_index(text))
 
 
@@ -222,7 +233,7 @@ def _read_model_index(text: str) -> ModelIndex:
     match = FRONT_MATTER.match(text)
     root = yaml.compose(match.group(1), Loader=YAML_LOADER) if match else None
     if root is not None and not isinstance(root, yaml.MappingNode):
-        return ModelIndex()  # (load_model_card refuses it)
+        return ModelIndex()  # (load_card_data refuses it)
     nodes = _Nodes(text, match.start(1)) if match else None
     key, models = _key_and_value(root, "model-index") if root is not None else (None, None)
     model = _items(models)[0] if _items(models) else None
@@ -446,7 +457,7 @@ class CardFile:
 
     path: Path
     text: str
-    model_card: ModelCard
+    card_data: ModelCardData
     body_start: int  # where the markdown body starts, after the front matter
     regions: tuple[Region, ...]
 

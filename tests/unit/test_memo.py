@@ -45,7 +45,7 @@ def test_forget_all_empties_every_memo_of_the_process():
     assert not scorer._PAIR_STATS.entries and not batch._APPLIED.entries
     assert not compute._INTERVALS.entries and not batch._SHARD_ENTRIES.entries
     assert not (
-        card_text._MODEL_CARDS.entries
+        card_text._CARD_DATA.entries
         or verdicts._READ_LOOKS.entries
         or names_module._FOUND_NAMES.entries
         or card_spec._PARSED_TOML.entries
@@ -105,14 +105,14 @@ def test_no_seed_draws_afresh_every_time():
 CARD = "---\nlicense: apache-2.0\ntags:\n- asr\n---\n# m\n"
 
 
-def test_each_reader_of_a_card_text_gets_a_model_card_of_its_own():
-    """The text is parsed once a process; changing one reader's card changes no other's."""
-    first = card_text.load_model_card(CARD, Path("README.md"))
-    first.data.license = "mit"
-    first.data.tags.append("edited")
-    second = card_text.load_model_card(CARD, Path("README.md"))
-    assert second.data.license == "apache-2.0" and second.data.tags == ["asr"]
-    assert second.content == CARD
+def test_each_reader_of_a_card_text_gets_card_data_of_its_own():
+    """The text is parsed once a process; changing one reader's data changes no other's."""
+    first = card_text.load_card_data(CARD, Path("README.md"))
+    first.license = "mit"
+    first.tags.append("edited")
+    second = card_text.load_card_data(CARD, Path("README.md"))
+    assert second.license == "apache-2.0" and second.tags == ["asr"]
+    assert second.to_dict() == {"license": "apache-2.0", "tags": ["asr"]}
 
 
 def test_names_found_are_those_of_the_text_and_the_names_asked_for():
