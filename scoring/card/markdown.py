@@ -38,6 +38,8 @@ class Block:
     items_above: tuple[str, ...] = ()
     # A paragraph in a quote: where each of its quote marks (">") stands.
     quote_marks: tuple[int, ...] = ()
+    # In a quote attributed to its writer: the quote's first line ("**@somchai** wrote:").
+    quoted_by: str = ""
 
     @property
     def is_item(self) -> bool:
@@ -304,6 +306,8 @@ class _Walk:
     lines: _Lines
     headings: list[str] = field(default_factory=list)
     quotes: int = 0
+    # Each open quote's attribution, outermost first ("" where its first line names no writer).
+    attributions: list[str] = field(default_factory=list)
     items: list[str | None] = field(default_factory=list)  # each open item's first line
     details: _Details = field(default_factory=_Details)
     found: list[Block] = field(default_factory=list)
@@ -315,6 +319,7 @@ class _Walk:
         """A new block, under the headings ``under`` (by default those open here)."""
         headings = self.headings + [self.bold] if under is None else under
         block = Block(kind, start, end, tuple(h for h in headings + self.details.open if h))
+        block.quoted_by = next(filter(None, self.attributions), "")
         self.found.append(block)
         return block
 
@@ -432,8 +437,12 @@ def blocks(text: str, body_start: int) -> list[Block]:
         token = tokens[i]
         if i in taken:
             continue
-        if token.type in ("blockquote_open", "blockquote_close"):
-            walk.quotes += token.nesting  # (1 opens a quote, -1 closes it)
+        if token.type == "blockquote_open":
+            walk.quotes += 1
+            walk.attributions.append(_attribution(tokens, i))
+        elif token.type == "blockquote_close":
+            walk.quotes -= 1
+            walk.attributions.pop()
         elif token.type == "list_item_open":
             walk.items.append(None)
         elif token.type == "list_item_close":
@@ -452,6 +461,17 @@ def blocks(text: str, body_start: int) -> list[Block]:
                     walk.details.feed(child.content)
     _caption_and_below(text, walk.found)
     return walk.found
+
+
+_ATTRIBUTED = re.compile(rf"(?:{words.pattern('attributions')})\s*[*_]*\s*:[\s*_]*$", re.I)
+
+
+def _attribution(tokens: Sequence[Token], opening: int) -> str:
+    """The first line of the quote opening at ``opening`` where it names the quote's writer
+    ("**@somchai** wrote:"), else ""."""
+    inline = next((t for t in tokens[opening + 1 :] if t.type == "inline"), None)
+    first = inline.content.split("\n", 1)[0].strip() if inline is not None else ""
+    return first if _ATTRIBUTED.search(first) else ""
 
 
 def _in_source_order(tokens: Sequence[Token]) -> list[int]:

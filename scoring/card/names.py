@@ -286,6 +286,9 @@ class Names:
     own_versions: frozenset[str] = frozenset()
     # The words that say a long recording was decoded in pieces, the card's own among them.
     in_pieces: re.Pattern = SPLIT_WORDS
+    # The card's own run: its bootstrap's resamples and seed ("2000 resamples (seed 7)" is
+    # another run's).
+    bootstrap: tuple[int, int | None] = (1000, 1)
 
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str], card_text: str = "") -> Names:
@@ -320,6 +323,7 @@ class Names:
             frozenset(a.key for a in spec.aggregates),
             frozenset(_versions_in(spec.systems[own]) if own in spec.systems else ()),
             in_pieces_words(card_text),
+            (spec.resamples, spec.seed),
         )
 
     def defined_in(self, card_text: str) -> dict[str, str]:

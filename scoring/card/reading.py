@@ -1617,6 +1617,20 @@ def _another_condition(text: str, names: Names) -> str | None:
     return said.group() if said else None
 
 
+_RESAMPLES = re.compile(rf"(\d[\d,]*)\s+(?:{words.pattern('resamples_words')})\b", re.I)
+_SEED = re.compile(rf"\b(?:{words.pattern('seed_words')})\s*(?:=|of)?\s*(\d+)\b", re.I)
+
+
+def _another_run(text: str, names: Names) -> str | None:
+    """A run whose bootstrap settings are stated and are not the card's: "also re-run with
+    2000 resamples (seed 7) ...: that run gave [−10.12, −6.66]"."""
+    resamples, seed = names.bootstrap
+    said = [(m, int(m[1].replace(",", "")), resamples) for m in _RESAMPLES.finditer(text)]
+    said += [(m, int(m[1]), seed) for m in _SEED.finditer(text) if seed is not None]
+    other = next((m.group() for m, value, ours in said if value != ours), None)
+    return other if other is not None else ("" if said else None)
+
+
 def _another_latency(text: str, names: Names) -> str | None:
     """A latency or a way of decoding none of the card's: "at 320 ms", "a 2 s chunk"
     (seconds count where the words speak of chunks or latency), "offline"."""
@@ -1786,6 +1800,7 @@ def _not_the_cards(
         ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
         ("condition", lambda: _first_said(nearest, _another_condition, names)),
         ("latency", lambda: _first_said(nearest, _another_latency, names)),
+        ("run", lambda: _first_said(nearest, _another_run, names)),
         ("between latencies", lambda: _against_a_latency(levels, in_table)),
     ):
         if said := find():
@@ -1817,6 +1832,7 @@ class _Found:
         ]
         self.aside: dict[int, tuple[str, Evidence]] = {}  # where: the number, what decided
         self.headings: tuple[str, ...] = ()  # the block's being read
+        self.quoted_by = ""  # the block's quote's attribution, if it is in one
 
     def set_aside(self, match, offset, why):
         if "." in match.group(2):
@@ -1857,6 +1873,8 @@ class _Found:
         other, this_side = more.pop("other_model", ""), more.pop("this_side", None)
         if region is not None and region.kind != "figure":
             pass  # a table the card generates: every number in it is one of its figures
+        elif not foreign and self.quoted_by:  # another's words: "> **@somchai** wrote: ..."
+            other, foreign = self.quoted_by, frozenset({"quoted"})
         elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):
             kind, other = whose
             foreign = frozenset({kind})
@@ -1905,6 +1923,7 @@ def _read(
     generated = [r for r in card.regions if r.kind not in ("figure", "not-a-figure")]
     for block in every_block:
         found.headings = block.headings + above_items.get(block.start, ())
+        found.quoted_by = block.quoted_by
         headings = " / ".join(found.headings)
         if block.kind == "table":
             in_generated = any(r.start <= block.start < r.end for r in generated)

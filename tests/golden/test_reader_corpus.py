@@ -52,7 +52,12 @@ RECALL_AT_LEAST = 0.95
 
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
-EXPECTED_FAILURES: dict[tuple[str, str], str] = {}
+EXPECTED_FAILURES: dict[tuple[str, str], str] = {
+    ("thread", "stale_reported"): "line 175's 19.44 (\"แต่ที่ 160 ms เราได้ 19.44% เทียบ Typhoon "
+    '18.60%", ours on Isan at 160 ms, the data give 19.37) is listed, not drifted: "เรา" (we) '
+    "is no name of ours to the reader, and the sentence before it in the same reply speaks of "
+    "a difference, so three figures are its readings",
+}
 
 
 def cases(check: str) -> list:
@@ -637,10 +642,12 @@ CODE_BLOCKS = {
     "post": 2,  # a bash block and a text block of log output
     "prose": 2,
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
-    "settings": 2,  # a yaml block (decoder config) and a json block (the 4-gram's decoder)
+    "settings": 2,
+    "stats": 2,  # a bash block and a text block  # a yaml block (decoder config) and a json block (the 4-gram's decoder)
     "tables": 2,
     "thai": 2,
     "thai_formal": 2,  # a bash block and a text block of the citation
+    "thread": 1,  # a bash block
 }
 
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")

@@ -973,3 +973,17 @@ def test_a_size_whose_words_start_from_the_baseline_is_ours_against_it(
     _, out, marked = mark_one(project, demo_result, f"# Card\n\n{text}\n")
     sizes = [m for m in marked.found if m.candidate.text == printed(-exact[name])]
     assert [(m.verdict, m.figure, m.magnitude) for m in sizes] == [("marked", name, True)], out
+
+
+def test_a_sentence_stating_the_cards_own_bootstrap_settings_is_read(project, demo_result):
+    """Only a run with other settings than the card's is another run: the card's own
+    resamples and seed, stated beside its interval, leave it the card's."""
+    spec, exact = demo_result.spec, demo_result.exact
+    names = [f"diff/560ms/fleurs/{O}-vs-{T}/{end}" for end in ("estimate", "low", "high")]
+    estimate, low, high = (printed(exact[name], signed=True) for name in names)
+    text = (
+        f"# Card\n\nPaired cluster bootstrap ({spec.resamples:,} resamples, seed {spec.seed}): "
+        f"OpenThai2.0 − Typhoon 0.6B on FLEURS at 560 ms is {estimate} [{low}, {high}].\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert read == [("marked", name) for name in names], out
