@@ -1384,7 +1384,7 @@ def _one_clause(text: str) -> bool:
     """Whether ``text`` holds no break of a clause outside brackets: in "+2.09 points for ours
     (95 % interval +0.66 to +3.47), the one interval against us", "against" orders nothing of
     +2.09."""
-    return not re.search(r"[,;:]", re.sub(r"\([^()]*\)", "", text))
+    return not re.search(r"[,;:](?!\d)", re.sub(r"\([^()]*\)", "", text))  # (not "1,120")
 
 
 def _as_ordered(comparison, before, after) -> str | None:
