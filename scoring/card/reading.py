@@ -1798,6 +1798,8 @@ def _not_the_cards(
         ("version", lambda: _a_changed_baseline(levels, names, in_table)),
         ("split", lambda: _first_said(nearest, _another_split, names)),
         ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
+        # (and a table's caption: "The TVSpeech and GigaSpeech2 clips regrouped by domain")
+        ("subset", lambda: _a_part_of_a_set(levels[5], names) if in_table else None),
         ("condition", lambda: _first_said(nearest, _another_condition, names)),
         ("latency", lambda: _first_said(nearest, _another_latency, names)),
         ("run", lambda: _first_said(nearest, _another_run, names)),

@@ -53,6 +53,18 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
+    ("ablations", "recall"): "recall 0.938 (121 of 129): the ablation table's \"this card (full "
+    "model)\" row (line 77), whose row names no set of the card's, and line 114's four averages "
+    'of ours, ambiguous with a "smaller encoder" row of the same table',
+    ("ablations", "stale_reported"): "line 114's 16.12 (the 160 ms average, the data give 16.09) "
+    'is listed as ambiguous: a "smaller encoder" row of its table reads as the same figures',
+    ("walk", "recall"): "recall 0.835 (81 of 97): a one-line summary of many results (line 16), "
+    "numbers in inline code (lines 53, 96), pairs of latencies across line breaks (lines 80-82) "
+    'and an interval "from −3.75 to −1.76" with no bracket (line 98)',
+    ("walk", "stale_reported"): "lines 81-82's 14.56 and 19.21, in pairs \"a vs b at 160 ms / "
+    'and c vs d at 1120 ms", are read at the latency of the pair before them and listed',
+    ("walk", "unmarked_named"): 'numbers in inline code (`"cer": 14.77`, `fleurs  -2.81  '
+    "[-3.75, -1.76]`, lines 53 and 96) are code, never read, and so not named by --strict",
     ("thread", "stale_reported"): "line 175's 19.44 (\"แต่ที่ 160 ms เราได้ 19.44% เทียบ Typhoon "
     '18.60%", ours on Isan at 160 ms, the data give 19.37) is listed, not drifted: "เรา" (we) '
     "is no name of ours to the reader, and the sentence before it in the same reply speaks of "
@@ -623,6 +635,7 @@ def test_check_strict_names_every_figure_left_unmarked(card, adopted):
 # How many fenced and indented code blocks each card holds: a check that the simple block
 # scanner below finds them all.
 CODE_BLOCKS = {
+    "ablations": 2,  # a bash block and a text block of the training configuration
     "bilingual": 2,  # a bash block and a text block
     "casual": 2,  # a mermaid chart block and a bash block
     "datasets": 2,  # a bash block (reproduction) and a text block of the test manifests
@@ -648,6 +661,7 @@ CODE_BLOCKS = {
     "thai": 2,
     "thai_formal": 2,  # a bash block and a text block of the citation
     "thread": 1,  # a bash block
+    "walk": 6,  # five bash blocks of a shell session and a bibtex block
 }
 
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
