@@ -61,7 +61,10 @@ _INTERVAL = re.compile(
 )
 _SPEAKS_OF_AN_INTERVAL = words.regex("interval_words")
 _FROM_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*[*_]*$", re.I)
-_AN_INTERVAL_FROM = re.compile(r"(?:\binterval|\bci|\brang\w*)\s+(?:\w+\s+)?from\s*[*_]*$", re.I)
+# ("the interval (level 0.95, 1000 resamples) runs from": a parenthesis of its settings)
+_AN_INTERVAL_FROM = re.compile(
+    r"(?:\binterval|\bci|\brang\w*)\s+(?:\([^()]*\)\s*)?(?:\w+\s+)?from\s*[*_]*$", re.I
+)
 _VERDICT_HEADER = words.regex("verdict_headers")
 _SPAN = re.compile(rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?{_RANGE_TO}({SIGN}?\d+\.\d+)")
 # Other error rates and quantities, and a few shapes of their headers: a number whose nearest
