@@ -53,9 +53,6 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("ablations", "recall"): "recall 0.938 (121 of 129): the ablation table's \"this card (full "
-    "model)\" row (line 77), whose row names no set of the card's, and line 114's four averages "
-    'of ours, ambiguous with a "smaller encoder" row of the same table',
     ("ablations", "stale_reported"): "line 114's 16.12 (the 160 ms average, the data give 16.09) "
     'is listed as ambiguous: a "smaller encoder" row of its table reads as the same figures',
     ("walk", "recall"): "recall 0.856 (83 of 97): a one-line summary of many results (line 16), "
