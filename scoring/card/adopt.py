@@ -113,7 +113,7 @@ _COMPARED_RIGHT_AFTER = re.compile(
 )
 # A comparative of errors right after a number: "29.6 % fewer errors", "less error".
 _FEWER_ERRORS_AFTER = re.compile(
-    rf"[*_]*\s*{_PERCENT_OR_POINTS}?[*_]*\s*(?:fewer|less|more)\s+(?:errors?|mistakes?)\b", re.I
+    rf"[*_]*+\s*+{_PERCENT_OR_POINTS}?[*_]*+\s*+(?:fewer|less|more)\s+(?:errors?|mistakes?)\b", re.I
 )
 _BY_BEFORE = re.compile(r"\bby\s*(?:about|around|roughly|some|nearly|almost|over)?\s*$", re.I)
 # Thai says by how much with no "by": after its verb ("ลดลง 29.6 %", fell 29.6 %) or after a
@@ -124,7 +124,7 @@ _THAI_DIRECTION = re.compile(
     rf"|(?P<split>{words.pattern('thai_split_verbs')})"
 )
 # ("ได้" closes the verb too: "ลด CER ได้ 29.6 %", reduces the CER by 29.6 %.)
-_THAI_HEDGE = r"\s*(?:ได้)?\s*(?:ประมาณ|ราว|เกือบ|อยู่)?\s*(?:ร้อยละ)?\s*$"  # (ร้อยละ: percent)
+_THAI_HEDGE = r"\s*+(?:ได้)?\s*+(?:ประมาณ|ราว|เกือบ|อยู่)?\s*+(?:ร้อยละ)?\s*+$"  # (ร้อยละ: percent)
 _THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)" + _THAI_HEDGE)
 # (Not "ที่ได้" or "ซึ่งได้", which gets: the number is then the CER of whom it names.)
 _THAI_WHOM_ALONE = re.compile(
@@ -134,13 +134,13 @@ _THAI_WHOM_ALONE = re.compile(
 )
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
 _PAIRED_AFTER = re.compile(
-    rf"[*_]*\s*%?\s*(?:ต่อ|/|{_VS}|เทียบกับ|กับ|และ)\s*[*_]*(?:[-+−]?\d|$)", re.I
+    rf"[*_]*+\s*+%?\s*+(?:ต่อ|/|{_VS}|เทียบกับ|กับ|และ)\s*+[*_]*+(?:[-+−]?\d|$)", re.I
 )
 # A colon, comma or dash that a number follows at once: "... Typhoon 0.6B: 18.64 %".
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
 _FIRST_OF_A_PAIR = re.compile(
-    rf"[*_]*\s*%?\s*[*_]*\s*(?:against|{_VS}|to|ต่อ|กับ|เทียบกับ)\s*[*_]*", re.I
+    rf"[*_]*+\s*+%?\s*+[*_]*+\s*+(?:against|{_VS}|to|ต่อ|กับ|เทียบกับ)\s*+[*_]*+", re.I
 )
 # "at" after a comparison's other side: "A's CER is higher than B's at 14.68 %" (either's).
 _AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
@@ -212,7 +212,7 @@ def _a_thai_amount(before: str, after: str) -> bool:
 # A number's system named right after it: "9.53 % for Typhoon 0.6B", "9.50% ของ Typhoon",
 # "<b>9.50%</b> (Typhoon)".
 _SYSTEM_RIGHT_AFTER = re.compile(
-    r"(?:[*_]|</?\w+>)*\s*%?(?:[*_]|</?\w+>)*\s*(?:cer\s+)?"
+    r"(?:[*_]|</?\w+>)*+\s*+%?(?:[*_]|</?\w+>)*+\s*+(?:cer\s+)?"
     r"(?:for|of|with|from|by|ของ|\()\s*(?:the\s+)?",
     re.I,
 )
@@ -566,7 +566,7 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
 
 # One of two numbers set against each other: "9.61 against our 9.72", "18.64 vs 17.39".
 _SET_AGAINST = re.compile(
-    rf"[*_$]*\s*%?\s*[*_$]*\s*(?:against|{_VS})(?:\s+[^\W\d_]+){{0,2}}\s*[*_$]*", re.I
+    rf"[*_$]*+\s*+%?\s*+[*_$]*+\s*+(?:against|{_VS})(?:\s+[^\W\d_]+){{0,2}}\s*[*_$]*", re.I
 )
 
 
@@ -1769,7 +1769,7 @@ def _decoded_display(column: str, spec: CardSpec) -> str:
 
 
 # What stands between a CER and a number that opens a parenthesis right after it: "8.72 (".
-_PARENTHESIS_OPENED_AFTER = re.compile(r"[*_]*\s*%?[*_]*\s*\(\s*[*_]*")
+_PARENTHESIS_OPENED_AFTER = re.compile(r"[*_]*+\s*+%?[*_]*+\s*+\(\s*+[*_]*+")
 
 
 def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
@@ -1883,7 +1883,9 @@ def _words_in_its_cell(candidate: Candidate) -> bool:
 _A_LETTER = re.compile(r"[^\W\d_]")
 # Between the two CERs of a change: "9.50 % → 6.69 %", "from 9.50 % to 6.69 %".
 _ARROW = re.compile(r"→|->|⟶|➔|⇒")
-_ARROW_BETWEEN = re.compile(rf"[*_]*\s*%?[*_]*\s*(?:{_ARROW.pattern}|\bto\b)\s*[*_]*\s*", re.I)
+_ARROW_BETWEEN = re.compile(
+    rf"[*_]*+\s*+%?[*_]*+\s*+(?:{_ARROW.pattern}|\bto\b)\s*+[*_]*+\s*+", re.I
+)
 _FROM_BEFORE = re.compile(r"\bfrom\s*[*_]*\s*$", re.I)
 
 

@@ -1044,8 +1044,9 @@ def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[i
 
 
 _EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
-_MARKS_BEFORE = re.compile(rf"(?:{_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
-_MARKS_AFTER = re.compile(rf"^{_EMPHASIS}+(?:\s*%{_EMPHASIS}*)?|^\s*%{_EMPHASIS}+", re.I)
+_AN_EMPHASIS = r"(?:[*_]|</?(?:b|strong|em|i)>)"  # one at a time: no run of runs to split
+_MARKS_BEFORE = re.compile(rf"(?:{_AN_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
+_MARKS_AFTER = re.compile(rf"^{_AN_EMPHASIS}+(?:\s*%{_AN_EMPHASIS}*)?|^\s*%{_AN_EMPHASIS}+", re.I)
 _PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
 
 
@@ -1097,8 +1098,10 @@ _SLASHED_PART = re.compile(r"[^/\s](?:[^/]*[^/\s])?")
 _UNIT_AFTER = re.compile(rf"[\s-]*({words.endings('latency_units')})", re.I)
 _SLASH = re.compile(r"\s*%?\s*/\s*")
 # What joins a pair set against each other: "6.72 % vs 9.53 %"; Thai "ต่อ" (to), "กับ" (with).
-VERSUS = re.compile(r"[*_]*\s*%?\s*[*_]*\s*(?:vs\.?|versus|ต่อ|กับ)\s*[*_]*", re.I)
-_COMMA_OR_AND = re.compile(r"\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)")
+VERSUS = re.compile(r"[*_]*+\s*+%?\s*+[*_]*+\s*+(?:vs\.?|versus|ต่อ|กับ)\s*+[*_]*+", re.I)
+# (Possessive runs of spaces: where markers were blanked to spaces, a run of them that no
+# separator ends would otherwise be tried split every way.)
+_COMMA_OR_AND = re.compile(r"\s*+%?\s*+(?:,\s*+(?:and\s+)?|และ\s*+)|(?:\s*+%\s++|\s++)and\s+")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
 _CONTRAST = words.regex("subject_changes")
 _A_SET_WORD = words.regex("set_words")
@@ -1246,13 +1249,13 @@ def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND, e
 # A list of numbers that says it is on the sets listed before it: "9.53 %, 9.02 % and
 # 14.71 % on the same sets", "... respectively on these datasets".
 _ON_THE_SAME_SETS = re.compile(
-    r"\s*%?\s*(?:cer\s+)?(?:respectively\s+)?(?:on|for|across|in)\s+"
+    r"\s*+%?\s*+(?:cer\s+)?(?:respectively\s+)?(?:on|for|across|in)\s+"
     r"(?:the\s+same|th(?:ese|ose))\s+(?:\w+\s+)?"
     r"(?:test\s+)?(?:sets|datasets|benchmarks)\b",
     re.I,
 )
 # Or "respectively" alone, after the list, where the sets were listed before it.
-_RESPECTIVELY_ALONE = re.compile(r"\s*%?\s*(?:cer\s*)?,?\s*(?:respectively|ตามลำดับ)", re.I)
+_RESPECTIVELY_ALONE = re.compile(r"\s*+%?\s*+(?:cer\s*+)?,?\s*+(?:respectively|ตามลำดับ)", re.I)
 _A_DECIMAL = re.compile(r"\d\.\d")  # (a decimal point between digits, "OpenThai2.0"'s too)
 
 
@@ -1304,9 +1307,9 @@ def _placed_respectively(sentence: str) -> str:
     return sentence[numbers[-1].end() : said.start()] if numbers else ""
 
 
-_TO = re.compile(r"\s*%?\s*(?:down\s+)?to\s*", re.I)  # "from 15.8 down to 12.8"
+_TO = re.compile(r"\s*+%?\s*+(?:down\s+)?to\s*+", re.I)  # "from 15.8 down to 12.8"
 # What joins a pair set against each other in words: "18.64 % against 17.39 %".
-PAIRED_AGAINST = re.compile(r"[*_]*\s*%?\s*[*_]*\s*against\s*[*_]*", re.I)
+PAIRED_AGAINST = re.compile(r"[*_]*+\s*+%?\s*+[*_]*+\s*+against\s*+[*_]*+", re.I)
 _OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")
 _FROM_RIGHT_BEFORE = re.compile(r"\bfrom\s*$", re.I)
 _FROM_TO = re.compile(

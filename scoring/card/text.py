@@ -629,7 +629,7 @@ _BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>])\s
 # A threshold before any number: "at most 15.00 %", "≤ 15.00 %" (not ">": a quote's mark).
 _ALWAYS_A_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds_always')}|[≤≥])\s*[*_]*$", re.I)
 # A bound after a number: "13.50 % or better" (a target).
-_BOUND_AFTER = re.compile(rf"\s*%?\s*[*_]*\s*(?:{words.pattern('bounds_after')})", re.I)
+_BOUND_AFTER = re.compile(rf"\s*+%?\s*+[*_]*+\s*+(?:{words.pattern('bounds_after')})", re.I)
 # A number just after or before one of these is no figure of the card's.
 _NOT_A_FIGURE_BEFORE = (_RELATIVE_BEFORE, _STATISTIC_BEFORE, _ALWAYS_A_BOUND_BEFORE)
 _NOT_A_FIGURE_AFTER = (_RELATIVE_AFTER, _BOUND_AFTER)
