@@ -53,10 +53,10 @@ _SPEAKS_OF_ERRORS = re.compile(f"{words.pattern('error_words')}|{DIFFERENCE_WORD
 DIRECTION_WORDS = words.regex("direction_words")
 _RANKS = words.regex("ranks")  # (fullmatched against a direction word)
 # What joins the ends of a range: "to", a dash, dots, "ถึง" (Thai "to").
-_RANGE_TO = r"\s*(?:to|–|—|\.{2,3}|…|ถึง)\s*"
-_INTERVAL = re.compile(
-    r"[\[(]\s*(?:\d+\s*%\s*)?(?i:ci\b|confidence interval|interval)?\s*:?\s*"
-    rf"({SIGN}?\d+(?:\.\d+)?)\s*%?(?:\s*[,;]\s*|{_RANGE_TO})({SIGN}?\d+(?:\.\d+)?)\s*%?\s*"
+_RANGE_TO = r"\s*+(?:to|–|—|\.{2,3}|…|ถึง)\s*+"
+_INTERVAL = re.compile(  # (runs of spaces possessive, as in _COMMA_OR_AND below)
+    r"[\[(]\s*+(?:\d+\s*+%\s*+)?(?i:ci\b|confidence interval|interval)?\s*+:?\s*+"
+    rf"({SIGN}?\d+(?:\.\d+)?)\s*+%?(?:\s*+[,;]\s*+|{_RANGE_TO})({SIGN}?\d+(?:\.\d+)?)\s*+%?\s*+"
     r"(?:[,;][^\d()\[\]]{1,30})?[\])]"  # ("(−0.96 to +0.20, a tie)")
 )
 _SPEAKS_OF_AN_INTERVAL = words.regex("interval_words")
