@@ -45,6 +45,7 @@ from .reading import (
     clauses_beside,
     level_name,
     named_beside,
+    speaks_of_errors,
 )
 from .render import format_value
 from .spec import SPLIT_SUFFIX, CardSpec, cer_figure, parse_figure
@@ -57,6 +58,7 @@ from .text import (
     code_numbers,
     format_like,
     latencies_in,
+    numbers_in_inline_code,
     printed_as,
     strip_markers,
 )
@@ -2297,7 +2299,7 @@ def _with_markers(text: str, found: list[Marked]) -> str:
 def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple:
     """(the candidate numbers coverage counts, those left alone as other models' or sets',
     (line, text, evidence) of those read as another measure than the CER, and of those in a
-    sentence not read)."""
+    sentence not read, and (line, text) of those in inline code)."""
     another_measure: list[tuple[int, str, Evidence]] = []
     unread: list[tuple[int, str, Evidence]] = []
     names = Names.of(spec, aliases, card.text)
@@ -2305,7 +2307,13 @@ def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> 
     # (A number in a figure's marker is gated by it, whatever its context reads as.)
     gated_or_ours = [c for c in found if not c.foreign or c.marked is not None]
     alone = [c for c in found if c.foreign and c.marked is None]
-    return gated_or_ours, alone, another_measure, unread
+    # Inline code that names a set, a system or the CER ("`"cer": 14.77`"), not a version's.
+    in_code = [
+        (line, text)
+        for line, text, code in numbers_in_inline_code(card)
+        if speaks_of_errors(code, names)
+    ]
+    return gated_or_ours, alone, another_measure, unread, in_code
 
 
 @dataclass(frozen=True)
@@ -2328,15 +2336,19 @@ def coverage(
     """(how many numbers count, those outside a marker). Given the figures, a number set aside as
     another measure's or model's counts too where it prints a figure's value. (``counted_as``:
     what ``counted_numbers`` gave for the card, where the caller has it: the text read once.)"""
-    counted, alone, another_measure, unread = counted_as or counted_numbers(card, spec, aliases)
+    read = counted_as or counted_numbers(card, spec, aliases)
+    counted, alone, another_measure, unread, in_code = read
     ungated = [Ungated(c.line, c.text) for c in counted if c.marked is None]
-    look_alikes = _look_alikes(alone, another_measure, unread, exact or {})
+    look_alikes = _look_alikes(alone, another_measure, unread, in_code, exact or {})
     return len(counted) + len(look_alikes), ungated + look_alikes
 
 
-def _look_alikes(alone: list[Candidate], another_measure: list, unread: list, exact: dict):
-    """The numbers set aside (another model's, another measure, in a sentence not read) whose
-    value, as printed, is one of the card's figures."""
+IN_INLINE_CODE = "in inline code, where no marker can stand"
+
+
+def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact: dict):
+    """The numbers set aside (another model's, another measure, in a sentence not read, in
+    inline code) whose value, as printed, is one of the card's figures."""
     values = [value for value in exact.values() if not isinstance(value, bool)]
 
     def a_figures(text: str) -> bool:
@@ -2353,6 +2365,10 @@ def _look_alikes(alone: list[Candidate], another_measure: list, unread: list, ex
         + [
             Ungated(line, text, f"not read: its sentence names {why.word}")
             for line, text, why in unread
+        ]
+        + [
+            Ungated(line, text, "in inline code, where no marker can stand")
+            for line, text in in_code
         ]
     )
     return sorted((u for u in found if a_figures(u.text)), key=lambda u: u.line)

@@ -9,7 +9,7 @@ import difflib
 from collections.abc import Callable
 
 from ..errors import plural
-from .adopt import Marked, MarkResult, counted_numbers, coverage, mark_card
+from .adopt import IN_INLINE_CODE, Marked, MarkResult, counted_numbers, coverage, mark_card
 from .compute import CardResult
 from .reading import Evidence
 from .spec import CardSpec
@@ -391,7 +391,7 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
     """The --check coverage line, and a line per number outside any marker that counts
     (see ``coverage``)."""
     read = counted_numbers(card, spec, spec.publish_aliases)
-    _, alone, another_measure, _ = read
+    _, alone, another_measure, _, _ = read
     total, ungated = coverage(card, spec, spec.publish_aliases, exact, counted_as=read)
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated"
     # Not counted, so said: a row of the card's own model misnamed, or a CER misread as
@@ -416,6 +416,12 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
         listed += (
             "(each is a figure-like number outside any marker: `publish --mark` marks "
             "it if it is one of the card's figures; if not, write it "
-            "<!-- scoring:not-a-figure -->N<!-- scoring:end -->)\n"
+            "<!-- scoring:not-a-figure -->N<!-- scoring:end -->"
+            + (
+                "; one in inline code is gated once written outside the backticks"
+                if any(u.why == IN_INLINE_CODE for u in ungated)
+                else ""
+            )
+            + ")\n"
         )
     return line, listed

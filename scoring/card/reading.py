@@ -42,6 +42,7 @@ __all__ = [
     "candidates",
     "clauses_beside",
     "named_beside",
+    "speaks_of_errors",
 ]
 
 # ("vs" and "versus" are not among them: "8.72 % versus 8.99 %" compares two CERs.)
@@ -341,7 +342,7 @@ def _what_the_table_speaks_of(
     # set alone; headings that only name a system (the card's title) leave it open.
     row_labels = " ".join(cells[0][1] for cells in body if cells)
     said = bool(
-        _speaks_of_errors(table_context, names)
+        speaks_of_errors(table_context, names)
         or _SPEAKS_OF_ERRORS.search(row_labels)
         or _SPEAKS_OF_ERRORS.search(headings)
         or names.subjects_in(headings)
@@ -358,7 +359,7 @@ def _what_the_table_speaks_of(
     else:
         unsaid = said and len(set(names.systems_in(headings))) < 2
         said_below = names.systems_in(below)
-    if not generated and below and _speaks_of_errors(below, names) and unsaid and said_below:
+    if not generated and below and speaks_of_errors(below, names) and unsaid and said_below:
         block = replace(block, caption=f"{block.caption} {below}".strip())
         return block, f"{table_context} {below}", True
     return block, table_context, said
@@ -782,7 +783,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         sentence, offset = body[start:end], block.start + start
         read_before = tuple(earlier)
         earlier.insert(0, _without(COMMENT, sentence))
-        if not _speaks_of_errors(sentence, names):
+        if not speaks_of_errors(sentence, names):
             for match in _numbers_at(sentence, offset, masked, names):
                 set_aside(match, offset, NOT_READ)  # (named by --strict where it prints ours)
             continue
@@ -1820,7 +1821,7 @@ def _not_the_cards(
 NOT_READ = Evidence("no set, system or error rate", "its sentence")
 
 
-def _speaks_of_errors(context: str, names: Names) -> bool:
+def speaks_of_errors(context: str, names: Names) -> bool:
     return bool(_SPEAKS_OF_ERRORS.search(context)) or _names_any(names, context)
 
 
@@ -2004,7 +2005,7 @@ def _badge_numbers(text: str, names: Names):
         label, message = (parts[0], parts[1]) if len(parts) > 2 else ("", parts[0])
         offset = badge.start(1) + (len(label) + 1 if len(parts) > 2 else 0)
         label, spaced = shown(label), message.replace("_", " ")  # (each place kept)
-        if not _speaks_of_errors(f"{label} {shown(message)}", names):
+        if not speaks_of_errors(f"{label} {shown(message)}", names):
             continue
         for match in numbers_in(spaced, 0, [], True):
             before, after = shown(spaced[: match.start()]), shown(spaced[match.end() :])

@@ -539,6 +539,25 @@ def code_numbers(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _INLINE_CODE.finditer(text) if CODE_NUMBER.fullmatch(m.group())]
 
 
+# A number inside inline code that holds more than it ("`"cer": 14.77`"): never read.
+_A_NUMBER_IN_CODE = re.compile(r"(?<![\w.])[-+−]?\d+\.\d+(?![\w.])")
+
+
+def numbers_in_inline_code(card: CardFile) -> list[tuple[int, str, str]]:
+    """(line, text, the code) of each number in the body's inline code, outside code blocks,
+    that is not a number alone: code is kept as written, so no marker can gate it."""
+    from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
+
+    text = card.text
+    blocks = code_spans(text, card.body_start)
+    return [
+        (line_of(text, code.start() + number.start()), number.group(), code.group())
+        for code in _INLINE_CODE.finditer(text, card.body_start)
+        if not CODE_NUMBER.fullmatch(code.group()) and not inside(code.start(), blocks)
+        for number in _A_NUMBER_IN_CODE.finditer(code.group())
+    ]
+
+
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     """Where numbers are never read: front matter, code (but a number alone in inline code),
     comments, link targets, and text struck out ("~~19.10~~ 18.64")."""

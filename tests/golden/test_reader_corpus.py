@@ -60,8 +60,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     "80-82)",
     ("walk", "stale_reported"): "lines 81-82's 14.56 and 19.21, in pairs \"a vs b at 160 ms / "
     'and c vs d at 1120 ms", are read at the latency of the pair before them and listed',
-    ("walk", "unmarked_named"): 'numbers in inline code (`"cer": 14.77`, `fleurs  -2.81  '
-    "[-3.75, -1.76]`, lines 53 and 96) are code, never read, and so not named by --strict",
     ("thread", "stale_reported"): "line 175's 19.44 (\"แต่ที่ 160 ms เราได้ 19.44% เทียบ Typhoon "
     '18.60%", ours on Isan at 160 ms, the data give 19.37) is listed, not drifted: "เรา" (we) '
     "is no name of ours to the reader, and the sentence before it in the same reply speaks of "

@@ -950,6 +950,34 @@ def test_strict_names_a_number_in_a_sentence_it_does_not_read_at_a_figures_value
     assert other not in listed
 
 
+def test_strict_names_a_figures_value_in_inline_code_and_leaves_code_blocks_be(
+    project, demo_result
+):
+    """Inline code holding more than a number (`"cer": 14.77`) is code, kept as written, so no
+    marker can stand in it: a number there at a figure's value counts as ungated and --strict
+    names it, saying why; one in a code block is code the card shows, and is not counted."""
+    from scoring.card.mark_report import format_coverage
+    from scoring.card.publish import read_card_file
+    from scoring.card.spec import load_card_spec
+
+    exact = demo_result.exact
+    ours = printed(exact[f"aggregate/560ms/average/{O}"])
+    card = project / "README.md"
+    card.write_text(
+        f'# Card\n\nThe script prints `{{"cer": {ours}, "n": 11}}`.\n\n'
+        f'```\n{{"cer": {ours}}}\n```\n',
+        encoding="utf-8",
+    )
+    spec = load_card_spec(project)
+    line, listed = format_coverage(read_card_file(card, spec), spec, exact)
+    assert line.startswith("0 of 1 numbers in the card's text are gated"), line
+    assert listed.startswith(
+        f"ungated: line 3: {ours} (in inline code, where no marker can stand, but it prints "
+        "the value of a figure of the card's)\n"
+    ), listed
+    assert "outside the backticks" in listed and "line 6" not in listed
+
+
 @pytest.mark.parametrize(
     "sentence",
     [
