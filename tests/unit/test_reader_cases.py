@@ -918,6 +918,24 @@ def test_a_gain_of_one_baseline_over_the_other_is_never_drifted_onto_ours(
     assert read.verdict != "drift" and read.figure is None, out
 
 
+def _the_one_ungated(project, text: str, exact: dict, said: str) -> str:
+    """With ``text`` as the card, the list of ungated numbers --check prints, asserting it
+    counts one number, ungated, that it names first as ``said`` (its line, text and why)."""
+    from scoring.card.mark_report import format_coverage
+    from scoring.card.publish import read_card_file
+    from scoring.card.spec import load_card_spec
+
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    spec = load_card_spec(project)
+    line, listed = format_coverage(read_card_file(card, spec), spec, exact)
+    assert line.startswith("0 of 1 numbers in the card's text are gated"), line
+    assert listed.startswith(
+        f"ungated: {said}, but it prints the value of a figure of the card's)\n"
+    ), listed
+    return listed
+
+
 def test_strict_names_a_number_in_a_sentence_it_does_not_read_at_a_figures_value(
     project, demo_result
 ):
@@ -925,9 +943,6 @@ def test_strict_names_a_number_in_a_sentence_it_does_not_read_at_a_figures_value
     160 ms 16.09", under a heading that names nothing either). Where one of its numbers prints
     a figure's value, the coverage counts it ungated and --strict names it with that reason;
     one at no figure's value is not counted."""
-    from scoring.card.mark_report import format_coverage
-    from scoring.card.publish import read_card_file
-    from scoring.card.spec import load_card_spec
     from scoring.card.text import printed_as
 
     exact = demo_result.exact
@@ -938,15 +953,9 @@ def test_strict_names_a_number_in_a_sentence_it_does_not_read_at_a_figures_value
         for text in (f"{k / 100:.2f}" for k in range(3001, 3999))
         if not any(printed_as(value, text) for value in values)
     )
-    card = project / "README.md"
-    card.write_text(f"# Card\n\n## Sweep\n\nSweep: 80 ms {ours} · 160 ms {other}\n")
-    spec = load_card_spec(project)
-    line, listed = format_coverage(read_card_file(card, spec), spec, exact)
-    assert line.startswith("0 of 1 numbers in the card's text are gated"), line
-    assert listed.startswith(
-        f"ungated: line 5: {ours} (not read: its sentence names no set, system or error rate, "
-        "but it prints the value of a figure of the card's)\n"
-    ), listed
+    text = f"# Card\n\n## Sweep\n\nSweep: 80 ms {ours} · 160 ms {other}\n"
+    why = "not read: its sentence names no set, system or error rate"
+    listed = _the_one_ungated(project, text, exact, f"line 5: {ours} ({why}")
     assert other not in listed
 
 
@@ -956,25 +965,11 @@ def test_strict_names_a_figures_value_in_inline_code_and_leaves_code_blocks_be(
     """Inline code holding more than a number (`"cer": 14.77`) is code, kept as written, so no
     marker can stand in it: a number there at a figure's value counts as ungated and --strict
     names it, saying why; one in a code block is code the card shows, and is not counted."""
-    from scoring.card.mark_report import format_coverage
-    from scoring.card.publish import read_card_file
-    from scoring.card.spec import load_card_spec
-
     exact = demo_result.exact
     ours = printed(exact[f"aggregate/560ms/average/{O}"])
-    card = project / "README.md"
-    card.write_text(
-        f'# Card\n\nThe script prints `{{"cer": {ours}, "n": 11}}`.\n\n'
-        f'```\n{{"cer": {ours}}}\n```\n',
-        encoding="utf-8",
-    )
-    spec = load_card_spec(project)
-    line, listed = format_coverage(read_card_file(card, spec), spec, exact)
-    assert line.startswith("0 of 1 numbers in the card's text are gated"), line
-    assert listed.startswith(
-        f"ungated: line 3: {ours} (in inline code, where no marker can stand, but it prints "
-        "the value of a figure of the card's)\n"
-    ), listed
+    text = f'# Card\n\nThe script prints `{{"cer": {ours}, "n": 11}}`.\n\n```\n{{"cer": {ours}}}\n```\n'
+    why = "in inline code, where no marker can stand"
+    listed = _the_one_ungated(project, text, exact, f"line 3: {ours} ({why}")
     assert "outside the backticks" in listed and "line 6" not in listed
 
 
