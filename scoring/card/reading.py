@@ -872,9 +872,12 @@ class _Sentence:
             for i, place in _listed_places(sentence, matches, names, read_before).items()
             if not (matches[i].start() in bounds and place == (sentence, False))
         }
+        # (A bare pair whose sides an earlier pair named is placed for sure: it may drift.)
+        placed |= {i: (sentence, True) for i in self.sides if placed.get(i) == (sentence, False)}
         self.views = views = _views(sentence, matches, placed, statement_ends, names)
         # each number's own text before and after it
         self.around = [(view[slice(*b)], view[slice(*a)]) for (b, a), view in zip(spans, views)]
+        self.around = _pairs_with_their_latency(sentence, matches, self.around)
         # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
         # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
         in_pieces = []
@@ -1428,6 +1431,29 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
         if len(run) == 2 and _OPENS_A_PARENTHESIS.search(sentence, 0, matches[run[0]].start()):
             runs.append((run, []))
     return runs
+
+
+# A latency right after a number, or after its own parenthesis: "... 17.63 at 160 ms".
+_LATENCY_RIGHT_AFTER = re.compile(r"\s*+%?\s*+(?:\([^()]*\)\s*)?(?:at|@|ที่)\s*[\d,]+\s*ms\b", re.I)
+
+
+def _pairs_with_their_latency(sentence: str, matches: list, around: list) -> list:
+    """Each number's own words, where pairs each end in their latency ("16.09 vs 17.63 at
+    160 ms and 14.56 vs 15.82 at 1120 ms"): a pair's first number reads the latency after
+    the pair, not the one the pair before it ends in."""
+    around = list(around)
+    for a in range(len(matches) - 1):
+        b = a + 1
+        after = _LATENCY_RIGHT_AFTER.match(sentence, matches[b].end())
+        if not (after and VERSUS.fullmatch(sentence[matches[a].end() : matches[b].start()])):
+            continue
+        before, own = around[a]
+        ended = _LATENCY_RIGHT_AFTER.match(sentence, matches[a - 1].end()) if a else None
+        if ended and ended.end() <= matches[a].start():  # (blanked where it stands)
+            cut = max(0, ended.end() - (matches[a].start() - len(before)))
+            before = " " * cut + before[cut:]
+        around[a] = (before, own + after.group())
+    return around
 
 
 def _sides_named_before(sentence: str, matches: list, owned: list, names: Names) -> dict:
