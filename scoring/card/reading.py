@@ -874,6 +874,10 @@ class _Sentence:
         }
         # (A bare pair whose sides an earlier pair named is placed for sure: it may drift.)
         placed |= {i: (sentence, True) for i in self.sides if placed.get(i) == (sentence, False)}
+        # (Or one the paragraph's sentence before named, where this one names no system.)
+        if not self.sides and not names.systems_in(sentence):
+            for i, side in _sides_named_in(read_before[:1], sentence, matches, names).items():
+                placed[i] = (f"{sentence} {side}", True)
         self.views = views = _views(sentence, matches, placed, statement_ends, names)
         # each number's own text before and after it
         self.around = [(view[slice(*b)], view[slice(*a)]) for (b, a), view in zip(spans, views)]
@@ -1470,6 +1474,26 @@ def _sides_named_before(sentence: str, matches: list, owned: list, names: Names)
         elif named and not owned[a] and not owned[b] and VERSUS.fullmatch(between):
             sides.update({a: named[0], b: named[1]})
     return sides
+
+
+# A pair whose sides name themselves in parentheses: "18.84 (ours) vs 21.20 (Typhoon)".
+_A_PAIR_NAMING_ITS_SIDES = re.compile(
+    rf"\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\)){VERSUS.pattern}"
+    rf"{SIGN}?\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\))",
+    re.I,
+)
+
+
+def _sides_named_in(earlier: tuple, sentence: str, matches: list, names: Names) -> dict:
+    """{i: the parenthesis naming its side} of each number of a bare pair ("19.21 vs 20.46")
+    in ``sentence``, where the last pair of ``earlier`` named its sides, one system each."""
+    pairs = [pair for text in earlier for pair in _A_PAIR_NAMING_ITS_SIDES.finditer(text)]
+    sides = [pairs[-1][1], pairs[-1][2]] if pairs else []
+    named = [names.systems_in(side) for side in sides]
+    if not sides or any(len(n) != 1 for n in named) or named[0] == named[1]:
+        return {}
+    pairs = [run for run in _runs(sentence, matches, VERSUS) if len(run) == 2]
+    return {i: sides[k] for run in pairs for k, i in enumerate(run)}
 
 
 def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
