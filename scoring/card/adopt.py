@@ -2366,9 +2366,6 @@ def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact
             Ungated(line, text, f"not read: its sentence names {why.word}")
             for line, text, why in unread
         ]
-        + [
-            Ungated(line, text, "in inline code, where no marker can stand")
-            for line, text in in_code
-        ]
+        + [Ungated(line, text, IN_INLINE_CODE) for line, text in in_code]
     )
     return sorted((u for u in found if a_figures(u.text)), key=lambda u: u.line)
