@@ -859,7 +859,6 @@ class _Sentence:
         self.bounds = bounds = _bounds(sentence, matches)
         # each number's own parenthesis, as a place (None: none)
         owns, inside, self.owned = _own_parentheses(sentence, matches, bounds, names)
-        self.sides = _sides_named_before(sentence, matches, self.owned, names)
         # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
         # later numbers is none of an earlier number's.
         ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
@@ -872,12 +871,9 @@ class _Sentence:
             for i, place in _listed_places(sentence, matches, names, read_before).items()
             if not (matches[i].start() in bounds and place == (sentence, False))
         }
-        # (A bare pair whose sides an earlier pair named is placed for sure: it may drift.)
-        placed |= {i: (sentence, True) for i in self.sides if placed.get(i) == (sentence, False)}
-        # (Or one the paragraph's sentence before named, where this one names no system.)
-        if not self.sides and not names.systems_in(sentence):
-            for i, side in _sides_named_in(read_before[:1], sentence, matches, names).items():
-                placed[i] = (f"{sentence} {side}", True)
+        # A bare pair whose sides an earlier pair named reads its side's name: placed for sure.
+        sides = _sides_named_before(sentence, matches, read_before[:1], names)
+        placed |= {i: (f"{sentence} {side}", True) for i, side in sides.items()}
         self.views = views = _views(sentence, matches, placed, statement_ends, names)
         # each number's own text before and after it
         self.around = [(view[slice(*b)], view[slice(*a)]) for (b, a), view in zip(spans, views)]
@@ -1022,7 +1018,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         others = [
             span
             for j, span in enumerate(read.owned)
-            if span and j not in (i, read.sides.get(i)) and not span[0] <= match.start() < span[1]
+            if span and j != i and not span[0] <= match.start() < span[1]
         ]
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
@@ -1460,22 +1456,6 @@ def _pairs_with_their_latency(sentence: str, matches: list, around: list) -> lis
     return around
 
 
-def _sides_named_before(sentence: str, matches: list, owned: list, names: Names) -> dict:
-    """{i: j} where number i, in a bare pair ("16.09 vs 17.63"), stands on the side that
-    number j's own parenthesis names in an earlier pair of the sentence ("18.84 (ours) vs
-    21.20 (Typhoon) at 80 ms, 16.09 vs 17.63 at 160 ms"): a later pair keeps its order."""
-    sides, named = {}, None
-    for a in range(len(matches) - 1):
-        b, between = a + 1, sentence[matches[a].end() : matches[a + 1].start()]
-        if owned[a] and owned[b] and VERSUS.fullmatch(sentence[owned[a][1] : matches[b].start()]):
-            systems = [names.systems_in(sentence[slice(*owned[k])]) for k in (a, b)]
-            one_each = all(len(each) == 1 for each in systems) and systems[0] != systems[1]
-            named = (a, b) if one_each else None
-        elif named and not owned[a] and not owned[b] and VERSUS.fullmatch(between):
-            sides.update({a: named[0], b: named[1]})
-    return sides
-
-
 # A pair whose sides name themselves in parentheses: "18.84 (ours) vs 21.20 (Typhoon)".
 _A_PAIR_NAMING_ITS_SIDES = re.compile(
     rf"\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\)){VERSUS.pattern}"
@@ -1484,16 +1464,23 @@ _A_PAIR_NAMING_ITS_SIDES = re.compile(
 )
 
 
-def _sides_named_in(earlier: tuple, sentence: str, matches: list, names: Names) -> dict:
-    """{i: the parenthesis naming its side} of each number of a bare pair ("19.21 vs 20.46")
-    in ``sentence``, where the last pair of ``earlier`` named its sides, one system each."""
-    pairs = [pair for text in earlier for pair in _A_PAIR_NAMING_ITS_SIDES.finditer(text)]
-    sides = [pairs[-1][1], pairs[-1][2]] if pairs else []
-    named = [names.systems_in(side) for side in sides]
-    if not sides or any(len(n) != 1 for n in named) or named[0] == named[1]:
-        return {}
-    pairs = [run for run in _runs(sentence, matches, VERSUS) if len(run) == 2]
-    return {i: sides[k] for run in pairs for k, i in enumerate(run)}
+def _sides_named_before(sentence: str, matches: list, earlier: tuple, names: Names) -> dict:
+    """{i: the parenthesis naming its side} of each number of a bare pair ("16.09 vs 17.63"),
+    where the last pair before it in the sentence named its sides, one system each ("18.84
+    (ours) vs 21.20 (Typhoon) at 80 ms, 16.09 vs 17.63 at 160 ms"), or, in a sentence that
+    names no system, the last such pair of ``earlier``: a later pair keeps their order."""
+    found = {}
+    for a, b in (run for run in _runs(sentence, matches, VERSUS) if len(run) == 2):
+        if _OWN_PARENTHESIS.match(sentence, matches[b].end()):
+            continue  # (its own parenthesis says whose it is)
+        before = list(_A_PAIR_NAMING_ITS_SIDES.finditer(sentence, 0, matches[a].start()))
+        if not before and not names.systems_in(sentence):
+            before = [pair for text in earlier for pair in _A_PAIR_NAMING_ITS_SIDES.finditer(text)]
+        sides = [before[-1][1], before[-1][2]] if before else []
+        named = [names.systems_in(side) for side in sides]
+        if sides and all(len(n) == 1 for n in named) and named[0] != named[1]:
+            found |= {a: sides[0], b: sides[1]}
+    return found
 
 
 def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
