@@ -409,24 +409,40 @@ def _from_json(text: str) -> Adoption:
 def adopted_once(card: str, shared: Path, folder: Path, wait_at_most: float = 300) -> Adoption:
     """``card`` adopted once in the whole run: by the first test process to ask, under a lock
     file in ``shared``; the others read what it wrote. (Each adoption runs the reader three
-    times; under ``pytest -n auto`` every worker would otherwise adopt all the cards.)"""
-    done, lock = shared / f"{card}.json", shared / f"{card}.lock"
+    times; under ``pytest -n auto`` every worker would otherwise adopt all the cards.) A
+    process that finds ``card`` taken adopts a card nobody has taken yet while it waits,
+    so that no process idles while another adopts."""
+    done = shared / f"{card}.json"
     waited = 0.0
     while not done.exists():
-        try:
-            os.close(os.open(lock, os.O_CREAT | os.O_EXCL))
-        except FileExistsError:  # another process is adopting it
-            if waited > wait_at_most:  # it died holding the lock: adopt it here after all
-                return adopt(card, folder)
-            time.sleep(0.05)
-            waited += 0.05
+        if _took(card, shared):
+            return _adopt_and_share(card, shared, folder)
+        unstarted = next((other for other in CARDS if _took(other, shared)), None)
+        if unstarted is not None:
+            _adopt_and_share(unstarted, shared, folder)
             continue
-        adoption = adopt(card, folder)
-        partial = done.with_suffix(".partial")
-        partial.write_text(_as_json(adoption), encoding="utf-8")
-        partial.replace(done)  # whole or not at all, for a reader waiting on it
-        return adoption
+        if waited > wait_at_most:  # its adopter died holding the lock: adopt it here after all
+            return adopt(card, folder)
+        time.sleep(0.05)
+        waited += 0.05
     return _from_json(done.read_text(encoding="utf-8"))
+
+
+def _took(card: str, shared: Path) -> bool:
+    """Whether this process took ``card`` to adopt: its lock file made here, not elsewhere."""
+    try:
+        os.close(os.open(shared / f"{card}.lock", os.O_CREAT | os.O_EXCL))
+    except FileExistsError:  # another process has it, or has done it
+        return False
+    return True
+
+
+def _adopt_and_share(card: str, shared: Path, folder: Path) -> Adoption:
+    adoption = adopt(card, folder)
+    partial = shared / f"{card}.partial"
+    partial.write_text(_as_json(adoption), encoding="utf-8")
+    partial.replace(shared / f"{card}.json")  # whole or not at all, for a reader waiting on it
+    return adoption
 
 
 @pytest.fixture(scope="module")
