@@ -602,7 +602,22 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     for (match, levels), by_itself in zip(ours, alone):
         more = dict(bound=bounds.get(match.start()), foreign=foreign, alone=by_itself)
         more["other_model"] = " ".join(label.split()) if swept else ""
+        more["label"] = _first_cell_of_another(table, r)
         yield match, cell_offset, levels, more
+
+
+def _first_cell_of_another(table: _Table, r: int) -> str | None:
+    """The first cell of a row that names no system of the card's, beside rows that do,
+    where that cell names nothing of the card's though a later label cell may name a set:
+    whose the row is ("smaller encoder (120M) | Average of 11 sets"), as a list item's label
+    is beside items of the card's systems."""
+    names, first = table.names, table.rows[r][0][1].strip(" *_")
+    if not table.axes["system"][0] or not first or names.systems_in(table.labels[r]):
+        return None
+    # (Not a row of differences or verdicts: "Δ", "Winner" stand for the card's systems.)
+    if _names_any(names, first) or not _on_axis(first) or _VERDICT_HEADER.search(first):
+        return None
+    return " ".join(first.split())
 
 
 def _decoded_in_parentheses(cell: str, matches: list, names: Names) -> list[tuple[int, int]]:

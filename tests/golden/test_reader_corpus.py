@@ -53,8 +53,6 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("ablations", "stale_reported"): "line 114's 16.12 (the 160 ms average, the data give 16.09) "
-    'is listed as ambiguous: a "smaller encoder" row of its table reads as the same figures',
     ("walk", "recall"): "recall 0.897 (87 of 97): a one-line summary of many results (line 16) "
     "and numbers in inline code (lines 53, 96; named by --strict, never marked)",
     ("thread", "stale_reported"): "line 175's 19.44 (\"แต่ที่ 160 ms เราได้ 19.44% เทียบ Typhoon "
