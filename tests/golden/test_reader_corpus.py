@@ -55,10 +55,6 @@ RECALL_AT_LEAST = 0.95
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     ("walk", "recall"): "recall 0.897 (87 of 97): a one-line summary of many results (line 16) "
     "and numbers in inline code (lines 53, 96; named by --strict, never marked)",
-    ("thread", "stale_reported"): "line 175's 19.44 (\"แต่ที่ 160 ms เราได้ 19.44% เทียบ Typhoon "
-    '18.60%", ours on Isan at 160 ms, the data give 19.37) is listed, not drifted: "เรา" (we) '
-    "is no name of ours to the reader, and the sentence before it in the same reply speaks of "
-    "a difference, so three figures are its readings",
 }
 
 
