@@ -311,6 +311,12 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
     split = "split" in (read.pick(read.decodings) or ())
     # Headings say what a section is about, not whether its numbers are differences.
     says_so = _speaks_of_a_difference(levels[:-1]) and not _a_cer_in_percent(candidate)
+    own_clauses = clauses_beside(levels)
+    named_there = set(names.subjects_in(" ".join(own_clauses)))
+    if says_so and not in_table and named_there and named_there <= names.aggregates:
+        # The card's aggregates are CERs alone: where a number's own clauses name one, a
+        # difference its sentence speaks of is another number's, unless they say it is one.
+        says_so = _speaks_of_a_difference(own_clauses, _opens(levels[0]))
     difference = True if candidate.bound or says_so else None
     systems = _systems_named(read, difference, _listed_after_a_comparison(candidate))
     if difference and narrow and not in_table:
