@@ -640,6 +640,7 @@ CODE_BLOCKS = {
     "ablations": 2,  # a bash block and a text block of the training configuration
     "bilingual": 2,  # a bash block and a text block
     "casual": 2,  # a mermaid chart block and a bash block
+    "deploy": 3,  # a bash block (quick start), a yaml block (deployment config), a bibtex block
     "datasets": 2,  # a bash block (reproduction) and a text block of the test manifests
     "faq": 2,  # a tilde-fenced bash block and an indented block of a tool's output
     "field": 2,  # a bash block and a text block of a ranking tool's output
