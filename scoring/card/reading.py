@@ -2021,6 +2021,9 @@ def _read(
     return tuple(found.candidates), tuple(aside)
 
 
+_A_PARENTHESIS_WITH_A_NUMBER = re.compile(r"\([^()]*\d[^()]*\)")
+
+
 def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
     """Of each list item, by where it starts: what stands above it, read like headings (its
     list's lead-in, "Results on GigaSpeech2:", and the items it is nested in); its label where
@@ -2041,7 +2044,10 @@ def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict
             body = text[block.start : block.end].strip()
             lead_in = body if block.kind == "prose" and body.endswith(":") else None
             continue
-        if over := tuple(filter(None, (lead_in, *block.items_above))):
+        # (Less a parenthesis holding a number of the item's own, "(mean SNR 9.72 dB)": its
+        # words are that number's, not those of the items below.)
+        items_above = (_A_PARENTHESIS_WITH_A_NUMBER.sub(" ", item) for item in block.items_above)
+        if over := tuple(filter(None, (lead_in, *items_above))):
             above[block.start] = over
         if said := names.item_label(text[block.item_text : block.end]):
             run.append((block.start, *said))
