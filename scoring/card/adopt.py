@@ -1138,16 +1138,8 @@ def _one_part_apart(own: _Facts, fact: _Facts) -> str | None:
     and part differ; None where they differ in none, or in more."""
     if not _of_one_kind(own, fact) or fact.part != own.part:
         return None
-    differ = [
-        part
-        for part, apart in (
-            ("subject", fact.subject != own.subject),
-            ("systems", fact.systems != own.systems),
-            ("latency", fact.latency != own.latency),
-            ("split", fact.split != own.split),
-        )
-        if apart
-    ]
+    parts = ("subject", "systems", "latency", "split")
+    differ = [part for part in parts if getattr(fact, part) != getattr(own, part)]
     return differ[0] if len(differ) == 1 else None
 
 
@@ -1694,21 +1686,16 @@ def _the_change_between_the_cers_beside(m: Marked, known: _Known) -> Marked | No
     """A difference beside two CERs of two systems on one set and latency, its clause naming
     fewer ("from 9.53 % (B) to 6.72 %, a drop of 2.78 points"): the card's difference, or none."""
     found, names = known.found, known.names
-    if m.candidate.bound is not None:
-        return None
-    if (
-        m.verdict == "unexplained"
-        and not m.why
-        and len(m.fits) >= 2
-        and all(name.startswith("diff/") for name in m.fits)
+    drifted = m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned
+    several = m.verdict == "unexplained" and not m.why and len(m.fits) >= 2
+    if m.candidate.bound is not None or not (
+        (several and all(name.startswith("diff/") for name in m.fits))
+        or drifted
+        or _restates_a_cer_beside(m, found, known.exact)
+        or _signed_after_a_cer(m, found)
     ):
-        read_as = None
-    elif m.verdict == "drift" and m.figure.startswith("diff/") and not m.turned:
-        read_as = m.figure
-    elif _restates_a_cer_beside(m, found, known.exact) or _signed_after_a_cer(m, found):
-        read_as = None
-    else:
         return None
+    read_as = m.figure if drifted else None
     named = _systems_beside(m.candidate.levels, names)
     if len(named) >= 2:
         return None  # its own clause says which two systems it compares
@@ -1791,12 +1778,8 @@ def _signed_after_a_cer(m: Marked, found: list[Marked]) -> bool:
         or not _PARENTHESIS_OPENED_AFTER.fullmatch(m.candidate.levels[0])
     ):
         return False
-    before = [
-        o
-        for o in found
-        if o.candidate.unit == m.candidate.unit and o.candidate.end <= m.candidate.start
-    ]
-    return bool(before) and before[-1].read and before[-1].figure.startswith("cer/")
+    before = _nearest(m, _in_its_unit(m, found))
+    return before is not None and before.read and before.figure.startswith("cer/")
 
 
 def _turned_beside(m: Marked, end: str, named: set[str], spec: CardSpec) -> bool:
@@ -1954,12 +1937,10 @@ def _an_end_beside_its_estimate(m: Marked, known: _Known) -> Marked | None:
     if m.verdict != "unexplained" or m.why or m.candidate.bound is None or len(m.fits) < 2:
         return None
     beside = [o for o in _read_beside(m, known.found) if not o.turned and _an_estimate(o.figure)]
-    before = [o for o in beside if o.candidate.start < m.candidate.start]
     ends = [name for name in m.fits if any(_stem(o.figure) == _stem(name) for o in beside)]
-    if len(ends) > 1 and before:
+    if len(ends) > 1 and (nearest := _nearest(m, beside)):
         # Two estimates in its sentence: the interval is the one just before it's.
-        nearest = _stem(max(before, key=lambda o: o.candidate.start).figure)
-        ends = [name for name in ends if _stem(name) == nearest]
+        ends = [name for name in ends if _stem(name) == _stem(nearest.figure)]
     if len(ends) != 1:
         return None
     [end] = ends
@@ -1978,12 +1959,7 @@ def _the_end_of_the_estimate_before(m: Marked, known: _Known) -> Marked | None:
     sibling = m.listed_as("a sibling's") and m.named
     if m.candidate.bound is None or not sibling:
         return None
-    before = [
-        o
-        for o in _read_beside(m, known.found)
-        if o.candidate.start < m.candidate.start and _an_estimate(o.figure)
-    ]
-    estimate = max(before, key=lambda o: o.candidate.start, default=None)
+    estimate = _nearest(m, [o for o in _read_beside(m, known.found) if _an_estimate(o.figure)])
     if estimate is None or estimate.turned or estimate.magnitude:
         return None
     if _stem(estimate.figure) != _stem(sibling):
@@ -1999,13 +1975,11 @@ def _an_end_its_interval_does_not_bear_out(m: Marked, known: _Known) -> Marked |
         return None
     ends = [
         o
-        for o in known.found
-        if o.candidate.unit == m.candidate.unit
-        and o.candidate.bound not in (None, m.candidate.bound)
+        for o in _in_its_unit(m, known.found)
+        if o.candidate.bound not in (None, m.candidate.bound)
     ]
-    after = m.candidate.bound == "low"  # (the other end: the nearest after a low end)
-    ends = [o for o in ends if (o.candidate.start > m.candidate.start) == after]
-    other = min(ends, key=lambda o: abs(o.candidate.start - m.candidate.start), default=None)
+    # (The other end: the nearest after a low end, before a high one.)
+    other = _nearest(m, ends, after=m.candidate.bound == "low")
     if other is None or (other.read and other.figure and _stem(other.figure) == _stem(m.figure)):
         return None
     return _listed(m.candidate, (m.figure,), why="one end")
@@ -2017,14 +1991,25 @@ def _the_estimate_of_the_interval_after(m: Marked, known: _Known) -> Marked | No
     [−3.75, −1.76]" under "Δ vs TY (OT2 − TY, points)")."""
     if m.verdict != "unexplained" or m.why != "signed" or m.candidate.bound is not None:
         return None
-    after = [o for o in known.found if o.candidate.start > m.candidate.start]
-    low = min(after, key=lambda o: o.candidate.start, default=None)
+    low = _nearest(m, known.found, after=True)
     if low is None or low.candidate.unit != m.candidate.unit or low.candidate.bound != "low":
         return None
     if not (low.read and low.figure.startswith("diff/")) or low.turned:
         return None
     estimate = f"{_stem(low.figure)}/estimate"
     return _at_its_value(m, estimate, known.exact[estimate])
+
+
+def _nearest(m: Marked, others: list[Marked], after: bool = False) -> Marked | None:
+    """Of ``others``, the number nearest before ``m`` (``after``: nearest after it)."""
+    at = m.candidate.start
+    side = [o for o in others if (o.candidate.start > at if after else o.candidate.start < at)]
+    return (min if after else max)(side, key=lambda o: o.candidate.start, default=None)
+
+
+def _in_its_unit(m: Marked, found: list[Marked]) -> list[Marked]:
+    """The numbers of ``m``'s sentence or cell, ``m`` among them."""
+    return [o for o in found if o.candidate.unit == m.candidate.unit]
 
 
 def _stem(name: str) -> str:
@@ -2171,23 +2156,19 @@ def _read_twice_in_one_table(found: list[Marked], known: _Known) -> list[Marked]
     ]
 
 
-def _read_as_it_beside_it(m: Marked, known: _Known) -> list[Marked]:
-    """The numbers of ``m``'s sentence or cell read as its figure, ``m`` among them."""
-    return [o for o in known.found if (o.candidate.unit, o.figure) == (m.candidate.unit, m.figure)]
-
-
 def _beside_itself(m: Marked, known: _Known) -> Marked | None:
     """A drift in the same cell or sentence as its figure at its own value ("6.69 % or 3.21 %")
     is another number beside it."""
-    at_its_value = (o.verdict in ("marked", "already") for o in _read_as_it_beside_it(m, known))
+    beside = _in_its_unit(m, known.found)
+    at_its_value = (o.verdict in ("marked", "already") for o in beside if o.figure == m.figure)
     return _listed(m.candidate, (m.figure,)) if m.verdict == "drift" and any(at_its_value) else None
 
 
 def _several_drifted_onto_one(m: Marked, known: _Known) -> Marked | None:
     """Numbers of one sentence or cell drifted onto one figure ("from 9.60 % to 6.70 %"): at
     most one is it, and the words do not say which, so none is."""
-    drifted = [o for o in _read_as_it_beside_it(m, known) if o.verdict == "drift"]
-    together = [o for o in drifted if o.turned == m.turned]
+    drifted = [o for o in _in_its_unit(m, known.found) if o.verdict == "drift"]
+    together = [o for o in drifted if (o.figure, o.turned) == (m.figure, m.turned)]
     if m.verdict != "drift" or len(together) < 2:
         return None
     named = " and ".join(other.candidate.text for other in together if other is not m)
