@@ -551,14 +551,8 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
     if candidate.in_table or _signed(candidate.text):
         return None
-    opening = sentence.rfind("(", 0, at)
-    closing = sentence.find(")", at)
-    if (
-        opening >= 0
-        and closing >= 0
-        and _A_PAIR.fullmatch(sentence, opening + 1, closing)
-        and _A_PAIR_AFTER_POINTS.search(sentence, 0, opening + 1)
-    ):
+    opening = _where_its_lone_pair_opens(candidate)
+    if opening is not None and _A_PAIR_AFTER_POINTS.search(sentence, 0, opening + 1):
         return opening
     colon = sentence.rfind(":", 0, at)
     pair = _A_PAIR.match(sentence, colon + 1) if colon >= 0 else None
@@ -579,10 +573,9 @@ _SET_AGAINST = re.compile(
 
 
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
-    """An unsigned number in percent, or set against another ("9.61 against our 9.72"),
-    whose own clauses say nothing of a difference, in a sentence where another number is
-    one: in "lower than Typhoon 0.6B (9.50 %) by 2.81 points", 9.50 is a CER; so are both
-    of a pair right after a difference in points."""
+    """An unsigned number in percent, or set against another, whose own clauses say nothing of
+    a difference, beside a number that is one: in "lower than B (9.50 %) by 2.81 points", 9.50
+    is a CER; so are both of a pair right after a difference in points."""
     if _where_a_pair_after_a_difference_opens(candidate) is not None:
         return True
     levels = candidate.levels
@@ -609,10 +602,9 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
 
 
 def _a_cer_in_percent(candidate: Candidate) -> bool:
-    """Whether the words of a difference in a number's sentence are another number's, and it a
-    CER: in its own statement that says nothing of a difference, in percent ("6.85 % on FLEURS;
-    the paired difference to th-TH is 0.16 pp") or unsigned between middle dots ("OpenThai2.0
-    6.69 · Typhoon 0.6B 9.50 · Δ −2.81"); or beside a difference another number states."""
+    """Whether a number is a CER though its sentence speaks of a difference: in percent in its
+    own statement that speaks of none ("6.85 % on FLEURS; the difference is 0.16 pp"), unsigned
+    between middle dots ("A 6.69 · B 9.50 · Δ −2.81"), or beside another's difference."""
     statement, after = _own_statement(candidate), candidate.levels[1]
     if statement is not None and not DIFFERENCE_WORDS.search(statement):
         if re.match(r"[*_]*\s*%", after) and not _POINTS_AFTER.match(after):
@@ -620,21 +612,18 @@ def _a_cer_in_percent(candidate: Candidate) -> bool:
         dotted = re.search(r"[·•]", candidate.levels[2])
         if dotted and not _signed(candidate.text) and not _IN_POINTS_AFTER.match(after):
             return True
-    return _beside_a_difference_stated_by_another(candidate) or _one_of_a_lone_pair(candidate)
+    lone_pair = _where_its_lone_pair_opens(candidate) is not None
+    return lone_pair or _beside_a_difference_stated_by_another(candidate)
 
 
-def _one_of_a_lone_pair(candidate: Candidate) -> bool:
-    """One of two unsigned numbers that alone fill a parenthesis, set against each other: "TY
-    wins Isan (17.09 vs 19.23) — see Δ below" compares two CERs, whatever the sentence says of
-    a difference; a difference is no side of a comparison (unless in points: "(2.81 vs 2.05
-    pp)")."""
+def _where_its_lone_pair_opens(candidate: Candidate) -> int | None:
+    """Where the parenthesis opens that a number in prose and one set against it alone fill ("TY
+    wins Isan (17.09 vs 19.23)"): two CERs, whatever the sentence says of a difference (a
+    difference is no side of a comparison, unless in points: "(2.81 vs 2.05 pp)")."""
     sentence, at = candidate.levels[2], candidate.start - candidate.unit
     opening, closing = sentence.rfind("(", 0, at), sentence.find(")", at)
-    return (
-        not candidate.in_table
-        and 0 <= opening < closing
-        and _A_PAIR.fullmatch(sentence, opening + 1, closing) is not None
-    )
+    lone = not candidate.in_table and 0 <= opening < closing
+    return opening if lone and _A_PAIR.fullmatch(sentence, opening + 1, closing) else None
 
 
 def _opens(before: str) -> bool:
@@ -863,12 +852,9 @@ def _against_each(candidate: Candidate, wanted: _Wanted, known: _Known) -> list[
 def _the_one_within_a_drift(
     candidate: Candidate, wanted: _Wanted, against: list[str], known: _Known
 ) -> str | None:
-    """Of the card's own model against each baseline its context names, the one figure a
-    drift's distance from the number, where every other is further than any drift moves one
-    (``_far_from``: half a point for a difference): read against another, the number would
-    be misread, not stale. Only where the baselines are named in the sentence before, which
-    states the card's own model's figure; not where the context names a variant of the card's
-    own model (a side the card may not compare)."""
+    """Of the card's own model against each baseline its context names, the one figure within a
+    drift of the number, every other being further (``_far_from``): only where the sentence
+    before states the own model's figure, and the context names no variant of that model."""
     own = _own_system(known.spec)
     if not candidate.alone or any(key.split("_")[0] == own for key in wanted.systems):
         return None
@@ -898,11 +884,9 @@ def _states_its_own_before(candidate: Candidate, known: _Known) -> bool:
 def _read_with_the_sentence_before(
     candidate: Candidate, read_as: tuple[_Wanted, _Wanted], known: _Known
 ) -> Marked | None:
-    """A prose number read with what the nearest sentence before it in its paragraph names of
-    each dimension its own sentence names nothing of (the set, the latency; the system where
-    its own clauses name none): "Is 14 frames (1.12 s) worth it? ... The average improves to
-    14.56 %". Only where its value is then one figure's exactly, or, that reading naming one
-    figure alone (read narrowly), a drift's distance from it and nearer it than any other."""
+    """A prose number read with what the sentence before it names of a dimension its own names
+    nothing of ("Is 1.12 s worth it? ... The average improves to 14.56 %"): where it then prints
+    one figure, or is within a drift of the one its narrow reading names, and nearest to it."""
     if candidate.in_table:
         return None
     (narrow, wide), exact, names = read_as, known.exact, known.names
