@@ -200,14 +200,10 @@ def _a_thai_amount(before: str, after: str) -> bool:
     rest = before[last.end() :]
     if last.group("split"):
         return bool(_THAI_SPLIT_VERB_END.match(rest))
-    if last.group("than"):
-        if re.search(r"ผิดพลาด\s*$", before[: last.start()]):  # "ผิดพลาดน้อยกว่า 29.6%":
-            return bool(re.match(_THAI_HEDGE, rest))  # errs less by, as "29.6 % fewer errors"
-        return (
-            bool(rest.strip())
-            and bool(_THAI_WHOM_ALONE.match(rest))
-            and not _PAIRED_AFTER.match(after)
-        )
+    if last.group("than") and not re.search(r"ผิดพลาด\s*$", before[: last.start()]):
+        # (After "ผิดพลาดน้อยกว่า", errs less, it is by how much, as in "29.6 % fewer errors".)
+        whom_alone = rest.strip() and _THAI_WHOM_ALONE.match(rest)
+        return bool(whom_alone) and not _PAIRED_AFTER.match(after)
     return bool(re.match(_THAI_HEDGE, rest))
 
 
