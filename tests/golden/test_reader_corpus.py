@@ -653,6 +653,7 @@ CODE_BLOCKS = {
     "metrics": 2,  # a bash block and a text block of the eval tool's output
     "mixed": 2,
     "model_index": 2,
+    "notes": 2,  # a bash block (usage) and a text block of the eval tool's output
     "notebook": 13,  # eight python cells, five of them followed by their printed output
     "paper": 2,  # a bash block (reproduction) and a bibtex block
     "post": 2,  # a bash block and a text block of log output
