@@ -1092,11 +1092,13 @@ def _by_value_in_an_unnamed_set(m: Marked, known: _Known) -> Marked | None:
     """A number read by its value where no level names its set: ambiguous where the figure of
     another set or decoding (same systems and latency) prints it ("goes from 12.61 % to 8.99 %")."""
     facts = known.facts
-    if m.turned or m.magnitude or m.figure not in facts:
+    if m.turned or m.figure not in facts:
         return None
     parts = _parts_named(m, known)
     if any(part == "subject" and depth is not None for part, _, depth, _ in parts):
         return None
+    if m.magnitude:  # a size, by its value alone: any set's ("the gap shrinks to about 1.4")
+        return _listed(m.candidate, (m.figure,), why="unnamed size")
     same = attrgetter("kind", "systems", "latency", "part")  # (all but set and decoding)
     others = _others_printed(
         m.candidate.text, m.figure, known, lambda own, fact: same(own) == same(fact)

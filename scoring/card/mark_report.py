@@ -160,6 +160,10 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         "which system it subtracts from which: stale, or stated the other way round? left "
         'unmarked: write the order there ("{m.named}"), or write it not-a-figure'
     ),
+    "unnamed size": (
+        " is the size of {m.fits[0]} by its value alone, and nothing where it stands names its "
+        "set; left unmarked: name its set where it stands, or write it not-a-figure"
+    ),
     "cer interval": (
         " is an end of an interval of {m.named}, and the card gives intervals of differences only; "
         "left unmarked: the gate cannot check it (drop it, or write it not-a-figure)"

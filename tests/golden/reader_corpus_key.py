@@ -119,10 +119,15 @@ def candidate_numbers(card_text: str) -> list[Candidate]:
     for index, line in enumerate(lines):
         for match in _NUMBER.finditer(line):
             start, end, text = match.start(), match.end(), match.group()
+            # (A sign right after a range's dash is the number's: "CI: −3.75–−1.76".)
+            after_a_range_dash = (
+                start > 1 and line[start - 1] in _SIGNS and line[start - 2].isdigit()
+            )
             if (
                 text[0] in _SIGNS
                 and start > 0
                 and (line[start - 1].isalnum() or line[start - 1] in _SIGNS)
+                and not after_a_range_dash
             ):
                 start, text = start + 1, text[1:]  # a hyphen or range dash, not a sign
                 if text[0] in _SIGNS:

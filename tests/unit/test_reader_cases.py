@@ -843,6 +843,28 @@ def test_a_size_half_a_point_from_a_difference_is_listed_not_drifted(project, de
     assert [m.verdict for m in marked.found if m.candidate.text == said] == ["unexplained"], out
 
 
+def test_a_size_by_its_value_alone_where_nothing_names_its_set_is_listed(project, demo_result):
+    """ "... so the gap shrinks to about 1.4 points" after two averages: a size that names no
+    set, at one decimal, is the size of any set's difference that rounds to it; it is listed,
+    not marked as the one that happens to (it was read as a LOTUSDIS microphone's)."""
+    exact = demo_result.exact
+    sizes = {
+        name: f"{float(abs(exact[name] * 100)):.1f}"
+        for name in exact
+        if name.startswith("diff/1120ms/") and name.endswith("/estimate") and exact[name] < 0
+    }
+    alone = [size for size in sizes.values() if list(sizes.values()).count(size) == 1]
+    assert alone, "no size at 1120 ms that one difference alone rounds to"
+    ours, theirs = (printed(exact[f"aggregate/1120ms/average/{who}"]) for who in (O, T))
+    text = (
+        f"# Card\n\nIf you can wait 1120 ms per chunk we reach {ours} %, while Typhoon is at "
+        f"{theirs} %, so the gap shrinks to about {alone[0]} points.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    read = [(m.verdict, m.why) for m in marked.found if m.candidate.text == alone[0]]
+    assert read == [("unexplained", "unnamed size")], out
+
+
 def _a_gain_against_two_baselines(exact: dict, gain: str) -> str:
     """ "... against X % for Typhoon 0.6B as released and Y % for the same baseline with its
     4-gram LM. The largest gain is on FLEURS (ΔCER = <gain> pp)": the sentence before names
