@@ -798,7 +798,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         sentence, offset = body[start:end], block.start + start
         read_before = tuple(earlier)
         earlier.insert(0, _without(COMMENT, sentence))
-        if not speaks_of_errors(sentence, names):
+        if not speaks_of_errors(sentence, names) and not _goes_on(sentence, read_before, names):
             for match in _numbers_at(sentence, offset, masked, names):
                 set_aside(match, offset, NOT_READ)  # (named by --strict where it prints ours)
             continue
@@ -813,6 +813,18 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         words = _sentence_words(sentence, matches, names, marks)
         read = _Sentence(words, matches, names, read_before)
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
+
+
+# A sentence that goes on with the subject of the one before: "At 80 ms it widens to -4.23".
+_GOES_ON = re.compile(r"\W*(?:(?:at|@)\s+[\d,.]+\s*ms\b\W*)?(?:it|this|that)\b", re.I)
+
+
+def _goes_on(sentence: str, read_before: tuple[str, ...], names: Names) -> bool:
+    """Whether a sentence goes on with what the sentence before it in its paragraph speaks of,
+    when that sentence speaks of error rates: "... the gap is -2.05. At 80 ms it widens to ..."."""
+    return bool(
+        read_before and _GOES_ON.match(sentence) and speaks_of_errors(read_before[0], names)
+    )
 
 
 def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -> str:
@@ -1728,7 +1740,12 @@ def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | No
     "previous" in its sentence, cell, row or column."""
     if not any(names.names_own_release(text) for text in nearest):
         ours = names.names_own_release
-        if heading := _innermost_heading(levels[-1], _OTHER_VERSION_HEADING, ours):
+        headings = levels[-1].split(" / ")
+        if set(names.systems_in(headings[0])) & names.own:
+            # The title, naming the card's own model, heads the whole card, whatever it calls
+            # it: "# OpenThai2.0-ASR-Streaming · release notes v2.0.1".
+            headings = headings[1:]
+        if heading := _innermost_heading(" / ".join(headings), _OTHER_VERSION_HEADING, ours):
             return heading
     said = next(filter(None, map(_OTHER_VERSION.search, levels[2:-1])), None)
     return said.group() if said else None

@@ -865,6 +865,25 @@ def test_a_size_by_its_value_alone_where_nothing_names_its_set_is_listed(project
     assert read == [("unexplained", "unnamed size")], out
 
 
+def test_a_title_naming_the_model_heads_the_card_whatever_it_calls_it(project, demo_result):
+    """A title that names the card's own model and calls the card "release notes" heads the
+    whole card: its numbers are the card's (they were all left alone as another version's,
+    "a result of the card's stands elsewhere", and none stood elsewhere). A section headed so
+    inside it still holds other releases' numbers."""
+    name = f"cer/560ms/fleurs/{O}"
+    ours = printed(demo_result.exact[name])
+    text = (
+        "# 🎙️ OpenThai2.0-ASR-Streaming · release notes v2.0.1\n\n"
+        f"On FLEURS at 560 ms OpenThai2.0 reaches {ours} % CER.\n\n"
+        "## Release notes\n\nv1.5 reached 9.87 % on FLEURS at 560 ms.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.candidate.text, m.verdict, m.figure) for m in marked.found] == [
+        (ours, "marked", name),
+        ("9.87", "foreign", None),
+    ], out
+
+
 def _a_gain_against_two_baselines(exact: dict, gain: str) -> str:
     """ "... against X % for Typhoon 0.6B as released and Y % for the same baseline with its
     4-gram LM. The largest gain is on FLEURS (ΔCER = <gain> pp)": the sentence before names
