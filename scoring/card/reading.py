@@ -920,7 +920,8 @@ class _Sentence:
             in_pieces = [True] * len(matches)
         # "Decoded in pieces, the gap closes: ... by −0.27 (...), on GigaSpeech2 long by −1.78":
         # so does a sentence's opening clause, where nothing in it says "whole".
-        opening = _AN_OPENING_CLAUSE.match(lead)
+        # (So does a condition opening it, in Thai with no comma: "ถ้าตัดเป็นท่อน ๆ เราได้ ...".)
+        opening = _AN_OPENING_CLAUSE.match(lead) or _A_CONDITION.match(lead)
         if opening and in_pieces_words.search(opening[0]) and not WHOLE_WORDS.search(sentence):
             in_pieces = [True] * len(matches)
         # "Decoding the pieces brings TVSpeech long from 10.71 to 8.72 %": b is in pieces, a
@@ -950,6 +951,7 @@ def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tup
 
 _A_LEAD_IN = re.compile(r":[\s*_]*$")
 _AN_OPENING_CLAUSE = re.compile(r"[^,:;]*[,:;]")
+_A_CONDITION = re.compile(rf"[\s*_]*(?:{words.pattern('conditions')}).*", re.I | re.S)
 
 
 def _views(sentence: str, matches: list, placed: dict, statement_ends: list, names: Names):
