@@ -1097,16 +1097,19 @@ def _by_value_in_an_unnamed_set(m: Marked, known: _Known) -> Marked | None:
     parts = _parts_named(m, known)
     if any(part == "subject" and depth is not None for part, _, depth, _ in parts):
         return None
-    if m.magnitude:  # a size, by its value alone: any set's ("the gap shrinks to about 1.4")
-        return _listed(m.candidate, (m.figure,), why="unnamed size")
+    named_before = _named_before(m.candidate, known.names.subjects_in)
+    if m.magnitude:  # a size by its value alone, its set named nowhere near, is any set's:
+        # "the gap shrinks to about 1.4 points" after two averages
+        unnamed = facts[m.figure].subject not in named_before
+        return _listed(m.candidate, (m.figure,), why="unnamed size") if unnamed else None
     same = attrgetter("kind", "systems", "latency", "part")  # (all but set and decoding)
     others = _others_printed(
         m.candidate.text, m.figure, known, lambda own, fact: same(own) == same(fact)
     )
     # Of the sets the sentence before names, where it names its own ("... on TVSpeech long.
     # Typhoon 0.6B ... goes from 12.61 % to 8.99 %": not TVSpeech's 8.99).
-    if facts[m.figure].subject in (before := _named_before(m.candidate, known.names.subjects_in)):
-        others = [other for other in others if facts[other].subject in before]
+    if facts[m.figure].subject in named_before:
+        others = [other for other in others if facts[other].subject in named_before]
     return _ambiguous(m, others) if others else None
 
 

@@ -55,8 +55,11 @@ DIRECTION_WORDS = words.regex("direction_words")
 _RANKS = words.regex("ranks")  # (fullmatched against a direction word)
 # What joins the ends of a range: "to", a dash, dots, "ถึง" (Thai "to").
 _RANGE_TO = r"\s*+(?:to|–|—|\.{2,3}|…|ถึง)\s*+"
+_A_NUMBER_TO = rf"{SIGN}?\d+(?:\.\d+)?\s*+%?{_RANGE_TO}{SIGN}?\d"
 _INTERVAL = re.compile(  # (runs of spaces possessive, as in _COMMA_OR_AND below)
     r"[\[(]\s*+(?:\d+\s*+%\s*+)?(?i:ci\b|confidence interval|interval)?\s*+:?\s*+"
+    # (after its estimate, where a range follows: "(−1.78, −2.76 to −0.75)")
+    rf"(?:{SIGN}?\d+(?:\.\d+)?\s*+(?:%|pp)?\s*+,\s*+(?={_A_NUMBER_TO}))?"
     rf"({SIGN}?\d+(?:\.\d+)?)\s*+%?(?:\s*+[,;]\s*+|{_RANGE_TO})({SIGN}?\d+(?:\.\d+)?)\s*+%?\s*+"
     r"(?:[,;][^\d()\[\]]{1,30})?[\])]"  # ("(−0.96 to +0.20, a tie)")
 )
