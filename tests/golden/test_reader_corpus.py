@@ -669,6 +669,7 @@ CODE_BLOCKS = {
     "thai": 2,
     "thai_formal": 2,  # a bash block and a text block of the citation
     "thread": 1,  # a bash block
+    "tidy": 2,  # a bash block (reproduce) and a text block of its printed output
     "walk": 6,  # five bash blocks of a shell session and a bibtex block
 }
 
