@@ -409,10 +409,14 @@ def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[
             return A_DURATION.sub(" ", text)
         return latency_named(text) if column == 0 or _SPEAKS_OF_LATENCY.search(above) else text
 
-    labels = [
-        " ".join(label_cell(cells[c][1], c) for c in label_columns if c < len(cells))
-        for cells in rows
-    ]
+    labels, above = [], {}  # (above: each label column's last cell that said something)
+    for cells in rows:
+        said = {c: cells[c][1] for c in label_columns if c < len(cells)}
+        # An empty label cell repeats the one above it ("| | 80 | | 8.28 |" under "| FLEURS |
+        # 560 | OT2 | 6.69 |"), as a reader of a table in long form takes it.
+        said = {c: text if text.strip() else above.get(c, text) for c, text in said.items()}
+        above |= {c: text for c, text in said.items() if text.strip()}
+        labels.append(" ".join(label_cell(text, c) for c, text in said.items()))
     return _under_section_rows(rows, labels)
 
 
