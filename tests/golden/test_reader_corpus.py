@@ -53,10 +53,6 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("tidy", "stale_reported"): "line 26's 15.98 (\"averages 14.77 over the 11 sets (TY 16.31, "
-    'TY+LM 15.98)", the data give 15.89) is listed, not drifted: its sentence also names FLEURS '
-    '("on FLEURS where TY makes 9.5 %"), and a number in a parenthesis after another does not '
-    "read that number's set first",
     ("walk", "recall"): "recall 0.907 (88 of 97): a one-line summary of many results (line 16) "
     "and numbers in inline code (lines 53, 96; named by --strict, never marked)",
 }
