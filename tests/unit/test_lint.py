@@ -28,3 +28,18 @@ def ruff(*args: str) -> subprocess.CompletedProcess:
 def test_ruff_finds_nothing_to_change(args):
     done = ruff(*args)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_function_of_the_card_is_over_sixty_lines():
+    """Each step of the card's code fits on a screen: no function in scoring/card/ is over 60
+    lines as written, which ``ruff format --check`` above keeps as ruff writes them."""
+    import ast
+
+    longer = [
+        f"{path.name}:{node.lineno} {node.name}: {node.end_lineno - node.lineno + 1} lines"
+        for path in sorted((REPO_ROOT / "scoring" / "card").glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.end_lineno - node.lineno + 1 > 60
+    ]
+    assert not longer, "split these by what they do:\n" + "\n".join(longer)
