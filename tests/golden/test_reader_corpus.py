@@ -662,6 +662,7 @@ CODE_BLOCKS = {
     "paper": 2,  # a bash block (reproduction) and a bibtex block
     "post": 2,  # a bash block and a text block of log output
     "prose": 2,
+    "relative": 2,  # a text block of a seed sweep and a bash block
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
     "settings": 2,
     "stats": 2,  # a bash block and a text block  # a yaml block (decoder config) and a json block (the 4-gram's decoder)
