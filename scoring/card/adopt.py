@@ -1023,6 +1023,13 @@ def _a_sibling_it_prints(text: str, name: str, known: _Known) -> str | None:
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
 
 
+# Several training runs: their mean is the card's figure only where it prints its value.
+_SEVERAL_RUNS = re.compile(
+    r"\b(?:over|across)\s+(?:\d+|two|three|four|five|ten)\s+(?:training\s+)?(?:seeds|runs)\b",
+    re.I,
+)
+
+
 def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     """A drift that may be a misreading, listed rather than rewritten: at another figure's value,
     nearer another's in a part its context does not name, or further than drifts go."""
@@ -1031,6 +1038,9 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, known.exact
+    if several := _SEVERAL_RUNS.search(m.candidate.levels[2]):
+        # "14.78 ± 0.05 over 3 seeds" off the card's 14.77: several runs' mean, not stale.
+        return _listed(m.candidate, (m.figure,), "several runs", named=several.group())
     if _turns_the_sign(text, m.gives):
         # "+2.09 points for ours" read as −2.14: a re-run moves a difference by a fraction of
         # a point, never across zero; the reading has the sides the wrong way round.

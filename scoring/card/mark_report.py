@@ -160,6 +160,11 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         "which system it subtracts from which: stale, or stated the other way round? left "
         'unmarked: write the order there ("{m.named}"), or write it not-a-figure'
     ),
+    "several runs": (
+        ' reads as {m.fits[0]}, but its sentence speaks of several runs ("{m.named}"): their '
+        "mean or spread, not the card's one run, whose value it does not print; left unmarked: "
+        "write it not-a-figure, or give the card's own value beside it"
+    ),
     "unnamed size": (
         " is the size of {m.fits[0]} by its value alone, and nothing where it stands names its "
         "set; left unmarked: name its set where it stands, or write it not-a-figure"

@@ -596,7 +596,8 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
             table.headings,
         )
         if not by_place:
-            why = _measures_another_metric(levels, match.start() in bounds)
+            titled = (*levels[:-1], below_the_title(levels[-1], table.names))
+            why = _measures_another_metric(titled, match.start() in bounds)
         elif by_place[i] == "ours":
             why = None
         else:
@@ -893,7 +894,7 @@ class _Sentence:
     """A sentence of prose as each of its numbers reads it."""
 
     def __init__(self, sentence: str, matches: list, names: Names, read_before: tuple):
-        self.text, self.matches = sentence, matches
+        self.text, self.matches, self.names = sentence, matches, names
         self.in_pieces_words = in_pieces_words = names.in_pieces
         self.bounds = bounds = _bounds(sentence, matches)
         # each number's own parenthesis, as a place (None: none)
@@ -1064,7 +1065,8 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
             levels = tuple(_without(read.in_pieces_words, lv) for lv in levels[:3]) + levels[3:]
-        why = _measures_another_metric(_without_a_last_clause_of_another(read, i, levels), an_end)
+        titled = (*levels[:-1], below_the_title(levels[-1], read.names))
+        why = _measures_another_metric(_without_a_last_clause_of_another(read, i, titled), an_end)
         # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
         if why is not None and not (an_end and estimate_read):
             set_aside(match, offset, why)
@@ -1754,15 +1756,21 @@ def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | No
     "previous" in its sentence, cell, row or column."""
     if not any(names.names_own_release(text) for text in nearest):
         ours = names.names_own_release
-        headings = levels[-1].split(" / ")
-        if set(names.systems_in(headings[0])) & names.own:
-            # The title, naming the card's own model, heads the whole card, whatever it calls
-            # it: "# OpenThai2.0-ASR-Streaming · release notes v2.0.1".
-            headings = headings[1:]
-        if heading := _innermost_heading(" / ".join(headings), _OTHER_VERSION_HEADING, ours):
+        if heading := _innermost_heading(
+            below_the_title(levels[-1], names), _OTHER_VERSION_HEADING, ours
+        ):
             return heading
     said = next(filter(None, map(_OTHER_VERSION.search, levels[2:-1])), None)
     return said.group() if said else None
+
+
+def below_the_title(headings: str, names: Names) -> str:
+    """A number's headings (joined by " / ", outermost first) less the card's title where it
+    names the card's own model: it heads the whole card, whatever it calls it ("# OpenThai2.0
+    · release notes v2.0.1", "...: the gains, in relative terms"), and says nothing of a
+    section's numbers."""
+    title, *inside = headings.split(" / ")
+    return " / ".join(inside) if set(names.systems_in(title)) & names.own else headings
 
 
 def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:

@@ -585,7 +585,8 @@ def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
 # A relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
 # "ลดลงสัมพัทธ์ 29.6%") is no error rate: the card's differences are in points.
 _RELATIVE_AFTER = re.compile(
-    rf"\s*%\s*(?:(?:{words.pattern('comparatives')})\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)",
+    rf"\s*%\s*(?:(?:{words.pattern('comparatives')})\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)"
+    r"|\s*%\s*more\b",  # ("... from 16.31 to 21.20, 30.0 % more": more errors, relatively)
     re.I,
 )
 _RELATIVE_BEFORE = re.compile(

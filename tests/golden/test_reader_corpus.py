@@ -53,6 +53,16 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
+    ("relative", "no_trap_marked"): 'line 73\'s 1.95 ("our 30.00 is 1.95 points", the two printed '
+    "CERs subtracted) is read as the bt10m difference, whose paired estimate is −1.96, and "
+    "drifted: the key calls it a trap; a pooled CER's difference is that estimate, so the "
+    "reading may be fair, but --write would change a number the sentence computes",
+    ("relative", "stale_reported"): "line 104's 22.96 (80 ms LOTUSDIS pooled, the data give "
+    '22.90) is read as another measure: its section is headed "Latency, relative" and its '
+    'paragraph speaks "in relative terms"',
+    ("relative", "recall"): "recall 0.862 (112 of 130): CERs in sentences and sections that "
+    'speak of relative gains ("Latency, relative", "29.6 % fewer errors ... 6.69 against 9.50") '
+    "are read as another measure",
     ("walk", "recall"): "recall 0.907 (88 of 97): a one-line summary of many results (line 16) "
     "and numbers in inline code (lines 53, 96; named by --strict, never marked)",
 }

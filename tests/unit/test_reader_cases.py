@@ -884,6 +884,44 @@ def test_a_title_naming_the_model_heads_the_card_whatever_it_calls_it(project, d
     ], out
 
 
+def test_a_change_in_percent_more_is_relative(project, demo_result):
+    """ "Typhoon's from 16.31 to 21.20, 30.0 % more": a percentage followed by "more" is a
+    relative change, not a CER, though it prints one (it was read as LOTUSDIS bt10m's)."""
+    more = f"{float(demo_result.exact[f'cer/560ms/lotus_bt10m/{O}'] * 100):.1f}"
+    text = f"# Card\n\nOn LOTUSDIS bt10m at 560 ms, Typhoon 0.6B has {more} % more.\n"
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [m.verdict for m in marked.found if m.candidate.text == more] in ([], ["unexplained"])
+    assert not any(m.candidate.text == more for m in marked.found if m.figure), out
+
+
+def test_a_number_off_a_figure_in_a_sentence_of_several_runs_is_listed(project, demo_result):
+    """ "... the 11-set average 14.78 ± 0.05 over 3 seeds": off the card's 14.77 by a drift's
+    distance, it is several runs' mean, not a stale figure: listed, never rewritten. (Where
+    it prints the figure's value exactly, as a mean of runs may, it is read.)"""
+    name = f"aggregate/560ms/average/{O}"
+    said = printed(demo_result.exact[name] + Fraction(1, 10000))
+    text = (
+        f"# Card\n\nOver 3 seeds FLEURS is 6.71 ± 0.10 and the 11-set average {said} ± 0.05 "
+        "(min 14.74, max 14.83).\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    read = [(m.verdict, m.why) for m in marked.found if m.candidate.text == said]
+    assert read == [("unexplained", "several runs")], out
+
+
+def test_a_title_naming_the_model_says_no_measure_of_its_numbers(project, demo_result):
+    """ "# OpenThai2.0-ASR-Streaming: the gains, in relative terms" heads the whole card: its
+    "relative" is no measure of the numbers under it (each was read as another measure)."""
+    name = f"cer/560ms/fleurs/{O}"
+    ours = printed(demo_result.exact[name])
+    text = (
+        "# OpenThai2.0-ASR-Streaming: the gains, in relative terms\n\n## FLEURS at 560 ms\n\n"
+        f"OpenThai2.0 reaches {ours} here.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [("marked", name)], out
+
+
 def _a_gain_against_two_baselines(exact: dict, gain: str) -> str:
     """ "... against X % for Typhoon 0.6B as released and Y % for the same baseline with its
     4-gram LM. The largest gain is on FLEURS (ΔCER = <gain> pp)": the sentence before names
