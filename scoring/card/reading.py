@@ -596,7 +596,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
             table.headings,
         )
         if not by_place:
-            titled = (*levels[:-1], below_the_title(levels[-1], table.names))
+            titled = (*levels[:-1], _below_the_title(levels[-1], table.names))
             why = _measures_another_metric(titled, match.start() in bounds)
         elif by_place[i] == "ours":
             why = None
@@ -1065,7 +1065,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
             levels = tuple(_without(read.in_pieces_words, lv) for lv in levels[:3]) + levels[3:]
-        titled = (*levels[:-1], below_the_title(levels[-1], read.names))
+        titled = (*levels[:-1], _below_the_title(levels[-1], read.names))
         why = _measures_another_metric(_without_a_last_clause_of_another(read, i, titled), an_end)
         # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
         if why is not None and not (an_end and estimate_read):
@@ -1757,14 +1757,14 @@ def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | No
     if not any(names.names_own_release(text) for text in nearest):
         ours = names.names_own_release
         if heading := _innermost_heading(
-            below_the_title(levels[-1], names), _OTHER_VERSION_HEADING, ours
+            _below_the_title(levels[-1], names), _OTHER_VERSION_HEADING, ours
         ):
             return heading
     said = next(filter(None, map(_OTHER_VERSION.search, levels[2:-1])), None)
     return said.group() if said else None
 
 
-def below_the_title(headings: str, names: Names) -> str:
+def _below_the_title(headings: str, names: Names) -> str:
     """A number's headings (joined by " / ", outermost first) less the card's title where it
     names the card's own model: it heads the whole card, whatever it calls it ("# OpenThai2.0
     · release notes v2.0.1", "...: the gains, in relative terms"), and says nothing of a
