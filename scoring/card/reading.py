@@ -224,10 +224,14 @@ def _another_metric_word(text: str, in_points: bool = False) -> str:
     return found.group(0).strip() if found else ""
 
 
-def _measures_another_metric(levels: tuple[str, ...], interval_end: bool) -> Evidence | None:
+def _measures_another_metric(
+    levels: tuple[str, ...], interval_end: bool, names: Names
+) -> Evidence | None:
     """What says a number measures another metric than ours ("21.37 % WER", a "WER (%)"
     column, a "relative reduction"): the first of its levels, nearest first, that names one
-    metric decides. An interval's end is in points where its cell or sentence says so."""
+    metric decides (of the headings, not the card's title). An interval's end is in points
+    where its cell or sentence says so."""
+    levels = (*levels[:-1], _below_the_title(levels[-1], names))
     for depth, level in enumerate(levels[:-1]):
         if scored := _SCORED_ANOTHER_WAY.search(level):
             return Evidence(scored.group(0), level_name(levels, depth))
@@ -596,8 +600,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
             table.headings,
         )
         if not by_place:
-            titled = (*levels[:-1], _below_the_title(levels[-1], table.names))
-            why = _measures_another_metric(titled, match.start() in bounds)
+            why = _measures_another_metric(levels, match.start() in bounds, table.names)
         elif by_place[i] == "ours":
             why = None
         else:
@@ -1065,8 +1068,8 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
             levels = tuple(_without(read.in_pieces_words, lv) for lv in levels[:3]) + levels[3:]
-        titled = (*levels[:-1], _below_the_title(levels[-1], read.names))
-        why = _measures_another_metric(_without_a_last_clause_of_another(read, i, titled), an_end)
+        own = _without_a_last_clause_of_another(read, i, levels)
+        why = _measures_another_metric(own, an_end, read.names)
         # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
         if why is not None and not (an_end and estimate_read):
             set_aside(match, offset, why)
