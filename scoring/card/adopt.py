@@ -34,9 +34,7 @@ from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
     IN_POINTS,
-    OUR_METRIC,
     PAIRED_AGAINST,
-    QUOTED,
     STATEMENT_END,
     VERSUS,
     Candidate,
@@ -80,9 +78,6 @@ __all__ = [
 _LOWER_WORDS = words.regex("lower_words")
 _HIGHER_WORDS = words.regex("higher_words")
 _A_LEGEND = words.regex("legend")
-
-# B − A's interval is A − B's, negated and with its ends swapped.
-_TURNED_PART = {"estimate": "estimate", "low": "high", "high": "low"}
 
 # An interval's end named in words. Not a comparison ("lower than", "higher by", "lower is
 # better", "2.81 pp lower"), nor what is low of something else ("lower latency", "a lower
@@ -329,11 +324,8 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
         further = {key for level in levels[3:] for key in names.systems_in(level)} - systems
         if len(further) == 1:
             systems = systems | further
-    default_system = _own_system(spec)
-    if not systems:
-        systems = frozenset([default_system])
-    elif not narrow:  # a sentence naming Typhoon may still quote the card's own system
-        systems = systems | {default_system}
+    if not systems or not narrow:  # a sentence naming Typhoon may still quote the card's own
+        systems = (systems or frozenset()) | {_own_system(spec)}
     latencies = latencies or frozenset([spec.headline_latency])
     bound = candidate.bound or _bound_in_words(levels, in_table) or "estimate"
     return _Wanted(subjects, systems, latencies, split, difference, bound)
@@ -645,7 +637,7 @@ def _speaks_of_a_difference(
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
         if DIFFERENCE_WORDS.search(level):
             return True
-        if OUR_METRIC.search(level):
+        if words.regex("our_metric").search(level):
             return False
     return False
 
@@ -693,21 +685,16 @@ def _facts(name: str, spec: CardSpec) -> _Facts | None:
 def _fits(facts: _Facts, wanted: _Wanted) -> bool:
     if facts.latency not in wanted.latencies:
         return False
-    if wanted.subjects is not None and facts.subject not in wanted.subjects:
-        return False
     if facts.split != wanted.split or facts.part != wanted.bound:
         return False
-    if facts.kind == "diff":
-        if wanted.difference is None and len(wanted.systems) < 2:
-            return False  # a difference is named as one, or by both its systems
-        return (
-            facts.systems <= wanted.systems
-            if len(wanted.systems) > 1
-            else bool(facts.systems & wanted.systems)
-        )
-    if wanted.difference:
+    if wanted.subjects is not None and facts.subject not in wanted.subjects:
         return False
-    return bool(facts.systems & wanted.systems)
+    if facts.kind != "diff":
+        return not wanted.difference and bool(facts.systems & wanted.systems)
+    if len(wanted.systems) > 1:
+        return facts.systems <= wanted.systems
+    # A difference is named as one, or by both its systems.
+    return wanted.difference is not None and bool(facts.systems & wanted.systems)
 
 
 @dataclass(frozen=True)
@@ -991,7 +978,7 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
         return unexplained("relative")
     if other := _a_sibling_it_prints(text, name, known):
         return unexplained("a sibling's", other)
-    if not candidate.in_table and (quoted := QUOTED.search(_statement(candidate))):
+    if not candidate.in_table and (quoted := words.regex("quoted").search(_statement(candidate))):
         return unexplained("quoted", quoted.group())  # "reported by its authors": theirs
     if kin := _a_kin_set_spoken_of(candidate, name, spec):
         return unexplained("kin", spec.set_names[kin])
@@ -1250,9 +1237,11 @@ def _end_of_a_size(name: str, candidate: Candidate) -> str:
 
 
 def _turned_end(name: str) -> str:
-    """A difference's figure with its interval's end swapped (the same for its estimate)."""
+    """A difference's figure with its interval's end swapped (the same for its estimate): B − A's
+    interval is A − B's, negated and with its ends swapped."""
     stem, part = name.rsplit("/", 1)
-    return f"{stem}/{_TURNED_PART.get(part, part)}"
+    swapped = {"low": "high", "high": "low"}.get(part, part)
+    return f"{stem}/{swapped}"
 
 
 def _states_a_size(candidate: Candidate) -> bool:
@@ -1376,9 +1365,8 @@ def _orders(candidate: Candidate, names: Names):
 
 
 def _one_clause(text: str) -> bool:
-    """Whether ``text`` holds no break of a clause outside brackets: in "+2.09 points for ours
-    (95 % interval +0.66 to +3.47), the one interval against us", "against" orders nothing of
-    +2.09."""
+    """Whether ``text`` holds no break of a clause outside brackets: in "+2.09 points for ours (95 %
+    interval +0.66 to +3.47), the one interval against us", "against" orders nothing of +2.09."""
     return not re.search(r"[,;:](?!\d)", re.sub(r"\([^()]*\)", "", text))  # (not "1,120")
 
 
@@ -2269,10 +2257,8 @@ def _with_markers(text: str, found: list[Marked]) -> str:
             ((s, e) for s, e in in_code if s < candidate.start < e),
             (candidate.start, candidate.end),
         )
-        pieces += [
-            text[copied:start],
-            f"<!-- scoring:figure {opening} -->{text[start:end]}<!-- scoring:end -->",
-        ]
+        pieces.append(text[copied:start])
+        pieces.append(f"<!-- scoring:figure {opening} -->{text[start:end]}<!-- scoring:end -->")
         copied = end
     pieces.append(text[copied:])
     return "".join(pieces)
