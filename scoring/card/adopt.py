@@ -773,9 +773,8 @@ class _Known:
         fits = {}  # by the figure's place among the card's, so in the card's order
         for reading in readings:
             for latency in reading.latencies:
-                for at, name, fact in self._by_kind.get(
-                    (latency, reading.split, reading.bound), ()
-                ):
+                kind = (latency, reading.split, reading.bound)
+                for at, name, fact in self._by_kind.get(kind, ()):
                     if at not in fits and _fits(fact, reading):
                         fits[at] = name
         fits = [fits[at] for at in sorted(fits)]
