@@ -1027,6 +1027,10 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     if several := _SEVERAL_RUNS.search(m.candidate.levels[2]):
         # "14.78 ± 0.05 over 3 seeds" off the card's 14.77: several runs' mean, not stale.
         return _listed(m.candidate, (m.figure,), "several runs", named=several.group())
+    if worked_out := _a_subtraction_of_printed_cers(m, known):
+        # "Typhoon's 31.95 minus our 30.00 is 1.95 points": the sentence's own arithmetic,
+        # which rounding keeps a unit off the paired estimate (−1.96), not a stale number.
+        return _listed(m.candidate, (m.figure,), "subtraction", named=worked_out)
     if _turns_the_sign(text, m.gives):
         # "+2.09 points for ours" read as −2.14: a re-run moves a difference by a fraction of
         # a point, never across zero; the reading has the sides the wrong way round.
@@ -1056,6 +1060,35 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
         return _ambiguous(m, nearer, why="nearer")
     if far:
         return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
+    return None
+
+
+_PRINTED = re.compile(r"(?<![\d.])\d+\.\d+")
+
+
+def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
+    """ "a − b" where a difference's sentence prints before it the CERs of its two sides, as
+    the data give them, and the number is a minus b, within a unit of its last digit of the
+    paired estimate: the subtraction of two rounded CERs, which rounding may put a unit off."""
+    facts, candidate = known.facts[m.figure], m.candidate
+    gap = _points_from(candidate.text, m.figure, known.exact)
+    unit = Fraction(1, 10 ** len(candidate.text.rpartition(".")[2].strip("`%* ")))
+    if facts.kind != "diff" or facts.part != "estimate" or gap is None or gap >= unit:
+        return None
+    sides = [
+        format_value(name, known.exact[name])
+        for name, fact in known.facts.items()
+        if fact.kind == "cer"
+        and fact.part == "estimate"
+        and fact.systems <= facts.systems
+        and (fact.latency, fact.subject, fact.split) == (facts.latency, facts.subject, facts.split)
+    ]
+    before = candidate.levels[2][: candidate.start - candidate.unit]
+    printed = [p for p in _PRINTED.findall(before) if p in sides]
+    size = abs(Fraction(ascii_signed(candidate.text.strip().strip("`%* "))))
+    for a, b in itertools.combinations(dict.fromkeys(printed), 2):
+        if abs(Fraction(a) - Fraction(b)) == size:
+            return f"{max(a, b, key=Fraction)} − {min(a, b, key=Fraction)}"
     return None
 
 

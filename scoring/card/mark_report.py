@@ -165,6 +165,11 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         "mean or spread, not the card's one run, whose value it does not print; left unmarked: "
         "write it not-a-figure, or give the card's own value beside it"
     ),
+    "subtraction": (
+        " reads as {m.fits[0]}, but it is {m.named}, of the two CERs printed before it as the "
+        "data give them: rounded CERs subtracted, off the paired estimate by rounding alone; "
+        "left unmarked: write it not-a-figure, or give the paired estimate"
+    ),
     "unnamed size": (
         " is the size of {m.fits[0]} by its value alone, and nothing where it stands names its "
         "set; left unmarked: name its set where it stands, or write it not-a-figure"

@@ -53,10 +53,6 @@ RECALL_AT_LEAST = 0.95
 # What fails today, by (card, check), with what was measured: each runs as a strict xfail.
 # Take a line out when the reader is fixed (the test then XPASSes, which fails the run).
 EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("relative", "no_trap_marked"): 'line 73\'s 1.95 ("our 30.00 is 1.95 points", the two printed '
-    "CERs subtracted) is read as the bt10m difference, whose paired estimate is −1.96, and "
-    "drifted: the key calls it a trap; a pooled CER's difference is that estimate, so the "
-    "reading may be fair, but --write would change a number the sentence computes",
     ("relative", "stale_reported"): "line 104's 22.96 (80 ms LOTUSDIS pooled, the data give "
     '22.90) is read as another measure: its section is headed "Latency, relative" and its '
     'paragraph speaks "in relative terms"',

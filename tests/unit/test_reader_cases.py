@@ -16,6 +16,7 @@ import pytest
 from conftest import REPO_ROOT, run_cli
 from tests.unit.test_adopt import (  # noqa: F401
     T4,
+    VS,
     O,
     T,
     demo_result,
@@ -907,6 +908,52 @@ def test_a_number_off_a_figure_in_a_sentence_of_several_runs_is_listed(project, 
     _, out, marked = mark_one(project, demo_result, text)
     read = [(m.verdict, m.why) for m in marked.found if m.candidate.text == said]
     assert read == [("unexplained", "several runs")], out
+
+
+def _rounding_apart(exact: dict) -> tuple[str, str, str, str] | None:
+    """(set, our CER, Typhoon's, their printed difference) of the first set at 560 ms where
+    the two printed CERs subtracted are a unit off the printed paired estimate."""
+    for name in sorted(exact):
+        if name.startswith("cer/560ms/") and name.endswith(f"/{O}"):
+            subject = name.split("/")[2]
+            ours, theirs = printed(exact[name]), printed(exact[f"cer/560ms/{subject}/{T}"])
+            estimate = exact.get(f"diff/560ms/{subject}/{VS}/estimate")
+            subtracted = abs(Fraction(theirs) - Fraction(ours))
+            if estimate is not None and printed(abs(estimate)) != printed(subtracted / 100):
+                return subject, ours, theirs, printed(subtracted / 100)
+    return None
+
+
+def test_two_printed_cers_subtracted_are_no_stale_difference(project, demo_result):
+    """ "Typhoon's 31.95 minus our 30.00 is 1.95 points", where the paired estimate prints
+    −1.96: the sentence subtracts two rounded CERs, as the data give them. Listed, never
+    rewritten to the estimate (a stale difference beside stale CERs still drifts)."""
+    found = _rounding_apart(demo_result.exact)
+    if found is None:
+        pytest.skip("no set of the demo prints CERs whose difference rounds apart")
+    subject, ours, theirs, subtracted = found
+    # The larger first, as a subtraction is written.
+    sides = sorted([(theirs, "Typhoon 0.6B's"), (ours, "our")], key=lambda side: -Fraction(side[0]))
+    (larger, first), (smaller, second) = sides
+
+    def card(larger: str, difference: str) -> str:
+        return (
+            f"# Card\n\nOn {subject} at 560 ms {first} {larger} minus {second} {smaller} "
+            f"is {difference} points.\n"
+        )
+
+    _, out, marked = mark_one(project, demo_result, card(larger, subtracted))
+    read = [(m.verdict, m.why) for m in marked.found if m.candidate.text == subtracted]
+    assert read == [("unexplained", "subtraction")], out
+    assert "rounded CERs subtracted" in out, out
+    # Stale, the CER and the subtraction 0.03 above what the data give: both drift.
+    stale = printed((Fraction(larger) + Fraction(3, 100)) / 100)
+    moved = printed((Fraction(subtracted) + Fraction(3, 100)) / 100)
+    _, out, marked = mark_one(project, demo_result, card(stale, moved))
+    assert [m.verdict for m in marked.found if m.candidate.text in (stale, moved)] == [
+        "drift",
+        "drift",
+    ], out
 
 
 def test_a_title_naming_the_model_says_no_measure_of_its_numbers(project, demo_result):
