@@ -178,31 +178,29 @@ class _HtmlTable(HTMLParser):
     def __init__(self, text: str, start: int):
         super().__init__(convert_charrefs=False)
         self.source, self.base, self.lines = text, start, _Lines(text, 0)
-        self.rows: list[list[tuple[str, dict, int]]] = []  # (kind, attributes, content start)
-        self.contents: list[list[str]] = []
-        self._open: tuple[int, int] | None = None  # (row, cell) whose content runs on
+        # Each row's cells: [kind, attributes, content start, content (once the cell ends)].
+        self.rows: list[list[list]] = []
+        self._open = False  # the last cell's content runs on
 
     def _here(self) -> int:
         line, column = self.getpos()
         return self.lines.starts[line - 1] + column
 
     def _close_cell(self) -> None:
-        if self._open is not None:
-            row, cell = self._open
-            start = self.rows[row][cell][2]
-            self.contents[row].append(self.source[start : self._here()])
-            self._open = None
+        if self._open:
+            cell = self.rows[-1][-1]
+            cell.append(self.source[cell[2] : self._here()])
+            self._open = False
 
     def handle_starttag(self, tag, attrs):
         if tag in self._ENDS_A_CELL:
             self._close_cell()
         if tag == "tr" or (tag in ("td", "th") and not self.rows):  # (a row, or a cell alone)
             self.rows.append([])
-            self.contents.append([])
         if tag in ("td", "th"):
             content = self._here() + len(self.get_starttag_text() or "")
-            self.rows[-1].append((tag, dict(attrs), content))
-            self._open = (len(self.rows) - 1, len(self.rows[-1]) - 1)
+            self.rows[-1].append([tag, dict(attrs), content])
+            self._open = True
 
     def handle_endtag(self, tag):
         if tag in self._ENDS_A_CELL:
@@ -213,9 +211,9 @@ class _HtmlTable(HTMLParser):
         self._close_cell()
         below: dict[int, tuple[int, tuple[int, str]]] = {}  # column: (rows left, cell)
         grid, headers = [], []
-        for found, contents in zip(self.rows, self.contents):
+        for found in self.rows:
             cells, column = [], 0
-            for (_, attrs, start), content in zip(found, contents):
+            for _, attrs, start, content in found:
                 column = _spanned_down(below, cells, column)
                 entry = (self.base + start, content)
                 rows, columns = _span(attrs, "rowspan"), _span(attrs, "colspan")
@@ -226,7 +224,7 @@ class _HtmlTable(HTMLParser):
                     column += 1
             _spanned_down(below, cells, column)
             grid.append(cells)
-            headers.append(bool(found) and all(kind == "th" for kind, _, _ in found))
+            headers.append(bool(found) and all(cell[0] == "th" for cell in found))
         return grid, headers
 
 

@@ -327,10 +327,8 @@ class Names:
         )
 
     def defined_in(self, card_text: str) -> dict[str, str]:
-        """The abbreviations a card defines for one of its systems or sets, as a legend does:
-        "OT2 = OpenThai2.0-ASR-Streaming", "TY+LM = the same with its 4-gram LM". An
-        abbreviation is two characters or more (a letter alone is in "0.6B") and holds a
-        capital or a digit; what it stands for names one key alone."""
+        """The abbreviations a card's legend defines, each for one key alone: "OT2 =
+        OpenThai2.0-ASR-Streaming", "TY+LM = the same with its 4-gram LM"."""
         defined = {}
         for said in _A_DEFINITION.finditer(card_text):
             keys = set(self.systems_in(said["full"])) | set(self.subjects_in(said["full"]))
@@ -365,12 +363,11 @@ class Names:
         none where the own model's name has no version."""
         if not self.own_versions:
             return []
-        found = _BARE_VERSION.finditer(text)
-        found = [said for said in found if not _A_NAME_RIGHT_BEFORE.search(text[: said.start()])]
-        own = [
-            not said["pre"] and bool(_versions_in(said[1]) & self.own_versions) for said in found
+        return [
+            (said, not said["pre"] and bool(_versions_in(said[1]) & self.own_versions))
+            for said in _BARE_VERSION.finditer(text)
+            if not _A_NAME_RIGHT_BEFORE.search(text[: said.start()])
         ]
-        return list(zip(found, own))
 
     def _own_version_as_ours(self, text: str) -> str:
         """``text`` with a bare version of the own model's ("v2.0") said as "ours"."""
@@ -416,11 +413,9 @@ class Names:
         if not opening:
             return None
         qualified = self.systems_in(head)  # a variant's name just after it names the variant
-        return (
-            qualified[0]
-            if qualified and qualified[0] != opening[0] and qualified[0].startswith(opening[0])
-            else opening[0]
-        )
+        if qualified and qualified[0] != opening[0] and qualified[0].startswith(opening[0]):
+            return qualified[0]
+        return opening[0]
 
     def another_model_in(self, text: str, *, nearby: bool = False) -> str | None:
         """A recogniser ``text`` names that is none of the card's systems: a family name or a
@@ -545,18 +540,13 @@ class Names:
         compares = COMPARES.search(text)
         return self.systems_in(text if compares is None else text[: compares.start()])
 
-    def without_dataset_ids(self, text: str) -> str:
-        """``text`` with the card's sets' hub ids blanked ("typhoon-ai/..." names no system)."""
-        if "/" not in text or not self.dataset_ids:
-            return text
-        return _any_of(self.dataset_ids).sub(lambda found: " " * len(found.group()), text)
-
     def systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names. A name closely followed or preceded by one of its
         variants' ("Typhoon + 4-gram LM", "the 4-gram variant of Typhoon") names the variant
         alone; a variant said not to be there ("Typhoon without LM") is not named."""
-        text = _OUR_BEFORE_A_NUMBER.sub("ours", self.without_dataset_ids(text))
-        text = self._own_version_as_ours(text)
+        if "/" in text and self.dataset_ids:  # the sets' hub ids ("typhoon-ai/...") blanked
+            text = _any_of(self.dataset_ids).sub(lambda found: " " * len(found.group()), text)
+        text = self._own_version_as_ours(_OUR_BEFORE_A_NUMBER.sub("ours", text))
         found = self._find(text, self.systems)
         if not found:
             return []

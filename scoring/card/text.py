@@ -299,14 +299,11 @@ def _read_result(nodes: _Nodes, results: yaml.SequenceNode, i: int) -> IndexResu
         why = "a result whose dataset has no type"
     elif not isinstance(fields["dataset"]["type"], str):
         why = f"a result whose dataset type is not text ({_shown(fields['dataset']['type'])})"
-    elif not isinstance(metrics, yaml.SequenceNode) or not metrics.value:
-        listed = metrics is None or nodes.value(metrics) in (None, [])
-        why = (
-            "a result with no metrics"
-            if listed
-            else f"a result whose metrics are not a list ({_shown(nodes.value(metrics))})"
-        )
-        line = line if listed else nodes.line(metrics)
+    elif metrics is None or nodes.value(metrics) in (None, []):
+        why = "a result with no metrics"
+    elif not isinstance(metrics, yaml.SequenceNode):
+        why = f"a result whose metrics are not a list ({_shown(nodes.value(metrics))})"
+        line = nodes.line(metrics)
     if why:
         return IndexResult(span, (IndexEntry(line, span, why=why),), own)
     entries = [_read_metric(nodes, metrics, j, fields) for j in range(len(metrics.value))]
