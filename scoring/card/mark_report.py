@@ -410,13 +410,11 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated"
     # Not counted, so said: a row of the card's own model misnamed, or a CER misread as
     # another measure, would be there.
-    for lines, what in (
-        ([c.line for c in alone], "of other models or sets left alone"),
-        (
-            [where for where, _, _ in another_measure],
-            "read as another measure than the CER left alone",
-        ),
-    ):
+    left_alone = {
+        "of other models or sets left alone": [c.line for c in alone],
+        "read as another measure than the CER left alone": [at for at, _, _ in another_measure],
+    }
+    for what, lines in left_alone.items():
         if lines:
             line += f"; {plural(len(lines), 'number')} {what} ({_on_lines(lines)})"
     line += "\n"
@@ -427,15 +425,12 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
         for u in ungated
     )
     if ungated:  # what to do, said once
+        in_code = "; one in inline code is gated once written outside the backticks"
         listed += (
             "(each is a figure-like number outside any marker: `publish --mark` marks "
             "it if it is one of the card's figures; if not, write it "
             "<!-- scoring:not-a-figure -->N<!-- scoring:end -->"
-            + (
-                "; one in inline code is gated once written outside the backticks"
-                if any(u.why == IN_INLINE_CODE for u in ungated)
-                else ""
-            )
+            + (in_code if any(u.why == IN_INLINE_CODE for u in ungated) else "")
             + ")\n"
         )
     return line, listed

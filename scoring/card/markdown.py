@@ -92,8 +92,7 @@ class _Lines:
         return marks
 
     def unquoted(self, line: int, quotes: int) -> str:
-        """A line with its first ``quotes`` quote marks as spaces: "> | FLEURS | 6.69 |" is a
-        table row."""
+        """A line, its first ``quotes`` quote marks as spaces: "> | FLEURS |" is a row."""
         start = self.offset(line)
         chars = list(self.text[start : self.offset(line + 1)])
         for mark in self.quote_marks(line, quotes):
@@ -126,8 +125,7 @@ _ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
 
 
 def unescaped(text: str) -> str:
-    """``text`` as the hub shows it, each place where it was: an escaping backslash is a
-    space."""
+    """``text`` as the hub shows it, in place: an escaping backslash is a space."""
     return _ESCAPE.sub(" ", text)
 
 
@@ -236,8 +234,7 @@ def _span(attrs: dict, name: str) -> int:
 
 
 def _spanned_down(below: dict, cells: list, column: int) -> int:
-    """Adds to ``cells`` those of rows above that span down into this row from ``column``
-    on; the next column free."""
+    """Adds the cells spanning down into this row from ``column`` on; the next free column."""
     while column in below:
         left, entry = below[column]
         cells.append(entry)
@@ -465,16 +462,14 @@ _ATTRIBUTED = re.compile(rf"(?:{words.pattern('attributions')})\s*[*_]*\s*:[\s*_
 
 
 def _attribution(tokens: Sequence[Token], opening: int) -> str:
-    """The first line of the quote opening at ``opening`` where it names the quote's writer
-    ("**@somchai** wrote:"), else ""."""
+    """The quote's first line where it names its writer ("**@somchai** wrote:"), else ""."""
     inline = next((t for t in tokens[opening + 1 :] if t.type == "inline"), None)
     first = inline.content.split("\n", 1)[0].strip() if inline is not None else ""
     return first if _ATTRIBUTED.search(first) else ""
 
 
 def _in_source_order(tokens: Sequence[Token]) -> list[int]:
-    """The tokens' indexes in the order of their source lines (the parser puts footnotes
-    last)."""
+    """The tokens' indexes in source order (the parser puts footnotes last)."""
     lines, line = [], 0
     for token in tokens:
         line = token.map[0] if token.map else line

@@ -406,8 +406,7 @@ class Names:
         return bool(self.system_opening(head)) or self.another_model_in(head.split()[0]) is not None
 
     def system_opening(self, text: str) -> str | None:
-        """The card's system whose name ``text`` opens with, the longest ("Typhoon 0.6B +
-        4-gram" is the 4-gram variant)."""
+        """The card's system ``text`` opens with, the longest ("Typhoon + 4-gram": the variant)."""
         head = " ".join(text.split()[:6])
         opening = [key for start, _, key in self._find(head, self.systems) if start == 0]
         if not opening:
@@ -507,8 +506,7 @@ class Names:
         return (name, False) if name else None
 
     def systems_named_outright(self, text: str) -> list[str]:
-        """The systems ``text`` names by a name of their own, not only by a loose one ("we",
-        "LM")."""
+        """The systems ``text`` names by a name of their own, not by a loose one ("we", "LM")."""
         text = self._own_version_as_ours(text)
         plain = plain_name(text)
         return [
@@ -636,8 +634,7 @@ def _add_counted_aggregates(spec: CardSpec, subjects: dict[str, str]) -> None:
 
 
 def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
-    """A set by the last word of its name, where it alone ends with it: "jbl" for "LOTUSDIS
-    jbl"."""
+    """A set by the last word of its name, where it alone ends so: "jbl" for "LOTUSDIS jbl"."""
     names = [(display.split(), key) for key, display in spec.set_names.items()]
     endings = _only_one((plain_name(words[-1]), key) for words, key in names if len(words) > 1)
     for ending, key in endings.items():

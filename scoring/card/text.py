@@ -370,8 +370,7 @@ def _shown(value) -> str:
 
 
 def _key_and_value(mapping: yaml.MappingNode, key: str):
-    """(key node, value node) of ``key`` in a mapping (the last, as YAML reads a key given
-    twice), or (None, None)."""
+    """(key node, value node) of ``key`` in a mapping, the last if given twice, or (None, None)."""
     found = [(k, v) for k, v in mapping.value if isinstance(k, yaml.ScalarNode) and k.value == key]
     return found[-1] if found else (None, None)
 
@@ -400,8 +399,7 @@ class _Nodes:
         return None if node is None else SafeConstructor().construct_document(node)
 
     def end(self, node) -> int:
-        """Where a node's own text ends (a block collection's end mark is past the comments
-        after it)."""
+        """Where a node's own text ends (a block collection's end mark is past its comments)."""
         if isinstance(node, yaml.ScalarNode) or node.flow_style:
             return self.at(node, end=True)
         children = (
@@ -726,8 +724,7 @@ def _digits_of(number: str) -> dict[int, str]:
 
 
 def format_like(name: str, value: Fraction, text: str) -> str:
-    """``value`` printed as ``text`` prints a number: its decimals, digits and signs, and in
-    inline code if ``text`` is."""
+    """``value`` printed as ``text`` is: its decimals, digits and signs, in inline code if it is."""
     code = CODE_NUMBER.fullmatch(text)
     if code:
         inner = format_like(name, value, code.group(2))
