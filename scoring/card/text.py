@@ -246,7 +246,7 @@ def _read_model_index(text: str) -> ModelIndex:
     _, name = _key_and_value(model, "name")
     _, results = _key_and_value(model, "results")
     read = tuple(_read_result(nodes, results, i) for i in range(len(_items(results))))
-    name = None if name is None else _as_text(nodes.value(name))
+    name = _as_text(nodes.value(name))
     if results is None or isinstance(results, yaml.SequenceNode):
         return ModelIndex(name, read, place)
     value = nodes.value(results)  # (none: the card's results go there)
@@ -475,9 +475,8 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
     found = []
     for said in _LATENCY.finditer(text):
         number, unit = said.groups()
-        ms = Fraction(number.replace(",", "")) * (
-            1 if unit.lower().startswith(("m", "มิลลิ")) else 1000
-        )
+        in_seconds = not unit.lower().startswith(("m", "มิลลิ"))
+        ms = Fraction(number.replace(",", "")) * (1000 if in_seconds else 1)
         if ms.denominator == 1:
             found.append((int(ms), said.group()))
     return found
@@ -516,8 +515,7 @@ SENTENCE_END = re.compile(
 )
 # A figure marker names its figure, and may say the text states a negative difference's
 # magnitude ("better by 2.81 pp") or the difference turned (B − A where the card's is A − B).
-MAGNITUDE_OF_NEGATIVE = "magnitude-of-negative"
-TURNED = "turned"
+MAGNITUDE_OF_NEGATIVE, TURNED = "magnitude-of-negative", "turned"
 FIGURE_MARKER = re.compile(
     rf"<!--\s*scoring:figure\s+(\S+)(?:\s+(?:{MAGNITUDE_OF_NEGATIVE}|{TURNED}))?\s*-->"
     r"(.*?)<!--\s*scoring:end\s*-->",
@@ -725,10 +723,8 @@ def _digits_of(number: str) -> dict[int, str]:
 
 def format_like(name: str, value: Fraction, text: str) -> str:
     """``value`` printed as ``text`` is: its decimals, digits and signs, in inline code if it is."""
-    code = CODE_NUMBER.fullmatch(text)
-    if code:
-        inner = format_like(name, value, code.group(2))
-        return f"`{code.group(1)}{inner}{code.group(3)}`"
+    if code := CODE_NUMBER.fullmatch(text):
+        return f"`{code.group(1)}{format_like(name, value, code.group(2))}{code.group(3)}`"
     number = ascii_signed(text.strip())
     if not re.fullmatch(r"[-+]?\d+(?:\.\d+)?", number):
         from .render import format_value
