@@ -241,6 +241,10 @@ def _measures_another_metric(
         return None  # "or 2.81 points": a difference of CERs, whatever "relative" says near
     for depth, text in enumerate((*own, *levels[2:])):
         level = level_name(levels, depth)
+        if level == "the headings" and _names_a_set_and_a_system(levels[2], names):
+            # "## Latency, relative" over "Pooled LOTUSDIS at 80 ms reads 22.96 for us": a
+            # sentence naming a set and a system of the card, and no measure, says what it is.
+            return None
         # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in
         # the number's own clause, or a table's cell, row or column.)
         if level in ("its sentence", "the headings"):
@@ -256,6 +260,10 @@ def _measures_another_metric(
         if metric == "ours":
             return None
     return None
+
+
+def _names_a_set_and_a_system(sentence: str, names: Names) -> bool:
+    return bool(names.subjects_in(sentence) and names.systems_in(sentence))
 
 
 def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:

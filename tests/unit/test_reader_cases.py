@@ -910,6 +910,29 @@ def test_a_number_off_a_figure_in_a_sentence_of_several_runs_is_listed(project, 
     assert read == [("unexplained", "several runs")], out
 
 
+def test_a_sentence_naming_a_set_and_a_system_takes_no_measure_from_the_headings(
+    project, demo_result
+):
+    """ "## Latency, relative" over "Pooled LOTUSDIS at 80 ms reads 22.90 for us and 24.55
+    for Typhoon 0.6B": a sentence that names a set and a system of the card, and no measure
+    of its own, says what its numbers are. Its neighbour naming a set alone keeps the
+    heading's "relative"."""
+    ours, typhoon = (f"aggregate/80ms/lotusdis/{who}" for who in (O, T))
+    text = (
+        "# Card\n\n## Latency, relative\n\n"
+        f"Pooled LOTUSDIS at 80 ms reads {printed(demo_result.exact[ours])} for us and "
+        f"{printed(demo_result.exact[typhoon])} for Typhoon 0.6B. On FLEURS it reads 11.10.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [
+        ("marked", ours),
+        ("marked", typhoon),
+    ], out
+    assert [(number, why.level) for _, number, why in marked.another_measure] == [
+        ("11.10", "the headings")
+    ], out
+
+
 def _rounding_apart(exact: dict) -> tuple[str, str, str, str] | None:
     """(set, our CER, Typhoon's, their printed difference) of the first set at 560 ms where
     the two printed CERs subtracted are a unit off the printed paired estimate."""
