@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from urllib.parse import unquote
 
 from ..memo import Memo
 from . import words
@@ -228,9 +229,7 @@ def _measures_another_metric(
     levels: tuple[str, ...], interval_end: bool, names: Names
 ) -> Evidence | None:
     """What says a number measures another metric than ours ("21.37 % WER", a "WER (%)"
-    column, a "relative reduction"): the first of its levels, nearest first, that names one
-    metric decides (of the headings, not the card's title). An interval's end is in points
-    where its cell or sentence says so."""
+    column, a "relative reduction"): the first of its levels, nearest first, that names one."""
     levels = (*levels[:-1], _below_the_title(levels[-1], names))
     for depth, level in enumerate(levels[:-1]):
         if scored := _SCORED_ANOTHER_WAY.search(level):
@@ -308,8 +307,16 @@ def _header_and_body(block: Block) -> tuple[list, list]:
     header, *body = [
         [(offset, _without(COMMENT, cell)) for offset, cell in cells] for cells in block.rows
     ]
-    if body and _a_second_header(header, body[0]):
-        # Markdown has one header row, so a second one stands first in the body.
+    # Markdown has one header row, so a second one stands first in the body: as many cells,
+    # words and no number, under a header that repeats a name ("| | FLEURS | FLEURS |" over
+    # "| Model | CER | WER |"), so that the header alone does not tell its columns apart.
+    names = [cell.strip() for _, cell in header[1:]]
+    if (
+        body
+        and len(body[0]) == len(header) > 2
+        and len(set(names)) < len(names)
+        and all(cell.strip() and not numbers_in(cell, 0, (), True) for _, cell in body[0][1:])
+    ):
         header = [
             (offset, f"{cell} {below}".strip())
             for (offset, cell), (_, below) in zip(header, body[0])
@@ -320,7 +327,6 @@ def _header_and_body(block: Block) -> tuple[list, list]:
 
 # A number and the measure it counts in, right after it: "2,100 hours", "0.6B params".
 _A_NUMBERS_UNIT = re.compile(r"\d[\d,.]*[A-Za-z]?\s*(" + _OTHER_METRIC.pattern + ")", re.I)
-
 
 # A clause of a caption that speaks of one column ("the last column is the relative change",
 # "the v1.5 column is copied from the previous card"): its words are that column's, and its
@@ -401,6 +407,13 @@ def _latency_reader(table_context: str, headings: str, names: Names) -> Callable
     return named
 
 
+# A row that only labels the rows under it: its first cell emphasised whole, every other
+# cell empty ("| **OpenThai2.0** | | |" over "| CER (%) | 6.69 | 8.72 |").
+_SECTION_LABEL = re.compile(
+    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>(?P<html>.+?)</\3>)\s*$", re.S
+)
+
+
 def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[str]:
     """Each row's label: its first cell, and every other cell of a column that holds no
     number of ours ("| [70, 1] | 160 ms | 7.72 |"), nor verdicts (the winner is not whose
@@ -421,15 +434,21 @@ def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[
             return A_DURATION.sub(" ", text)
         return latency_named(text) if column == 0 or _SPEAKS_OF_LATENCY.search(above) else text
 
-    labels, above = [], {}  # (above: each label column's last cell that said something)
+    labels, above, section = [], {}, ""  # (above: each label column's last cell that said so)
     for cells in rows:
         said = {c: cells[c][1] for c in label_columns if c < len(cells)}
         # An empty label cell repeats the one above it ("| | 80 | | 8.28 |" under "| FLEURS |
         # 560 | OT2 | 6.69 |"), as a reader of a table in long form takes it.
         said = {c: text if text.strip() else above.get(c, text) for c, text in said.items()}
         above |= {c: text for c, text in said.items() if text.strip()}
-        labels.append(" ".join(label_cell(text, c) for c, text in said.items()))
-    return _under_section_rows(rows, labels)
+        label = " ".join(label_cell(text, c) for c, text in said.items())
+        first = _SECTION_LABEL.match(cells[0][1])
+        if first and all(not cell.strip() for _, cell in cells[1:]):
+            section = first.group("md") or first.group("html")  # (names the rows under it)
+            labels.append(label)
+        else:
+            labels.append(f"{section} {label}" if section else label)
+    return labels
 
 
 def _on_axis(header: str) -> bool:
@@ -594,7 +613,10 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     bounds = _bounds(cell, matches, column_header)
     by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
     parts = _cell_headers(table, cell, matches, column, bounds)
-    decoded_inside = [] if bounds else _decoded_in_parentheses(cell, matches, table.names)
+    # The parentheses that say how the number in them was decoded, "10.71 (split: 8.72)": they
+    # say nothing of the number outside them.
+    spans = [] if bounds else [_enclosing_parenthesis(cell, m) for m in matches]
+    decoded_inside = [span for span in spans if span and table.names.in_pieces.search(cell, *span)]
     ours = []
     for i, match in enumerate(matches):
         # (without the parentheses that say how another number was decoded)
@@ -639,16 +661,6 @@ def _first_cell_of_another(table: _Table, r: int) -> str | None:
     return " ".join(first.split())
 
 
-def _decoded_in_parentheses(cell: str, matches: list, names: Names) -> list[tuple[int, int]]:
-    """The parentheses of a cell that say how the number in them was decoded, "10.71
-    (split: 8.72)": they say nothing of the number outside them."""
-    return [
-        span
-        for m in matches
-        if (span := _enclosing_parenthesis(cell, m)) and names.in_pieces.search(cell, *span)
-    ]
-
-
 def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_inside: int):
     """Whether the cell alone places each of its numbers: the one number; an interval's ends
     and its estimate; numbers each named or headed by place; two, one decoded in pieces; or,
@@ -670,39 +682,6 @@ def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_ins
         )
         for (_, levels), in_parenthesis in zip(ours, inside)
     ]
-
-
-def _a_second_header(header: list, first_row: list) -> bool:
-    """Whether a table's first body row is a second header row: as many cells, words and no
-    number, under a header that repeats a name ("| | FLEURS | FLEURS |" over "| Model | CER
-    | WER |"), so that the header alone does not tell its columns apart."""
-    names = [cell.strip() for _, cell in header[1:]]
-    return (
-        len(first_row) == len(header) > 2
-        and len(set(names)) < len(names)
-        and all(cell.strip() and not numbers_in(cell, 0, (), True) for _, cell in first_row[1:])
-    )
-
-
-# A row that only labels the rows under it: its first cell emphasised whole, every other
-# cell empty ("| **OpenThai2.0** | | |" over "| CER (%) | 6.69 | 8.72 |").
-_SECTION_LABEL = re.compile(
-    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>(?P<html>.+?)</\3>)\s*$", re.S
-)
-
-
-def _under_section_rows(rows: list, labels: list[str]) -> list[str]:
-    """Each row's label after that of the section row above it, if any, which names what the
-    rows under it are about."""
-    section, under = "", []
-    for cells, label in zip(rows, labels):
-        first = _SECTION_LABEL.match(cells[0][1]) if cells else None
-        if first and all(not cell.strip() for _, cell in cells[1:]):
-            section = first.group("md") or first.group("html")
-            under.append(label)
-            continue
-        under.append(f"{section} {label}" if section else label)
-    return under
 
 
 _PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
@@ -807,6 +786,10 @@ _A_CHANGE_ALONE = re.compile(
     r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I
 )
 
+# A sentence that goes on with the subject of the one before, where that one speaks of error
+# rates: "... the gap is -2.05. At 80 ms it widens to -4.23".
+_GOES_ON = re.compile(r"\W*(?:(?:at|@)\s+[\d,.]+\s*ms\b\W*)?(?:it|this|that)\b", re.I)
+
 
 def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked, set_aside):
     """(match, offset, levels, more of its Candidate's fields) of each number in a prose block
@@ -817,11 +800,13 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         sentence, offset = body[start:end], block.start + start
         read_before = tuple(earlier)
         earlier.insert(0, _without(COMMENT, sentence))
-        if not speaks_of_errors(sentence, names) and not _goes_on(sentence, read_before, names):
-            for match in _numbers_at(sentence, offset, masked, names):
+        matches = _numbers_at(sentence, offset, masked, names)
+        if not speaks_of_errors(sentence, names) and not (
+            read_before and _GOES_ON.match(sentence) and speaks_of_errors(read_before[0], names)
+        ):
+            for match in matches:
                 set_aside(match, offset, NOT_READ)  # (named by --strict where it prints ours)
             continue
-        matches = _numbers_at(sentence, offset, masked, names)
         # A list item's marker ("- ", "1. ") and a quote's marks (">"), as the parser found them.
         item = [(block.start, block.item_text)] if block.is_item else []
         marks = [
@@ -829,31 +814,14 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
             for start, end in item + [(at, at + 1) for at in block.quote_marks]
             if start < offset + len(sentence) and end > offset
         ]
-        words = _sentence_words(sentence, matches, names, marks)
-        read = _Sentence(words, matches, names, read_before)
+        # The sentence as its numbers read it, blanked where it holds no words of their
+        # context: a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and
+        # quote markers, and what a model was made from ("fine-tuned from Typhoon 0.6B").
+        words = _blanked(_without(COMMENT, sentence), relative_changes(sentence))
+        words = _percent_signs(_blanked(words, _marks_around(words, matches)), matches)
+        words = _blanked(words, marks)
+        read = _Sentence(_blanked(words, _origins(words, names)), matches, names, read_before)
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
-
-
-# A sentence that goes on with the subject of the one before: "At 80 ms it widens to -4.23".
-_GOES_ON = re.compile(r"\W*(?:(?:at|@)\s+[\d,.]+\s*ms\b\W*)?(?:it|this|that)\b", re.I)
-
-
-def _goes_on(sentence: str, read_before: tuple[str, ...], names: Names) -> bool:
-    """Whether a sentence goes on with what the sentence before it in its paragraph speaks of,
-    when that sentence speaks of error rates: "... the gap is -2.05. At 80 ms it widens to ..."."""
-    return bool(
-        read_before and _GOES_ON.match(sentence) and speaks_of_errors(read_before[0], names)
-    )
-
-
-def _sentence_words(sentence: str, matches: list, names: Names, markers: list) -> str:
-    """A sentence as its numbers read it, blanked where it holds no words of their context:
-    a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and quote
-    markers, and what a model was made from ("fine-tuned from Typhoon 0.6B")."""
-    sentence = _blanked(_without(COMMENT, sentence), relative_changes(sentence))
-    sentence = _percent_signs(_blanked(sentence, _marks_around(sentence, matches)), matches)
-    sentence = _blanked(sentence, markers)
-    return _blanked(sentence, _origins(sentence, names))
 
 
 def _own_parentheses(sentence: str, matches: list, bounds, names: Names):
@@ -1630,20 +1598,15 @@ def _this_side(levels: tuple[str, ...], match, earlier: list) -> tuple[str, str]
 def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
     """A number's context from the nearest out: its own clauses, then in prose the
     parenthesis it stands in and its sentence, in a table its cell, row label and header."""
+    own = " ".join(clauses_beside(levels))
     if in_table:
-        return " ".join(clauses_beside(levels)), levels[2], levels[3], levels[4]
-    return " ".join(clauses_beside(levels)), _parenthesis_around(levels), levels[2]
-
-
-def _parenthesis_around(levels: tuple[str, ...]) -> str:
-    """The words of the parenthesis a number stands in ("" if none), after it only up to a
-    comparison: "(CER 6.70 %, against the baseline)" is ours."""
-    opening = levels[0].rfind("(")
-    closing = levels[1].find(")")
+        return own, levels[2], levels[3], levels[4]
+    # (The parenthesis, after the number only up to a comparison: "(CER 6.70 %, against the
+    # baseline)" is ours.)
+    opening, closing = levels[0].rfind("("), levels[1].find(")")
     if opening < 0 or ")" in levels[0][opening:] or closing < 0 or "(" in levels[1][:closing]:
-        return ""
-    after = levels[1][:closing]
-    return levels[0][opening + 1 :] + " " + _up_to(COMPARES, after)
+        return own, "", levels[2]
+    return own, levels[0][opening + 1 :] + " " + _up_to(COMPARES, levels[1][:closing]), levels[2]
 
 
 # What says a number is none of the card's (``_not_the_cards``): the words of its rules.
@@ -2116,7 +2079,6 @@ _BADGE_PART = re.compile(r"(?<!-)-(?!-)")
 def _badge_numbers(text: str, names: Names):
     """(match, offset, levels) of each number of the message of a badge that speaks of error
     rates ("FLEURS CER | 6.70 %"): its label before it, as prose's clause."""
-    from urllib.parse import unquote
 
     def shown(raw: str) -> str:
         return unquote(
