@@ -225,9 +225,7 @@ def _another_metric_word(text: str, in_points: bool = False) -> str:
     return found.group(0).strip() if found else ""
 
 
-def _measures_another_metric(
-    levels: tuple[str, ...], interval_end: bool, names: Names
-) -> Evidence | None:
+def _measures_another_metric(levels: tuple, interval_end: bool, names: Names) -> Evidence | None:
     """What says a number measures another metric than ours ("21.37 % WER", a "WER (%)"
     column, a "relative reduction"): the first of its levels, nearest first, that names one."""
     levels = (*levels[:-1], _below_the_title(levels[-1], names))
@@ -339,9 +337,9 @@ _ONE_COLUMNS_CLAUSE = re.compile(
 
 
 def _caption_as_read(block: Block, header: list, headings: str) -> Block:
-    """The paragraph above a table, its weakest caption, without the unit of its own number
-    ("2,100 hours") nor its clauses of one column, and none at all where it names another
-    measure but the header, the paragraph under it or a heading names the CER."""
+    """The paragraph above a table, its weakest caption, less its own numbers' units ("2,100
+    hours") and clauses of one column; none where it names another measure and the header,
+    the paragraph under it or a heading names the CER."""
     caption = _blanked(block.caption, [m.span(1) for m in _A_NUMBERS_UNIT.finditer(block.caption)])
     in_header = " ".join(cell for _, cell in header)
     if _metric_in(caption) == "other" and any(
@@ -464,9 +462,8 @@ _AS_PUBLISHED = words.regex("as_published")
 
 
 def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]]:
-    """(the table without its caption's sentence saying only some rows are the card's, which
-    says which rows are, not whose the numbers are; the rows it leaves out): where some labels
-    say they are the decoding published, the others are sweeps, none of the card's."""
+    """(the table less its caption's sentence saying only some rows are the card's, which says
+    which, not whose the numbers are; the rows it leaves out, sweeps beside those published)."""
     sentences = SENTENCE_END.split(block.caption)
     kept = [sentence for sentence in sentences if not _ONLY_SOME_ROWS.search(sentence)]
     picked = {r for r, label in enumerate(labels) if _AS_PUBLISHED.search(label)}
@@ -479,9 +476,8 @@ _ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)
 
 
 class _Table:
-    """A table as its cells read it, built once: the words each level around a cell adds,
-    and what its rows and columns are about. It has no rows where it speaks of nothing of the
-    card's (no error rate, no system named above it)."""
+    """A table as its cells read it, built once: the words each level around a cell adds, and
+    what its rows and columns are about; no rows where it speaks of nothing of the card's."""
 
     def __init__(self, block: Block, headings: str, names: Names, masked, generated: bool):
         header, body = _header_and_body(block)
@@ -500,11 +496,8 @@ class _Table:
         ]
         labels = _row_labels(self.rows, header, self.numbers, latency_named)
         # A difference column (or row) beside columns (rows) of systems is theirs.
-        self.columns = _differences_named(
-            _intervals_of_the_column_before([latency_named(c) for _, c in header], names),
-            names,
-            first=1,
-        )
+        columns = _intervals_of_the_column_before([latency_named(c) for _, c in header], names)
+        self.columns = _differences_named(columns, names, first=1)
         self.labels = _differences_named(labels, names, first=0)
         block, self.sweeps = _rows_picked(block, labels)
         # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
@@ -561,8 +554,7 @@ class _Table:
 
 def _foreign(table: _Table, label: str, column: int, column_header: str, cell: str):
     """Another model's or set's: on an axis of systems (or sets), a row or column that names
-    none of the card's systems, sets or aggregates with the cell (a column of verdicts names
-    the winner, not whose the cell is)."""
+    nothing of the card's with the cell (a column of verdicts names the winner, not whose)."""
     names = table.names
     row_names = _names_any(names, label) or _names_any(names, label + " " + cell)
     if row_names and table.axes["subject"][1] and names.subjects_in(column_header):
@@ -617,18 +609,12 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     # say nothing of the number outside them.
     spans = [] if bounds else [_enclosing_parenthesis(cell, m) for m in matches]
     decoded_inside = [span for span in spans if span and table.names.in_pieces.search(cell, *span)]
-    ours = []
+    ours, row_label = [], label if column else ""
     for i, match in enumerate(matches):
         # (without the parentheses that say how another number was decoded)
         own = _blanked(cell, [(a, b) for a, b in decoded_inside if not a < match.start() < b])
-        levels = (
-            *_local(own, matches, i),
-            own,
-            label if column else "",
-            parts[i] if parts else column_header,
-            caption,
-            table.headings,
-        )
+        header = parts[i] if parts else column_header
+        levels = (*_local(own, matches, i), own, row_label, header, caption, table.headings)
         if not by_place:
             why = _measures_another_metric(levels, match.start() in bounds, table.names)
         elif by_place[i] == "ours":
@@ -648,10 +634,9 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
 
 
 def _first_cell_of_another(table: _Table, r: int) -> str | None:
-    """The first cell of a row that names no system of the card's, beside rows that do,
-    where that cell names nothing of the card's though a later label cell may name a set:
-    whose the row is ("smaller encoder (120M) | Average of 11 sets"), as a list item's label
-    is beside items of the card's systems."""
+    """Whose a row is, beside rows of the card's systems: its first cell, where that names
+    nothing of the card's though a later label may name a set ("smaller encoder (120M) |
+    Average of 11 sets"), as a list item's label is beside items of the card's systems."""
     names, first = table.names, table.rows[r][0][1].strip(" *_")
     if not table.axes["system"][0] or not first or names.systems_in(table.labels[r]):
         return None
@@ -670,16 +655,13 @@ def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_ins
     by_decoding = len(ours) == 2 and decoded_inside == 1
     inside = [bool(_enclosing_parenthesis(cell, m)) for m, _ in ours]
     outside_its_pair = not bounds and inside in ([False, True], [True, False])
+    if not table.said:
+        return [False] * len(ours)
+    by_the_cell = len(ours) == 1 or one_interval or bool(parts) or by_decoding
     return [
-        table.said
-        and (
-            len(ours) == 1
-            or one_interval
-            or bool(parts)
-            or by_decoding
-            or named_beside(levels, table.names)
-            or (outside_its_pair and not in_parenthesis)
-        )
+        by_the_cell
+        or (outside_its_pair and not in_parenthesis)
+        or named_beside(levels, table.names)
         for (_, levels), in_parenthesis in zip(ours, inside)
     ]
 
@@ -736,25 +718,20 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     no system extended by the systems the others name, unless it names another recogniser
     ("Δ vs Whisper large-v3 (pp)")."""
     systems = [names.systems_in(header) for header in headers]
-    named = [header for header, found in zip(headers[first:], systems[first:]) if found]
+    named = " / ".join(header for header, found in zip(headers[first:], systems[first:]) if found)
 
-    def extended(header: str) -> str:
-        # "| Improvement |" alone beside columns of systems is their difference, as "Δ" is.
-        change = "Δ " if _A_CHANGE_ALONE.fullmatch(header) else ""
+    def extended(header: str, found: list) -> str:
+        change = _A_CHANGE_ALONE.fullmatch(header)
+        if not named or found or not (change or DIFFERENCE_WORDS.search(header)):
+            return header
+        if names.another_model_in(header):
+            return header
         if _AGAINST_WHAT_IT_SAYS.search(header):  # "Δ vs best baseline": theirs comes first
-            return f"({' / '.join(named)}) {header}"
-        return f"{header} ({change}{' / '.join(named)})"
+            return f"({named}) {header}"
+        # "| Improvement |" alone beside columns of systems is their difference, as "Δ" is.
+        return f"{header} ({'Δ ' if change else ''}{named})"
 
-    return [
-        extended(header)
-        if index >= first
-        and named
-        and not found
-        and not names.another_model_in(header)
-        and (DIFFERENCE_WORDS.search(header) or _A_CHANGE_ALONE.fullmatch(header))
-        else header
-        for index, (header, found) in enumerate(zip(headers, systems))
-    ]
+    return headers[:first] + [extended(*each) for each in zip(headers[first:], systems[first:])]
 
 
 _AGAINST_WHAT_IT_SAYS = words.regex("against_what")
@@ -926,9 +903,8 @@ class _Sentence:
 
 
 def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tuple[int, int]]:
-    """(a, b) of each "from a to b" of a sentence whose words before its first number say
-    it decodes in pieces, where nothing else is said to go from one to another (a latency, a
-    set): a is the whole decoding's, b the pieces'."""
+    """(a, b) of each "from a to b" where nothing else (a latency, a set) goes from one to the
+    other, in a sentence that opens on decoding in pieces: a is the whole decoding's, b not."""
     if not matches or not names.in_pieces.search(sentence, 0, matches[0].start()):
         return []
     if WHOLE_WORDS.search(sentence):
@@ -947,16 +923,13 @@ _A_CONDITION = re.compile(rf"[\s*_]*(?:{words.pattern('conditions')}).*", re.I |
 
 
 def _views(sentence: str, matches: list, placed: dict, statement_ends: list, names: Names):
-    """Each number's view of its sentence: what a list places, without the words of a
-    change in points beside another number, and without the clauses that are a later
-    number's or that open on another subject."""
+    """Each number's view of its sentence: what a list places, less another number's change in
+    points and the clauses that are a later number's or open on another subject."""
     changes_words = [_words_of_a_change_in_points(sentence, match) for match in matches]
     views = []
     for i, match in enumerate(matches):
-        view = placed.get(i, (sentence,))[0] or sentence
-        view = _blanked(
-            view, [span for j, spans in enumerate(changes_words) if j != i for span in spans]
-        )
+        others = [span for j, spans in enumerate(changes_words) if j != i for span in spans]
+        view = _blanked(placed.get(i, (sentence,))[0] or sentence, others)
         view = _without_the_next_clause(view, matches, i, i in placed, names)
         view = _blanked(view, _the_neighbours_way_of_decoding(view, matches, i, names))
         view = _blanked(view, [(statement_ends[i], len(sentence))])
@@ -970,9 +943,7 @@ def _views(sentence: str, matches: list, placed: dict, statement_ends: list, nam
     return views
 
 
-def _the_neighbours_way_of_decoding(
-    view: str, matches: list, i: int, names: Names
-) -> list[tuple[int, int]]:
+def _the_neighbours_way_of_decoding(view: str, matches: list, i: int, names: Names) -> list:
     """The words of a number's view that are a neighbour's way of decoding: where the words
     between two numbers say one way, then the other ("ได้ 20.49% เมื่อถอดความทั้งไฟล์
     เมื่อตัดเป็นท่อน ... −1.78"), the first is the number's before them, the rest the next's."""
@@ -1013,21 +984,12 @@ def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, nam
     return view
 
 
-def _without_a_last_clause_of_another(read: _Sentence, i: int, levels: tuple) -> tuple:
-    """``levels`` without the sentence's last clause after a colon where it holds one number,
-    not the ``i``-th: its words of another measure are that number's ("... 15.89 % for Typhoon
-    with its 4-gram LM: 9.4 % fewer errors than the released baseline, relatively")."""
-    colon = read.text.rfind(":")
-    after = [j for j, match in enumerate(read.matches) if match.start() > colon]
-    if colon < 0 or after == [i] or len(after) != 1:
-        return levels
-    return (*levels[:2], _blanked(levels[2], [(colon, len(read.text))]), *levels[3:])
-
-
 def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, set_aside):
     """The candidates of a read sentence, in turn (see ``_prose_numbers``)."""
     matches, bounds = read.matches, read.bounds
     estimate_read = False  # whether the last number outside an interval was read
+    colon = read.text.rfind(":")
+    after_colon = [j for j, match in enumerate(matches) if match.start() > colon]
     for i, match in enumerate(matches):
         an_end = match.start() in bounds
         estimate_read = estimate_read and an_end
@@ -1044,7 +1006,12 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
             levels = tuple(_without(read.in_pieces_words, lv) for lv in levels[:3]) + levels[3:]
-        own = _without_a_last_clause_of_another(read, i, levels)
+        # Less the sentence's last clause after a colon where it holds one other number: its
+        # words of another measure are that one's ("... 15.89 % for Typhoon with its 4-gram LM:
+        # 9.4 % fewer errors than the released baseline, relatively").
+        own = levels
+        if colon >= 0 and after_colon != [i] and len(after_colon) == 1:
+            own = (*levels[:2], _blanked(levels[2], [(colon, len(read.text))]), *levels[3:])
         why = _measures_another_metric(own, an_end, read.names)
         # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
         if why is not None and not (an_end and estimate_read):
@@ -1176,9 +1143,8 @@ def _slashed_lists(sentence: str, names: Names):
 
 
 def _respective_list(sentence: str, matches: list, run: list, names: Names):
-    """The parts of the list of names that "respectively" after a run of numbers places:
-    between the run and the word ("12.07 and 9.72 on con123 and lav123 respectively"), or
-    else just before the run."""
+    """The parts of the list of names that "respectively" after a run of numbers places: between
+    the two ("12.07 and 9.72 on con123 and lav123 respectively"), or else before the run."""
     start, after, count = matches[run[0]].start(), matches[run[-1]].end(), len(run)
     said = _RESPECTIVELY.search(sentence, after)
     if said is None:
@@ -1311,7 +1277,10 @@ def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlie
         blanks = _names_alone(sentence, parts, names.subjects_in)
     else:
         listed = next((before for before in earlier if names.subjects_in(before)), "")
-        placed = _placed_respectively(listed)
+        # (what its own "respectively" places: from its last number before the word on)
+        said = _RESPECTIVELY.search(listed)
+        numbers = list(_A_DECIMAL.finditer(listed, 0, said.start())) if said else []
+        placed = listed[numbers[-1].end() : said.start()] if numbers else ""
         if len(set(names.subjects_in(listed))) != len(run) == len(set(names.subjects_in(placed))):
             # "... on TVSpeech long and GigaSpeech2 long, respectively. B gets 8.99 % and
             # 14.62 %, respectively": the list the sentence before placed, not all it names.
@@ -1323,15 +1292,6 @@ def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlie
     if len(keys) != len(run) or len(set(keys)) != len(keys):
         return None
     return blanks, keys
-
-
-def _placed_respectively(sentence: str) -> str:
-    """The words a sentence's own "respectively" places: from its last number before the
-    word to the word ("10.71 % and 15.77 % on TVSpeech long and GigaSpeech2 long,
-    respectively"); "" where it says no "respectively" after a number."""
-    said = _RESPECTIVELY.search(sentence)
-    numbers = list(_A_DECIMAL.finditer(sentence, 0, said.start())) if said else []
-    return sentence[numbers[-1].end() : said.start()] if numbers else ""
 
 
 _TO = re.compile(r"\s*+%?\s*+(?:down\s+)?to\s*+", re.I)  # "from 15.8 down to 12.8"
@@ -1460,9 +1420,8 @@ _LATENCY_RIGHT_AFTER = re.compile(r"\s*+%?\s*+(?:\([^()]*\)\s*)?(?:at|@|ที�
 
 
 def _pairs_with_their_latency(sentence: str, matches: list, around: list) -> list:
-    """Each number's own words, where pairs each end in their latency ("16.09 vs 17.63 at
-    160 ms and 14.56 vs 15.82 at 1120 ms"): a pair's first number reads the latency after
-    the pair, not the one the pair before it ends in."""
+    """Each number's own words, where pairs each end in their latency ("16.09 vs 17.63 at 160
+    ms and 14.56 vs 15.82 at 1120 ms"): a pair's first number reads its pair's, not the last."""
     around = list(around)
     for a in range(len(matches) - 1):
         b = a + 1
@@ -1487,10 +1446,9 @@ _A_PAIR_NAMING_ITS_SIDES = re.compile(
 
 
 def _sides_named_before(sentence: str, matches: list, earlier: tuple, names: Names) -> dict:
-    """{i: the parenthesis naming its side} of each number of a bare pair ("16.09 vs 17.63"),
-    where the last pair before it in the sentence named its sides, one system each ("18.84
-    (ours) vs 21.20 (Typhoon) at 80 ms, 16.09 vs 17.63 at 160 ms"), or, in a sentence that
-    names no system, the last such pair of ``earlier``: a later pair keeps their order."""
+    """{i: the parenthesis naming its side} of each number of a bare pair ("16.09 vs 17.63")
+    after a pair that named its sides, one system each, in the sentence ("18.84 (ours) vs 21.20
+    (Typhoon) at 80 ms, 16.09 vs 17.63 at 160 ms") or, where it names none, in ``earlier``."""
     found = {}
     for a, b in (run for run in _runs(sentence, matches, VERSUS) if len(run) == 2):
         if _OWN_PARENTHESIS.match(sentence, matches[b].end()):
@@ -1728,11 +1686,10 @@ def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | No
     """A heading over releases ("Changelog"), unless the card's own release is named by its
     version ("v2.0") nearer, in the number's own context or a heading inside that one; or
     "previous" in its sentence, cell, row or column."""
-    if not any(names.names_own_release(text) for text in nearest):
-        ours = names.names_own_release
-        if heading := _innermost_heading(
-            _below_the_title(levels[-1], names), _OTHER_VERSION_HEADING, ours
-        ):
+    ours = names.names_own_release
+    if not any(ours(text) for text in nearest):
+        headings = _below_the_title(levels[-1], names)
+        if heading := _innermost_heading(headings, _OTHER_VERSION_HEADING, ours):
             return heading
     said = next(filter(None, map(_OTHER_VERSION.search, levels[2:-1])), None)
     return said.group() if said else None
@@ -1740,9 +1697,8 @@ def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | No
 
 def _below_the_title(headings: str, names: Names) -> str:
     """A number's headings (joined by " / ", outermost first) less the card's title where it
-    names the card's own model: it heads the whole card, whatever it calls it ("# OpenThai2.0
-    · release notes v2.0.1", "...: the gains, in relative terms"), and says nothing of a
-    section's numbers."""
+    names the card's own model: it heads the whole card, whatever it says ("# OpenThai2.0 ·
+    release notes v2.0.1", "...: the gains, in relative terms"), not a section's numbers."""
     title, *inside = headings.split(" / ")
     return " / ".join(inside) if set(names.systems_in(title)) & names.own else headings
 
@@ -1908,9 +1864,8 @@ def speaks_of_errors(context: str, names: Names) -> bool:
 
 
 class _Found:
-    """The candidates of a card, as its blocks are read: each number once (an HTML cell
-    spanning rows or columns is read where it starts), and the numbers set aside as another
-    measure's, with what decided."""
+    """The candidates of a card, as its blocks are read, each number once, and the numbers
+    set aside as another measure's, with what decided."""
 
     def __init__(self, card: CardFile, names: Names):
         self.card, self.names = card, names
@@ -1986,10 +1941,9 @@ def candidates(
     another_measure: list[tuple[int, str, Evidence]] | None = None,
     unread: list[tuple[int, str, Evidence]] | None = None,
 ) -> list[Candidate]:
-    """Every number of the card's text that may be a figure, with its context; each number set
-    aside outside regions goes to ``another_measure``, or to ``unread`` where its sentence
-    is not read. Kept for the process by the card's text and names: one command reads a card
-    more than once (for its claims, then to mark)."""
+    """Every number of the card's text that may be a figure, with its context; each set aside
+    outside regions goes to ``another_measure``, or ``unread`` where its sentence is not read.
+    Kept by the card's text and names: one command reads a card twice (claims, then marks)."""
     key = (card.text, card.body_start, names)
     found, set_aside = _READ.get(key, lambda: _read(card, names))
     if another_measure is not None:
