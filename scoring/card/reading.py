@@ -1464,9 +1464,8 @@ def _sides_named_before(sentence: str, matches: list, earlier: tuple, names: Nam
 
 
 def _whole_names(sentence: str, parts: list[tuple[int, int]], find) -> bool:
-    """Whether a list's first and last parts are whole names, not the ends of longer ones
-    ("jbl / LOTUSDIS" in "LOTUSDIS jbl / LOTUSDIS bt3m"): up to three words before the first
-    part, and after the last, name nothing else with it."""
+    """Whether a list's first and last parts are whole names, not the ends of longer ones: "jbl
+    / LOTUSDIS" in "LOTUSDIS jbl / LOTUSDIS bt3m" is not."""
     first, last = (sentence[start:end] for start, end in (parts[0], parts[-1]))
     before = re.search(r"(?:[^\s,;:()/]+\s+){1,3}$", sentence[: parts[0][0]])
     after = re.match(r"(?:\s+[^\s,;:()/]+){1,3}", sentence[parts[-1][1] :])
@@ -1913,12 +1912,11 @@ class _Found:
         region = next((r for r in self.card.regions if r.start <= start < r.end), None)
         if region is not None and region.kind == "not-a-figure":
             return
-        figure = None
-        if region is not None:
-            figure = region.args[0] if region.kind == "figure" else f"region {region.label}"
+        figure = region.args[0] if region is not None and region.kind == "figure" else None
         other, this_side = more.pop("other_model", ""), more.pop("this_side", None)
         if region is not None and region.kind != "figure":
-            pass  # a table the card generates: every number in it is one of its figures
+            # (a table the card generates: every number in it is one of its figures)
+            figure = f"region {region.label}"
         elif not foreign and self.quoted_by:  # another's words: "> **@somchai** wrote: ..."
             other, foreign = self.quoted_by, frozenset({"quoted"})
         elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):
