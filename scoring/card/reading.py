@@ -297,9 +297,6 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     return before, after
 
 
-_NOT_A_CHUNK = words.regex("not_a_chunk")
-
-
 def _header_and_body(block: Block) -> tuple[list, list]:
     """A table's header and body rows, each cell's comments blanked (every place stays)."""
     header, *body = [
@@ -410,6 +407,7 @@ def _latency_reader(table_context: str, headings: str, names: Names) -> Callable
 _SECTION_LABEL = re.compile(
     r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>(?P<html>.+?)</\3>)\s*$", re.S
 )
+_NOT_A_CHUNK = words.regex("not_a_chunk")  # (a header of another duration: "Overlap")
 
 
 def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[str]:
@@ -459,6 +457,7 @@ def _on_axis(header: str) -> bool:
 # systems this card scores: ..."), and a row's label saying it is one ("greedy (as published)").
 _ONLY_SOME_ROWS = re.compile(r"\bonly\s+(?:\w+\s+){0,3}?rows?\b", re.I)
 _AS_PUBLISHED = words.regex("as_published")
+_ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)  # (a header's "Its CER", a row's system's)
 
 
 def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]]:
@@ -470,9 +469,6 @@ def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]
     if len(kept) == len(sentences) or not picked or len(picked) == len(labels):
         return block, frozenset()
     return replace(block, caption=" ".join(kept)), frozenset(range(len(labels))) - picked
-
-
-_ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)
 
 
 class _Table:
@@ -1024,6 +1020,13 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
 
 
 _WORDS_OF_A_CHANGE = words.regex("change_words")
+_EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
+_AN_EMPHASIS = r"(?:[*_]|</?(?:b|strong|em|i)>)"  # one at a time: no run of runs to split
+_MARKS_BEFORE = re.compile(rf"(?:{_AN_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
+_MARKS_AFTER = re.compile(rf"^{_AN_EMPHASIS}+(?:\s*%{_AN_EMPHASIS}*)?|^\s*%{_AN_EMPHASIS}+", re.I)
+_PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
+_MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
+_UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
 
 def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[int, int]]:
@@ -1035,13 +1038,6 @@ def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[i
     after = _CLAUSE.search(sentence, match.end())
     end = after.start() if after else len(sentence)
     return [word.span() for word in _WORDS_OF_A_CHANGE.finditer(sentence, start, end)]
-
-
-_EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
-_AN_EMPHASIS = r"(?:[*_]|</?(?:b|strong|em|i)>)"  # one at a time: no run of runs to split
-_MARKS_BEFORE = re.compile(rf"(?:{_AN_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
-_MARKS_AFTER = re.compile(rf"^{_AN_EMPHASIS}+(?:\s*%{_AN_EMPHASIS}*)?|^\s*%{_AN_EMPHASIS}+", re.I)
-_PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
 
 
 def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int]]:
@@ -1067,10 +1063,6 @@ def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
             start, end = match.end(), match.end() + word.end()
             sentence = sentence[:start] + "%".ljust(end - start) + sentence[end:]
     return sentence
-
-
-_MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
-_UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
 
 def _origins(sentence: str, names: Names) -> list[tuple[int, int]]:
@@ -1114,6 +1106,18 @@ def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list
             run = [i]
     runs.append(run)
     return [run for run in runs if len(run) > 1]
+
+
+def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND, empty=False):
+    """The spans of the parts that ``separators`` (commas and "and") part between ``start``
+    and ``end`` (empty parts left out, unless ``empty``)."""
+    parts = []
+    for separator in list(separators.finditer(sentence, start, end)) + [None]:
+        stop = separator.start() if separator else end
+        if empty or sentence[start:stop].strip():
+            parts.append((start, stop))
+        start = separator.end() if separator else stop
+    return parts
 
 
 def _slashed_lists(sentence: str, names: Names):
@@ -1172,9 +1176,6 @@ def _each_naming_one(sentence: str, listed: list, count: int, names: Names, noth
     return None
 
 
-_PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
-
-
 def _names_alone(sentence: str, listed: list[tuple[int, int]], find) -> list[tuple[int, int]]:
     """A list's parts without the words before its first name and after its last: "On
     FLEURS OpenThai2.0" is FLEURS's too."""
@@ -1225,20 +1226,6 @@ _RESPECTIVELY_FIRST = re.compile(r"(?:[\s%*_]*,?\s*(?:respectively|ตามล�
 _BEFORE_A_LIST_OF_NAMES = re.compile(
     r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|at|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*", re.I
 )
-
-
-def _list_parts(sentence: str, start: int, end: int, separators=_COMMA_OR_AND, empty=False):
-    """The spans of the parts that ``separators`` (commas and "and") part between ``start``
-    and ``end`` (empty parts left out, unless ``empty``)."""
-    parts = []
-    for separator in list(separators.finditer(sentence, start, end)) + [None]:
-        stop = separator.start() if separator else end
-        if empty or sentence[start:stop].strip():
-            parts.append((start, stop))
-        start = separator.end() if separator else stop
-    return parts
-
-
 # A list of numbers that says it is on the sets listed before it: "9.53 %, 9.02 % and
 # 14.71 % on the same sets", "... respectively on these datasets".
 _ON_THE_SAME_SETS = re.compile(
@@ -1294,6 +1281,7 @@ def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlie
     return blanks, keys
 
 
+_PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
 _TO = re.compile(r"\s*+%?\s*+(?:down\s+)?to\s*+", re.I)  # "from 15.8 down to 12.8"
 # What joins a pair set against each other in words: "18.64 % against 17.39 %".
 PAIRED_AGAINST = re.compile(r"[*_]*+\s*+%?\s*+[*_]*+\s*+against\s*+[*_]*+", re.I)
@@ -1417,6 +1405,12 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
 
 # A latency right after a number, or after its own parenthesis: "... 17.63 at 160 ms".
 _LATENCY_RIGHT_AFTER = re.compile(r"\s*+%?\s*+(?:\([^()]*\)\s*)?(?:at|@|ที่)\s*[\d,]+\s*ms\b", re.I)
+# A pair whose sides name themselves in parentheses: "18.84 (ours) vs 21.20 (Typhoon)".
+_A_PAIR_NAMING_ITS_SIDES = re.compile(
+    rf"\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\)){VERSUS.pattern}"
+    rf"{SIGN}?\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\))",
+    re.I,
+)
 
 
 def _pairs_with_their_latency(sentence: str, matches: list, around: list) -> list:
@@ -1435,14 +1429,6 @@ def _pairs_with_their_latency(sentence: str, matches: list, around: list) -> lis
             before = " " * cut + before[cut:]
         around[a] = (before, own + after.group())
     return around
-
-
-# A pair whose sides name themselves in parentheses: "18.84 (ours) vs 21.20 (Typhoon)".
-_A_PAIR_NAMING_ITS_SIDES = re.compile(
-    rf"\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\)){VERSUS.pattern}"
-    rf"{SIGN}?\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\))",
-    re.I,
-)
 
 
 def _sides_named_before(sentence: str, matches: list, earlier: tuple, names: Names) -> dict:
@@ -1506,8 +1492,6 @@ def _without(pattern: re.Pattern, text: str) -> str:
     return _blanked(text, [found.span() for found in pattern.finditer(text)])
 
 
-_OTHER_VERSION_HEADING = words.regex("other_version_headings")
-_OTHER_VERSION = words.regex("other_versions")
 # What puts what follows on the other side: a comparison, or where a number came from.
 _OTHER_SIDE = re.compile(COMPARES.pattern + "|" + words.pattern("came_from"), re.I)
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
@@ -1568,6 +1552,8 @@ def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
 
 # What says a number is none of the card's (``_not_the_cards``): the words of its rules.
 _OTHER_MODELS_HEADING = words.regex("other_models_headings")
+_OTHER_VERSION_HEADING = words.regex("other_version_headings")
+_OTHER_VERSION = words.regex("other_versions")
 # "Our" or "ours" just before a number: the card's own, whatever else its sentence names
 # ("well behind our 6.69 %"); not "our" further off ("Whisper fine-tuned on our data").
 _OURS_RIGHT_BEFORE = re.compile(
@@ -1607,6 +1593,9 @@ _FINE_TUNED = words.regex("fine_tuned")
 # Beam search where no language model is named: the card's LM variant uses both.
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = words.regex("language_models")
+_RESAMPLES = re.compile(rf"(\d[\d,]*)\s+(?:{words.pattern('resamples_words')})\b", re.I)
+_SEED = re.compile(rf"\b(?:{words.pattern('seed_words')})\s*(?:=|of)?\s*(\d+)\b", re.I)
+QUOTED = words.regex("quoted")
 
 
 def _first_said(texts, rule, names: Names) -> str | None:
@@ -1650,10 +1639,6 @@ def _another_condition(text: str, names: Names) -> str | None:
     """A recording condition the card does not score ("8 kHz", "telephone", "MP3")."""
     said = _ANOTHER_CONDITION.search(text)
     return said.group() if said else None
-
-
-_RESAMPLES = re.compile(rf"(\d[\d,]*)\s+(?:{words.pattern('resamples_words')})\b", re.I)
-_SEED = re.compile(rf"\b(?:{words.pattern('seed_words')})\s*(?:=|of)?\s*(\d+)\b", re.I)
 
 
 def _another_run(text: str, names: Names) -> str | None:
@@ -1814,9 +1799,6 @@ def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> 
         ):
             return other
     return None
-
-
-QUOTED = words.regex("quoted")
 
 
 def _not_the_cards(
@@ -1986,7 +1968,13 @@ def _read(
     return tuple(found.candidates), tuple(aside)
 
 
-_A_PARENTHESIS_WITH_A_NUMBER = re.compile(r"\([^()]*\d[^()]*\)")
+_A_PARENTHESIS_WITH_A_NUMBER = re.compile(r"\([^()]*\d[^()]*\)")  # ("(mean SNR 9.72 dB)")
+# An image's description: "![FLEURS CER 6.72 %](plot.png)", or a whole `<img alt="...">`.
+_IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(|(<img\b[^>]*>)", re.I)
+# A badge's address: its label, message and colour, dash-separated ("--" is a dash, "_" a
+# space, "%25" a percent sign).
+_BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
+_BADGE_PART = re.compile(r"(?<!-)-(?!-)")
 
 
 def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
@@ -2018,14 +2006,6 @@ def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict
             run.append((block.start, *said))
     close()
     return above, others
-
-
-# An image's description: "![FLEURS CER 6.72 %](plot.png)", or a whole `<img alt="...">`.
-_IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(|(<img\b[^>]*>)", re.I)
-# A badge's address: its label, message and colour, dash-separated ("--" is a dash, "_" a
-# space, "%25" a percent sign).
-_BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
-_BADGE_PART = re.compile(r"(?<!-)-(?!-)")
 
 
 def _badge_numbers(text: str, names: Names):
