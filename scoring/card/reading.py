@@ -297,6 +297,37 @@ def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
     return before, after
 
 
+# A number and the measure it counts in, right after it: "2,100 hours", "0.6B params".
+_A_NUMBERS_UNIT = re.compile(r"\d[\d,.]*[A-Za-z]?\s*(" + _OTHER_METRIC.pattern + ")", re.I)
+# A clause of a caption that speaks of one column ("the last column is the relative change",
+# "the v1.5 column is copied from the previous card"): its words are that column's, and its
+# header says what it holds, not the whole table's.
+_ONE_COLUMNS_CLAUSE = re.compile(
+    r"(?:[^.;:]|\.(?=\d))*\b(?:the|its|this|that)\s+(?:[^\s;:,]+\s+){1,3}?column\b"
+    r"(?:[^.;:]|\.(?=\d))*",
+    re.I,
+)
+_NOT_A_CHUNK = words.regex("not_a_chunk")  # (a header of another duration: "Overlap")
+# A row that only labels the rows under it: its first cell emphasised whole, every other
+# cell empty ("| **OpenThai2.0** | | |" over "| CER (%) | 6.69 | 8.72 |").
+_SECTION_LABEL = re.compile(
+    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>(?P<html>.+?)</\3>)\s*$", re.S
+)
+# A caption's sentence saying only some rows are the card's ("Only three rows are the
+# systems this card scores: ..."), and a row's label saying it is one ("greedy (as published)").
+_ONLY_SOME_ROWS = re.compile(r"\bonly\s+(?:\w+\s+){0,3}?rows?\b", re.I)
+_AS_PUBLISHED = words.regex("as_published")
+_ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)  # (a header's "Its CER", a row's system's)
+_PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
+_IN_PARENTHESES = words.regex("in_parentheses")
+_AGAINST_WHAT_IT_SAYS = words.regex("against_what")
+_OPENS_AGAINST = re.compile(rf"[\s*_]*(?:{_AGAINST_WHAT_IT_SAYS.pattern})", re.I)
+# A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
+_A_CHANGE_ALONE = re.compile(
+    r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I
+)
+
+
 def _header_and_body(block: Block) -> tuple[list, list]:
     """A table's header and body rows, each cell's comments blanked (every place stays)."""
     header, *body = [
@@ -318,19 +349,6 @@ def _header_and_body(block: Block) -> tuple[list, list]:
         ]
         body = body[1:]
     return header, body
-
-
-# A number and the measure it counts in, right after it: "2,100 hours", "0.6B params".
-_A_NUMBERS_UNIT = re.compile(r"\d[\d,.]*[A-Za-z]?\s*(" + _OTHER_METRIC.pattern + ")", re.I)
-
-# A clause of a caption that speaks of one column ("the last column is the relative change",
-# "the v1.5 column is copied from the previous card"): its words are that column's, and its
-# header says what it holds, not the whole table's.
-_ONE_COLUMNS_CLAUSE = re.compile(
-    r"(?:[^.;:]|\.(?=\d))*\b(?:the|its|this|that)\s+(?:[^\s;:,]+\s+){1,3}?column\b"
-    r"(?:[^.;:]|\.(?=\d))*",
-    re.I,
-)
 
 
 def _caption_as_read(block: Block, header: list, headings: str) -> Block:
@@ -402,14 +420,6 @@ def _latency_reader(table_context: str, headings: str, names: Names) -> Callable
     return named
 
 
-# A row that only labels the rows under it: its first cell emphasised whole, every other
-# cell empty ("| **OpenThai2.0** | | |" over "| CER (%) | 6.69 | 8.72 |").
-_SECTION_LABEL = re.compile(
-    r"^\s*(?:(\*\*|__|\*|_)(?P<md>[^*_].*?)\1|<(b|strong|em|i)>(?P<html>.+?)</\3>)\s*$", re.S
-)
-_NOT_A_CHUNK = words.regex("not_a_chunk")  # (a header of another duration: "Overlap")
-
-
 def _row_labels(rows: list, header: list, numbers: list, latency_named) -> list[str]:
     """Each row's label: its first cell, and every other cell of a column that holds no
     number of ours ("| [70, 1] | 160 ms | 7.72 |"), nor verdicts (the winner is not whose
@@ -451,13 +461,6 @@ def _on_axis(header: str) -> bool:
     """Whether a row label or column header may name the table's axis of systems or sets:
     not a difference's or a comparison's ("Δ vs Typhoon")."""
     return not (DIFFERENCE_WORDS.search(header) or COMPARES.search(header))
-
-
-# A caption's sentence saying only some rows are the card's ("Only three rows are the
-# systems this card scores: ..."), and a row's label saying it is one ("greedy (as published)").
-_ONLY_SOME_ROWS = re.compile(r"\bonly\s+(?:\w+\s+){0,3}?rows?\b", re.I)
-_AS_PUBLISHED = words.regex("as_published")
-_ITS = re.compile(r"[\s*_]*(?:its|their)\b", re.I)  # (a header's "Its CER", a row's system's)
 
 
 def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]]:
@@ -662,10 +665,6 @@ def _each_alone(table: _Table, cell: str, ours: list, bounds, parts, decoded_ins
     ]
 
 
-_PARENTHESISED_HEADER = re.compile(r"^(.*\S.*?)\(([^()]*)\)[\s%*_]*$", re.S)
-_IN_PARENTHESES = words.regex("in_parentheses")
-
-
 def _what_the_parentheses_hold(block: Block) -> str:
     """The statement of a table's caption, or of the paragraph under it, that says what its
     cells' parentheses hold ("" if none)."""
@@ -730,10 +729,6 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     return headers[:first] + [extended(*each) for each in zip(headers[first:], systems[first:])]
 
 
-_AGAINST_WHAT_IT_SAYS = words.regex("against_what")
-_OPENS_AGAINST = re.compile(rf"[\s*_]*(?:{_AGAINST_WHAT_IT_SAYS.pattern})", re.I)
-
-
 def _intervals_of_the_column_before(headers: list[str], names: Names) -> list[str]:
     """A table's column headers, an interval's ("95 % interval", naming no system) right after
     a difference's read with its words, whose ends are that estimate's; beside such an
@@ -754,14 +749,12 @@ def _intervals_of_the_column_before(headers: list[str], names: Names) -> list[st
     return read
 
 
-# A header that names a change and nothing else: "Improvement", "Gain (pp)", "Reduction".
-_A_CHANGE_ALONE = re.compile(
-    r"[\s*_]*(?:improvement|gain|reduction|change)[\s*_]*(?:\((?:pp|points?|%)\))?[\s*_]*", re.I
-)
-
 # A sentence that goes on with the subject of the one before, where that one speaks of error
 # rates: "... the gap is -2.05. At 80 ms it widens to -4.23".
 _GOES_ON = re.compile(r"\W*(?:(?:at|@)\s+[\d,.]+\s*ms\b\W*)?(?:it|this|that)\b", re.I)
+_A_LEAD_IN = re.compile(r":[\s*_]*$")
+_AN_OPENING_CLAUSE = re.compile(r"[^,:;]*[,:;]")
+_A_CONDITION = re.compile(rf"[\s*_]*(?:{words.pattern('conditions')}).*", re.I | re.S)
 
 
 def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked, set_aside):
@@ -911,11 +904,6 @@ def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tup
         if _FROM_RIGHT_BEFORE.search(sentence, 0, matches[a].start())
         and _from_to_names(sentence, names, matches[a].start(), matches[b].end()) is None
     ]
-
-
-_A_LEAD_IN = re.compile(r":[\s*_]*$")
-_AN_OPENING_CLAUSE = re.compile(r"[^,:;]*[,:;]")
-_A_CONDITION = re.compile(rf"[\s*_]*(?:{words.pattern('conditions')}).*", re.I | re.S)
 
 
 def _views(sentence: str, matches: list, placed: dict, statement_ends: list, names: Names):
@@ -1093,6 +1081,42 @@ _CONTRAST = words.regex("subject_changes")
 _A_SET_WORD = words.regex("set_words")
 _RESPECTIVELY = words.regex("respectively")
 _NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
+# "respectively" right after a run of numbers, before the list of names it places.
+_RESPECTIVELY_FIRST = re.compile(r"(?:[\s%*_]*,?\s*(?:respectively|ตามลำดับ)\s*,?)?", re.I)
+# What may stand between a run of numbers and the list of names that places them.
+_BEFORE_A_LIST_OF_NAMES = re.compile(
+    r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|at|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*", re.I
+)
+# A list of numbers that says it is on the sets listed before it: "9.53 %, 9.02 % and
+# 14.71 % on the same sets", "... respectively on these datasets".
+_ON_THE_SAME_SETS = re.compile(
+    r"\s*+%?\s*+(?:cer\s+)?(?:respectively\s+)?(?:on|for|across|in)\s+"
+    r"(?:the\s+same|th(?:ese|ose))\s+(?:\w+\s+)?"
+    r"(?:test\s+)?(?:sets|datasets|benchmarks)\b",
+    re.I,
+)
+# Or "respectively" alone, after the list, where the sets were listed before it.
+_RESPECTIVELY_ALONE = re.compile(r"\s*+%?\s*+(?:cer\s*+)?,?\s*+(?:respectively|ตามลำดับ)", re.I)
+_A_DECIMAL = re.compile(r"\d\.\d")  # (a decimal point between digits, "OpenThai2.0"'s too)
+# A latency right after a number, or after its own parenthesis: "... 17.63 at 160 ms".
+_LATENCY_RIGHT_AFTER = re.compile(r"\s*+%?\s*+(?:\([^()]*\)\s*)?(?:at|@|ที่)\s*[\d,]+\s*ms\b", re.I)
+# A pair whose sides name themselves in parentheses: "18.84 (ours) vs 21.20 (Typhoon)".
+_A_PAIR_NAMING_ITS_SIDES = re.compile(
+    rf"\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\)){VERSUS.pattern}"
+    rf"{SIGN}?\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\))",
+    re.I,
+)
+_PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
+_TO = re.compile(r"\s*+%?\s*+(?:down\s+)?to\s*+", re.I)  # "from 15.8 down to 12.8"
+# What joins a pair set against each other in words: "18.64 % against 17.39 %".
+PAIRED_AGAINST = re.compile(r"[*_]*+\s*+%?\s*+[*_]*+\s*+against\s*+[*_]*+", re.I)
+_OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")
+_FROM_RIGHT_BEFORE = re.compile(r"\bfrom\s*$", re.I)
+_FROM_TO = re.compile(
+    r"\bfrom\s+((?:[^\s,;:()]+\s+){0,3}?[^\s,;:()]+)\s+to\s+"
+    r"((?:[^\s,;:()]+\s+){0,3}[^\s,;:()]+)",
+    re.I,
+)
 
 
 def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list[list[int]]:
@@ -1220,25 +1244,6 @@ def _list_right_after(sentence: str, after: int, names: Names):
     return None
 
 
-# "respectively" right after a run of numbers, before the list of names it places.
-_RESPECTIVELY_FIRST = re.compile(r"(?:[\s%*_]*,?\s*(?:respectively|ตามลำดับ)\s*,?)?", re.I)
-# What may stand between a run of numbers and the list of names that places them.
-_BEFORE_A_LIST_OF_NAMES = re.compile(
-    r"[\s%*_]*(?:(?:cer|pp|points?|the|on|for|in|of|with|by|at|บน|ใน|สำหรับ|ของ|ที่)[\s*_]+)*", re.I
-)
-# A list of numbers that says it is on the sets listed before it: "9.53 %, 9.02 % and
-# 14.71 % on the same sets", "... respectively on these datasets".
-_ON_THE_SAME_SETS = re.compile(
-    r"\s*+%?\s*+(?:cer\s+)?(?:respectively\s+)?(?:on|for|across|in)\s+"
-    r"(?:the\s+same|th(?:ese|ose))\s+(?:\w+\s+)?"
-    r"(?:test\s+)?(?:sets|datasets|benchmarks)\b",
-    re.I,
-)
-# Or "respectively" alone, after the list, where the sets were listed before it.
-_RESPECTIVELY_ALONE = re.compile(r"\s*+%?\s*+(?:cer\s*+)?,?\s*+(?:respectively|ตามลำดับ)", re.I)
-_A_DECIMAL = re.compile(r"\d\.\d")  # (a decimal point between digits, "OpenThai2.0"'s too)
-
-
 def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlier: tuple):
     """(spans to blank, set keys) of the sets listed before a list of numbers "on the same
     sets" (or "respectively" alone): before a semicolon, before the list, or in the nearest
@@ -1279,19 +1284,6 @@ def _the_same_sets(sentence: str, matches: list, run: list, names: Names, earlie
     if len(keys) != len(run) or len(set(keys)) != len(keys):
         return None
     return blanks, keys
-
-
-_PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
-_TO = re.compile(r"\s*+%?\s*+(?:down\s+)?to\s*+", re.I)  # "from 15.8 down to 12.8"
-# What joins a pair set against each other in words: "18.64 % against 17.39 %".
-PAIRED_AGAINST = re.compile(r"[*_]*+\s*+%?\s*+[*_]*+\s*+against\s*+[*_]*+", re.I)
-_OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")
-_FROM_RIGHT_BEFORE = re.compile(r"\bfrom\s*$", re.I)
-_FROM_TO = re.compile(
-    r"\bfrom\s+((?:[^\s,;:()]+\s+){0,3}?[^\s,;:()]+)\s+to\s+"
-    r"((?:[^\s,;:()]+\s+){0,3}[^\s,;:()]+)",
-    re.I,
-)
 
 
 def _from_to_names(sentence: str, names: Names, start: int, end: int):
@@ -1403,16 +1395,6 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
     return runs
 
 
-# A latency right after a number, or after its own parenthesis: "... 17.63 at 160 ms".
-_LATENCY_RIGHT_AFTER = re.compile(r"\s*+%?\s*+(?:\([^()]*\)\s*)?(?:at|@|ที่)\s*[\d,]+\s*ms\b", re.I)
-# A pair whose sides name themselves in parentheses: "18.84 (ours) vs 21.20 (Typhoon)".
-_A_PAIR_NAMING_ITS_SIDES = re.compile(
-    rf"\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\)){VERSUS.pattern}"
-    rf"{SIGN}?\d+(?:\.\d+)?\s*+%?\s*+(\([^()]*\))",
-    re.I,
-)
-
-
 def _pairs_with_their_latency(sentence: str, matches: list, around: list) -> list:
     """Each number's own words, where pairs each end in their latency ("16.09 vs 17.63 at 160
     ms and 14.56 vs 15.82 at 1120 ms"): a pair's first number reads its pair's, not the last."""
@@ -1492,13 +1474,6 @@ def _without(pattern: re.Pattern, text: str) -> str:
     return _blanked(text, [found.span() for found in pattern.finditer(text)])
 
 
-# What puts what follows on the other side: a comparison, or where a number came from.
-_OTHER_SIDE = re.compile(COMPARES.pattern + "|" + words.pattern("came_from"), re.I)
-# What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
-# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50").
-STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
-
-
 def _up_to(words: re.Pattern, text: str) -> str:
     """``text`` up to the first of ``words`` in it (all of it, if none)."""
     found = words.search(text)
@@ -1550,6 +1525,11 @@ def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
     return own, levels[0][opening + 1 :] + " " + _up_to(COMPARES, levels[1][:closing]), levels[2]
 
 
+# What puts what follows on the other side: a comparison, or where a number came from.
+_OTHER_SIDE = re.compile(COMPARES.pattern + "|" + words.pattern("came_from"), re.I)
+# What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
+# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50").
+STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
 # What says a number is none of the card's (``_not_the_cards``): the words of its rules.
 _OTHER_MODELS_HEADING = words.regex("other_models_headings")
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
