@@ -755,6 +755,16 @@ _GOES_ON = re.compile(r"\W*(?:(?:at|@)\s+[\d,.]+\s*ms\b\W*)?(?:it|this|that)\b",
 _A_LEAD_IN = re.compile(r":[\s*_]*$")
 _AN_OPENING_CLAUSE = re.compile(r"[^,:;]*[,:;]")
 _A_CONDITION = re.compile(rf"[\s*_]*(?:{words.pattern('conditions')}).*", re.I | re.S)
+# Why a number in a sentence that names no set, system or error rate is not read.
+NOT_READ = Evidence("no set, system or error rate", "its sentence")
+_WORDS_OF_A_CHANGE = words.regex("change_words")
+_EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
+_AN_EMPHASIS = r"(?:[*_]|</?(?:b|strong|em|i)>)"  # one at a time: no run of runs to split
+_MARKS_BEFORE = re.compile(rf"(?:{_AN_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
+_MARKS_AFTER = re.compile(rf"^{_AN_EMPHASIS}+(?:\s*%{_AN_EMPHASIS}*)?|^\s*%{_AN_EMPHASIS}+", re.I)
+_PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
+_MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
+_UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
 
 def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked, set_aside):
@@ -784,16 +794,16 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         # context: a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and
         # quote markers, and what a model was made from ("fine-tuned from Typhoon 0.6B").
         words = _blanked(_without(COMMENT, sentence), relative_changes(sentence))
-        words = _percent_signs(_blanked(words, _marks_around(words, matches)), matches)
+        words = _without_marks(words, matches)
         words = _blanked(words, marks)
         read = _Sentence(_blanked(words, _origins(words, names)), matches, names, read_before)
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
 
 
-def _own_parentheses(sentence: str, matches: list, bounds, names: Names):
-    """(each number's own parenthesis after it, as a match of its text after it; each
-    number's enclosing parenthesis; each number's own, as a place in the sentence). A
-    number's own parenthesis, "from 9.50 % (Typhoon) to 6.69 %", is no other number's."""
+def _own_places(sentence: str, matches: list, bounds, statement_ends: list, names: Names):
+    """(each number's own parenthesis, as a place in the sentence, or None; (before, after),
+    the places of each number's own text). A number's own parenthesis, "from 9.50 % (Typhoon)
+    to 6.69 %", is no other number's."""
     owns = [_OWN_PARENTHESIS.match(_local(sentence, matches, i)[1]) for i in range(len(matches))]
     # Not one that lists names after a list of numbers, "6.72 / 8.75 (FLEURS / TVSpeech)":
     # every number of the list reads it.
@@ -811,11 +821,6 @@ def _own_parentheses(sentence: str, matches: list, bounds, names: Names):
         (match.end() + own.start(), match.end() + own.end()) if own else inside[i]
         for i, (match, own) in enumerate(zip(matches, owns))
     ]
-    return owns, inside, owned
-
-
-def _own_spans(sentence: str, matches: list, owns, inside, statement_ends) -> list:
-    """(before, after) of each number: the places of its own text in the sentence."""
     spans = []
     for i, match in enumerate(matches):
         before = matches[i - 1].end() + (owns[i - 1].end() if owns[i - 1] else 0) if i else 0
@@ -832,7 +837,7 @@ def _own_spans(sentence: str, matches: list, owns, inside, statement_ends) -> li
             outside = [m.end() for m in matches[:i] if m.end() <= inside[i][0]]
             before = outside[-1] if outside else 0
         spans.append(((before, match.start()), (match.end(), after)))
-    return spans
+    return owned, spans
 
 
 class _Sentence:
@@ -842,13 +847,11 @@ class _Sentence:
         self.text, self.matches, self.names = sentence, matches, names
         self.in_pieces_words = in_pieces_words = names.in_pieces
         self.bounds = bounds = _bounds(sentence, matches)
-        # each number's own parenthesis, as a place (None: none)
-        owns, inside, self.owned = _own_parentheses(sentence, matches, bounds, names)
         # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
         # later numbers is none of an earlier number's.
         ends = [_statement_end(sentence, match.end(), len(sentence)) for match in matches]
         statement_ends = [end if end < matches[-1].start() else len(sentence) for end in ends]
-        spans = _own_spans(sentence, matches, owns, inside, statement_ends)
+        self.owned, spans = _own_places(sentence, matches, bounds, statement_ends, names)
         # i: (the sentence as a list places it, alone), see _listed_places. An interval's two
         # ends ("95% CI [−3.75, −1.76]") are no list: each may drift.
         self.placed = placed = {
@@ -1007,16 +1010,6 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         yield match, offset, levels, more
 
 
-_WORDS_OF_A_CHANGE = words.regex("change_words")
-_EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
-_AN_EMPHASIS = r"(?:[*_]|</?(?:b|strong|em|i)>)"  # one at a time: no run of runs to split
-_MARKS_BEFORE = re.compile(rf"(?:{_AN_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
-_MARKS_AFTER = re.compile(rf"^{_AN_EMPHASIS}+(?:\s*%{_AN_EMPHASIS}*)?|^\s*%{_AN_EMPHASIS}+", re.I)
-_PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
-_MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
-_UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
-
-
 def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[int, int]]:
     """For a number in points, the spans of "relative" and "reduction" in its own clauses
     ("an absolute reduction of 2.81 points"): its words, which make no other number relative."""
@@ -1028,9 +1021,10 @@ def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[i
     return [word.span() for word in _WORDS_OF_A_CHANGE.finditer(sentence, start, end)]
 
 
-def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int]]:
-    """The spans of emphasis around each number, and of "~" or "≈" before it, its "%" left
-    in place: "**9.75**%", "<b>9.75%</b>", "~6.72 %"."""
+def _without_marks(sentence: str, matches: list[re.Match]) -> str:
+    """``sentence`` less the emphasis around each number and "~" or "≈" before it, its "%" left
+    ("**9.75**%", "<b>9.75%</b>", "~6.72 %"), and "percent" after one written "%" (padded), so
+    that "6.72 percent and 8.75 percent" is a list as "6.72 % and 8.75 %" is."""
     spans = []
     for match in matches:
         if before := _MARKS_BEFORE.search(sentence, 0, match.start()):
@@ -1040,12 +1034,7 @@ def _marks_around(sentence: str, matches: list[re.Match]) -> list[tuple[int, int
                 (match.end() + m.start(), match.end() + m.end())
                 for m in re.finditer(_EMPHASIS, after.group(), re.I)
             ]
-    return spans
-
-
-def _percent_signs(sentence: str, matches: list[re.Match]) -> str:
-    """``sentence`` with "percent" after a number written "%" (padded to its length), so
-    that "6.72 percent and 8.75 percent" is a list as "6.72 % and 8.75 %" is."""
+    sentence = _blanked(sentence, spans)
     for match in matches:
         if word := _PERCENT_WORD.match(sentence[match.end() :]):
             start, end = match.end(), match.end() + word.end()
@@ -1814,10 +1803,6 @@ def _not_the_cards(
         if said := find():
             return kind, said
     return None
-
-
-# Why a number in a sentence that names no set, system or error rate is not read.
-NOT_READ = Evidence("no set, system or error rate", "its sentence")
 
 
 def speaks_of_errors(context: str, names: Names) -> bool:
