@@ -225,9 +225,13 @@ def _another_metric_word(text: str, in_points: bool = False) -> str:
     return found.group(0).strip() if found else ""
 
 
-def _measures_another_metric(levels: tuple, interval_end: bool, names: Names) -> Evidence | None:
+def _measures_another_metric(
+    levels: tuple[str, ...], interval_end: bool, names: Names
+) -> Evidence | None:
     """What says a number measures another metric than ours ("21.37 % WER", a "WER (%)"
-    column, a "relative reduction"): the first of its levels, nearest first, that names one."""
+    column, a "relative reduction"): the first of its levels, nearest first, that names one
+    metric decides (of the headings, not the card's title). An interval's end is in points
+    where its cell or sentence says so."""
     levels = (*levels[:-1], _below_the_title(levels[-1], names))
     for depth, level in enumerate(levels[:-1]):
         if scored := _SCORED_ANOTHER_WAY.search(level):
