@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT, run_cli
+from scoring.report import round_half_up
 from tests.unit.test_adopt import (  # noqa: F401
     T4,
     VS,
@@ -931,6 +932,30 @@ def test_a_sentence_naming_a_set_and_a_system_takes_no_measure_from_the_headings
     assert [(number, why.level) for _, number, why in marked.another_measure] == [
         ("11.10", "the headings")
     ], out
+
+
+def test_a_column_of_one_figure_over_another_is_a_ratio(project, demo_result):
+    """ "| ours ÷ TY |": a column dividing our CER by Typhoon's holds ratios, another measure,
+    however near 1 (or a CER written as a fraction) its cells are; the CER beside stays ours."""
+    worse = [
+        name.split("/")[2]
+        for name in demo_result.exact
+        if name.startswith("cer/560ms/")
+        and name.endswith(f"/{O}")
+        and demo_result.exact[name] > demo_result.exact[name.replace(f"/{O}", f"/{T}")]
+    ]
+    subject = (worse or ["fleurs"])[0]
+    ours, theirs = (demo_result.exact[f"cer/560ms/{subject}/{who}"] for who in (O, T))
+    ratio = round_half_up(ours / theirs, 2)
+    text = (
+        f"# Card\n\n| Set | OpenThai2.0 | ours ÷ TY |\n|---|---:|---:|\n"
+        f"| {subject} | {printed(ours)} | {ratio} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [
+        ("marked", f"cer/560ms/{subject}/{O}")
+    ], out
+    assert [(n, why.word) for _, n, why in marked.another_measure] == [(ratio, "÷ TY")], out
 
 
 def _rounding_apart(exact: dict) -> tuple[str, str, str, str] | None:
