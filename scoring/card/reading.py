@@ -1576,10 +1576,15 @@ def _first_said(texts, rule, names: Names) -> str | None:
     speaks of: the words that make the number none of the card's; "" where that text names the
     card's own, which ends the search (None: nothing said)."""
     for text in texts:
-        said = rule(text, names)
+        said = _said(rule, text, names)
         if said is not None:
             return said or None
     return None
+
+
+@lru_cache(maxsize=1 << 14)  # (a sentence, caption or heading, asked of each of its numbers)
+def _said(rule, text: str, names: Names) -> str | None:
+    return rule(text, names)
 
 
 def _another_version(text: str, names: Names) -> str | None:
