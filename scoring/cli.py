@@ -8,6 +8,7 @@ becomes one line on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
@@ -120,7 +121,25 @@ class _OneLineErrors(argparse.ArgumentParser):
     does not take points to that command's own help."""
 
     def error(self, message: str):
+        # A mistyped option makes argparse say first what is missing ("one of the arguments
+        # --write --check --mark ... is required"): the typo is the problem, so it is named.
+        unknown = [  # (of a command's own options: the top parser's words are commands)
+            given
+            for given in (() if self._commands() else getattr(self, "_given", ()))
+            if given.startswith("--") and given.split("=", 1)[0] not in self._option_string_actions
+        ]
+        if unknown:
+            close = difflib.get_close_matches(
+                unknown[0].split("=", 1)[0], self._option_string_actions, 1
+            )
+            message = f"unrecognized arguments: {' '.join(unknown)}" + (
+                f" (did you mean {close[0]}?)" if close else ""
+            )
         self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
     def parse_args(self, args=None, namespace=None):
         parsed, extras = self.parse_known_args(args, namespace)

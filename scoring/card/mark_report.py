@@ -391,9 +391,10 @@ def mark_report(
         write_text_atomically(card_file.path, marked.new)
     text = format_marked(marked, card_file.path, stale_index, stale_marked)
     if home is not None:
-        write = f"`python -m scoring publish {home.root_argument} --write`"
+        # (A --mark that marked nothing new printed no diff, and changed nothing to review.)
+        review = home.review(card_file.path) if marked.new != marked.old else "no new marker"
         text += (
-            f"next: {home.review(card_file.path)}; {write} puts "
+            f"next: {review}; {home.command('--write')} puts "
             "right what drifted and writes the model-index in the gate's form"
             + (f"; then {home.push()} proposes it on the hub" if home.on_hub else "")
             + "\n"

@@ -1142,9 +1142,20 @@ def write_report(card: PublishedCard, home: CardHome | None = None) -> tuple[str
                 + (f" ({_changed_and_added(in_eval)})" if in_eval else "")
             )
     lines += [f"still to put right by hand: {claim.line()}" for claim in card.claims]
+    if home is not None and _never_marked(card.new):
+        lines.append(
+            f"{card.path}: no number of its text is gated, as it holds no figure marker: "
+            f"{home.command('--mark')} marks the figures among them (docs/adopting.md)"
+        )
     if home is not None and home.on_hub and (home.edited or not card.up_to_date):
         lines.append(home.not_on_the_hub_yet(card.path))
     return "\n".join(lines) + "\n", 0
+
+
+def _never_marked(text: str) -> bool:
+    """Whether a card's text holds decimal numbers and no figure marker: never adopted."""
+    body = FRONT_MATTER.sub("", text)
+    return not FIGURE_MARKER.search(body) and bool(re.search(r"\d\.\d", body))
 
 
 def check_report(
@@ -1181,7 +1192,27 @@ def check_report(
         else f"{card.path}: its words claim what the data do not give (above): put them "
         "right by hand\n"
     )
-    return gated + ungated + "\n".join(lines) + "\n" + verdict + card.diff(), 1
+    if strict and ungated:
+        verdict += (
+            f"{card.path}: strict fails too: the numbers listed above stand outside markers\n"
+        )
+    return gated + ungated + "\n".join(
+        _model_index_lines(card, lines)
+    ) + "\n" + verdict + card.diff(), 1
+
+
+def _model_index_lines(card: PublishedCard, lines: list[str]) -> list[str]:
+    """``lines`` with those of the model-index results the card lacks folded into one (a
+    card not yet written by --write lacks them all: a line each would bury the rest)."""
+    missing = {
+        m.line()
+        for m in card.mismatches
+        if m.where.startswith("model-index") and m.says == "nothing"
+    }
+    if len(missing) < 2:
+        return lines
+    kept = [line for line in lines if line not in missing]
+    return kept + [f"model-index: {len(missing)} results missing; --write adds them"]
 
 
 def format_card_diff(published: str, here: str, card_path: Path, home: CardHome) -> str:

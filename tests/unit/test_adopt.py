@@ -3723,6 +3723,32 @@ def test_a_list_labelled_by_sets_named_in_several_words_is_those_sets(project, d
     assert [(m.figure, m.verdict) for m in marked.found] == [(name, "drift") for name in names]
 
 
+def test_a_card_never_marked_is_told_so_by_check_and_write(project, demo_result, capsys):
+    """A hand-written card with no marker and no model-index, checked and written before
+    --mark: --check --strict folds the results it lacks into one line and says strict fails
+    too; --write says its text is not gated and which command marks it; a --mark that marks
+    nothing new points to no diff."""
+    ours = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOpenThai2.0 reaches {ours}% CER on FLEURS.\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    missing = re.findall(r"^model-index: (\d+) results missing; --write adds them$", out, re.M)
+    assert code == 1 and len(missing) == 1 and "says nothing" not in out, out
+    assert f"{card}: strict fails too: the numbers listed above stand outside markers" in out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    added = re.search(r"(\d+) model-index results; 0 numbers changed, (\d+) added", out)
+    assert code == 0 and added and added.group(1) == added.group(2) == missing[0], out
+    assert (
+        f"{card}: no number of its text is gated, as it holds no figure marker: "
+        f"`python -m scoring publish {project} --mark` marks the figures among them"
+    ) in out, out
+    for next_step in ("next: review the markers in the diff above (", "next: no new marker; "):
+        code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+        assert out.splitlines()[-1].startswith(next_step), out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    assert "no figure marker" not in out, out
+
+
 def test_the_review_step_after_mark_names_what_shows_the_markers(project, demo_result, capsys):
     """After --mark, the review step a user is told to take works where the card is: `git
     diff` in a git work tree; outside one (a hand-written card in a plain folder, where `git

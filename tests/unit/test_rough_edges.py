@@ -304,12 +304,29 @@ def test_an_option_without_the_one_it_belongs_to_is_refused(capsys, argv, says):
     assert one_error(*run(capsys, *argv)).strip() == says
 
 
-def test_an_unknown_option_points_to_its_commands_help(capsys):
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["score", "r.jsonl", "h.jsonl", "--jsn"], "scoring score: unrecognized arguments: --jsn "),
+        # Mistyped, the one action publish needs is missing too: the typo is what is named.
+        (["publish", ".", "--mrak"], "scoring publish: unrecognized arguments: --mrak "),
+    ],
+)
+def test_an_unknown_option_is_named_with_the_nearest_and_its_commands_help(capsys, argv, says):
     with pytest.raises(SystemExit) as exited:
-        main(["score", "r.jsonl", "h.jsonl", "--jsn"])
+        main(argv)
     err = capsys.readouterr().err
+    command, typo = f"scoring {argv[0]}", argv[-1]
+    nearest = {"--jsn": "--json", "--mrak": "--mark"}[typo]
     assert exited.value.code == 2 and err.count("\n") == 1
-    assert err == "scoring score: unrecognized arguments: --jsn (see `scoring score --help`)\n"
+    assert err == f"{says}(did you mean {nearest}?) (see `{command} --help`)\n"
+
+
+def test_a_mistyped_command_is_named_as_one_not_as_its_options(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["scor", "--json"])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and "invalid choice: 'scor'" in err and "--json" not in err
 
 
 def test_publish_help_summarises_every_action():
