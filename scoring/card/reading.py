@@ -251,6 +251,11 @@ def _measures_another_metric(
         if level in ("its sentence", "the headings"):
             text = _LOOSE_WORDS.sub(" ", text)
         metric = _metric_in(text, in_points)
+        if metric is None and level == "its sentence" and ";" in levels[0] + levels[1]:
+            # A sentence naming the WER and the CER: the statement holding the number decides
+            # ("the word error rate (...) is 23.48 %; we report CER everywhere else").
+            text = f"{levels[0].rsplit(';', 1)[-1]} {levels[1].split(';', 1)[0]}"
+            metric = _metric_in(_LOOSE_WORDS.sub(" ", text), in_points)
         # A sentence that names the CER and calls another of its numbers relative ("a 29.6 %
         # lower CER (relative)"): its word is that number's, not this one's.
         if metric == "other" and level == "its sentence" and not _OTHER_METRIC.search(text):

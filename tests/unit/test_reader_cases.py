@@ -958,6 +958,23 @@ def test_a_column_of_one_figure_over_another_is_a_ratio(project, demo_result):
     assert [(n, why.word) for _, n, why in marked.another_measure] == [(ratio, "÷ TY")], out
 
 
+def test_in_a_sentence_naming_the_wer_and_the_cer_the_numbers_statement_decides(
+    project, demo_result
+):
+    """ "On FLEURS the word error rate (after segmentation) is 23.48 %; we report CER
+    everywhere else": the sentence names both measures, the statement holding 23.48 the WER
+    alone. In "the CER is 6.69 %; the WER is 23.48 %" each statement says its own."""
+    ours = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    text = (
+        "# Card\n\nOn FLEURS the word error rate (after PyThaiNLP segmentation) is 23.48 %; "
+        "we report CER everywhere else.\n\n"
+        f"On FLEURS the CER is {ours} %; the WER is 23.48 %.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.candidate.text) for m in marked.found] == [("marked", ours)], out
+    assert [(line, n) for line, n, _ in marked.another_measure] == [(3, "23.48"), (5, "23.48")]
+
+
 def _rounding_apart(exact: dict) -> tuple[str, str, str, str] | None:
     """(set, our CER, Typhoon's, their printed difference) of the first set at 560 ms where
     the two printed CERs subtracted are a unit off the printed paired estimate."""
