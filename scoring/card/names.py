@@ -131,7 +131,7 @@ _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
 # for itself, or a word a sentence starts with ("It reaches", "Overall, ...").
 _ARTICLES = frozenset({"The", "A", "An"})
 _NOT_A_NAME = frozenset(_words("not_a_name"))
-_PRONOUNS_OF_US = ("we", "us")
+_PRONOUNS_OF_US = ("we", "us", "ของเรา", "เราได้")  # (Thai: "ours", "we got")
 # (Each part holds a letter: "6.69/8.72" and "2024/05" are numbers.)
 _HUB_ID = re.compile(
     r"(?<![\w/.-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/"
@@ -676,7 +676,7 @@ def _add_variants(spec: CardSpec, systems: dict[str, str]) -> set[str]:
     """A variant's own part ("4-gram") for the one system with it, and the LM words for the
     one variant with a language model. Returns the loose words: those, and our pronouns."""
     parts = {key: key.rsplit("_", 1)[1] for key in spec.systems if "_" in key}  # "4gram"
-    loose = {plain_name(word) for word in (*_LANGUAGE_MODEL_WORDS, *_PRONOUNS_OF_US)}
+    loose = {_word_as_found(word) for word in (*_LANGUAGE_MODEL_WORDS, *_PRONOUNS_OF_US)}
     for word, key in _only_one((plain_name(part), key) for key, part in parts.items()).items():
         systems.setdefault(word, key)
         loose.add(word)

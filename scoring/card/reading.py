@@ -776,6 +776,9 @@ _MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.
 _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 
 
+_LINK_TARGET = re.compile(r"(?<=\])\([^()\s]*(?:\s+\"[^\"]*\")?\)")
+
+
 def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked, set_aside):
     """(match, offset, levels, more of its Candidate's fields) of each number in a prose block
     that may be one of ours, sentence by sentence; ``set_aside`` hears of the others."""
@@ -803,6 +806,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         # context: a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and
         # quote markers, and what a model was made from ("fine-tuned from Typhoon 0.6B").
         words = _blanked(_without(COMMENT, sentence), relative_changes(sentence))
+        words = _without(_LINK_TARGET, words)  # ("](docs/cer-vs-latency.png)": no name)
         words = _without_marks(words, matches)
         words = _blanked(words, marks)
         read = _Sentence(_blanked(words, _origins(words, names)), matches, names, read_before)

@@ -975,6 +975,28 @@ def test_in_a_sentence_naming_the_wer_and_the_cer_the_numbers_statement_decides(
     assert [(line, n) for line, n, _ in marked.another_measure] == [(3, "23.48"), (5, "23.48")]
 
 
+def test_a_thai_card_of_a_new_users_its_traps_are_none_of_ours(project, demo_result):
+    """From a new user's Thai card: Whisper's CER "in our internal experiments" (ของเรา, "our",
+    is a pronoun, as "we": the model named before the number is whose it is); "ช่วง 95 %"
+    (an interval's level); a version in an image's description ("รุ่น 2.1"), whose link
+    target ("docs/cer-vs-latency.png") names no model. None is marked or left ungated."""
+    diff = printed(demo_result.exact[f"diff/560ms/fleurs/{VS}/estimate"], signed=True)
+    low, high = (
+        printed(demo_result.exact[f"diff/560ms/fleurs/{VS}/{end}"], signed=True)
+        for end in ("low", "high")
+    )
+    text = (
+        "# Card\n\n"
+        "> ทั้งนี้ Whisper large-v3 ได้ CER 13.42% บน FLEURS ในการทดลองภายในของเรา\n\n"
+        f"บน FLEURS OpenThai2.0 − Typhoon 0.6B คือ {diff} pp (ช่วง 95 % [{low}, {high}])\n\n"
+        "![กราฟ CER ของ OpenThai2.0 รุ่น 2.1](docs/cer-vs-latency.png)\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    read = {m.candidate.text: (m.verdict, m.figure) for m in marked.found}
+    assert read.pop("13.42") == ("foreign", None), out
+    assert set(read) == {diff, low, high} and all(v == "marked" for v, _ in read.values()), out
+
+
 def _rounding_apart(exact: dict) -> tuple[str, str, str, str] | None:
     """(set, our CER, Typhoon's, their printed difference) of the first set at 560 ms where
     the two printed CERs subtracted are a unit off the printed paired estimate."""
