@@ -13,7 +13,8 @@ def test_trace_ends_in_the_normalised_text():
     text = "ราคา สองพันห้าร้อย บาท “ด่วน” ๑๒"
     steps = trace_rules(text)
     assert [name for name, _ in steps] == [r.__name__ for r in THAI_CER_PIPELINE]
-    assert steps[-1][1] == normalize(text) == 'ราคา2500บาท"ด่วน"12'
+    # (No normalised text typed in: a deliberate change of a rule would move it.)
+    assert steps[-1][1] == normalize(text) and steps[-1][1] != text
 
 
 def test_explain_prints_every_rule_and_the_edits(capsys):

@@ -151,8 +151,10 @@ def test_a_clause_opening_on_another_set_inherits_no_set(
             f"cer/560ms/isan/{T}'s exactly"
         ) in out, out
     run_cli(capsys, "publish", str(project), "--write")
-    written = (project / "README.md").read_text(encoding="utf-8")
-    assert printed(exact[f"cer/560ms/fleurs/{T}"]) not in written, written
+    written = (project / "README.md").read_text(encoding="utf-8").split("# Card", 1)[1]
+    # (In the text, as a number of its own: the model-index above prints every figure.)
+    fleurs_t = re.escape(printed(exact[f"cer/560ms/fleurs/{T}"]))
+    assert not re.search(rf"(?<![\d.]){fleurs_t}(?!\d)", written), written
 
 
 FASTER_ABOVE_A_TABLE = """# Card
@@ -826,9 +828,16 @@ def test_a_value_read_where_no_set_is_named_is_ambiguous_when_another_set_prints
     for name, value in exact.items():
         if name.startswith("cer/560ms/") and name.split("/")[3].startswith(T):
             by_value.setdefault(printed(value), []).append(name)
-    shared = next((text for text, names in by_value.items() if len(names) > 1), None)
+    shared = next(  # (one decoded whole, one in pieces: "cut at pauses" fits either)
+        (
+            text
+            for text, names in by_value.items()
+            if len({name.endswith("_split") for name in names}) == 2
+        ),
+        None,
+    )
     if shared is None:
-        pytest.skip("no two of Typhoon's 560 ms CERs print the same in the demo's data")
+        pytest.skip("no Typhoon 560 ms CER prints as another decoded in pieces in the demo")
     text = f"# Card\n\nCut at pauses, Typhoon 0.6B goes from 31.17 % to {shared} % at 560 ms.\n"
     _, out, marked = mark_one(project, demo_result, text)
     assert [m.verdict for m in marked.found if m.candidate.text == shared] == ["ambiguous"], out
