@@ -25,15 +25,20 @@ import os
 import re
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import yaml
 
 from conftest import REPO_ROOT
+from scoring.card import compute_card
+from scoring.card.compute import CardResult
+from scoring.card.spec import aggregate_figure, cer_figure, diff_figure
 from tests.copies import copy_demo, replace_file
 from tests.golden.reader_corpus_key import (
     Candidate,
@@ -45,6 +50,7 @@ from tests.golden.reader_corpus_key import (
     front_matter_lines,
     key_problems,
     number_of,
+    pinned,
 )
 
 CARDS = cards()
@@ -371,15 +377,16 @@ def _says(text: str) -> Decimal | None:
 
 
 def adopt(card: str, folder: Path) -> Adoption:
-    """Adopt ``card`` in a fresh copy of the demo under ``folder``."""
+    """Adopt ``card`` in a fresh copy of the demo under ``folder``, its figures as pinned."""
     root = copy_demo(folder / card)
     original, key = following_the_data(card, demo_figures())
     published = root / "README.md"  # the demo's [publish] file
     replace_file(published, original)
-    mark = run_scoring("publish", str(root), "--mark")
-    marked = published.read_text(encoding="utf-8")
-    check = run_scoring("publish", str(root), "--check", "--strict")
-    write = run_scoring("publish", str(root), "--write")
+    with mock.patch("scoring.cli.compute_card", _computed_and_pinned):
+        mark = run_scoring("publish", str(root), "--mark")
+        marked = published.read_text(encoding="utf-8")
+        check = run_scoring("publish", str(root), "--check", "--strict")
+        write = run_scoring("publish", str(root), "--write")
     return Adoption(
         card,
         original,
@@ -390,6 +397,34 @@ def adopt(card: str, folder: Path) -> Adoption:
         published.read_text(encoding="utf-8"),
         key,
     )
+
+
+def _computed_and_pinned(spec, **options) -> CardResult:
+    """The demo's card as ``publish`` computes it, every figure as the corpus pins it
+    (``reader_corpus_key.PINNED``): the cards' traps were written against those values."""
+    result = compute_card(spec, **options)
+    fixed, in_order = pinned(), list(result.exact)  # (the card's order, which reports keep)
+
+    def value(name: str) -> float:
+        return fixed[name]["value"]
+
+    diffs = {
+        key: replace(
+            diff, **{part: value(diff_figure(*key, part)) for part in ("estimate", "low", "high")}
+        )
+        for key, diff in result.diffs.items()
+    }
+    result = replace(
+        result,
+        cers={key: value(cer_figure(*key)) for key in result.cers},
+        aggregates={key: value(aggregate_figure(*key)) for key in result.aggregates},
+        diffs=diffs,
+    )
+    exact = {name: fixed[name]["exact"] for name in in_order}
+    result.__dict__["exact"] = {  # (a cached property, set before it is first read)
+        name: value if isinstance(value, bool) else Fraction(value) for name, value in exact.items()
+    }
+    return result
 
 
 def _as_json(adoption: Adoption) -> str:
