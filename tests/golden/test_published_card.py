@@ -67,7 +67,11 @@ def check_published(card_results, card: str, request) -> None:
         fail(
             [f"the {card} card's published markdown {path} differs from the data:"]
             + published.changes()
-            + [f"rewrite it with: python -m scoring publish {CARD_ROOTS[card]} --write"]
+            + [
+                f"rewrite it with: python -m scoring publish {CARD_ROOTS[card]} --write "
+                "(after a change of the normaliser's rules: python -m scoring rebaseline, "
+                "which rewrites it with the snapshots)"
+            ]
         )
 
 
