@@ -123,15 +123,16 @@ class _OneLineErrors(argparse.ArgumentParser):
     def error(self, message: str):
         # A mistyped option makes argparse say first what is missing ("one of the arguments
         # --write --check --mark ... is required"): the typo is the problem, so it is named.
+        options = self._option_string_actions
         unknown = [  # (of a command's own options: the top parser's words are commands)
             given
             for given in (() if self._commands() else getattr(self, "_given", ()))
-            if given.startswith("--") and given.split("=", 1)[0] not in self._option_string_actions
-        ]
+            if given.startswith("--")
+            and given != "--"  # (the end of the options)
+            and not any(option.startswith(given.split("=", 1)[0]) for option in options)
+        ]  # (an abbreviation, "--mar", is an option: argparse reads it so)
         if unknown:
-            close = difflib.get_close_matches(
-                unknown[0].split("=", 1)[0], self._option_string_actions, 1
-            )
+            close = difflib.get_close_matches(unknown[0].split("=", 1)[0], options, 1)
             message = f"unrecognized arguments: {' '.join(unknown)}" + (
                 f" (did you mean {close[0]}?)" if close else ""
             )

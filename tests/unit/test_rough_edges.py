@@ -322,6 +322,14 @@ def test_an_unknown_option_is_named_with_the_nearest_and_its_commands_help(capsy
     assert err == f"{says}(did you mean {nearest}?) (see `{command} --help`)\n"
 
 
+def test_an_abbreviated_option_is_no_typo(capsys):
+    """argparse reads "--mar" as --mark: an error about it says what it is about."""
+    with pytest.raises(SystemExit):
+        main(["publish", ".", "--mar", "--check"])
+    err = capsys.readouterr().err
+    assert "not allowed with argument --mark" in err and "unrecognized" not in err, err
+
+
 def test_a_mistyped_command_is_named_as_one_not_as_its_options(capsys):
     with pytest.raises(SystemExit) as exited:
         main(["scor", "--json"])
