@@ -2119,6 +2119,8 @@ def _parts_named(m: Marked, known: _Known) -> list[tuple]:
         depth = next((d for d, level in enumerate(levels) if key in found_in(level)), None)
         # (Where no level names it: a default, what a sentence before it names, or nothing.)
         before = any(key in found_in(sentence) for sentence in m.candidate.earlier)
+        if default and before:  # ("none named" would deny what the sentence before says)
+            default = f"{default.removeprefix('none named: ')}, named in a sentence before it"
         otherwise = default or ("a sentence before it" if before else "no level names it")
         return part, shown, depth, otherwise
 

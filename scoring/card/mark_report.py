@@ -390,16 +390,18 @@ def mark_report(
     if marked.new != marked.old:
         write_text_atomically(card_file.path, marked.new)
     text = format_marked(marked, card_file.path, stale_index, stale_marked)
+    drifted = bool(marked.drifted or stale_marked or any(m.figure for m in stale_index))
     if home is not None:
         # (A --mark that marked nothing new printed no diff, and changed nothing to review.)
         review = home.review(card_file.path) if marked.new != marked.old else "no new marker"
         text += (
-            f"next: {review}; {home.command('--write')} puts "
-            "right what drifted and writes the model-index in the gate's form"
+            f"next: {review}; {home.command('--write')} "
+            + ("puts right what drifted and " if drifted else "")
+            + "writes the model-index in the gate's form"
             + (f"; then {home.push()} proposes it on the hub" if home.on_hub else "")
             + "\n"
         )
-    return text, 1 if marked.drifted or stale_marked or any(m.figure for m in stale_index) else 0
+    return text, 1 if drifted else 0
 
 
 def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -> tuple[str, str]:

@@ -3753,6 +3753,7 @@ def test_a_card_never_marked_is_told_so_by_check_and_write(project, demo_result,
     for next_step in ("next: review the markers in the diff above (", "next: no new marker; "):
         code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
         assert out.splitlines()[-1].startswith(next_step), out
+        assert "what drifted" not in out, out  # (nothing did)
     code, out, _ = run_cli(capsys, "publish", str(project), "--write")
     assert "no figure marker" not in out, out
 

@@ -1006,6 +1006,18 @@ def test_a_thai_card_of_a_new_users_its_traps_are_none_of_ours(project, demo_res
     assert set(read) == {diff, low, high} and all(v == "marked" for v, _ in read.values()), out
 
 
+def test_a_default_a_sentence_before_names_is_said_so(project, demo_result):
+    """ "At the 560 ms chunk ... . OpenThai2.0 reaches X on FLEURS." (stale): the latency is
+    the headline, which the sentence before names too; "none named" would deny it."""
+    name = f"cer/560ms/fleurs/{O}"
+    stale = printed(demo_result.exact[name] + Fraction(5, 10000))
+    text = (
+        f"# Card\n\nAll runs use the 560 ms chunk. OpenThai2.0 reaches {stale} % CER on FLEURS.\n"
+    )
+    _, out, _ = mark_one(project, demo_result, text)
+    assert "560 ms (the headline, named in a sentence before it)" in out, out
+
+
 def _rounding_apart(exact: dict) -> tuple[str, str, str, str] | None:
     """(set, our CER, Typhoon's, their printed difference) of the first set at 560 ms where
     the two printed CERs subtracted are a unit off the printed paired estimate."""
