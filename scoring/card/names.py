@@ -131,6 +131,9 @@ _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
 # for itself, or a word a sentence starts with ("It reaches", "Overall, ...").
 _ARTICLES = frozenset({"The", "A", "An"})
 _NOT_A_NAME = frozenset(_words("not_a_name"))
+_OURS_IN_A_NAMES_PARENTHESIS = re.compile(
+    r"(?P<name>[A-Z][\w.+-]*(?:[ \t][A-Za-z0-9][\w.+-]*){0,3})\s*\(\s*(?P<ours>ours)\b[^()]*\)"
+)
 _PRONOUNS_OF_US = ("we", "us", "ของเรา", "เราได้")  # (Thai: "ours", "we got")
 # (Each part holds a letter: "6.69/8.72" and "2024/05" are numbers.)
 _HUB_ID = re.compile(
@@ -467,6 +470,15 @@ class Names:
         name = " ".join(words)
         return name if words and words[0] not in _NOT_A_NAME and not self._is_ours(name) else None
 
+    def _ours_of_another(self, text: str) -> str:
+        """``text`` without an "ours" that qualifies a name none of the card's: "Conformer-CTC
+        (ours, 2024)" is an earlier model of the card's authors, not the card's own."""
+        for said in _OURS_IN_A_NAMES_PARENTHESIS.finditer(text):
+            if self._none_of_ours(said.group("name")):
+                start, end = said.span("ours")
+                text = text[:start] + " " * (end - start) + text[end:]
+        return text
+
     def _is_ours(self, name: str) -> bool:
         return bool(self.systems_in(name) or self.subjects_in(name))
 
@@ -545,6 +557,8 @@ class Names:
         if "/" in text and self.dataset_ids:  # the sets' hub ids ("typhoon-ai/...") blanked
             text = _any_of(self.dataset_ids).sub(lambda found: " " * len(found.group()), text)
         text = self._own_version_as_ours(_OUR_BEFORE_A_NUMBER.sub("ours", text))
+        if "ours" in text:
+            text = self._ours_of_another(text)
         found = self._find(text, self.systems)
         if not found:
             return []

@@ -1018,6 +1018,27 @@ def test_a_default_a_sentence_before_names_is_said_so(project, demo_result):
     assert "560 ms (the headline, named in a sentence before it)" in out, out
 
 
+def test_ours_qualifying_another_name_is_an_earlier_model_not_the_cards(project, demo_result):
+    """ "Conformer-CTC (ours, 2024)" in a table of models is the authors' earlier model: its
+    row is another model's, and the card's own row ("OpenThai2.0 (ours)") is read, a stale
+    number in it drifted, not made ambiguous with the other row."""
+    fleurs, isan = (demo_result.exact[f"cer/560ms/{s}/{O}"] for s in ("fleurs", "isan"))
+    stale = printed(fleurs + Fraction(1, 1000))
+    text = (
+        "# Card\n\nCER (%) at 560 ms.\n\n| Model | FLEURS | Isan |\n|---|---:|---:|\n"
+        f"| OpenThai2.0 (ours) | {stale} | {printed(isan)} |\n"
+        "| Conformer-CTC (ours, 2024) | 7.05 | 20.31 |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    read = [(m.candidate.text, m.verdict, m.figure) for m in marked.found]
+    assert read == [
+        (stale, "drift", f"cer/560ms/fleurs/{O}"),
+        (printed(isan), "marked", f"cer/560ms/isan/{O}"),
+        ("7.05", "foreign", None),
+        ("20.31", "foreign", None),
+    ], out
+
+
 def _rounding_apart(exact: dict) -> tuple[str, str, str, str] | None:
     """(set, our CER, Typhoon's, their printed difference) of the first set at 560 ms where
     the two printed CERs subtracted are a unit off the printed paired estimate."""
