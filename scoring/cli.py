@@ -490,6 +490,11 @@ def _add_gate_command(commands) -> None:
         "gate",
         help="the maintainers' CI in one command: fetch, refs (cached), pytest, the "
         "card on the hub, report",
+        description="Five steps in ROOT, each announced on one line: 1 fetch the real card's "
+        "ids/, hypotheses/ and model card from the hub (--no-fetch: as they are here); "
+        "2 references, from a cache or rebuilt; 3 pytest; 4 the card on the hub against "
+        "the data; 5 the verdict, with card-impact.md and card-forest.png on a failure. "
+        "Exit 0 green, 1 failed, 2 a step could not run. See docs/gate.md.",
     )
     gate.add_argument(
         "root", type=Path, nargs="?", default=Path("."), help="the project root (default: here)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 import wave
 from pathlib import Path
@@ -618,3 +619,16 @@ def test_a_process_a_test_starts_elsewhere_imports_this_checkouts_scoring(tmp_pa
         check=True,
     )
     assert Path(shown.stdout.strip()) == REPO_ROOT / "scoring" / "__init__.py"
+
+
+def test_gate_help_names_the_docs_steps_in_order_and_the_exit_codes(capsys):
+    """`gate --help` says what docs/gate.md says the gate does: its five steps, in order
+    (each step's bold words there), and its exit codes."""
+    steps = re.findall(r"^\d\. \*\*(.+?)\*\*", (REPO_ROOT / "docs" / "gate.md").read_text(), re.M)
+    with pytest.raises(SystemExit):
+        main(["gate", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert len(steps) == 5, steps
+    at = [said.find(f"{n} {step.rstrip('.')}") for n, step in enumerate(steps, 1)]
+    assert -1 not in at and at == sorted(at), (steps, said)
+    assert "Exit 0 green, 1 failed, 2 a step could not run" in said
