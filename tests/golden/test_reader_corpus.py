@@ -662,6 +662,42 @@ def test_recall(card, adopted):
     )
 
 
+@pytest.fixture(scope="module")
+def read_in_the_demo(tmp_path_factory):
+    """What the reader finds in a card's text, in a copy of the demo (its names and sets)."""
+    from scoring.card import load_card_spec
+    from scoring.card.names import Names
+    from scoring.card.publish import read_card_file
+    from scoring.card.reading import candidates
+
+    root = copy_demo(tmp_path_factory.mktemp("read") / "demo")
+    spec = load_card_spec(root)
+
+    def read(text: str) -> list:
+        replace_file(root / "README.md", text)
+        card = read_card_file(root / "README.md")
+        return candidates(card, Names.of(spec, spec.publish_aliases, card.text))
+
+    return read
+
+
+@pytest.mark.parametrize("card", CARDS)
+def test_a_marked_card_reads_as_it_did_before_its_markers(card, adopted, read_in_the_demo):
+    """Markers change no reading: --check and --write read each number of a marked card in
+    the very words --mark read it in (a marker's length is no distance between words)."""
+    adoption = adopted(card)
+
+    def readings(text: str) -> list[tuple]:
+        return [
+            (c.line, c.text, c.levels, c.bound, c.foreign, c.other_model, c.in_table)
+            for c in read_in_the_demo(text)
+        ]
+
+    before, after = readings(adoption.original), readings(adoption.marked)
+    moved = [f"{b}\n  became {a}" for b, a in zip(before, after) if b != a]
+    assert len(before) == len(after) and not moved, f"{card}:\n" + "\n".join(moved[:3])
+
+
 @pytest.mark.parametrize("card", cases("unmarked_named"))
 def test_check_strict_names_every_figure_left_unmarked(card, adopted):
     """A figure of ours that --mark left unread must not pass unseen: ``--check --strict``
