@@ -58,6 +58,7 @@ from .text import (
     latencies_in,
     numbers_in_inline_code,
     printed_as,
+    prints_any_of,
     strip_markers,
 )
 
@@ -2351,12 +2352,12 @@ IN_INLINE_CODE = "in inline code, where no marker can stand"
 def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact: dict):
     """The numbers set aside (another model's, another measure, in a sentence not read, in
     inline code) whose value, as printed, is one of the card's figures."""
-    values = [value for value in exact.values() if not isinstance(value, bool)]
+    a_figures_value = prints_any_of(v for v in exact.values() if not isinstance(v, bool))
 
     def a_figures(text: str) -> bool:
         # (At two decimals or more: at one, many numbers would print as a figure by chance.)
         decimals = text.split(".")[1] if "." in text else ""
-        return len(decimals.rstrip("%")) >= 2 and any(printed_as(value, text) for value in values)
+        return len(decimals.rstrip("%")) >= 2 and a_figures_value(text)
 
     found = (
         [Ungated(c.line, c.text, "read as another model's or set's") for c in alone]

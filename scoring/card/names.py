@@ -4,10 +4,11 @@ recognisers that are none of the card's ("Whisper", "OpenThai1.5")."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -263,6 +264,21 @@ def _probes(names: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int, int, st
         head, tail = (int(bool(_THAI.match(name[at]))) for at in (1, -2))
         found.append((name[head : len(name) - tail], head, tail, key))
     return tuple(found)
+
+
+def _remembered(method: Callable[[Names, str], list[str]]) -> Callable[[Names, str], list[str]]:
+    """``method`` of a card's names, remembered by the text asked: a sentence or a header is
+    asked again for each of its numbers."""
+
+    @functools.wraps(method)
+    def remembered(names: Names, text: str) -> list[str]:
+        said = names.__dict__.setdefault("_said", {})  # (no field: equality stays the names')
+        key = (method.__name__, text)
+        if key not in said:
+            said[key] = method(names, text)
+        return list(said[key])
+
+    return remembered
 
 
 @dataclass(frozen=True)
@@ -531,6 +547,7 @@ class Names:
         """The card's latencies ``text`` names, in ms ("560 ms", "0.56 s")."""
         return [ms for ms in latencies_in(text) if ms in self.latencies]
 
+    @_remembered
     def subjects_in(self, text: str) -> list[str]:
         found = self._find(text, self.subjects)
         if self.method_words and len({key for _, _, key in found}) > 1:
@@ -550,6 +567,7 @@ class Names:
         compares = COMPARES.search(text)
         return self.systems_in(text if compares is None else text[: compares.start()])
 
+    @_remembered
     def systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names. A name closely followed or preceded by one of its
         variants' ("Typhoon + 4-gram LM", "the 4-gram variant of Typhoon") names the variant

@@ -38,6 +38,7 @@ from huggingface_hub.utils import yaml_dump
 
 from ..errors import ScoringError, plural
 from ..files import write_text_atomically
+from ..memo import Memo
 from ..report import round_half_up
 from .compute import CardResult
 from .markdown import blocks, table_cells
@@ -968,6 +969,11 @@ def _results_text(model_name: str, made: list[EvalResult], place: IndexPlace) ->
 YAML_WIDTH = yaml.Dumper(io.StringIO()).best_width
 
 
+# The same results dumped again (``--check`` then ``--write``, a test's many cards): PyYAML's
+# emitter takes tens of milliseconds over a card's results.
+_DUMPS = Memo(kept=16)
+
+
 def _yaml_at(data, column: int, line_break: str) -> str:
     """``data`` as huggingface_hub's ``yaml_dump`` writes it, each line moved to ``column``,
     and its long strings wrapped where huggingface_hub's dump of the whole front matter
@@ -976,8 +982,10 @@ def _yaml_at(data, column: int, line_break: str) -> str:
     line past its width counted from the line's start: a dump at column 0, moved to
     ``column``, must wrap that much earlier. (PyYAML takes no width under 5: a column past
     75 wraps as PyYAML can.)"""
-    text = yaml_dump(
-        data, sort_keys=False, line_break=line_break, width=max(YAML_WIDTH - column, 5)
+    width = max(YAML_WIDTH - column, 5)
+    text = _DUMPS.get(
+        (repr(data), width, line_break),  # (repr tells 24.1 from "24.1")
+        lambda: yaml_dump(data, sort_keys=False, line_break=line_break, width=width),
     )
     return line_break.join(" " * column + line if line else line for line in text.split(line_break))
 

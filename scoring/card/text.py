@@ -9,7 +9,7 @@ import dataclasses
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -706,6 +706,21 @@ def printed_as(value: Fraction, text: str) -> bool:
     number = ascii_signed(text).lstrip("+")
     # In whole numbers of the last place ("-0.00" is "0.00"), and fast: it is asked often.
     return _in_last_places(value, _decimals(number)) == int(number.replace(".", ""))
+
+
+def prints_any_of(values: Iterable[Fraction]) -> Callable[[str], bool]:
+    """Whether a number as printed is any of ``values`` (``printed_as``), asked of many
+    numbers: the values at each count of decimals are worked out once."""
+    values, at = tuple(values), {}
+
+    def prints(text: str) -> bool:
+        number = ascii_signed(text).lstrip("+")
+        decimals = _decimals(number)
+        if decimals not in at:
+            at[decimals] = {_in_last_places(value, decimals) for value in values}
+        return int(number.replace(".", "")) in at[decimals]
+
+    return prints
 
 
 @lru_cache(maxsize=1 << 16)  # each figure is asked of every number with its decimals
