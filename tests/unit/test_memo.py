@@ -181,10 +181,10 @@ def test_a_cards_reading_is_kept_by_its_text_and_names_and_each_caller_gets_its_
     card = read_card_file(tmp_path / "README.md", spec)
     names = names_module.Names.of(spec, spec.publish_aliases, card.text)
     unnamed = dataclasses.replace(names, systems=())
-    read, unread = (list(found) for found in reading._read(card, names))
+    read, unread = (list(found) for found in reading._read_as_written(card, names))
     given, aside = reading.candidates(card, names), []
     assert given == read and unread
     given.clear()  # one caller's list
     assert reading.candidates(card, names, another_measure=aside) == read and aside == unread
     other = reading.candidates(card, unnamed)
-    assert other == list(reading._read(card, unnamed)[0]) != read
+    assert other == list(reading._read_as_written(card, unnamed)[0]) != read
