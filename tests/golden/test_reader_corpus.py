@@ -36,8 +36,11 @@ import pytest
 import yaml
 
 from conftest import REPO_ROOT
-from scoring.card import compute_card
+from scoring.card import compute_card, load_card_spec
 from scoring.card.compute import CardResult
+from scoring.card.names import Names
+from scoring.card.publish import read_card_file
+from scoring.card.reading import candidates
 from scoring.card.spec import aggregate_figure, cer_figure, diff_figure
 from tests.copies import copy_demo, replace_file
 from tests.golden.reader_corpus_key import (
@@ -238,6 +241,8 @@ class Adoption:
     write: Run
     written: str
     key: list[dict] = field(repr=False)
+    # Each number the reader finds, and its reading, in the card before and after --mark.
+    readings: list = field(default_factory=list, repr=False)
 
     @cached_property
     def candidates(self) -> list[Candidate]:
@@ -383,8 +388,10 @@ def adopt(card: str, folder: Path) -> Adoption:
     published = root / "README.md"  # the demo's [publish] file
     replace_file(published, original)
     with mock.patch("scoring.cli.compute_card", _computed_and_pinned):
+        read_before = readings(published)  # (the reader's memo serves --mark this reading)
         mark = run_scoring("publish", str(root), "--mark")
         marked = published.read_text(encoding="utf-8")
+        read_after = readings(published)  # (and serves --check)
         check = run_scoring("publish", str(root), "--check", "--strict")
         write = run_scoring("publish", str(root), "--write")
     return Adoption(
@@ -396,7 +403,19 @@ def adopt(card: str, folder: Path) -> Adoption:
         write,
         published.read_text(encoding="utf-8"),
         key,
+        [read_before, read_after],
     )
+
+
+def readings(published: Path) -> list[list]:
+    """Each number the reader finds in the card at ``published``, with its reading: where,
+    its words, and what it says whose it is."""
+    spec = load_card_spec(published.parent)
+    card = read_card_file(published)
+    return [
+        [c.line, c.text, list(c.levels), c.bound, sorted(c.foreign), c.other_model, c.in_table]
+        for c in candidates(card, Names.of(spec, spec.publish_aliases, card.text))
+    ]
 
 
 def _computed_and_pinned(spec, **options) -> CardResult:
@@ -662,38 +681,11 @@ def test_recall(card, adopted):
     )
 
 
-@pytest.fixture(scope="module")
-def read_in_the_demo(tmp_path_factory):
-    """What the reader finds in a card's text, in a copy of the demo (its names and sets)."""
-    from scoring.card import load_card_spec
-    from scoring.card.names import Names
-    from scoring.card.publish import read_card_file
-    from scoring.card.reading import candidates
-
-    root = copy_demo(tmp_path_factory.mktemp("read") / "demo")
-    spec = load_card_spec(root)
-
-    def read(text: str) -> list:
-        replace_file(root / "README.md", text)
-        card = read_card_file(root / "README.md")
-        return candidates(card, Names.of(spec, spec.publish_aliases, card.text))
-
-    return read
-
-
 @pytest.mark.parametrize("card", CARDS)
-def test_a_marked_card_reads_as_it_did_before_its_markers(card, adopted, read_in_the_demo):
+def test_a_marked_card_reads_as_it_did_before_its_markers(card, adopted):
     """Markers change no reading: --check and --write read each number of a marked card in
     the very words --mark read it in (a marker's length is no distance between words)."""
-    adoption = adopted(card)
-
-    def readings(text: str) -> list[tuple]:
-        return [
-            (c.line, c.text, c.levels, c.bound, c.foreign, c.other_model, c.in_table)
-            for c in read_in_the_demo(text)
-        ]
-
-    before, after = readings(adoption.original), readings(adoption.marked)
+    before, after = adopted(card).readings
     moved = [f"{b}\n  became {a}" for b, a in zip(before, after) if b != a]
     assert len(before) == len(after) and not moved, f"{card}:\n" + "\n".join(moved[:3])
 
