@@ -24,7 +24,7 @@ from scoring.card import compute_card, load_card_spec
 from scoring.card.adopt import mark_card, strip_markers
 from scoring.card.mark_report import format_marked
 from scoring.card.publish import read_card_file
-from scoring.card.text import MAGNITUDE_OF_NEGATIVE, TURNED, printed_as
+from scoring.card.text import MAGNITUDE_OF_NEGATIVE, TURNED, printed_as, prints_any_of
 from scoring.report import round_half_up
 from tests.copies import DEMO, copy_demo, holds_the_demos_data, replace_file
 
@@ -638,12 +638,11 @@ def mark_one(project, demo_result, text: str):
 def stale_print(exact: dict, name: str) -> str:
     """``name``'s value a few hundredths of a point off, printed, where it prints as no
     figure of the card at all (so that only its context can say which figure it is)."""
+    a_figures = prints_any_of(value for value in exact.values() if not isinstance(value, bool))
     return next(
         text
         for text in (printed(exact[name] + Fraction(k, 10000)) for k in range(3, 30))
-        if not any(
-            printed_as(value, text) for value in exact.values() if not isinstance(value, bool)
-        )
+        if not a_figures(text)
     )
 
 
