@@ -631,7 +631,7 @@ _STATISTIC_BEFORE = re.compile(r"(?:\bp\s*[=<>≤≈]|±|\+/-|\+-)\s*$", re.I)
 _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
 # A whole number in percent ("7 % CER") may be a CER printed without decimals.
 _WHOLE_PERCENT_AFTER = re.compile(
-    r"(?:<!--\s*scoring:end\s*-->)?\s*%"  # (marked already: "-->7<!-- scoring:end --> %")
+    r"\s*%"
     rf"(?![-\s]*(?:{words.pattern('not_a_whole_percent')}))",
     re.I,
 )
@@ -667,8 +667,7 @@ def numbers_in(
             and not _BOUND_BEFORE.search(before)
         ):
             continue
-        # (marked already: "-->6.69<!-- ... -->/")
-        if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(COMMENT.sub("", before)):
+        if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(before):
             continue
         share = _SHARE_AFTER.match(text, end)
         if share and not (a_recognisers and a_recognisers(text[share.end() :])):
