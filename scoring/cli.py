@@ -736,7 +736,11 @@ def run_publish(args: argparse.Namespace) -> int:
         if args.push:
             text, code = _push(card, repo, result.signature, create_pr=not args.no_pr), 0
         elif args.write:
+            from .card.mark_report import ungated_after_writing
+
             text, code = write_report(card, home)
+            written = read_card_file(spec.publish_file, spec)
+            text += ungated_after_writing(written, spec, result.exact, home)
         else:
             from .card.mark_report import format_coverage
 

@@ -404,6 +404,23 @@ def mark_report(
     return text, 1 if drifted else 0
 
 
+def ungated_after_writing(card: CardFile, spec: CardSpec, exact: dict, home: CardHome) -> str:
+    """What ``--write`` adds where a card adopted already holds numbers outside markers that
+    may be figures (a sentence added by hand): no gate checks them until they are marked."""
+    if not any(region.kind == "figure" for region in card.regions):
+        return ""  # (never adopted: write_report names --mark)
+    _, ungated = coverage(card, spec, spec.publish_aliases, exact)
+    if not ungated:
+        return ""
+    return (
+        f"{card.path}: {plural(len(ungated), 'number')} of its text "
+        f"({_on_lines(u.line for u in ungated)}) "
+        f"{'stand' if len(ungated) > 1 else 'stands'} outside any marker, so no gate checks "
+        f"{'them' if len(ungated) > 1 else 'it'}: {home.command('--mark')} marks the figures "
+        "among them (`--check --strict` lists each)\n"
+    )
+
+
 def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -> tuple[str, str]:
     """The --check coverage line, and a line per number outside any marker that counts
     (see ``coverage``)."""

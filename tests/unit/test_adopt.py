@@ -3745,6 +3745,7 @@ def test_a_card_never_marked_is_told_so_by_check_and_write(project, demo_result,
     code, out, _ = run_cli(capsys, "publish", str(project), "--write")
     added = re.search(r"(\d+) model-index results; 0 numbers changed, (\d+) added", out)
     assert code == 0 and added and added.group(1) == added.group(2) == missing[0], out
+    assert "outside any marker" not in out, out  # (said once: it holds no marker)
     assert (
         f"{card}: no number of its text is gated, as it holds no figure marker: "
         f"`python -m scoring publish {project} --mark` marks the figures among them"
@@ -3755,6 +3756,33 @@ def test_a_card_never_marked_is_told_so_by_check_and_write(project, demo_result,
         assert "what drifted" not in out, out  # (nothing did)
     code, out, _ = run_cli(capsys, "publish", str(project), "--write")
     assert "no figure marker" not in out, out
+
+
+def test_write_names_numbers_added_by_hand_outside_markers(project, demo_result, capsys):
+    """An adopted card with a sentence added by hand: --write says which lines hold numbers no
+    gate checks, and which command marks them; once marked, it says nothing of them."""
+    exact = demo_result.exact
+    ours, theirs = (printed(exact[f"cer/560ms/fleurs/{system}"]) for system in (O, T))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOpenThai2.0 reaches {ours}% CER on FLEURS.\n", encoding="utf-8")
+    run_cli(capsys, "publish", str(project), "--mark")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    assert code == 0 and "outside any marker" not in out, out
+    added = f"\nOn FLEURS, Typhoon 0.6B reaches {theirs}% CER.\n"
+    card.write_text(card.read_text(encoding="utf-8") + added, encoding="utf-8")
+    line = card.read_text(encoding="utf-8").count("\n")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    assert (
+        code == 0
+        and (
+            f"{card}: 1 number of its text (line {line}) stands outside any marker, so no gate "
+            f"checks it: `python -m scoring publish {project} --mark` marks the figures among them"
+        )
+        in out
+    ), out
+    run_cli(capsys, "publish", str(project), "--mark")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    assert code == 0 and "outside any marker" not in out, out
 
 
 def test_the_review_step_after_mark_names_what_shows_the_markers(project, demo_result, capsys):
