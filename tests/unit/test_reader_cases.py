@@ -1265,3 +1265,21 @@ def test_a_sentence_stating_the_cards_own_bootstrap_settings_is_read(project, de
     )
     out, read = _readings(project, demo_result, text)
     assert read == [("marked", name) for name in names], out
+
+
+def test_a_numbers_own_unit_outranks_a_measure_named_before_it(project, demo_result, capsys):
+    """"% CER" right after a number is its own unit, nearer than "faster" before it in the
+    same clause: the number is a CER, and marked; "% WER" right after one is another
+    measure whatever the words before it say."""
+    fleurs = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\nAt 560 ms OpenThai2.0 runs 1.8x faster than Typhoon 0.6B yet reaches "
+        f"{fleurs} % CER on FLEURS.\n\nOn FLEURS at 560 ms OpenThai2.0 gives a CER, and "
+        f"{fleurs} % WER.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    marked = card.read_text(encoding="utf-8").splitlines()
+    assert code == 0 and f"scoring:figure cer/560ms/fleurs/{O} -->{fleurs}<" in marked[2], out
+    assert f'another measure: line 5: {fleurs}: "WER" (the words after it)' in out, out
