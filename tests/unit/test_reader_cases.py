@@ -1268,7 +1268,7 @@ def test_a_sentence_stating_the_cards_own_bootstrap_settings_is_read(project, de
 
 
 def test_a_numbers_own_unit_outranks_a_measure_named_before_it(project, demo_result, capsys):
-    """"% CER" right after a number is its own unit, nearer than "faster" before it in the
+    """ "% CER" right after a number is its own unit, nearer than "faster" before it in the
     same clause: the number is a CER, and marked; "% WER" right after one is another
     measure whatever the words before it say."""
     fleurs = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
