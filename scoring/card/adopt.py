@@ -54,11 +54,11 @@ from .text import (
     CardFile,
     ascii_signed,
     code_numbers,
+    figures_printed_as,
     format_like,
     latencies_in,
     numbers_in_inline_code,
     printed_as,
-    prints_any_of,
     strip_markers,
 )
 
@@ -972,7 +972,10 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
     if name.startswith(("cer/", "aggregate/")):
         if _signed(text):
             return unexplained("signed")
-        if Fraction(text) < 1 <= exact[name] * 100:  # "0.0669" where 6.69 % stands: its scale
+        # "0.0669" where 6.69 % stands: its scale (not "0.27" where 14.50 % stands).
+        if Fraction(text) < 1 <= exact[name] * 100 and not _far_from(
+            str(Fraction(text) * 100), name, exact
+        ):
             return unexplained("fraction")
     if _a_relative_difference(text, name, exact):
         return unexplained("relative")
@@ -2327,6 +2330,7 @@ class Ungated:
     line: int
     text: str
     why: str = ""
+    figures: tuple[str, ...] = ()  # the figures it prints the value of, where that counts
 
 
 def coverage(
@@ -2352,12 +2356,12 @@ IN_INLINE_CODE = "in inline code, where no marker can stand"
 def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact: dict):
     """The numbers set aside (another model's, another measure, in a sentence not read, in
     inline code) whose value, as printed, is one of the card's figures."""
-    a_figures_value = prints_any_of(v for v in exact.values() if not isinstance(v, bool))
+    figures_printed = figures_printed_as(exact)
 
-    def a_figures(text: str) -> bool:
+    def figures(text: str) -> list[str]:
         # (At two decimals or more: at one, many numbers would print as a figure by chance.)
         decimals = text.split(".")[1] if "." in text else ""
-        return len(decimals.rstrip("%")) >= 2 and a_figures_value(text)
+        return figures_printed(text) if len(decimals.rstrip("%")) >= 2 else []
 
     found = (
         [Ungated(c.line, c.text, "read as another model's or set's") for c in alone]
@@ -2371,4 +2375,7 @@ def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact
         ]
         + [Ungated(line, text, IN_INLINE_CODE) for line, text in in_code]
     )
-    return sorted((u for u in found if a_figures(u.text)), key=lambda u: u.line)
+    return sorted(
+        (replace(u, figures=tuple(named)) for u in found if (named := figures(u.text))),
+        key=lambda u: u.line,
+    )

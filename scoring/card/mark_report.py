@@ -404,6 +404,12 @@ def mark_report(
     return text, 1 if drifted else 0
 
 
+def _figures(names: tuple[str, ...]) -> str:
+    """ "cer/560ms/fleurs/x", "cer/560ms/fleurs/x and 1 other figure" """
+    more = f" and {plural(len(names) - 1, 'other figure')}" if len(names) > 1 else ""
+    return names[0] + more
+
+
 def ungated_after_writing(card: CardFile, spec: CardSpec, exact: dict, home: CardHome) -> str:
     """What ``--write`` adds where a card adopted already holds numbers outside markers that
     may be figures (a sentence added by hand): no gate checks them until they are marked."""
@@ -440,7 +446,7 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
     line += "\n"
     listed = "".join(
         f"ungated: line {u.line}: {u.text}"
-        + (f" ({u.why}, but it prints the value of a figure of the card's)" if u.why else "")
+        + (f" ({u.why}, but it prints the value of {_figures(u.figures)})" if u.why else "")
         + "\n"
         for u in ungated
     )

@@ -707,19 +707,22 @@ def printed_as(value: Fraction, text: str) -> bool:
     return _in_last_places(value, _decimals(number)) == int(number.replace(".", ""))
 
 
-def prints_any_of(values: Iterable[Fraction]) -> Callable[[str], bool]:
-    """Whether a number as printed is any of ``values`` (``printed_as``), asked of many
-    numbers: the values at each count of decimals are worked out once."""
-    values, at = tuple(values), {}
+def figures_printed_as(exact: dict) -> Callable[[str], list[str]]:
+    """The figures of ``exact`` (name: value) a number prints as (``printed_as``), asked of
+    many numbers: the values at each count of decimals are worked out once."""
+    values = [(name, value) for name, value in exact.items() if not isinstance(value, bool)]
+    at: dict[int, dict[int, list[str]]] = {}
 
-    def prints(text: str) -> bool:
+    def figures(text: str) -> list[str]:
         number = ascii_signed(text).lstrip("+")
         decimals = _decimals(number)
         if decimals not in at:
-            at[decimals] = {_in_last_places(value, decimals) for value in values}
-        return int(number.replace(".", "")) in at[decimals]
+            at[decimals] = {}
+            for name, value in values:
+                at[decimals].setdefault(_in_last_places(value, decimals), []).append(name)
+        return at[decimals].get(int(number.replace(".", "")), [])
 
-    return prints
+    return figures
 
 
 @lru_cache(maxsize=1 << 16)  # each figure is asked of every number with its decimals

@@ -24,7 +24,7 @@ from scoring.card import compute_card, load_card_spec
 from scoring.card.adopt import mark_card, strip_markers
 from scoring.card.mark_report import format_marked
 from scoring.card.publish import read_card_file
-from scoring.card.text import MAGNITUDE_OF_NEGATIVE, TURNED, printed_as, prints_any_of
+from scoring.card.text import MAGNITUDE_OF_NEGATIVE, TURNED, figures_printed_as, printed_as
 from scoring.report import round_half_up
 from tests.copies import DEMO, copy_demo, holds_the_demos_data, replace_file
 
@@ -638,7 +638,7 @@ def mark_one(project, demo_result, text: str):
 def stale_print(exact: dict, name: str) -> str:
     """``name``'s value a few hundredths of a point off, printed, where it prints as no
     figure of the card at all (so that only its context can say which figure it is)."""
-    a_figures = prints_any_of(value for value in exact.values() if not isinstance(value, bool))
+    a_figures = figures_printed_as(exact)
     return next(
         text
         for text in (printed(exact[name] + Fraction(k, 10000)) for k in range(3, 30))
@@ -4697,11 +4697,14 @@ def test_a_cer_written_as_a_fraction_is_never_rewritten_in_percent(project, demo
     exact = demo_result.exact
     fleurs, tvspeech = (exact[f"cer/560ms/{s}/{O}"] for s in ("fleurs", "tvspeech"))
     as_fraction = round_half_up(fleurs, 4)
-    stale = round_half_up(tvspeech + Fraction(1, 100), 4)
+    stale = round_half_up(tvspeech + Fraction(2, 1000), 4)
     negative = f"−{as_fraction}"  # no fraction of a CER, nor a CER: a difference, maybe
+    # Under 1, but no fraction of the figure: its scale says nothing (it is far, as a CER).
+    gs2 = exact[f"cer/560ms/gs2/{O}"]
+    no_fraction = next(t for k in range(3, 9) if Fraction(t := round_half_up(gs2 * k, 2)) < 1)
     text = (
         f"# Card\n\n| Set | CER |\n|---|---|\n| FLEURS | {as_fraction} |\n"
-        f"| TVSpeech | {stale} |\n| Isan | {negative} |\n"
+        f"| TVSpeech | {stale} |\n| Isan | {negative} |\n| GigaSpeech2 | {no_fraction} |\n"
     )
     card = project / "README.md"
     card.write_text(text, encoding="utf-8")
@@ -4716,6 +4719,10 @@ def test_a_cer_written_as_a_fraction_is_never_rewritten_in_percent(project, demo
         f"unexplained: line 7: {negative} stands where its context reads as "
         f"cer/560ms/isan/{O}, but no CER is negative"
     ) in out
+    assert (
+        f"unexplained: line 8: {no_fraction} reads as cer/560ms/gs2/{O}, but the data give "
+        f"{round_half_up(gs2 * 100, 2)}, further than"
+    ) in out, out
     assert card.read_text(encoding="utf-8") == text
 
 

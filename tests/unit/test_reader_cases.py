@@ -269,10 +269,12 @@ def test_a_number_set_aside_says_what_decided_and_strict_names_a_look_alike(
     )
     code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
     assert code == 1 and "0 of 2 numbers in the card's text are gated" in out, out
-    for cell in cells:
+    for cell in cells:  # (each with the figure it prints, and how many more it prints)
+        named = [n for n, v in exact.items() if not isinstance(v, bool) and printed(v) == cell]
+        more = f" and {len(named) - 1} other figure{'s' * (len(named) > 2)}" * (len(named) > 1)
         assert (
             f'ungated: line 9: {cell} (read as another measure: "faster" (the table\'s '
-            "caption), but it prints the value of a figure of the card's)"
+            f"caption), but it prints the value of {named[0]}{more})"
         ) in out, out
 
 
@@ -1185,9 +1187,11 @@ def _the_one_ungated(project, text: str, exact: dict, said: str) -> str:
     spec = load_card_spec(project)
     line, listed = format_coverage(read_card_file(card, spec), spec, exact)
     assert line.startswith("0 of 1 numbers in the card's text are gated"), line
-    assert listed.startswith(
-        f"ungated: {said}, but it prints the value of a figure of the card's)\n"
-    ), listed
+    start = f"ungated: {said}, but it prints the value of "
+    assert listed.startswith(start), listed
+    figure = listed[len(start) :].split(")\n")[0].split(" and ")[0]
+    number = said.split(": ")[1].split(" (")[0]
+    assert printed(exact[figure]) == number.replace("`", ""), listed  # the figure it prints
     return listed
 
 
