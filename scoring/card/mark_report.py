@@ -410,21 +410,35 @@ def _figures(names: tuple[str, ...]) -> str:
     return names[0] + more
 
 
-def ungated_after_writing(card: CardFile, spec: CardSpec, exact: dict, home: CardHome) -> str:
+def ungated_after_writing(card: CardFile, result: CardResult, home: CardHome) -> str:
     """What ``--write`` adds where a card adopted already holds numbers outside markers that
-    may be figures (a sentence added by hand): no gate checks them until they are marked."""
+    may be figures: no gate checks them. Which of them ``--mark`` would mark (a sentence added
+    by hand), and what to do with those it leaves (it reads them as none of the figures)."""
     if not any(region.kind == "figure" for region in card.regions):
         return ""  # (never adopted: write_report names --mark)
-    _, ungated = coverage(card, spec, spec.publish_aliases, exact)
+    spec = result.spec
+    _, ungated = coverage(card, spec, spec.publish_aliases, result.exact)
     if not ungated:
         return ""
-    return (
+    read = mark_card(result, card, spec.publish_aliases).found
+    marks = {(m.candidate.line, m.candidate.text) for m in read if m.verdict in ("marked", "drift")}
+    to_mark = [u.line for u in ungated if (u.line, u.text) in marks]
+    left = len(ungated) - len(to_mark)
+    said = (
         f"{card.path}: {plural(len(ungated), 'number')} of its text "
         f"({_on_lines(u.line for u in ungated)}) "
         f"{'stand' if len(ungated) > 1 else 'stands'} outside any marker, so no gate checks "
-        f"{'them' if len(ungated) > 1 else 'it'}: {home.command('--mark')} marks the figures "
-        "among them (`--check --strict` lists each)\n"
+        f"{'them' if len(ungated) > 1 else 'it'}"
     )
+    if to_mark:
+        said += f": {home.command('--mark')} marks {len(to_mark)} ({_on_lines(to_mark)})"
+    if left:
+        said += (
+            f"{'; ' if to_mark else ': '}--mark leaves {left} unmarked (`--check --strict` "
+            "says why): write each that is none of the card's not-a-figure, or name its figure "
+            "where it stands"
+        )
+    return said + "\n"
 
 
 def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -> tuple[str, str]:
