@@ -309,6 +309,9 @@ class _Walk:
     # A paragraph all in bold, holding no number ("**And on LOTUSDIS?**"), heads what follows
     # it as a heading would, until the next heading or such paragraph.
     bold: str = ""
+    # The headings over each footnote's first citation, by its label: a footnote is read
+    # under them (the hub shows it at the page's end, under none of its own).
+    cited: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, kind: str, start: int, end: int, under: list[str] | None = None) -> Block:
         """A new block, under the headings ``under`` (by default those open here)."""
@@ -428,34 +431,63 @@ def blocks(text: str, body_start: int) -> list[Block]:
     tokens = _tokens(text[body_start:])
     walk = _Walk(_Lines(text, body_start))
     taken: set[int] = set()  # the HTML blocks a table written with blank lines ran on into
+    in_footnote = _footnote_labels(tokens)
     for i in _in_source_order(tokens):
-        token = tokens[i]
         if i in taken:
             continue
-        if token.type == "blockquote_open":
-            walk.quotes += 1
-            walk.attributions.append(_attribution(tokens, i))
-        elif token.type == "blockquote_close":
-            walk.quotes -= 1
-            walk.attributions.pop()
-        elif token.type == "list_item_open":
-            walk.items.append(None)
-        elif token.type == "list_item_close":
-            walk.items.pop()
-        elif token.type == "heading_open":
-            _heading(walk, token, tokens[i + 1])
-        elif token.type == "table_open":
-            _table(walk, tokens, i)
-        elif token.type == "paragraph_open":
-            _paragraph(walk, token, tokens[i + 1], tokens[i - 1].type == "list_item_open")
-        elif token.type == "html_block" and not _is_code(token):
-            taken.update(range(i + 1, _html(walk, tokens, i) + 1))
-        elif token.type == "inline":
-            for child in token.children or ():
-                if child.type == "html_inline":
-                    walk.details.feed(child.content)
+        if i not in in_footnote:
+            taken |= _visit(walk, tokens, i)
+            continue
+        outside = walk.headings, walk.bold
+        walk.headings, walk.bold = list(walk.cited.get(in_footnote[i], [])), ""
+        taken |= _visit(walk, tokens, i)
+        walk.headings, walk.bold = outside
     _caption_and_below(text, walk.found)
     return walk.found
+
+
+def _visit(walk: _Walk, tokens: Sequence[Token], i: int) -> set[int]:
+    """One token's part in the walk; the indexes of the tokens it read with it."""
+    token = tokens[i]
+    if token.type == "blockquote_open":
+        walk.quotes += 1
+        walk.attributions.append(_attribution(tokens, i))
+    elif token.type == "blockquote_close":
+        walk.quotes -= 1
+        walk.attributions.pop()
+    elif token.type == "list_item_open":
+        walk.items.append(None)
+    elif token.type == "list_item_close":
+        walk.items.pop()
+    elif token.type == "heading_open":
+        _heading(walk, token, tokens[i + 1])
+    elif token.type == "table_open":
+        _table(walk, tokens, i)
+    elif token.type == "paragraph_open":
+        _paragraph(walk, token, tokens[i + 1], tokens[i - 1].type == "list_item_open")
+    elif token.type == "html_block" and not _is_code(token):
+        return set(range(i + 1, _html(walk, tokens, i) + 1))
+    elif token.type == "inline":
+        for child in token.children or ():
+            if child.type == "html_inline":
+                walk.details.feed(child.content)
+            elif child.type == "footnote_ref":
+                walk.cited.setdefault(child.meta["label"], walk.headings + [walk.bold])
+    return set()
+
+
+def _footnote_labels(tokens: Sequence[Token]) -> dict[int, str]:
+    """The label of the footnote each token of a footnote's text is in, by the token's index
+    (the parser puts footnotes last, whatever their place in the source)."""
+    labels, label = {}, None
+    for i, token in enumerate(tokens):
+        if token.type == "footnote_open":
+            label = token.meta["label"]
+        elif token.type == "footnote_close":
+            label = None
+        elif label is not None:
+            labels[i] = label
+    return labels
 
 
 _ATTRIBUTED = re.compile(rf"(?:{words.pattern('attributions')})\s*[*_]*\s*:[\s*_]*$", re.I)

@@ -1287,3 +1287,20 @@ def test_a_numbers_own_unit_outranks_a_measure_named_before_it(project, demo_res
     marked = card.read_text(encoding="utf-8").splitlines()
     assert code == 0 and f"scoring:figure cer/560ms/fleurs/{O} -->{fleurs}<" in marked[2], out
     assert f'another measure: line 5: {fleurs}: "WER" (the words after it)' in out, out
+
+
+def test_a_footnote_is_read_under_the_headings_of_the_line_citing_it(project, demo_result, capsys):
+    """A footnote defined after a "Changelog" heading, cited under "Results on FLEURS": the
+    hub shows it at the page's end, under no heading of its own, and it is read as the line
+    that cites it is, never as an older version's."""
+    fleurs = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    card = project / "README.md"
+    card.write_text(
+        "# Card\n\n## Results on FLEURS\n\nOpenThai2.0 leads on this set.[^1]\n\n"
+        f"## Changelog\n\n- v2: first release.\n\n[^1]: At 560 ms OpenThai2.0 reaches {fleurs} % CER.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and "left alone:" not in out, out
+    marked = card.read_text(encoding="utf-8").splitlines()[-1]
+    assert f"scoring:figure cer/560ms/fleurs/{O} -->{fleurs}<" in marked, out
