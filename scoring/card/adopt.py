@@ -2303,9 +2303,9 @@ def _with_markers(text: str, found: list[Marked]) -> str:
 
 
 def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple:
-    """(the candidate numbers coverage counts, those left alone as other models' or sets',
-    (line, text, evidence) of those read as another measure than the CER, and of those in a
-    sentence not read, and (line, text) of those in inline code)."""
+    """(the candidate numbers coverage counts, those left alone as other models', versions',
+    sets' or settings', (line, text, evidence) of those read as another measure than the CER,
+    and of those in a sentence not read, and (line, text) of those in inline code)."""
     another_measure: list[tuple[int, str, Evidence]] = []
     unread: list[tuple[int, str, Evidence]] = []
     names = Names.of(spec, aliases, card.text)

@@ -256,7 +256,7 @@ def _summary(marked: MarkResult, path, stale_index, stale_marked) -> str:
         f"{marked.count('drift') + len(stale_marked)} drifted, {len(stale_index) - unplaced} "
         f"stale in the model-index; {marked.count('unexplained')} unexplained; "
         f"{marked.count('ambiguous') + unplaced} ambiguous; "
-        f"{marked.count('foreign')} left alone as other models' or sets'"
+        f"{marked.count('foreign')} left alone as other models', versions', sets' or settings'"
         + (f"; {measures} read as another measure" if measures else "")
     )
 
@@ -451,7 +451,7 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
     # Not counted, so said: a row of the card's own model misnamed, or a CER misread as
     # another measure, would be there.
     left_alone = {
-        "of other models or sets left alone": [c.line for c in alone],
+        "of other models, versions, sets or settings left alone": [c.line for c in alone],
         "read as another measure than the CER left alone": [at for at, _, _ in another_measure],
     }
     for what, lines in left_alone.items():

@@ -786,7 +786,7 @@ def test_mark_marks_exactly_the_figures_and_reports_the_stale_ones(
     # Other models' numbers are not counted, and the line says so, with where they stand
     # (in the card as written now: the model-index above moved every line).
     said = re.search(
-        r"; (\d+) numbers? of other models or sets left alone "
+        r"; (\d+) numbers? of other models, versions, sets or settings left alone "
         r"\(lines? ([\d, ]+)\)(?:;|$)",
         gated,
     )
