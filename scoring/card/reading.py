@@ -1760,6 +1760,8 @@ def _another_model(
             other = names.another_model_in(other_side, nearby=True)
             if other and not names.systems_in(other_side):
                 return other
+        if ours and (subject := _another_before_its_comparison(text, names)):
+            return subject  # "Whisper gets 9.11 %, the same as Typhoon": Whisper's
         if ours and names.systems_named_outright(text):
             return ""
         # Ours named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
@@ -1774,6 +1776,15 @@ def _another_model(
         if not ours and not in_table and (other := names.unknown_name(text)):
             return other
     return None
+
+
+def _another_before_its_comparison(text: str, names: Names) -> str | None:
+    """Another recogniser named before a comparison whose other side alone names the card's
+    systems: the subject of the comparison, whose number it is."""
+    against = COMPARES.search(text)
+    if against is None or names.systems_in(text[: against.start()]):
+        return None
+    return names.another_model_in(text[: against.start()])
 
 
 def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> str | None:

@@ -1304,3 +1304,29 @@ def test_a_footnote_is_read_under_the_headings_of_the_line_citing_it(project, de
     assert code == 0 and "left alone:" not in out, out
     marked = card.read_text(encoding="utf-8").splitlines()[-1]
     assert f"scoring:figure cer/560ms/fleurs/{O} -->{fleurs}<" in marked, out
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "As for Whisper large-v3, on the same set it gets {value} %, the same as Typhoon.",
+        "ส่วน Whisper large-v3 บนชุดเดียวกันได้ {value}% เท่ากับ Typhoon พอดี",
+    ],
+)
+def test_another_recogniser_set_against_ours_is_the_subject_of_its_number(
+    project, demo_result, capsys, said
+):
+    """Another recogniser named before a comparison ("the same as", เท่ากับ), one of the
+    card's systems only after it: the number is the other recogniser's, though its value is
+    the card's system's. Left alone, never marked as that system's figure."""
+    typhoon = printed(demo_result.exact[f"cer/560ms/cv/{T}"])
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\nOn Common Voice 17 at 560 ms, Typhoon 0.6B reaches {typhoon} % CER.\n\n"
+        + said.format(value=typhoon)
+        + "\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert f"left alone: line 5: {typhoon} (its context names Whisper" in out, out
+    assert card.read_text(encoding="utf-8").count("scoring:figure") == 1, out
