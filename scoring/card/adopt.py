@@ -49,6 +49,7 @@ from .render import format_value
 from .spec import SPLIT_SUFFIX, CardSpec, cer_figure, parse_figure
 from .text import (
     MAGNITUDE_OF_NEGATIVE,
+    NO_MARKER_IN,
     SIGN,
     TURNED,
     CardFile,
@@ -57,7 +58,7 @@ from .text import (
     figures_printed_as,
     format_like,
     latencies_in,
-    numbers_in_inline_code,
+    numbers_no_marker_can_gate,
     printed_as,
     strip_markers,
 )
@@ -2305,7 +2306,8 @@ def _with_markers(text: str, found: list[Marked]) -> str:
 def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple:
     """(the candidate numbers coverage counts, those left alone as other models', versions',
     sets' or settings', (line, text, evidence) of those read as another measure than the CER,
-    and of those in a sentence not read, and (line, text) of those in inline code)."""
+    and of those in a sentence not read, and (line, text, where) of those in inline code or
+    math)."""
     another_measure: list[tuple[int, str, Evidence]] = []
     unread: list[tuple[int, str, Evidence]] = []
     names = Names.of(spec, aliases, card.text)
@@ -2313,10 +2315,11 @@ def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> 
     # (A number in a figure's marker is gated by it, whatever its context reads as.)
     gated_or_ours = [c for c in found if not c.foreign or c.marked is not None]
     alone = [c for c in found if c.foreign and c.marked is None]
-    # Inline code that names a set, a system or the CER ("`"cer": 14.77`"), not a version's.
+    # Inline code or math that names a set, a system or the CER ("`"cer": 14.77`",
+    # "$\text{CER} = 6.69\%$"), not a version's.
     in_code = [
-        (line, text)
-        for line, text, code in numbers_in_inline_code(card)
+        (line, text, where)
+        for line, text, code, where in numbers_no_marker_can_gate(card)
         if speaks_of_errors(code, names)
     ]
     return gated_or_ours, alone, another_measure, unread, in_code
@@ -2350,7 +2353,8 @@ def coverage(
     return len(counted) + len(look_alikes), ungated + look_alikes
 
 
-IN_INLINE_CODE = "in inline code, where no marker can stand"
+_NO_MARKER = {where: f"in {where}, where no marker can stand" for where in NO_MARKER_IN}
+IN_INLINE_CODE, IN_MATH = _NO_MARKER.values()
 
 
 def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact: dict):
@@ -2373,7 +2377,10 @@ def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact
             Ungated(line, text, f"not read: its sentence names {why.word}")
             for line, text, why in unread
         ]
-        + [Ungated(line, text, IN_INLINE_CODE) for line, text in in_code]
+        + [
+            Ungated(line, text, f"in {where}, where no marker can stand")
+            for line, text, where in in_code
+        ]
     )
     return sorted(
         (replace(u, figures=tuple(named)) for u in found if (named := figures(u.text))),

@@ -9,7 +9,7 @@ import difflib
 from collections.abc import Callable
 
 from ..errors import plural
-from .adopt import IN_INLINE_CODE, Marked, MarkResult, counted_numbers, coverage, mark_card
+from .adopt import IN_INLINE_CODE, IN_MATH, Marked, MarkResult, counted_numbers, coverage, mark_card
 from .compute import CardResult
 from .reading import Evidence
 from .spec import CardSpec
@@ -465,12 +465,16 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
         for u in ungated
     )
     if ungated:  # what to do, said once
-        in_code = "; one in inline code is gated once written outside the backticks"
+        outside = {IN_INLINE_CODE: "the backticks", IN_MATH: "the formula"}
         listed += (
             "(each is a figure-like number outside any marker: `publish --mark` marks "
             "it if it is one of the card's figures; if not, write it "
             "<!-- scoring:not-a-figure -->N<!-- scoring:end -->"
-            + (in_code if any(u.why == IN_INLINE_CODE for u in ungated) else "")
+            + "".join(
+                f"; one {why.split(',')[0]} is gated once written outside {where}"
+                for why, where in outside.items()
+                if any(u.why == why for u in ungated)
+            )
             + ")\n"
         )
     return line, listed

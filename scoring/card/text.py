@@ -536,24 +536,36 @@ def code_numbers(text: str) -> list[tuple[int, int]]:
 _A_NUMBER_IN_CODE = re.compile(r"(?<![\w.])[-+−]?\d+\.\d+(?![\w.])")
 
 
-def numbers_in_inline_code(card: CardFile) -> list[tuple[int, str, str]]:
-    """(line, text, the code) of each number in the body's inline code, outside code blocks,
-    that is not a number alone: code is kept as written, so no marker can gate it."""
+# Math, which the hub typesets (KaTeX) before it reads the Markdown, so that a marker in it
+# would break the formula: "$$…$$", and "\\(…\\)" inline. (A single "$" is no math there.)
+MATH = re.compile(r"\$\$.+?\$\$|\\\\?\([^\n]+?\\\\?\)", re.S)
+NO_MARKER_IN = ("inline code", "math")
+
+
+def numbers_no_marker_can_gate(card: CardFile) -> list[tuple[int, str, str, str]]:
+    """(line, text, its code or formula, "inline code" or "math") of each number in the
+    body's inline code (but a number alone, which is read) and math, outside code blocks:
+    these are kept as written, so no marker can gate them."""
     from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
 
     text = card.text
     blocks = code_spans(text, card.body_start)
+    spans = [
+        (span, where)
+        for pattern, where in zip((_INLINE_CODE, MATH), NO_MARKER_IN)
+        for span in pattern.finditer(text, card.body_start)
+        if not CODE_NUMBER.fullmatch(span.group()) and not inside(span.start(), blocks)
+    ]
     return [
-        (line_of(text, code.start() + number.start()), number.group(), code.group())
-        for code in _INLINE_CODE.finditer(text, card.body_start)
-        if not CODE_NUMBER.fullmatch(code.group()) and not inside(code.start(), blocks)
-        for number in _A_NUMBER_IN_CODE.finditer(code.group())
+        (line_of(text, span.start() + number.start()), number.group(), span.group(), where)
+        for span, where in sorted(spans, key=lambda found: found[0].start())
+        for number in _A_NUMBER_IN_CODE.finditer(span.group())
     ]
 
 
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     """Where numbers are never read: front matter, code (but a number alone in inline code),
-    comments, link targets, and text struck out ("~~19.10~~ 18.64")."""
+    math, comments, link targets, and text struck out ("~~19.10~~ 18.64")."""
     from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
 
     spans = [(0, card.body_start), *code_spans(text, card.body_start)]
@@ -561,6 +573,7 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     # (A link's definition ends with its line; a footnote's, "[^avg]: The mean ...", is read.)
     for pattern in (
         COMMENT.pattern,
+        MATH.pattern,
         r"\]\([^)]*\)",
         r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$",
         r"https?://\S+",

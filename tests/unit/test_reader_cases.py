@@ -1330,3 +1330,25 @@ def test_another_recogniser_set_against_ours_is_the_subject_of_its_number(
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     assert f"left alone: line 5: {typhoon} (its context names Whisper" in out, out
     assert card.read_text(encoding="utf-8").count("scoring:figure") == 1, out
+
+
+def test_display_math_is_never_marked_and_strict_names_a_figure_in_it(project, demo_result, capsys):
+    """The hub typesets "$$…$$" before it reads the Markdown: a marker in it would break the
+    formula. A figure there is left as written, and --check --strict names it, as it does
+    one in inline code."""
+    fleurs = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    text = f"# Card\n\nOn FLEURS at 560 ms, OpenThai2.0:\n\n$$\n\\text{{CER}} = {fleurs}\\%\n$$\n"
+    card = project / "README.md"
+    card.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and card.read_text(encoding="utf-8") == text, out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert (
+        code == 1
+        and (
+            f"ungated: line 6: {fleurs} (in math, where no marker can stand, but it prints the value "
+            f"of cer/560ms/fleurs/{O}"
+        )
+        in out
+    ), out
+    assert "one in math is gated once written outside the formula" in out, out
