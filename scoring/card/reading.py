@@ -1565,9 +1565,12 @@ _AGAINST_A_LATENCY = re.compile(
     r"\d+(?:\.\d+)?(?:\s*|-)(?:ms|milliseconds?|s|sec|seconds?|มิลลิวินาที|วินาที)(?![\w])",
     re.I,
 )
-# Two latencies, from one to the other: "going from 560 ms to 80 ms chunks".
+# Two latencies, from one to the other: "going from 560 ms to 80 ms chunks", "จาก 80 ms ไปเป็น
+# 1120 ms" (from 80 ms to 1120 ms).
 _FROM_A_LATENCY_TO_ANOTHER = re.compile(
-    r"\bfrom\s+(?:the\s+)?\d+\s*ms\b[^,;:\d]*\bto\s+(?:the\s+)?\d+\s*ms\b", re.I
+    r"(?:\bfrom\s+(?:the\s+)?|จาก\s*)\d+\s*(?:ms\b|มิลลิวินาที)[^,;:\d]*"
+    r"(?:\bto\s+(?:the\s+)?|(?:ไป|เป็น|ถึง)\s*)\d+\s*(?:ms\b|มิลลิวินาที)",
+    re.I,
 )
 # A part of a set, which the card scores only whole: "a 500-clip sample of FLEURS".
 _PART_OF_A_SET = re.compile(
@@ -1727,7 +1730,7 @@ def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
         said = _AGAINST_A_LATENCY.search(levels[4]) or _AGAINST_A_LATENCY.search(levels[3])
     elif IN_POINTS.match(levels[1]):
         after = re.split(r"[,;:(]", levels[1], maxsplit=1)[0]
-        before = re.split(r"[,;:]", levels[0])[-1]
+        before = re.split(r"[;:]", levels[0])[-1]  # (its statement: "From 80 ms to 1120 ms, ...")
         said = _AGAINST_A_LATENCY.search(after) or _FROM_A_LATENCY_TO_ANOTHER.search(before)
     else:
         return None
