@@ -747,7 +747,7 @@ def run_publish(args: argparse.Namespace) -> int:
             text, code = check_report(
                 card,
                 spec,
-                format_coverage(card_file, spec, result.exact),
+                format_coverage(card_file, spec, result.exact, result),
                 strict=args.strict or spec.publish_strict,
             )
     print(text, end="")

@@ -283,10 +283,19 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
     return lines
 
 
+def _unexplained_says(m: Marked) -> str | Callable[[Marked], str]:
+    return UNEXPLAINED.get(m.why) or (_UNREAD if m.fits else _NO_FIGURE_NAMED)
+
+
+def _ambiguous_says(m: Marked) -> str:
+    says = _AMBIGUOUS.get("one figure" if len(m.fits) == 1 else m.why)
+    return " " + _said(says or "fits {count} figures {listed}; left unmarked", m)
+
+
 def _unexplained(marked: MarkResult) -> list[str]:
     lines, none_of_ours = [], False
     for m in _lines(marked, "unexplained"):
-        says = UNEXPLAINED.get(m.why) or (_UNREAD if m.fits else _NO_FIGURE_NAMED)
+        says = _unexplained_says(m)
         none_of_ours = none_of_ours or says is _NO_FIGURE_NAMED
         lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}{_said(says, m)}")
     if none_of_ours:  # what to do with those, said once
@@ -351,10 +360,22 @@ def _another_measure(marked: MarkResult) -> list[str]:
 def _ambiguous(marked: MarkResult) -> list[str]:
     lines = []
     for m in _lines(marked, "ambiguous"):
-        says = _AMBIGUOUS.get("one figure" if len(m.fits) == 1 else m.why)
-        said = _said(says or "fits {count} figures {listed}; left unmarked", m)
-        lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text} {said}")
+        lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text}{_ambiguous_says(m)}")
     return lines
+
+
+def _what_mark_says(card: CardFile, result: CardResult) -> dict[tuple[int, str], str]:
+    """What --mark says of each number it leaves unmarked, listed or ambiguous, by its line
+    and text: why --check --strict finds it ungated."""
+    said = {}
+    for m in mark_card(result, card, result.spec.publish_aliases).found:
+        if m.verdict in ("marked", "drift"):
+            said[m.candidate.line, m.candidate.text] = f" reads as {m.figure}: it marks it"
+        elif m.verdict == "unexplained":
+            said[m.candidate.line, m.candidate.text] = _said(_unexplained_says(m), m)
+        elif m.verdict == "ambiguous":
+            said[m.candidate.line, m.candidate.text] = _ambiguous_says(m)
+    return said
 
 
 def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:
@@ -412,38 +433,28 @@ def _figures(names: tuple[str, ...]) -> str:
 
 def ungated_after_writing(card: CardFile, result: CardResult, home: CardHome) -> str:
     """What ``--write`` adds where a card adopted already holds numbers outside markers that
-    may be figures: no gate checks them. Which of them ``--mark`` would mark (a sentence added
-    by hand), and what to do with those it leaves (it reads them as none of the figures)."""
+    may be figures: no gate checks them, and ``--check --strict`` says of each what ``--mark``
+    does with it (marks it, as a sentence added by hand; or why it leaves it)."""
     if not any(region.kind == "figure" for region in card.regions):
         return ""  # (never adopted: write_report names --mark)
     spec = result.spec
     _, ungated = coverage(card, spec, spec.publish_aliases, result.exact)
     if not ungated:
         return ""
-    read = mark_card(result, card, spec.publish_aliases).found
-    marks = {(m.candidate.line, m.candidate.text) for m in read if m.verdict in ("marked", "drift")}
-    to_mark = [u.line for u in ungated if (u.line, u.text) in marks]
-    left = len(ungated) - len(to_mark)
-    said = (
+    return (
         f"{card.path}: {plural(len(ungated), 'number')} of its text "
         f"({_on_lines(u.line for u in ungated)}) "
         f"{'stand' if len(ungated) > 1 else 'stands'} outside any marker, so no gate checks "
-        f"{'them' if len(ungated) > 1 else 'it'}"
+        f"{'them' if len(ungated) > 1 else 'it'}: {home.command('--check --strict')} says of "
+        "each whether --mark marks it, or why not\n"
     )
-    if to_mark:
-        said += f": {home.command('--mark')} marks {len(to_mark)} ({_on_lines(to_mark)})"
-    if left:
-        said += (
-            f"{'; ' if to_mark else ': '}--mark leaves {left} unmarked (`--check --strict` "
-            "says why): write each that is none of the card's not-a-figure, or name its figure "
-            "where it stands"
-        )
-    return said + "\n"
 
 
-def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -> tuple[str, str]:
+def format_coverage(
+    card: CardFile, spec: CardSpec, exact: dict | None = None, result: CardResult | None = None
+) -> tuple[str, str]:
     """The --check coverage line, and a line per number outside any marker that counts
-    (see ``coverage``)."""
+    (see ``coverage``), with what --mark says of it where ``result`` is given."""
     read = counted_numbers(card, spec, spec.publish_aliases)
     _, alone, another_measure, _, _ = read
     total, ungated = coverage(card, spec, spec.publish_aliases, exact, counted_as=read)
@@ -458,10 +469,12 @@ def format_coverage(card: CardFile, spec: CardSpec, exact: dict | None = None) -
         if lines:
             line += f"; {plural(len(lines), 'number')} {what} ({_on_lines(lines)})"
     line += "\n"
+    says = _what_mark_says(card, result) if result and any(not u.why for u in ungated) else {}
     listed = "".join(
         f"ungated: line {u.line}: {u.text}"
         + (f" ({u.why}, but it prints the value of {_figures(u.figures)})" if u.why else "")
         + "\n"
+        + (f"    --mark: {u.text}{says[u.line, u.text]}\n" if (u.line, u.text) in says else "")
         for u in ungated
     )
     if ungated:  # what to do, said once

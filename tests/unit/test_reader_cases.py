@@ -1373,3 +1373,30 @@ def test_a_change_between_two_latencies_is_left_alone(project, demo_result, caps
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     assert f"left alone: line 3: {points} (its context names " in out, out
     assert "a change between latencies" in out and "unexplained: line 3" not in out, out
+
+
+def test_strict_says_why_mark_leaves_a_number_or_that_it_would_mark_it(
+    project, demo_result, capsys
+):
+    """--check --strict gives, under each ungated number, what --mark says of it: that it
+    would mark it (a sentence added after adoption), or why it leaves it (far from its
+    figure, here), in --mark's own words."""
+    exact = demo_result.exact
+    fleurs = printed(exact[f"cer/560ms/fleurs/{O}"])
+    far = printed(exact[f"cer/560ms/tvspeech/{O}"] + Fraction(3, 100))  # (three points off)
+    typhoon = printed(exact[f"cer/560ms/fleurs/{T}"])
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\nOn FLEURS at 560 ms, OpenThai2.0 reaches {fleurs} % CER.\n\n"
+        f"On TVSpeech at 560 ms, OpenThai2.0 reaches {far} % CER.\n",
+        encoding="utf-8",
+    )
+    _, marked, _ = run_cli(capsys, "publish", str(project), "--mark")
+    [said] = [line for line in marked.splitlines() if line.startswith("unexplained: line 5")]
+    added = f"\nOn FLEURS at 560 ms, Typhoon 0.6B reaches {typhoon} % CER.\n"
+    card.write_text(card.read_text(encoding="utf-8") + added, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    why = said.split(": ", 2)[2]
+    assert code == 1 and f"ungated: line 5: {far}\n    --mark: {why}\n" in out, out
+    marks = f"ungated: line 7: {typhoon}\n    --mark: {typhoon} reads as cer/560ms/fleurs/{T}"
+    assert marks + ": it marks it\n" in out, out
