@@ -13,7 +13,7 @@ from .adopt import IN_INLINE_CODE, IN_MATH, Marked, MarkResult, counted_numbers,
 from .compute import CardResult
 from .reading import Evidence
 from .spec import CardSpec
-from .text import MAGNITUDE_OF_NEGATIVE, CardFile, CardHome
+from .text import FRONT_MATTER, MAGNITUDE_OF_NEGATIVE, CardFile, CardHome
 
 __all__ = ["format_coverage", "format_marked", "mark_report"]
 
@@ -415,10 +415,10 @@ def mark_report(
     if home is not None:
         # (A --mark that marked nothing new printed no diff, and changed nothing to review.)
         review = home.review(card_file.path) if marked.new != marked.old else "no new marker"
+        writes = [w for w, due in _what_write_does(card, drifted) if due]
         text += (
             f"next: {review}; {home.command('--write')} "
-            + ("puts right what drifted and " if drifted else "")
-            + "writes the model-index in the gate's form"
+            + (" and ".join(writes) if writes else "has nothing more to write")
             + (f"; then {home.push()} proposes it on the hub" if home.on_hub else "")
             + "\n"
         )
@@ -429,6 +429,18 @@ def _figures(names: tuple[str, ...]) -> str:
     """ "cer/560ms/fleurs/x", "cer/560ms/fleurs/x and 1 other figure" """
     more = f" and {plural(len(names) - 1, 'other figure')}" if len(names) > 1 else ""
     return names[0] + more
+
+
+def _what_write_does(card, drifted: bool) -> list[tuple[str, bool]]:
+    """What ``--write`` would do next, each with whether it is due: the next step names
+    only those (a second --mark, the model-index written already, names none)."""
+    old, new = (FRONT_MATTER.match(text) for text in (card.old, card.new))
+    index_due = (old and old.group()) != (new and new.group())
+    return [
+        ("puts right what drifted", drifted),
+        ("writes the model-index in the gate's form", index_due),
+        ("writes what the data give", not drifted and not index_due and card.old != card.new),
+    ]
 
 
 def ungated_after_writing(card: CardFile, result: CardResult, home: CardHome) -> str:

@@ -3756,6 +3756,8 @@ def test_a_card_never_marked_is_told_so_by_check_and_write(project, demo_result,
         assert "what drifted" not in out, out  # (nothing did)
     code, out, _ = run_cli(capsys, "publish", str(project), "--write")
     assert "no figure marker" not in out, out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")  # (written: none due)
+    assert out.splitlines()[-1].endswith("--write` has nothing more to write"), out
 
 
 def test_write_names_numbers_added_by_hand_outside_markers(project, demo_result, capsys):
