@@ -68,6 +68,9 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     "another measure or left unread",
     ("walk", "recall"): "recall 0.907 (88 of 97): a one-line summary of many results (line 16) "
     "and numbers in inline code (lines 53, 96; named by --strict, never marked)",
+    ("thai_math", "recall"): "recall 0.906 (58 of 64): four figures inside $$ math (lines 18, "
+    '25: no marker can stand there; named by --strict, never marked) and a Thai "from 15.77 '
+    '% down to 12.81 %" of decoding whole and in pieces (line 60), listed for a person',
 }
 
 
@@ -744,12 +747,14 @@ CODE_BLOCKS = {
     "post": 2,  # a bash block and a text block of log output
     "prose": 2,
     "relative": 2,  # a text block of a seed sweep and a bash block
+    "report": 1,  # a bash block of an example run
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
     "settings": 2,
     "stats": 2,  # a bash block and a text block  # a yaml block (decoder config) and a json block (the 4-gram's decoder)
     "tables": 2,
     "thai": 2,
     "thai_formal": 2,  # a bash block and a text block of the citation
+    "thai_math": 2,  # a python block and a bibtex block (its $$ math is no code block)
     "thread": 1,  # a bash block
     "tidy": 2,  # a bash block (reproduce) and a text block of its printed output
     "walk": 6,  # five bash blocks of a shell session and a bibtex block
