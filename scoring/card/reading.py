@@ -97,6 +97,7 @@ _OWN_UNIT = re.compile(
     r"\s*(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-])?points?\b)?\s*(?:of\s+)?([^\W\d_][\w-]*)",
     re.I,
 )
+_RELATIVE_AFTER_A_PERCENT = words.regex("relative_after_a_percent")
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
 OUR_METRIC = words.regex("our_metric")
 # A number so described anywhere in its sentence, cell, row or column is none of the card's.
@@ -249,7 +250,10 @@ def _measures_another_metric(
     # Its own unit, right after it, is nearer than any word before it: "1.8x faster but loses
     # 1.18 points of CER" is a difference of CERs, "6.72 % WER" another measure.
     if unit := _OWN_UNIT.match(levels[1]):
-        if (metric := _metric_in(unit.group(1), in_points)) == "ours":
+        said = unit.group(1)
+        if "%" in unit.group() and _RELATIVE_AFTER_A_PERCENT.fullmatch(said):
+            return Evidence(said, level_name(levels, 1))  # "29.6 % fewer errors"
+        if (metric := _metric_in(said, in_points)) == "ours":
             return None
         if metric == "other":
             return Evidence(_another_metric_word(unit.group(1), in_points), level_name(levels, 1))

@@ -1400,3 +1400,27 @@ def test_strict_says_why_mark_leaves_a_number_or_that_it_would_mark_it(
     assert code == 1 and f"ungated: line 5: {far}\n    --mark: {why}\n" in out, out
     marks = f"ungated: line 7: {typhoon}\n    --mark: {typhoon} reads as cer/560ms/fleurs/{T}"
     assert marks + ": it marks it\n" in out, out
+
+
+def test_percent_fewer_right_after_a_number_is_a_relative_change_in_a_sentence_of_cers(
+    project, demo_result, capsys
+):
+    """ "29.6 % fewer character errors than Typhoon 0.6B, relatively": "% fewer" right
+    after the number says it is relative, though "character errors" names the CER: another
+    measure, never listed as a figure the card lacks (strict needs no marker for it)."""
+    exact = demo_result.exact
+    ours, theirs = (printed(exact[f"cer/560ms/fleurs/{s}"]) for s in (O, T))
+    relative = printed(
+        -exact[f"diff/560ms/fleurs/{VS}/estimate"] / exact[f"cer/560ms/fleurs/{T}"], 1
+    )
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\nOn FLEURS at 560 ms, OpenThai2.0 reaches {ours} % CER against {theirs} % "
+        f"for Typhoon 0.6B.\n\nThat is about {relative} % fewer character errors than "
+        "Typhoon 0.6B, relatively.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert f'another measure: line 5: {relative}: "fewer" (the words after it)' in out, out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert out.startswith("2 of 2 numbers in the card's text are gated") and "ungated:" not in out
