@@ -28,7 +28,7 @@ from types import MappingProxyType
 from ..memo import Memo
 from . import words
 from .compute import CardResult
-from .markdown import blocks
+from .markdown import blocks, numbers_no_marker_can_gate
 from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name, ways_of_decoding
 from .reading import (
     DIFFERENCE_WORDS,
@@ -58,7 +58,6 @@ from .text import (
     figures_printed_as,
     format_like,
     latencies_in,
-    numbers_no_marker_can_gate,
     printed_as,
     strip_markers,
 )

@@ -16,7 +16,17 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
 from . import words
-from .text import SENTENCE_END, numbers_in
+from .text import (
+    CODE_NUMBER,
+    INLINE_CODE,
+    MATH,
+    NO_MARKER_IN,
+    SENTENCE_END,
+    CardFile,
+    inside,
+    line_of,
+    numbers_in,
+)
 
 __all__ = ["Block", "blocks", "code_spans", "table_cells", "unescaped"]
 
@@ -507,3 +517,26 @@ def _in_source_order(tokens: Sequence[Token]) -> list[int]:
         line = token.map[0] if token.map else line
         lines.append(line)
     return sorted(range(len(tokens)), key=lambda i: (lines[i], i))
+
+
+# A number inside inline code that holds more than it ("`"cer": 14.77`"): never read.
+_A_NUMBER_IN_CODE = re.compile(r"(?<![\w.])[-+−]?\d+\.\d+(?![\w.])")
+
+
+def numbers_no_marker_can_gate(card: CardFile) -> list[tuple[int, str, str, str]]:
+    """(line, text, its code or formula, "inline code" or "math") of each number in the
+    body's inline code (but a number alone, which is read) and math, outside code blocks:
+    these are kept as written, so no marker can gate them."""
+    text = card.text
+    blocks = code_spans(text, card.body_start)
+    spans = [
+        (span, where)
+        for pattern, where in zip((INLINE_CODE, MATH), NO_MARKER_IN)
+        for span in pattern.finditer(text, card.body_start)
+        if not CODE_NUMBER.fullmatch(span.group()) and not inside(span.start(), blocks)
+    ]
+    return [
+        (line_of(text, span.start() + number.start()), number.group(), span.group(), where)
+        for span, where in sorted(spans, key=lambda found: found[0].start())
+        for number in _A_NUMBER_IN_CODE.finditer(span.group())
+    ]

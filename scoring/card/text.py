@@ -524,16 +524,12 @@ FIGURE_MARKER = re.compile(
 # Inline code that holds one number alone ("`6.69%`") styles a value: it is read, and its
 # marker holds the whole span (a comment inside backticks would show).
 CODE_NUMBER = re.compile(r"`(\s*)([-+−–]?\d+(?:\.\d+)?)(\s*%?\s*)`")
-_INLINE_CODE = re.compile(r"`[^`\n]*`")
+INLINE_CODE = re.compile(r"`[^`\n]*`")
 
 
 def code_numbers(text: str) -> list[tuple[int, int]]:
     """Where inline code holds one number alone (backticks included)."""
-    return [m.span() for m in _INLINE_CODE.finditer(text) if CODE_NUMBER.fullmatch(m.group())]
-
-
-# A number inside inline code that holds more than it ("`"cer": 14.77`"): never read.
-_A_NUMBER_IN_CODE = re.compile(r"(?<![\w.])[-+−]?\d+\.\d+(?![\w.])")
+    return [m.span() for m in INLINE_CODE.finditer(text) if CODE_NUMBER.fullmatch(m.group())]
 
 
 # Math, which the hub typesets (KaTeX) before it reads the Markdown, so that a marker in it
@@ -542,34 +538,13 @@ MATH = re.compile(r"\$\$.+?\$\$|\\\\?\([^\n]+?\\\\?\)", re.S)
 NO_MARKER_IN = ("inline code", "math")
 
 
-def numbers_no_marker_can_gate(card: CardFile) -> list[tuple[int, str, str, str]]:
-    """(line, text, its code or formula, "inline code" or "math") of each number in the
-    body's inline code (but a number alone, which is read) and math, outside code blocks:
-    these are kept as written, so no marker can gate them."""
-    from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
-
-    text = card.text
-    blocks = code_spans(text, card.body_start)
-    spans = [
-        (span, where)
-        for pattern, where in zip((_INLINE_CODE, MATH), NO_MARKER_IN)
-        for span in pattern.finditer(text, card.body_start)
-        if not CODE_NUMBER.fullmatch(span.group()) and not inside(span.start(), blocks)
-    ]
-    return [
-        (line_of(text, span.start() + number.start()), number.group(), span.group(), where)
-        for span, where in sorted(spans, key=lambda found: found[0].start())
-        for number in _A_NUMBER_IN_CODE.finditer(span.group())
-    ]
-
-
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     """Where numbers are never read: front matter, code (but a number alone in inline code),
     math, comments, link targets, and text struck out ("~~19.10~~ 18.64")."""
     from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
 
     spans = [(0, card.body_start), *code_spans(text, card.body_start)]
-    spans += [m.span() for m in _INLINE_CODE.finditer(text) if not CODE_NUMBER.fullmatch(m.group())]
+    spans += [m.span() for m in INLINE_CODE.finditer(text) if not CODE_NUMBER.fullmatch(m.group())]
     # (A link's definition ends with its line; a footnote's, "[^avg]: The mean ...", is read.)
     for pattern in (
         COMMENT.pattern,
