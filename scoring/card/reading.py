@@ -1126,11 +1126,12 @@ _A_PAIR_NAMING_ITS_SIDES = re.compile(
     re.I,
 )
 _PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
-_TO = re.compile(r"\s*+%?\s*+(?:down\s+)?to\s*+", re.I)  # "from 15.8 down to 12.8"
+# "from 15.8 down to 12.8", "ลดจาก 15.8% เหลือ 12.8%" (down from ... to ...)
+_TO = re.compile(r"\s*+%?\s*+(?:(?:down\s+)?to|เหลือ)\s*+", re.I)
 # What joins a pair set against each other in words: "18.64 % against 17.39 %".
 PAIRED_AGAINST = re.compile(r"[*_]*+\s*+%?\s*+[*_]*+\s*+against\s*+[*_]*+", re.I)
 _OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")
-_FROM_RIGHT_BEFORE = re.compile(r"\bfrom\s*$", re.I)
+_FROM_RIGHT_BEFORE = re.compile(r"(?:\bfrom|จาก)\s*$", re.I)
 _FROM_TO = re.compile(
     r"\bfrom\s+((?:[^\s,;:()]+\s+){0,3}?[^\s,;:()]+)\s+to\s+"
     r"((?:[^\s,;:()]+\s+){0,3}[^\s,;:()]+)",

@@ -1424,3 +1424,22 @@ def test_percent_fewer_right_after_a_number_is_a_relative_change_in_a_sentence_o
     assert f'another measure: line 5: {relative}: "fewer" (the words after it)' in out, out
     code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
     assert out.startswith("2 of 2 numbers in the card's text are gated") and "ungated:" not in out
+
+
+def test_a_thai_change_from_whole_to_pieces_reads_each_decoding(project, demo_result, capsys):
+    """ "การตัดเป็นท่อนทำให้ CER ของเราลดจาก A% เหลือ B%" (cutting into pieces brings our CER
+    down from A to B), as "from A down to B" in English: A is the recording decoded whole, B
+    in pieces."""
+    exact = demo_result.exact
+    name = f"cer/560ms/gs2_long/{O}"
+    whole, pieces = printed(exact[name]), printed(exact[f"{name}_split"])
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\nสำหรับ GigaSpeech2 long การตัดเป็นท่อนทำให้ CER ของเราลดจาก {whole}% "
+        f"เหลือ {pieces}%\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    marked = card.read_text(encoding="utf-8")
+    assert f"scoring:figure {name} -->{whole}<" in marked, out
+    assert f"scoring:figure {name}_split -->{pieces}<" in marked, out
