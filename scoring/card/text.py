@@ -690,9 +690,15 @@ def ascii_signed(text: str) -> str:
 def printed_as(value: Fraction, text: str) -> bool:
     """Whether ``value`` (a fraction) prints as ``text`` (a percentage, at its decimals),
     ignoring the sign's character and a plus."""
+    decimals, printed = _as_printed(text)
+    return _in_last_places(value, decimals) == printed
+
+
+def _as_printed(text: str) -> tuple[int, int]:
+    """(decimals, the number in whole last places) of a number as printed, its sign's
+    character and a plus aside: compared in whole numbers ("-0.00" is "0.00"), and fast."""
     number = ascii_signed(text).lstrip("+")
-    # In whole numbers of the last place ("-0.00" is "0.00"), and fast: it is asked often.
-    return _in_last_places(value, _decimals(number)) == int(number.replace(".", ""))
+    return _decimals(number), int(number.replace(".", ""))
 
 
 def figures_printed_as(exact: dict) -> Callable[[str], list[str]]:
@@ -702,13 +708,12 @@ def figures_printed_as(exact: dict) -> Callable[[str], list[str]]:
     at: dict[int, dict[int, list[str]]] = {}
 
     def figures(text: str) -> list[str]:
-        number = ascii_signed(text).lstrip("+")
-        decimals = _decimals(number)
+        decimals, printed = _as_printed(text)
         if decimals not in at:
             at[decimals] = {}
             for name, value in values:
                 at[decimals].setdefault(_in_last_places(value, decimals), []).append(name)
-        return at[decimals].get(int(number.replace(".", "")), [])
+        return at[decimals].get(printed, [])
 
     return figures
 
