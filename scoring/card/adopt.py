@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
+from typing import NamedTuple
 
 from ..memo import Memo
 from . import words
@@ -2302,15 +2303,25 @@ def _with_markers(text: str, found: list[Marked]) -> str:
     return "".join(pieces)
 
 
-def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> tuple:
-    """(the candidate numbers coverage counts, those left alone as other models', versions',
-    sets' or settings', (line, text, evidence) of those read as another measure than the CER,
-    and of those in a sentence not read, and (line, text, where) of those in inline code or
-    math)."""
-    another_measure: list[tuple[int, str, Evidence]] = []
-    unread: list[tuple[int, str, Evidence]] = []
+class Counted(NamedTuple):
+    """A card's numbers as coverage counts them (``counted_numbers``)."""
+
+    ours: list[Candidate]  # those it counts: in a marker, or read as possibly ours
+    alone: list[Candidate]  # left alone as other models', versions', sets' or settings'
+    # (line, text, evidence) of those read as another measure than the CER, of those in a
+    # sentence not read, and of those in percent its words make none of ours (a share, a
+    # relative change, a bound); (line, text, where) of those in inline code or math
+    another_measure: list[tuple[int, str, Evidence]]
+    unread: list[tuple[int, str, Evidence]]
+    none_in_percent: list[tuple[int, str, Evidence]]
+    in_code: list[tuple[int, str, str]]
+
+
+def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> Counted:
+    """The card's numbers as coverage counts them, each in one list (see ``Counted``)."""
+    another_measure, unread, none_in_percent = [], [], []
     names = Names.of(spec, aliases, card.text)
-    found = candidates(card, names, another_measure=another_measure, unread=unread)
+    found = candidates(card, names, another_measure, unread, none_in_percent)
     # (A number in a figure's marker is gated by it, whatever its context reads as.)
     gated_or_ours = [c for c in found if not c.foreign or c.marked is not None]
     alone = [c for c in found if c.foreign and c.marked is None]
@@ -2321,7 +2332,7 @@ def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> 
         for line, text, code, where in numbers_no_marker_can_gate(card)
         if speaks_of_errors(code, names)
     ]
-    return gated_or_ours, alone, another_measure, unread, in_code
+    return Counted(gated_or_ours, alone, another_measure, unread, none_in_percent, in_code)
 
 
 @dataclass(frozen=True)
@@ -2340,25 +2351,25 @@ def coverage(
     spec: CardSpec,
     aliases: dict[str, str],
     exact: dict | None = None,
-    counted_as: tuple | None = None,
+    counted_as: Counted | None = None,
 ) -> tuple[int, list[Ungated]]:
     """(how many numbers count, those outside a marker). Given the figures, a number set aside as
     another measure's or model's counts too where it prints a figure's value. (``counted_as``:
     what ``counted_numbers`` gave for the card, where the caller has it: the text read once.)"""
     read = counted_as or counted_numbers(card, spec, aliases)
-    counted, alone, another_measure, unread, in_code = read
-    ungated = [Ungated(c.line, c.text) for c in counted if c.marked is None]
-    look_alikes = _look_alikes(alone, another_measure, unread, in_code, exact or {})
-    return len(counted) + len(look_alikes), ungated + look_alikes
+    ungated = [Ungated(c.line, c.text) for c in read.ours if c.marked is None]
+    look_alikes = _look_alikes(read, exact or {})
+    return len(read.ours) + len(look_alikes), ungated + look_alikes
 
 
 _NO_MARKER = {where: f"in {where}, where no marker can stand" for where in NO_MARKER_IN}
 IN_INLINE_CODE, IN_MATH = _NO_MARKER.values()
 
 
-def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact: dict):
+def _look_alikes(read: Counted, exact: dict):
     """The numbers set aside (another model's, another measure, in a sentence not read, in
-    inline code) whose value, as printed, is one of the card's figures."""
+    percent yet none of ours, in inline code) whose value, as printed, is one of the card's
+    figures."""
     figures_printed = figures_printed_as(exact)
 
     def figures(text: str) -> list[str]:
@@ -2367,18 +2378,22 @@ def _look_alikes(alone: list[Candidate], another_measure, unread, in_code, exact
         return figures_printed(text) if len(decimals.rstrip("%")) >= 2 else []
 
     found = (
-        [Ungated(c.line, c.text, "read as another model's or set's") for c in alone]
+        [Ungated(c.line, c.text, "read as another model's or set's") for c in read.alone]
         + [
             Ungated(line, text, f"read as another measure: {why}")
-            for line, text, why in another_measure
+            for line, text, why in read.another_measure
         ]
         + [
             Ungated(line, text, f"not read: its sentence names {why.word}")
-            for line, text, why in unread
+            for line, text, why in read.unread
+        ]
+        + [
+            Ungated(line, text, f"never read as a figure: {why.word}")
+            for line, text, why in read.none_in_percent
         ]
         + [
             Ungated(line, text, f"in {where}, where no marker can stand")
-            for line, text, where in in_code
+            for line, text, where in read.in_code
         ]
     )
     return sorted(

@@ -468,7 +468,7 @@ def format_coverage(
     """The --check coverage line, and a line per number outside any marker that counts
     (see ``coverage``), with what --mark says of it where ``result`` is given."""
     read = counted_numbers(card, spec, spec.publish_aliases)
-    _, alone, another_measure, _, _ = read
+    alone, another_measure = read.alone, read.another_measure
     total, ungated = coverage(card, spec, spec.publish_aliases, exact, counted_as=read)
     line = f"{total - len(ungated)} of {total} numbers in the card's text are gated"
     # Not counted, so said: a row of the card's own model misnamed, or a CER misread as

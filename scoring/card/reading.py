@@ -310,10 +310,15 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     return bounds
 
 
-def _numbers_at(text: str, offset: int, masked, names: Names) -> list[re.Match]:
-    """The numbers of ``text``, which stands at ``offset`` in the card, outside its masks."""
+def _numbers_at(text: str, offset: int, masked, names: Names, none=None) -> list[re.Match]:
+    """The numbers of ``text``, which stands at ``offset`` in the card, outside its masks;
+    ``none`` hears (match, offset, evidence) of each in percent its words make none of ours."""
     shifted = [(start - offset, end - offset) for start, end in masked]
-    return numbers_in(text, 0, shifted, True, names.opens_with_a_recogniser)
+    dropped = []
+    found = numbers_in(text, 0, shifted, True, names.opens_with_a_recogniser, dropped)
+    if none is not None:
+        none += [(match, offset, Evidence(what, NONE_IN_PERCENT)) for match, what in dropped]
+    return found
 
 
 def _local(text: str, matches: list[re.Match], i: int) -> tuple[str, str]:
@@ -511,12 +516,14 @@ class _Table:
             block, header, body, headings, names, generated
         )
         self.headings, self.names, self.rows = headings, names, []
+        self.none_in_percent = []  # (see _numbers_at)
         if not self.said and not generated and not names.systems_in(headings):
             return
         latency_named = _latency_reader(table_context, headings, names)
         self.rows = [cells for cells in body if cells]  # each (offset, cell) pairs
+        none = self.none_in_percent
         self.numbers = [  # each row's, each cell's candidate numbers
-            [_numbers_at(cell, offset, masked, names) for offset, cell in cells]
+            [_numbers_at(cell, offset, masked, names, none) for offset, cell in cells]
             for cells in self.rows
         ]
         labels = _row_labels(self.rows, header, self.numbers, latency_named)
@@ -783,6 +790,10 @@ _AN_OPENING_CLAUSE = re.compile(r"[^,:;]*[,:;]")
 _A_CONDITION = re.compile(rf"[\s*_]*(?:{words.pattern('conditions')}).*", re.I | re.S)
 # Why a number in a sentence that names no set, system or error rate is not read.
 NOT_READ = Evidence("no set, system or error rate", "its sentence")
+# The level of a number in percent that the words beside it make none of ours: a share, a
+# relative change or a bound (``text.numbers_in``), never counted, but named by --strict
+# where it prints a figure's value.
+NONE_IN_PERCENT = "the words beside it"
 _WORDS_OF_A_CHANGE = words.regex("change_words")
 _EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
 _AN_EMPHASIS = r"(?:[*_]|</?(?:b|strong|em|i)>)"  # one at a time: no run of runs to split
@@ -805,7 +816,10 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         sentence, offset = body[start:end], block.start + start
         read_before = tuple(earlier)
         earlier.insert(0, _without(COMMENT, sentence))
-        matches = _numbers_at(sentence, offset, masked, names)
+        none_in_percent = []
+        matches = _numbers_at(sentence, offset, masked, names, none_in_percent)
+        for aside in none_in_percent:
+            set_aside(*aside)
         if not speaks_of_errors(sentence, names) and not (
             read_before and _GOES_ON.match(sentence) and speaks_of_errors(read_before[0], names)
         ):
@@ -1887,6 +1901,8 @@ class _Found:
                 for match, offset, levels, more in _cell_numbers(table, r, column, self.set_aside):
                     more |= {"table": block.start, "under": block.below, "row": cells[0][0]}
                     self.add(match, offset, levels, True, **more)
+        for aside in table.none_in_percent:
+            self.set_aside(*aside)
 
     def read_prose(self, shown: str, block: Block, headings: str, label: str | None):
         """A prose block's numbers (``label``: the list item's, where it names another
@@ -1935,16 +1951,21 @@ def candidates(
     names: Names,
     another_measure: list[tuple[int, str, Evidence]] | None = None,
     unread: list[tuple[int, str, Evidence]] | None = None,
+    none_in_percent: list[tuple[int, str, Evidence]] | None = None,
 ) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context; each set aside
-    outside regions goes to ``another_measure``, or ``unread`` where its sentence is not read.
-    Kept by the card's text and names: one command reads a card twice (claims, then marks)."""
+    outside regions goes to ``another_measure``, or ``unread`` where its sentence is not read,
+    or ``none_in_percent`` (see NONE_IN_PERCENT). Kept by the card's text and names: one
+    command reads a card twice (claims, then marks)."""
     key = (card.text, card.body_start, names)
     found, set_aside = _READ.get(key, lambda: _read_as_written(card, names))
-    if another_measure is not None:
-        another_measure += [aside for aside in set_aside if aside[2] is not NOT_READ]
-    if unread is not None:
-        unread += [aside for aside in set_aside if aside[2] is NOT_READ]
+    for kept, belongs in (
+        (another_measure, lambda why: why is not NOT_READ and why.level != NONE_IN_PERCENT),
+        (unread, lambda why: why is NOT_READ),
+        (none_in_percent, lambda why: why.level == NONE_IN_PERCENT),
+    ):
+        if kept is not None:
+            kept += [aside for aside in set_aside if belongs(aside[2])]
     return list(found)
 
 

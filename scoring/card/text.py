@@ -631,17 +631,26 @@ _BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds')}|(?<![-\w\"'/])[<>])\s
 _ALWAYS_A_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds_always')}|[≤≥])\s*[*_]*$", re.I)
 # A bound after a number: "13.50 % or better" (a target).
 _BOUND_AFTER = re.compile(rf"\s*+%?\s*+[*_]*+\s*+(?:{words.pattern('bounds_after')})", re.I)
-# A number just after or before one of these is no figure of the card's.
-_NOT_A_FIGURE_BEFORE = (_RELATIVE_BEFORE, _STATISTIC_BEFORE, _ALWAYS_A_BOUND_BEFORE)
-_NOT_A_FIGURE_AFTER = (_RELATIVE_AFTER, _BOUND_AFTER)
+
+
+def _none_in_percent(text: str, end: int, before: str) -> str | None:
+    """What the words beside a number say it is where they make it none of the card's though
+    it may be in percent, as a CER is: a relative change, or a bound ("13.50 % or better")."""
+    if _RELATIVE_AFTER.match(text, end) or _RELATIVE_BEFORE.search(before):
+        return "a relative change"
+    if _BOUND_AFTER.match(text, end) or _ALWAYS_A_BOUND_BEFORE.search(before):
+        return "a bound"
+    return None
 
 
 def numbers_in(
-    text: str, offset: int, masked, whole_percent: bool = False, a_recognisers=None
+    text: str, offset: int, masked, whole_percent: bool = False, a_recognisers=None, dropped=None
 ) -> list[re.Match]:
     """The numbers with a decimal point in ``text`` that may be figures (with
     ``whole_percent``, whole percentages too). ``a_recognisers(words)``: whether ``words``
-    open with a recogniser's name ("9.50 % of Typhoon 0.6B" is no share)."""
+    open with a recogniser's name ("9.50 % of Typhoon 0.6B" is no share). ``dropped`` hears
+    (match, what it is) of each number in percent that its words say is none: a share, a
+    relative change or a bound may still print a figure's value, which --strict names."""
     found = []
     for match in _NUMBER.finditer(text):
         if inside(offset + match.start(), masked):
@@ -659,14 +668,20 @@ def numbers_in(
             continue
         share = _SHARE_AFTER.match(text, end)
         if share and not (a_recognisers and a_recognisers(text[share.end() :])):
+            if dropped is not None:
+                dropped.append((match, "a share"))
             continue
         # (A list's unit is written once, after its last number: "at 0.08/0.16/0.56 s".)
         listed = _MORE_NUMBERS_AFTER_SLASHES.match(text, end)
         word = _WORD_BEFORE.search(before)
+        if _UNIT_AFTER.match(text, listed.end() if listed else end):
+            continue
+        none_in_percent = _none_in_percent(text, end, before)
+        if none_in_percent and dropped is not None:
+            dropped.append((match, none_in_percent))
         if (
-            _UNIT_AFTER.match(text, listed.end() if listed else end)
-            or any(rule.match(text, end) for rule in _NOT_A_FIGURE_AFTER)
-            or any(rule.search(before) for rule in _NOT_A_FIGURE_BEFORE)
+            none_in_percent
+            or _STATISTIC_BEFORE.search(before)
             or (
                 word
                 and not _A_MARGIN_IN_POINTS.match(word.group() + text[end:])

@@ -1218,6 +1218,30 @@ def test_strict_names_a_number_in_a_sentence_it_does_not_read_at_a_figures_value
     assert other not in listed
 
 
+@pytest.mark.parametrize(
+    "sentence, what",
+    [
+        ("On TVSpeech, {ours} % of the characters it reads come out wrong.", "a share"),
+        ("The LM gives a {ours} % relative reduction.", "a relative change"),
+        ("The next release aims for {ours} % or better.", "a bound"),
+    ],
+    ids=["share", "relative", "bound"],
+)
+def test_strict_names_a_share_a_relative_change_or_a_bound_at_a_figures_value(
+    sentence, what, project, demo_result
+):
+    """A number in percent that its words make none of ours (a share, a relative change, a
+    bound) is never read as a figure. In percent, it is written as a CER is, so where it
+    prints a figure's value the coverage counts it ungated and --strict names it, saying why:
+    "8.72 % of the characters ... come out wrong" is a CER, whatever its words."""
+    exact = demo_result.exact
+    ours = printed(exact[f"cer/560ms/tvspeech/{O}"])
+    why = f"never read as a figure: {what}"
+    _the_one_ungated(
+        project, f"# Card\n\n{sentence.format(ours=ours)}\n", exact, f"line 3: {ours} ({why}"
+    )
+
+
 def test_strict_names_a_figures_value_in_inline_code_and_leaves_code_blocks_be(
     project, demo_result
 ):
