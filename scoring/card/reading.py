@@ -537,6 +537,13 @@ class _Table:
         self.in_parentheses = _what_the_parentheses_hold(block)
         if self.in_parentheses:
             block = replace(block, caption=block.caption.replace(self.in_parentheses, " "))
+        decoding = ways_of_decoding(names.in_pieces)
+        if any(map(decoding.search, [*labels, *columns])):
+            # Rows (or columns) that say how each was decoded ("whole", "in pieces") say it
+            # for theirs: the caption's sentences on decoding define words, for no cell.
+            sentences = SENTENCE_END.split(block.caption)
+            said = " ".join(s for s in sentences if not decoding.search(s))
+            block = replace(block, caption=said)
         self.block = block  # its caption as its cells read it
         self.column_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.columns]
         self.row_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.labels]

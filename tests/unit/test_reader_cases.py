@@ -1467,3 +1467,35 @@ def test_a_thai_change_from_whole_to_pieces_reads_each_decoding(project, demo_re
     marked = card.read_text(encoding="utf-8")
     assert f"scoring:figure {name} -->{whole}<" in marked, out
     assert f"scoring:figure {name}_split -->{pieces}<" in marked, out
+
+
+@pytest.mark.parametrize("html", [False, True], ids=["markdown", "html"])
+def test_rows_that_say_how_each_was_decoded_outrank_a_caption_that_defines_in_pieces(
+    html, project, demo_result
+):
+    """A table whose "Decoding" column says "whole" or "in pieces" row by row, under a
+    paragraph that defines "in pieces": that paragraph defines a word, it decodes no row. A
+    row saying neither ("clip by clip") is read as decoded whole, as the card's sets are."""
+    exact = demo_result.exact
+    rows = [
+        ("FLEURS", "clip by clip", "fleurs", O),
+        ("TVSpeech long", "whole", "tv_long", O),
+        ("TVSpeech long", "in pieces", "tv_long", f"{O}_split"),
+    ]
+    names = [f"cer/560ms/{key}/{column}" for _, _, key, column in rows]
+    cells = [(label, way, printed(exact[name])) for (label, way, _, _), name in zip(rows, names)]
+    if html:
+        body = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td></tr>\n" for a, b, c in cells)
+        table = (
+            f"<table>\n<tr><th>Set</th><th>Decoding</th><th>OpenThai2.0</th></tr>\n{body}</table>\n"
+        )
+    else:
+        body = "".join(f"| {a} | {b} | {c} |\n" for a, b, c in cells)
+        table = f"| Set | Decoding | OpenThai2.0 |\n|---|---|---|\n{body}"
+    text = (
+        '# Card\n\n## Results\n\nCER (%), lower is better. "In pieces" means the recording was '
+        "cut at pauses, each piece decoded on its own. Only the long sets were decoded in "
+        f"pieces.\n\n{table}"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [("marked", n) for n in names], out
