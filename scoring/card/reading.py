@@ -60,6 +60,7 @@ _RANGE_TO = r"\s*+(?:to|–|—|\.{2,3}|…|ถึง)\s*+"
 _A_NUMBER_TO = rf"{SIGN}?\d+(?:\.\d+)?\s*+%?{_RANGE_TO}{SIGN}?\d"
 _INTERVAL = re.compile(  # (runs of spaces possessive, as in _COMMA_OR_AND below)
     r"[\[(]\s*+(?:\d+\s*+%\s*+)?(?i:ci\b|confidence interval|interval)?\s*+:?\s*+"
+    r"(?:ตั้งแต่\s*+)?"  # (Thai "from a to b" in brackets spans a range, as "[a, b]" does)
     # (after its estimate, where a range follows: "(−1.78, −2.76 to −0.75)")
     rf"(?:{SIGN}?\d+(?:\.\d+)?\s*+(?:%|pp)?\s*+,\s*+(?={_A_NUMBER_TO}))?"
     rf"({SIGN}?\d+(?:\.\d+)?)\s*+%?(?:\s*+[,;]\s*+|{_RANGE_TO})({SIGN}?\d+(?:\.\d+)?)\s*+%?\s*+"
@@ -2077,6 +2078,10 @@ _BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
 _BADGE_PART = re.compile(r"(?<!-)-(?!-)")
 
 
+# A paragraph that leads into a list: "Results on GigaSpeech2:", "... as follows".
+_A_LEAD_IN_END = re.compile(rf"(?::|(?:{words.pattern('lead_in_endings')})[\s*_]*)$", re.I)
+
+
 def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
     """Of each list item, by where it starts: what stands above it, read like headings (its
     list's lead-in, "Results on GigaSpeech2:", and the items it is nested in); its label where
@@ -2095,7 +2100,7 @@ def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict
         if block.kind != "prose" or not block.is_item:
             close()
             body = text[block.start : block.end].strip()
-            lead_in = body if block.kind == "prose" and body.endswith(":") else None
+            lead_in = body if block.kind == "prose" and _A_LEAD_IN_END.search(body) else None
             continue
         # (Less a parenthesis holding a number of the item's own, "(mean SNR 9.72 dB)": its
         # words are that number's, not those of the items below.)

@@ -1499,3 +1499,42 @@ def test_rows_that_say_how_each_was_decoded_outrank_a_caption_that_defines_in_pi
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.verdict, m.figure) for m in marked.found] == [("marked", n) for n in names], out
+
+
+@pytest.mark.parametrize(
+    "lead_in",
+    [
+        "ค่าเฉลี่ยของเราที่แต่ละ chunk เป็นแบบนี้",  # our average at each chunk is like this
+        "Our average at each chunk is as follows",
+    ],
+    ids=["thai", "english"],
+)
+def test_a_paragraph_ending_as_follows_leads_into_its_list(lead_in, project, demo_result):
+    """A paragraph ending "as follows" (Thai "เป็นแบบนี้", "ดังนี้") leads into the list below it
+    as one ending in a colon does: the average it names is each item's, so a stale item
+    drifts, not "names no figure"."""
+    exact = demo_result.exact
+    names = [f"aggregate/{ms}ms/average/{O}" for ms in (80, 1120)]
+    at = [printed(exact[names[0]]), stale_print(exact, names[1])]
+    text = f"# Card\n\n{lead_in}\n\n- chunk 80 ms: {at[0]}%\n- chunk 1120 ms: {at[1]}%\n"
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [
+        ("marked", names[0]),
+        ("drift", names[1]),
+    ], out
+
+
+def test_a_thai_range_in_brackets_after_an_estimate_is_its_interval(project, demo_result):
+    """ "(ตั้งแต่ a ถึง b)", from a to b in brackets right after a difference, is its interval,
+    as "[a, b]" is: each end is marked as that difference's."""
+    exact = demo_result.exact
+    name = f"diff/1120ms/fleurs/{O}-vs-{T}"
+    estimate, low, high = (printed(exact[f"{name}/{p}"], True) for p in ("estimate", "low", "high"))
+    text = (
+        f"# Card\n\nที่ chunk 1120 ms ช่องว่างบน FLEURS แคบลงเหลือ {estimate} จุด "
+        f"(ตั้งแต่ {low} ถึง {high})\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [
+        ("marked", f"{name}/{part}") for part in ("estimate", "low", "high")
+    ], out
