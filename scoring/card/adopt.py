@@ -891,14 +891,23 @@ def _read_with_the_sentence_before(
     if len(matches := [n for n in wide_carried if printed_as(exact[n], candidate.text)]) == 1:
         return Marked(candidate, matches[0], "marked")
     readings = {*wide_fits, *wide_carried, *narrow_carried}
+    # (Of the readings a drift's distance away, one of a signed number's own sign comes first:
+    # only words setting the sides the other way round make it another's. "+1.22" is Isan's
+    # +1.25, not another set's −1.23.)
     gaps = {name: _points_from(candidate.text, name, exact) for name in readings}
-    nearest = sorted(gaps, key=gaps.get)[:2]
+
+    def nearness(name: str) -> tuple:
+        given = format_value(name, exact[name])
+        far = gaps[name] > UNUSUAL_POINTS
+        return far, not far and _turns_the_sign(candidate.text, given, Fraction(0)), gaps[name]
+
+    nearest = sorted(gaps, key=nearness)[:2]
     # A drift's figure is the one the words name, never picked by its value among several.
     if matches or len(narrow_carried) != 1 or narrow_carried != nearest[:1]:
         return None
     if gaps[nearest[0]] > UNUSUAL_POINTS:
         return None
-    if len(nearest) > 1 and gaps[nearest[1]] <= gaps[nearest[0]]:
+    if len(nearest) > 1 and nearness(nearest[1]) <= nearness(nearest[0]):
         return None  # another reading as near
     return _the_one_figure_named(candidate, nearest[0], known)
 
@@ -1097,13 +1106,15 @@ def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
     return None
 
 
-def _turns_the_sign(text: str, gives: str) -> bool:
-    """Whether writing ``gives`` over a signed ``text`` turns its sign, both more than half a
-    point from zero (a difference near zero may cross it when stale)."""
+def _turns_the_sign(text: str, gives: str, near_zero: Fraction | None = None) -> bool:
+    """Whether writing ``gives`` over a signed ``text`` turns its sign, both more than
+    ``near_zero`` (else half a point) from zero: a difference near zero may cross it when
+    stale."""
     if not _signed(text) or not gives:
         return False
     written, given = (Fraction(ascii_signed(n.strip("`%* "))) for n in (text, gives))
-    return written * given < 0 and min(abs(written), abs(given)) > UNUSUAL_POINTS
+    near_zero = UNUSUAL_POINTS if near_zero is None else near_zero
+    return written * given < 0 and min(abs(written), abs(given)) > near_zero
 
 
 def _others_printed(text: str, name: str, known: _Known, related) -> list[str]:

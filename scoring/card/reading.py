@@ -506,6 +506,16 @@ def _rows_picked(block: Block, labels: list[str]) -> tuple[Block, frozenset[int]
     return replace(block, caption=" ".join(kept)), frozenset(range(len(labels))) - picked
 
 
+def _decoded_by_its_rows(block: Block, labels: list[str], names: Names) -> Block:
+    """Where a table's rows (or columns) say how each was decoded ("whole", "in pieces"), they
+    say it for theirs: the caption less its sentences on decoding, which define words."""
+    decoding = ways_of_decoding(names.in_pieces)
+    if not any(map(decoding.search, labels)):
+        return block
+    sentences = SENTENCE_END.split(block.caption)
+    return replace(block, caption=" ".join(s for s in sentences if not decoding.search(s)))
+
+
 class _Table:
     """A table as its cells read it, built once: the words each level around a cell adds, and
     what its rows and columns are about; no rows where it speaks of nothing of the card's."""
@@ -538,14 +548,7 @@ class _Table:
         self.in_parentheses = _what_the_parentheses_hold(block)
         if self.in_parentheses:
             block = replace(block, caption=block.caption.replace(self.in_parentheses, " "))
-        decoding = ways_of_decoding(names.in_pieces)
-        if any(map(decoding.search, [*labels, *columns])):
-            # Rows (or columns) that say how each was decoded ("whole", "in pieces") say it
-            # for theirs: the caption's sentences on decoding define words, for no cell.
-            sentences = SENTENCE_END.split(block.caption)
-            said = " ".join(s for s in sentences if not decoding.search(s))
-            block = replace(block, caption=said)
-        self.block = block  # its caption as its cells read it
+        block = self.block = _decoded_by_its_rows(block, [*labels, *columns], names)
         self.column_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.columns]
         self.row_of_differences = [bool(DIFFERENCE_WORDS.search(h)) for h in self.labels]
         # The caption as the CERs read it: without its sentences that speak of differences,

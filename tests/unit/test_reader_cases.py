@@ -1538,3 +1538,30 @@ def test_a_thai_range_in_brackets_after_an_estimate_is_its_interval(project, dem
     assert [(m.verdict, m.figure) for m in marked.found] == [
         ("marked", f"{name}/{part}") for part in ("estimate", "low", "high")
     ], out
+
+
+def test_a_signed_stale_difference_is_its_own_signs_not_another_sets_nearer_in_size(
+    project, demo_result
+):
+    """A difference whose sentence names no set (and Typhoon only in a later clause), read with
+    the set of the sentence before it ("... on Isan ... The difference there is +1.22 pp"),
+    stale: another set's difference of the other sign is nearer in size (−1.23), but only
+    words setting the sides the other way round would make it that one. The number drifts
+    as the named set's."""
+    exact = demo_result.exact
+    name = f"diff/560ms/isan/{O}-vs-{T}/estimate"
+    said = printed(exact[name] - Fraction(3, 10000), signed=True)  # (3 hundredths nearer zero)
+    others = [
+        n for n, v in exact.items() if n.endswith(f"{O}-vs-{T}/estimate") and v * exact[name] < 0
+    ]
+    size = abs(Fraction(said)) / 100
+    nearer = [n for n in others if abs(abs(exact[n]) - size) < abs(abs(exact[name]) - size)]
+    assert nearer, "the demo's data no longer hold a nearer difference of the other sign"
+    isan, ours = (printed(exact[f"cer/560ms/isan/{s}"]) for s in (T, O))
+    text = (
+        f"# Card\n\nOn Isan, Typhoon 0.6B stays ahead: {isan} % against our {ours} %. "
+        f"The difference there is {said} pp, a tie by our rule, so do not read it as a win "
+        "for Typhoon either.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found][-1] == ("drift", name), out
