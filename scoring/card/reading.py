@@ -118,7 +118,8 @@ _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # relative to Typhoon" is one clause. Nor does the comma of "1,120 ms".)
 _CLAUSE = re.compile(
     r"[;:(|·•]|,(?!\d{3}(?!\d))|(?<![\w-])(?<!relative )to(?![\w-])|"
-    + words.pattern("clause_words"),
+    # (Thai writes no comma: a line break after a percentage, before Thai, ends a clause.)
+    r"(?<=%)[ \t]*\n(?=[ \t]*[\u0e01-\u0e7f])|" + words.pattern("clause_words"),
     re.I,
 )
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)

@@ -566,13 +566,14 @@ def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
 # A relative change ("29.6 % lower (relative)", "a relative improvement of 29.60 %",
 # "ลดลงสัมพัทธ์ 29.6%") is no error rate: the card's differences are in points.
 _RELATIVE_AFTER = re.compile(
-    rf"\s*%\s*(?:(?:{words.pattern('comparatives')})\s+)?(?:\(\s*)?(?:relative|rel\.|สัมพัทธ์)"
+    rf"\s*%\s*(?:(?:{words.pattern('comparatives')})\s+)?(?:\(\s*)?"
+    r"(?:relative|rel\.|(?:แบบ|เชิง)?\s*สัมพัทธ์)"  # (แบบ, เชิง: "in a ... way")
     r"|\s*%\s*more\b",  # ("... from 16.31 to 21.20, 30.0 % more": more errors, relatively)
     re.I,
 )
 _RELATIVE_BEFORE = re.compile(
     r"\brelative\s+(?:[a-z]+\s+){0,2}(?:of|by)\s*$|"
-    r"สัมพัทธ์\s*(?:ได้|ประมาณ|ราว|เกือบ|อยู่)?\s*$",
+    r"(?:สัมพัทธ์|\brelative)\s*(?:ก็)?\s*(?:ได้|ประมาณ|ราว|เกือบ|อยู่)?\s*$",  # (ก็: then)
     re.I,
 )
 # What a relative change's words go on to say of it: "a 29.6 % relative CER reduction".

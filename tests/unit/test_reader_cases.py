@@ -1565,3 +1565,25 @@ def test_a_signed_stale_difference_is_its_own_signs_not_another_sets_nearer_in_s
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.verdict, m.figure) for m in marked.found][-1] == ("drift", name), out
+
+
+def test_thai_relative_words_are_their_own_numbers_and_stop_at_a_line_break(project, demo_result):
+    """Thai writes no full stop: a relative change's words on the next line ("ลดลงแบบ
+    สัมพัทธ์", relatively lower) are none of a percentage's at the end of the line before.
+    "9.44% แบบสัมพัทธ์" and "แบบ relative ก็ราว 29.6%" are relative changes, never figures, and
+    the CERs beside them stay CERs."""
+    exact = demo_result.exact
+    names = [f"aggregate/560ms/average/{O}", f"aggregate/560ms/average/{T}_4gram"]
+    names += [f"cer/560ms/fleurs/{s}" for s in (O, T)]
+    ours, t4, fleurs, theirs = (printed(exact[n]) for n in names)
+    text = (
+        f"# Card\n\nค่าเฉลี่ยของ 11 ชุดข้อมูล โมเดลเราได้ CER {ours}% ส่วน Typhoon 0.6B + 4-gram ได้ {t4}%\n"
+        "ถ้าคิดเป็นความผิดพลาดที่ลดลงแบบสัมพัทธ์ ก็ประมาณ 9.4% ซึ่งถือว่าเยอะ\n\n"
+        f"- FLEURS: {fleurs} เทียบ {theirs} ของ Typhoon 0.6B คิดเป็นแบบ relative ก็ราว 29.6%\n"
+        "- ลดลงราว 9.44% แบบสัมพัทธ์\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    read = [(m.candidate.text, m.verdict, m.figure) for m in marked.found]
+    assert read[:2] == [(ours, "marked", names[0]), (t4, "marked", names[1])], out
+    assert (fleurs, "marked", names[2]) in read and (theirs, "marked", names[3]) in read, out
+    assert not {"29.6", "9.44"} & {text for text, _, _ in read}, out
