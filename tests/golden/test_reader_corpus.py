@@ -746,7 +746,9 @@ CODE_BLOCKS = {
     "paper": 2,  # a bash block (reproduction) and a bibtex block
     "post": 2,  # a bash block and a text block of log output
     "prose": 2,
+    "qa": 2,  # a python block and a bash block
     "relative": 2,  # a text block of a seed sweep and a bash block
+    "release": 3,  # a python block, a json block of an evaluation's output, a mermaid chart
     "report": 1,  # a bash block of an example run
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
     "settings": 2,
