@@ -1587,3 +1587,22 @@ def test_thai_relative_words_are_their_own_numbers_and_stop_at_a_line_break(proj
     assert read[:2] == [(ours, "marked", names[0]), (t4, "marked", names[1])], out
     assert (fleurs, "marked", names[2]) in read and (theirs, "marked", names[3]) in read, out
     assert not {"29.6", "9.44"} & {text for text, _, _ in read}, out
+
+
+def test_a_cer_scored_with_a_different_normaliser_is_another_measure_not_a_difference(
+    project, demo_result
+):
+    """ "with a different normaliser" says how a CER was scored, not that it is a difference
+    ("different" is no "difference"): the number is another measure, never drifted onto the
+    card's CER it is near, nor read as a difference."""
+    exact = demo_result.exact
+    near = stale_print(exact, f"cer/560ms/fleurs/{T}")
+    text = (
+        f"# Card\n\n## Others\n\nTyphoon's authors list {near} % for Typhoon 0.6B on FLEURS, "
+        "with a different normaliser.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert not marked.found, out
+    assert [(n, e.word) for _, n, e in marked.another_measure] == [
+        (near, "different normaliser")
+    ], out
