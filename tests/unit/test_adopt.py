@@ -5356,8 +5356,10 @@ def test_a_column_naming_the_winner_is_no_label_of_its_row(header, project, demo
         "Typhoon's own model card reports {quoted}% CER on FLEURS; we measure {ours}% for it.",
         "On FLEURS, Typhoon 0.6B scores {quoted}% as reported by its authors; we measure {ours}%.",
         "According to the Typhoon paper, Typhoon 0.6B gets {quoted}% on FLEURS; here, {ours}%.",
+        "Typhoon's technical report gives {quoted}% on FLEURS; we measure {ours}% for it.",
+        "Typhoon's own card quotes FLEURS {quoted}%; we measure {ours}% for it.",
     ],
-    ids=["reports", "reported by", "according to"],
+    ids=["reports", "reported by", "according to", "technical report", "quotes"],
 )
 def test_a_number_quoted_from_another_source_never_drifts(sentence, project, demo_result):
     """Typhoon's own published FLEURS CER, quoted beside our run of Typhoon: its context
