@@ -2085,6 +2085,17 @@ def _a_pair_after_its_difference(m: Marked, known: _Known) -> Marked | None:
     return _at_its_value(_listed(replace(candidate, alone=True)), name, exact[name])
 
 
+def _quoted_from_another_source(m: Marked, known: _Known) -> Marked | None:
+    """A number in prose read as a figure at its value, whose own clauses say another source
+    gives it ("The Typhoon report [1] gives 9.50 %"; not "..., we measure 8.99 %"): theirs,
+    though ours too today. Listed: a marker would have --write put our next value there."""
+    if m.verdict != "marked" or m.candidate.in_table:
+        return None
+    if quoted := words.regex("quoted").search(" ".join(clauses_beside(m.candidate.levels))):
+        return _listed(m.candidate, (m.figure,), "quoted", quoted.group())
+    return None
+
+
 def _in_an_address(m: Marked, known: _Known) -> Marked | None:
     """A figure read in a badge's address or an image's description: no marker can stand there,
     so it is listed (``named``: what the data give, where it drifted)."""
@@ -2222,6 +2233,7 @@ def _each(rule):
 # What ``mark_card`` does after reading each number alone, in order: each step reads them all
 # again, as the steps before it left them.
 _STEPS = (
+    _each(_quoted_from_another_source),
     _each(_the_other_way_round),
     _each(_the_change_between_the_cers_beside),
     _each(_which_way_unsaid),

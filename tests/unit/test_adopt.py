@@ -7925,3 +7925,30 @@ def test_a_collapsible_sections_summary_is_read_as_its_heading(project, demo_res
         wanted[2],
         (None, "unexplained"),
     ], out
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Typhoon report [1] gives {ours}% CER on FLEURS for the same released model.",
+        "Typhoon's own model card reports {ours}% CER on FLEURS, which we reproduce.",
+    ],
+    ids=["cited", "own card"],
+)
+def test_a_number_quoted_from_another_source_at_our_value_is_listed_not_marked(
+    sentence, project, demo_result
+):
+    """Another source's number that our data give today as well is still theirs: marked, the
+    next --write would put our next value in the source's place. Listed as quoted; "...
+    claims 8.95 %, we measure 8.99 %" keeps our own number, in a clause of its own."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name = f"cer/560ms/fleurs/{T}"
+    ours = printed(exact[name])
+    text = (
+        f"# Card\n\n{sentence.format(ours=ours)}\n\n"
+        f"Typhoon's own card claims 9.95% on FLEURS, we measure {ours}% for Typhoon 0.6B.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    read = [(m.candidate.text, m.verdict, m.why) for m in marked.found if m.candidate.text == ours]
+    assert read == [(ours, "unexplained", "quoted"), (ours, "marked", "")], out
