@@ -488,7 +488,7 @@ def _listed_after_a_comparison(candidate: Candidate) -> bool:
     %, 8.99 % and 14.68 % for Typhoon", 8.99 is the other side's as 9.50 is."""
     if candidate.in_table:
         return False
-    before = candidate.levels[2][: candidate.start - candidate.unit]
+    before = candidate.levels[2][: candidate.at]
     listed = _LIST_BEFORE.search(before)
     return bool(listed and COMPARES.search(clauses_beside((before[: listed.start()], ""))[0]))
 
@@ -498,7 +498,7 @@ def _own_statement(candidate: Candidate) -> str | None:
     ("while", "but"); None in a table, or where the sentence is one statement."""
     if candidate.in_table:
         return None
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    sentence, at = candidate.levels[2], candidate.at
     ends = [(end.start(), end.end()) for end in STATEMENT_END.finditer(sentence)]
     if not ends:
         return None
@@ -538,7 +538,7 @@ _A_PAIR = re.compile(
 def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
     """Where the pair after a difference in points that an unsigned number stands in opens
     (its parenthesis or colon): the two CERs the difference is of."""
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    sentence, at = candidate.levels[2], candidate.at
     if candidate.in_table or _signed(candidate.text):
         return None
     opening = _where_its_lone_pair_opens(candidate)
@@ -582,7 +582,7 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
         or _speaks_of_a_difference((before, after), _opens(levels[0]))
     ):
         return False
-    sentence, at = levels[2], candidate.start - candidate.unit
+    sentence, at = levels[2], candidate.at
     return any(
         _IN_POINTS_AFTER.match(sentence, number.end())
         or _DIFFERENCE_BEFORE.search(sentence, 0, number.start())
@@ -610,7 +610,7 @@ def _where_its_lone_pair_opens(candidate: Candidate) -> int | None:
     """Where the parenthesis opens that a number in prose and one set against it alone fill ("TY
     wins Isan (17.09 vs 19.23)"): two CERs, whatever the sentence says of a difference (a
     difference is no side of a comparison, unless in points: "(2.81 vs 2.05 pp)")."""
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    sentence, at = candidate.levels[2], candidate.at
     opening, closing = sentence.rfind("(", 0, at), sentence.find(")", at)
     lone = not candidate.in_table and 0 <= opening < closing
     return opening if lone and _A_PAIR.fullmatch(sentence, opening + 1, closing) else None
@@ -1097,7 +1097,7 @@ def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
         and fact.systems <= facts.systems
         and (fact.latency, fact.subject, fact.split) == (facts.latency, facts.subject, facts.split)
     ]
-    before = candidate.levels[2][: candidate.start - candidate.unit]
+    before = candidate.levels[2][: candidate.at]
     printed = [p for p in _PRINTED.findall(before) if p in sides]
     size = abs(Fraction(ascii_signed(candidate.text.strip().strip("`%* "))))
     for a, b in itertools.combinations(dict.fromkeys(printed), 2):
@@ -1221,7 +1221,7 @@ def _another_subject_before_it(candidate: Candidate, name: str, known: _Known) -
     is 14.77 %, lower than B by 1.54 points"): the card gives no average's difference."""
     if candidate.in_table or not name.startswith("diff/"):
         return None
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    sentence, at = candidate.levels[2], candidate.at
     named = known.names.subjects_in(STATEMENT_END.split(sentence[:at])[-1])  # (its statement's)
     aggregates = {aggregate.key: aggregate.display for aggregate in known.spec.aggregates}
     if parse_figure(name).subject in named or not named or named[-1] not in aggregates:
@@ -1399,7 +1399,7 @@ def _orders(candidate: Candidate, names: Names):
     leading = _LEADING_COMPARISON.match(candidate.levels[0])
     if leading:
         yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    sentence, at = candidate.levels[2], candidate.at
     against = words.regex("against").search(sentence, at + len(candidate.text))
     if not candidate.in_table and against and _one_clause(sentence[at : against.start()]):
         # (Its statement up to the number: in "17.39 % against 18.64 %, a gap of +1.25
@@ -1691,6 +1691,8 @@ def _a_variants_own_change(m: Marked, known: _Known) -> Marked | None:
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
+    if candidate.bound is not None and _of_the_estimate_before(m, known):
+        return None  # ("narrows the gap to −2.05 pp (95 % CI: −3.03 to −1.04)": its end)
     statement, names, spec = _statement(candidate), known.names, known.spec
     named = set(names.systems_in(statement))
     # (Not "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.)
@@ -2038,6 +2040,16 @@ def _nearest(m: Marked, others: list[Marked], after: bool = False) -> Marked | N
     return (min if after else max)(side, key=lambda o: o.candidate.start, default=None)
 
 
+def _of_the_estimate_before(m: Marked, known: _Known) -> bool:
+    """Whether an interval's end is of the difference whose estimate, as read, stands nearest
+    before it in its sentence or cell: an interval follows its estimate."""
+    estimates = [o for o in _in_its_unit(m, known.found) if o.read and _an_estimate(o.figure)]
+    estimate = _nearest(m, estimates)
+    return (
+        estimate is not None and not estimate.turned and _stem(estimate.figure) == _stem(m.figure)
+    )
+
+
 def _in_its_unit(m: Marked, found: list[Marked]) -> list[Marked]:
     """The numbers of ``m``'s sentence or cell, ``m`` among them."""
     return [o for o in found if o.candidate.unit == m.candidate.unit]
@@ -2056,13 +2068,13 @@ def _a_pair_after_its_difference(m: Marked, known: _Known) -> Marked | None:
     opening = _where_a_pair_after_a_difference_opens(candidate)
     if m.verdict != "unexplained" or opening is None:
         return None
-    sentence, at = candidate.levels[2], candidate.start - candidate.unit
+    sentence, at = candidate.levels[2], candidate.at
     differences = [
         d.figure
         for d in known.found
         if _an_estimate(d.figure)
         and d.candidate.unit == candidate.unit
-        and d.candidate.start - d.candidate.unit < opening
+        and d.candidate.at < opening
     ]
     if not differences:
         return None

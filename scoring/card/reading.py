@@ -149,6 +149,9 @@ class Candidate:
     # Placed for sure: "9.50 / 12.80" holds two numbers, neither of them alone.
     alone: bool = True
     unit: int = 0  # where its cell or sentence starts: the numbers read together
+    # Where it stands in its cell or sentence (``levels[2]``) as its author wrote it: in a
+    # marked card, markers before it there do not move it.
+    at: int = 0
     row: int = 0  # where its table row starts (an HTML row may span lines)
     other_model: str = ""  # the words that make it foreign ("Whisper large-v3", "Changelog")
     in_address: bool = False  # in a badge's address: read, never marked
@@ -1951,6 +1954,7 @@ class _Found:
             other, foreign = label, frozenset({"model"})
         in_image = any(s <= start < e for s, e in self.descriptions)
         more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
+        more["at"] = match.start()
         more |= {"other_model": other, "in_image": in_image, "headings": self.headings}
         line = self.card.text.count("\n", 0, start) + 1
         self.candidates.append(

@@ -37,6 +37,7 @@ import yaml
 
 from conftest import REPO_ROOT
 from scoring.card import compute_card, load_card_spec
+from scoring.card.adopt import mark_card
 from scoring.card.compute import CardResult
 from scoring.card.names import Names
 from scoring.card.publish import read_card_file
@@ -246,6 +247,8 @@ class Adoption:
     key: list[dict] = field(repr=False)
     # Each number the reader finds, and its reading, in the card before and after --mark.
     readings: list = field(default_factory=list, repr=False)
+    # (line, text) of each number a second --mark, on the marked card, would mark.
+    marked_again: list = field(default_factory=list, repr=False)
 
     @cached_property
     def candidates(self) -> list[Candidate]:
@@ -395,6 +398,7 @@ def adopt(card: str, folder: Path) -> Adoption:
         mark = run_scoring("publish", str(root), "--mark")
         marked = published.read_text(encoding="utf-8")
         read_after = readings(published)  # (and serves --check)
+        again = marked_again(published)
         check = run_scoring("publish", str(root), "--check", "--strict")
         write = run_scoring("publish", str(root), "--write")
     return Adoption(
@@ -407,7 +411,17 @@ def adopt(card: str, folder: Path) -> Adoption:
         published.read_text(encoding="utf-8"),
         key,
         [read_before, read_after],
+        again,
     )
+
+
+def marked_again(published: Path) -> list[list]:
+    """(line, text) of each number that ``--mark`` run once more on the marked card at
+    ``published`` would mark: in this process, on the reading ``readings`` made of it."""
+    spec = load_card_spec(published.parent)
+    result = _computed_and_pinned(spec)
+    found = mark_card(result, read_card_file(published, spec), spec.publish_aliases).found
+    return [[m.candidate.line, m.candidate.text] for m in found if m.verdict in ("marked", "drift")]
 
 
 def readings(published: Path) -> list[list]:
@@ -693,6 +707,16 @@ def test_a_marked_card_reads_as_it_did_before_its_markers(card, adopted):
     assert len(before) == len(after) and not moved, f"{card}:\n" + "\n".join(moved[:3])
 
 
+@pytest.mark.parametrize("card", CARDS)
+def test_a_second_mark_marks_nothing_more(card, adopted):
+    """--mark on the card it marked finds every figure marked already: what it decides of a
+    number does not hang on whether the numbers beside it carry markers."""
+    again = adopted(card).marked_again
+    assert not again, f"{card}: a second --mark would mark " + ", ".join(
+        f"line {line}: {text}" for line, text in again
+    )
+
+
 @pytest.mark.parametrize("card", cases("unmarked_named"))
 def test_check_strict_names_every_figure_left_unmarked(card, adopted):
     """A figure of ours that --mark left unread must not pass unseen: ``--check --strict``
@@ -745,6 +769,7 @@ CODE_BLOCKS = {
     "notebook": 13,  # eight python cells, five of them followed by their printed output
     "paper": 2,  # a bash block (reproduction) and a bibtex block
     "post": 2,  # a bash block and a text block of log output
+    "preprint": 1,  # a bibtex block
     "prose": 2,
     "qa": 2,  # a python block and a bash block
     "relative": 2,  # a text block of a seed sweep and a bash block
@@ -754,6 +779,7 @@ CODE_BLOCKS = {
     "settings": 2,
     "stats": 2,  # a bash block and a text block  # a yaml block (decoder config) and a json block (the 4-gram's decoder)
     "tables": 2,
+    "template": 2,  # a python block of usage and a bibtex block
     "thai": 2,
     "thai_formal": 2,  # a bash block and a text block of the citation
     "thai_math": 2,  # a python block and a bibtex block (its $$ math is no code block)

@@ -1606,3 +1606,24 @@ def test_a_cer_scored_with_a_different_normaliser_is_another_measure_not_a_diffe
     assert [(n, e.word) for _, n, e in marked.another_measure] == [
         (near, "different normaliser")
     ], out
+
+
+def test_an_interval_follows_its_estimate_where_a_variant_is_named_alone(project, demo_result):
+    """ "Typhoon's 4-gram language model narrows the FLEURS gap to −2.05 pp (95 % CI: −3.03 to
+    −1.04)": the sentence names one system, a variant, which elsewhere says the variant's
+    own change; but the estimate is read as the card's difference against that variant, and
+    its interval's ends are that difference's: a stale end drifts, the other is marked."""
+    exact = demo_result.exact
+    name = f"diff/560ms/fleurs/{O}-vs-{T}_4gram"
+    estimate, high = (printed(exact[f"{name}/{p}"], signed=True) for p in ("estimate", "high"))
+    low = printed(exact[f"{name}/low"] - Fraction(3, 10000), signed=True)
+    text = (
+        f"# Card\n\nTyphoon's 4-gram language model narrows the FLEURS gap to {estimate} pp "
+        f"(95 % CI: {low} to {high}) but does not close it.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [
+        ("marked", f"{name}/estimate"),
+        ("drift", f"{name}/low"),
+        ("marked", f"{name}/high"),
+    ], out
