@@ -238,6 +238,9 @@ def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
     return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
 
 
+_HEADLINE_LATENCY = words.regex("headline_latency")
+
+
 @dataclass(frozen=True)
 class _Levels:
     """A number's levels, nearest first; ``narrow``: in the text before and after the
@@ -279,7 +282,9 @@ class _Levels:
         return None
 
     def latencies_in(self, text: str) -> list[int]:
-        return [ms for ms in latencies_in(text) if ms in self.spec.latencies]
+        """The card's latencies ``text`` names, in order ("the headline chunk": the headline)."""
+        said = _HEADLINE_LATENCY.sub(f" {self.spec.headline_latency} ms ", text)
+        return [ms for ms in latencies_in(said) if ms in self.spec.latencies]
 
     def own_names(self, found_in) -> bool:
         """Whether the number's own text, clause or cell names any of a dimension."""

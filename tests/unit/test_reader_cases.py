@@ -1627,3 +1627,17 @@ def test_an_interval_follows_its_estimate_where_a_variant_is_named_alone(project
         ("drift", f"{name}/low"),
         ("marked", f"{name}/high"),
     ], out
+
+
+def test_the_headline_chunk_names_the_headline_latency(project, demo_result):
+    """ "falls from 18.84 % at 80 ms to 14.77 % at the headline chunk": "the headline chunk"
+    names the card's headline latency, nearer the second number than "80 ms" is."""
+    exact = demo_result.exact
+    names = [f"aggregate/{ms}ms/average/{O}" for ms in (80, 560)]
+    low, headline = (printed(exact[n]) for n in names)
+    text = (
+        f"# Card\n\nThe average of OpenThai2.0 falls from {low} % at 80 ms to {headline} % at "
+        "the headline chunk.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [("marked", n) for n in names], out
