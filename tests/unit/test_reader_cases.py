@@ -1641,3 +1641,16 @@ def test_the_headline_chunk_names_the_headline_latency(project, demo_result):
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.verdict, m.figure) for m in marked.found] == [("marked", n) for n in names], out
+
+
+def test_a_bootstraps_level_is_no_figure(project, demo_result):
+    """ "the percentile interval at level 0.95": a setting, never a candidate, so neither
+    listed by --mark nor named by --check --strict ("a CER level of" stays a CER)."""
+    exact = demo_result.exact
+    ours = printed(exact[f"cer/560ms/fleurs/{O}"])
+    text = (
+        "# Card\n\nOn FLEURS we resample 1000 times and report the percentile interval at "
+        f"level 0.95; OpenThai2.0 reaches a CER level of {ours} %.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.candidate.text, m.verdict) for m in marked.found] == [(ours, "marked")], out
