@@ -56,6 +56,7 @@ from .text import (
     CardFile,
     ascii_signed,
     code_numbers,
+    decimal_commas,
     figures_printed_as,
     format_like,
     latencies_in,
@@ -2355,6 +2356,8 @@ class Counted(NamedTuple):
     unread: list[tuple[int, str, Evidence]]
     none_in_percent: list[tuple[int, str, Evidence]]
     in_code: list[tuple[int, str, str]]
+    # (line, as written, with a point) of those written with a decimal comma ("6,69 %")
+    decimal_commas: list[tuple[int, str, str]]
 
 
 def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> Counted:
@@ -2372,7 +2375,15 @@ def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> 
         for line, text, code, where in numbers_no_marker_can_gate(card)
         if speaks_of_errors(code, names)
     ]
-    return Counted(gated_or_ours, alone, another_measure, unread, none_in_percent, in_code)
+    return Counted(
+        gated_or_ours,
+        alone,
+        another_measure,
+        unread,
+        none_in_percent,
+        in_code,
+        decimal_commas(card),
+    )
 
 
 @dataclass(frozen=True)
@@ -2414,6 +2425,7 @@ def _look_alikes(read: Counted, exact: dict):
 
     def figures(text: str) -> list[str]:
         # (At two decimals or more: at one, many numbers would print as a figure by chance.)
+        text = text.replace(",", ".")  # (a decimal comma's: "6,69")
         decimals = text.split(".")[1] if "." in text else ""
         return figures_printed(text) if len(decimals.rstrip("%")) >= 2 else []
 
@@ -2434,6 +2446,10 @@ def _look_alikes(read: Counted, exact: dict):
         + [
             Ungated(line, text, f"in {where}, where no marker can stand")
             for line, text, where in read.in_code
+        ]
+        + [
+            Ungated(line, text, "written with a decimal comma, which no figure's marker holds")
+            for line, text, _ in read.decimal_commas
         ]
     )
     return sorted(

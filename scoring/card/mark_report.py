@@ -13,7 +13,14 @@ from .adopt import IN_INLINE_CODE, IN_MATH, Marked, MarkResult, counted_numbers,
 from .compute import CardResult
 from .reading import Evidence
 from .spec import CardSpec
-from .text import FRONT_MATTER, MAGNITUDE_OF_NEGATIVE, CardFile, CardHome
+from .text import (
+    FRONT_MATTER,
+    MAGNITUDE_OF_NEGATIVE,
+    CardFile,
+    CardHome,
+    decimal_commas,
+    figures_printed_as,
+)
 
 __all__ = ["format_coverage", "format_marked", "mark_report"]
 
@@ -411,6 +418,7 @@ def mark_report(
     if marked.new != marked.old:
         write_text_atomically(card_file.path, marked.new)
     text = format_marked(marked, card_file.path, stale_index, stale_marked)
+    text += _decimal_commas_said(card_file, result)
     drifted = bool(marked.drifted or stale_marked or any(m.figure for m in stale_index))
     if home is not None:
         # (A --mark that marked nothing new printed no diff, and changed nothing to review.)
@@ -423,6 +431,20 @@ def mark_report(
             + "\n"
         )
     return text, 1 if drifted else 0
+
+
+def _decimal_commas_said(card_file: CardFile, result: CardResult) -> str:
+    """A line on the numbers written with a decimal comma at figures' values, which --mark
+    never reads: written with a point, it reads them."""
+    printed = figures_printed_as(result.exact)
+    at_figures = [line for line, _, point in decimal_commas(card_file) if printed(point)]
+    if not at_figures:
+        return ""
+    return (
+        f"decimal commas: {plural(len(at_figures), 'number')} written with a decimal comma "
+        f"({_on_lines(at_figures)}) print figures' values, and --mark reads none: a figure's "
+        "marker holds its value with a point; write them so, and run --mark again\n"
+    )
 
 
 def _figures(names: tuple[str, ...]) -> str:

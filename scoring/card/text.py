@@ -559,6 +559,22 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     return spans
 
 
+# A number written with a decimal comma ("6,69 %", "−2,81"): never read, as no marker's
+# value is written so (a comma before three digits groups thousands: "1,120 ms").
+_DECIMAL_COMMA = re.compile(rf"(?<![\w.,]){SIGN}?\d+,\d{{1,2}}(?![\w,])")
+
+
+def decimal_commas(card: CardFile) -> list[tuple[int, str, str]]:
+    """(line, as written, with a point) of each number of the body written with a decimal
+    comma, outside code, comments and regions: --strict names those at a figure's value."""
+    masked = masked_spans(card.text, card) + [(r.start, r.end) for r in card.regions]
+    return [
+        (card.text.count("\n", 0, m.start()) + 1, m.group(), m.group().replace(",", "."))
+        for m in _DECIMAL_COMMA.finditer(card.text, card.body_start)
+        if not inside(m.start(), masked)
+    ]
+
+
 def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
 

@@ -1654,3 +1654,31 @@ def test_a_bootstraps_level_is_no_figure(project, demo_result):
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.candidate.text, m.verdict) for m in marked.found] == [(ours, "marked")], out
+
+
+def test_figures_written_with_a_decimal_comma_are_said_by_mark_and_named_by_strict(
+    project, demo_result, capsys
+):
+    """ "6,69 %" is never read (a marker's value is written with a point, and a comma before
+    three digits groups thousands: "1,021 utterances"). Where such a number prints a figure's
+    value, --mark says so in one line and --check --strict names it; a thousands separator
+    and a number at no figure's value are neither."""
+    from scoring.card.text import figures_printed_as
+
+    exact = demo_result.exact
+    ours = printed(exact[f"cer/560ms/fleurs/{O}"]).replace(".", ",")
+    a_figures = figures_printed_as(exact)
+    other = next(t for t in (f"{k / 100:.2f}" for k in range(3001, 3999)) if not a_figures(t))
+    (project / "README.md").write_text(
+        f"# Card\n\nOn FLEURS (1,021 utterances), OpenThai2.0 reaches {ours} % CER, "
+        f"and {other.replace('.', ',')} % on a set of its own.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert "decimal commas: 1 number written with a decimal comma (line 3) print" in out, out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    named = [line for line in out.splitlines() if line.startswith("ungated: ")]
+    assert named == [
+        f"ungated: line 3: {ours} (written with a decimal comma, which no figure's marker "
+        f"holds, but it prints the value of cer/560ms/fleurs/{O})"
+    ], out
