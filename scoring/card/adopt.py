@@ -1994,16 +1994,18 @@ def _an_end_beside_its_estimate(m: Marked, known: _Known) -> Marked | None:
 def _the_end_of_the_estimate_before(m: Marked, known: _Known) -> Marked | None:
     """An interval's end read in another way (decoding, system, latency) than the estimate
     just before it, whose end its value is exactly ("−1.78 จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่
-    −2.76 ถึง −0.75)", the estimate decoded in pieces): that estimate's end."""
-    sibling = m.listed_as("a sibling's") and m.named
-    if m.candidate.bound is None or not sibling:
+    −2.76 ถึง −0.75)", the estimate decoded in pieces; "In pieces the gap is −0.27 pp (−0.96
+    to +0.20)", its ends read whole): that estimate's end."""
+    listed = m.verdict == "unexplained" and (not m.why or m.listed_as("a sibling's"))
+    if m.candidate.bound is None or not listed:
         return None
     estimate = _nearest(m, [o for o in _read_beside(m, known.found) if _an_estimate(o.figure)])
     if estimate is None or estimate.turned or estimate.magnitude:
         return None
-    if _stem(estimate.figure) != _stem(sibling):
+    end = f"{_stem(estimate.figure)}/{m.candidate.bound}"
+    if end not in known.exact or not printed_as(known.exact[end], m.candidate.text):
         return None
-    return Marked(m.candidate, sibling, "marked")
+    return Marked(m.candidate, end, "marked")
 
 
 def _an_end_its_interval_does_not_bear_out(m: Marked, known: _Known) -> Marked | None:

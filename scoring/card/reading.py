@@ -1662,9 +1662,11 @@ def _another_split(text: str, names: Names) -> str | None:
 
 def _a_part_of_a_set(text: str, names: Names) -> str | None:
     """A part of a set named ("the clean subset of GigaSpeech2"); "part of" only before one
-    of the card's sets ("as part of our work"), a speaker group only if no set's name."""
+    of the card's sets, not an aggregate ("as part of our work", "not part of the average
+    below"), a speaker group only if no set's name."""
     for said in _PART_OF_A_SET.finditer(text):
-        if said.group("set") is None or names.subjects_in(said.group("set")):
+        of = said.group("set")
+        if of is None or set(names.subjects_in(of)) - names.aggregates:
             return said.group().strip()
     for said in _SPEAKER_GROUPS.finditer(text):
         if not names.subjects_in(said.group()):  # not a set of the card's own ("Elderly")

@@ -1682,3 +1682,49 @@ def test_figures_written_with_a_decimal_comma_are_said_by_mark_and_named_by_stri
         f"ungated: line 3: {ours} (written with a decimal comma, which no figure's marker "
         f"holds, but it prints the value of cer/560ms/fleurs/{O})"
     ], out
+
+
+def test_a_datasets_test_split_is_no_decoding_in_pieces(project, demo_result):
+    """ "Read speech, Thai test split: about 1.9 h" above a table: a dataset's split, not a
+    recording cut into pieces; the table's CERs are read decoded whole, a stale one drifts."""
+    exact = demo_result.exact
+    names = [f"cer/{ms}ms/fleurs/{T}" for ms in (560, 1120)]
+    cells = [printed(exact[names[0]]), stale_print(exact, names[1])]
+    text = (
+        "# Card\n\n### FLEURS\n\nRead speech, Thai test split: about 1.9 h, 16 kHz.\n\n"
+        f"| Chunk | Typhoon 0.6B |\n|---|---:|\n| 560 ms | {cells[0]} |\n| 1120 ms | {cells[1]} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [
+        ("marked", names[0]),
+        ("drift", names[1]),
+    ], out
+
+
+def test_not_part_of_the_average_makes_no_part_of_a_set(project, demo_result):
+    """ "Not part of the average below": an aggregate, which no number is a part of as a
+    subset is of a set; the table under it is not left alone as a part of a set."""
+    exact = demo_result.exact
+    ours = printed(exact[f"cer/560ms/cv/{O}"])
+    text = (
+        "# Card\n\n### Common Voice 17\n\nCrowd-sourced read speech. Not part of the average "
+        f"below.\n\n| Chunk | OpenThai2.0 |\n|---|---:|\n| 560 ms | {ours} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [m.candidate.foreign for m in marked.found] == [frozenset()], out
+
+
+def test_an_interval_follows_an_estimate_decoded_in_pieces(project, demo_result):
+    """ "In pieces the gap is −0.27 pp (−0.96 to +0.20)": the estimate read decoded in pieces,
+    its interval's ends, whose values are that estimate's ends, are marked as them."""
+    exact = demo_result.exact
+    name = f"diff/560ms/tv_long/{O}_split-vs-{T}_split"
+    estimate, low, high = (printed(exact[f"{name}/{p}"], True) for p in ("estimate", "low", "high"))
+    text = (
+        "# Card\n\n#### TVSpeech long\n\nDecoded whole, OpenThai2.0 leads clearly. In pieces "
+        f"the gap is {estimate} pp ({low} to {high}), a tie, as on the short clips.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.figure) for m in marked.found] == [
+        ("marked", f"{name}/{part}") for part in ("estimate", "low", "high")
+    ], out
