@@ -776,6 +776,7 @@ CODE_BLOCKS = {
     "release": 3,  # a python block, a json block of an evaluation's output, a mermaid chart
     "report": 1,  # a bash block of an example run
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
+    "sections": 1,  # a bash block of the reproduction
     "settings": 2,
     "stats": 2,  # a bash block and a text block  # a yaml block (decoder config) and a json block (the 4-gram's decoder)
     "tables": 2,
