@@ -39,6 +39,12 @@ On FLEURS at 560 ms, OpenThai2.0 reaches {stale} % CER.
 """
 
 
+def verdicts_of(project, demo_result, text: str) -> tuple[list[tuple[str, str | None]], str]:
+    """(verdict, figure) of each number --mark finds in a card of ``text``, and its report."""
+    _, out, marked = mark_one(project, demo_result, text)
+    return [(m.verdict, m.figure) for m in marked.found], out
+
+
 def test_a_four_backtick_fence_holding_three_backticks_stays_code(project, demo_result, capsys):
     """CommonMark closes a fence only with a fence as long: the line of three backticks is
     code, and so is all that follows it up to the four. Nothing in it is marked or
@@ -562,8 +568,8 @@ def test_a_unit_of_the_paragraphs_own_number_says_nothing_of_the_table_under_it(
         "| Set (560 ms) | OpenThai2.0 |\n|---|--:|\n"
         f"| GigaSpeech2 | {stale} |\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [("drift", name)], out
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("drift", name)], out
 
 
 def test_a_lead_in_that_says_in_pieces_is_every_numbers_after_its_colon(project, demo_result):
@@ -1096,8 +1102,8 @@ def test_a_title_naming_the_model_says_no_measure_of_its_numbers(project, demo_r
         "# OpenThai2.0-ASR-Streaming: the gains, in relative terms\n\n## FLEURS at 560 ms\n\n"
         f"OpenThai2.0 reaches {ours} here.\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [("marked", name)], out
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", name)], out
 
 
 def _a_gain_against_two_baselines(exact: dict, gain: str) -> str:
@@ -1497,8 +1503,8 @@ def test_rows_that_say_how_each_was_decoded_outrank_a_caption_that_defines_in_pi
         "cut at pauses, each piece decoded on its own. Only the long sets were decoded in "
         f"pieces.\n\n{table}"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [("marked", n) for n in names], out
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", n) for n in names], out
 
 
 @pytest.mark.parametrize(
@@ -1517,11 +1523,8 @@ def test_a_paragraph_ending_as_follows_leads_into_its_list(lead_in, project, dem
     names = [f"aggregate/{ms}ms/average/{O}" for ms in (80, 1120)]
     at = [printed(exact[names[0]]), stale_print(exact, names[1])]
     text = f"# Card\n\n{lead_in}\n\n- chunk 80 ms: {at[0]}%\n- chunk 1120 ms: {at[1]}%\n"
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [
-        ("marked", names[0]),
-        ("drift", names[1]),
-    ], out
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", names[0]), ("drift", names[1])], out
 
 
 def test_a_thai_range_in_brackets_after_an_estimate_is_its_interval(project, demo_result):
@@ -1534,10 +1537,8 @@ def test_a_thai_range_in_brackets_after_an_estimate_is_its_interval(project, dem
         f"# Card\n\nที่ chunk 1120 ms ช่องว่างบน FLEURS แคบลงเหลือ {estimate} จุด "
         f"(ตั้งแต่ {low} ถึง {high})\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [
-        ("marked", f"{name}/{part}") for part in ("estimate", "low", "high")
-    ], out
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", f"{name}/{part}") for part in ("estimate", "low", "high")], out
 
 
 def test_a_signed_stale_difference_is_its_own_signs_not_another_sets_nearer_in_size(
@@ -1621,8 +1622,8 @@ def test_an_interval_follows_its_estimate_where_a_variant_is_named_alone(project
         f"# Card\n\nTyphoon's 4-gram language model narrows the FLEURS gap to {estimate} pp "
         f"(95 % CI: {low} to {high}) but does not close it.\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [
         ("marked", f"{name}/estimate"),
         ("drift", f"{name}/low"),
         ("marked", f"{name}/high"),
@@ -1639,8 +1640,8 @@ def test_the_headline_chunk_names_the_headline_latency(project, demo_result):
         f"# Card\n\nThe average of OpenThai2.0 falls from {low} % at 80 ms to {headline} % at "
         "the headline chunk.\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [("marked", n) for n in names], out
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", n) for n in names], out
 
 
 def test_a_bootstraps_level_is_no_figure(project, demo_result):
@@ -1694,11 +1695,8 @@ def test_a_datasets_test_split_is_no_decoding_in_pieces(project, demo_result):
         "# Card\n\n### FLEURS\n\nRead speech, Thai test split: about 1.9 h, 16 kHz.\n\n"
         f"| Chunk | Typhoon 0.6B |\n|---|---:|\n| 560 ms | {cells[0]} |\n| 1120 ms | {cells[1]} |\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [
-        ("marked", names[0]),
-        ("drift", names[1]),
-    ], out
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", names[0]), ("drift", names[1])], out
 
 
 def test_not_part_of_the_average_makes_no_part_of_a_set(project, demo_result):
@@ -1724,7 +1722,5 @@ def test_an_interval_follows_an_estimate_decoded_in_pieces(project, demo_result)
         "# Card\n\n#### TVSpeech long\n\nDecoded whole, OpenThai2.0 leads clearly. In pieces "
         f"the gap is {estimate} pp ({low} to {high}), a tie, as on the short clips.\n"
     )
-    _, out, marked = mark_one(project, demo_result, text)
-    assert [(m.verdict, m.figure) for m in marked.found] == [
-        ("marked", f"{name}/{part}") for part in ("estimate", "low", "high")
-    ], out
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", f"{name}/{part}") for part in ("estimate", "low", "high")], out
