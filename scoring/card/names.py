@@ -484,6 +484,8 @@ class Names:
         while words and (words[0] in _ARTICLES or self.subjects_in(words[0])):
             words = words[self._words_of_a_sets_name(words) or 1 :]
         name = " ".join(words)
+        if A_DURATION.fullmatch(name.strip(" ,;:")):  # ("Average, 560 ms": a latency, no name)
+            return None
         return name if words and words[0] not in _NOT_A_NAME and not self._is_ours(name) else None
 
     def _ours_of_another(self, text: str) -> str:

@@ -7933,8 +7933,9 @@ def test_a_collapsible_sections_summary_is_read_as_its_heading(project, demo_res
         "The Typhoon report [1] gives {ours}% CER on FLEURS for the same released model.",
         "Typhoon's own model card reports {ours}% CER on FLEURS, which we reproduce.",
         "> The Typhoon tech report gives {ours}% on FLEURS for the same released model.",
+        "On FLEURS, Typhoon's blog also quotes {ours}% for Typhoon 0.6B.",
     ],
-    ids=["cited", "own card", "tech report"],
+    ids=["cited", "own card", "tech report", "quotes"],
 )
 def test_a_number_quoted_from_another_source_at_our_value_is_listed_not_marked(
     sentence, project, demo_result

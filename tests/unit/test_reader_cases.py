@@ -1590,8 +1590,9 @@ def test_thai_relative_words_are_their_own_numbers_and_stop_at_a_line_break(proj
     assert not {"29.6", "9.44"} & {text for text, _, _ in read}, out
 
 
+@pytest.mark.parametrize("scored", ["with a different normaliser", "under the old normaliser"])
 def test_a_cer_scored_with_a_different_normaliser_is_another_measure_not_a_difference(
-    project, demo_result
+    scored, project, demo_result
 ):
     """ "with a different normaliser" says how a CER was scored, not that it is a difference
     ("different" is no "difference"): the number is another measure, never drifted onto the
@@ -1600,13 +1601,12 @@ def test_a_cer_scored_with_a_different_normaliser_is_another_measure_not_a_diffe
     near = stale_print(exact, f"cer/560ms/fleurs/{T}")
     text = (
         f"# Card\n\n## Others\n\nTyphoon's authors list {near} % for Typhoon 0.6B on FLEURS, "
-        "with a different normaliser.\n"
+        f"{scored}.\n"
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert not marked.found, out
-    assert [(n, e.word) for _, n, e in marked.another_measure] == [
-        (near, "different normaliser")
-    ], out
+    said = scored.split(" ", 2)[-1]
+    assert [(n, e.word) for _, n, e in marked.another_measure] == [(near, said)], out
 
 
 def test_an_interval_follows_its_estimate_where_a_variant_is_named_alone(project, demo_result):
@@ -1724,3 +1724,17 @@ def test_an_interval_follows_an_estimate_decoded_in_pieces(project, demo_result)
     )
     read, out = verdicts_of(project, demo_result, text)
     assert read == [("marked", f"{name}/{part}") for part in ("estimate", "low", "high")], out
+
+
+def test_a_list_label_of_an_aggregate_and_a_latency_is_no_other_models_name(project, demo_result):
+    """ "- **Average, 560 ms** — 14.77 %" in a list whose other labels name systems: the label
+    names the card's aggregate and a latency, not another model, so the number is read."""
+    exact = demo_result.exact
+    names = [f"aggregate/{ms}ms/average/{O}" for ms in (560, 80)] + [f"cer/560ms/fleurs/{T}"]
+    values = [printed(exact[n]) for n in names]
+    text = (
+        f"# Card\n\n- **Average, 560 ms** — {values[0]} %\n- **Average, 80 ms** — {values[1]} %\n"
+        f"- **Typhoon 0.6B, FLEURS** — {values[2]} %\n"
+    )
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", n) for n in names], out
