@@ -239,7 +239,14 @@ def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
     return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
 
 
-_HEADLINE_LATENCY = words.regex("headline_latency")
+# The card's latencies named by their role: the headline, the shortest, the longest.
+_LATENCIES_BY_ROLE = tuple(
+    words.regex(name) for name in ("headline_latency", "shortest_latency", "longest_latency")
+)
+
+
+def _ends(latencies) -> tuple[int, int]:
+    return min(latencies), max(latencies)
 
 
 @dataclass(frozen=True)
@@ -283,9 +290,14 @@ class _Levels:
         return None
 
     def latencies_in(self, text: str) -> list[int]:
-        """The card's latencies ``text`` names, in order ("the headline chunk": the headline)."""
-        said = _HEADLINE_LATENCY.sub(f" {self.spec.headline_latency} ms ", text)
-        return [ms for ms in latencies_in(said) if ms in self.spec.latencies]
+        """The card's latencies ``text`` names, in order ("the headline chunk": the headline;
+        "the shortest chunk", "the longest": its least and greatest)."""
+        latencies = self.spec.latencies
+        for words_of, ms in zip(
+            _LATENCIES_BY_ROLE, (self.spec.headline_latency, *_ends(latencies))
+        ):
+            text = words_of.sub(f" {ms} ms ", text)
+        return [ms for ms in latencies_in(text) if ms in latencies]
 
     def own_names(self, found_in) -> bool:
         """Whether the number's own text, clause or cell names any of a dimension."""

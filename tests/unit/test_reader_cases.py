@@ -1738,3 +1738,14 @@ def test_a_list_label_of_an_aggregate_and_a_latency_is_no_other_models_name(proj
     )
     read, out = verdicts_of(project, demo_result, text)
     assert read == [("marked", n) for n in names], out
+
+
+@pytest.mark.parametrize("said, ms", [("the shortest chunk", 80), ("the largest chunk size", 1120)])
+def test_the_shortest_and_the_longest_chunk_name_the_cards_ends(said, ms, project, demo_result):
+    """ "the shortest chunk costs over four points (18.84 %)": the card's least latency, as
+    "the longest" (or largest) is its greatest."""
+    exact = demo_result.exact
+    name = f"aggregate/{ms}ms/average/{O}"
+    text = f"# Card\n\nAt {said}, our average reaches {printed(exact[name])} %.\n"
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", name)], out
