@@ -29,7 +29,7 @@ from typing import NamedTuple
 from ..memo import Memo
 from . import words
 from .compute import CardResult
-from .markdown import blocks, numbers_no_marker_can_gate
+from .markdown import blocks, decimal_commas, numbers_no_marker_can_gate
 from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name, ways_of_decoding
 from .reading import (
     DIFFERENCE_WORDS,
@@ -56,7 +56,6 @@ from .text import (
     CardFile,
     ascii_signed,
     code_numbers,
-    decimal_commas,
     figures_printed_as,
     format_like,
     latencies_in,
@@ -2443,29 +2442,18 @@ def _look_alikes(read: Counted, exact: dict):
         decimals = text.split(".")[1] if "." in text else ""
         return figures_printed(text) if len(decimals.rstrip("%")) >= 2 else []
 
-    found = (
-        [Ungated(c.line, c.text, "read as another model's or set's") for c in read.alone]
-        + [
-            Ungated(line, text, f"read as another measure: {why}")
-            for line, text, why in read.another_measure
-        ]
-        + [
-            Ungated(line, text, f"not read: its sentence names {why.word}")
-            for line, text, why in read.unread
-        ]
-        + [
-            Ungated(line, text, f"never read as a figure: {why.word}")
-            for line, text, why in read.none_in_percent
-        ]
-        + [
-            Ungated(line, text, f"in {where}, where no marker can stand")
-            for line, text, where in read.in_code
-        ]
-        + [
-            Ungated(line, text, "written with a decimal comma, which no figure's marker holds")
-            for line, text, _ in read.decimal_commas
-        ]
-    )
+    found = [Ungated(c.line, c.text, "read as another model's or set's") for c in read.alone]
+    for listed, why in (
+        (read.another_measure, lambda evidence: f"read as another measure: {evidence}"),
+        (read.unread, lambda evidence: f"not read: its sentence names {evidence.word}"),
+        (read.none_in_percent, lambda evidence: f"never read as a figure: {evidence.word}"),
+        (read.in_code, lambda where: f"in {where}, where no marker can stand"),
+        (
+            read.decimal_commas,
+            lambda _: "written with a decimal comma, which no figure's marker holds",
+        ),
+    ):
+        found += [Ungated(line, text, why(said)) for line, text, said in listed]
     return sorted(
         (replace(u, figures=tuple(named)) for u in found if (named := figures(u.text))),
         key=lambda u: u.line,

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from ..errors import plural
 from .adopt import IN_INLINE_CODE, IN_MATH, Marked, MarkResult, counted_numbers, coverage, mark_card
 from .compute import CardResult
+from .markdown import decimal_commas
 from .reading import Evidence
 from .spec import CardSpec
 from .text import (
@@ -18,7 +19,6 @@ from .text import (
     MAGNITUDE_OF_NEGATIVE,
     CardFile,
     CardHome,
-    decimal_commas,
     figures_printed_as,
 )
 

@@ -18,10 +18,12 @@ from mdit_py_plugins.footnote import footnote_plugin
 from . import words
 from .text import (
     CODE_NUMBER,
+    COMMENT,
     INLINE_CODE,
     MATH,
     NO_MARKER_IN,
     SENTENCE_END,
+    SIGN,
     CardFile,
     inside,
     line_of,
@@ -128,6 +130,25 @@ def code_spans(text: str, body_start: int) -> list[tuple[int, int]]:
         for token in _tokens(text[body_start:])
         if _is_code(token) and token.map
     ]
+
+
+def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
+    """Where numbers are never read: front matter, code (but a number alone in inline code),
+    math, comments, link targets, and text struck out ("~~19.10~~ 18.64")."""
+    spans = [(0, card.body_start), *code_spans(text, card.body_start)]
+    spans += [m.span() for m in INLINE_CODE.finditer(text) if not CODE_NUMBER.fullmatch(m.group())]
+    # (A link's definition ends with its line; a footnote's, "[^avg]: The mean ...", is read.)
+    for pattern in (
+        COMMENT.pattern,
+        MATH.pattern,
+        r"\]\([^)]*\)",
+        r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$",
+        r"https?://\S+",
+        r"~~[^~\n]+~~",
+        r"<(s|del|strike)>.*?</\1>",
+    ):
+        spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
+    return spans
 
 
 # A backslash escaping punctuation ("7.7\\%", "\\*"): the hub shows the punctuation alone.
@@ -539,4 +560,20 @@ def numbers_no_marker_can_gate(card: CardFile) -> list[tuple[int, str, str, str]
         (line_of(text, span.start() + number.start()), number.group(), span.group(), where)
         for span, where in sorted(spans, key=lambda found: found[0].start())
         for number in _A_NUMBER_IN_CODE.finditer(span.group())
+    ]
+
+
+# A number written with a decimal comma ("6,69 %", "−2,81"): never read, as no marker's
+# value is written so (a comma before three digits groups thousands: "1,120 ms").
+_DECIMAL_COMMA = re.compile(rf"(?<![\w.,]){SIGN}?\d+,\d{{1,2}}(?![\w,])")
+
+
+def decimal_commas(card: CardFile) -> list[tuple[int, str, str]]:
+    """(line, as written, with a point) of each number of the body written with a decimal
+    comma, outside code, comments and regions: --strict names those at a figure's value."""
+    masked = masked_spans(card.text, card) + [(r.start, r.end) for r in card.regions]
+    return [
+        (line_of(card.text, m.start()), m.group(), m.group().replace(",", "."))
+        for m in _DECIMAL_COMMA.finditer(card.text, card.body_start)
+        if not inside(m.start(), masked)
     ]

@@ -17,7 +17,7 @@ from urllib.parse import unquote
 
 from ..memo import Memo
 from . import words
-from .markdown import Block, blocks, unescaped
+from .markdown import Block, blocks, masked_spans, unescaped
 from .names import COMPARES, WHOLE_WORDS, Names, ways_of_decoding
 from .text import (
     A_DURATION,
@@ -26,7 +26,6 @@ from .text import (
     SIGN,
     CardFile,
     latency_mentions,
-    masked_spans,
     numbers_in,
     relative_changes,
 )

@@ -538,43 +538,6 @@ MATH = re.compile(r"\$\$.+?\$\$|\\\\?\([^\n]+?\\\\?\)", re.S)
 NO_MARKER_IN = ("inline code", "math")
 
 
-def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
-    """Where numbers are never read: front matter, code (but a number alone in inline code),
-    math, comments, link targets, and text struck out ("~~19.10~~ 18.64")."""
-    from .markdown import code_spans  # (the parse stage reads numbers_in, from here)
-
-    spans = [(0, card.body_start), *code_spans(text, card.body_start)]
-    spans += [m.span() for m in INLINE_CODE.finditer(text) if not CODE_NUMBER.fullmatch(m.group())]
-    # (A link's definition ends with its line; a footnote's, "[^avg]: The mean ...", is read.)
-    for pattern in (
-        COMMENT.pattern,
-        MATH.pattern,
-        r"\]\([^)]*\)",
-        r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$",
-        r"https?://\S+",
-        r"~~[^~\n]+~~",
-        r"<(s|del|strike)>.*?</\1>",
-    ):
-        spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
-    return spans
-
-
-# A number written with a decimal comma ("6,69 %", "−2,81"): never read, as no marker's
-# value is written so (a comma before three digits groups thousands: "1,120 ms").
-_DECIMAL_COMMA = re.compile(rf"(?<![\w.,]){SIGN}?\d+,\d{{1,2}}(?![\w,])")
-
-
-def decimal_commas(card: CardFile) -> list[tuple[int, str, str]]:
-    """(line, as written, with a point) of each number of the body written with a decimal
-    comma, outside code, comments and regions: --strict names those at a figure's value."""
-    masked = masked_spans(card.text, card) + [(r.start, r.end) for r in card.regions]
-    return [
-        (card.text.count("\n", 0, m.start()) + 1, m.group(), m.group().replace(",", "."))
-        for m in _DECIMAL_COMMA.finditer(card.text, card.body_start)
-        if not inside(m.start(), masked)
-    ]
-
-
 def inside(position: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
 
