@@ -1009,7 +1009,9 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
     if other := _a_sibling_it_prints(text, name, known):
         return unexplained("a sibling's", other)
     if not candidate.in_table and (quoted := words.regex("quoted").search(_statement(candidate))):
-        return unexplained("quoted", quoted.group())  # "reported by its authors": theirs
+        return unexplained(
+            "quoted", " ".join(quoted.group().split())
+        )  # "reported by its authors": theirs
     if kin := _a_kin_set_spoken_of(candidate, name, spec):
         return unexplained("kin", spec.set_names[kin])
     if before := _another_subject_before_it(candidate, name, known):
@@ -2123,7 +2125,7 @@ def _quoted_from_another_source(m: Marked, known: _Known) -> Marked | None:
     if m.verdict != "marked" or m.candidate.in_table:
         return None
     if quoted := words.regex("quoted").search(" ".join(clauses_beside(m.candidate.levels))):
-        return _listed(m.candidate, (m.figure,), "quoted", quoted.group())
+        return _listed(m.candidate, (m.figure,), "quoted", " ".join(quoted.group().split()))
     return None
 
 

@@ -1769,3 +1769,19 @@ def test_the_shortest_and_the_longest_chunk_name_the_cards_ends(said, ms, projec
     text = f"# Card\n\nAt {said}, our average reaches {printed(exact[name])} %.\n"
     read, out = verdicts_of(project, demo_result, text)
     assert read == [("marked", name)], out
+
+
+def test_what_an_earlier_version_of_this_card_said_is_never_rewritten(project, demo_result):
+    """ "In v1 of this post we said OpenThai2.0 averaged 14.80 %": the card's own earlier
+    claim, a few hundredths off today's figure, is listed as quoted, never drifted (--write
+    would have made v1 say today's value); the quote is said on one line."""
+    exact = demo_result.exact
+    name = f"aggregate/560ms/average/{O}"
+    then = stale_print(exact, name)
+    text = (
+        f"# Card\n\nIn v1 of this post we said OpenThai2.0 averaged {then} % over the\n"
+        f"eleven sets; today it averages {printed(exact[name])} %.\n"
+    )
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("unexplained", None), ("marked", name)], out
+    assert '("In v1 of this post")' in out, out
