@@ -244,10 +244,6 @@ _LATENCIES_BY_ROLE = tuple(
 )
 
 
-def _ends(latencies) -> tuple[int, int]:
-    return min(latencies), max(latencies)
-
-
 @dataclass(frozen=True)
 class _Levels:
     """A number's levels, nearest first; ``narrow``: in the text before and after the
@@ -292,9 +288,8 @@ class _Levels:
         """The card's latencies ``text`` names, in order ("the headline chunk": the headline;
         "the shortest chunk", "the longest": its least and greatest)."""
         latencies = self.spec.latencies
-        for words_of, ms in zip(
-            _LATENCIES_BY_ROLE, (self.spec.headline_latency, *_ends(latencies))
-        ):
+        by_role = (self.spec.headline_latency, min(latencies), max(latencies))
+        for words_of, ms in zip(_LATENCIES_BY_ROLE, by_role):
             text = words_of.sub(f" {ms} ms ", text)
         return [ms for ms in latencies_in(text) if ms in latencies]
 
@@ -1008,10 +1003,8 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
         return unexplained("relative")
     if other := _a_sibling_it_prints(text, name, known):
         return unexplained("a sibling's", other)
-    if not candidate.in_table and (quoted := words.regex("quoted").search(_statement(candidate))):
-        return unexplained(
-            "quoted", " ".join(quoted.group().split())
-        )  # "reported by its authors": theirs
+    if not candidate.in_table and (quoted := _quoted_in(_statement(candidate))):
+        return unexplained("quoted", quoted)  # "reported by its authors": theirs
     if kin := _a_kin_set_spoken_of(candidate, name, spec):
         return unexplained("kin", spec.set_names[kin])
     if before := _another_subject_before_it(candidate, name, known):
@@ -2012,7 +2005,7 @@ def _the_end_of_the_estimate_before(m: Marked, known: _Known) -> Marked | None:
     listed = m.verdict == "unexplained" and (not m.why or m.listed_as("a sibling's"))
     if m.candidate.bound is None or not listed:
         return None
-    estimate = _nearest(m, [o for o in _read_beside(m, known.found) if _an_estimate(o.figure)])
+    estimate = _the_estimate_before(m, known)
     if estimate is None or estimate.turned or estimate.magnitude:
         return None
     end = f"{_stem(estimate.figure)}/{m.candidate.bound}"
@@ -2061,11 +2054,15 @@ def _nearest(m: Marked, others: list[Marked], after: bool = False) -> Marked | N
     return (min if after else max)(side, key=lambda o: o.candidate.start, default=None)
 
 
+def _the_estimate_before(m: Marked, known: _Known) -> Marked | None:
+    """The difference's estimate read nearest before ``m`` in its sentence, cell or row."""
+    return _nearest(m, [o for o in _read_beside(m, known.found) if _an_estimate(o.figure)])
+
+
 def _of_the_estimate_before(m: Marked, known: _Known) -> bool:
-    """Whether an interval's end is of the difference whose estimate, as read, stands nearest
-    before it in its sentence or cell: an interval follows its estimate."""
-    estimates = [o for o in _in_its_unit(m, known.found) if o.read and _an_estimate(o.figure)]
-    estimate = _nearest(m, estimates)
+    """Whether an interval's end is of the difference whose estimate stands nearest before it:
+    an interval follows its estimate."""
+    estimate = _the_estimate_before(m, known)
     return (
         estimate is not None and not estimate.turned and _stem(estimate.figure) == _stem(m.figure)
     )
@@ -2124,9 +2121,15 @@ def _quoted_from_another_source(m: Marked, known: _Known) -> Marked | None:
     though ours too today. Listed: a marker would have --write put our next value there."""
     if m.verdict != "marked" or m.candidate.in_table:
         return None
-    if quoted := words.regex("quoted").search(" ".join(clauses_beside(m.candidate.levels))):
-        return _listed(m.candidate, (m.figure,), "quoted", " ".join(quoted.group().split()))
+    if quoted := _quoted_in(" ".join(clauses_beside(m.candidate.levels))):
+        return _listed(m.candidate, (m.figure,), "quoted", quoted)
     return None
+
+
+def _quoted_in(text: str) -> str | None:
+    """The words of ``text`` that say another source gives its numbers, on one line."""
+    quoted = words.regex("quoted").search(text)
+    return " ".join(quoted.group().split()) if quoted else None
 
 
 def _in_an_address(m: Marked, known: _Known) -> Marked | None:
