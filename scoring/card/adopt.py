@@ -83,8 +83,8 @@ _A_LEGEND = words.regex("legend")
 
 # An interval's end named in words. Not a comparison ("lower than", "higher by", "lower is
 # better", "2.81 pp lower"), nor what is low of something else ("lower latency", "a lower
-# CER", "its error rate lower").
-_OF_A_RATE = r"(?<!cer )(?<!wer )(?<!rate )(?<!error )(?<!errors )"
+# CER", "its error rate lower"), nor negated ("at 6.69 % and not lower?").
+_OF_A_RATE = r"(?<!cer )(?<!wer )(?<!rate )(?<!error )(?<!errors )(?<!not )"
 _NOT_AN_END_AFTER = rf"(?!\s+(?:{words.pattern('not_an_interval_end')}))"
 _LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER, re.I)
 _HIGH_WORDS = re.compile(_OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b", re.I)
