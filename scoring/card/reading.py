@@ -542,9 +542,9 @@ class _Table:
         ]
         labels = _row_labels(self.rows, header, self.numbers, latency_named)
         # A difference column (or row) beside columns (rows) of systems is theirs.
-        columns = _intervals_of_the_column_before([latency_named(c) for _, c in header], names)
+        columns = _intervals_of_the_one_before([latency_named(c) for _, c in header], names, 1)
         self.columns = _differences_named(columns, names, first=1)
-        self.labels = _differences_named(labels, names, first=0)
+        self.labels = _differences_named(_intervals_of_the_one_before(labels, names, 0), names, 0)
         block, self.sweeps = _rows_picked(block, labels)
         # "6.69 (−2.81)" where the caption says what the parentheses hold: the number inside
         # reads those words, and no number reads them as its caption.
@@ -757,10 +757,15 @@ def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list
 
 def _differences_named(headers: list[str], names: Names, first: int) -> list[str]:
     """A table's column headers (or row labels), each that speaks of a difference but names
-    no system extended by the systems the others name, unless it names another recogniser
-    ("Δ vs Whisper large-v3 (pp)")."""
+    no system extended by the systems the others on the axis name (not another difference's
+    or comparison's words: "Relative gain vs Typhoon" is no row's but its own), unless it names
+    another recogniser ("Δ vs Whisper large-v3 (pp)")."""
     systems = [names.systems_in(header) for header in headers]
-    named = " / ".join(header for header, found in zip(headers[first:], systems[first:]) if found)
+    named = " / ".join(
+        header
+        for header, found in zip(headers[first:], systems[first:])
+        if found and _on_axis(header)
+    )
 
     def extended(header: str, found: list) -> str:
         change = _A_CHANGE_ALONE.fullmatch(header)
@@ -776,12 +781,13 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     return headers[:first] + [extended(*each) for each in zip(headers[first:], systems[first:])]
 
 
-def _intervals_of_the_column_before(headers: list[str], names: Names) -> list[str]:
-    """A table's column headers, an interval's ("95 % interval", naming no system) right after
-    a difference's read with its words, whose ends are that estimate's; beside such an
-    interval, a column "vs Typhoon 0.6B" is a difference's (a CER's names its own system)."""
+def _intervals_of_the_one_before(headers: list[str], names: Names, first: int) -> list[str]:
+    """A table's column headers (or row labels), an interval's ("95 % interval", naming no
+    system) right after a difference's read with its words, whose ends are that estimate's;
+    beside such an interval, a column "vs Typhoon 0.6B" is a difference's (a CER's names its
+    own system)."""
     read = list(headers)
-    for i in range(2, len(headers)):
+    for i in range(first + 1, len(headers)):
         estimate, interval = read[i - 1], headers[i]
         if (
             not _SPEAKS_OF_AN_INTERVAL.search(interval)
