@@ -1015,10 +1015,13 @@ def _the_neighbours_way_of_decoding(view: str, matches: list, i: int, names: Nam
 
 def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, names: Names):
     """A number's view without a later clause that is the next number's: after "while", or
-    one that opens on a system ("..., and Typhoon 0.6B reaches 9.53 %"), unless in a list."""
+    one that opens on a system ("..., and Typhoon 0.6B reaches 9.53 %"), unless in a list;
+    and after "as for" (ส่วน) with no number after it, whose words are of its new subject."""
     match, later = matches[i], matches[i + 1 :]
     contrast = _CONTRAST.search(view, match.end())
-    if contrast and any(m.start() >= contrast.end() for m in later):
+    if contrast and (
+        any(m.start() >= contrast.end() for m in later) or _NEW_SUBJECT.fullmatch(contrast[0])
+    ):
         return _blanked(view, [(contrast.start(), len(view))])
     # Inside an interval's (or a pair's) parenthesis, the words after it are the next
     # number's: "(95 % CI −2.76 to −0.75) บน TVSpeech แบบยาว ... 10.71 %". (Not one number's
@@ -1130,7 +1133,8 @@ VERSUS = re.compile(r"[*_]*+\s*+%?\s*+[*_]*+\s*+(?:vs\.?|versus|ต่อ|กั
 # separator ends would otherwise be tried split every way.)
 _COMMA_OR_AND = re.compile(r"\s*+%?\s*+(?:,\s*+(?:and\s+)?|และ\s*+)|(?:\s*+%\s++|\s++)and\s+")
 # What starts a statement of its own within a sentence: "..., while Typhoon gets 9.50 %".
-_CONTRAST = words.regex("subject_changes")
+_NEW_SUBJECT = words.regex("subject_changes")
+_CONTRAST = re.compile(f"{_NEW_SUBJECT.pattern}|{words.pattern('contrasts')}", re.I)
 _A_SET_WORD = words.regex("set_words")
 _RESPECTIVELY = words.regex("respectively")
 _NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)

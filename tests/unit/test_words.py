@@ -36,8 +36,8 @@ NOT_MATCHED = [
     ("speaker_groups", "the menu"),
     ("our_metric", "a certain model"),  # "cer" inside "certain"
     ("subject_changes", "ส่วนต่าง 2.81"),  # "ส่วนต่าง" is a difference, not "as for"
-    ("subject_changes", "ตั้งแต่รุ่นแรก"),  # "ตั้งแต่" is "since", not "but"
-    ("subject_changes", "แต่ละชุด"),  # "แต่ละ" is "each", not "but"
+    ("contrasts", "ตั้งแต่รุ่นแรก"),  # "ตั้งแต่" is "since", not "but"
+    ("contrasts", "แต่ละชุด"),  # "แต่ละ" is "each", not "but"
     ("clause_words", "ส่วนใหญ่"),  # "mostly", no clause
     ("set_words", "the reset button"),
     ("whole_words", "the whole test set"),  # the set, not a decoding
