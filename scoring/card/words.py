@@ -30,7 +30,9 @@ def thai_names() -> dict[str, str]:
 
 
 def _thai(entry: str) -> bool:
-    return "\u0e00" <= entry[:1] <= "\u0e7f"
+    # (after a lookbehind that opens it: "(?<!ตั้ง)แต่" is Thai, and Thai marks such as the
+    # tone mark ending "แต่" are no word characters, so no "\b" may close it)
+    return "\u0e00" <= re.sub(r"^\(\?<[!=][^)]*\)", "", entry)[:1] <= "\u0e7f"
 
 
 # Where a word starts: after no letter or digit, or after a "Δ", which prefixes a measure
