@@ -5358,8 +5358,9 @@ def test_a_column_naming_the_winner_is_no_label_of_its_row(header, project, demo
         "According to the Typhoon paper, Typhoon 0.6B gets {quoted}% on FLEURS; here, {ours}%.",
         "Typhoon's technical report gives {quoted}% on FLEURS; we measure {ours}% for it.",
         "Typhoon's own card quotes FLEURS {quoted}%; we measure {ours}% for it.",
+        "Typhoon tech report [2] รายงาน {quoted}% บน FLEURS; เราวัด Typhoon 0.6B ได้ {ours}%",
     ],
-    ids=["reports", "reported by", "according to", "technical report", "quotes"],
+    ids=["reports", "reported by", "according to", "technical report", "quotes", "Thai"],
 )
 def test_a_number_quoted_from_another_source_never_drifts(sentence, project, demo_result):
     """Typhoon's own published FLEURS CER, quoted beside our run of Typhoon: its context

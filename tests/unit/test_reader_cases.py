@@ -1610,9 +1610,16 @@ def test_thai_relative_words_are_their_own_numbers_and_stop_at_a_line_break(proj
     assert not {"29.6", "9.44"} & {text for text, _, _ in read}, out
 
 
-@pytest.mark.parametrize("scored", ["with a different normaliser", "under the old normaliser"])
+@pytest.mark.parametrize(
+    ("scored", "said"),
+    [
+        ("with a different normaliser", "different normaliser"),
+        ("under the old normaliser", "old normaliser"),
+        ("(คนละ normaliser)", "คนละ normaliser"),  # (a different normaliser)
+    ],
+)
 def test_a_cer_scored_with_a_different_normaliser_is_another_measure_not_a_difference(
-    scored, project, demo_result
+    scored, said, project, demo_result
 ):
     """ "with a different normaliser" says how a CER was scored, not that it is a difference
     ("different" is no "difference"): the number is another measure, never drifted onto the
@@ -1625,7 +1632,6 @@ def test_a_cer_scored_with_a_different_normaliser_is_another_measure_not_a_diffe
     )
     _, out, marked = mark_one(project, demo_result, text)
     assert not marked.found, out
-    said = scored.split(" ", 2)[-1]
     assert [(n, e.word) for _, n, e in marked.another_measure] == [(near, said)], out
 
 
