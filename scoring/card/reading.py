@@ -860,7 +860,9 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         words = _without(_LINK_TARGET, words)  # ("](docs/cer-vs-latency.png)": no name)
         words = _without_marks(words, matches)
         words = _blanked(words, marks)
-        read = _Sentence(_blanked(words, _origins(words, names)), matches, names, read_before)
+        lead_in = headings.rsplit(" / ", 1)[-1] if block.is_item else ""
+        words = _blanked(words, _origins(words, names))
+        read = _Sentence(words, matches, names, read_before, lead_in)
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
 
 
@@ -907,7 +909,7 @@ def _own_places(sentence: str, matches: list, bounds, statement_ends: list, name
 class _Sentence:
     """A sentence of prose as each of its numbers reads it."""
 
-    def __init__(self, sentence: str, matches: list, names: Names, read_before: tuple):
+    def __init__(self, sentence, matches: list, names: Names, read_before: tuple, lead_in: str):
         self.text, self.matches, self.names = sentence, matches, names
         self.in_pieces_words = in_pieces_words = names.in_pieces
         self.bounds = bounds = _bounds(sentence, matches)
@@ -920,7 +922,7 @@ class _Sentence:
         # ends ("95% CI [−3.75, −1.76]") are no list: each may drift.
         self.placed = placed = {
             i: place
-            for i, place in _listed_places(sentence, matches, names, read_before).items()
+            for i, place in _listed_places(sentence, matches, names, read_before, lead_in).items()
             if not (matches[i].start() in bounds and place == (sentence, False))
         }
         # A bare pair whose sides an earlier pair named reads its side's name: placed for sure.
@@ -1371,11 +1373,11 @@ def _lists_names(text: str, names: Names) -> bool:
     )
 
 
-def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple) -> dict:
+def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple, lead_in="") -> dict:
     """{i: (what number i of a list, "6.69/8.72/12.95", reads, whether it may drift)}: the
     sentence with the other parts of a list of as many names blanked, True; (None, False)
     at another metric's place; the sentence as it is, False, where nothing places it."""
-    placed = {}
+    placed = _led_in_latencies(sentence, matches, names, lead_in)
     slashed = list(_slashed_lists(sentence, names))
     runs = [
         (run, [lists for lists in slashed if len(lists[0]) == len(run)])
@@ -1402,6 +1404,33 @@ def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple) -
                 others = [span for j, span in enumerate(parts) if j != place]
                 placed[i] = (_blanked(sentence, others), True)
     return placed
+
+
+# A list's lead-in listing chunk sizes in one unit: "as the chunk grows, 80 → 160 → 560 ms:".
+_LATENCIES_LISTED = re.compile(
+    r"\b\d+(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*(?:→|->|/)\s*)\d+)+\s*ms\b", re.I
+)
+_ARROW = re.compile(r"[\s*_†‡]*%?[\s*_†‡]*(?:→|->|⟶)\s*")
+
+
+def _led_in_latencies(sentence: str, matches: list, names: Names, lead_in: str) -> dict:
+    """{i: (the sentence naming number i's chunk size, True)} for a run of numbers (joined by
+    commas or arrows) in a list item naming none, as many as the chunk sizes its lead-in
+    lists, each the card's: "80, 160, 560 and 1120 ms:" over "- OpenThai2.0: 18.84, 16.09,
+    14.77, 14.50" gives them in order."""
+    listed = _LATENCIES_LISTED.search(lead_in)
+    latencies = [int(ms) for ms in re.findall(r"\d+", listed.group())] if listed else []
+    if len(set(latencies)) < 2 or not set(latencies) <= set(names.latencies):
+        return {}
+    if names.latencies_in(sentence) or len(set(latencies)) < len(latencies):
+        return {}
+    runs = _runs(sentence, matches, _COMMA_OR_AND) + _runs(sentence, matches, _ARROW)
+    return {
+        i: (f"{sentence} ({ms} ms)", True)
+        for run in runs
+        if len(run) == len(latencies)
+        for i, ms in zip(run, latencies)
+    }
 
 
 def _a_run_joined_by_commas(sentence: str, matches: list, run: list, names: Names, earlier):
