@@ -932,6 +932,7 @@ class _Sentence:
         # each number's own text before and after it
         self.around = [(view[slice(*b)], view[slice(*a)]) for (b, a), view in zip(spans, views)]
         self.around = _pairs_with_their_latency(sentence, matches, self.around)
+        self.around = _changes_with_their_unit(sentence, matches, self.around)
         # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
         # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
         in_pieces = []
@@ -1480,6 +1481,24 @@ def _runs_of_pairs(sentence: str, matches: list, names: Names) -> list:
         if len(run) == 2 and _OPENS_A_PARENTHESIS.search(sentence, 0, matches[run[0]].start()):
             runs.append((run, []))
     return runs
+
+
+# A unit, and the measure it is of, right after a number: "% CER", "pp".
+_UNIT_RIGHT_AFTER = re.compile(r"[\s*_†‡]*(?:%|pp\b|points?\b)(?:\s*(?:CER|WER)\b)?", re.I)
+
+
+def _changes_with_their_unit(sentence: str, matches: list, around: list) -> list:
+    """Each number's own words, where a change from one number to the next ("9.50 → 6.69 %
+    CER", "from 15.77 to 12.81 %") writes its unit once, after the last: the first reads it."""
+    around = list(around)
+    for a in range(len(matches) - 2, -1, -1):
+        between = sentence[matches[a].end() : matches[a + 1].start()]
+        unit = _UNIT_RIGHT_AFTER.match(sentence, matches[a + 1].end())
+        if unit and (_ARROW.fullmatch(between) or _TO.fullmatch(between)):
+            if not _UNIT_RIGHT_AFTER.match(between):
+                before, own = around[a]
+                around[a] = (before, own + unit.group())
+    return around
 
 
 def _pairs_with_their_latency(sentence: str, matches: list, around: list) -> list:
