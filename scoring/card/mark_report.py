@@ -382,6 +382,8 @@ def _what_mark_says(card: CardFile, result: CardResult) -> dict[tuple[int, str],
             said[m.candidate.line, m.candidate.text] = _said(_unexplained_says(m), m)
         elif m.verdict == "ambiguous":
             said[m.candidate.line, m.candidate.text] = _ambiguous_says(m)
+        elif m.verdict == "foreign":  # (what --check --strict counts as a look-alike)
+            said[m.candidate.line, m.candidate.text] = f": left alone, {_why_left_alone([m])}"
     return said
 
 
@@ -477,7 +479,7 @@ def ungated_after_writing(card: CardFile, result: CardResult, home: CardHome) ->
         return ""
     return (
         f"{card.path}: {plural(len(ungated), 'number')} of its text "
-        f"({_on_lines(u.line for u in ungated)}) "
+        f"({_on_lines(u.line for u in ungated)} of the card as written now) "
         f"{'stand' if len(ungated) > 1 else 'stands'} outside any marker, so no gate checks "
         f"{'them' if len(ungated) > 1 else 'it'}: {home.command('--check --strict')} says of "
         "each whether --mark marks it, or why not\n"
@@ -503,7 +505,7 @@ def format_coverage(
         if lines:
             line += f"; {plural(len(lines), 'number')} {what} ({_on_lines(lines)})"
     line += "\n"
-    says = _what_mark_says(card, result) if result and any(not u.why for u in ungated) else {}
+    says = _what_mark_says(card, result) if result and ungated else {}
     listed = "".join(
         f"ungated: line {u.line}: {u.text}"
         + (f" ({u.why}, but it prints the value of {_figures(u.figures)})" if u.why else "")
