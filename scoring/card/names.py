@@ -365,13 +365,21 @@ class Names:
     def another_version_in(self, text: str) -> str | None:
         """A name of one of the card's models with a version or size none of its systems has:
         "Typhoon 1.5B" where the card's is Typhoon 0.6B (not "Typhoon ASR", without one)."""
-        text = _SUPERSCRIPT_MARKS.sub(" ", text)  # "Typhoon 1.5B¹": a footnote's mark
-        for pattern, own in self.versions:
-            for mention in pattern.finditer(text):
-                found = _versions_in(mention.group())
-                if found and not found & own:
-                    return mention.group()
+        if spans := self._other_versions(text):
+            return text[slice(*spans[0])]
         return next((found.group() for found, own in self._releases(text) if not own), None)
+
+    def _other_versions(self, text: str) -> list[tuple[int, int]]:
+        """Where ``text`` names one of the card's models with a version or size none of its
+        systems has, in order."""
+        text = _SUPERSCRIPT_MARKS.sub(" ", text)  # "Typhoon 1.5B¹": a footnote's mark
+        spans = [
+            mention.span()
+            for pattern, own in self.versions
+            for mention in pattern.finditer(text)
+            if (found := _versions_in(mention.group())) and not found & own
+        ]
+        return sorted(spans)
 
     def names_own_release(self, text: str) -> bool:
         """Whether ``text`` names the own model's release by its version alone ("v2.0")."""
@@ -579,6 +587,8 @@ class Names:
         text = self._own_version_as_ours(_OUR_BEFORE_A_NUMBER.sub("ours", text))
         if "ours" in text:
             text = self._ours_of_another(text)
+        for start, end in self._other_versions(text):  # ("Typhoon2-Audio" is no Typhoon 0.6B)
+            text = f"{text[:start]}{' ' * (end - start)}{text[end:]}"
         found = self._find(text, self.systems)
         if not found:
             return []

@@ -602,7 +602,9 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
     """Another model's or set's: on an axis of systems (or sets), a row or column that names
     nothing of the card's with the cell (a column of verdicts names the winner, not whose)."""
     names = table.names
+    # (another version of the card's models, "Typhoon 1.5B", is said so by _not_the_cards)
     row_names = _names_any(names, label) or _names_any(names, label + " " + cell)
+    row_names = row_names or bool(names.another_version_in(label))
     if row_names and table.axes["subject"][1] and names.subjects_in(column_header):
         # Where the column names the cell's set, a row of a set and no system ("w/o Isan
         # data", beside "OpenThai2.0 (full)") is none of the card's systems' rows.
@@ -612,6 +614,7 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
         or column in table.verdict_columns
         or _names_any(names, column_header)
         or _names_any(names, column_header + " " + cell)
+        or bool(names.another_version_in(column_header))
     )
     return frozenset(
         kind
@@ -1708,6 +1711,12 @@ def _another_version(text: str, names: Names) -> str | None:
     other = names.another_version_in(text)
     if other and not names.systems_in(text.replace(other, " ")):
         return other
+    # Before a comparison whose other side alone names the card's: "Typhoon2-Audio ได้ 9.52 %
+    # ... ใกล้กับ Typhoon 0.6B" (close to Typhoon 0.6B) is Typhoon2-Audio's.
+    against = COMPARES.search(text)
+    if other and against and other in text[: against.start()]:
+        if not names.systems_in(text[: against.start()]):
+            return other
     return "" if names.systems_in(text) else None
 
 

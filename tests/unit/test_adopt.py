@@ -1783,6 +1783,18 @@ def test_strict_fails_on_a_figure_typed_outside_a_marker(project, demo_result, c
     assert run_cli(capsys, "publish", str(project), "--check")[0] == 1
 
 
+def test_strict_says_why_a_look_alike_left_alone_was_left(project, demo_result, capsys):
+    """A number left alone as another model's, at the value of a figure of the card's, is
+    ungated: --check --strict says so, and what --mark said of it (whose it read it as), as
+    it does for a number --mark lists (a blind card's quoted table gave no reason there)."""
+    typhoon = printed(demo_result.exact[f"cer/560ms/fleurs/{T}"])
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nWhisper large-v3 reaches {typhoon} % on FLEURS.\n")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 1 and f"ungated: line 3: {typhoon} (read as another model's" in out, out
+    assert f"    --mark: {typhoon}: left alone, its context names Whisper" in out, out
+
+
 def test_numbers_read_as_another_measure_are_said_never_dropped_unseen(
     project, demo_result, capsys
 ):
@@ -3413,10 +3425,14 @@ def test_the_language_model_variant_is_named_as_cards_name_it(text, named, proje
 )
 def test_another_version_or_size_of_a_cards_model_is_told_by_its_name(text, other, project):
     """A name of one of the card's model families (its first word, "OpenThai", "Typhoon")
-    with a version or size that none of the card's systems has (they are 2.0 and 0.6B)."""
+    with a version or size that none of the card's systems has (they are 2.0 and 0.6B); such
+    a name names none of the card's systems ("Typhoon2-Audio" is no Typhoon 0.6B)."""
     from scoring.card.names import Names
 
-    assert Names.of(load_card_spec(project), {}).another_version_in(text) == other
+    names = Names.of(load_card_spec(project), {})
+    assert names.another_version_in(text) == other
+    if other is not None:
+        assert names.systems_in(other) == [], other
 
 
 @pytest.mark.parametrize(
@@ -3778,7 +3794,8 @@ def test_write_names_numbers_added_by_hand_outside_markers(project, demo_result,
     assert (
         code == 0
         and (
-            f"{card}: 1 number of its text (line {line}) stands outside any marker, so no gate "
+            f"{card}: 1 number of its text (line {line} of the card as written now) stands "
+            "outside any marker, so no gate "
             f"checks it: `python -m scoring publish {project} --check --strict` says of each "
             "whether --mark marks it, or why not"
         )

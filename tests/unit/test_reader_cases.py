@@ -1791,3 +1791,25 @@ def test_what_an_earlier_version_of_this_card_said_is_never_rewritten(project, d
     read, out = verdicts_of(project, demo_result, text)
     assert read == [("unexplained", None), ("marked", name)], out
     assert '("In v1 of this post")' in out, out
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Typhoon2-Audio ได้ {near} % บน FLEURS ซึ่งใกล้กับ Typhoon 0.6B มาก แต่เป็นคนละโมเดลกัน",
+        "Typhoon2-Audio gets {near} % on FLEURS, close to Typhoon 0.6B.",
+        "Typhoon2-Audio gets {near} % on FLEURS close to Typhoon 0.6B.",
+    ],
+    ids=["Thai", "English", "English without a comma"],
+)
+def test_a_look_alike_of_the_cards_model_before_a_comparison_is_never_drifted(
+    sentence, project, demo_result
+):
+    """ "Typhoon2-Audio" holds the name of the card's Typhoon but with a version none of its
+    systems has: another version, whose number stands before "close to Typhoon 0.6B" (ใกล้กับ).
+    A number a drift away from Typhoon's is left alone, never drifted: a blind card's Thai
+    line was drifted, and --write put Typhoon 0.6B's value in Typhoon2-Audio's place."""
+    near = stale_print(demo_result.exact, f"cer/560ms/fleurs/{T}")
+    read, out = verdicts_of(project, demo_result, f"# Card\n\n{sentence.format(near=near)}\n")
+    assert read == [("foreign", None)], out
+    assert "Typhoon2-Audio" in out and "0 drifted" in out, out
