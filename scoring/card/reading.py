@@ -830,9 +830,12 @@ _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 _LINK_TARGET = re.compile(r"(?<=\])\([^()\s]*(?:\s+\"[^\"]*\")?\)")
 
 
-def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked, set_aside):
+def _prose_numbers(
+    text: str, block: Block, headings: str, names: Names, masked, set_aside, lead_in
+):
     """(match, offset, levels, more of its Candidate's fields) of each number in a prose block
-    that may be one of ours, sentence by sentence; ``set_aside`` hears of the others."""
+    that may be one of ours, sentence by sentence (``lead_in``: the paragraph that leads into
+    a list item's list); ``set_aside`` hears of the others."""
     body = text[block.start : block.end]
     earlier: list[str] = []
     for start, end in _list_parts(body, 0, len(body), SENTENCE_END, empty=True):
@@ -843,7 +846,7 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         matches = _numbers_at(sentence, offset, masked, names, none_in_percent)
         for aside in none_in_percent:
             set_aside(*aside)
-        if not speaks_of_errors(sentence, names) and not (
+        if not speaks_of_errors(f"{sentence} {lead_in}", names) and not (
             read_before and _GOES_ON.match(sentence) and speaks_of_errors(read_before[0], names)
         ):
             for match in matches:
@@ -863,7 +866,6 @@ def _prose_numbers(text: str, block: Block, headings: str, names: Names, masked,
         words = _without(_LINK_TARGET, words)  # ("](docs/cer-vs-latency.png)": no name)
         words = _without_marks(words, matches)
         words = _blanked(words, marks)
-        lead_in = headings.rsplit(" / ", 1)[-1] if block.is_item else ""
         words = _blanked(words, _origins(words, names))
         read = _Sentence(words, matches, names, read_before, lead_in)
         yield from _sentence_numbers(read, offset, headings, read_before, set_aside)
@@ -1381,7 +1383,7 @@ def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple, l
     """{i: (what number i of a list, "6.69/8.72/12.95", reads, whether it may drift)}: the
     sentence with the other parts of a list of as many names blanked, True; (None, False)
     at another metric's place; the sentence as it is, False, where nothing places it."""
-    placed = _led_in_latencies(sentence, matches, names, lead_in)
+    placed = {}
     slashed = list(_slashed_lists(sentence, names))
     runs = [
         (run, [lists for lists in slashed if len(lists[0]) == len(run)])
@@ -1407,6 +1409,10 @@ def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple, l
             else:
                 others = [span for j, span in enumerate(parts) if j != place]
                 placed[i] = (_blanked(sentence, others), True)
+    # (A list its lead-in gives places what the item's own words leave unplaced.)
+    for i, place in _placed_by_the_lead_in(sentence, matches, names, lead_in).items():
+        if placed.get(i, (sentence, False)) == (sentence, False):
+            placed[i] = place
     return placed
 
 
@@ -1417,24 +1423,33 @@ _LATENCIES_LISTED = re.compile(
 _ARROW = re.compile(r"[\s*_†‡]*%?[\s*_†‡]*(?:→|->|⟶)\s*")
 
 
-def _led_in_latencies(sentence: str, matches: list, names: Names, lead_in: str) -> dict:
-    """{i: (the sentence naming number i's chunk size, True)} for a run of numbers (joined by
-    commas or arrows) in a list item naming none, as many as the chunk sizes its lead-in
-    lists, each the card's: "80, 160, 560 and 1120 ms:" over "- OpenThai2.0: 18.84, 16.09,
-    14.77, 14.50" gives them in order."""
-    listed = _LATENCIES_LISTED.search(lead_in)
-    latencies = [int(ms) for ms in re.findall(r"\d+", listed.group())] if listed else []
-    if len(set(latencies)) < 2 or not set(latencies) <= set(names.latencies):
-        return {}
-    if names.latencies_in(sentence) or len(set(latencies)) < len(latencies):
-        return {}
-    runs = _runs(sentence, matches, _COMMA_OR_AND) + _runs(sentence, matches, _ARROW)
-    return {
-        i: (f"{sentence} ({ms} ms)", True)
-        for run in runs
-        if len(run) == len(latencies)
-        for i, ms in zip(run, latencies)
-    }
+def _placed_by_the_lead_in(sentence: str, matches: list, names: Names, lead_in: str) -> dict:
+    """{i: (the sentence naming what number i is of, True)} for a run of numbers in a list item
+    (joined by commas, slashes or arrows) as long as a list its lead-in gives, of the card's
+    chunk sizes in one unit ("80, 160, 560 and 1120 ms:", or with arrows) or of its systems
+    or sets with slashes ("(OpenThai2.0 / Typhoon 0.6B):"), where the item names none of
+    them: in order."""
+    lists = []
+    if listed := _LATENCIES_LISTED.search(lead_in):
+        latencies = [int(ms) for ms in re.findall(r"\d+", listed.group())]
+        if len(set(latencies)) == len(latencies) > 1 and set(latencies) <= set(names.latencies):
+            lists += [[f"{ms} ms" for ms in latencies]] if not names.latencies_in(sentence) else []
+    for parts, metrics in _slashed_lists(lead_in, names):
+        said = [lead_in[a:b] for a, b in parts]
+        kinds = [find for find in (names.systems_in, names.subjects_in) if all(map(find, said))]
+        if metrics is None and kinds and not any(find(sentence) for find in kinds):
+            lists.append(said)
+    runs = [
+        run
+        for joined in (_COMMA_OR_AND, _SLASH, _ARROW)
+        for run in _runs(sentence, matches, joined)
+    ]
+    placed: dict[int, list[str]] = {}
+    for listed in lists:
+        for run in (run for run in runs if len(run) == len(listed)):
+            for i, name in zip(run, listed):
+                placed.setdefault(i, []).append(name)
+    return {i: (f"{sentence} ({', '.join(said)})", True) for i, said in placed.items()}
 
 
 def _a_run_joined_by_commas(sentence: str, matches: list, run: list, names: Names, earlier):
@@ -1990,8 +2005,10 @@ class _Found:
     def read_prose(self, shown: str, block: Block, headings: str, label: str | None):
         """A prose block's numbers (``label``: the list item's, where it names another
         model: "- Pathumma: 11.20 %")."""
+        lead_in = self.headings[-1] if block.is_item and self.headings else ""
+        lead_in = lead_in if _A_LEAD_IN_END.search(lead_in) else ""  # (not a heading)
         for match, offset, levels, more in _prose_numbers(
-            shown, block, headings, self.names, self.masked, self.set_aside
+            shown, block, headings, self.names, self.masked, self.set_aside, lead_in
         ):
             own = None if self.names.systems_in(levels[2]) else label
             self.add(match, offset, levels, False, label=own, **more)
