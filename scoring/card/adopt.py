@@ -505,13 +505,17 @@ def _listed_after_a_comparison(candidate: Candidate) -> bool:
     return bool(listed and COMPARES.search(clauses_beside((before[: listed.start()], ""))[0]))
 
 
-def _own_statement(candidate: Candidate) -> str | None:
+_STATEMENT_OR_COLON = re.compile(f"{STATEMENT_END.pattern}|:(?!\\d)", re.I)
+
+
+def _own_statement(candidate: Candidate, ends_at=STATEMENT_END) -> str | None:
     """The statement a number in prose stands in, between semicolons or contrasting words
-    ("while", "but"); None in a table, or where the sentence is one statement."""
+    ("while", "but"), or what else ``ends_at``; None in a table, or where the sentence is
+    one statement."""
     if candidate.in_table:
         return None
     sentence, at = candidate.levels[2], candidate.at
-    ends = [(end.start(), end.end()) for end in STATEMENT_END.finditer(sentence)]
+    ends = [(end.start(), end.end()) for end in ends_at.finditer(sentence)]
     if not ends:
         return None
     start = max((end for _, end in ends if end <= at), default=0)
@@ -606,8 +610,9 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
 def _a_cer_in_percent(candidate: Candidate) -> bool:
     """Whether a number is a CER though its sentence speaks of a difference: in percent in its
     own statement that speaks of none ("6.85 % on FLEURS; the difference is 0.16 pp"), unsigned
-    between middle dots ("A 6.69 · B 9.50 · Δ −2.81"), or beside another's difference."""
-    statement, after = _own_statement(candidate), candidate.levels[1]
+    between middle dots ("A 6.69 · B 9.50 · Δ −2.81"), or beside another's difference. (A
+    colon ends a statement here: "... does not close the gap: there it reaches 17.09 %".)"""
+    statement, after = _own_statement(candidate, _STATEMENT_OR_COLON), candidate.levels[1]
     if statement is not None and not DIFFERENCE_WORDS.search(statement):
         if re.match(r"[*_]*\s*%", after) and not _POINTS_AFTER.match(after):
             return True
