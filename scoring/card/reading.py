@@ -1941,8 +1941,8 @@ def _not_the_cards(
     if model:
         return "model", model
     # "CER (%), as reported by the Typhoon team": whatever our run gives.
-    if in_table and (quoted := QUOTED.search(f"{levels[4]} {levels[5]}")):
-        return "quoted", quoted.group()
+    if in_table and (quoted := _quoted_in_a_table(levels, names)):
+        return "quoted", quoted
     # A heading of other models ("Baselines"), unless a heading inside it, or the lead-in
     # above a list item, names a system of the card's ("OpenThai2.0 minus Typhoon 0.6B:").
     if model is None and not in_table:
@@ -1965,6 +1965,27 @@ def _not_the_cards(
         if said := find():
             return kind, said
     return None
+
+
+_OURS_SAID = re.compile(r"\b(?:our|we)\b|ของเรา", re.I)  # ("Our four systems stream ...")
+
+
+def _quoted_in_a_table(levels: tuple[str, ...], names: Names) -> str | None:
+    """The words of a cell's column header or caption that say its number is another source's,
+    quoted. A caption's statement saying so that names none of the card's systems, where
+    another names them, speaks of the other rows: "Our four systems stream ...; the
+    look-alikes are ... copied from their authors" quotes no row of the card's systems."""
+    if quoted := QUOTED.search(levels[4]):
+        return quoted.group()
+    statements = re.split(rf"{STATEMENT_END.pattern}|{SENTENCE_END.pattern}", levels[5])
+    saying = [s for s in statements if s and QUOTED.search(s)]
+    if not saying:
+        return None
+    if names.systems_in(levels[3]) and not any(names.systems_in(s) for s in saying):
+        others = [s for s in statements if s and s not in saying]
+        if any(names.systems_in(s) or _OURS_SAID.search(s) for s in others):
+            return None
+    return QUOTED.search(saying[0]).group()
 
 
 def speaks_of_errors(context: str, names: Names) -> bool:
