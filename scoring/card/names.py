@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..memo import Memo
 from . import words as word_lists
@@ -572,6 +572,19 @@ class Names:
                 ]
         return [key for _, _, key in found]
 
+    @cached_property
+    def _other_products(self) -> re.Pattern:
+        """A family's bare name, any words of the card's names after it, then a capitalised
+        word that none of them holds: "Typhoon ASR Realtime" is another product of the
+        family, not the card's Typhoon 0.6B (with a version, "Typhoon 0.6B Realtime", ours)."""
+        named = [name.split() for name, _ in self.systems + self.subjects]
+        words = "|".join(sorted({re.escape(w) for each in named for w in each}, key=len)[::-1])
+        family = "|".join(sorted({re.escape(n[0]) for n, _ in zip(named, self.systems)}))
+        return re.compile(
+            rf"(?i:\b(?:{family}))(?:[ \t]+(?i:{words})\b)*[ \t]+"
+            rf"(?!(?i:{words}|{word_lists.pattern('title_case_words')})\b)[A-Z][a-z]\w*"
+        )
+
     def own_systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names before a comparison ("OpenThai vs Typhoon": OpenThai)."""
         compares = COMPARES.search(text)
@@ -589,6 +602,7 @@ class Names:
             text = self._ours_of_another(text)
         for start, end in self._other_versions(text):  # ("Typhoon2-Audio" is no Typhoon 0.6B)
             text = f"{text[:start]}{' ' * (end - start)}{text[end:]}"
+        text = self._other_products.sub(lambda other: " " * len(other[0]), text)
         found = self._find(text, self.systems)
         if not found:
             return []

@@ -21,6 +21,7 @@ from tests.unit.test_adopt import (  # noqa: F401
     O,
     T,
     demo_result,
+    drop_aliases,
     mark_one,
     printed,
     project,
@@ -1813,3 +1814,34 @@ def test_a_look_alike_of_the_cards_model_before_a_comparison_is_never_drifted(
     read, out = verdicts_of(project, demo_result, f"# Card\n\n{sentence.format(near=near)}\n")
     assert read == [("foreign", None)], out
     assert "Typhoon2-Audio" in out and "0 drifted" in out, out
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Typhoon ASR Realtime gets {near} % on FLEURS at 560 ms.", ["foreign"]),
+        ("Typhoon Realtime gets {near} % on FLEURS at 560 ms.", ["foreign"]),
+        (
+            "CER (%) on FLEURS at 560 ms.\n\n| Model | FLEURS |\n|---|--:|\n"
+            "| OpenThai2.0 | {ours} |\n| Typhoon ASR Realtime | {near} |",
+            ["marked", "foreign"],
+        ),
+        # The card's own, by its family's name alone, by its full name, or in title case.
+        ("Typhoon gets {near} % on FLEURS at 560 ms.", ["drift"]),
+        ("Typhoon ASR Streaming 0.6B Gets {near} % On FLEURS At 560 ms.", ["drift"]),
+    ],
+    ids=["prose", "family word alone", "table", "ours", "ours in title case"],
+)
+def test_another_product_of_the_cards_family_is_never_drifted(text, read, project, demo_result):
+    """ "Typhoon ASR Realtime" goes on from the family's bare name with a word no name of the
+    card's holds: another product, whose number a drift away from Typhoon 0.6B's is left
+    alone (a blind look-alike card's row was read as Typhoon 0.6B; without that row beside
+    the card's own, --write would have rewritten it). Title-case words are no product; an
+    alias in [publish.aliases] makes such a name the card's (see test_adopt.py's ALIASES)."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    near = stale_print(exact, f"cer/560ms/fleurs/{T}")
+    ours = printed(exact[f"cer/560ms/fleurs/{O}"])
+    card = f"# Card\n\n{text.format(near=near, ours=ours)}\n"
+    verdicts, out = verdicts_of(project, demo_result, card)
+    assert [verdict for verdict, _ in verdicts] == read, out
