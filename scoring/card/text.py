@@ -489,8 +489,9 @@ SIGN = r"(?:[-−+]|–(?=\d))"
 # Thai writes no space between words: a Thai letter beside a number does not make it part
 # of a name ("ลดจาก9.50%เหลือ8.73%", "ดีขึ้น0.77จุด").
 _LETTER_OR_DIGIT = r"[^\W_\u0e01-\u0e4f]"
+# (Not after a point, "2.0.1", unless two end a range: "CI -3.75..-1.76".)
 _NUMBER = re.compile(
-    rf"(?<!{_LETTER_OR_DIGIT}|[.,\-−+:])({SIGN}?)(\d+(?:\.\d+)?)"
+    rf"(?<!{_LETTER_OR_DIGIT}|[,\-−+:])(?<!(?<!\.)\.)({SIGN}?)(\d+(?:\.\d+)?)"
     rf"(?!(?!pp\b|[¹²³⁰⁴-⁹]){_LETTER_OR_DIGIT}|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
 )
 # A duration: "560 ms", "0.56 s", "560 มิลลิวินาที".
