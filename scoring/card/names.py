@@ -77,6 +77,11 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # A legend's definition: "OT2 = OpenThai2.0-ASR-Streaming (th-TH, this model) · TY = ...".
 # (An abbreviation: two characters or more, a capital or a digit among them.)
 _SHORT = r"(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{1,11}"
+# A common word written in capitals, kept apart from the word as names are compared: a legend's
+# "IS = Isan" names Isan by "IS", not by every "is".
+_COMMON_WORD_IN_CAPITALS = re.compile(
+    rf"\b(?:{'|'.join(w.upper() for w in word_lists.words()['common_words'] if len(w) > 1)})\b"
+)
 _A_DEFINITION = re.compile(
     rf"(?:^|(?<=[\s·;,—(*]))(?P<short>{_SHORT})\s*=\s*(?P<full>[^=·;]+?)\s*"
     rf"(?=\Z|[·;]|\n[ \t]*\n|\s+{_SHORT}\s*=)",
@@ -170,7 +175,11 @@ SPLIT_WORDS = word_lists.regex("split_words")
 # A word a card defines for itself, in quotes before "=" or defining_words; the definition
 # runs to its sentence's end.
 _QUOTED_TERM = r'["“](?P<term>[^\W\d][^"”\n]{0,38}?)["”]'
-_TO_THE_SENTENCE_END = r"(?P<definition>(?:[^.!?\n]|\.(?=\d)|\n(?![ \t]*\n))*)"
+# (or to the next term it defines: '"long" = the joined recordings, "split" = cut at pauses')
+_TO_THE_SENTENCE_END = (
+    r"(?P<definition>(?:(?![,;]?\s*[\"“][^\"”\n]{1,40}[\"”]\s*=)"
+    r"(?:[^.!?\n]|\.(?=\d)|\n(?![ \t]*\n)))*)"
+)
 _DEFINITION = re.compile(
     rf"{_QUOTED_TERM}\s*(?:=|{word_lists.pattern('defining_words')}){_TO_THE_SENTENCE_END}", re.I
 )
@@ -241,6 +250,7 @@ def plain_name(text: str) -> str:
     mark apart from letters ("0.6B + 4-gram" and "0.6b_4gram" both read "0 6 b 4 gram")."""
     # (A superscript mark stays apart from the digit a name may end with: "GigaSpeech2²".)
     text = re.sub(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+", lambda mark: " " + mark.group(), text)
+    text = _COMMON_WORD_IN_CAPITALS.sub(lambda word: f"{word[0]}caps", text)
     text = re.sub(r"[\W_]+", " ", unicodedata.normalize("NFKC", text).lower())
     text = re.sub(r"(?<=\d)(?=[^\W\d])|(?<=[^\W\d])(?=\d)", " ", text)
     # Thai apart from Latin, as digits are from letters: "GigaSpeech2แบบยาว".
@@ -324,6 +334,7 @@ class Names:
         systems, loose, families = _system_names(spec, own)
         for text, key in aliases.items():
             (systems if key in spec.systems else subjects)[plain_name(text)] = key
+        _add_long_sets(spec, subjects, aliases.items())
         splits = {_split_name(source.split or "test") for source in spec.datasets.values()}
         return cls(
             tuple(sorted(subjects.items(), key=lambda item: -len(item[0]))),  # longest first
@@ -582,7 +593,7 @@ class Names:
         family = "|".join(sorted({re.escape(n[0]) for n, _ in zip(named, self.systems)}))
         return re.compile(
             rf"(?i:\b(?:{family}))(?:[ \t]+(?i:{words})\b)*[ \t]+"
-            rf"(?!(?i:{words}|{word_lists.pattern('title_case_words')})\b)[A-Z][a-z]\w*"
+            rf"(?!(?i:{words}|{word_lists.pattern('common_words')})\b)[A-Z][a-z]\w*"
         )
 
     def own_systems_in(self, text: str) -> list[str]:
@@ -700,17 +711,20 @@ def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
             subjects.setdefault(ending, key)
 
 
-def _add_long_sets(spec: CardSpec, subjects: dict[str, str]) -> None:
+def _add_long_sets(spec: CardSpec, subjects: dict[str, str], aliases=()) -> None:
     """A set named as its sibling and a word ("TVSpeech long") with the word on either side,
-    and a long set with any word for long recordings ("long-form TVSpeech")."""
-    displays = {plain_name(display) for display in spec.set_names.values()}
+    and a long set with any word for long recordings ("long-form TVSpeech"); so with an
+    alias of the sibling (``aliases``, (text, key) pairs: "TVS long" where "TVS" = TVSpeech)."""
+    displays = {plain_name(display): key for key, display in spec.set_names.items()}
     for key, display in spec.set_names.items():
         base, _, word = display.rpartition(" ")
         if not base or plain_name(base) not in displays:
             continue
-        for said in LONG_WORDS if word.lower() == "long" else (word,):
-            subjects.setdefault(plain_name(f"{said} {base}"), key)
-            subjects.setdefault(plain_name(f"{base} {said}"), key)
+        sibling = displays[plain_name(base)]
+        for name in [base] + [text for text, aliased in aliases if aliased == sibling]:
+            for said in LONG_WORDS if word.lower() == "long" else (word,):
+                subjects.setdefault(plain_name(f"{said} {name}"), key)
+                subjects.setdefault(plain_name(f"{name} {said}"), key)
 
 
 def _system_names(spec: CardSpec, own: str | None) -> tuple[dict, set[str], dict[str, list]]:
