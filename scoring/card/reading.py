@@ -604,7 +604,7 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
     names = table.names
     # (another version of the card's models, "Typhoon 1.5B", is said so by _not_the_cards)
     row_names = _names_any(names, label) or _names_any(names, label + " " + cell)
-    row_names = row_names or bool(names.another_version_in(label))
+    row_names = row_names or bool(names.another_version_in(label) or _OTHER_VERSION.search(label))
     if row_names and table.axes["subject"][1] and names.subjects_in(column_header):
         # Where the column names the cell's set, a row of a set and no system ("w/o Isan
         # data", beside "OpenThai2.0 (full)") is none of the card's systems' rows.
@@ -614,7 +614,7 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
         or column in table.verdict_columns
         or _names_any(names, column_header)
         or _names_any(names, column_header + " " + cell)
-        or bool(names.another_version_in(column_header))
+        or bool(names.another_version_in(column_header) or _OTHER_VERSION.search(column_header))
     )
     return frozenset(
         kind

@@ -1845,3 +1845,19 @@ def test_another_product_of_the_cards_family_is_never_drifted(text, read, projec
     card = f"# Card\n\n{text.format(near=near, ours=ours)}\n"
     verdicts, out = verdicts_of(project, demo_result, card)
     assert [verdict for verdict, _ in verdicts] == read, out
+
+
+def test_a_dashboards_last_week_column_is_another_run_of_the_cards_own(project, demo_result):
+    """ "last week" and "Δ vs last week" beside this week's CERs are an earlier run of the
+    card's own models: left alone as another version's, with that reason (a blind dashboard
+    card's were said to name "no set of the card's", with advice to add an alias)."""
+    exact = demo_result.exact
+    name = f"cer/560ms/fleurs/{O}"
+    ours, near = printed(exact[name]), stale_print(exact, name)
+    text = (
+        "# Card\n\nCER (%) at 560 ms.\n\n| System | FLEURS | Δ vs last week | last week |\n"
+        f"|---|--:|--:|--:|\n| OpenThai2.0 | {ours} | −0.03 | {near} |\n"
+    )
+    read, out = verdicts_of(project, demo_result, text)
+    assert read == [("marked", name), ("foreign", None), ("foreign", None)], out
+    assert "its context names last week: another version's" in out, out
