@@ -130,15 +130,19 @@ def candidate_numbers(card_text: str) -> list[Candidate]:
                 start, text = start + 1, text[1:]  # a hyphen or range dash, not a sign
                 if text[0] in _SIGNS:
                     continue
-            if start > 0 and _glued(line[start - 1]):
+            # (Two points before it end a range, "-3.75..-1.76"; "pp" after it is its unit.)
+            if start > 0 and _glued(line[start - 1]) and line[max(start - 2, 0) : start] != "..":
                 continue
+            in_points = re.match(r"pp\b", line[end:]) is not None
             if end < len(line) and (
                 _glued(line[end])
                 and not (line[end] in ".," and not line[end + 1 : end + 2].isdigit())
+                and not in_points
             ):
                 continue
             if (
                 end < len(line)
+                and not in_points
                 and line[end].isalnum()
                 and line[end] not in _SUPERSCRIPTS
                 and line[end].isascii()

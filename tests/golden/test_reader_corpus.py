@@ -764,10 +764,12 @@ CODE_BLOCKS = {
     "faq": 2,  # a tilde-fenced bash block and an indented block of a tool's output
     "field": 2,  # a bash block and a text block of a ranking tool's output
     "glance": 2,  # a bash block and a text block of a log's tail
+    "glossary": 2,  # a yaml block of the decoder settings and a bash block
     "history": 3,  # a yaml block inside <details>, a diff block, a bash block
     "html": 2,  # and a <pre> block, which is HTML, not counted here
     "leaderboard": 2,
     "lists": 2,
+    "lookalikes": 2,  # a python block and a text block of a scoring run's output
     "memo": 2,  # a mermaid flowchart and a bash block
     "metrics": 2,  # a bash block and a text block of the eval tool's output
     "mixed": 2,
