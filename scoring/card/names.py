@@ -590,7 +590,7 @@ class Names:
         family, not the card's Typhoon 0.6B (with a version, "Typhoon 0.6B Realtime", ours)."""
         named = [name.split() for name, _ in self.systems + self.subjects]
         words = "|".join(sorted({re.escape(w) for each in named for w in each}, key=len)[::-1])
-        family = "|".join(sorted({re.escape(n[0]) for n, _ in zip(named, self.systems)}))
+        family = "|".join(sorted({re.escape(name.split()[0]) for name, _ in self.systems}))
         return re.compile(
             rf"(?i:\b(?:{family}))(?:[ \t]+(?i:{words})\b)*[ \t]+"
             rf"(?!(?i:{words}|{word_lists.pattern('common_words')})\b)[A-Z][a-z]\w*"
