@@ -886,10 +886,13 @@ def _regenerate_model_index(
     mismatches = []
     for identity, (figure, made) in ours.items():
         there = have.get(identity)
+        # (named as the card names it, where the card has it: it can be found there)
+        named = there or made
         where = (
             _hand_written_name(there, ours)
             if there is not None and identity not in in_our_form
-            else f"model-index entry '{made.metric_name}' on {made.dataset_name}"
+            else f"model-index entry '{named.metric_name or made.metric_name}' on "
+            f"{named.dataset_name or made.dataset_name}"
         )
         mismatches += _differs(figure, where, there and there.metric_value, made.metric_value)
     for entry, fits in unplaced:

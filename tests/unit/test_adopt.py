@@ -1783,6 +1783,36 @@ def test_strict_fails_on_a_figure_typed_outside_a_marker(project, demo_result, c
     assert run_cli(capsys, "publish", str(project), "--check")[0] == 1
 
 
+def test_a_model_index_entry_in_our_form_is_named_as_the_card_names_its_dataset(
+    project, demo_result, capsys
+):
+    """An entry of the card's own model-index in the gate's form, its dataset named the
+    card's way ("FLEURS (th)"), drifted: its line names it so, where the card can be
+    searched for it, not by card.toml's name for the set (a blind card's was named "...
+    (synthetic demo stand-in)", which its card never says)."""
+    name = f"cer/560ms/fleurs/{O}"
+    demo = (REPO_ROOT / "examples" / "demo" / "README.md").read_text(encoding="utf-8")
+    front = demo[: demo.index("\n---\n", 4) + 5]
+    shown, stale = printed(demo_result.exact[name]), stale_print(demo_result.exact, name)
+    dataset = "name: FLEURS th_th test (synthetic demo stand-in)"
+    assert dataset in front, front
+    # (FLEURS's first result in the demo's model-index, whatever value the data give it)
+    front, count = re.subn(
+        r"value: \S+(\n\s+name: CER \(560 ms chunk\))",
+        lambda found: f"value: {stale}{found[1]}",
+        front.replace(dataset, "name: FLEURS (th)", 1),
+        count=1,
+    )
+    assert count == 1, front
+    (project / "README.md").write_text(front + "\n# Card\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 1, out
+    assert (
+        f"drift: figure {name}: model-index entry 'CER (560 ms chunk)' on FLEURS (th) "
+        f"says {stale}, the data give {shown}" in out
+    ), out
+
+
 def test_strict_says_why_a_look_alike_left_alone_was_left(project, demo_result, capsys):
     """A number left alone as another model's, at the value of a figure of the card's, is
     ungated: --check --strict says so, and what --mark said of it (whose it read it as), as
