@@ -848,6 +848,18 @@ def _hand_written_name(entry: EvalResult, ours: dict) -> str:
     )
 
 
+def _entry_named(there: EvalResult | None, made: EvalResult, ours: dict, hand_written: bool):
+    """An entry of ours named as the card names it, where the card has it (so that it can be
+    found there): a hand-written one with how it was read; else as the gate makes it."""
+    if there is not None and hand_written:
+        return _hand_written_name(there, ours)
+    named = there or made
+    return (
+        f"model-index entry '{named.metric_name or made.metric_name}' on "
+        f"{named.dataset_name or made.dataset_name}"
+    )
+
+
 def _regenerate_model_index(
     index: ModelIndex, expected: list[tuple[str, EvalResult]], spec: CardSpec
 ) -> tuple[list[IndexEntry], list[IndexEntry], list[Mismatch]]:
@@ -886,14 +898,7 @@ def _regenerate_model_index(
     mismatches = []
     for identity, (figure, made) in ours.items():
         there = have.get(identity)
-        # (named as the card names it, where the card has it: it can be found there)
-        named = there or made
-        where = (
-            _hand_written_name(there, ours)
-            if there is not None and identity not in in_our_form
-            else f"model-index entry '{named.metric_name or made.metric_name}' on "
-            f"{named.dataset_name or made.dataset_name}"
-        )
+        where = _entry_named(there, made, ours, hand_written=identity not in in_our_form)
         mismatches += _differs(figure, where, there and there.metric_value, made.metric_value)
     for entry, fits in unplaced:
         figures = [

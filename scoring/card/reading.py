@@ -830,6 +830,13 @@ _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
 _LINK_TARGET = re.compile(r"(?<=\])\([^()\s]*(?:\s+\"[^\"]*\")?\)")
 
 
+def _a_section_number(heading: str, match: re.Match) -> bool:
+    """Whether a number opens a heading, one decimal at most, before a word: its section's
+    number ("### 3.2 Results", "3.2. ผลต่าง"), not "## 6.7 % on FLEURS"."""
+    opens = re.fullmatch(r"\s*#{0,6}\s*\d+(?:\.\d)?", heading[: match.end()])
+    return bool(opens) and re.match(r"\.?\s+[^\W\d_]", heading[match.end() :]) is not None
+
+
 def _prose_numbers(
     text: str, block: Block, headings: str, names: Names, masked, set_aside, lead_in
 ):
@@ -844,6 +851,8 @@ def _prose_numbers(
         earlier.insert(0, _without(COMMENT, sentence))
         none_in_percent = []
         matches = _numbers_at(sentence, offset, masked, names, none_in_percent)
+        if block.kind == "heading":  # ("### 3.2 Results": a section's number, no figure)
+            matches = [m for m in matches if not _a_section_number(sentence, m)]
         for aside in none_in_percent:
             set_aside(*aside)
         if not speaks_of_errors(f"{sentence} {lead_in}", names) and not (

@@ -598,6 +598,9 @@ _A_MARGIN_IN_POINTS = re.compile(
 _STATISTIC_BEFORE = re.compile(r"(?:\bp\s*[=<>≤≈]|±|\+/-|\+-)\s*$", re.I)
 # A share ("10.50 % of the training audio", "10.50% ของข้อมูล"; "18.64% ของเรา" is ours).
 _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
+# So in Thai, percent written before it: "ร้อยละ 8.72 ของข้อมูลฝึก" (8.72 % of the training data).
+_THAI_PERCENT_BEFORE = re.compile(r"ร้อยละ\s*$")
+_THAI_OF_AFTER = re.compile(r"\s*ของ(?!เรา)\s*")
 # A whole number in percent ("7 % CER") may be a CER printed without decimals.
 _WHOLE_PERCENT_AFTER = re.compile(
     r"\s*%"
@@ -647,7 +650,9 @@ def numbers_in(
             continue
         if before.endswith("/") and not _NUMBER_AND_SLASH_BEFORE.search(before):
             continue
-        share = _SHARE_AFTER.match(text, end)
+        share = _SHARE_AFTER.match(text, end) or (
+            _THAI_PERCENT_BEFORE.search(before) and _THAI_OF_AFTER.match(text, end)
+        )
         if share and not (a_recognisers and a_recognisers(text[share.end() :])):
             if dropped is not None:
                 dropped.append((match, "a share"))

@@ -1861,3 +1861,20 @@ def test_a_dashboards_last_week_column_is_another_run_of_the_cards_own(project, 
     read, out = verdicts_of(project, demo_result, text)
     assert read == [("marked", name), ("foreign", None), ("foreign", None)], out
     assert "its context names last week: another version's" in out, out
+
+
+def test_a_headings_section_number_is_no_candidate(project, demo_result, capsys):
+    """ "### 3.2 Results" and "### 3.3. ผลบน FLEURS" open with their section's number: no
+    candidate, so --check --strict does not fail on it (a blind Thai report's did); a
+    heading opening with a figure ("## 6.7 % on FLEURS ...") is still read."""
+    name = f"cer/560ms/fleurs/{O}"
+    one_decimal = printed(demo_result.exact[name], decimals=1)
+    (project / "README.md").write_text(
+        "# Card\n\n### 3.2 Results on FLEURS at 560 ms\n\n### 3.3. ผลบน FLEURS\n\n"
+        f"## {one_decimal} % on FLEURS for OpenThai2.0 at 560 ms\n",
+        encoding="utf-8",
+    )
+    read, out = verdicts_of(project, demo_result, (project / "README.md").read_text())
+    assert read == [("marked", name)], out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert not re.search(r"line \d+: 3\.[23]\b", out) and "0 of 1 numbers" in out, out
