@@ -1441,8 +1441,9 @@ def _placed_by_the_lead_in(sentence: str, matches: list, names: Names, lead_in: 
     lists = []
     if listed := _LATENCIES_LISTED.search(lead_in):
         latencies = [int(ms) for ms in re.findall(r"\d+", listed.group())]
-        if len(set(latencies)) == len(latencies) > 1 and set(latencies) <= set(names.latencies):
-            lists += [[f"{ms} ms" for ms in latencies]] if not names.latencies_in(sentence) else []
+        ours = len(set(latencies)) == len(latencies) > 1 and set(latencies) <= names.latencies
+        if ours and not names.latencies_in(sentence):
+            lists.append([f"{ms} ms" for ms in latencies])
     for parts, metrics in _slashed_lists(lead_in, names):
         said = [lead_in[a:b] for a, b in parts]
         kinds = [find for find in (names.systems_in, names.subjects_in) if all(map(find, said))]
@@ -1986,7 +1987,7 @@ def _quoted_in_a_table(levels: tuple[str, ...], names: Names) -> str | None:
     look-alikes are ... copied from their authors" quotes no row of the card's systems."""
     if quoted := QUOTED.search(levels[4]):
         return quoted.group()
-    statements = re.split(rf"{STATEMENT_END.pattern}|{SENTENCE_END.pattern}", levels[5])
+    statements = re.split(rf"{STATEMENT_END.pattern}|{SENTENCE_END.pattern}", levels[5], flags=re.I)
     saying = [s for s in statements if s and QUOTED.search(s)]
     if not saying:
         return None
