@@ -199,6 +199,15 @@ class _Details(HTMLParser):
             self._summary.append(data)
 
 
+# Tags inside a cell that only lay out its text ("6.69<br><small>(−2.81)</small>"): read as
+# the blanks they take, so that the cell reads "6.69 (−2.81)" in its own places.
+_LAYOUT_TAGS = re.compile(r"</?(?:br|small|big|span|font|p|div|center)\b[^>]*>", re.I)
+
+
+def _as_blanks(found: re.Match) -> str:
+    return " " * len(found[0])
+
+
 class _HtmlTable(HTMLParser):
     """An HTML table's cells, each the source text from its tag to the next that ends it."""
 
@@ -244,7 +253,7 @@ class _HtmlTable(HTMLParser):
             cells, column = [], 0
             for _, attrs, start, content in found:
                 column = _spanned_down(below, cells, column)
-                entry = (self.base + start, content)
+                entry = (self.base + start, _LAYOUT_TAGS.sub(_as_blanks, content))
                 rows, columns = _span(attrs, "rowspan"), _span(attrs, "colspan")
                 for _ in range(columns):
                     cells.append(entry)

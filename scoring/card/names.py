@@ -509,9 +509,11 @@ class Names:
 
     def _ours_of_another(self, text: str) -> str:
         """``text`` without an "ours" that qualifies a name none of the card's: "Conformer-CTC
-        (ours, 2024)" is an earlier model of the card's authors, not the card's own."""
+        (ours, 2024)" is an earlier model of the card's authors, not the card's own; nor one
+        of the card's baselines: "Typhoon 0.6B (ours)" is our run of Typhoon 0.6B."""
         for said in _OURS_IN_A_NAMES_PARENTHESIS.finditer(text):
-            if self._none_of_ours(said.group("name")):
+            name = said.group("name")
+            if self._none_of_ours(name) or set(self.systems_in(name)) - self.own:
                 start, end = said.span("ours")
                 text = text[:start] + " " * (end - start) + text[end:]
         return text

@@ -1977,16 +1977,20 @@ def _not_the_cards(
     return None
 
 
-_OURS_SAID = re.compile(r"\b(?:our|we)\b|ของเรา", re.I)  # ("Our four systems stream ...")
+# ("Our four systems stream ...", a row "Typhoon 0.6B (ours)", "(this card)", "ผลของเรา")
+_OURS_SAID = re.compile(r"\b(?:ours?|we|this\s+card)\b|ของเรา", re.I)
 
 
 def _quoted_in_a_table(levels: tuple[str, ...], names: Names) -> str | None:
     """The words of a cell's column header or caption that say its number is another source's,
-    quoted. A caption's statement saying so that names none of the card's systems, where
+    quoted; not the caption's where its row or column says it is ours ("Typhoon 0.6B
+    (ours)"). A caption's statement saying so that names none of the card's systems, where
     another names them, speaks of the other rows: "Our four systems stream ...; the
     look-alikes are ... copied from their authors" quotes no row of the card's systems."""
     if quoted := QUOTED.search(levels[4]):
         return quoted.group()
+    if _OURS_SAID.search(f"{levels[3]} {levels[4]}"):
+        return None  # (its row or column says it is ours: nearer than the caption)
     statements = re.split(rf"{STATEMENT_END.pattern}|{SENTENCE_END.pattern}", levels[5], flags=re.I)
     saying = [s for s in statements if s and QUOTED.search(s)]
     if not saying:
