@@ -786,7 +786,8 @@ CODE_BLOCKS = {
     "ranks": 3,  # a python block, a bash block and a bibtex block
     "relative": 2,  # a text block of a seed sweep and a bash block
     "release": 3,  # a python block, a json block of an evaluation's output, a mermaid chart
-    "report": 1,  # a bash block of an example run
+    "report": 1,
+    "reproduction": 1,  # a yaml block of the decoding settings  # a bash block of an example run
     "repo": 3,  # two bash blocks (install, usage) and a bibtex block
     "sections": 1,  # a bash block of the reproduction
     "settings": 2,
