@@ -35,6 +35,7 @@ _OUR_BEFORE_A_NUMBER = re.compile(r"\bour(?=\s+(?:own\s+)?[*_]*(?:[−+-]?\d|$)|
 # just before a name says the variant is not there.
 _LANGUAGE_MODEL_VARIANT = re.compile(r"\d*-?gram|(?<![a-z])lm(?![a-z])", re.I)
 _LANGUAGE_MODEL_WORDS = _words("language_model_words")
+# A variant said not to be there: "without LM", "no LM", "w/o an LM" (and "LM-free" after it).
 _NEGATED = re.compile(r" (?:without|no|w o)(?: (?:a|an|the|its|any))? $")
 COMPARES = word_lists.regex("compares")
 # Other recognisers, by family name or by a hub id ("openai/whisper-large-v3").
@@ -623,7 +624,8 @@ class Names:
         found = tuple(
             (start, end, key)
             for start, end, key in found
-            if "_" not in key or not _NEGATED.search(plain[: start + 1])
+            if "_" not in key
+            or not (_NEGATED.search(plain[: start + 1]) or plain.startswith(" free ", end - 1))
         )
         qualified = set()
         for i, j in itertools.permutations(range(len(found)), 2):

@@ -1711,6 +1711,12 @@ _FINE_TUNED = words.regex("fine_tuned")
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = words.regex("language_models")
 _RESAMPLES = re.compile(rf"(\d[\d,]*)\s+(?:{words.pattern('resamples_words')})\b", re.I)
+# A sentence on several training runs: a seed named there is a training run's, not the
+# bootstrap's ("Seed by seed, the three re-runs gave: seed 1: 6.68 %").
+_TRAINING_RUNS = re.compile(
+    r"\bre-?runs\b|\b(?:training|random)\s+seeds\b|\bseeds\b|\bper[- ]seed\b|\bseed by seed\b",
+    re.I,
+)
 _SEED = re.compile(rf"\b(?:{words.pattern('seed_words')})\s*(?:=|of)?\s*(\d+)\b", re.I)
 QUOTED = words.regex("quoted")
 
@@ -1779,6 +1785,13 @@ def _another_run(text: str, names: Names) -> str | None:
     said += [(m, int(m[1]), seed) for m in _SEED.finditer(text) if seed is not None]
     other = next((m.group() for m, value, ours in said if value != ours), None)
     return other if other is not None else ("" if said else None)
+
+
+def _a_training_seed(levels: tuple[str, ...], nearest: tuple[str, ...]) -> str | None:
+    """The seed named in a number's own clauses where its sentence speaks of several training
+    runs: another run's, whatever its number (the card's bootstrap seed may be the same)."""
+    said = _SEED.search(nearest[0]) if _TRAINING_RUNS.search(levels[2]) else None
+    return said.group() if said else None
 
 
 def _another_latency(text: str, names: Names) -> str | None:
@@ -1970,6 +1983,7 @@ def _not_the_cards(
         ("condition", lambda: _first_said(nearest, _another_condition, names)),
         ("latency", lambda: _first_said(nearest, _another_latency, names)),
         ("run", lambda: _first_said(nearest, _another_run, names)),
+        ("run", lambda: _a_training_seed(levels, nearest)),
         ("between latencies", lambda: _against_a_latency(levels, in_table)),
     ):
         if said := find():

@@ -3420,6 +3420,7 @@ def test_a_model_is_named_by_its_first_word_where_no_other_begins_with_it(
         ("Typhoon without LM", [T]),
         ("Typhoon w/o an LM", [T]),
         ("Typhoon (no LM)", [T]),
+        ("LM-free Typhoon", [T]),
         ("Typhoon 0.6B + 4-gram: 8.73, Typhoon 0.6B: 9.50", [T4, T]),  # a number between: two
         ("Typhoon", [T]),
     ],
