@@ -1042,7 +1042,8 @@ def _a_sibling_it_prints(text: str, name: str, known: _Known) -> str | None:
 
 # Several training runs: their mean is the card's figure only where it prints its value.
 _SEVERAL_RUNS = re.compile(
-    r"\b(?:over|across)\s+(?:\d+|two|three|four|five|ten)\s+(?:training\s+)?(?:seeds|runs)\b",
+    r"\b(?:over|across|of)\s+(?:\d+|two|three|four|five|ten)\s+(?:training\s+)?"
+    r"(?:seeds|runs|re-?runs|trials)\b",
     re.I,
 )
 

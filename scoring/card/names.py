@@ -80,6 +80,13 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 _SHORT = r"(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{1,11}"
 # A common word written in capitals, kept apart from the word as names are compared: a legend's
 # "IS = Isan" names Isan by "IS", not by every "is".
+# A mean over runs, not over sets: "Mean of 3 seeds", "mean ± std over 3 seeds" is no
+# aggregate of the card's (its "mean" would name the average).
+_A_MEAN_OF_RUNS = re.compile(
+    r"\b(?:mean|average|avg)\b[^,;:()\d]{0,12}?\b(?:of|over|across)\s+(?:\d+|two|three|four|five)\s+"
+    r"(?:training\s+)?(?:seeds|runs|re-?runs|trials)\b",
+    re.I,
+)
 _COMMON_WORD_IN_CAPITALS = re.compile(
     rf"\b(?:{'|'.join(w.upper() for w in word_lists.words()['common_words'] if len(w) > 1)})\b"
 )
@@ -573,6 +580,7 @@ class Names:
 
     @_remembered
     def subjects_in(self, text: str) -> list[str]:
+        text = _A_MEAN_OF_RUNS.sub(lambda said: " " * len(said[0]), text)
         found = self._find(text, self.subjects)
         if self.method_words and len({key for _, _, key in found}) > 1:
             plain = plain_name(text)

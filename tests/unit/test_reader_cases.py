@@ -1878,3 +1878,22 @@ def test_a_headings_section_number_is_no_candidate(project, demo_result, capsys)
     assert read == [("marked", name)], out
     code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
     assert not re.search(r"line \d+: 3\.[23]\b", out) and "0 of 1 numbers" in out, out
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Mean of 3 seeds", []),
+        ("mean ± std over 3 seeds", []),
+        ("average across five training runs", []),
+        ("Average of 11 sets", ["average"]),
+    ],
+)
+def test_a_mean_over_runs_is_no_aggregate_of_the_cards(text, named, project):
+    """ "Mean of 3 seeds" is a mean over training runs, not the card's average over its sets
+    (a blind ablation card's column so headed made its sets' rows "name no set")."""
+    from scoring.card import load_card_spec
+    from scoring.card.names import Names
+
+    drop_aliases(project)
+    assert Names.of(load_card_spec(project), {}).subjects_in(text) == named
