@@ -837,6 +837,10 @@ def _a_section_number(heading: str, match: re.Match) -> bool:
     return bool(opens) and re.match(r"\.?\s+[^\W\d_]", heading[match.end() :]) is not None
 
 
+# An underscore joining the words of an identifier, read as the space it stands for.
+_SNAKE_CASE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+
+
 def _prose_numbers(
     text: str, block: Block, headings: str, names: Names, masked, set_aside, lead_in
 ):
@@ -872,6 +876,7 @@ def _prose_numbers(
         # context: a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and
         # quote markers, and what a model was made from ("fine-tuned from Typhoon 0.6B").
         words = _blanked(_without(COMMENT, sentence), relative_changes(sentence))
+        words = _SNAKE_CASE_JOIN.sub(" ", words)  # ("fleurs_cer_560ms_openthai_seed2: 6.71")
         words = _without(_LINK_TARGET, words)  # ("](docs/cer-vs-latency.png)": no name)
         words = _without_marks(words, matches)
         words = _blanked(words, marks)
@@ -1717,7 +1722,8 @@ _TRAINING_RUNS = re.compile(
     r"\bre-?runs\b|\b(?:training|random)\s+seeds\b|\bseeds\b|\bper[- ]seed\b|\bseed by seed\b",
     re.I,
 )
-_SEED = re.compile(rf"\b(?:{words.pattern('seed_words')})\s*(?:=|of)?\s*(\d+)\b", re.I)
+# (its number may follow it at once, as in an identifier: "openthai_seed2")
+_SEED = re.compile(rf"\b(?:{'|'.join(words.words()['seed_words'])})\s*(?:=|of)?\s*(\d+)\b", re.I)
 QUOTED = words.regex("quoted")
 
 
