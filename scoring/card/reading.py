@@ -1423,10 +1423,14 @@ def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple, l
             else:
                 others = [span for j, span in enumerate(parts) if j != place]
                 placed[i] = (_blanked(sentence, others), True)
-    # (A list its lead-in gives places what the item's own words leave unplaced.)
-    for i, place in _placed_by_the_lead_in(sentence, matches, names, lead_in).items():
-        if placed.get(i, (sentence, False)) == (sentence, False):
-            placed[i] = place
+    # (A list its lead-in gives places what the item's own words leave unplaced; so does a
+    # list before a colon in the sentence: "at 80, 160, 560 and 1120 ms: 18.84, 16.09, ...".)
+    colon = sentence.rfind(":", 0, matches[0].start()) if matches else -1
+    leads = [(lead_in, sentence)] + ([(sentence[:colon], sentence[colon:])] if colon > 0 else [])
+    for lead, own in leads:
+        for i, place in _placed_by_the_lead_in(sentence, matches, names, lead, own).items():
+            if placed.get(i, (sentence, False)) == (sentence, False):
+                placed[i] = place
     return placed
 
 
@@ -1437,34 +1441,41 @@ _LATENCIES_LISTED = re.compile(
 _ARROW = re.compile(r"[\s*_†‡]*%?[\s*_†‡]*(?:→|->|⟶)\s*")
 
 
-def _placed_by_the_lead_in(sentence: str, matches: list, names: Names, lead_in: str) -> dict:
+def _placed_by_the_lead_in(
+    sentence: str, matches: list, names: Names, lead_in: str, own: str
+) -> dict:
     """{i: (the sentence naming what number i is of, True)} for a run of numbers in a list item
     (joined by commas, slashes or arrows) as long as a list its lead-in gives, of the card's
     chunk sizes in one unit ("80, 160, 560 and 1120 ms:", or with arrows) or of its systems
-    or sets with slashes ("(OpenThai2.0 / Typhoon 0.6B):"), where the item names none of
-    them: in order."""
-    lists = []
+    or sets with slashes ("(OpenThai2.0 / Typhoon 0.6B):"), where the item (``own``: its
+    words after the lead-in) names none of them: in order."""
+    lists = []  # (the names in order, where the lead-in lists them)
     if listed := _LATENCIES_LISTED.search(lead_in):
         latencies = [int(ms) for ms in re.findall(r"\d+", listed.group())]
         ours = len(set(latencies)) == len(latencies) > 1 and set(latencies) <= names.latencies
-        if ours and not names.latencies_in(sentence):
-            lists.append([f"{ms} ms" for ms in latencies])
+        if ours and not names.latencies_in(own):
+            lists.append(([f"{ms} ms" for ms in latencies], listed.span()))
     for parts, metrics in _slashed_lists(lead_in, names):
         said = [lead_in[a:b] for a, b in parts]
         kinds = [find for find in (names.systems_in, names.subjects_in) if all(map(find, said))]
-        if metrics is None and kinds and not any(find(sentence) for find in kinds):
-            lists.append(said)
+        if metrics is None and kinds and not any(find(own) for find in kinds):
+            lists.append((said, (parts[0][0], parts[-1][1])))
     runs = [
         run
         for joined in (_COMMA_OR_AND, _SLASH, _ARROW)
         for run in _runs(sentence, matches, joined)
     ]
+    # (A lead-in inside the sentence, before its colon, has its list blanked: each number
+    # reads its own name, not all of them.)
+    inside = bool(lead_in) and sentence.startswith(lead_in)
     placed: dict[int, list[str]] = {}
-    for listed in lists:
+    for listed, _ in lists:
         for run in (run for run in runs if len(run) == len(listed)):
             for i, name in zip(run, listed):
                 placed.setdefault(i, []).append(name)
-    return {i: (f"{sentence} ({', '.join(said)})", True) for i, said in placed.items()}
+    blanks = [span for _, span in lists] if inside else []
+    shown = _blanked(sentence, blanks)
+    return {i: (f"{shown} ({', '.join(said)})", True) for i, said in placed.items()}
 
 
 def _a_run_joined_by_commas(sentence: str, matches: list, run: list, names: Names, earlier):
