@@ -1897,3 +1897,19 @@ def test_a_mean_over_runs_is_no_aggregate_of_the_cards(text, named, project):
 
     drop_aliases(project)
     assert Names.of(load_card_spec(project), {}).subjects_in(text) == named
+
+
+def test_a_cer_beside_a_difference_is_never_said_to_be_it_relative(project, demo_result):
+    """A number in percent read as a difference is said to be it relative to a CER only where
+    it is (near) that: "we get 18.64 and Typhoon 0.6B gets 17.39, so OpenThai2.0 minus
+    Typhoon is +1.25 pp" on Isan is no relative change of +1.25 (a blind interview card's
+    CERs were said to be, and told to say so)."""
+    exact = demo_result.exact
+    ours, theirs = (printed(exact[f"cer/560ms/isan/{who}"]) for who in (O, T))
+    diff = printed(exact[f"diff/560ms/isan/{O}-vs-{T}/estimate"], signed=True)
+    text = (
+        f"# Card\n\nOn Isan at 560 ms we get {ours} and Typhoon 0.6B gets {theirs}, so "
+        f"OpenThai2.0 minus Typhoon is {diff} pp.\n"
+    )
+    _, out = verdicts_of(project, demo_result, text)
+    assert "relative to a CER" not in out, out
