@@ -41,6 +41,7 @@ NOT_MATCHED = [
     ("clause_words", "ส่วนใหญ่"),  # "mostly", no clause
     ("set_words", "the reset button"),
     ("whole_words", "the whole test set"),  # the set, not a decoding
+    ("split_words", "the FLEURS development split"),  # a dataset's split, not a decoding
     ("compares", "averaged over 11 sets"),  # "over" alone compares nothing
     ("other_models_nearby", "Google's FLEURS"),  # a dataset's owner
     ("lower_words", "this leads to errors"),  # "leads to" is no lead
