@@ -30,7 +30,15 @@ from ..memo import Memo
 from . import words
 from .compute import CardResult
 from .markdown import blocks, decimal_commas, numbers_no_marker_can_gate
-from .names import COMPARES, COUNT_WORDS, LONG_WORDS, Names, plain_name, ways_of_decoding
+from .names import (
+    COMPARES,
+    COUNT_WORDS,
+    LONG_WORDS,
+    SEVERAL_RUNS,
+    Names,
+    plain_name,
+    ways_of_decoding,
+)
 from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
@@ -1040,14 +1048,6 @@ def _a_sibling_it_prints(text: str, name: str, known: _Known) -> str | None:
     return min(prints, key=lambda other: facts[other].subject != own.subject, default=None)
 
 
-# Several training runs: their mean is the card's figure only where it prints its value.
-_SEVERAL_RUNS = re.compile(
-    r"\b(?:over|across|of)\s+(?:\d+|two|three|four|five|ten)\s+(?:training\s+)?"
-    r"(?:seeds|runs|re-?runs|trials)\b",
-    re.I,
-)
-
-
 def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     """A drift that may be a misreading, listed rather than rewritten: at another figure's value,
     nearer another's in a part its context does not name, or further than drifts go."""
@@ -1056,7 +1056,7 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     if m.verdict != "drift":
         return None
     text, exact = m.candidate.text, known.exact
-    if several := _SEVERAL_RUNS.search(m.candidate.levels[2]):
+    if several := SEVERAL_RUNS.search(m.candidate.levels[2]):
         # "14.78 ± 0.05 over 3 seeds" off the card's 14.77: several runs' mean, not stale.
         return _listed(m.candidate, (m.figure,), "several runs", named=several.group())
     if worked_out := _a_subtraction_of_printed_cers(m, known):

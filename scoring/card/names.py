@@ -80,12 +80,17 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 _SHORT = r"(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{1,11}"
 # A common word written in capitals, kept apart from the word as names are compared: a legend's
 # "IS = Isan" names Isan by "IS", not by every "is".
-# A mean over runs, not over sets: "Mean of 3 seeds", "mean ± std over 3 seeds" is no
-# aggregate of the card's (its "mean" would name the average).
-_A_MEAN_OF_RUNS = re.compile(
-    r"\b(?:mean|average|avg)\b[^,;:()\d]{0,12}?\b(?:of|over|across)\s+(?:\d+|two|three|four|five)\s+"
-    r"(?:training\s+)?(?:seeds|runs|re-?runs|trials)\b",
+# Several training runs ("over 3 seeds", "of three runs"): their mean or best is no figure
+# of the card's unless it prints one's value (adopt.py), and no aggregate of its sets.
+SEVERAL_RUNS = re.compile(
+    r"\b(?:over|across|of)\s+(?:\d+|two|three|four|five|ten)\s+(?:training\s+)?"
+    r"(?:seeds|runs|re-?runs|trials)\b",
     re.I,
+)
+# A mean over runs, not over sets: "Mean of 3 seeds", "mean ± std over 3 seeds" (its "mean"
+# would name the average).
+_A_MEAN_OF_RUNS = re.compile(
+    rf"\b(?:mean|average|avg)\b[^,;:()\d]{{0,12}}?{SEVERAL_RUNS.pattern}", re.I
 )
 _COMMON_WORD_IN_CAPITALS = re.compile(
     rf"\b(?:{'|'.join(w.upper() for w in word_lists.words()['common_words'] if len(w) > 1)})\b"
