@@ -1409,11 +1409,12 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
     around = f"{candidate.levels[3]} {candidate.levels[4]}"
     count = len(aggregate.sets)
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
-    under = rf"(?<![\w.])(?:{counted})\s+(?:test\s+)?(?:sets|datasets)\b"  # ("all eleven sets")
+    # ("all eleven sets", "Average (11 sets)", "11 ชุด")
+    spans = re.compile(rf"(?<![\w.])(?:{counted})\s*(?:(?:test\s+)?(?:sets|datasets)\b|ชุด)", re.I)
     return bool(
         plain_name(aggregate.display) in plain_name(around)
-        or re.search(rf"(?<!\d){count}\s*(?:sets\b|datasets\b|ชุด)", around, re.I)
-        or re.search(under, candidate.under, re.I)
+        or spans.search(around)
+        or spans.search(candidate.under)
     )
 
 
