@@ -2314,6 +2314,9 @@ class MarkResult:
     # (line, text, evidence) of each number read as another measure than the CER, outside
     # regions (reading.candidates)
     another_measure: tuple[tuple[int, str, Evidence], ...] = ()
+    # each number not read (its sentence names nothing of the card's; a share) whose value, as
+    # printed, is a figure's: --check --strict counts it ungated, and --mark says so first
+    unread: tuple[Ungated, ...] = ()
 
     def count(self, verdict: str) -> int:
         return sum(m.verdict == verdict for m in self.found)
@@ -2327,18 +2330,23 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     """The card with every figure its context determines wrapped in a figure marker."""
     names = Names.of(result.spec, aliases, card.text)
     known = _Known(result, names, _facts_of(result))
-    another_measure: list[tuple[int, str, Evidence]] = []
+    another_measure, unread, none_in_percent = [], [], []
     found = [
         Marked(candidate, candidate.marked, "already")
         if candidate.marked is not None
         else identify(candidate, known)
-        for candidate in candidates(card, names, another_measure=another_measure)
+        for candidate in candidates(card, names, another_measure, unread, none_in_percent)
     ]
     for step in _STEPS:
         found = step(found, known)
     found = [_with_the_datas_values(m, result) for m in found]
+    not_read = Counted([], [], [], unread, none_in_percent, [], [])
     return MarkResult(
-        card.text, _with_markers(card.text, found), tuple(found), tuple(another_measure)
+        card.text,
+        _with_markers(card.text, found),
+        tuple(found),
+        tuple(another_measure),
+        tuple(_look_alikes(not_read, result.exact)),
     )
 
 

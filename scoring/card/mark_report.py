@@ -265,6 +265,7 @@ def _summary(marked: MarkResult, path, stale_index, stale_marked) -> str:
         f"{marked.count('ambiguous') + unplaced} ambiguous; "
         f"{marked.count('foreign')} left alone as other models', versions', sets' or settings'"
         + (f"; {measures} read as another measure" if measures else "")
+        + (f"; {len(marked.unread)} not read at a figure's value" if marked.unread else "")
     )
 
 
@@ -364,6 +365,22 @@ def _another_measure(marked: MarkResult) -> list[str]:
     return lines
 
 
+def _not_read(marked: MarkResult) -> list[str]:
+    lines = []
+    for u in marked.unread:
+        outcome, why = u.why.split(": ", 1)  # ("not read", "its sentence names no set, ...")
+        lines.append(
+            f"{outcome}: line {u.line}: {u.text} ({why}, but it prints the value of "
+            f"{_figures(u.figures)})"
+        )
+    if lines:  # what it means, said once
+        lines.append(
+            "(no marker gates these, and --check --strict names them: if one is a figure of the "
+            "card's, name its set, system or the CER where it stands, and --mark reads it)"
+        )
+    return lines
+
+
 def _ambiguous(marked: MarkResult) -> list[str]:
     lines = []
     for m in _lines(marked, "ambiguous"):
@@ -396,6 +413,7 @@ def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> 
         *_unexplained(marked),
         *_left_alone(marked),
         *_another_measure(marked),
+        *_not_read(marked),
         *_ambiguous(marked),
     ]
     name = getattr(path, "name", str(path))

@@ -1825,6 +1825,28 @@ def test_strict_says_why_a_look_alike_left_alone_was_left(project, demo_result, 
     assert f"    --mark: {typhoon}: left alone, its context names Whisper" in out, out
 
 
+def test_mark_says_each_number_it_never_read_at_a_figures_value(project, demo_result, capsys):
+    """A number in a sentence that names nothing of the card's, or in a share, is never read,
+    so no marker gates it; where it prints a figure's value, --mark says so line by line and
+    in its summary (a blind card's pronouns left four such figures said only by --check
+    --strict), and --check --strict names the same numbers."""
+    jbl, isan = (printed(demo_result.exact[f"cer/560ms/{s}/{T}"]) for s in ("lotus_jbl", "isan"))
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\nIt gets {jbl} there, which is fine.\n\n"
+        f"About {isan} % of the training audio is read speech.\n\nIt took 12.34 hours.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and out.splitlines()[0].endswith("; 2 not read at a figure's value"), out
+    said = [line.split(" (")[0] for line in out.splitlines() if " read" in line.split(":")[0]]
+    assert said == [f"not read: line 3: {jbl}", f"never read as a figure: line 5: {isan}"], out
+    assert f"it prints the value of cer/560ms/lotus_jbl/{T})" in out, out
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    ungated = [line.split(" (")[0] for line in out.splitlines() if line.startswith("ungated:")]
+    assert code == 1 and ungated == [f"ungated: line 3: {jbl}", f"ungated: line 5: {isan}"], out
+
+
 def test_numbers_read_as_another_measure_are_said_never_dropped_unseen(
     project, demo_result, capsys
 ):
