@@ -289,6 +289,9 @@ def _probes(names: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int, int, st
     return tuple(found)
 
 
+_ONE_OF_EACH: dict[Names, Names] = {}
+
+
 def _remembered(method: Callable[[Names, str], list[str]]) -> Callable[[Names, str], list[str]]:
     """``method`` of a card's names, remembered by the text asked: a sentence or a header is
     asked again for each of its numbers."""
@@ -296,6 +299,8 @@ def _remembered(method: Callable[[Names, str], list[str]]) -> Callable[[Names, s
     @functools.wraps(method)
     def remembered(names: Names, text: str) -> list[str]:
         said = names.__dict__.setdefault("_said", {})  # (no field: equality stays the names')
+        if len(said) > 1 << 16:  # (names live as long as the process: what they keep, not)
+            said.clear()
         key = (method.__name__, text)
         if key not in said:
             said[key] = method(names, text)
@@ -332,13 +337,26 @@ class Names:
     # another run's).
     bootstrap: tuple[int, int | None] = (1000, 1)
 
+    def __hash__(self) -> int:
+        # (Names key what is remembered of each sentence, asked of each of its numbers:
+        # hashed once, not field by field at every asking.)
+        if "_hash" not in self.__dict__:
+            fields = tuple(getattr(self, name) for name in self.__dataclass_fields__)
+            self.__dict__["_hash"] = hash(fields)
+        return self.__dict__["_hash"]
+
     @classmethod
     def of(cls, spec: CardSpec, aliases: dict[str, str], card_text: str = "") -> Names:
         """The names of ``spec``'s figures, with ``aliases``; ``card_text``: the card, where it
         defines words of its own (a legend's "OT2 = OpenThai2.0-ASR-Streaming" too)."""
         names = cls._of(spec, aliases, card_text)
-        defined = names.defined_in(card_text)
-        return cls._of(spec, defined | aliases, card_text) if defined else names
+        if defined := names.defined_in(card_text):
+            names = cls._of(spec, defined | aliases, card_text)
+        # One object for equal names: what is remembered of a sentence is found by identity,
+        # not by comparing every name (a card is read by several commands and checks).
+        if len(_ONE_OF_EACH) > 64:
+            _ONE_OF_EACH.clear()
+        return _ONE_OF_EACH.setdefault(names, names)
 
     @classmethod
     def _of(cls, spec: CardSpec, aliases: dict[str, str], card_text: str) -> Names:
