@@ -1004,6 +1004,9 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
     def unexplained(why: str, named: str = "") -> Marked:
         return _listed(candidate, (name,), why, named)
 
+    if not candidate.in_table and (quoted := _quoted_in(_statement(candidate))):
+        # "reported by its authors": theirs, whatever figure of ours its value is near
+        return unexplained("quoted", quoted)
     if name.startswith(("cer/", "aggregate/")):
         if _signed(text):
             return unexplained("signed")
@@ -1016,8 +1019,6 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
         return unexplained("relative")
     if other := _a_sibling_it_prints(text, name, known):
         return unexplained("a sibling's", other)
-    if not candidate.in_table and (quoted := _quoted_in(_statement(candidate))):
-        return unexplained("quoted", quoted)  # "reported by its authors": theirs
     if kin := _a_kin_set_spoken_of(candidate, name, spec):
         return unexplained("kin", spec.set_names[kin])
     if before := _another_subject_before_it(candidate, name, known):
@@ -1091,7 +1092,8 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     if nearer and (not far or _points_from(text, nearer[0], exact) <= UNUSUAL_POINTS):
         return _ambiguous(m, nearer, why="nearer")
     if far:
-        return _listed(m.candidate, (m.figure,), why="far", named=m.gives)
+        far_off = _listed(m.candidate, (m.figure,), why="far", named=m.gives)
+        return replace(far_off, turned=m.turned, magnitude=m.magnitude)  # (as the data give)
     return None
 
 

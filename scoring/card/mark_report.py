@@ -115,9 +115,9 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " reads as {m.fits[0]} written as a fraction, where the card prints percentages; left "
         "unmarked: the gate reads and writes CERs in percent (write it so), or mark it not-a-figure"
     ),
-    "far": (
-        " reads as {m.fits[0]}, but the data give {m.named}, further than a re-run or a normaliser "
-        "change moves a figure (over a point): is it this figure? left unmarked: "
+    "far": lambda m: (
+        f" reads as {_as_read(m.fits[0], m)}, but the data give {m.named}, further than a re-run "
+        "or a normaliser change moves a figure (over a point): is it this figure? left unmarked: "
         "if it is, mark it by hand and --write puts it right; if not, write it not-a-figure"
     ),
     "some sets": (
@@ -273,9 +273,8 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
     lines = []
     for m in _lines(marked, "drift"):
         lines.append(
-            f"drift: line {m.candidate.line}: figure {m.figure}{' turned' if m.turned else ''}"
-            f"{' ' + MAGNITUDE_OF_NEGATIVE if m.magnitude else ''} says {m.candidate.text}, the "
-            f"data give {m.gives}"
+            f"drift: line {m.candidate.line}: figure {_as_read(m.figure, m)} says "
+            f"{m.candidate.text}, the data give {m.gives}"
         )
         if m.evidence:
             lines.append(f"    read as: {', '.join(f'{e.word} ({e.level})' for e in m.evidence)}")
@@ -289,6 +288,16 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
             else f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}"
         )
     return lines
+
+
+def _as_read(figure: str, m: Marked) -> str:
+    """A figure as ``m`` reads it: "diff/.../estimate turned" where its words set the sides the
+    other way round (the data's value is then the other way round too)."""
+    return (
+        figure
+        + (" turned" if m.turned else "")
+        + (f" {MAGNITUDE_OF_NEGATIVE}" if m.magnitude else "")
+    )
 
 
 def _unexplained_says(m: Marked) -> str | Callable[[Marked], str]:

@@ -5454,6 +5454,42 @@ def test_a_number_quoted_from_another_source_never_drifts(sentence, project, dem
     )
 
 
+def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
+    """A number read as a difference with its sides the other way round ("Typhoon 0.6B stays
+    ahead"), far from it, is listed with the figure as read, turned, beside the data's value
+    the other way round: a blind card's report said "the data give -1.25" of an estimate
+    whose next line gave +1.25, with no word of why."""
+    exact = demo_result.exact
+    ours, theirs = (printed(exact[f"cer/560ms/isan/{s}"]) for s in (O, T))
+    name = f"diff/560ms/isan/{O}-vs-{T}/estimate"
+    card = (
+        "# Card\n\nThe one set where Typhoon 0.6B stays ahead is the Isan dialect set "
+        f"({theirs} % against our {ours} %), a tie by its interval.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, card)
+    far = [m for m in marked.found if m.why == "far"]
+    assert [(m.candidate.text, m.fits, m.turned) for m in far] == [(theirs, (name,), True)], out
+    turned = printed(-exact[name], signed=True)
+    assert f"{theirs} reads as {name} turned, but the data give {turned}, further" in out, out
+
+
+def test_a_number_quoted_at_another_figures_value_is_said_to_be_quoted(project, demo_result):
+    """A source's number that happens to print another latency's figure of the same system
+    (a blind card's "The Typhoon team's own technical report gives 9.10 % CER on FLEURS") is
+    listed as quoted, with the advice to write it not-a-figure: not as that latency's, with
+    the advice to name its latency where it stands, which would gate the source's number."""
+    drop_aliases(project)
+    exact = demo_result.exact
+    name, sibling = (f"cer/{ms}ms/fleurs/{T}" for ms in (560, 1120))
+    quoted = printed(exact[sibling])
+    assert figures_printed_as(exact)(quoted) == [sibling]  # (the demo's, as the card's was)
+    sentence = f"At 560 ms, Typhoon's own technical report gives {quoted} % CER on FLEURS."
+    code, out, marked = mark_one(project, demo_result, f"# Card\n\n{sentence}\n")
+    assert [(m.verdict, m.why) for m in marked.found] == [("unexplained", "quoted")], out
+    assert f"{quoted} stands where its context reads as {name}, but its statement says" in out
+    assert "write it not-a-figure if it is theirs" in out and "name its" not in out, out
+
+
 @pytest.mark.parametrize("after", ["for Typhoon 0.6B", "with Typhoon 0.6B"])
 def test_a_system_named_right_after_a_number_is_nearer_than_we_before_it(
     after, project, demo_result
