@@ -553,8 +553,9 @@ _A_PAIR_AFTER_POINTS = re.compile(rf"{_POINTS}[*_]*\s*\(\s*[*_]*$", re.I)
 _A_COLON_AFTER_POINTS = re.compile(rf"{_POINTS}[^\d,;:()]*:\s*[*_]*$", re.I)
 # (A third number makes it a list, whose each nothing says; "0.6B" is no number.)
 _A_FURTHER_NUMBER = re.compile(rf"(?<![\w.]){SIGN}?\d+(?:\.\d+)?(?![\w.])")
-_A_PAIR = re.compile(
-    rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})\s*(\d+\.\d+)[*_]*\s*%?\s*",
+_A_PAIR = re.compile(  # (two words at most after the comparison: "17.39 % against our 18.64 %")
+    rf"\s*[*_]*(\d+\.\d+)(?:{VERSUS.pattern}|{PAIRED_AGAINST.pattern})(?:\s*[^\W\d_]+){{0,2}}"
+    r"\s*(\d+\.\d+)[*_]*\s*%?\s*",
     re.I,
 )
 

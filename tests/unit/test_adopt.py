@@ -5455,17 +5455,14 @@ def test_a_number_quoted_from_another_source_never_drifts(sentence, project, dem
 
 
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
-    """A number read as a difference with its sides the other way round ("Typhoon 0.6B stays
-    ahead"), far from it, is listed with the figure as read, turned, beside the data's value
-    the other way round: a blind card's report said "the data give -1.25" of an estimate
-    whose next line gave +1.25, with no word of why."""
+    """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
+    OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
+    value the other way round: a blind card's report said "the data give -1.25" of an
+    estimate whose next line gave +1.25, with no word of why."""
     exact = demo_result.exact
-    ours, theirs = (printed(exact[f"cer/560ms/isan/{s}"]) for s in (O, T))
+    theirs = printed(exact[f"cer/560ms/isan/{T}"])  # (a CER where a difference stands)
     name = f"diff/560ms/isan/{O}-vs-{T}/estimate"
-    card = (
-        "# Card\n\nThe one set where Typhoon 0.6B stays ahead is the Isan dialect set "
-        f"({theirs} % against our {ours} %), a tie by its interval.\n"
-    )
+    card = f"# Card\n\nOn Isan, Typhoon 0.6B − OpenThai2.0 is {theirs} pp.\n"
     _, out, marked = mark_one(project, demo_result, card)
     far = [m for m in marked.found if m.why == "far"]
     assert [(m.candidate.text, m.fits, m.turned) for m in far] == [(theirs, (name,), True)], out
