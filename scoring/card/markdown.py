@@ -531,12 +531,19 @@ def _footnote_labels(tokens: Sequence[Token]) -> dict[int, str]:
 
 
 _ATTRIBUTED = re.compile(rf"(?:{words.pattern('attributions')})\s*[*_]*\s*:[\s*_]*$", re.I)
+# (its role may follow a speaker's name in parentheses: "**@kanokwan** (reviewer):")
+_SPOKEN_BY = re.compile(
+    rf"^[*_]*(?:{words.pattern('speakers')})[*_]*(?:\s*\([^()\n]*\))?[*_]*\s*:[*_]*", re.I
+)
 
 
 def _attribution(tokens: Sequence[Token], opening: int) -> str:
-    """The quote's first line where it names its writer ("**@somchai** wrote:"), else ""."""
+    """The quote's first line where it names its writer ("**@somchai** wrote:"), or the
+    speaker that opens it ("**@kanokwan** (reviewer):"); else ""."""
     inline = next((t for t in tokens[opening + 1 :] if t.type == "inline"), None)
     first = inline.content.split("\n", 1)[0].strip() if inline is not None else ""
+    if speaker := _SPOKEN_BY.match(first):
+        return speaker.group()
     return first if _ATTRIBUTED.search(first) else ""
 
 

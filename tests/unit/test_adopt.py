@@ -5454,6 +5454,24 @@ def test_a_number_quoted_from_another_source_never_drifts(sentence, project, dem
     )
 
 
+def test_a_source_quoted_at_our_value_with_a_word_before_its_verb_is_not_marked(
+    project, demo_result
+):
+    """A cited report's number that equals our run's ("the Typhoon report [3] itself gives /
+    8.73 % CER on FLEURS with the LM", over a line break, from a blind research-repo card) is
+    listed as quoted, not marked: a marker would have --write put our next value in the
+    report's place."""
+    lm = printed(demo_result.exact[f"cer/560ms/fleurs/{T}_4gram"])
+    card = (
+        "# Card\n\nFor orientation only: the Typhoon report [3] itself gives\n"
+        f"{lm} % CER on FLEURS with the LM, under its own text normalisation.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, card)
+    assert [(m.figure, m.verdict, m.why) for m in marked.found] == [
+        (None, "unexplained", "quoted")
+    ], out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
