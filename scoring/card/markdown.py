@@ -132,6 +132,10 @@ def code_spans(text: str, body_start: int) -> list[tuple[int, int]]:
     ]
 
 
+# Text struck out, as the hub shows it: "~~19.10~~ 18.64", "<del>19.10</del>".
+STRUCK_OUT = re.compile(r"~~[^~\n]+~~|<(s|del|strike)>.*?</\1>", re.S | re.I)
+
+
 def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     """Where numbers are never read: front matter, code (but a number alone in inline code),
     math, comments, link targets, and text struck out ("~~19.10~~ 18.64")."""
@@ -144,11 +148,9 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
         r"\]\([^)]*\)",
         r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$",
         r"https?://\S+",
-        r"~~[^~\n]+~~",
-        r"<(s|del|strike)>.*?</\1>",
     ):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
-    return spans
+    return spans + [m.span() for m in STRUCK_OUT.finditer(text)]
 
 
 # A backslash escaping punctuation ("7.7\\%", "\\*"): the hub shows the punctuation alone.

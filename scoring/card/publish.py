@@ -41,7 +41,7 @@ from ..files import write_text_atomically
 from ..memo import Memo
 from ..report import round_half_up
 from .compute import CardResult
-from .markdown import blocks, table_cells
+from .markdown import STRUCK_OUT, blocks, table_cells
 from .names import Names
 from .render import (
     Table,
@@ -652,8 +652,9 @@ def _bold_best_claims(result: CardResult, text: str, body_start: int) -> list[Mi
                     for m in FIGURE_MARKER.finditer(cell)
                     if m.group(1).startswith(("cer/", "aggregate/"))
                 ]
-                if len(figures) == 1:
-                    marked[(row, column)] = (figures[0], bool(_BOLD.match(cell)))
+                if len(figures) == 1:  # ("~~14.80~~ **14.77**" is bold: the struck is gone)
+                    bold = _BOLD.match(STRUCK_OUT.sub("", cell))
+                    marked[(row, column)] = (figures[0], bool(bold))
         for along, position in (("row", 0), ("column", 1)):
             lines_of = {}
             for (row, column), (figure, bold) in marked.items():

@@ -3335,6 +3335,25 @@ def test_a_number_far_from_the_data_is_listed_never_drifted(project, demo_result
     assert f"CER is {far} %" in card.read_text(encoding="utf-8")
 
 
+def test_a_bold_cell_beside_its_struck_old_value_is_bold(project, demo_result, capsys):
+    """A row bolded whole, one cell holding its old value struck out before the new bold one
+    ("~~14.80~~ **14.77**", a blind card pasted from a pull request), claims no best: --check
+    said the other bold cell was claimed best, so the card could never pass as written."""
+    exact = demo_result.exact
+    ours, theirs = (printed(exact[f"aggregate/560ms/average/{s}"]) for s in (O, T))
+    card = project / "README.md"
+    card.write_text(
+        "# Card\n\nCER (%) at 560 ms, old values struck out.\n\n"
+        "| | OpenThai2.0 (th-TH) | Typhoon 0.6B |\n|---|---:|---:|\n"
+        f"| **Average of 11 sets** | ~~14.80~~ **{ours}** | **{theirs}** |\n",
+        encoding="utf-8",
+    )
+    run_cli(capsys, "publish", str(project), "--mark")
+    run_cli(capsys, "publish", str(project), "--write")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check")
+    assert code == 0 and "bold best" not in out, out
+
+
 def test_the_bold_best_of_an_html_table_is_part_of_the_claim(project, demo_result, capsys):
     """<b> in an HTML table's cell is bold, as ** is in markdown: on the worse of a row's
     two CERs, --check names it; on the better, it passes."""
