@@ -17,7 +17,7 @@ from urllib.parse import unquote
 
 from ..memo import Memo
 from . import words
-from .markdown import Block, blocks, masked_spans, unescaped
+from .markdown import STRUCK_OUT, Block, blocks, masked_spans, unescaped
 from .names import COMPARES, WHOLE_WORDS, Names, ways_of_decoding
 from .text import (
     A_DURATION,
@@ -365,9 +365,7 @@ _A_CHANGE_ALONE = re.compile(
 
 def _header_and_body(block: Block) -> tuple[list, list]:
     """A table's header and body rows, each cell's comments blanked (every place stays)."""
-    header, *body = [
-        [(offset, _without(COMMENT, cell)) for offset, cell in cells] for cells in block.rows
-    ]
+    header, *body = [[(offset, _as_shown(cell)) for offset, cell in cells] for cells in block.rows]
     # Markdown has one header row, so a second one stands first in the body: as many cells,
     # words and no number, under a header that repeats a name ("| | FLEURS | FLEURS |" over
     # "| Model | CER | WER |"), so that the header alone does not tell its columns apart.
@@ -852,7 +850,7 @@ def _prose_numbers(
     for start, end in _list_parts(body, 0, len(body), SENTENCE_END, empty=True):
         sentence, offset = body[start:end], block.start + start
         read_before = tuple(earlier)
-        earlier.insert(0, _without(COMMENT, sentence))
+        earlier.insert(0, _as_shown(sentence))
         none_in_percent = []
         matches = _numbers_at(sentence, offset, masked, names, none_in_percent)
         if block.kind == "heading":  # ("### 3.2 Results": a section's number, no figure)
@@ -875,7 +873,7 @@ def _prose_numbers(
         # The sentence as its numbers read it, blanked where it holds no words of their
         # context: a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and
         # quote markers, and what a model was made from ("fine-tuned from Typhoon 0.6B").
-        words = _blanked(_without(COMMENT, sentence), relative_changes(sentence))
+        words = _blanked(_as_shown(sentence), relative_changes(sentence))
         words = _SNAKE_CASE_JOIN.sub(" ", words)  # ("fleurs_cer_560ms_openthai_seed2: 6.71")
         words = _without(_LINK_TARGET, words)  # ("](docs/cer-vs-latency.png)": no name)
         words = _without_marks(words, matches)
@@ -1622,6 +1620,12 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
 def _without(pattern: re.Pattern, text: str) -> str:
     """``text`` with what ``pattern`` finds in it made spaces: comments, split words."""
     return _blanked(text, [found.span() for found in pattern.finditer(text)])
+
+
+def _as_shown(text: str) -> str:
+    """``text`` less what the hub never shows as words of it: comments, and text struck out
+    ("[~~-0.99~~ -0.96, +0.20]" is an interval's two ends)."""
+    return _without(STRUCK_OUT, _without(COMMENT, text))
 
 
 def _up_to(words: re.Pattern, text: str) -> str:
