@@ -784,19 +784,23 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
 
 def _intervals_of_the_one_before(headers: list[str], names: Names, first: int) -> list[str]:
     """A table's column headers (or row labels), an interval's ("95 % interval", naming no
-    system) right after a difference's read with its words, whose ends are that estimate's;
-    beside such an interval, a column "vs Typhoon 0.6B" is a difference's (a CER's names its
-    own system)."""
+    system) right after a difference's ("Δ FLEURS (pp)") read with its words, whose ends are
+    that estimate's; beside such an interval, a column "vs Typhoon 0.6B" is a difference's (a
+    CER's names its own system)."""
     read = list(headers)
     for i in range(first + 1, len(headers)):
         estimate, interval = read[i - 1], headers[i]
         if (
             not _SPEAKS_OF_AN_INTERVAL.search(interval)
             or names.systems_in(interval)
-            or not names.systems_in(estimate)
+            or _SPEAKS_OF_AN_INTERVAL.search(headers[i - 1])  # ("CI low | CI high": its own)
         ):
             continue
-        if _OPENS_AGAINST.match(estimate) and not DIFFERENCE_WORDS.search(estimate):
+        if (
+            names.systems_in(estimate)
+            and _OPENS_AGAINST.match(estimate)
+            and not DIFFERENCE_WORDS.search(estimate)
+        ):
             read[i - 1] = estimate = f"Δ {estimate}"
         if DIFFERENCE_WORDS.search(estimate):
             read[i] = f"{estimate} {interval}"
