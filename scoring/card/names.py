@@ -748,15 +748,17 @@ def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
 
 def _add_long_sets(spec: CardSpec, subjects: dict[str, str], aliases=()) -> None:
     """A set named as its sibling and a word ("TVSpeech long") with the word on either side,
-    and a long set with any word for long recordings ("long-form TVSpeech"); so with an
-    alias of the sibling (``aliases``, (text, key) pairs: "TVS long" where "TVS" = TVSpeech)."""
+    and a long set with any word for long recordings ("long-form TVSpeech"); so with the
+    sibling's key ("long-form GS2") or an alias of it (``aliases``, (text, key) pairs: "TVS
+    long" where "TVS" = TVSpeech)."""
     displays = {plain_name(display): key for key, display in spec.set_names.items()}
     for key, display in spec.set_names.items():
         base, _, word = display.rpartition(" ")
         if not base or plain_name(base) not in displays:
             continue
         sibling = displays[plain_name(base)]
-        for name in [base] + [text for text, aliased in aliases if aliased == sibling]:
+        names = [base, sibling] + [text for text, aliased in aliases if aliased == sibling]
+        for name in names:
             for said in LONG_WORDS if word.lower() == "long" else (word,):
                 subjects.setdefault(plain_name(f"{said} {name}"), key)
                 subjects.setdefault(plain_name(f"{name} {said}"), key)

@@ -7,6 +7,7 @@ for sure ("6.72 % vs 9.57 %") is not ``alone``: it is marked where its value fit
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_right
 from collections.abc import Callable
@@ -376,9 +377,17 @@ def _header_and_body(block: Block) -> tuple[list, list]:
         and len(set(names)) < len(names)
         and all(cell.strip() and not numbers_in(cell, 0, (), True) for _, cell in body[0][1:])
     ):
+        # (A group's name stands over its first column, the cells after it left empty:
+        # "| | Read | | Broadcast | |" spans as a multi-column cell does.)
+        groups = list(
+            itertools.accumulate(
+                (cell for _, cell in header[1:]),
+                lambda group, cell: cell if cell.strip() else group,
+            )
+        )
         header = [
-            (offset, f"{cell} {below}".strip())
-            for (offset, cell), (_, below) in zip(header, body[0])
+            (offset, f"{group} {below}".strip())
+            for (offset, _), group, (_, below) in zip(header, [header[0][1], *groups], body[0])
         ]
         body = body[1:]
     return header, body
