@@ -1724,6 +1724,7 @@ _FROM_A_LATENCY_TO_ANOTHER = re.compile(
     r"(?:\bto\s+(?:the\s+)?|(?:ไป|เป็น|ถึง)\s*)\d+\s*(?:ms\b|มิลลิวินาที)",
     re.I,
 )
+_A_CHUNK_CHANGED = words.regex("latency_changes")
 # A part of a set, which the card scores only whole: "a 500-clip sample of FLEURS".
 _PART_OF_A_SET = re.compile(
     r"\b(?:part|portion|fraction|half|sample|slice|selection)\s+of\s+(?:the\s+)?"
@@ -1905,10 +1906,14 @@ def _against_a_latency(levels: tuple[str, ...], in_table: bool) -> str | None:
     elif IN_POINTS.match(levels[1]):
         after = re.split(r"[,;:(]", levels[1], maxsplit=1)[0]
         before = re.split(r"[;:]", levels[0])[-1]  # (its statement: "From 80 ms to 1120 ms, ...")
-        said = _AGAINST_A_LATENCY.search(after) or _FROM_A_LATENCY_TO_ANOTHER.search(before)
+        said = (
+            _AGAINST_A_LATENCY.search(after)
+            or _FROM_A_LATENCY_TO_ANOTHER.search(before)
+            or _A_CHUNK_CHANGED.search(before)
+        )
     else:
         return None
-    return said.group() if said else None
+    return " ".join(said.group().split()) if said else None  # (on one line, as it is said)
 
 
 def _another_model(

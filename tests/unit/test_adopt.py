@@ -5491,6 +5491,23 @@ def test_a_source_quoted_at_our_value_with_a_word_before_its_verb_is_not_marked(
     ], out
 
 
+def test_a_change_of_chunk_in_points_is_a_change_between_latencies(project, demo_result):
+    """A number in points after words that change the chunk ("doubling the chunk", "dropping
+    to 160 ms", from two blind cards and a corpus trap) is a change between two latencies,
+    which the card never gives: left alone with those words, not listed with the advice to
+    name its set, which would make a figure of it."""
+    card = (
+        "# Card\n\nOn the average of 11 sets, doubling the chunk past the headline buys only "
+        "0.27 pp, while dropping to 160 ms costs 1.32 pp.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, card)
+    assert [m.verdict for m in marked.found] == ["foreign", "foreign"], out
+    assert (
+        'left alone: line 3: 0.27, 1.32 (its context names "doubling the chunk" and "dropping '
+        'to 160 ms", a change between latencies' in out
+    ), out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
