@@ -78,8 +78,6 @@ _LINK_TARGET = re.compile(r"\bhttps?://[^\s()<>\]]+")
 # A legend's definition: "OT2 = OpenThai2.0-ASR-Streaming (th-TH, this model) · TY = ...".
 # (An abbreviation: two characters or more, a capital or a digit among them.)
 _SHORT = r"(?=[\w+.-]*[A-Z0-9])[A-Za-z][\w+.-]{1,11}"
-# A common word written in capitals, kept apart from the word as names are compared: a legend's
-# "IS = Isan" names Isan by "IS", not by every "is".
 # Several training runs ("over 3 seeds", "of three runs"): their mean or best is no figure
 # of the card's unless it prints one's value (adopt.py), and no aggregate of its sets.
 SEVERAL_RUNS = re.compile(
@@ -92,6 +90,8 @@ SEVERAL_RUNS = re.compile(
 _A_MEAN_OF_RUNS = re.compile(
     rf"\b(?:mean|average|avg)\b[^,;:()\d]{{0,12}}?{SEVERAL_RUNS.pattern}", re.I
 )
+# A common word written in capitals, kept apart from the word as names are compared: a legend's
+# "IS = Isan" names Isan by "IS", not by every "is".
 _COMMON_WORD_IN_CAPITALS = re.compile(
     rf"\b(?:{'|'.join(w.upper() for w in word_lists.words()['common_words'] if len(w) > 1)})\b"
 )
