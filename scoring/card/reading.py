@@ -74,6 +74,13 @@ _AN_INTERVAL_FROM = re.compile(
 )
 _VERDICT_HEADER = words.regex("verdict_headers")
 _SPAN = re.compile(rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?{_RANGE_TO}({SIGN}?\d+\.\d+)")
+# An interval's ends said in words: "with the interval between −2.8 and −0.9 pp" (not "the
+# difference between 9.50 and 6.69", two CERs).
+_AN_INTERVAL_BETWEEN = re.compile(
+    rf"(?:{words.pattern('interval_words')})(?:\s+(?:lies|runs|is|goes))?\s+between\s+"
+    rf"({SIGN}?\d+\.\d+)\s*(?:%|pp)?\s+and\s+({SIGN}?\d+\.\d+)",
+    re.I,
+)
 # Other error rates and quantities, and a few shapes of their headers: a number whose nearest
 # metric word is one of these is never a candidate.
 _OTHER_METRIC = re.compile(
@@ -295,10 +302,11 @@ def _names_a_set_and_a_system(sentence: str, names: Names) -> bool:
 
 
 def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:
-    """Which numbers are the low and high ends of an interval: "[a, b]", or "a to b" where
-    the text, or what is ``around`` it (a cell's column header), speaks of an interval."""
+    """Which numbers are the low and high ends of an interval: "[a, b]", "the interval between
+    a and b", or "a to b" where the text, or what is ``around`` it (a cell's column header),
+    speaks of an interval."""
     bounds = {}
-    intervals = list(_INTERVAL.finditer(text))
+    intervals = [*_INTERVAL.finditer(text), *_AN_INTERVAL_BETWEEN.finditer(text)]
     if _SPEAKS_OF_AN_INTERVAL.search(text + " " + around):
         # (Not a change "from 9.50 % to 6.69 %", but "an interval from −0.96 to +0.20".)
         intervals += [
