@@ -80,7 +80,8 @@ def _several(m: Marked) -> str:  # numbers of one sentence or cell, read as one 
     return (
         f" reads as {m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} {m.named} "
         "beside it, none at the data's value; left unmarked: at most one of them is that "
-        "figure (name the system, set or latency of each where it stands)"
+        "figure (name the system, set or latency of each where it stands, or give the words "
+        "it uses in [publish.aliases])"
     )
 
 

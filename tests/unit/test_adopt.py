@@ -5508,6 +5508,23 @@ def test_a_change_of_chunk_in_points_is_a_change_between_latencies(project, demo
     ), out
 
 
+def test_numbers_of_parts_named_by_words_not_understood_are_told_of_aliases(project, demo_result):
+    """Two numbers of one sentence read as one figure, neither at its value ("from 9.72 % on
+    the lapel mics to 12.07 % on the conference mics", from a blind LOTUSDIS deep dive), are
+    listed with the advice to name each one's part or to give its words in
+    [publish.aliases], which was the fix the card needed."""
+    lav, con = (
+        printed(demo_result.exact[f"cer/560ms/lotus_{m}/{O}"]) for m in ("lav123", "con123")
+    )
+    card = (
+        f"# Card\n\nOn LOTUSDIS, OpenThai2.0 at 560 ms goes from {lav} % on the lapel mics to "
+        f"{con} % on the conference mics.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, card)
+    assert [m.verdict for m in marked.found] == ["unexplained", "unexplained"], out
+    assert out.count("or give the words it uses in [publish.aliases])") == 2, out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
