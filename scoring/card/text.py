@@ -492,7 +492,7 @@ _LETTER_OR_DIGIT = r"[^\W_\u0e01-\u0e4f]"
 # (Not after a point, "2.0.1", unless two end a range: "CI -3.75..-1.76".)
 _NUMBER = re.compile(
     rf"(?<!{_LETTER_OR_DIGIT}|[,\-−+:])(?<!(?<!\.)\.)({SIGN}?)(\d+(?:\.\d+)?)"
-    rf"(?!(?!pp\b|[¹²³⁰⁴-⁹]){_LETTER_OR_DIGIT}|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
+    rf"(?!(?!pp\b|pct\b|[¹²³⁰⁴-⁹]){_LETTER_OR_DIGIT}|\.\d|-(?!pp\b|(?:percentage-)?points?\b)\w)"
 )
 # A duration: "560 ms", "0.56 s", "560 มิลลิวินาที".
 A_DURATION = re.compile(
