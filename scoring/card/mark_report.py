@@ -52,7 +52,8 @@ _NOT_SCORED_BY_THE_CARD = {
     "split": "a split none of the card's sets is: another set's, not the card's",
     "subset": "a part of a set, which the card scores only whole: not the card's",
     "condition": "a recording condition the card does not score: not the card's",
-    "run": "another run, with bootstrap settings other than the card's: not the card's",
+    # (a seed alone may be a training run's or a bootstrap's: the report says which it saw)
+    "run": "another run (a seed or resamples not the card's): not the card's",
     "between latencies": "a change between latencies, which the card does not give: not the card's",
     "quoted": "another source's numbers, quoted as published: not the card's",
     "sweep": "a row its table's caption leaves out of those the card scores: not the card's",

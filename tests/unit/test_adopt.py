@@ -5525,6 +5525,20 @@ def test_numbers_of_parts_named_by_words_not_understood_are_told_of_aliases(proj
     assert out.count("or give the words it uses in [publish.aliases])") == 2, out
 
 
+def test_a_training_seeds_run_is_said_to_be_another_run_by_its_seed(project, demo_result):
+    """A training seed's result (a blind dashboard's "seed 2 · Isan 21.95 %") is left alone
+    as another run, said to be so by a seed, not by "bootstrap settings" it never states."""
+    fleurs = printed(demo_result.exact[f"cer/560ms/fleurs/{O}"])
+    card = (
+        "# Card\n\nSeed by seed on FLEURS at 560 ms, the three re-runs of OpenThai2.0 gave: "
+        f"seed 2: {fleurs} %.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, card)
+    assert [m.verdict for m in marked.found] == ["foreign"], out
+    assert '(its context names "seed 2", another run (a seed or resamples not the card' in out
+    assert "bootstrap settings" not in out, out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
