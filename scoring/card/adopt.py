@@ -2049,10 +2049,12 @@ def _an_end_its_interval_does_not_bear_out(m: Marked, known: _Known) -> Marked |
 
 
 def _the_estimate_of_the_interval_after(m: Marked, known: _Known) -> Marked | None:
-    """A signed number its context reads as a CER ("no CER is negative"), right before an
-    interval whose ends are read as a difference's: that difference's estimate ("FLEURS −2.81
-    [−3.75, −1.76]" under "Δ vs TY (OT2 − TY, points)")."""
-    if m.verdict != "unexplained" or m.why != "signed" or m.candidate.bound is not None:
+    """A number right before an interval whose ends are read as a difference's, which its own
+    context left unplaced: a signed number it reads as a CER ("no CER is negative": "FLEURS
+    −2.81 [−3.75, −1.76]" under "Δ vs TY (OT2 − TY, points)"), or one it reads as any of
+    several comparisons, where both ends are one's ("difference: −1.93 pp [−4.66, −0.15]"
+    where the card compares with two baselines): that difference's estimate."""
+    if m.verdict != "unexplained" or m.candidate.bound is not None:
         return None
     low = _nearest(m, known.found, after=True)
     if low is None or low.candidate.unit != m.candidate.unit or low.candidate.bound != "low":
@@ -2060,6 +2062,13 @@ def _the_estimate_of_the_interval_after(m: Marked, known: _Known) -> Marked | No
     if not (low.read and low.figure.startswith("diff/")) or low.turned:
         return None
     estimate = f"{_stem(low.figure)}/estimate"
+    if m.why != "signed":
+        high = _nearest(low, known.found, after=True)
+        both = high is not None and high.read and high.figure == f"{_stem(low.figure)}/high"
+        if m.why or estimate not in m.fits or len(m.fits) < 2 or not both:
+            return None
+        ends = Evidence(f"{low.candidate.text}, {high.candidate.text}", "its interval's ends")
+        return replace(_drifted(m.candidate, estimate, known.exact[estimate]), evidence=(ends,))
     return _at_its_value(m, estimate, known.exact[estimate])
 
 
@@ -2228,7 +2237,7 @@ def _where_named(m: Marked, known: _Known) -> Marked | None:
         Evidence(shown, otherwise if depth is None else level_name(levels, depth))
         for _, shown, depth, otherwise in _parts_named(m, known)
     )
-    return replace(m, evidence=evidence)
+    return replace(m, evidence=m.evidence + evidence)  # (after what a step found)
 
 
 def _read_twice_in_one_table(found: list[Marked], known: _Known) -> list[Marked]:

@@ -76,9 +76,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     'not know ("the longest" alone, "it" for the set of the sentence before), a pair "12.81 % '
     'instead of 15.77 %" of two decodings, and "we re-scored their released model ... 9.50 %" '
     "read as ours; each listed, none marked wrong",
-    ("nested", "stale_reported"): 'a bare "difference: −1.93 pp" (line 101, the data give '
-    "−1.96) under a set and latency, its context naming three comparisons: listed with the "
-    "three, the nearest a drift away, never picked by its value among several",
 }
 
 
