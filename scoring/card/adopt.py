@@ -2269,6 +2269,24 @@ def _beside_itself(m: Marked, known: _Known) -> Marked | None:
     return _listed(m.candidate, (m.figure,)) if m.verdict == "drift" and any(at_its_value) else None
 
 
+def _a_latency_its_neighbours_deny(m: Marked, known: _Known) -> Marked | None:
+    """A drift in prose whose sentence holds a number its context reads at the same latency
+    but whose value is another latency's figure ("ที่ chunk สั้นสุด 22.90 % ... ยาวสุด 17.56
+    %", each read at the headline where the chunk words went unread): the sentence speaks of
+    latencies its reading missed, so the drift's latency is in doubt. Listed, never
+    rewritten."""
+    if m.verdict != "drift" or m.candidate.in_table:
+        return None
+    facts, latency = known.facts, known.facts[m.figure].latency
+    for other in _in_its_unit(m, known.found):
+        read_as = other.listed_as("a sibling's")
+        if read_as is None or other.named not in facts or read_as not in facts:
+            continue
+        if facts[read_as].latency == latency != facts[other.named].latency:
+            return _listed(m.candidate, (m.figure,), "latency in doubt", other.candidate.text)
+    return None
+
+
 def _several_drifted_onto_one(m: Marked, known: _Known) -> Marked | None:
     """Numbers of one sentence or cell drifted onto one figure ("from 9.60 % to 6.70 %"): at
     most one is it, and the words do not say which, so none is."""
@@ -2314,6 +2332,7 @@ _STEPS = (
     _each(_beside_itself),
     _each(_several_drifted_onto_one),
     _each(_never_on_a_guess),
+    _each(_a_latency_its_neighbours_deny),
     _each(_where_named),
 )
 

@@ -132,6 +132,11 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is {m.named}, though its context reads as {m.fits[0]}; left unmarked: name its set, "
         "system, latency or decoding in pieces where it stands"
     ),
+    "latency in doubt": (
+        " reads as {m.fits[0]}, but {m.named} beside it, read at the same latency, prints another "
+        "latency's figure: its sentence speaks of latencies not understood; left unmarked, never "
+        "rewritten: name its latency where it stands"
+    ),
     "sign": (
         " reads as {m.fits[0]}, but the data give {m.gives}: written so, the claim would turn "
         "round, and a re-run moves a difference by a fraction of a point, never across zero; "

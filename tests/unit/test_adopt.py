@@ -5539,6 +5539,26 @@ def test_a_training_seeds_run_is_said_to_be_another_run_by_its_seed(project, dem
     assert "bootstrap settings" not in out, out
 
 
+def test_a_drift_beside_another_latencys_figure_read_at_its_latency_is_listed(project, demo_result):
+    """A sentence whose words for its latencies the reader does not know ("the tiniest chunk",
+    "the biggest one") reads each number at the headline chunk: the shortest chunk's figure is
+    listed as another latency's, and the longest chunk's stale number, a drift's distance off
+    the headline's figure, would drift onto it (a blind Thai card's --write so wrote a false
+    number). Beside a number its latency is denied by, it is listed, never rewritten."""
+    exact = demo_result.exact
+    short = printed(exact[f"aggregate/80ms/lotusdis/{O}"])
+    long_stale = stale_print(exact, f"aggregate/1120ms/lotusdis/{O}")
+    assert abs(Fraction(long_stale) / 100 - exact[f"aggregate/560ms/lotusdis/{O}"]) < 0.01
+    card = (
+        "# Card\n\nPooled over the five LOTUSDIS microphones, OpenThai2.0 gets "
+        f"{short} % with the tiniest chunk and {long_stale} % with the biggest one.\n"
+    )
+    code, out, marked = mark_one(project, demo_result, card)
+    verdicts = {m.candidate.text: (m.verdict, m.why) for m in marked.found}
+    assert code == 0 and verdicts[long_stale] == ("unexplained", "latency in doubt"), out
+    assert f"{long_stale} reads as aggregate/560ms/lotusdis/{O}, but {short} beside it" in out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
