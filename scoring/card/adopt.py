@@ -587,6 +587,11 @@ _SET_AGAINST = re.compile(
 )
 
 
+# What states a result, right before its number: "gets", Thai "ได้" (a CER so stated, its
+# percent sign left out as casual Thai does).
+_STATES_A_RESULT_BEFORE = re.compile(rf"(?:{words.pattern('states_a_result')})\s*[*_]*\s*$")
+
+
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     """An unsigned number in percent, or set against another, whose own clauses say nothing of
     a difference, beside a number that is one: in "lower than B (9.50 %) by 2.81 points", 9.50
@@ -600,10 +605,11 @@ def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
     if after == levels[1] and (lead := _DIFFERENCE_BEFORE.search(after)):
         after = after[: lead.start()]
     paired = any(map(_SET_AGAINST.fullmatch, levels[:2]))  # "9.61 against our 9.72"
+    stated = _STATES_A_RESULT_BEFORE.search(levels[0])  # "เราได้ 8.72 Typhoon 0.6B ได้ 8.99"
     if (
         candidate.in_table
         or _signed(candidate.text)
-        or not (re.match(r"[*_]*\s*%", levels[1]) or paired)
+        or not (re.match(r"[*_]*\s*%", levels[1]) or paired or stated)
         or _speaks_of_a_difference((before, after), _opens(levels[0]))
     ):
         return False
