@@ -109,6 +109,7 @@ _RELATIVE_AFTER_A_PERCENT = words.regex("relative_after_a_percent")
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
 OUR_METRIC = words.regex("our_metric")
 # A number so described anywhere in its sentence, cell, row or column is none of the card's.
+_SCORED_OUR_WAY = words.regex("scored_our_way")
 _SCORED_ANOTHER_WAY = re.compile(
     words.pattern("scored_another_way")
     + r"|\braw (?:cer|character)|\bcer \(raw\)|\bsyllable error",
@@ -255,6 +256,8 @@ def _measures_another_metric(
     for depth, level in enumerate(levels[:-1]):
         if scored := _SCORED_ANOTHER_WAY.search(level):
             return Evidence(scored.group(0), level_name(levels, depth))
+        if depth < 2 and _SCORED_OUR_WAY.search(level):
+            break  # ("against 8.72 % once normalised": its own words outrank its sentence's)
     own = clauses_beside(levels)
     in_points = bool(IN_POINTS.match(levels[1]) or interval_end and _POINTS.search(levels[2]))
     if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
