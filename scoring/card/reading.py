@@ -17,6 +17,7 @@ from functools import lru_cache
 from urllib.parse import unquote
 
 from ..memo import Memo
+from ..normalizer import NORMALIZER_VERSION
 from . import words
 from .markdown import STRUCK_OUT, Block, blocks, masked_spans, unescaped
 from .names import COMPARES, WHOLE_WORDS, Names, ways_of_decoding
@@ -115,6 +116,21 @@ _SCORED_ANOTHER_WAY = re.compile(
     + r"|\braw (?:cer|character)|\bcer \(raw\)|\bsyllable error",
     re.I,
 )
+# A normaliser named by its version: another version than the one that scored the card's
+# figures ("normaliser v1" where this one is "2") scores another way.
+_A_NORMALISER_VERSION = re.compile(
+    r"\bnormali[sz](?:er|ation)\s+(?:version\s+)?v?\.?\s?(\d+)(?:\.\d+)*\b", re.I
+)
+
+
+def _scored_another_way(text: str) -> str | None:
+    """The words of ``text`` that say a CER is scored another way than the card's."""
+    if scored := _SCORED_ANOTHER_WAY.search(text):
+        return scored.group(0)
+    versions = _A_NORMALISER_VERSION.finditer(text)
+    return next((v.group(0) for v in versions if v[1] != NORMALIZER_VERSION), None)
+
+
 _RELATIVE = words.regex("relative")
 _POINTS = re.compile(r"\bpp\b|\bp\.\s?p\.|\bpoints?\b", re.I)
 # A number whose unit is points: "2.79 points lower relative to Typhoon" is a difference of
@@ -254,8 +270,8 @@ def _measures_another_metric(
     where its cell or sentence says so."""
     levels = (*levels[:-1], _below_the_title(levels[-1], names))
     for depth, level in enumerate(levels[:-1]):
-        if scored := _SCORED_ANOTHER_WAY.search(level):
-            return Evidence(scored.group(0), level_name(levels, depth))
+        if scored := _scored_another_way(level):
+            return Evidence(scored, level_name(levels, depth))
         if depth < 2 and _SCORED_OUR_WAY.search(level):
             break  # ("against 8.72 % once normalised": its own words outrank its sentence's)
     own = clauses_beside(levels)

@@ -5559,6 +5559,29 @@ def test_a_drift_beside_another_latencys_figure_read_at_its_latency_is_listed(pr
     assert f"{long_stale} reads as aggregate/560ms/lotusdis/{O}, but {short} beside it" in out
 
 
+def test_a_cer_under_another_normaliser_version_is_another_measure(project, demo_result):
+    """A CER scored by a normaliser version other than the one that scored the card's figures
+    ("under normaliser v1, FLEURS reads 6.74 %", from a blind card on normalisers) is scored
+    another way, a drift's distance from the figure: never marked, never drifted (--write
+    wrote the card's value into a sentence about the old normaliser). The card's own
+    version's column is read."""
+    from scoring.normalizer import NORMALIZER_VERSION
+
+    other = "1" if NORMALIZER_VERSION != "1" else "0"
+    name = f"cer/560ms/fleurs/{O}"
+    ours, old = printed(demo_result.exact[name]), stale_print(demo_result.exact, name)
+    card = (
+        f"# Card\n\nOlder leaderboards score with normaliser v{other}; under it our FLEURS "
+        f"hypotheses at 560 ms read {old} %.\n\nCER (%) at 560 ms.\n\n"
+        f"| Set | System | CER (normaliser v{other}) | CER (normaliser v{NORMALIZER_VERSION}) |\n"
+        f"|---|---|--:|--:|\n| FLEURS | OpenThai2.0 | {old} | {ours} |\n"
+    )
+    code, out, marked = mark_one(project, demo_result, card)
+    read = [(m.candidate.text, m.figure, m.verdict) for m in marked.found]
+    assert code == 0 and read == [(ours, name, "marked")], out
+    assert f'another measure: line 3: {old}: "normaliser v{other}"' in out, out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
