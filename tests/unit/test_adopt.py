@@ -5582,6 +5582,22 @@ def test_a_cer_under_another_normaliser_version_is_another_measure(project, demo
     assert f'another measure: line 3: {old}: "normaliser v{other}"' in out, out
 
 
+def test_a_percentage_lower_is_a_relative_change(project, demo_result):
+    """ "9.44 % lower" is a change relative to another CER (a blind notebook card's "relative
+    to Typhoon 0.6B, our mean CER ... is 9.44 % lower" was left unmarked only because its
+    value is another figure's); a CER in percent followed by a comma and "lower than" is
+    still the CER."""
+    average = printed(demo_result.exact[f"aggregate/560ms/average/{O}"])
+    card = (
+        "# Card\n\nRelative to Typhoon 0.6B, our mean CER over the 11 sets at 560 ms is 9.44 % "
+        f"lower.\n\nOur mean CER over the 11 sets at 560 ms is {average} %, lower than "
+        "Typhoon 0.6B's.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, card)
+    assert [(m.candidate.text, m.verdict) for m in marked.found] == [(average, "marked")], out
+    assert 'another measure: line 3: 9.44: "lower" (the words after it)' in out, out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
