@@ -914,7 +914,6 @@ def _prose_numbers(
         # context: a relative change, marks around a number ("**9.75**%", "~6.72 %"), list and
         # quote markers, and what a model was made from ("fine-tuned from Typhoon 0.6B").
         words = _blanked(_as_shown(sentence), relative_changes(sentence))
-        words = _SNAKE_CASE_JOIN.sub(" ", words)  # ("fleurs_cer_560ms_openthai_seed2: 6.71")
         words = _without(_LINK_TARGET, words)  # ("](docs/cer-vs-latency.png)": no name)
         words = _without_marks(words, matches)
         words = _blanked(words, marks)
@@ -1664,8 +1663,9 @@ def _without(pattern: re.Pattern, text: str) -> str:
 
 def _as_shown(text: str) -> str:
     """``text`` less what the hub never shows as words of it: comments, and text struck out
-    ("[~~-0.99~~ -0.96, +0.20]" is an interval's two ends)."""
-    return _without(STRUCK_OUT, _without(COMMENT, text))
+    ("[~~-0.99~~ -0.96, +0.20]" is an interval's two ends); an identifier's words apart
+    ("ci_low" is a low end, "fleurs_cer_560ms" a set, a measure and a latency)."""
+    return _SNAKE_CASE_JOIN.sub(" ", _without(STRUCK_OUT, _without(COMMENT, text)))
 
 
 def _up_to(words: re.Pattern, text: str) -> str:
