@@ -1871,16 +1871,17 @@ def _another_latency(text: str, names: Names) -> str | None:
     return said[0][1] if said else None
 
 
-def _another_release(levels: tuple[str, ...], names: Names, nearest) -> str | None:
+def _another_release(levels: tuple[str, ...], names: Names, nearest, goes_on=()) -> str | None:
     """A heading over releases ("Changelog"), unless the card's own release is named by its
     version ("v2.0") nearer, in the number's own context or a heading inside that one; or
-    "previous" in its sentence, cell, row or column."""
+    "previous" (or "int8") in its sentence, cell, row or column, or in the sentences its
+    sentence goes on from (``goes_on``)."""
     ours = names.names_own_release
     if not any(ours(text) for text in nearest):
         headings = _below_the_title(levels[-1], names)
         if heading := _innermost_heading(headings, _OTHER_VERSION_HEADING, ours):
             return heading
-    said = next(filter(None, map(_OTHER_VERSION.search, levels[2:-1])), None)
+    said = next(filter(None, map(_OTHER_VERSION.search, (*levels[2:-1], *goes_on))), None)
     return said.group() if said else None
 
 
@@ -2022,10 +2023,15 @@ def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> 
 
 
 def _not_the_cards(
-    levels: tuple[str, ...], names: Names, in_table: bool, this_side: tuple[str, str] | None
+    levels: tuple[str, ...],
+    names: Names,
+    in_table: bool,
+    this_side: tuple[str, str] | None,
+    earlier: tuple[str, ...] | None = None,
 ) -> tuple[str, str] | None:
     """(what it is, what says so) where a number's context says it is none of the card's: the
-    first of these rules that says so."""
+    first of these rules that says so. (A sentence opening on "it" goes on with those before
+    it in its paragraph: "int8 loses 0.04 points: ... It still beats Typhoon 0.6B by 2.77".)"""
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -2037,10 +2043,11 @@ def _not_the_cards(
     if model is None and not in_table:
         if others := _innermost_heading(levels[-1], _OTHER_MODELS_HEADING, names.systems_in):
             return "heading", others
-    nearest = _nearest_first(levels, in_table)
+    goes_on = tuple(earlier) if earlier and _GOES_ON.match(levels[2]) else ()
+    nearest = (*_nearest_first(levels, in_table), *goes_on)  # (the first naming one decides)
     for kind, find in (
         ("version", lambda: _first_said(nearest, _another_version, names)),
-        ("version", lambda: _another_release(levels, names, nearest)),
+        ("version", lambda: _another_release(levels, names, nearest, goes_on)),
         ("version", lambda: _a_changed_baseline(levels, names, in_table)),
         ("split", lambda: _first_said(nearest, _another_split, names)),
         ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
@@ -2147,7 +2154,9 @@ class _Found:
             figure = f"region {region.label}"
         elif not foreign and self.quoted_by:  # another's words: "> **@somchai** wrote: ..."
             other, foreign = self.quoted_by, frozenset({"quoted"})
-        elif not foreign and (whose := _not_the_cards(levels, self.names, in_table, this_side)):
+        elif not foreign and (
+            whose := _not_the_cards(levels, self.names, in_table, this_side, more.get("earlier"))
+        ):
             kind, other = whose
             foreign = frozenset({kind})
         elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
