@@ -2063,7 +2063,7 @@ def _the_estimate_of_the_interval_after(m: Marked, known: _Known) -> Marked | No
     if m.verdict != "unexplained" or m.candidate.bound is not None:
         return None
     low = _nearest(m, known.found, after=True)
-    if low is None or low.candidate.unit != m.candidate.unit or low.candidate.bound != "low":
+    if low is None or not _beside(m, low) or low.candidate.bound != "low":
         return None
     if not (low.read and low.figure.startswith("diff/")) or low.turned:
         return None
