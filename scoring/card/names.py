@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from ..memo import Memo
 from . import words as word_lists
 from .spec import CardSpec
-from .text import A_DURATION, latencies_in
+from .text import A_DURATION, COMMENT, latencies_in
 
 
 def _words(name: str) -> tuple[str, ...]:
@@ -95,8 +95,8 @@ _A_MEAN_OF_RUNS = re.compile(
 _COMMON_WORD_IN_CAPITALS = re.compile(
     rf"\b(?:{'|'.join(w.upper() for w in word_lists.words()['common_words'] if len(w) > 1)})\b"
 )
-_A_DEFINITION = re.compile(
-    rf"(?:^|(?<=[\s·;,—(*]))(?P<short>{_SHORT})\s*=\s*(?P<full>[^=·;]+?)\s*"
+_A_DEFINITION = re.compile(  # (not a value: "TY=8.99" defines nothing)
+    rf"(?:^|(?<=[\s·;,—(*]))(?P<short>{_SHORT})\s*=\s*(?P<full>(?!\s*[-+−]?\d)[^=·;]+?)\s*"
     rf"(?=\Z|[·;]|\n[ \t]*\n|\s+{_SHORT}\s*=)",
     re.M,
 )
@@ -391,7 +391,9 @@ class Names:
         """The abbreviations a card's legend defines, each for one key alone: "OT2 =
         OpenThai2.0-ASR-Streaming", "TY+LM = the same with its 4-gram LM"."""
         defined = {}
-        for said in _A_DEFINITION.finditer(card_text):
+        # (as it reads: a figure's marker, "TY=<!-- scoring:figure cer/.../tv_long/... -->",
+        # names nothing, so a marked card defines what it did unmarked)
+        for said in _A_DEFINITION.finditer(COMMENT.sub(" ", card_text)):
             keys = set(self.systems_in(said["full"])) | set(self.subjects_in(said["full"]))
             if len(keys) == 1 and not self._is_ours(said["short"]):
                 defined[said["short"]] = keys.pop()

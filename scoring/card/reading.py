@@ -140,6 +140,7 @@ IN_POINTS = re.compile(r"(?:\s*|-)(?:(?:pp|(?:percentage[\s-])?points?)\b|p\.\s?
 _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # ("to" ends a clause, but not in "Speech-to-Text", nor after "relative": "2.79 points lower
 # relative to Typhoon" is one clause. Nor does the comma of "1,120 ms".)
+_A_GLUED_PARENTHESIS = re.compile(r"(?<=\w)\(([^()\n]*)\)")
 _CLAUSE = re.compile(
     r"[;:(|·•]|,(?!\d{3}(?!\d))|(?<![\w-])(?<!relative )to(?![\w-])|"
     # (Thai writes no comma: a line break after a percentage, before Thai, ends a clause.)
@@ -207,7 +208,9 @@ def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
     it is its own ("9.50 % (Typhoon)"); after "(" or a label's colon, the clause before that:
     "Whisper (11.20 %)" and "Whisper: 11.20 %" are Whisper's."""
     own = _OWN_PARENTHESIS.match(levels[1])
-    before = _CLAUSE.split(levels[0])
+    # (A parenthesis glued to a word and closed before the number qualifies that word, no
+    # clause of its own: "gives CER@560(FLEURS) = 9.50".)
+    before = _CLAUSE.split(_A_GLUED_PARENTHESIS.sub(r" \1 ", levels[0]))
     opening = levels[0].rstrip(" *_")[-1:]
     if (
         len(before) > 1
@@ -1864,7 +1867,7 @@ def _another_latency(text: str, names: Names) -> str | None:
     said = [
         (ms, written)
         for ms, written in latency_mentions(text)
-        if _IN_MILLISECONDS.search(written) or _SPEAKS_OF_LATENCY.search(text)
+        if _IN_MILLISECONDS.search(written) or written[0] == "@" or _SPEAKS_OF_LATENCY.search(text)
     ]
     if any(ms in names.latencies for ms, _ in said):
         return ""

@@ -470,8 +470,12 @@ def latencies_in(text: str) -> list[int]:
     return [ms for ms, _ in latency_mentions(text)]
 
 
+# A chunk size in a notation of results, in ms: "CER@560", "TY@1120 FLEURS".
+_AT_A_LATENCY = re.compile(r"(?<=\w)@(\d{2,5})\b(?![.,]\d|\s*%)")
+
+
 def latency_mentions(text: str) -> list[tuple[int, str]]:
-    """(ms, as written) of each chunk size ``text`` names: (560, "0.56 s")."""
+    """(ms, as written) of each chunk size ``text`` names: (560, "0.56 s"), (560, "@560")."""
     found = []
     for said in _LATENCY.finditer(text):
         number, unit = said.groups()
@@ -479,6 +483,7 @@ def latency_mentions(text: str) -> list[tuple[int, str]]:
         ms = Fraction(number.replace(",", "")) * (1000 if in_seconds else 1)
         if ms.denominator == 1:
             found.append((int(ms), said.group()))
+    found += [(int(said[1]), said.group()) for said in _AT_A_LATENCY.finditer(text)]
     return found
 
 

@@ -5598,6 +5598,28 @@ def test_a_percentage_lower_is_a_relative_change(project, demo_result):
     assert 'another measure: line 3: 9.44: "lower" (the words after it)' in out, out
 
 
+def test_a_value_after_an_abbreviation_redefines_nothing(project, demo_result, capsys):
+    """A legend's "TY = Typhoon ASR Streaming 0.6B" stands though a later line writes values
+    after the abbreviations ("- tv_long in pieces: OT=8.72, TY=8.99", from a blind card in an
+    inline notation): that line had redefined TY by the words after it (the set tv_long), and
+    once marked, by the markers' figure names, so a second --mark marked more."""
+    exact = demo_result.exact
+    theirs = printed(exact[f"cer/560ms/fleurs/{T}"])
+    ours_split, theirs_split = (printed(exact[f"cer/560ms/tv_long/{s}_split"]) for s in (O, T))
+    card = project / "README.md"
+    card.write_text(
+        "# Card\n\nLegend: OT = OpenThai2.0-ASR-Streaming · TY = Typhoon ASR Streaming 0.6B\n\n"
+        f"- CER@560 FLEURS: TY {theirs}\n- tv_long in pieces: OT={ours_split}, TY={theirs_split}\n"
+        "- tv_long in pieces, OT − TY at 560 ms: see above\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and "3 numbers marked (3 new)" in out, out
+    assert f"<!-- scoring:figure cer/560ms/fleurs/{T} -->{theirs}<" in card.read_text("utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert code == 0 and "3 numbers marked (0 new)" in out, out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
