@@ -2059,8 +2059,9 @@ def _the_estimate_of_the_interval_after(m: Marked, known: _Known) -> Marked | No
     context left unplaced: a signed number it reads as a CER ("no CER is negative": "FLEURS
     −2.81 [−3.75, −1.76]" under "Δ vs TY (OT2 − TY, points)"), or one it reads as any of
     several comparisons, where both ends are one's ("difference: −1.93 pp [−4.66, −0.15]"
-    where the card compares with two baselines): that difference's estimate."""
-    if m.verdict != "unexplained" or m.candidate.bound is not None:
+    where the card compares with two baselines; or at the value of two of them, "-0.69
+    points, interval -1.44 to -0.22"): that difference's estimate."""
+    if m.verdict not in ("unexplained", "ambiguous") or m.candidate.bound is not None:
         return None
     low = _nearest(m, known.found, after=True)
     if low is None or not _beside(m, low) or low.candidate.bound != "low":
@@ -2073,9 +2074,11 @@ def _the_estimate_of_the_interval_after(m: Marked, known: _Known) -> Marked | No
         both = high is not None and high.read and high.figure == f"{_stem(low.figure)}/high"
         if m.why or estimate not in m.fits or len(m.fits) < 2 or not both:
             return None
+        if printed_as(known.exact[estimate], m.candidate.text):
+            return Marked(m.candidate, estimate, "marked")
         ends = Evidence(f"{low.candidate.text}, {high.candidate.text}", "its interval's ends")
         return replace(_drifted(m.candidate, estimate, known.exact[estimate]), evidence=(ends,))
-    return _at_its_value(m, estimate, known.exact[estimate])
+    return _at_its_value(m, estimate, known.exact[estimate]) if m.verdict == "unexplained" else None
 
 
 def _nearest(m: Marked, others: list[Marked], after: bool = False) -> Marked | None:

@@ -5620,6 +5620,27 @@ def test_a_value_after_an_abbreviation_redefines_nothing(project, demo_result, c
     assert code == 0 and "3 numbers marked (0 new)" in out, out
 
 
+def test_an_estimate_at_two_comparisons_value_is_the_one_its_interval_names(project, demo_result):
+    """Where two comparisons' estimates print alike (a normaliser change made the TVSpeech
+    differences against Typhoon and against its LM variant both -0.69), a bare estimate
+    before an interval whose ends are one comparison's is that one's, marked, not left
+    ambiguous; the ends decide, as they do for a stale estimate."""
+    name, twin = (f"diff/560ms/tvspeech/{O}-vs-{t}/estimate" for t in (T, f"{T}_4gram"))
+    result = dataclasses.replace(demo_result)
+    result.__dict__["exact"] = {**demo_result.exact, twin: demo_result.exact[name]}
+    estimate, low, high = (
+        printed(demo_result.exact[name[: -len("estimate")] + part], signed=part == "estimate")
+        for part in ("estimate", "low", "high")
+    )
+    card = (
+        "# Card\n\n### Is the TVSpeech difference real?\n\n"
+        f"At 560 ms: {estimate} points, interval {low} to {high}, which includes zero.\n"
+    )
+    _, out, marked = mark_one(project, result, card)
+    read = [(m.candidate.text, m.figure, m.verdict) for m in marked.found]
+    assert read[0] == (estimate, name, "marked"), out
+
+
 def test_a_far_reading_of_a_difference_turned_says_it_is_turned(project, demo_result):
     """A number read as a difference with its sides the other way round ("Typhoon 0.6B −
     OpenThai2.0"), far from it, is listed with the figure as read, turned, beside the data's
