@@ -6,11 +6,12 @@ import json
 import subprocess
 import sys
 
+import editdistance
 import numpy as np
 import pytest
 
 from conftest import REPO_ROOT, write_jsonl
-from scoring import NORMALIZER_VERSION
+from scoring import NORMALIZER_VERSION, normalize
 from scoring.bootstrap import fewest_resamples
 from scoring.cli import main
 from scoring.robustness import FEW_CLUSTERS
@@ -22,6 +23,18 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def cer_by_editdistance(folder, hypotheses: str) -> float:
+    """The set's CER as an oracle of no code here computes it: editdistance over the
+    normalised texts, summed over clips, over the references' characters."""
+
+    def texts(path, field):
+        lines = (folder / path).read_text(encoding="utf-8").splitlines()
+        return {r["id"]: normalize(r[field]) for r in map(json.loads, lines)}
+
+    refs, hyps = texts("refs/tiny.jsonl", "text"), texts(hypotheses, "pred_text")
+    return sum(editdistance.eval(refs[i], hyps[i]) for i in refs) / sum(map(len, refs.values()))
+
+
 def test_two_hypotheses_print_cers_and_interval(tiny_benchmark, capsys, monkeypatch):
     """Human output: two CERs, the difference with its interval, the signature."""
     monkeypatch.chdir(tiny_benchmark)
@@ -29,7 +42,7 @@ def test_two_hypotheses_print_cers_and_interval(tiny_benchmark, capsys, monkeypa
         capsys, "score", "refs/tiny.jsonl", "hypotheses/a.jsonl", "hypotheses/b.jsonl"
     )
     assert code == 0
-    assert "A  CER 0.00 %" in out
+    assert f"A  CER {100 * cer_by_editdistance(tiny_benchmark, 'hypotheses/a.jsonl'):.2f} %" in out
     assert "B  CER " in out and "A - B" in out and "95 % CI [" in out
     assert f"signature: metric:cer|nrm:th-{NORMALIZER_VERSION}|pythainlp:5.3.5|" in out
 
@@ -61,9 +74,13 @@ def test_json_matches_the_schema(tiny_benchmark, capsys, monkeypatch):
     assert report["exact"]["low"] is None and report["exact"]["high"] is None
     assert report["exact"]["p_value"] >= 0.5 and report["exact"]["tie"]
     assert report["set"] == "tiny" and report["n_clips"] == 3
-    assert report["a"]["cer"] == 0.0
+    assert report["a"]["cer"] == pytest.approx(
+        cer_by_editdistance(tiny_benchmark, "hypotheses/a.jsonl"), abs=1e-12
+    )
     assert report["b"]["cer"] == report["b"]["edits"] / report["ref_chars"]
-    assert report["diff"]["estimate"] == report["a"]["cer"] - report["b"]["cer"]
+    assert report["diff"]["estimate"] == pytest.approx(
+        report["a"]["cer"] - report["b"]["cer"], abs=1e-12
+    )
     assert report["diff"]["tie"] == (report["diff"]["low"] <= 0 <= report["diff"]["high"])
 
 
