@@ -135,9 +135,7 @@ _THAI_HEDGE = r"\s*+(?:ได้)?\s*+(?:ประมาณ|ราว|เกื�
 _THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)" + _THAI_HEDGE)
 # (Not "ที่ได้" or "ซึ่งได้", which gets: the number is then the CER of whom it names.)
 _THAI_WHOM_ALONE = re.compile(
-    r"(?:(?!เหลือ|เป็น|จาก|ที่|ซึ่ง|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n])"
-    r"{1,40}?" + _THAI_HEDGE,
-    re.I,
+    r"(?:(?!เหลือ|เป็น|จาก|ที่|ซึ่ง|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n]){1,40}?" + _THAI_HEDGE, re.I
 )
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
 _PAIRED_AFTER = re.compile(
@@ -246,7 +244,6 @@ def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
     return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
 
 
-# The card's latencies named by their role: the headline, the shortest, the longest.
 _LATENCIES_BY_ROLE = tuple(
     words.regex(name) for name in ("headline_latency", "shortest_latency", "longest_latency")
 )
@@ -517,9 +514,8 @@ _STATEMENT_OR_COLON = re.compile(f"{STATEMENT_END.pattern}|:(?!\\d)", re.I)
 
 
 def _own_statement(candidate: Candidate, ends_at=STATEMENT_END) -> str | None:
-    """The statement a number in prose stands in, between semicolons or contrasting words
-    ("while", "but"), or what else ``ends_at``; None in a table, or where the sentence is
-    one statement."""
+    """The statement a number in prose stands in, between semicolons or contrasting words ("while",
+    "but"), or what else ``ends_at``; None in a table, or where the sentence is one statement."""
     if candidate.in_table:
         return None
     sentence, at = candidate.levels[2], candidate.at
@@ -585,8 +581,6 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
 _SET_AGAINST = re.compile(
     rf"[*_$]*+\s*+%?\s*+[*_$]*+\s*+(?:against|{_VS})(?:\s+[^\W\d_]+){{0,2}}\s*[*_$]*", re.I
 )
-
-
 # What states a result, right before its number: "gets", Thai "ได้" (a CER so stated, its
 # percent sign left out as casual Thai does).
 _STATES_A_RESULT_BEFORE = re.compile(rf"(?:{words.pattern('states_a_result')})\s*[*_]*\s*$")
@@ -1134,9 +1128,8 @@ def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
 
 
 def _turns_the_sign(text: str, gives: str, near_zero: Fraction | None = None) -> bool:
-    """Whether writing ``gives`` over a signed ``text`` turns its sign, both more than
-    ``near_zero`` (else half a point) from zero: a difference near zero may cross it when
-    stale."""
+    """Whether writing ``gives`` over a signed ``text`` turns its sign, both more than ``near_zero``
+    (else half a point) from zero: a difference near zero may cross it when stale."""
     if not _signed(text) or not gives:
         return False
     written, given = (Fraction(ascii_signed(n.strip("`%* "))) for n in (text, gives))
@@ -1497,7 +1490,6 @@ def _the_other_way_round(m: Marked, known: _Known) -> Marked | None:
 
 
 def _an_estimate(name: str | None) -> bool:
-    """Whether ``name`` is a difference's estimate (not an end of its interval)."""
     return name is not None and name.startswith("diff/") and name.endswith("/estimate")
 
 
@@ -1725,8 +1717,10 @@ def _a_variants_own_change(m: Marked, known: _Known) -> Marked | None:
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
-    if candidate.bound is not None and _of_the_estimate_before(m, known):
-        return None  # ("narrows the gap to −2.05 pp (95 % CI: −3.03 to −1.04)": its end)
+    # (An interval follows its estimate: "narrows the gap to −2.05 pp (95 % CI: −3.03 to −1.04)".)
+    estimate = _the_estimate_before(m, known) if candidate.bound is not None else None
+    if estimate and not estimate.turned and _stem(estimate.figure) == _stem(m.figure):
+        return None
     statement, names, spec = _statement(candidate), known.names, known.spec
     named = set(names.systems_in(statement))
     # (Not "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.)
@@ -1892,7 +1886,6 @@ def _own_system(spec: CardSpec) -> str:
 
 
 def _comparison_of(name: str, spec: CardSpec):
-    """The comparison (A − B) a difference's figure name belongs to."""
     column = parse_figure(name).column
     return next(c for c in spec.comparisons if c.key == column)
 
@@ -2093,15 +2086,6 @@ def _the_estimate_before(m: Marked, known: _Known) -> Marked | None:
     return _nearest(m, [o for o in _read_beside(m, known.found) if _an_estimate(o.figure)])
 
 
-def _of_the_estimate_before(m: Marked, known: _Known) -> bool:
-    """Whether an interval's end is of the difference whose estimate stands nearest before it:
-    an interval follows its estimate."""
-    estimate = _the_estimate_before(m, known)
-    return (
-        estimate is not None and not estimate.turned and _stem(estimate.figure) == _stem(m.figure)
-    )
-
-
 def _in_its_unit(m: Marked, found: list[Marked]) -> list[Marked]:
     """The numbers of ``m``'s sentence or cell, ``m`` among them."""
     return [o for o in found if o.candidate.unit == m.candidate.unit]
@@ -2279,11 +2263,10 @@ def _beside_itself(m: Marked, known: _Known) -> Marked | None:
 
 
 def _a_latency_its_neighbours_deny(m: Marked, known: _Known) -> Marked | None:
-    """A drift in prose whose sentence holds a number its context reads at the same latency
-    but whose value is another latency's figure ("ที่ chunk สั้นสุด 22.90 % ... ยาวสุด 17.56
-    %", each read at the headline where the chunk words went unread): the sentence speaks of
-    latencies its reading missed, so the drift's latency is in doubt. Listed, never
-    rewritten."""
+    """A drift in prose whose sentence holds a number its context reads at the same latency but
+    whose value is another latency's figure ("ที่ chunk สั้นสุด 22.90 % ... ยาวสุด 17.56 %", each
+    read at the headline where the chunk words went unread): the sentence speaks of latencies its
+    reading missed, so the drift's latency is in doubt. Listed, never rewritten."""
     if m.verdict != "drift" or m.candidate.in_table:
         return None
     facts, latency = known.facts, known.facts[m.figure].latency
@@ -2497,9 +2480,8 @@ IN_INLINE_CODE, IN_MATH = _NO_MARKER.values()
 
 
 def _look_alikes(read: Counted, exact: dict):
-    """The numbers set aside (another model's, another measure, in a sentence not read, in
-    percent yet none of ours, in inline code) whose value, as printed, is one of the card's
-    figures."""
+    """The numbers set aside (another model's, another measure, in a sentence not read, in percent
+    yet none of ours, in inline code) whose value, as printed, is one of the card's figures."""
     figures_printed = figures_printed_as(exact)
 
     def figures(text: str) -> list[str]:
