@@ -284,8 +284,7 @@ class _Levels:
             if depth < 3 and not narrow:  # before, after and the cell or sentence, together
                 return frozenset(key for inner in levels[:3] for key in found_in(inner))
             if innermost and depth == len(levels) - 1:
-                inner = next(filter(None, map(found_in, reversed(self.headings))), found)
-                return frozenset(inner)
+                found = next(filter(None, map(found_in, reversed(self.headings))), found)
             return frozenset(found)
         return None
 
@@ -361,8 +360,7 @@ def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
         and words.regex("same_set").search(read.levels[2])
         and not read.own_names(names.subjects_in)
     ):
-        before = next((sentence for sentence in earlier if names.subjects_in(sentence)), None)
-        if before is not None:
+        if before := next((sentence for sentence in earlier if names.subjects_in(sentence)), ""):
             subjects = frozenset(names.subjects_in(before))
             if not read.own_names(read.latencies_in):
                 latencies = frozenset(read.latencies_in(before)) or latencies
@@ -498,6 +496,7 @@ _LIST_BEFORE = re.compile(
     rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$",
     re.I,
 )
+_STATEMENT_OR_COLON = re.compile(f"{STATEMENT_END.pattern}|:(?!\\d)", re.I)
 
 
 def _listed_after_a_comparison(candidate: Candidate) -> bool:
@@ -510,22 +509,18 @@ def _listed_after_a_comparison(candidate: Candidate) -> bool:
     return bool(listed and COMPARES.search(clauses_beside((before[: listed.start()], ""))[0]))
 
 
-_STATEMENT_OR_COLON = re.compile(f"{STATEMENT_END.pattern}|:(?!\\d)", re.I)
-
-
 def _own_statement(candidate: Candidate, ends_at=STATEMENT_END) -> str | None:
     """The statement a number in prose stands in, between semicolons or contrasting words ("while",
     "but"), or what else ``ends_at``; None in a table, or where the sentence is one statement."""
     if candidate.in_table:
         return None
     sentence, at = candidate.levels[2], candidate.at
-    ends = [(end.start(), end.end()) for end in ends_at.finditer(sentence)]
+    ends = [end.span() for end in ends_at.finditer(sentence)]
     if not ends:
         return None
     start = max((end for _, end in ends if end <= at), default=0)
-    stop = min(
-        (start_ for start_, _ in ends if start_ >= at + len(candidate.text)), default=len(sentence)
-    )
+    after = at + len(candidate.text)
+    stop = min((begin for begin, _ in ends if begin >= after), default=len(sentence))
     return sentence[start:stop]
 
 
@@ -554,6 +549,13 @@ _A_PAIR = re.compile(  # (two words at most after the comparison: "17.39 % again
     r"\s*(\d+\.\d+)[*_]*\s*%?\s*",
     re.I,
 )
+# One of two numbers set against each other: "9.61 against our 9.72", "18.64 vs 17.39".
+_SET_AGAINST = re.compile(
+    rf"[*_$]*+\s*+%?\s*+[*_$]*+\s*+(?:against|{_VS})(?:\s+[^\W\d_]+){{0,2}}\s*[*_$]*", re.I
+)
+# What states a result, right before its number: "gets", Thai "ได้" (a CER so stated, its
+# percent sign left out as casual Thai does).
+_STATES_A_RESULT_BEFORE = re.compile(rf"(?:{words.pattern('states_a_result')})\s*[*_]*\s*$")
 
 
 def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
@@ -575,15 +577,6 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
     ):
         return colon
     return None
-
-
-# One of two numbers set against each other: "9.61 against our 9.72", "18.64 vs 17.39".
-_SET_AGAINST = re.compile(
-    rf"[*_$]*+\s*+%?\s*+[*_$]*+\s*+(?:against|{_VS})(?:\s+[^\W\d_]+){{0,2}}\s*[*_$]*", re.I
-)
-# What states a result, right before its number: "gets", Thai "ได้" (a CER so stated, its
-# percent sign left out as casual Thai does).
-_STATES_A_RESULT_BEFORE = re.compile(rf"(?:{words.pattern('states_a_result')})\s*[*_]*\s*$")
 
 
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
@@ -1098,9 +1091,6 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     return None
 
 
-_PRINTED = re.compile(r"(?<![\d.])\d+\.\d+")
-
-
 def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
     """ "a − b" where a difference's sentence prints before it the CERs of its two sides, as
     the data give them, and the number is a minus b, within a unit of its last digit of the
@@ -1119,7 +1109,7 @@ def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
         and (fact.latency, fact.subject, fact.split) == (facts.latency, facts.subject, facts.split)
     ]
     before = candidate.levels[2][: candidate.at]
-    printed = [p for p in _PRINTED.findall(before) if p in sides]
+    printed = [p for p in re.findall(r"(?<![\d.])\d+\.\d+", before) if p in sides]
     size = abs(Fraction(ascii_signed(candidate.text.strip().strip("`%* "))))
     for a, b in itertools.combinations(dict.fromkeys(printed), 2):
         if abs(Fraction(a) - Fraction(b)) == size:
@@ -1284,10 +1274,8 @@ def _a_relative_difference(text: str, name: str, exact) -> bool:
     figure = parse_figure(name)
     if figure.kind != "diff" or figure.part != "estimate":
         return False
-    cers = [
-        exact.get(cer_figure(figure.latency_ms, figure.subject, column))
-        for column in figure.column.split("-vs-")  # (A's and B's)
-    ]
+    columns = figure.column.split("-vs-")  # (A's and B's)
+    cers = [exact.get(cer_figure(figure.latency_ms, figure.subject, column)) for column in columns]
     if None in cers or 0 in cers:
         return False
     size = ascii_signed(text).lstrip("+-")
@@ -1390,14 +1378,8 @@ def _own_mean(m: Marked, known: _Known) -> Marked | None:
 
 def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> dict[str, list[Marked]]:
     """{"row": the CERs read in a number's table row, "column": those in its column}."""
-    cers = [
-        o
-        for o in found
-        if o is not m
-        and o.candidate.table == m.candidate.table
-        and o.read
-        and o.figure.startswith("cer/")
-    ]
+    same_table = [o for o in found if o is not m and o.candidate.table == m.candidate.table]
+    cers = [o for o in same_table if o.read and o.figure.startswith("cer/")]
     row, column = m.candidate.row, m.candidate.levels[4]
     return {
         "row": [o for o in cers if o.candidate.row == row],
@@ -1411,7 +1393,6 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
     around = f"{candidate.levels[3]} {candidate.levels[4]}"
     count = len(aggregate.sets)
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
-    # ("all eleven sets", "Average (11 sets)", "11 ชุด")
     spans = re.compile(rf"(?<![\w.])(?:{counted})\s*(?:(?:test\s+)?(?:sets|datasets)\b|ชุด)", re.I)
     return bool(
         plain_name(aggregate.display) in plain_name(around)
@@ -1679,14 +1660,10 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
     """For --check and the gate: (figure, line, what the words say) of each number in prose
     its marker gates whose statement says the way the data do not (a marker keeps the number
     right, not the claim). A marked size has its own check; a table's, its caption."""
-    regions = [
-        region
-        for region in card.regions
-        if region.kind == "figure" and MAGNITUDE_OF_NEGATIVE not in region.args[1:]
-    ]
+    figures = [region for region in card.regions if region.kind == "figure"]
+    regions = [region for region in figures if MAGNITUDE_OF_NEGATIVE not in region.args[1:]]
     if not regions:
         return []
-
     # (Of the card's reading, which a command makes once: the paragraphs holding a marker
     # that compare.)
     comparing = [
@@ -2033,15 +2010,12 @@ def _an_end_its_interval_does_not_bear_out(m: Marked, known: _Known) -> Marked |
     """An interval's end read as a difference's, where the other end of its interval is read
     as no end of that difference ("−1.34 points [−2.05, −0.66]", −0.66 another set's end by
     its value alone): one end alone says nothing of whose the interval is, so it is listed."""
-    if m.verdict not in ("marked", "drift") or m.candidate.bound is None:
+    bound = m.candidate.bound
+    if m.verdict not in ("marked", "drift") or bound is None:
         return None
-    ends = [
-        o
-        for o in _in_its_unit(m, known.found)
-        if o.candidate.bound not in (None, m.candidate.bound)
-    ]
+    ends = [o for o in _in_its_unit(m, known.found) if o.candidate.bound not in (None, bound)]
     # (The other end: the nearest after a low end, before a high one.)
-    other = _nearest(m, ends, after=m.candidate.bound == "low")
+    other = _nearest(m, ends, after=bound == "low")
     if other is None or (other.read and other.figure and _stem(other.figure) == _stem(m.figure)):
         return None
     return _listed(m.candidate, (m.figure,), why="one end")
