@@ -1005,9 +1005,8 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
         if _signed(text):
             return unexplained("signed")
         # "0.0669" where 6.69 % stands: its scale (not "0.27" where 14.50 % stands).
-        if Fraction(text) < 1 <= exact[name] * 100 and not _far_from(
-            str(Fraction(text) * 100), name, exact
-        ):
+        as_percent = str(Fraction(text) * 100)
+        if Fraction(text) < 1 <= exact[name] * 100 and not _far_from(as_percent, name, exact):
             return unexplained("fraction")
     if _a_relative_difference(text, name, exact):
         return unexplained("relative")
@@ -1032,10 +1031,9 @@ def _a_sibling_it_prints(text: str, name: str, known: _Known) -> str | None:
     where = attrgetter("systems", "latency", "split")
 
     def sibling(own: _Facts, fact: _Facts) -> bool:
-        if (fact.kind, fact.part) != (own.kind, own.part):
-            return False
-        return fact.subject == own.subject or (
-            fact.subject in related and where(fact) == where(own)
+        kin = fact.subject in related and where(fact) == where(own)
+        return (fact.kind, fact.part) == (own.kind, own.part) and (
+            fact.subject == own.subject or kin
         )
 
     prints = _others_printed(text, name, known, sibling)
@@ -1404,8 +1402,7 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
 def _orders(candidate: Candidate, names: Names):
     """(systems first, systems second) of each level that orders two systems, nearest first:
     "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" is Typhoon − OpenThai2.0."""
-    leading = _LEADING_COMPARISON.match(candidate.levels[0])
-    if leading:
+    if leading := _LEADING_COMPARISON.match(candidate.levels[0]):
         yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
     sentence, at = candidate.levels[2], candidate.at
     against = words.regex("against").search(sentence, at + len(candidate.text))
@@ -1501,11 +1498,8 @@ def _which_way_unsaid(m: Marked, known: _Known) -> Marked | None:
     value, says = known.exact[m.figure], Fraction(ascii_signed(m.candidate.text)) / 100
     if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
         return None
-    comparison = _comparison_of(m.figure, known.spec)
-    if any(
-        _as_ordered(comparison, before, after) == "as is"
-        for before, after in _orders(m.candidate, known.names)
-    ):
+    comparison, orders = _comparison_of(m.figure, known.spec), _orders(m.candidate, known.names)
+    if any(_as_ordered(comparison, before, after) == "as is" for before, after in orders):
         return None
     systems = known.spec.systems
     named = f"{systems[comparison.a]} − {systems[comparison.b]}"
@@ -2338,13 +2332,9 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         found = step(found, known)
     found = [_with_the_datas_values(m, result) for m in found]
     not_read = Counted([], [], [], unread, none_in_percent, [], [])
-    return MarkResult(
-        card.text,
-        _with_markers(card.text, found),
-        tuple(found),
-        tuple(another_measure),
-        tuple(_look_alikes(not_read, result.exact)),
-    )
+    look_alikes = tuple(_look_alikes(not_read, result.exact))
+    new = _with_markers(card.text, found)
+    return MarkResult(card.text, new, tuple(found), tuple(another_measure), look_alikes)
 
 
 def _with_the_datas_values(m: Marked, result: CardResult) -> Marked:
@@ -2402,7 +2392,7 @@ def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> 
     names = Names.of(spec, aliases, card.text)
     found = candidates(card, names, another_measure, unread, none_in_percent)
     # (A number in a figure's marker is gated by it, whatever its context reads as.)
-    gated_or_ours = [c for c in found if not c.foreign or c.marked is not None]
+    ours = [c for c in found if not c.foreign or c.marked is not None]
     alone = [c for c in found if c.foreign and c.marked is None]
     # Inline code or math that names a set, a system or the CER ("`"cer": 14.77`",
     # "$\text{CER} = 6.69\%$"), not a version's.
@@ -2411,15 +2401,8 @@ def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> 
         for line, text, code, where in numbers_no_marker_can_gate(card)
         if speaks_of_errors(code, names)
     ]
-    return Counted(
-        gated_or_ours,
-        alone,
-        another_measure,
-        unread,
-        none_in_percent,
-        in_code,
-        decimal_commas(card),
-    )
+    commas = decimal_commas(card)
+    return Counted(ours, alone, another_measure, unread, none_in_percent, in_code, commas)
 
 
 @dataclass(frozen=True)
