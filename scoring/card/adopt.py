@@ -197,8 +197,7 @@ def _either_side_at(before: str, names: Names, after: str) -> frozenset[str] | N
 
 def _a_thai_amount(before: str, after: str) -> bool:
     """Whether the Thai words around a number say it is by how much a CER moved."""
-    last = next(reversed(list(_THAI_DIRECTION.finditer(before))), None)
-    if last is None:
+    if (last := next(reversed(list(_THAI_DIRECTION.finditer(before))), None)) is None:
         return False
     rest = before[last.end() :]
     if last.group("split"):
@@ -515,8 +514,7 @@ def _own_statement(candidate: Candidate, ends_at=STATEMENT_END) -> str | None:
     if candidate.in_table:
         return None
     sentence, at = candidate.levels[2], candidate.at
-    ends = [end.span() for end in ends_at.finditer(sentence)]
-    if not ends:
+    if not (ends := [end.span() for end in ends_at.finditer(sentence)]):
         return None
     start = max((end for _, end in ends if end <= at), default=0)
     after = at + len(candidate.text)
@@ -1551,8 +1549,7 @@ def _a_difference_claims(m: Marked, known: _Known) -> tuple | None:
         # Its clause says no way: its statement's comparison may ("A makes more errors than B,
         # by 2.81 pp").
         own = _the_sides_of_its_comparison(statement, names)[2]
-    lower = _the_way_said(own, own)
-    if lower is None:
+    if (lower := _the_way_said(own, own)) is None:
         return None
     comparison = _comparison_of(m.figure, known.spec)
     pair = {comparison.a, comparison.b}
@@ -1758,8 +1755,7 @@ def _as_the_change_between(
     """A number read as the change between two systems' CERs on one set at one latency:
     the card's difference of them there, or no figure where the card has none."""
     x, y, subject, latency = cers[0].column, cers[1].column, cers[0].subject, cers[0].latency_ms
-    ends = _differences_of(x, y, subject, latency, known.exact)
-    if not ends:
+    if not (ends := _differences_of(x, y, subject, latency, known.exact)):
         return _no_such_difference(m, x, y, subject, latency, known.spec)
     [end] = ends
     if read_as is not None and _stem(read_as) == _stem(end):
@@ -2073,13 +2069,8 @@ def _a_pair_after_its_difference(m: Marked, known: _Known) -> Marked | None:
     if m.verdict != "unexplained" or opening is None:
         return None
     sentence, at = candidate.levels[2], candidate.at
-    differences = [
-        d.figure
-        for d in known.found
-        if _an_estimate(d.figure)
-        and d.candidate.unit == candidate.unit
-        and d.candidate.at < opening
-    ]
+    before_it = [o for o in _in_its_unit(m, known.found) if o.candidate.at < opening]
+    differences = [o.figure for o in before_it if _an_estimate(o.figure)]
     if not differences:
         return None
     _, latency, subject, pair, _ = differences[-1].split("/")  # (the nearest before it)
@@ -2432,8 +2423,7 @@ def coverage(
     return len(read.ours) + len(look_alikes), ungated + look_alikes
 
 
-_NO_MARKER = {where: f"in {where}, where no marker can stand" for where in NO_MARKER_IN}
-IN_INLINE_CODE, IN_MATH = _NO_MARKER.values()
+IN_INLINE_CODE, IN_MATH = (f"in {where}, where no marker can stand" for where in NO_MARKER_IN)
 
 
 def _look_alikes(read: Counted, exact: dict):
