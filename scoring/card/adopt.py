@@ -2362,8 +2362,6 @@ def _with_markers(text: str, found: list[Marked]) -> str:
 
 
 class Counted(NamedTuple):
-    """A card's numbers as coverage counts them (``counted_numbers``)."""
-
     ours: list[Candidate]  # those it counts: in a marker, or read as possibly ours
     alone: list[Candidate]  # left alone as other models', versions', sets' or settings'
     # (line, text, evidence) of those read as another measure than the CER, of those in a
