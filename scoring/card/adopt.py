@@ -135,9 +135,7 @@ _THAI_HEDGE = r"\s*+(?:ได้)?\s*+(?:ประมาณ|ราว|เกื�
 _THAI_SPLIT_VERB_END = re.compile(r"(?:(?!เหลือ|เป็น|จาก|ทำ)[^%]){0,60}?(?:ลง|ขึ้น|ได้)" + _THAI_HEDGE)
 # (Not "ที่ได้" or "ซึ่งได้", which gets: the number is then the CER of whom it names.)
 _THAI_WHOM_ALONE = re.compile(
-    r"(?:(?!เหลือ|เป็น|จาก|ที่|ซึ่ง|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n])"
-    r"{1,40}?" + _THAI_HEDGE,
-    re.I,
+    r"(?:(?!เหลือ|เป็น|จาก|ที่|ซึ่ง|คือ|ได้|ด้วย|โดย|cer\b|wer\b)[^%\n]){1,40}?" + _THAI_HEDGE, re.I
 )
 # The first of a pair: "ต่ำกว่า Typhoon 0.6B 6.69% ต่อ 9.50%" (6.69 % to 9.50 %) is a CER.
 _PAIRED_AFTER = re.compile(
@@ -199,8 +197,7 @@ def _either_side_at(before: str, names: Names, after: str) -> frozenset[str] | N
 
 def _a_thai_amount(before: str, after: str) -> bool:
     """Whether the Thai words around a number say it is by how much a CER moved."""
-    last = next(reversed(list(_THAI_DIRECTION.finditer(before))), None)
-    if last is None:
+    if (last := next(reversed(list(_THAI_DIRECTION.finditer(before))), None)) is None:
         return False
     rest = before[last.end() :]
     if last.group("split"):
@@ -246,7 +243,6 @@ def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
     return variants.pop() if len(variants) == 1 and system not in in_the_sentence else system
 
 
-# The card's latencies named by their role: the headline, the shortest, the longest.
 _LATENCIES_BY_ROLE = tuple(
     words.regex(name) for name in ("headline_latency", "shortest_latency", "longest_latency")
 )
@@ -287,8 +283,7 @@ class _Levels:
             if depth < 3 and not narrow:  # before, after and the cell or sentence, together
                 return frozenset(key for inner in levels[:3] for key in found_in(inner))
             if innermost and depth == len(levels) - 1:
-                inner = next(filter(None, map(found_in, reversed(self.headings))), found)
-                return frozenset(inner)
+                found = next(filter(None, map(found_in, reversed(self.headings))), found)
             return frozenset(found)
         return None
 
@@ -364,8 +359,7 @@ def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
         and words.regex("same_set").search(read.levels[2])
         and not read.own_names(names.subjects_in)
     ):
-        before = next((sentence for sentence in earlier if names.subjects_in(sentence)), None)
-        if before is not None:
+        if before := next((sentence for sentence in earlier if names.subjects_in(sentence)), ""):
             subjects = frozenset(names.subjects_in(before))
             if not read.own_names(read.latencies_in):
                 latencies = frozenset(read.latencies_in(before)) or latencies
@@ -501,6 +495,7 @@ _LIST_BEFORE = re.compile(
     rf"(?:{SIGN}?\d+(?:\.\d+)?[*_]*\s*%?[*_]*\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*และ\s*)[*_]*)+$",
     re.I,
 )
+_STATEMENT_OR_COLON = re.compile(f"{STATEMENT_END.pattern}|:(?!\\d)", re.I)
 
 
 def _listed_after_a_comparison(candidate: Candidate) -> bool:
@@ -513,23 +508,17 @@ def _listed_after_a_comparison(candidate: Candidate) -> bool:
     return bool(listed and COMPARES.search(clauses_beside((before[: listed.start()], ""))[0]))
 
 
-_STATEMENT_OR_COLON = re.compile(f"{STATEMENT_END.pattern}|:(?!\\d)", re.I)
-
-
 def _own_statement(candidate: Candidate, ends_at=STATEMENT_END) -> str | None:
-    """The statement a number in prose stands in, between semicolons or contrasting words
-    ("while", "but"), or what else ``ends_at``; None in a table, or where the sentence is
-    one statement."""
+    """The statement a number in prose stands in, between semicolons or contrasting words ("while",
+    "but"), or what else ``ends_at``; None in a table, or where the sentence is one statement."""
     if candidate.in_table:
         return None
     sentence, at = candidate.levels[2], candidate.at
-    ends = [(end.start(), end.end()) for end in ends_at.finditer(sentence)]
-    if not ends:
+    if not (ends := [end.span() for end in ends_at.finditer(sentence)]):
         return None
     start = max((end for _, end in ends if end <= at), default=0)
-    stop = min(
-        (start_ for start_, _ in ends if start_ >= at + len(candidate.text)), default=len(sentence)
-    )
+    after = at + len(candidate.text)
+    stop = min((begin for begin, _ in ends if begin >= after), default=len(sentence))
     return sentence[start:stop]
 
 
@@ -558,6 +547,13 @@ _A_PAIR = re.compile(  # (two words at most after the comparison: "17.39 % again
     r"\s*(\d+\.\d+)[*_]*\s*%?\s*",
     re.I,
 )
+# One of two numbers set against each other: "9.61 against our 9.72", "18.64 vs 17.39".
+_SET_AGAINST = re.compile(
+    rf"[*_$]*+\s*+%?\s*+[*_$]*+\s*+(?:against|{_VS})(?:\s+[^\W\d_]+){{0,2}}\s*[*_$]*", re.I
+)
+# What states a result, right before its number: "gets", Thai "ได้" (a CER so stated, its
+# percent sign left out as casual Thai does).
+_STATES_A_RESULT_BEFORE = re.compile(rf"(?:{words.pattern('states_a_result')})\s*[*_]*\s*$")
 
 
 def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
@@ -579,17 +575,6 @@ def _where_a_pair_after_a_difference_opens(candidate: Candidate) -> int | None:
     ):
         return colon
     return None
-
-
-# One of two numbers set against each other: "9.61 against our 9.72", "18.64 vs 17.39".
-_SET_AGAINST = re.compile(
-    rf"[*_$]*+\s*+%?\s*+[*_$]*+\s*+(?:against|{_VS})(?:\s+[^\W\d_]+){{0,2}}\s*[*_$]*", re.I
-)
-
-
-# What states a result, right before its number: "gets", Thai "ได้" (a CER so stated, its
-# percent sign left out as casual Thai does).
-_STATES_A_RESULT_BEFORE = re.compile(rf"(?:{words.pattern('states_a_result')})\s*[*_]*\s*$")
 
 
 def _beside_a_difference_stated_by_another(candidate: Candidate) -> bool:
@@ -1018,9 +1003,8 @@ def _the_one_figure_named(candidate: Candidate, name: str, known: _Known) -> Mar
         if _signed(text):
             return unexplained("signed")
         # "0.0669" where 6.69 % stands: its scale (not "0.27" where 14.50 % stands).
-        if Fraction(text) < 1 <= exact[name] * 100 and not _far_from(
-            str(Fraction(text) * 100), name, exact
-        ):
+        as_percent = str(Fraction(text) * 100)
+        if Fraction(text) < 1 <= exact[name] * 100 and not _far_from(as_percent, name, exact):
             return unexplained("fraction")
     if _a_relative_difference(text, name, exact):
         return unexplained("relative")
@@ -1045,10 +1029,9 @@ def _a_sibling_it_prints(text: str, name: str, known: _Known) -> str | None:
     where = attrgetter("systems", "latency", "split")
 
     def sibling(own: _Facts, fact: _Facts) -> bool:
-        if (fact.kind, fact.part) != (own.kind, own.part):
-            return False
-        return fact.subject == own.subject or (
-            fact.subject in related and where(fact) == where(own)
+        kin = fact.subject in related and where(fact) == where(own)
+        return (fact.kind, fact.part) == (own.kind, own.part) and (
+            fact.subject == own.subject or kin
         )
 
     prints = _others_printed(text, name, known, sibling)
@@ -1104,9 +1087,6 @@ def _never_on_a_guess(m: Marked, known: _Known) -> Marked | None:
     return None
 
 
-_PRINTED = re.compile(r"(?<![\d.])\d+\.\d+")
-
-
 def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
     """ "a − b" where a difference's sentence prints before it the CERs of its two sides, as
     the data give them, and the number is a minus b, within a unit of its last digit of the
@@ -1125,7 +1105,7 @@ def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
         and (fact.latency, fact.subject, fact.split) == (facts.latency, facts.subject, facts.split)
     ]
     before = candidate.levels[2][: candidate.at]
-    printed = [p for p in _PRINTED.findall(before) if p in sides]
+    printed = [p for p in re.findall(r"(?<![\d.])\d+\.\d+", before) if p in sides]
     size = abs(Fraction(ascii_signed(candidate.text.strip().strip("`%* "))))
     for a, b in itertools.combinations(dict.fromkeys(printed), 2):
         if abs(Fraction(a) - Fraction(b)) == size:
@@ -1134,9 +1114,8 @@ def _a_subtraction_of_printed_cers(m: Marked, known: _Known) -> str | None:
 
 
 def _turns_the_sign(text: str, gives: str, near_zero: Fraction | None = None) -> bool:
-    """Whether writing ``gives`` over a signed ``text`` turns its sign, both more than
-    ``near_zero`` (else half a point) from zero: a difference near zero may cross it when
-    stale."""
+    """Whether writing ``gives`` over a signed ``text`` turns its sign, both more than ``near_zero``
+    (else half a point) from zero: a difference near zero may cross it when stale."""
     if not _signed(text) or not gives:
         return False
     written, given = (Fraction(ascii_signed(n.strip("`%* "))) for n in (text, gives))
@@ -1291,10 +1270,8 @@ def _a_relative_difference(text: str, name: str, exact) -> bool:
     figure = parse_figure(name)
     if figure.kind != "diff" or figure.part != "estimate":
         return False
-    cers = [
-        exact.get(cer_figure(figure.latency_ms, figure.subject, column))
-        for column in figure.column.split("-vs-")  # (A's and B's)
-    ]
+    columns = figure.column.split("-vs-")  # (A's and B's)
+    cers = [exact.get(cer_figure(figure.latency_ms, figure.subject, column)) for column in columns]
     if None in cers or 0 in cers:
         return False
     size = ascii_signed(text).lstrip("+-")
@@ -1397,14 +1374,8 @@ def _own_mean(m: Marked, known: _Known) -> Marked | None:
 
 def _cers_beside_in_the_table(m: Marked, found: list[Marked]) -> dict[str, list[Marked]]:
     """{"row": the CERs read in a number's table row, "column": those in its column}."""
-    cers = [
-        o
-        for o in found
-        if o is not m
-        and o.candidate.table == m.candidate.table
-        and o.read
-        and o.figure.startswith("cer/")
-    ]
+    same_table = [o for o in found if o is not m and o.candidate.table == m.candidate.table]
+    cers = [o for o in same_table if o.read and o.figure.startswith("cer/")]
     row, column = m.candidate.row, m.candidate.levels[4]
     return {
         "row": [o for o in cers if o.candidate.row == row],
@@ -1418,7 +1389,6 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
     around = f"{candidate.levels[3]} {candidate.levels[4]}"
     count = len(aggregate.sets)
     counted = "|".join([str(count)] + ([COUNT_WORDS[count]] if count < len(COUNT_WORDS) else []))
-    # ("all eleven sets", "Average (11 sets)", "11 ชุด")
     spans = re.compile(rf"(?<![\w.])(?:{counted})\s*(?:(?:test\s+)?(?:sets|datasets)\b|ชุด)", re.I)
     return bool(
         plain_name(aggregate.display) in plain_name(around)
@@ -1430,8 +1400,7 @@ def _names_the_aggregate(candidate: Candidate, aggregate) -> bool:
 def _orders(candidate: Candidate, names: Names):
     """(systems first, systems second) of each level that orders two systems, nearest first:
     "Compared with OpenThai2.0, Typhoon 0.6B changes CER by 2.81 pp" is Typhoon − OpenThai2.0."""
-    leading = _LEADING_COMPARISON.match(candidate.levels[0])
-    if leading:
+    if leading := _LEADING_COMPARISON.match(candidate.levels[0]):
         yield names.systems_in(leading.group("rest")), names.systems_in(leading.group("baseline"))
     sentence, at = candidate.levels[2], candidate.at
     against = words.regex("against").search(sentence, at + len(candidate.text))
@@ -1497,7 +1466,6 @@ def _the_other_way_round(m: Marked, known: _Known) -> Marked | None:
 
 
 def _an_estimate(name: str | None) -> bool:
-    """Whether ``name`` is a difference's estimate (not an end of its interval)."""
     return name is not None and name.startswith("diff/") and name.endswith("/estimate")
 
 
@@ -1528,11 +1496,8 @@ def _which_way_unsaid(m: Marked, known: _Known) -> Marked | None:
     value, says = known.exact[m.figure], Fraction(ascii_signed(m.candidate.text)) / 100
     if (value < 0) == (says < 0) or abs(says + value) >= abs(says - value):
         return None
-    comparison = _comparison_of(m.figure, known.spec)
-    if any(
-        _as_ordered(comparison, before, after) == "as is"
-        for before, after in _orders(m.candidate, known.names)
-    ):
+    comparison, orders = _comparison_of(m.figure, known.spec), _orders(m.candidate, known.names)
+    if any(_as_ordered(comparison, before, after) == "as is" for before, after in orders):
         return None
     systems = known.spec.systems
     named = f"{systems[comparison.a]} − {systems[comparison.b]}"
@@ -1584,8 +1549,7 @@ def _a_difference_claims(m: Marked, known: _Known) -> tuple | None:
         # Its clause says no way: its statement's comparison may ("A makes more errors than B,
         # by 2.81 pp").
         own = _the_sides_of_its_comparison(statement, names)[2]
-    lower = _the_way_said(own, own)
-    if lower is None:
+    if (lower := _the_way_said(own, own)) is None:
         return None
     comparison = _comparison_of(m.figure, known.spec)
     pair = {comparison.a, comparison.b}
@@ -1687,14 +1651,10 @@ def words_the_data_deny(result: CardResult, card: CardFile) -> list[tuple[str, i
     """For --check and the gate: (figure, line, what the words say) of each number in prose
     its marker gates whose statement says the way the data do not (a marker keeps the number
     right, not the claim). A marked size has its own check; a table's, its caption."""
-    regions = [
-        region
-        for region in card.regions
-        if region.kind == "figure" and MAGNITUDE_OF_NEGATIVE not in region.args[1:]
-    ]
+    figures = [region for region in card.regions if region.kind == "figure"]
+    regions = [region for region in figures if MAGNITUDE_OF_NEGATIVE not in region.args[1:]]
     if not regions:
         return []
-
     # (Of the card's reading, which a command makes once: the paragraphs holding a marker
     # that compare.)
     comparing = [
@@ -1725,8 +1685,10 @@ def _a_variants_own_change(m: Marked, known: _Known) -> Marked | None:
     candidate = m.candidate
     if m.verdict != "drift" or not m.figure.startswith("diff/") or candidate.in_table:
         return None
-    if candidate.bound is not None and _of_the_estimate_before(m, known):
-        return None  # ("narrows the gap to −2.05 pp (95 % CI: −3.03 to −1.04)": its end)
+    # (An interval follows its estimate: "narrows the gap to −2.05 pp (95 % CI: −3.03 to −1.04)".)
+    estimate = _the_estimate_before(m, known) if candidate.bound is not None else None
+    if estimate and not estimate.turned and _stem(estimate.figure) == _stem(m.figure):
+        return None
     statement, names, spec = _statement(candidate), known.names, known.spec
     named = set(names.systems_in(statement))
     # (Not "Against Typhoon 0.6B + 4-gram, the gap is −2.05 pp": the card's other side.)
@@ -1793,8 +1755,7 @@ def _as_the_change_between(
     """A number read as the change between two systems' CERs on one set at one latency:
     the card's difference of them there, or no figure where the card has none."""
     x, y, subject, latency = cers[0].column, cers[1].column, cers[0].subject, cers[0].latency_ms
-    ends = _differences_of(x, y, subject, latency, known.exact)
-    if not ends:
+    if not (ends := _differences_of(x, y, subject, latency, known.exact)):
         return _no_such_difference(m, x, y, subject, latency, known.spec)
     [end] = ends
     if read_as is not None and _stem(read_as) == _stem(end):
@@ -1892,7 +1853,6 @@ def _own_system(spec: CardSpec) -> str:
 
 
 def _comparison_of(name: str, spec: CardSpec):
-    """The comparison (A − B) a difference's figure name belongs to."""
     column = parse_figure(name).column
     return next(c for c in spec.comparisons if c.key == column)
 
@@ -2040,15 +2000,12 @@ def _an_end_its_interval_does_not_bear_out(m: Marked, known: _Known) -> Marked |
     """An interval's end read as a difference's, where the other end of its interval is read
     as no end of that difference ("−1.34 points [−2.05, −0.66]", −0.66 another set's end by
     its value alone): one end alone says nothing of whose the interval is, so it is listed."""
-    if m.verdict not in ("marked", "drift") or m.candidate.bound is None:
+    bound = m.candidate.bound
+    if m.verdict not in ("marked", "drift") or bound is None:
         return None
-    ends = [
-        o
-        for o in _in_its_unit(m, known.found)
-        if o.candidate.bound not in (None, m.candidate.bound)
-    ]
+    ends = [o for o in _in_its_unit(m, known.found) if o.candidate.bound not in (None, bound)]
     # (The other end: the nearest after a low end, before a high one.)
-    other = _nearest(m, ends, after=m.candidate.bound == "low")
+    other = _nearest(m, ends, after=bound == "low")
     if other is None or (other.read and other.figure and _stem(other.figure) == _stem(m.figure)):
         return None
     return _listed(m.candidate, (m.figure,), why="one end")
@@ -2093,15 +2050,6 @@ def _the_estimate_before(m: Marked, known: _Known) -> Marked | None:
     return _nearest(m, [o for o in _read_beside(m, known.found) if _an_estimate(o.figure)])
 
 
-def _of_the_estimate_before(m: Marked, known: _Known) -> bool:
-    """Whether an interval's end is of the difference whose estimate stands nearest before it:
-    an interval follows its estimate."""
-    estimate = _the_estimate_before(m, known)
-    return (
-        estimate is not None and not estimate.turned and _stem(estimate.figure) == _stem(m.figure)
-    )
-
-
 def _in_its_unit(m: Marked, found: list[Marked]) -> list[Marked]:
     """The numbers of ``m``'s sentence or cell, ``m`` among them."""
     return [o for o in found if o.candidate.unit == m.candidate.unit]
@@ -2121,13 +2069,8 @@ def _a_pair_after_its_difference(m: Marked, known: _Known) -> Marked | None:
     if m.verdict != "unexplained" or opening is None:
         return None
     sentence, at = candidate.levels[2], candidate.at
-    differences = [
-        d.figure
-        for d in known.found
-        if _an_estimate(d.figure)
-        and d.candidate.unit == candidate.unit
-        and d.candidate.at < opening
-    ]
+    before_it = [o for o in _in_its_unit(m, known.found) if o.candidate.at < opening]
+    differences = [o.figure for o in before_it if _an_estimate(o.figure)]
     if not differences:
         return None
     _, latency, subject, pair, _ = differences[-1].split("/")  # (the nearest before it)
@@ -2279,11 +2222,10 @@ def _beside_itself(m: Marked, known: _Known) -> Marked | None:
 
 
 def _a_latency_its_neighbours_deny(m: Marked, known: _Known) -> Marked | None:
-    """A drift in prose whose sentence holds a number its context reads at the same latency
-    but whose value is another latency's figure ("ที่ chunk สั้นสุด 22.90 % ... ยาวสุด 17.56
-    %", each read at the headline where the chunk words went unread): the sentence speaks of
-    latencies its reading missed, so the drift's latency is in doubt. Listed, never
-    rewritten."""
+    """A drift in prose whose sentence holds a number its context reads at the same latency but
+    whose value is another latency's figure ("ที่ chunk สั้นสุด 22.90 % ... ยาวสุด 17.56 %", each
+    read at the headline where the chunk words went unread): the sentence speaks of latencies its
+    reading missed, so the drift's latency is in doubt. Listed, never rewritten."""
     if m.verdict != "drift" or m.candidate.in_table:
         return None
     facts, latency = known.facts, known.facts[m.figure].latency
@@ -2381,13 +2323,9 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
         found = step(found, known)
     found = [_with_the_datas_values(m, result) for m in found]
     not_read = Counted([], [], [], unread, none_in_percent, [], [])
-    return MarkResult(
-        card.text,
-        _with_markers(card.text, found),
-        tuple(found),
-        tuple(another_measure),
-        tuple(_look_alikes(not_read, result.exact)),
-    )
+    look_alikes = tuple(_look_alikes(not_read, result.exact))
+    new = _with_markers(card.text, found)
+    return MarkResult(card.text, new, tuple(found), tuple(another_measure), look_alikes)
 
 
 def _with_the_datas_values(m: Marked, result: CardResult) -> Marked:
@@ -2424,8 +2362,6 @@ def _with_markers(text: str, found: list[Marked]) -> str:
 
 
 class Counted(NamedTuple):
-    """A card's numbers as coverage counts them (``counted_numbers``)."""
-
     ours: list[Candidate]  # those it counts: in a marker, or read as possibly ours
     alone: list[Candidate]  # left alone as other models', versions', sets' or settings'
     # (line, text, evidence) of those read as another measure than the CER, of those in a
@@ -2445,7 +2381,7 @@ def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> 
     names = Names.of(spec, aliases, card.text)
     found = candidates(card, names, another_measure, unread, none_in_percent)
     # (A number in a figure's marker is gated by it, whatever its context reads as.)
-    gated_or_ours = [c for c in found if not c.foreign or c.marked is not None]
+    ours = [c for c in found if not c.foreign or c.marked is not None]
     alone = [c for c in found if c.foreign and c.marked is None]
     # Inline code or math that names a set, a system or the CER ("`"cer": 14.77`",
     # "$\text{CER} = 6.69\%$"), not a version's.
@@ -2454,15 +2390,8 @@ def counted_numbers(card: CardFile, spec: CardSpec, aliases: dict[str, str]) -> 
         for line, text, code, where in numbers_no_marker_can_gate(card)
         if speaks_of_errors(code, names)
     ]
-    return Counted(
-        gated_or_ours,
-        alone,
-        another_measure,
-        unread,
-        none_in_percent,
-        in_code,
-        decimal_commas(card),
-    )
+    commas = decimal_commas(card)
+    return Counted(ours, alone, another_measure, unread, none_in_percent, in_code, commas)
 
 
 @dataclass(frozen=True)
@@ -2492,14 +2421,12 @@ def coverage(
     return len(read.ours) + len(look_alikes), ungated + look_alikes
 
 
-_NO_MARKER = {where: f"in {where}, where no marker can stand" for where in NO_MARKER_IN}
-IN_INLINE_CODE, IN_MATH = _NO_MARKER.values()
+IN_INLINE_CODE, IN_MATH = (f"in {where}, where no marker can stand" for where in NO_MARKER_IN)
 
 
 def _look_alikes(read: Counted, exact: dict):
-    """The numbers set aside (another model's, another measure, in a sentence not read, in
-    percent yet none of ours, in inline code) whose value, as printed, is one of the card's
-    figures."""
+    """The numbers set aside (another model's, another measure, in a sentence not read, in percent
+    yet none of ours, in inline code) whose value, as printed, is one of the card's figures."""
     figures_printed = figures_printed_as(exact)
 
     def figures(text: str) -> list[str]:
