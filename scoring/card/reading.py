@@ -99,14 +99,14 @@ _OTHER_METRIC = re.compile(
     + rf"|^[\s*_]*(?:{words.pattern('decoding_settings')})[\s*_]*$",
     re.I,
 )
-# Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
-# metric's own name ("Word accuracy").
 # A number's unit and the metric it names, right after it: "% CER", "points of CER", "pp WER".
 _OWN_UNIT = re.compile(
     r"\s*(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-])?points?\b)?\s*(?:of\s+)?([^\W\d_][\w-]*)",
     re.I,
 )
 _RELATIVE_AFTER_A_PERCENT = words.regex("relative_after_a_percent")
+# Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
+# metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
 OUR_METRIC = words.regex("our_metric")
 # A number so described anywhere in its sentence, cell, row or column is none of the card's.
@@ -293,7 +293,7 @@ def _measures_another_metric(
             return Evidence(_another_metric_word(unit.group(1), in_points), level_name(levels, 1))
     for depth, text in enumerate((*own, *levels[2:])):
         level = level_name(levels, depth)
-        if level == "the headings" and _names_a_set_and_a_system(levels[2], names):
+        if level == "the headings" and names.subjects_in(levels[2]) and names.systems_in(levels[2]):
             # "## Latency, relative" over "Pooled LOTUSDIS at 80 ms reads 22.96 for us": a
             # sentence naming a set and a system of the card, and no measure, says what it is.
             return None
@@ -317,10 +317,6 @@ def _measures_another_metric(
         if metric == "ours":
             return None
     return None
-
-
-def _names_a_set_and_a_system(sentence: str, names: Names) -> bool:
-    return bool(names.subjects_in(sentence) and names.systems_in(sentence))
 
 
 def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:
@@ -434,7 +430,7 @@ def _caption_as_read(block: Block, header: list, headings: str) -> Block:
     ):
         caption = ""  # ("faster partial results")
     if "column" in caption.lower():
-        caption = _blanked(caption, [m.span() for m in _ONE_COLUMNS_CLAUSE.finditer(caption)])
+        caption = _without(_ONE_COLUMNS_CLAUSE, caption)
     return replace(block, caption=caption)
 
 
@@ -765,20 +761,14 @@ def _what_the_parentheses_hold(block: Block) -> str:
 
 def _one_then_one_inside(cell: str, matches: list[re.Match]) -> bool:
     """Whether a cell holds two numbers, the second alone in a parenthesis: "12.90 (14.68)"."""
-    return (
-        len(matches) == 2
-        and not _enclosing_parenthesis(cell, matches[0])
-        and bool(_enclosing_parenthesis(cell, matches[1]))
-    )
+    return [bool(_enclosing_parenthesis(cell, match)) for match in matches] == [False, True]
 
 
 def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[str] | None:
     """The header of each number of a cell "12.90 (14.68)" under a header of the same shape,
     "OpenThai2.0 (Typhoon 0.6B)": the words outside the parenthesis, then those inside."""
     shaped = _PARENTHESISED_HEADER.match(header)
-    if shaped is None or not _one_then_one_inside(cell, matches):
-        return None
-    return [shaped.group(1), shaped.group(2)]
+    return list(shaped.groups()) if shaped and _one_then_one_inside(cell, matches) else None
 
 
 def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list[str] | None:
@@ -866,9 +856,9 @@ _MARKS_AFTER = re.compile(rf"^{_AN_EMPHASIS}+(?:\s*%{_AN_EMPHASIS}*)?|^\s*%{_AN_
 _PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
 _MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
 _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
-
-
 _LINK_TARGET = re.compile(r"(?<=\])\([^()\s]*(?:\s+\"[^\"]*\")?\)")
+# An underscore joining the words of an identifier, read as the space it stands for.
+_SNAKE_CASE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 
 
 def _a_section_number(heading: str, match: re.Match) -> bool:
@@ -876,10 +866,6 @@ def _a_section_number(heading: str, match: re.Match) -> bool:
     number ("### 3.2 Results", "3.2. ผลต่าง"), not "## 6.7 % on FLEURS"."""
     opens = re.fullmatch(r"\s*#{0,6}\s*\d+(?:\.\d)?", heading[: match.end()])
     return bool(opens) and re.match(r"\.?\s+[^\W\d_]", heading[match.end() :]) is not None
-
-
-# An underscore joining the words of an identifier, read as the space it stands for.
-_SNAKE_CASE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 
 
 def _prose_numbers(
@@ -1967,14 +1953,17 @@ def _another_model(
     for nearest, text in enumerate(nearest_first):
         nearby = nearest == 0 or (nearest == 1 and not in_table)  # (its clauses, parenthesis)
         ours = names.systems_in(text)
-        if ours and nearby and _states_a_change(text) and (against := COMPARES.search(text)):
+        against = COMPARES.search(text) if ours else None
+        if against and nearby and _states_a_change(text):
             # "3.10 points better than Whisper": none of the card's differences.
             other_side = text[against.end() :]
             other = names.another_model_in(other_side, nearby=True)
             if other and not names.systems_in(other_side):
                 return other
-        if ours and (subject := _another_before_its_comparison(text, names)):
-            return subject  # "Whisper gets 9.11 %, the same as Typhoon": Whisper's
+        # "Whisper gets 9.11 %, the same as Typhoon": Whisper's, the other side alone ours.
+        if against and not names.systems_in(subject := text[: against.start()]):
+            if other := names.another_model_in(subject):
+                return other
         if ours and names.systems_named_outright(text):
             return ""
         # Ours named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
@@ -1989,15 +1978,6 @@ def _another_model(
         if not ours and not in_table and (other := names.unknown_name(text)):
             return other
     return None
-
-
-def _another_before_its_comparison(text: str, names: Names) -> str | None:
-    """Another recogniser named before a comparison whose other side alone names the card's
-    systems: the subject of the comparison, whose number it is."""
-    against = COMPARES.search(text)
-    if against is None or names.systems_in(text[: against.start()]):
-        return None
-    return names.another_model_in(text[: against.start()])
 
 
 def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> str | None:
@@ -2239,15 +2219,14 @@ class _Places:
     """Where each place of a text with spans taken out stands in the whole text."""
 
     def __init__(self, taken: list[tuple[int, int]]):
-        self.taken, self.at, self.before = taken, [], []  # (plain place, length taken so far)
-        for start, end in taken:
-            self.at.append(start - (self.before[-1] if self.before else 0))
-            self.before.append((self.before[-1] if self.before else 0) + end - start)
+        self.taken = taken
+        # (the length taken before each span, and where each span stands in the plain text)
+        self.before = [0, *itertools.accumulate(end - start for start, end in taken)]
+        self.at = [start - before for (start, _), before in zip(taken, self.before)]
 
     def marked(self, place: int, is_an_end: bool = False) -> int:
         """A place of the plain text in the whole: an end stays before a span taken there."""
-        i = bisect_right(self.at, place - 1 if is_an_end else place)
-        return place + (self.before[i - 1] if i else 0)
+        return place + self.before[bisect_right(self.at, place - 1 if is_an_end else place)]
 
     def plain(self, place: int) -> int:
         return place - sum(end - start for start, end in self.taken if end <= place)
