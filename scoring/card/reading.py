@@ -259,7 +259,6 @@ def level_name(levels: tuple[str, ...], depth: int) -> str:
 
 
 def _another_metric_word(text: str, in_points: bool = False) -> str:
-    """The word of ``text`` that names another measure than ours."""
     found = (None if in_points else _RELATIVE.search(text)) or _OTHER_METRIC.search(text)
     return found.group(0).strip() if found else ""
 
@@ -341,14 +340,13 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     return bounds
 
 
-def _numbers_at(text: str, offset: int, masked, names: Names, none=None) -> list[re.Match]:
+def _numbers_at(text: str, offset: int, masked, names: Names, none: list) -> list[re.Match]:
     """The numbers of ``text``, which stands at ``offset`` in the card, outside its masks;
     ``none`` hears (match, offset, evidence) of each in percent its words make none of ours."""
     shifted = [(start - offset, end - offset) for start, end in masked]
     dropped = []
     found = numbers_in(text, 0, shifted, True, names.opens_with_a_recogniser, dropped)
-    if none is not None:
-        none += [(match, offset, Evidence(what, NONE_IN_PERCENT)) for match, what in dropped]
+    none += [(match, offset, Evidence(what, NONE_IN_PERCENT)) for match, what in dropped]
     return found
 
 
@@ -574,7 +572,6 @@ class _Table:
             for cells in self.rows
         ]
         labels = _row_labels(self.rows, header, self.numbers, latency_named)
-        # A difference column (or row) beside columns (rows) of systems is theirs.
         columns = _intervals_of_the_one_before([latency_named(c) for _, c in header], names, 1)
         self.columns = _differences_named(columns, names, first=1)
         self.labels = _differences_named(_intervals_of_the_one_before(labels, names, 0), names, 0)
@@ -849,7 +846,7 @@ NOT_READ = Evidence("no set, system or error rate", "its sentence")
 # where it prints a figure's value.
 NONE_IN_PERCENT = "the words beside it"
 _WORDS_OF_A_CHANGE = words.regex("change_words")
-_EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
+_EMPHASIS = re.compile(r"[*_]+|</?(?:b|strong|em|i)>", re.I)
 _AN_EMPHASIS = r"(?:[*_]|</?(?:b|strong|em|i)>)"  # one at a time: no run of runs to split
 _MARKS_BEFORE = re.compile(rf"(?:{_AN_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
 _MARKS_AFTER = re.compile(rf"^{_AN_EMPHASIS}+(?:\s*%{_AN_EMPHASIS}*)?|^\s*%{_AN_EMPHASIS}+", re.I)
@@ -1145,10 +1142,8 @@ def _without_marks(sentence: str, matches: list[re.Match]) -> str:
         if before := _MARKS_BEFORE.search(sentence, 0, match.start()):
             spans.append(before.span())
         if after := _MARKS_AFTER.search(sentence[match.end() :]):
-            spans += [
-                (match.end() + m.start(), match.end() + m.end())
-                for m in re.finditer(_EMPHASIS, after.group(), re.I)
-            ]
+            end = match.end() + after.end()
+            spans += [m.span() for m in _EMPHASIS.finditer(sentence, match.end(), end)]
     sentence = _blanked(sentence, spans)
     for match in matches:
         if word := _PERCENT_WORD.match(sentence[match.end() :]):
@@ -1227,14 +1222,12 @@ _FROM_TO = re.compile(
 
 def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list[list[int]]:
     """The runs of two numbers or more that ``separator`` alone joins (indexes)."""
-    runs, run = [], [0]
+    runs = [[0]]
     for i in range(1, len(matches)):
         if separator.fullmatch(sentence[matches[i - 1].end() : matches[i].start()]):
-            run.append(i)
+            runs[-1].append(i)
         else:
-            runs.append(run)
-            run = [i]
-    runs.append(run)
+            runs.append([i])
     return [run for run in runs if len(run) > 1]
 
 
@@ -1467,9 +1460,7 @@ _LATENCIES_LISTED = re.compile(
 _ARROW = re.compile(r"[\s*_†‡]*%?[\s*_†‡]*(?:→|->|⟶)\s*")
 
 
-def _placed_by_the_lead_in(
-    sentence: str, matches: list, names: Names, lead_in: str, own: str
-) -> dict:
+def _placed_by_the_lead_in(sentence: str, matches: list, names: Names, lead_in: str, own: str):
     """{i: (the sentence naming what number i is of, True)} for a run of numbers in a list item
     (joined by commas, slashes or arrows) as long as a list its lead-in gives, of the card's
     chunk sizes in one unit ("80, 160, 560 and 1120 ms:", or with arrows) or of its systems
@@ -1639,7 +1630,6 @@ def _statement_end(text: str, start: int, end: int) -> int:
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` with each span's characters made spaces."""
     for start, end in spans:
         text = text[:start] + " " * (end - start) + text[end:]
     return text
@@ -1658,7 +1648,6 @@ def _as_shown(text: str) -> str:
 
 
 def _up_to(words: re.Pattern, text: str) -> str:
-    """``text`` up to the first of ``words`` in it (all of it, if none)."""
     found = words.search(text)
     return text[: found.start()] if found else text
 
