@@ -2179,50 +2179,39 @@ def _read_as_written(card: CardFile, names: Names):
             taken.append((region.end, _MARKER_END.match(card.text, region.end).end()))
     if not taken:
         return _read(card, names)
-    places = _Places(taken)
-    plain = replace(
+    # (the length taken before each span, and where each span stands in the plain text)
+    before = [0, *itertools.accumulate(end - start for start, end in taken)]
+    at = [start - length for (start, _), length in zip(taken, before)]
+
+    def plain(place: int) -> int:
+        return place - sum(end - start for start, end in taken if end <= place)
+
+    def marked(place: int, is_an_end: bool = False) -> int:
+        """A place of the plain text in the whole: an end stays before a span taken there."""
+        return place + before[bisect_right(at, place - 1 if is_an_end else place)]
+
+    starts, ends = zip(*taken)
+    kept = zip((0, *ends), (*starts, len(card.text)))
+    plain_card = replace(
         card,
-        text="".join(card.text[a:b] for a, b in places.kept(len(card.text))),
-        body_start=places.plain(card.body_start),
-        regions=tuple(
-            replace(r, start=places.plain(r.start), end=places.plain(r.end)) for r in card.regions
-        ),
+        text="".join(card.text[a:b] for a, b in kept),
+        body_start=plain(card.body_start),
+        regions=tuple(replace(r, start=plain(r.start), end=plain(r.end)) for r in card.regions),
     )
-    found, set_aside = _read(plain, names)
+    found, set_aside = _read(plain_card, names)
 
     def put_back(c: Candidate) -> Candidate:
-        start = places.marked(c.start)
-        table = None if c.table is None else places.marked(c.table)
-        unit, row, end = places.marked(c.unit), places.marked(c.row), places.marked(c.end, True)
+        start = marked(c.start)
+        table = None if c.table is None else marked(c.table)
+        unit, row, end = marked(c.unit), marked(c.row), marked(c.end, True)
         line = card.text.count("\n", 0, start) + 1
         return replace(c, start=start, end=end, line=line, table=table, unit=unit, row=row)
 
-    aside = tuple((places.marked(at), text, why) for at, text, why in set_aside)
+    aside = tuple((marked(place), text, why) for place, text, why in set_aside)
     return tuple(put_back(c) for c in found), aside
 
 
 _MARKER_END = re.compile(r"<!--\s*scoring:end\s*-->")
-
-
-class _Places:
-    """Where each place of a text with spans taken out stands in the whole text."""
-
-    def __init__(self, taken: list[tuple[int, int]]):
-        self.taken = taken
-        # (the length taken before each span, and where each span stands in the plain text)
-        self.before = [0, *itertools.accumulate(end - start for start, end in taken)]
-        self.at = [start - before for (start, _), before in zip(taken, self.before)]
-
-    def marked(self, place: int, is_an_end: bool = False) -> int:
-        """A place of the plain text in the whole: an end stays before a span taken there."""
-        return place + self.before[bisect_right(self.at, place - 1 if is_an_end else place)]
-
-    def plain(self, place: int) -> int:
-        return place - sum(end - start for start, end in self.taken if end <= place)
-
-    def kept(self, length: int) -> list[tuple[int, int]]:
-        ends = [0] + [end for _, end in self.taken]
-        return list(zip(ends, [start for start, _ in self.taken] + [length]))
 
 
 def _read(
@@ -2264,8 +2253,6 @@ _IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(|(<img\b[^>]*>)", re.I)
 # space, "%25" a percent sign).
 _BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
 _BADGE_PART = re.compile(r"(?<!-)-(?!-)")
-
-
 # A paragraph that leads into a list: "Results on GigaSpeech2:", "... as follows".
 _A_LEAD_IN_END = re.compile(rf"(?::|(?:{words.pattern('lead_in_endings')})[\s*_]*)$", re.I)
 
