@@ -1750,12 +1750,7 @@ _FINE_TUNED = words.regex("fine_tuned")
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = words.regex("language_models")
 _RESAMPLES = re.compile(rf"(\d[\d,]*)\s+(?:{words.pattern('resamples_words')})\b", re.I)
-# A sentence on several training runs: a seed named there is a training run's, not the
-# bootstrap's ("Seed by seed, the three re-runs gave: seed 1: 6.68 %").
-_TRAINING_RUNS = re.compile(
-    r"\bre-?runs\b|\b(?:training|random)\s+seeds\b|\bseeds\b|\bper[- ]seed\b|\bseed by seed\b",
-    re.I,
-)
+_TRAINING_RUNS = words.regex("training_runs")  # (where a seed is a training run's)
 # (its number may follow it at once, as in an identifier: "openthai_seed2")
 _SEED = re.compile(rf"\b(?:{'|'.join(words.words()['seed_words'])})\s*(?:=|of)?\s*(\d+)\b", re.I)
 QUOTED = words.regex("quoted")
