@@ -171,8 +171,7 @@ class Candidate:
     # that names none where others do; else _not_the_cards's kind ("model", "version", ...).
     foreign: frozenset[str] = frozenset()
     table: int | None = None  # where its table starts, for a number in a table
-    # Placed for sure: "9.50 / 12.80" holds two numbers, neither of them alone.
-    alone: bool = True
+    alone: bool = True  # placed for sure: "9.50 / 12.80" holds two numbers, neither alone
     unit: int = 0  # where its cell or sentence starts: the numbers read together
     # Where it stands in its cell or sentence (``levels[2]``) as its author wrote it: in a
     # marked card, markers before it there do not move it.
@@ -2162,6 +2161,7 @@ def candidates(
 
 
 _READ = Memo(kept=32)
+_MARKER_END = re.compile(r"<!--\s*scoring:end\s*-->")
 
 
 def _read_as_written(card: CardFile, names: Names):
@@ -2204,9 +2204,6 @@ def _read_as_written(card: CardFile, names: Names):
 
     aside = tuple((marked(place), text, why) for place, text, why in set_aside)
     return tuple(put_back(c) for c in found), aside
-
-
-_MARKER_END = re.compile(r"<!--\s*scoring:end\s*-->")
 
 
 def _read(
