@@ -99,14 +99,14 @@ _OTHER_METRIC = re.compile(
     + rf"|^[\s*_]*(?:{words.pattern('decoding_settings')})[\s*_]*$",
     re.I,
 )
-# Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
-# metric's own name ("Word accuracy").
 # A number's unit and the metric it names, right after it: "% CER", "points of CER", "pp WER".
 _OWN_UNIT = re.compile(
     r"\s*(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-])?points?\b)?\s*(?:of\s+)?([^\W\d_][\w-]*)",
     re.I,
 )
 _RELATIVE_AFTER_A_PERCENT = words.regex("relative_after_a_percent")
+# Headings say "accuracy" of error rates too ("Chunk size vs. accuracy"): there, only in a
+# metric's own name ("Word accuracy").
 _LOOSE_WORDS = re.compile(r"(?<!word )(?<!character )\baccuracy\b", re.I)
 OUR_METRIC = words.regex("our_metric")
 # A number so described anywhere in its sentence, cell, row or column is none of the card's.
@@ -171,8 +171,7 @@ class Candidate:
     # that names none where others do; else _not_the_cards's kind ("model", "version", ...).
     foreign: frozenset[str] = frozenset()
     table: int | None = None  # where its table starts, for a number in a table
-    # Placed for sure: "9.50 / 12.80" holds two numbers, neither of them alone.
-    alone: bool = True
+    alone: bool = True  # placed for sure: "9.50 / 12.80" holds two numbers, neither alone
     unit: int = 0  # where its cell or sentence starts: the numbers read together
     # Where it stands in its cell or sentence (``levels[2]``) as its author wrote it: in a
     # marked card, markers before it there do not move it.
@@ -259,7 +258,6 @@ def level_name(levels: tuple[str, ...], depth: int) -> str:
 
 
 def _another_metric_word(text: str, in_points: bool = False) -> str:
-    """The word of ``text`` that names another measure than ours."""
     found = (None if in_points else _RELATIVE.search(text)) or _OTHER_METRIC.search(text)
     return found.group(0).strip() if found else ""
 
@@ -293,7 +291,7 @@ def _measures_another_metric(
             return Evidence(_another_metric_word(unit.group(1), in_points), level_name(levels, 1))
     for depth, text in enumerate((*own, *levels[2:])):
         level = level_name(levels, depth)
-        if level == "the headings" and _names_a_set_and_a_system(levels[2], names):
+        if level == "the headings" and names.subjects_in(levels[2]) and names.systems_in(levels[2]):
             # "## Latency, relative" over "Pooled LOTUSDIS at 80 ms reads 22.96 for us": a
             # sentence naming a set and a system of the card, and no measure, says what it is.
             return None
@@ -319,10 +317,6 @@ def _measures_another_metric(
     return None
 
 
-def _names_a_set_and_a_system(sentence: str, names: Names) -> bool:
-    return bool(names.subjects_in(sentence) and names.systems_in(sentence))
-
-
 def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, str]:
     """Which numbers are the low and high ends of an interval: "[a, b]", "the interval between
     a and b", or "a to b" where the text, or what is ``around`` it (a cell's column header),
@@ -345,14 +339,13 @@ def _bounds(text: str, matches: list[re.Match], around: str = "") -> dict[int, s
     return bounds
 
 
-def _numbers_at(text: str, offset: int, masked, names: Names, none=None) -> list[re.Match]:
+def _numbers_at(text: str, offset: int, masked, names: Names, none: list) -> list[re.Match]:
     """The numbers of ``text``, which stands at ``offset`` in the card, outside its masks;
     ``none`` hears (match, offset, evidence) of each in percent its words make none of ours."""
     shifted = [(start - offset, end - offset) for start, end in masked]
     dropped = []
     found = numbers_in(text, 0, shifted, True, names.opens_with_a_recogniser, dropped)
-    if none is not None:
-        none += [(match, offset, Evidence(what, NONE_IN_PERCENT)) for match, what in dropped]
+    none += [(match, offset, Evidence(what, NONE_IN_PERCENT)) for match, what in dropped]
     return found
 
 
@@ -434,7 +427,7 @@ def _caption_as_read(block: Block, header: list, headings: str) -> Block:
     ):
         caption = ""  # ("faster partial results")
     if "column" in caption.lower():
-        caption = _blanked(caption, [m.span() for m in _ONE_COLUMNS_CLAUSE.finditer(caption)])
+        caption = _without(_ONE_COLUMNS_CLAUSE, caption)
     return replace(block, caption=caption)
 
 
@@ -578,7 +571,6 @@ class _Table:
             for cells in self.rows
         ]
         labels = _row_labels(self.rows, header, self.numbers, latency_named)
-        # A difference column (or row) beside columns (rows) of systems is theirs.
         columns = _intervals_of_the_one_before([latency_named(c) for _, c in header], names, 1)
         self.columns = _differences_named(columns, names, first=1)
         self.labels = _differences_named(_intervals_of_the_one_before(labels, names, 0), names, 0)
@@ -765,20 +757,14 @@ def _what_the_parentheses_hold(block: Block) -> str:
 
 def _one_then_one_inside(cell: str, matches: list[re.Match]) -> bool:
     """Whether a cell holds two numbers, the second alone in a parenthesis: "12.90 (14.68)"."""
-    return (
-        len(matches) == 2
-        and not _enclosing_parenthesis(cell, matches[0])
-        and bool(_enclosing_parenthesis(cell, matches[1]))
-    )
+    return [bool(_enclosing_parenthesis(cell, match)) for match in matches] == [False, True]
 
 
 def _headers_by_place(cell: str, matches: list[re.Match], header: str) -> list[str] | None:
     """The header of each number of a cell "12.90 (14.68)" under a header of the same shape,
     "OpenThai2.0 (Typhoon 0.6B)": the words outside the parenthesis, then those inside."""
     shaped = _PARENTHESISED_HEADER.match(header)
-    if shaped is None or not _one_then_one_inside(cell, matches):
-        return None
-    return [shaped.group(1), shaped.group(2)]
+    return list(shaped.groups()) if shaped and _one_then_one_inside(cell, matches) else None
 
 
 def _metrics_by_place(cell: str, matches: list[re.Match], *headers: str) -> list[str] | None:
@@ -859,16 +845,16 @@ NOT_READ = Evidence("no set, system or error rate", "its sentence")
 # where it prints a figure's value.
 NONE_IN_PERCENT = "the words beside it"
 _WORDS_OF_A_CHANGE = words.regex("change_words")
-_EMPHASIS = r"(?:[*_]+|</?(?:b|strong|em|i)>)"
+_EMPHASIS = re.compile(r"[*_]+|</?(?:b|strong|em|i)>", re.I)
 _AN_EMPHASIS = r"(?:[*_]|</?(?:b|strong|em|i)>)"  # one at a time: no run of runs to split
 _MARKS_BEFORE = re.compile(rf"(?:{_AN_EMPHASIS}|[~≈]|&asymp;)+\s*$", re.I)
 _MARKS_AFTER = re.compile(rf"^{_AN_EMPHASIS}+(?:\s*%{_AN_EMPHASIS}*)?|^\s*%{_AN_EMPHASIS}+", re.I)
 _PERCENT_WORD = re.compile(r"^\s*(?:percent|per\s+cent)\b", re.I)
 _MADE_FROM = re.compile(f"(?:{words.pattern('made_from')})\\s+(?:the\\s+)?", re.I)
 _UP_TO_FOUR_WORDS = re.compile(r"(?:[^\s,;:()]+[ \t]*){1,4}")
-
-
 _LINK_TARGET = re.compile(r"(?<=\])\([^()\s]*(?:\s+\"[^\"]*\")?\)")
+# An underscore joining the words of an identifier, read as the space it stands for.
+_SNAKE_CASE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 
 
 def _a_section_number(heading: str, match: re.Match) -> bool:
@@ -876,10 +862,6 @@ def _a_section_number(heading: str, match: re.Match) -> bool:
     number ("### 3.2 Results", "3.2. ผลต่าง"), not "## 6.7 % on FLEURS"."""
     opens = re.fullmatch(r"\s*#{0,6}\s*\d+(?:\.\d)?", heading[: match.end()])
     return bool(opens) and re.match(r"\.?\s+[^\W\d_]", heading[match.end() :]) is not None
-
-
-# An underscore joining the words of an identifier, read as the space it stands for.
-_SNAKE_CASE_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 
 
 def _prose_numbers(
@@ -1159,10 +1141,8 @@ def _without_marks(sentence: str, matches: list[re.Match]) -> str:
         if before := _MARKS_BEFORE.search(sentence, 0, match.start()):
             spans.append(before.span())
         if after := _MARKS_AFTER.search(sentence[match.end() :]):
-            spans += [
-                (match.end() + m.start(), match.end() + m.end())
-                for m in re.finditer(_EMPHASIS, after.group(), re.I)
-            ]
+            end = match.end() + after.end()
+            spans += [m.span() for m in _EMPHASIS.finditer(sentence, match.end(), end)]
     sentence = _blanked(sentence, spans)
     for match in matches:
         if word := _PERCENT_WORD.match(sentence[match.end() :]):
@@ -1241,14 +1221,12 @@ _FROM_TO = re.compile(
 
 def _runs(sentence: str, matches: list[re.Match], separator: re.Pattern) -> list[list[int]]:
     """The runs of two numbers or more that ``separator`` alone joins (indexes)."""
-    runs, run = [], [0]
+    runs = [[0]]
     for i in range(1, len(matches)):
         if separator.fullmatch(sentence[matches[i - 1].end() : matches[i].start()]):
-            run.append(i)
+            runs[-1].append(i)
         else:
-            runs.append(run)
-            run = [i]
-    runs.append(run)
+            runs.append([i])
     return [run for run in runs if len(run) > 1]
 
 
@@ -1481,9 +1459,7 @@ _LATENCIES_LISTED = re.compile(
 _ARROW = re.compile(r"[\s*_†‡]*%?[\s*_†‡]*(?:→|->|⟶)\s*")
 
 
-def _placed_by_the_lead_in(
-    sentence: str, matches: list, names: Names, lead_in: str, own: str
-) -> dict:
+def _placed_by_the_lead_in(sentence: str, matches: list, names: Names, lead_in: str, own: str):
     """{i: (the sentence naming what number i is of, True)} for a run of numbers in a list item
     (joined by commas, slashes or arrows) as long as a list its lead-in gives, of the card's
     chunk sizes in one unit ("80, 160, 560 and 1120 ms:", or with arrows) or of its systems
@@ -1653,7 +1629,6 @@ def _statement_end(text: str, start: int, end: int) -> int:
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` with each span's characters made spaces."""
     for start, end in spans:
         text = text[:start] + " " * (end - start) + text[end:]
     return text
@@ -1672,7 +1647,6 @@ def _as_shown(text: str) -> str:
 
 
 def _up_to(words: re.Pattern, text: str) -> str:
-    """``text`` up to the first of ``words`` in it (all of it, if none)."""
     found = words.search(text)
     return text[: found.start()] if found else text
 
@@ -1775,12 +1749,7 @@ _FINE_TUNED = words.regex("fine_tuned")
 _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = words.regex("language_models")
 _RESAMPLES = re.compile(rf"(\d[\d,]*)\s+(?:{words.pattern('resamples_words')})\b", re.I)
-# A sentence on several training runs: a seed named there is a training run's, not the
-# bootstrap's ("Seed by seed, the three re-runs gave: seed 1: 6.68 %").
-_TRAINING_RUNS = re.compile(
-    r"\bre-?runs\b|\b(?:training|random)\s+seeds\b|\bseeds\b|\bper[- ]seed\b|\bseed by seed\b",
-    re.I,
-)
+_TRAINING_RUNS = words.regex("training_runs")  # (where a seed is a training run's)
 # (its number may follow it at once, as in an identifier: "openthai_seed2")
 _SEED = re.compile(rf"\b(?:{'|'.join(words.words()['seed_words'])})\s*(?:=|of)?\s*(\d+)\b", re.I)
 QUOTED = words.regex("quoted")
@@ -1967,14 +1936,17 @@ def _another_model(
     for nearest, text in enumerate(nearest_first):
         nearby = nearest == 0 or (nearest == 1 and not in_table)  # (its clauses, parenthesis)
         ours = names.systems_in(text)
-        if ours and nearby and _states_a_change(text) and (against := COMPARES.search(text)):
+        against = COMPARES.search(text) if ours else None
+        if against and nearby and _states_a_change(text):
             # "3.10 points better than Whisper": none of the card's differences.
             other_side = text[against.end() :]
             other = names.another_model_in(other_side, nearby=True)
             if other and not names.systems_in(other_side):
                 return other
-        if ours and (subject := _another_before_its_comparison(text, names)):
-            return subject  # "Whisper gets 9.11 %, the same as Typhoon": Whisper's
+        # "Whisper gets 9.11 %, the same as Typhoon": Whisper's, the other side alone ours.
+        if against and not names.systems_in(subject := text[: against.start()]):
+            if other := names.another_model_in(subject):
+                return other
         if ours and names.systems_named_outright(text):
             return ""
         # Ours named only as "we", "us" or "4-gram", which may be who fine-tuned or tried
@@ -1989,15 +1961,6 @@ def _another_model(
         if not ours and not in_table and (other := names.unknown_name(text)):
             return other
     return None
-
-
-def _another_before_its_comparison(text: str, names: Names) -> str | None:
-    """Another recogniser named before a comparison whose other side alone names the card's
-    systems: the subject of the comparison, whose number it is."""
-    against = COMPARES.search(text)
-    if against is None or names.systems_in(text[: against.start()]):
-        return None
-    return names.another_model_in(text[: against.start()])
 
 
 def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> str | None:
@@ -2198,6 +2161,7 @@ def candidates(
 
 
 _READ = Memo(kept=32)
+_MARKER_END = re.compile(r"<!--\s*scoring:end\s*-->")
 
 
 def _read_as_written(card: CardFile, names: Names):
@@ -2210,51 +2174,36 @@ def _read_as_written(card: CardFile, names: Names):
             taken.append((region.end, _MARKER_END.match(card.text, region.end).end()))
     if not taken:
         return _read(card, names)
-    places = _Places(taken)
-    plain = replace(
+    # (the length taken before each span, and where each span stands in the plain text)
+    before = [0, *itertools.accumulate(end - start for start, end in taken)]
+    at = [start - length for (start, _), length in zip(taken, before)]
+
+    def plain(place: int) -> int:
+        return place - sum(end - start for start, end in taken if end <= place)
+
+    def marked(place: int, is_an_end: bool = False) -> int:
+        """A place of the plain text in the whole: an end stays before a span taken there."""
+        return place + before[bisect_right(at, place - 1 if is_an_end else place)]
+
+    starts, ends = zip(*taken)
+    kept = zip((0, *ends), (*starts, len(card.text)))
+    plain_card = replace(
         card,
-        text="".join(card.text[a:b] for a, b in places.kept(len(card.text))),
-        body_start=places.plain(card.body_start),
-        regions=tuple(
-            replace(r, start=places.plain(r.start), end=places.plain(r.end)) for r in card.regions
-        ),
+        text="".join(card.text[a:b] for a, b in kept),
+        body_start=plain(card.body_start),
+        regions=tuple(replace(r, start=plain(r.start), end=plain(r.end)) for r in card.regions),
     )
-    found, set_aside = _read(plain, names)
+    found, set_aside = _read(plain_card, names)
 
     def put_back(c: Candidate) -> Candidate:
-        start = places.marked(c.start)
-        table = None if c.table is None else places.marked(c.table)
-        unit, row, end = places.marked(c.unit), places.marked(c.row), places.marked(c.end, True)
+        start = marked(c.start)
+        table = None if c.table is None else marked(c.table)
+        unit, row, end = marked(c.unit), marked(c.row), marked(c.end, True)
         line = card.text.count("\n", 0, start) + 1
         return replace(c, start=start, end=end, line=line, table=table, unit=unit, row=row)
 
-    aside = tuple((places.marked(at), text, why) for at, text, why in set_aside)
+    aside = tuple((marked(place), text, why) for place, text, why in set_aside)
     return tuple(put_back(c) for c in found), aside
-
-
-_MARKER_END = re.compile(r"<!--\s*scoring:end\s*-->")
-
-
-class _Places:
-    """Where each place of a text with spans taken out stands in the whole text."""
-
-    def __init__(self, taken: list[tuple[int, int]]):
-        self.taken, self.at, self.before = taken, [], []  # (plain place, length taken so far)
-        for start, end in taken:
-            self.at.append(start - (self.before[-1] if self.before else 0))
-            self.before.append((self.before[-1] if self.before else 0) + end - start)
-
-    def marked(self, place: int, is_an_end: bool = False) -> int:
-        """A place of the plain text in the whole: an end stays before a span taken there."""
-        i = bisect_right(self.at, place - 1 if is_an_end else place)
-        return place + (self.before[i - 1] if i else 0)
-
-    def plain(self, place: int) -> int:
-        return place - sum(end - start for start, end in self.taken if end <= place)
-
-    def kept(self, length: int) -> list[tuple[int, int]]:
-        ends = [0] + [end for _, end in self.taken]
-        return list(zip(ends, [start for start, _ in self.taken] + [length]))
 
 
 def _read(
@@ -2296,8 +2245,6 @@ _IMAGE_DESCRIPTION = re.compile(r"!\[([^\]\n]*)\]\(|(<img\b[^>]*>)", re.I)
 # space, "%25" a percent sign).
 _BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
 _BADGE_PART = re.compile(r"(?<!-)-(?!-)")
-
-
 # A paragraph that leads into a list: "Results on GigaSpeech2:", "... as follows".
 _A_LEAD_IN_END = re.compile(rf"(?::|(?:{words.pattern('lead_in_endings')})[\s*_]*)$", re.I)
 
