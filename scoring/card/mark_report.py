@@ -288,23 +288,19 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
         if m.rather_than:
             lines.append(f"    not as: {', '.join(m.rather_than)} (further than any drift)")
     lines += [f"drift: {mismatch.line()} (marked already)" for mismatch in stale_marked]
-    for mismatch in stale_index:
-        lines.append(
-            f"drift: {mismatch.line()}"
-            if mismatch.figure
-            else f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}"
-        )
-    return lines
+    return lines + [
+        f"drift: {mismatch.line()}"
+        if mismatch.figure
+        else f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}"
+        for mismatch in stale_index
+    ]
 
 
 def _as_read(figure: str, m: Marked) -> str:
     """A figure as ``m`` reads it: "diff/.../estimate turned" where its words set the sides the
     other way round (the data's value is then the other way round too)."""
-    return (
-        figure
-        + (" turned" if m.turned else "")
-        + (f" {MAGNITUDE_OF_NEGATIVE}" if m.magnitude else "")
-    )
+    turned = " turned" if m.turned else ""
+    return figure + turned + (f" {MAGNITUDE_OF_NEGATIVE}" if m.magnitude else "")
 
 
 def _unexplained_says(m: Marked) -> str | Callable[[Marked], str]:
@@ -398,10 +394,10 @@ def _not_read(marked: MarkResult) -> list[str]:
 
 
 def _ambiguous(marked: MarkResult) -> list[str]:
-    lines = []
-    for m in _lines(marked, "ambiguous"):
-        lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text}{_ambiguous_says(m)}")
-    return lines
+    return [
+        f"ambiguous: line {m.candidate.line}: {m.candidate.text}{_ambiguous_says(m)}"
+        for m in _lines(marked, "ambiguous")
+    ]
 
 
 def _what_mark_says(card: CardFile, result: CardResult) -> dict[tuple[int, str], str]:
