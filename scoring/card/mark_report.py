@@ -303,22 +303,24 @@ def _as_read(figure: str, m: Marked) -> str:
     return figure + turned + (f" {MAGNITUDE_OF_NEGATIVE}" if m.magnitude else "")
 
 
-def _unexplained_says(m: Marked) -> str | Callable[[Marked], str]:
-    return UNEXPLAINED.get(m.why) or (_UNREAD if m.fits else _NO_FIGURE_NAMED)
-
-
-def _ambiguous_says(m: Marked) -> str:
-    says = _AMBIGUOUS.get("one figure" if len(m.fits) == 1 else m.why)
-    return " " + _said(says or "fits {count} figures {listed}; left unmarked", m)
+def _said_of(m: Marked) -> str:
+    """What the report says of a number after its line and its text (not one marked already)."""
+    if m.verdict == "unexplained":
+        return _said(UNEXPLAINED.get(m.why) or (_UNREAD if m.fits else _NO_FIGURE_NAMED), m)
+    if m.verdict == "ambiguous":
+        says = _AMBIGUOUS.get("one figure" if len(m.fits) == 1 else m.why)
+        return " " + _said(says or "fits {count} figures {listed}; left unmarked", m)
+    if m.verdict == "foreign":  # (what --check --strict counts as a look-alike)
+        return f": left alone, {_why_left_alone([m])}"
+    return f" reads as {m.figure}: it marks it"
 
 
 def _unexplained(marked: MarkResult) -> list[str]:
-    lines, none_of_ours = [], False
-    for m in _lines(marked, "unexplained"):
-        says = _unexplained_says(m)
-        none_of_ours = none_of_ours or says is _NO_FIGURE_NAMED
-        lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}{_said(says, m)}")
-    if none_of_ours:  # what to do with those, said once
+    found = _lines(marked, "unexplained")
+    lines = [
+        f"unexplained: line {m.candidate.line}: {m.candidate.text}{_said_of(m)}" for m in found
+    ]
+    if any(m.why not in UNEXPLAINED and not m.fits for m in found):  # what to do, said once
         lines.append(
             "(a number whose context names no figure of the card's may be none of "
             "ours: if so, write it <!-- scoring:not-a-figure -->N<!-- scoring:end -->)"
@@ -395,7 +397,7 @@ def _not_read(marked: MarkResult) -> list[str]:
 
 def _ambiguous(marked: MarkResult) -> list[str]:
     return [
-        f"ambiguous: line {m.candidate.line}: {m.candidate.text}{_ambiguous_says(m)}"
+        f"ambiguous: line {m.candidate.line}: {m.candidate.text}{_said_of(m)}"
         for m in _lines(marked, "ambiguous")
     ]
 
@@ -403,17 +405,11 @@ def _ambiguous(marked: MarkResult) -> list[str]:
 def _what_mark_says(card: CardFile, result: CardResult) -> dict[tuple[int, str], str]:
     """What --mark says of each number it leaves unmarked, listed or ambiguous, by its line
     and text: why --check --strict finds it ungated."""
-    said = {}
-    for m in mark_card(result, card, result.spec.publish_aliases).found:
-        if m.verdict in ("marked", "drift"):
-            said[m.candidate.line, m.candidate.text] = f" reads as {m.figure}: it marks it"
-        elif m.verdict == "unexplained":
-            said[m.candidate.line, m.candidate.text] = _said(_unexplained_says(m), m)
-        elif m.verdict == "ambiguous":
-            said[m.candidate.line, m.candidate.text] = _ambiguous_says(m)
-        elif m.verdict == "foreign":  # (what --check --strict counts as a look-alike)
-            said[m.candidate.line, m.candidate.text] = f": left alone, {_why_left_alone([m])}"
-    return said
+    return {
+        (m.candidate.line, m.candidate.text): _said_of(m)
+        for m in mark_card(result, card, result.spec.publish_aliases).found
+        if m.verdict != "already"
+    }
 
 
 def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:
