@@ -77,25 +77,6 @@ def _no_marker_in(where: str, why: str) -> Callable[[Marked], str]:
     )
 
 
-def _several(m: Marked) -> str:  # numbers of one sentence or cell, read as one figure
-    return (
-        f" reads as {m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} {m.named} "
-        "beside it, none at the data's value; left unmarked: at most one of them is that "
-        "figure (name the system, set or latency of each where it stands, or give the words "
-        "it uses in [publish.aliases])"
-    )
-
-
-def _signed(m: Marked) -> str:  # no error rate is below zero, nor written with a plus
-    says = (
-        "no CER carries a plus sign" if m.candidate.text.startswith("+") else "no CER is negative"
-    )
-    return (
-        f" stands where its context reads as {m.fits[0]}, but {says}: is it a difference? left "
-        "unmarked: say so where it stands (Δ, pp), or write it not-a-figure"
-    )
-
-
 def _whole(m: Marked) -> str:  # a whole percentage: never drifted, it may be anything
     named = (
         f"its context reads as {m.fits[0]}, which is not {m.candidate.text} at that precision"
@@ -192,7 +173,13 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is an end of an interval of {m.named}, and the card gives intervals of differences only; "
         "left unmarked: the gate cannot check it (drop it, or write it not-a-figure)"
     ),
-    "several": _several,
+    # numbers of one sentence or cell, read as one figure
+    "several": lambda m: (
+        f" reads as {m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} {m.named} "
+        "beside it, none at the data's value; left unmarked: at most one of them is that "
+        "figure (name the system, set or latency of each where it stands, or give the words "
+        "it uses in [publish.aliases])"
+    ),
     "address": _no_marker_in("a badge's address", "no marker can stand in an address"),
     "image": _no_marker_in(
         "an image's description",
@@ -219,7 +206,13 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         ": its context reads as {m.named}, and the card has no such figure; left unmarked: name "
         "its set, system or latency where it stands, or give the words it uses in [publish.aliases]"
     ),
-    "signed": _signed,
+    # no error rate is below zero, nor written with a plus
+    "signed": lambda m: (
+        f" stands where its context reads as {m.fits[0]}, but no CER "
+        + ("carries a plus sign" if m.candidate.text.startswith("+") else "is negative")
+        + ": is it a difference? left unmarked: say so where it stands (Δ, pp), or write it "
+        "not-a-figure"
+    ),
     "whole": _whole,
 }
 _NO_FIGURE_NAMED = ": its context names no figure of the card's; left unmarked"  # none of ours?

@@ -409,8 +409,7 @@ class Names:
         return next((found.group() for found, own in self._releases(text) if not own), None)
 
     def _other_versions(self, text: str) -> list[tuple[int, int]]:
-        """Where ``text`` names one of the card's models with a version or size none of its
-        systems has, in order."""
+        """Where ``text`` names a model of the card's at another version or size, in order."""
         text = _SUPERSCRIPT_MARKS.sub(" ", text)  # "Typhoon 1.5B¹": a footnote's mark
         spans = [
             mention.span()
