@@ -77,25 +77,6 @@ def _no_marker_in(where: str, why: str) -> Callable[[Marked], str]:
     )
 
 
-def _several(m: Marked) -> str:  # numbers of one sentence or cell, read as one figure
-    return (
-        f" reads as {m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} {m.named} "
-        "beside it, none at the data's value; left unmarked: at most one of them is that "
-        "figure (name the system, set or latency of each where it stands, or give the words "
-        "it uses in [publish.aliases])"
-    )
-
-
-def _signed(m: Marked) -> str:  # no error rate is below zero, nor written with a plus
-    says = (
-        "no CER carries a plus sign" if m.candidate.text.startswith("+") else "no CER is negative"
-    )
-    return (
-        f" stands where its context reads as {m.fits[0]}, but {says}: is it a difference? left "
-        "unmarked: say so where it stands (Δ, pp), or write it not-a-figure"
-    )
-
-
 def _whole(m: Marked) -> str:  # a whole percentage: never drifted, it may be anything
     named = (
         f"its context reads as {m.fits[0]}, which is not {m.candidate.text} at that precision"
@@ -192,7 +173,13 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is an end of an interval of {m.named}, and the card gives intervals of differences only; "
         "left unmarked: the gate cannot check it (drop it, or write it not-a-figure)"
     ),
-    "several": _several,
+    # numbers of one sentence or cell, read as one figure
+    "several": lambda m: (
+        f" reads as {m.fits[0]}, and so {'do' if ' and ' in m.named else 'does'} {m.named} "
+        "beside it, none at the data's value; left unmarked: at most one of them is that "
+        "figure (name the system, set or latency of each where it stands, or give the words "
+        "it uses in [publish.aliases])"
+    ),
     "address": _no_marker_in("a badge's address", "no marker can stand in an address"),
     "image": _no_marker_in(
         "an image's description",
@@ -219,7 +206,13 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         ": its context reads as {m.named}, and the card has no such figure; left unmarked: name "
         "its set, system or latency where it stands, or give the words it uses in [publish.aliases]"
     ),
-    "signed": _signed,
+    # no error rate is below zero, nor written with a plus
+    "signed": lambda m: (
+        f" stands where its context reads as {m.fits[0]}, but no CER "
+        + ("carries a plus sign" if m.candidate.text.startswith("+") else "is negative")
+        + ": is it a difference? left unmarked: say so where it stands (Δ, pp), or write it "
+        "not-a-figure"
+    ),
     "whole": _whole,
 }
 _NO_FIGURE_NAMED = ": its context names no figure of the card's; left unmarked"  # none of ours?
@@ -288,41 +281,39 @@ def _drifts(marked: MarkResult, stale_index, stale_marked) -> list[str]:
         if m.rather_than:
             lines.append(f"    not as: {', '.join(m.rather_than)} (further than any drift)")
     lines += [f"drift: {mismatch.line()} (marked already)" for mismatch in stale_marked]
-    for mismatch in stale_index:
-        lines.append(
-            f"drift: {mismatch.line()}"
-            if mismatch.figure
-            else f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}"
-        )
-    return lines
+    return lines + [
+        f"drift: {mismatch.line()}"
+        if mismatch.figure
+        else f"ambiguous: {mismatch.where} says {mismatch.says}: {mismatch.gives}"
+        for mismatch in stale_index
+    ]
 
 
 def _as_read(figure: str, m: Marked) -> str:
     """A figure as ``m`` reads it: "diff/.../estimate turned" where its words set the sides the
     other way round (the data's value is then the other way round too)."""
-    return (
-        figure
-        + (" turned" if m.turned else "")
-        + (f" {MAGNITUDE_OF_NEGATIVE}" if m.magnitude else "")
-    )
+    turned = " turned" if m.turned else ""
+    return figure + turned + (f" {MAGNITUDE_OF_NEGATIVE}" if m.magnitude else "")
 
 
-def _unexplained_says(m: Marked) -> str | Callable[[Marked], str]:
-    return UNEXPLAINED.get(m.why) or (_UNREAD if m.fits else _NO_FIGURE_NAMED)
-
-
-def _ambiguous_says(m: Marked) -> str:
-    says = _AMBIGUOUS.get("one figure" if len(m.fits) == 1 else m.why)
-    return " " + _said(says or "fits {count} figures {listed}; left unmarked", m)
+def _said_of(m: Marked) -> str:
+    """What the report says of a number after its line and its text (not one marked already)."""
+    if m.verdict == "unexplained":
+        return _said(UNEXPLAINED.get(m.why) or (_UNREAD if m.fits else _NO_FIGURE_NAMED), m)
+    if m.verdict == "ambiguous":
+        says = _AMBIGUOUS.get("one figure" if len(m.fits) == 1 else m.why)
+        return " " + _said(says or "fits {count} figures {listed}; left unmarked", m)
+    if m.verdict == "foreign":  # (what --check --strict counts as a look-alike)
+        return f": left alone, {_why_left_alone([m])}"
+    return f" reads as {m.figure}: it marks it"
 
 
 def _unexplained(marked: MarkResult) -> list[str]:
-    lines, none_of_ours = [], False
-    for m in _lines(marked, "unexplained"):
-        says = _unexplained_says(m)
-        none_of_ours = none_of_ours or says is _NO_FIGURE_NAMED
-        lines.append(f"unexplained: line {m.candidate.line}: {m.candidate.text}{_said(says, m)}")
-    if none_of_ours:  # what to do with those, said once
+    found = _lines(marked, "unexplained")
+    lines = [
+        f"unexplained: line {m.candidate.line}: {m.candidate.text}{_said_of(m)}" for m in found
+    ]
+    if any(m.why not in UNEXPLAINED and not m.fits for m in found):  # what to do, said once
         lines.append(
             "(a number whose context names no figure of the card's may be none of "
             "ours: if so, write it <!-- scoring:not-a-figure -->N<!-- scoring:end -->)"
@@ -398,26 +389,20 @@ def _not_read(marked: MarkResult) -> list[str]:
 
 
 def _ambiguous(marked: MarkResult) -> list[str]:
-    lines = []
-    for m in _lines(marked, "ambiguous"):
-        lines.append(f"ambiguous: line {m.candidate.line}: {m.candidate.text}{_ambiguous_says(m)}")
-    return lines
+    return [
+        f"ambiguous: line {m.candidate.line}: {m.candidate.text}{_said_of(m)}"
+        for m in _lines(marked, "ambiguous")
+    ]
 
 
 def _what_mark_says(card: CardFile, result: CardResult) -> dict[tuple[int, str], str]:
     """What --mark says of each number it leaves unmarked, listed or ambiguous, by its line
     and text: why --check --strict finds it ungated."""
-    said = {}
-    for m in mark_card(result, card, result.spec.publish_aliases).found:
-        if m.verdict in ("marked", "drift"):
-            said[m.candidate.line, m.candidate.text] = f" reads as {m.figure}: it marks it"
-        elif m.verdict == "unexplained":
-            said[m.candidate.line, m.candidate.text] = _said(_unexplained_says(m), m)
-        elif m.verdict == "ambiguous":
-            said[m.candidate.line, m.candidate.text] = _ambiguous_says(m)
-        elif m.verdict == "foreign":  # (what --check --strict counts as a look-alike)
-            said[m.candidate.line, m.candidate.text] = f": left alone, {_why_left_alone([m])}"
-    return said
+    return {
+        (m.candidate.line, m.candidate.text): _said_of(m)
+        for m in mark_card(result, card, result.spec.publish_aliases).found
+        if m.verdict != "already"
+    }
 
 
 def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:

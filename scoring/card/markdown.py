@@ -206,10 +206,6 @@ class _Details(HTMLParser):
 _LAYOUT_TAGS = re.compile(r"</?(?:br|small|big|span|font|p|div|center)\b[^>]*>", re.I)
 
 
-def _as_blanks(found: re.Match) -> str:
-    return " " * len(found[0])
-
-
 class _HtmlTable(HTMLParser):
     """An HTML table's cells, each the source text from its tag to the next that ends it."""
 
@@ -255,7 +251,8 @@ class _HtmlTable(HTMLParser):
             cells, column = [], 0
             for _, attrs, start, content in found:
                 column = _spanned_down(below, cells, column)
-                entry = (self.base + start, _LAYOUT_TAGS.sub(_as_blanks, content))
+                blanked = _LAYOUT_TAGS.sub(lambda tag: " " * len(tag[0]), content)
+                entry = (self.base + start, blanked)
                 rows, columns = _span(attrs, "rowspan"), _span(attrs, "colspan")
                 for _ in range(columns):
                     cells.append(entry)
@@ -368,8 +365,7 @@ def _heading(walk: _Walk, token: Token, inline: Token) -> None:
     level = int(token.tag[1])  # (under its parents; a level skipped is an empty heading)
     walk.headings = (walk.headings + [""] * level)[: level - 1] + [inline.content.strip()]
     walk.bold = ""
-    start, _ = walk.lines.span(*token.map)
-    end = walk.lines.offset(inline.map[1])
+    start, end = walk.lines.offset(token.map[0]), walk.lines.offset(inline.map[1])
     # A heading is read too ("# OpenThai2.0: 6.69 % CER on FLEURS"), under its parents.
     walk.add("heading", start, end, walk.headings[:-1])
 
@@ -477,13 +473,12 @@ def blocks(text: str, body_start: int) -> list[Block]:
     for i in _in_source_order(tokens):
         if i in taken:
             continue
-        if i not in in_footnote:
-            taken |= _visit(walk, tokens, i)
-            continue
         outside = walk.headings, walk.bold
-        walk.headings, walk.bold = list(walk.cited.get(in_footnote[i], [])), ""
+        if i in in_footnote:
+            walk.headings, walk.bold = list(walk.cited.get(in_footnote[i], [])), ""
         taken |= _visit(walk, tokens, i)
-        walk.headings, walk.bold = outside
+        if i in in_footnote:
+            walk.headings, walk.bold = outside
     _caption_and_below(text, walk.found)
     return walk.found
 

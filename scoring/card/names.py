@@ -290,6 +290,7 @@ def _probes(names: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int, int, st
 
 
 _ONE_OF_EACH: dict[Names, Names] = {}
+_SAID = Memo(kept=1 << 16)
 
 
 def _remembered(method: Callable[[Names, str], list[str]]) -> Callable[[Names, str], list[str]]:
@@ -298,13 +299,7 @@ def _remembered(method: Callable[[Names, str], list[str]]) -> Callable[[Names, s
 
     @functools.wraps(method)
     def remembered(names: Names, text: str) -> list[str]:
-        said = names.__dict__.setdefault("_said", {})  # (no field: equality stays the names')
-        if len(said) > 1 << 16:  # (names live as long as the process: what they keep, not)
-            said.clear()
-        key = (method.__name__, text)
-        if key not in said:
-            said[key] = method(names, text)
-        return list(said[key])
+        return list(_SAID.get((names, method.__name__, text), lambda: method(names, text)))
 
     return remembered
 
@@ -414,8 +409,7 @@ class Names:
         return next((found.group() for found, own in self._releases(text) if not own), None)
 
     def _other_versions(self, text: str) -> list[tuple[int, int]]:
-        """Where ``text`` names one of the card's models with a version or size none of its
-        systems has, in order."""
+        """Where ``text`` names a model of the card's at another version or size, in order."""
         text = _SUPERSCRIPT_MARKS.sub(" ", text)  # "Typhoon 1.5B¹": a footnote's mark
         spans = [
             mention.span()
@@ -567,14 +561,15 @@ class Names:
         """The label shaped like a model's name, none of the card's, that is all of what stands
         before a number (``before``): "Foo-Large" in "- Foo-Large: 11.20 %"."""
         label = _LABEL_BEFORE_A_NUMBER.fullmatch(before)
-        if label is None:
+        if (
+            label is None
+            or (name := label.group(1)).split()[0] in _NOT_A_NAME
+            # (A latency's digits make no name: "Not at 560 ms: −0.27 points".)
+            or not _LIKE_A_MODELS_NAME.search(A_DURATION.sub(" ", name))
+            or self._is_ours(name)
+        ):
             return None
-        name = label.group(1)
-        # (A latency's digits make no name: "Not at 560 ms: −0.27 points".)
-        shape = A_DURATION.sub(" ", name)
-        if name.split()[0] in _NOT_A_NAME or not _LIKE_A_MODELS_NAME.search(shape):
-            return None
-        return None if self._is_ours(name) else name
+        return name
 
     def item_label(self, item: str) -> tuple[str, bool] | None:
         """(label, whether it names a system of the card's) of a list item (its text after the

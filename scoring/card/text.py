@@ -326,9 +326,7 @@ def _read_metric(nodes: _Nodes, metrics: yaml.SequenceNode, j: int, fields: dict
         why = "a metric with no value"
     elif isinstance(metric["value"], (list, dict)):
         why = "a metric whose value is not a number"
-    if why:
-        return IndexEntry(nodes.line(node), span, why=why)
-    return IndexEntry(nodes.line(node), span, _eval_result(fields, metric))
+    return IndexEntry(nodes.line(node), span, None if why else _eval_result(fields, metric), why)
 
 
 def _eval_result(fields: dict, metric: dict) -> EvalResult:
@@ -622,16 +620,6 @@ _ALWAYS_A_BOUND_BEFORE = re.compile(rf"(?:{words.pattern('bounds_always')}|[≤�
 _BOUND_AFTER = re.compile(rf"\s*+%?\s*+[*_]*+\s*+(?:{words.pattern('bounds_after')})", re.I)
 
 
-def _none_in_percent(text: str, end: int, before: str) -> str | None:
-    """What the words beside a number say it is where they make it none of the card's though
-    it may be in percent, as a CER is: a relative change, or a bound ("13.50 % or better")."""
-    if _RELATIVE_AFTER.match(text, end) or _RELATIVE_BEFORE.search(before):
-        return "a relative change"
-    if _BOUND_AFTER.match(text, end) or _ALWAYS_A_BOUND_BEFORE.search(before):
-        return "a bound"
-    return None
-
-
 def numbers_in(
     text: str, offset: int, masked, whole_percent: bool = False, a_recognisers=None, dropped=None
 ) -> list[re.Match]:
@@ -640,7 +628,7 @@ def numbers_in(
     open with a recogniser's name ("9.50 % of Typhoon 0.6B" is no share). ``dropped`` hears
     (match, what it is) of each number in percent that its words say is none: a share, a
     relative change or a bound may still print a figure's value, which --strict names."""
-    found = []
+    found, dropped = [], [] if dropped is None else dropped
     for match in _NUMBER.finditer(text):
         if inside(offset + match.start(), masked):
             continue
@@ -659,16 +647,22 @@ def numbers_in(
             _THAI_PERCENT_BEFORE.search(before) and _THAI_OF_AFTER.match(text, end)
         )
         if share and not (a_recognisers and a_recognisers(text[share.end() :])):
-            if dropped is not None:
-                dropped.append((match, "a share"))
+            dropped.append((match, "a share"))
             continue
         # (A list's unit is written once, after its last number: "at 0.08/0.16/0.56 s".)
         listed = _MORE_NUMBERS_AFTER_SLASHES.match(text, end)
         word = _WORD_BEFORE.search(before)
         if _UNIT_AFTER.match(text, listed.end() if listed else end):
             continue
-        none_in_percent = _none_in_percent(text, end, before)
-        if none_in_percent and dropped is not None:
+        # (Words that make a number in percent, as a CER is, none of the card's.)
+        none_in_percent = (
+            "a relative change"
+            if _RELATIVE_AFTER.match(text, end) or _RELATIVE_BEFORE.search(before)
+            else "a bound"
+            if _BOUND_AFTER.match(text, end) or _ALWAYS_A_BOUND_BEFORE.search(before)
+            else None
+        )
+        if none_in_percent:
             dropped.append((match, none_in_percent))
         if (
             none_in_percent
@@ -730,13 +724,6 @@ def _in_last_places(value: Fraction, decimals: int) -> int:
     return int(round_half_up(value * 100, decimals).replace(".", ""))
 
 
-def _digits_of(number: str) -> dict[int, str]:
-    """A table that writes ASCII digits in the digits ``number`` is written in ("๖.๖๙")."""
-    digit = next(character for character in number if character.isdigit())
-    zero = ord(digit) - unicodedata.digit(digit)
-    return {ord("0") + i: chr(zero + i) for i in range(10)}
-
-
 def format_like(name: str, value: Fraction, text: str) -> str:
     """``value`` printed as ``text`` is: its decimals, digits and signs, in inline code if it is."""
     if code := CODE_NUMBER.fullmatch(text):
@@ -746,7 +733,11 @@ def format_like(name: str, value: Fraction, text: str) -> str:
         from .render import format_value
 
         return format_value(name, value)
-    printed = round_half_up(value * 100, _decimals(number)).translate(_digits_of(number))
+    # (in the digits ``number`` is written in: "๖.๖๙")
+    digit = next(character for character in number if character.isdigit())
+    zero = ord(digit) - unicodedata.digit(digit)
+    in_its_digits = {ord("0") + i: chr(zero + i) for i in range(10)}
+    printed = round_half_up(value * 100, _decimals(number)).translate(in_its_digits)
     for minus in "−–":  # the card's own minus sign
         if minus in text:
             printed = printed.replace("-", minus)

@@ -15,8 +15,7 @@ WORDS_FILE = Path(__file__).with_name("words.toml")
 
 @cache
 def _file() -> dict:
-    with open(WORDS_FILE, "rb") as file:
-        return tomllib.load(file)
+    return tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
 
 
 def words() -> dict[str, list[str]]:
