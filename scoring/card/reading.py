@@ -141,6 +141,9 @@ _OWN_PARENTHESIS = re.compile(r"\s*(?:%|pp)?\s*\([^()]*\)")
 # ("to" ends a clause, but not in "Speech-to-Text", nor after "relative": "2.79 points lower
 # relative to Typhoon" is one clause. Nor does the comma of "1,120 ms".)
 _A_GLUED_PARENTHESIS = re.compile(r"(?<=\w)\(([^()\n]*)\)")
+# A parenthesis of words alone, a clause's words going on after it, is an aside within the
+# clause: "The WER on FLEURS (newmm words) is 6.72 %" is the WER's number.
+_AN_ASIDE = re.compile(r"\(([^()\d\n]*)\)(?=[^\S\n]*[^\W\d_])")
 _CLAUSE = re.compile(
     r"[;:(|·•]|,(?!\d{3}(?!\d))|(?<![\w-])(?<!relative )to(?![\w-])|"
     # (Thai writes no comma: a line break after a percentage, before Thai, ends a clause.)
@@ -202,6 +205,18 @@ def _metric_in(text: str, in_points: bool = False) -> str | None:
     return None if ours == other else "ours" if ours else "other"
 
 
+def _clauses(text: str) -> list[str]:
+    """``text`` split into clauses, as ``_CLAUSE`` splits it, but not at an aside's "(": the
+    aside stays as written, so that "OpenThai2.0 (th-TH) reaches" still names the model."""
+    asides = {aside.start() for aside in _AN_ASIDE.finditer(text)}
+    pieces, start = [], 0
+    for end in _CLAUSE.finditer(text):
+        if end.start() not in asides:
+            pieces.append(text[start : end.start()])
+            start = end.end()
+    return [*pieces, text[start:]]
+
+
 def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
     """The clause just before a number and the one just after it: a parenthesis right after
     it is its own ("9.50 % (Typhoon)"); after "(" or a label's colon, the clause before that:
@@ -209,7 +224,7 @@ def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
     own = _OWN_PARENTHESIS.match(levels[1])
     # (A parenthesis glued to a word and closed before the number qualifies that word, no
     # clause of its own: "gives CER@560(FLEURS) = 9.50".)
-    before = _CLAUSE.split(_A_GLUED_PARENTHESIS.sub(r" \1 ", levels[0]))
+    before = _clauses(_A_GLUED_PARENTHESIS.sub(r" \1 ", levels[0]))
     opening = levels[0].rstrip(" *_")[-1:]
     if (
         len(before) > 1
