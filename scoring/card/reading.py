@@ -208,7 +208,7 @@ def _metric_in(text: str, in_points: bool = False) -> str | None:
 def _clauses(text: str) -> list[str]:
     """``text`` split into clauses, as ``_CLAUSE`` splits it, but not at an aside's "(": the
     aside stays as written, so that "OpenThai2.0 (th-TH) reaches" still names the model."""
-    asides = {aside.start() for aside in _AN_ASIDE.finditer(text)}
+    asides = {aside.start() for aside in _AN_ASIDE.finditer(text)} if "(" in text else ()
     pieces, start = [], 0
     for end in _CLAUSE.finditer(text):
         if end.start() not in asides:
