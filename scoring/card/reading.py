@@ -1010,8 +1010,10 @@ class _Sentence:
             in_pieces = [True] * len(matches)
         # "Decoding the pieces brings TVSpeech long from 10.71 to 8.72 %": b is in pieces, a
         # is not; read so, neither is drifted.
+        self.decoded_whole = set()  # (said so here: no heading's "in pieces" outranks it)
         for a, b in _changed_by_decoding(sentence, matches, names):
             in_pieces[a], in_pieces[b] = False, True
+            self.decoded_whole.add(a)
             placed.setdefault(a, (sentence, False))
             placed.setdefault(b, (sentence, False))
         self.in_pieces = in_pieces
@@ -1118,7 +1120,11 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         ]
         levels = (*read.around[i], _blanked(read.views[i], others), headings)
         if any(read.in_pieces) and not read.in_pieces[i]:
-            levels = tuple(_without(read.in_pieces_words, lv) for lv in levels[:3]) + levels[3:]
+            whole = i in read.decoded_whole  # (then its headings' words are none of its either)
+            levels = tuple(
+                _without(read.in_pieces_words, lv) if depth < 3 or whole else lv
+                for depth, lv in enumerate(levels)
+            )
         # Less the sentence's last clause after a colon where it holds one other number: its
         # words of another measure are that one's ("... 15.89 % for Typhoon with its 4-gram LM:
         # 9.4 % fewer errors than the released baseline, relatively").
@@ -1133,6 +1139,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         estimate_read = estimate_read or not an_end
         more = dict(bound=bounds.get(match.start()), alone=alone, earlier=read_before)
         more["this_side"] = _this_side(levels, match, matches[:i])
+        more["decoded_whole"] = i in read.decoded_whole
         yield match, offset, levels, more
 
 
@@ -2130,6 +2137,9 @@ class _Found:
             return
         figure = region.args[0] if region is not None and region.kind == "figure" else None
         other, this_side = more.pop("other_model", ""), more.pop("this_side", None)
+        headings = self.headings
+        if more.pop("decoded_whole", False):  # "Decoded in pieces, it goes from 10.71 to 8.72"
+            headings = tuple(_without(self.names.in_pieces, heading) for heading in headings)
         if region is not None and region.kind != "figure":
             # (a table the card generates: every number in it is one of its figures)
             figure = f"region {region.label}"
@@ -2145,7 +2155,7 @@ class _Found:
         in_image = any(s <= start < e for s, e in self.descriptions)
         more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
         more["at"] = match.start()
-        more |= {"other_model": other, "in_image": in_image, "headings": self.headings}
+        more |= {"other_model": other, "in_image": in_image, "headings": headings}
         line = self.card.text.count("\n", 0, start) + 1
         self.candidates.append(
             Candidate(start, offset + match.end(), match.group(0), line, in_table, levels, **more)
