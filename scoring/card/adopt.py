@@ -2403,6 +2403,7 @@ class Ungated:
     text: str
     why: str = ""
     figures: tuple[str, ...] = ()  # the figures it prints the value of, where that counts
+    start: int | None = None  # where it stands in the file, where two on a line print alike
 
 
 def coverage(
@@ -2416,7 +2417,9 @@ def coverage(
     another measure's or model's counts too where it prints a figure's value. (``counted_as``:
     what ``counted_numbers`` gave for the card, where the caller has it: the text read once.)"""
     read = counted_as or counted_numbers(card, spec, aliases)
-    ungated = [Ungated(c.line, c.text) for c in read.ours if c.marked is None]
+    # (In the card's order: an image's description and its address are read after the text.)
+    unmarked = sorted((c for c in read.ours if c.marked is None), key=lambda c: c.start)
+    ungated = [Ungated(c.line, c.text, start=c.start) for c in unmarked]
     look_alikes = _look_alikes(read, exact or {})
     return len(read.ours) + len(look_alikes), ungated + look_alikes
 
@@ -2435,7 +2438,10 @@ def _look_alikes(read: Counted, exact: dict):
         decimals = text.split(".")[1] if "." in text else ""
         return figures_printed(text) if len(decimals.rstrip("%")) >= 2 else []
 
-    found = [Ungated(c.line, c.text, "read as another model's or set's") for c in read.alone]
+    found = [
+        Ungated(c.line, c.text, "read as another model's or set's", start=c.start)
+        for c in read.alone
+    ]
     for listed, why in (
         (read.another_measure, lambda evidence: f"read as another measure: {evidence}"),
         (read.unread, lambda evidence: f"not read: its sentence names {evidence.word}"),

@@ -9,7 +9,16 @@ import difflib
 from collections.abc import Callable
 
 from ..errors import plural
-from .adopt import IN_INLINE_CODE, IN_MATH, Marked, MarkResult, counted_numbers, coverage, mark_card
+from .adopt import (
+    IN_INLINE_CODE,
+    IN_MATH,
+    Marked,
+    MarkResult,
+    Ungated,
+    counted_numbers,
+    coverage,
+    mark_card,
+)
 from .compute import CardResult
 from .markdown import decimal_commas
 from .reading import Evidence
@@ -218,8 +227,8 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
 _NO_FIGURE_NAMED = ": its context names no figure of the card's; left unmarked"  # none of ours?
 # its context names figures of the card's: ours, unread
 _UNREAD = (
-    " is none of the {count} figures its context names {listed}; left unmarked: name its set, "
-    "system or latency where it stands"
+    " is none of the figures its context names {listed}; left unmarked: if it is one of the "
+    "card's, say where it stands what sets it apart (its set, system, latency or decoding)"
 )
 # Why a number is ambiguous, as the report says it.
 _AMBIGUOUS = {
@@ -395,14 +404,15 @@ def _ambiguous(marked: MarkResult) -> list[str]:
     ]
 
 
-def _what_mark_says(card: CardFile, result: CardResult) -> dict[tuple[int, str], str]:
-    """What --mark says of each number it leaves unmarked, listed or ambiguous, by its line
-    and text: why --check --strict finds it ungated."""
-    return {
-        (m.candidate.line, m.candidate.text): _said_of(m)
+def _what_mark_says(card: CardFile, result: CardResult) -> dict[tuple[int, str] | int, str]:
+    """What --mark says of each number it leaves unmarked, listed or ambiguous, by where it
+    stands, and by its line and text: why --check --strict finds it ungated."""
+    said = [
+        (m.candidate, _said_of(m))
         for m in mark_card(result, card, result.spec.publish_aliases).found
         if m.verdict != "already"
-    }
+    ]
+    return {(c.line, c.text): says for c, says in said} | {c.start: says for c, says in said}
 
 
 def format_marked(marked: MarkResult, path, stale_index=(), stale_marked=()) -> str:
@@ -505,6 +515,11 @@ def ungated_after_writing(card: CardFile, result: CardResult, home: CardHome) ->
     )
 
 
+def _said_at(says: dict, u: Ungated) -> str | None:
+    """What --mark says of ``u``: of the number where it stands, else of its line and text."""
+    return says.get(u.start) if u.start is not None else says.get((u.line, u.text))
+
+
 def format_coverage(
     card: CardFile, spec: CardSpec, exact: dict | None = None, result: CardResult | None = None
 ) -> tuple[str, str]:
@@ -529,7 +544,7 @@ def format_coverage(
         f"ungated: line {u.line}: {u.text}"
         + (f" ({u.why}, but it prints the value of {_figures(u.figures)})" if u.why else "")
         + "\n"
-        + (f"    --mark: {u.text}{says[u.line, u.text]}\n" if (u.line, u.text) in says else "")
+        + (f"    --mark: {u.text}{said}\n" if (said := _said_at(says, u)) else "")
         for u in ungated
     )
     if ungated:  # what to do, said once

@@ -3445,9 +3445,9 @@ def test_the_not_a_figure_advice_only_where_no_figure_of_ours_is_named(
     code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     lines = [line for line in out.splitlines() if line.startswith("unexplained: ")]
     assert lines == [
-        f"unexplained: line 3: 3.21 is none of the 1 figures its context names "
-        f"(cer/560ms/fleurs/{O} = {fleurs}); left unmarked: name its set, system or latency "
-        "where it stands",
+        f"unexplained: line 3: 3.21 is none of the figures its context names "
+        f"(cer/560ms/fleurs/{O} = {fleurs}); left unmarked: if it is one of the card's, say "
+        "where it stands what sets it apart (its set, system, latency or decoding)",
         "unexplained: line 5: 25.30: its context names no figure of the card's; left unmarked",
         # A set of the card's named, but no figure of it decoded in pieces (only the long
         # recordings are): ours, misread, and the report says what it read.
@@ -8293,3 +8293,32 @@ def test_a_number_quoted_from_another_source_at_our_value_is_listed_not_marked(
     _, out, marked = mark_one(project, demo_result, text)
     read = [(m.candidate.text, m.verdict, m.why) for m in marked.found if m.candidate.text == ours]
     assert read == [(ours, "unexplained", "quoted"), (ours, "marked", "")], out
+
+
+def test_strict_says_of_each_of_two_alike_numbers_on_a_line_what_mark_says_of_it(
+    project, demo_result, capsys
+):
+    """A badge whose description and address both hold a figure's value ("![FLEURS CER 6.69
+    %](https://img.shields.io/badge/FLEURS_CER-6.69-green)"): --check --strict lists both, in
+    the card's order after the numbers before them, each with what --mark says of it there
+    (a blind card's strict report gave both the address's reason, and listed them after
+    numbers on later lines)."""
+    drop_aliases(project)
+    name = f"cer/560ms/fleurs/{O}"
+    shown = printed(demo_result.exact[name])
+    badge = f"![FLEURS CER {shown} %](https://img.shields.io/badge/FLEURS_CER-{shown}-green)"
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\n{badge}\n\nOpenThai2.0 reaches {shown} % on FLEURS at 560 ms.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    listed = [line for line in out.splitlines() if line.startswith(("ungated: ", "    --mark: "))]
+    assert [line.split(" reads as")[0] for line in listed] == [
+        f"ungated: line 3: {shown}",
+        f"    --mark: {shown} in an image's description",
+        f"ungated: line 3: {shown}",
+        f"    --mark: {shown} in a badge's address",
+        f"ungated: line 5: {shown}",
+        f"    --mark: {shown}",
+    ], out
