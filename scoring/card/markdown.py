@@ -534,14 +534,26 @@ _SPOKEN_BY = re.compile(
 )
 
 
+# A paragraph's last line right before a quote, naming where the quote comes from.
+_FROM_A_SOURCE = re.compile(rf"(?:{words.pattern('quote_sources')})\s*[*_]*\s*:[\s*_]*$", re.I)
+
+
 def _attribution(tokens: Sequence[Token], opening: int) -> str:
     """The quote's first line where it names its writer ("**@somchai** wrote:"), or the
-    speaker that opens it ("**@kanokwan** (reviewer):"); else ""."""
+    speaker that opens it ("**@kanokwan** (reviewer):"), or the line right before the quote
+    that does or names its source ("From Group B's report:"); else ""."""
     inline = next((t for t in tokens[opening + 1 :] if t.type == "inline"), None)
     first = inline.content.split("\n", 1)[0].strip() if inline is not None else ""
     if speaker := _SPOKEN_BY.match(first):
         return speaker.group()
-    return first if _ATTRIBUTED.search(first) else ""
+    if _ATTRIBUTED.search(first):
+        return first
+    before = tokens[opening - 2 : opening]
+    if [t.type for t in before] == ["inline", "paragraph_close"]:
+        lead = before[0].content.rsplit("\n", 1)[-1].strip()
+        if _ATTRIBUTED.search(lead) or _FROM_A_SOURCE.search(lead):
+            return lead
+    return ""
 
 
 def _in_source_order(tokens: Sequence[Token]) -> list[int]:

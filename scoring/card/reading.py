@@ -1726,6 +1726,7 @@ STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
 # What says a number is none of the card's (``_not_the_cards``): the words of its rules.
 _OTHER_MODELS_HEADING = words.regex("other_models_headings")
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
+_OWN_MODEL_WORDS = words.regex("own_model_words")
 _OTHER_VERSION = words.regex("other_versions")
 # "Our" or "ours" just before a number: the card's own, whatever else its sentence names
 # ("well behind our 6.69 %"); not "our" further off ("Whisper fine-tuned on our data").
@@ -1865,13 +1866,17 @@ def _another_latency(text: str, names: Names) -> str | None:
     return said[0][1] if said else None
 
 
-def _another_release(levels: tuple[str, ...], names: Names, nearest, goes_on=()) -> str | None:
+def _another_release(
+    levels: tuple[str, ...], names: Names, nearest, goes_on=(), in_table=False
+) -> str | None:
     """A heading over releases ("Changelog"), unless the card's own release is named by its
-    version ("v2.0") nearer, in the number's own context or a heading inside that one; or
+    version ("v2.0") nearer, in the number's own context or a heading inside that one, or in
+    a table its row or column by the card's own words ("This card" beside "Group A"); or
     "previous" (or "int8") in its sentence, cell, row or column, or in the sentences its
     sentence goes on from (``goes_on``)."""
     ours = names.names_own_release
-    if not any(ours(text) for text in nearest):
+    own_words = in_table and any(map(_OWN_MODEL_WORDS.search, levels[3:5]))
+    if not own_words and not any(ours(text) for text in nearest):
         headings = _below_the_title(levels[-1], names)
         if heading := _innermost_heading(headings, _OTHER_VERSION_HEADING, ours):
             return heading
@@ -2035,7 +2040,7 @@ def _not_the_cards(
     nearest = (*_nearest_first(levels, in_table), *goes_on)  # (the first naming one decides)
     for kind, find in (
         ("version", lambda: _first_said(nearest, _another_version, names)),
-        ("version", lambda: _another_release(levels, names, nearest, goes_on)),
+        ("version", lambda: _another_release(levels, names, nearest, goes_on, in_table)),
         ("version", lambda: _a_changed_baseline(levels, names, in_table)),
         ("split", lambda: _first_said(nearest, _another_split, names)),
         ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
