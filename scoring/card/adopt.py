@@ -246,6 +246,11 @@ def _the_variant_it_qualifies(system: str, in_the_sentence: list[str]) -> str:
 _LATENCIES_BY_ROLE = tuple(
     words.regex(name) for name in ("headline_latency", "shortest_latency", "longest_latency")
 )
+# "at the shortest", "at the longest", ending a clause: a latency's end by its role alone.
+_AT_THE_END_ALONE = tuple(
+    re.compile(rf"\bat\s+the\s+(?:{words})\b(?!\s*\w)", re.I)
+    for words in ("shortest|smallest", "longest|largest")
+)
 
 
 @dataclass(frozen=True)
@@ -294,6 +299,14 @@ class _Levels:
         by_role = (self.spec.headline_latency, min(latencies), max(latencies))
         for words_of, ms in zip(_LATENCIES_BY_ROLE, by_role):
             text = words_of.sub(f" {ms} ms ", text)
+        # "from 8.28 % at the shortest chunk to 6.80 % at the longest": the other end alone,
+        # where the number's sentence names one end in full.
+        shortest, longest = _LATENCIES_BY_ROLE[1:]
+        shortest_alone, longest_alone = _AT_THE_END_ALONE
+        if shortest.search(self.levels[2]):
+            text = longest_alone.sub(f" {max(latencies)} ms ", text)
+        if longest.search(self.levels[2]):
+            text = shortest_alone.sub(f" {min(latencies)} ms ", text)
         return [ms for ms in latencies_in(text) if ms in latencies]
 
     def own_names(self, found_in) -> bool:

@@ -288,8 +288,9 @@ def _measures_another_metric(
     for depth, level in enumerate(levels[:-1]):
         if scored := _scored_another_way(level):
             return Evidence(scored, level_name(levels, depth))
-        if depth < 2 and _SCORED_OUR_WAY.search(level):
-            break  # ("against 8.72 % once normalised": its own words outrank its sentence's)
+        if _SCORED_OUR_WAY.search(level):
+            break  # ("against 8.72 % once normalised", a column "FLEURS, normalised": the
+            # nearer words outrank what a sentence or caption further out says)
     own = clauses_beside(levels)
     in_points = bool(IN_POINTS.match(levels[1]) or interval_end and _POINTS.search(levels[2]))
     if not any(_metric_in(text, in_points) for text in own) and _POINTS.search(" ".join(own)):
