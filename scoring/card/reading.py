@@ -998,6 +998,14 @@ class _Sentence:
             if STATEMENT_END.search(pair[0]):
                 own += " " + STATEMENT_END.split(pair[0])[-1]
             in_pieces.append(bool(in_pieces_words.search(own)))
+        # "; decoded in pieces, it reaches 8.72 % and 12.81 %": a number joined to the one
+        # before it by "and" or a comma alone is decoded as that one is.
+        self.joined_in_pieces = set()  # (the sentence's words of a whole decoding are others')
+        for i in range(1, len(matches)):
+            joined = _A_BARE_JOIN.fullmatch(sentence, matches[i - 1].end(), matches[i].start())
+            if joined and in_pieces[i - 1] and not in_pieces[i]:
+                in_pieces[i] = True
+                self.joined_in_pieces.add(i)
         # "decoded in pieces: 12.81 % for this model, 14.59 % for Typhoon 0.6B": a lead-in
         # ending in a colon says it of every number after it.
         lead = sentence[: matches[0].start()] if matches else ""
@@ -1018,6 +1026,10 @@ class _Sentence:
             placed.setdefault(a, (sentence, False))
             placed.setdefault(b, (sentence, False))
         self.in_pieces = in_pieces
+
+
+# What joins two numbers of one list and says nothing else: "8.72 % and 12.81 %".
+_A_BARE_JOIN = re.compile(r"[\s*_]*%?[\s*_]*(?:,|,?\s*and)\s*", re.I)
 
 
 def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tuple[int, int]]:
@@ -1126,6 +1138,8 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
                 _without(read.in_pieces_words, lv) if depth < 3 or whole else lv
                 for depth, lv in enumerate(levels)
             )
+        elif i in read.joined_in_pieces:
+            levels = tuple(_without(WHOLE_WORDS, lv) for lv in levels[:3]) + levels[3:]
         # Less the sentence's last clause after a colon where it holds one other number: its
         # words of another measure are that one's ("... 15.89 % for Typhoon with its 4-gram LM:
         # 9.4 % fewer errors than the released baseline, relatively").
