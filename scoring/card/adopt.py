@@ -1167,8 +1167,13 @@ def _by_value_in_an_unnamed_set(m: Marked, known: _Known) -> Marked | None:
         unnamed = facts[m.figure].subject not in named_before
         return _listed(m.candidate, (m.figure,), why="unnamed size") if unnamed else None
     same = attrgetter("kind", "systems", "latency", "part")  # (all but set and decoding)
+    # (Where its own sentence says it was decoded in pieces, only a figure so decoded.)
+    said_split = facts[m.figure].split and known.names.in_pieces.search(m.candidate.levels[2])
     others = _others_printed(
-        m.candidate.text, m.figure, known, lambda own, fact: same(own) == same(fact)
+        m.candidate.text,
+        m.figure,
+        known,
+        lambda own, fact: same(own) == same(fact) and (fact.split or not said_split),
     )
     # Of the sets the sentence before names, where it names its own ("... on TVSpeech long.
     # Typhoon 0.6B ... goes from 12.61 % to 8.99 %": not TVSpeech's 8.99).

@@ -311,9 +311,10 @@ def _measures_another_metric(
             # "## Latency, relative" over "Pooled LOTUSDIS at 80 ms reads 22.96 for us": a
             # sentence naming a set and a system of the card, and no measure, says what it is.
             return None
-        # ("Accuracy" said loosely, "smaller chunks cost accuracy", names a measure only in
-        # the number's own clause, or a table's cell, row or column.)
-        if level in ("its sentence", "the headings"):
+        # ("Accuracy" said loosely, "smaller chunks cost accuracy", "a streaming model trades
+        # look-ahead for accuracy" above a table, names a measure only in the number's own
+        # clause, or a table's cell, row or column.)
+        if level in ("its sentence", "the table's caption", "the headings"):
             text = _LOOSE_WORDS.sub(" ", text)
         metric = _metric_in(text, in_points)
         if metric is None and level == "its sentence" and ";" in levels[0] + levels[1]:
