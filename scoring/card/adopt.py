@@ -43,8 +43,10 @@ from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
     IN_POINTS,
+    OUR_METRIC,
     PAIRED_AGAINST,
     STATEMENT_END,
+    TABLE_LEVELS,
     VERSUS,
     Candidate,
     Evidence,
@@ -666,10 +668,16 @@ def _speaks_of_a_difference(
         or (_a_thai_amount(before, levels[1]) and not opens)  # (not "ต่ำกว่า B (9.50%)": B's)
     ):
         return True  # a change, never a CER
+    # (A table's caption naming both, "CERs ... or paired differences in pp", is of a table
+    # of both: it decides neither, and its cells, rows and columns say which each is.)
+    caption = levels[-1] if len(levels) == len(TABLE_LEVELS) - 1 else None
     for level in (" ".join(clauses_beside(levels)), " ".join(levels[:2]), *levels[2:]):
-        if DIFFERENCE_WORDS.search(level):
+        differs, ours = DIFFERENCE_WORDS.search(level), OUR_METRIC.search(level)
+        if differs and ours and level is caption:
+            continue
+        if differs:
             return True
-        if words.regex("our_metric").search(level):
+        if ours:
             return False
     return False
 

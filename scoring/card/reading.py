@@ -40,6 +40,7 @@ __all__ = [
     "IN_POINTS",
     "OUR_METRIC",
     "STATEMENT_END",
+    "TABLE_LEVELS",
     "VERSUS",
     "PAIRED_AGAINST",
     "candidates",
@@ -1900,6 +1901,15 @@ def _another_release(
     return said.group() if said else None
 
 
+# A column of the values an erratum replaced, all its header says: "| Was | Is |".
+_OLD_VALUES = re.compile(r"\s*(?:was|old|before)\s*", re.I)
+
+
+def _a_column_of_old_values(levels: tuple[str, ...]) -> str | None:
+    header = _EMPHASIS.sub("", levels[4])  # ("| **Was** |")
+    return header.strip() if _OLD_VALUES.fullmatch(header) else None
+
+
 def _below_the_title(headings: str, names: Names) -> str:
     """A number's headings (joined by " / ", outermost first) less the card's title where it
     names the card's own model: it heads the whole card, whatever it says ("# OpenThai2.0 ·
@@ -2057,6 +2067,7 @@ def _not_the_cards(
     for kind, find in (
         ("version", lambda: _first_said(nearest, _another_version, names)),
         ("version", lambda: _another_release(levels, names, nearest, goes_on, in_table)),
+        ("version", lambda: _a_column_of_old_values(levels) if in_table else None),
         ("version", lambda: _a_changed_baseline(levels, names, in_table)),
         ("split", lambda: _first_said(nearest, _another_split, names)),
         ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
