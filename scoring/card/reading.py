@@ -1851,6 +1851,23 @@ def _another_condition(text: str, names: Names) -> str | None:
     return said.group() if said else None
 
 
+_OTHER_LANGUAGE = words.regex("other_languages")
+_OTHER_LANGUAGE_HEADING = words.regex("other_language_headings")
+_OWN_LANGUAGE = words.regex("own_language")
+
+
+def _another_language(levels: tuple[str, ...], nearest, in_table: bool) -> str | None:
+    """Another language than the card's Thai, in the nearest levels ("On FLEURS Lao it
+    reaches"), or a heading over results in others ("Beyond Thai"), unless a table's row or
+    column names Thai ("TH 🇹🇭" beside "LA 🇱🇦")."""
+    if said := next(filter(None, map(_OTHER_LANGUAGE.search, nearest)), None):
+        return said.group()
+    if in_table and any(map(_OWN_LANGUAGE.search, levels[3:5])):
+        return None
+    heading = _OTHER_LANGUAGE_HEADING.search(levels[-1])
+    return heading.group() if heading else None
+
+
 def _another_run(text: str, names: Names) -> str | None:
     """A run whose bootstrap settings are stated and are not the card's: "also re-run with
     2000 resamples (seed 7) ...: that run gave [−10.12, −6.66]"."""
@@ -2051,6 +2068,9 @@ def _not_the_cards(
     """(what it is, what says so) where a number's context says it is none of the card's: the
     first of these rules that says so. (A sentence opening on "it" goes on with those before
     it in its paragraph: "int8 loses 0.04 points: ... It still beats Typhoon 0.6B by 2.77".)"""
+    # (A language's name is no model's: "FLEURS Vietnamese lands at 6.69 %".)
+    if language := _another_language(levels, _nearest_first(levels, in_table), in_table):
+        return "language", language
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model

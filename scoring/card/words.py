@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -29,10 +30,13 @@ def thai_names() -> dict[str, str]:
 
 
 def _thai(entry: str) -> bool:
+    """Whether ``entry`` stands as it is, no word boundary around it: Thai, or a symbol
+    such as a flag ("🇱🇦")."""
     # (after a lookbehind or a group that opens it: "(?<!ตั้ง)แต่" and "(?:ชังก์|chunk)..."
     # are Thai, and Thai marks such as the tone mark ending "แต่" are no word characters, so
     # no "\b" may close it)
-    return "\u0e00" <= re.sub(r"^(?:\(\?<[!=][^)]*\)|\(\?:|\()+", "", entry)[:1] <= "\u0e7f"
+    first = re.sub(r"^(?:\(\?<[!=][^)]*\)|\(\?:|\()+", "", entry)[:1]
+    return "\u0e00" <= first <= "\u0e7f" or unicodedata.category(first or " ") == "So"
 
 
 # Where a word starts: after no letter or digit, or after a "Δ", which prefixes a measure
