@@ -251,8 +251,8 @@ class Evidence:
     word: str
     level: str
 
-    def __str__(self) -> str:
-        return f'"{self.word}" ({self.level})'
+    def __str__(self) -> str:  # (on one line, as it is said: "different⏎normalisation")
+        return f'"{" ".join(self.word.split())}" ({self.level})'
 
 
 # A number's levels, nearest first, as a report names them: in a table, and in prose.

@@ -8322,3 +8322,18 @@ def test_strict_says_of_each_of_two_alike_numbers_on_a_line_what_mark_says_of_it
         f"ungated: line 5: {shown}",
         f"    --mark: {shown}",
     ], out
+
+
+def test_a_reason_said_over_a_line_break_is_reported_on_one_line(project, demo_result, capsys):
+    """ "... with a different⏎normalisation": the words that decided a reading are quoted on
+    the report's one line, their line break a space (a blind card's report line was split in
+    two, its second half reading as a line of its own)."""
+    name = f"cer/560ms/fleurs/{O}"
+    shown = stale_print(demo_result.exact, name)
+    card = project / "README.md"
+    card.write_text(
+        f"# Card\n\nOpenThai2.0 reaches {shown} % on FLEURS with a different\nnormalisation.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert f'another measure: line 3: {shown}: "different normalisation" (' in out, out
