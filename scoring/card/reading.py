@@ -1868,6 +1868,18 @@ def _another_language(levels: tuple[str, ...], nearest, in_table: bool) -> str |
     return heading.group() if heading else None
 
 
+_COMBINATION = words.regex("combinations")
+_COMBINATION_HEADING = words.regex("combination_headings")
+
+
+def _a_combination(levels: tuple[str, ...], nearest) -> str | None:
+    """A combination of systems the card does not release, in the nearest levels ("ROVER of
+    OpenThai2.0 and Typhoon 0.6B") or a heading over them ("## System combination")."""
+    said = next(filter(None, map(_COMBINATION.search, nearest)), None)
+    said = said or _COMBINATION_HEADING.search(levels[-1])
+    return said.group() if said else None
+
+
 def _another_run(text: str, names: Names) -> str | None:
     """A run whose bootstrap settings are stated and are not the card's: "also re-run with
     2000 resamples (seed 7) ...: that run gave [−10.12, −6.66]"."""
@@ -2068,9 +2080,12 @@ def _not_the_cards(
     """(what it is, what says so) where a number's context says it is none of the card's: the
     first of these rules that says so. (A sentence opening on "it" goes on with those before
     it in its paragraph: "int8 loses 0.04 points: ... It still beats Typhoon 0.6B by 2.77".)"""
-    # (A language's name is no model's: "FLEURS Vietnamese lands at 6.69 %".)
+    # (A language's name is no model's: "FLEURS Vietnamese lands at 6.69 %"; a combination
+    # of the card's systems is neither's, though it names them.)
     if language := _another_language(levels, _nearest_first(levels, in_table), in_table):
         return "language", language
+    if combined := _a_combination(levels, _nearest_first(levels, in_table)):
+        return "combination", combined
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
