@@ -1856,13 +1856,19 @@ _OTHER_LANGUAGE_HEADING = words.regex("other_language_headings")
 _OWN_LANGUAGE = words.regex("own_language")
 
 
+def _row_or_column_says(levels: tuple[str, ...], words_of: re.Pattern) -> bool:
+    """Whether a table cell's row label or column header says ``words_of`` ("This card",
+    "TH 🇹🇭"): nearer than any caption or heading over the table."""
+    return any(map(words_of.search, levels[3:5]))
+
+
 def _another_language(levels: tuple[str, ...], nearest, in_table: bool) -> str | None:
     """Another language than the card's Thai, in the nearest levels ("On FLEURS Lao it
     reaches"), or a heading over results in others ("Beyond Thai"), unless a table's row or
     column names Thai ("TH 🇹🇭" beside "LA 🇱🇦")."""
     if said := next(filter(None, map(_OTHER_LANGUAGE.search, nearest)), None):
         return said.group()
-    if in_table and any(map(_OWN_LANGUAGE.search, levels[3:5])):
+    if in_table and _row_or_column_says(levels, _OWN_LANGUAGE):
         return None
     heading = _OTHER_LANGUAGE_HEADING.search(levels[-1])
     return heading.group() if heading else None
@@ -1921,7 +1927,7 @@ def _another_release(
     "previous" (or "int8") in its sentence, cell, row or column, or in the sentences its
     sentence goes on from (``goes_on``)."""
     ours = names.names_own_release
-    own_words = in_table and any(map(_OWN_MODEL_WORDS.search, levels[3:5]))
+    own_words = in_table and _row_or_column_says(levels, _OWN_MODEL_WORDS)
     if not own_words and not any(ours(text) for text in nearest):
         headings = _below_the_title(levels[-1], names)
         if heading := _innermost_heading(headings, _OTHER_VERSION_HEADING, ours):
@@ -2082,9 +2088,10 @@ def _not_the_cards(
     it in its paragraph: "int8 loses 0.04 points: ... It still beats Typhoon 0.6B by 2.77".)"""
     # (A language's name is no model's: "FLEURS Vietnamese lands at 6.69 %"; a combination
     # of the card's systems is neither's, though it names them.)
-    if language := _another_language(levels, _nearest_first(levels, in_table), in_table):
+    near = _nearest_first(levels, in_table)
+    if language := _another_language(levels, near, in_table):
         return "language", language
-    if combined := _a_combination(levels, _nearest_first(levels, in_table)):
+    if combined := _a_combination(levels, near):
         return "combination", combined
     model = _another_model(levels, names, in_table, this_side)
     if model:
@@ -2098,7 +2105,7 @@ def _not_the_cards(
         if others := _innermost_heading(levels[-1], _OTHER_MODELS_HEADING, names.systems_in):
             return "heading", others
     goes_on = tuple(earlier) if earlier and _GOES_ON.match(levels[2]) else ()
-    nearest = (*_nearest_first(levels, in_table), *goes_on)  # (the first naming one decides)
+    nearest = (*near, *goes_on)  # (the first naming one decides)
     for kind, find in (
         ("version", lambda: _first_said(nearest, _another_version, names)),
         ("version", lambda: _another_release(levels, names, nearest, goes_on, in_table)),
