@@ -1118,6 +1118,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
     """The candidates of a read sentence, in turn (see ``_prose_numbers``)."""
     matches, bounds = read.matches, read.bounds
     estimate_read = False  # whether the last number outside an interval was read
+    aside_on = None  # the evidence that set aside the number before, as another measure's
     colon = read.text.rfind(":")
     after_colon = [j for j, match in enumerate(matches) if match.start() > colon]
     for i, match in enumerate(matches):
@@ -1127,6 +1128,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         if listed is None:  # another metric's place: "CER/WER 6.69/21.37"
             word = _another_metric_word(read.text)
             set_aside(match, offset, Evidence(word, "its place in the sentence's list"))
+            aside_on = None
             continue
         others = [
             span
@@ -1149,15 +1151,34 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         if colon >= 0 and after_colon != [i] and len(after_colon) == 1:
             own = (*levels[:2], _blanked(levels[2], [(colon, len(read.text))]), *levels[3:])
         why = _measures_another_metric(own, an_end, read.names)
+        if why is None and aside_on and _an_aside_on_the_number_before(levels, read.names):
+            why = Evidence(aside_on.word, "the number its parenthesis is an aside on")
+        aside_on = None
         # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
         if why is not None and not (an_end and estimate_read):
             set_aside(match, offset, why)
+            aside_on = why
             continue
         estimate_read = estimate_read or not an_end
         more = dict(bound=bounds.get(match.start()), alone=alone, earlier=read_before)
         more["this_side"] = _this_side(levels, match, matches[:i])
         more["decoded_whole"] = i in read.decoded_whole
         yield match, offset, levels, more
+
+
+_OPENS_AN_ASIDE = re.compile(r"\s*(?:%|pp)?\s*\(\s*$")
+
+
+def _an_aside_on_the_number_before(levels: tuple[str, ...], names: Names) -> bool:
+    """Whether a number opens a parenthesis right after the number before it, and the
+    parenthesis names no set, system or measure of its own: an aside on that number ("1,000
+    hours: 12.34 % (2.81 points behind the release)"), whose measure it shares."""
+    inside = levels[1].split(")", 1)[0]
+    return bool(
+        _OPENS_AN_ASIDE.match(levels[0])
+        and not _metric_in(inside)
+        and not _names_any(names, inside)
+    )
 
 
 def _words_of_a_change_in_points(sentence: str, match: re.Match) -> list[tuple[int, int]]:

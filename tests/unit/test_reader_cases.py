@@ -1913,3 +1913,22 @@ def test_a_cer_beside_a_difference_is_never_said_to_be_it_relative(project, demo
     )
     _, out = verdicts_of(project, demo_result, text)
     assert "relative to a CER" not in out, out
+
+
+def test_a_parenthesis_on_a_number_of_another_measure_is_that_numbers_too(project, demo_result):
+    """A difference in points in a parenthesis right after a number read as another
+    measure's is an aside on that number ("1,000 hours: 9.50 % (2.81 points behind the
+    release)": a smaller training run against the release), never the card's difference,
+    though it prints its size; a parenthesis that names the CER is its own."""
+    exact = demo_result.exact
+    gap = printed(abs(exact[f"diff/560ms/fleurs/{O}-vs-{T}/estimate"]))
+    fleurs = printed(exact[f"cer/560ms/fleurs/{O}"])
+    text = (
+        "# Card\n\n## How much training data it needs\n\n"
+        "On FLEURS at the headline chunk, by hours of training data:\n\n"
+        f"- 1,000 hours: 12.34 % ({gap} points behind the release)\n"
+        "- 12,000 hours, the released model: 10.11 %\n\n"
+        f"On FLEURS at 560 ms, OpenThai2.0 has 21.37 % WER ({fleurs} % CER).\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert read == [("marked", f"cer/560ms/fleurs/{O}")], out
