@@ -495,7 +495,9 @@ class Names:
         if not nearby:
             return None
         for said in _OTHER_MODEL_NEARBY.finditer(text):
-            if not self.systems_in(said.group()):
+            # (with the word before it: "the 4-gram baseline" is the card's 4-gram system)
+            word_before = text[: said.start()].split()[-1:]
+            if not self.systems_in(" ".join([*word_before, said.group()])):
                 return said.group()
         return self.unknown_name(text)
 
