@@ -401,11 +401,14 @@ class Names:
     def names_a_split_of_ours(self, text: str) -> bool:
         return any(split in self.splits for split, _ in _splits_named(text))
 
-    def another_version_in(self, text: str) -> str | None:
+    def another_version_in(self, text: str, *, bare: bool = True) -> str | None:
         """A name of one of the card's models with a version or size none of its systems has:
-        "Typhoon 1.5B" where the card's is Typhoon 0.6B (not "Typhoon ASR", without one)."""
+        "Typhoon 1.5B" where the card's is Typhoon 0.6B (not "Typhoon ASR", without one); with
+        ``bare``, also another release by its version alone ("v1.5")."""
         if spans := self._other_versions(text):
             return text[slice(*spans[0])]
+        if not bare:
+            return None
         return next((found.group() for found, own in self._releases(text) if not own), None)
 
     def _other_versions(self, text: str) -> list[tuple[int, int]]:
@@ -620,14 +623,24 @@ class Names:
     def _other_products(self) -> re.Pattern:
         """A family's bare name, any words of the card's names after it, then a capitalised
         word that none of them holds: "Typhoon ASR Realtime" is another product of the
-        family, not the card's Typhoon 0.6B (with a version, "Typhoon 0.6B Realtime", ours)."""
+        family, not the card's Typhoon 0.6B (with a version, "Typhoon 0.6B Realtime", ours);
+        so is a name of the card's continued by a hyphen: "OpenThai2.0-ASR-Streaming-Small"."""
         named = [name.split() for name, _ in self.systems + self.subjects]
         words = "|".join(sorted({re.escape(w) for each in named for w in each}, key=len)[::-1])
         family = "|".join(sorted({re.escape(name.split()[0]) for name, _ in self.systems}))
+        another = rf"(?!(?i:{words}|{word_lists.pattern('common_words')})\b)[A-Z][a-z]\w*"
         return re.compile(
-            rf"(?i:\b(?:{family}))(?:[ \t]+(?i:{words})\b)*[ \t]+"
-            rf"(?!(?i:{words}|{word_lists.pattern('common_words')})\b)[A-Z][a-z]\w*"
+            rf"(?i:\b(?:{family}))(?:[ \t]+(?i:{words})\b)*[ \t]+{another}"
+            rf"|(?i:\b(?:{family}))[\w.]*(?:-(?:(?i:{words})\b|\d[\w.]*))*-{another}"
         )
+
+    def another_product_in(self, text: str) -> str | None:
+        """Another product of a family of the card's ("Typhoon ASR Realtime"): a name of the
+        card's systems before its last word (not "4 Ablation", after a word of "4-gram")."""
+        for found in self._other_products.finditer(text):
+            if self.systems_in(re.sub(r"[\s-]+\w+$", "", found.group())):
+                return found.group()
+        return None
 
     def own_systems_in(self, text: str) -> list[str]:
         """The systems ``text`` names before a comparison ("OpenThai vs Typhoon": OpenThai)."""

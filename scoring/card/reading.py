@@ -1986,6 +1986,24 @@ def _innermost_heading(headings: str, words: re.Pattern, ours) -> str | None:
     return None
 
 
+def _a_heading_of_another(levels: tuple[str, ...], names: Names) -> str | None:
+    """What the innermost heading below the title that names a model says, for prose whose
+    sentence names none: another version, product or model ("### OpenThai1.5-ASR-Streaming",
+    "### OpenThai2.0-ASR-Streaming-Small"), or a model of the card's decoded offline ("###
+    OpenThai2.0-ASR (offline)"); None where it names the card's own, or both."""
+    for heading in reversed(levels[-1].split(" / ")[1:]):
+        ours = names.systems_in(heading)
+        other = names.another_version_in(heading, bare=False) or names.another_product_in(heading)
+        other = other or names.another_model_in(heading)
+        if other and not ours:
+            return other
+        if ours and (offline := _NOT_STREAMED.search(heading)):
+            return offline.group()
+        if ours or other:
+            return None
+    return None
+
+
 def _a_changed_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """Another state of a baseline than the card scores, in the nearest level naming a system
     (in prose, the sentence; for beam search, its statement first): "A fine-tuned Typhoon
@@ -2125,6 +2143,8 @@ def _not_the_cards(
     if model is None and not in_table:
         if others := _innermost_heading(levels[-1], _OTHER_MODELS_HEADING, names.systems_in):
             return "heading", others
+        if not names.systems_in(levels[2]) and (other := _a_heading_of_another(levels, names)):
+            return "heading", other
     goes_on = tuple(earlier) if earlier and _GOES_ON.match(levels[2]) else ()
     nearest = (*near, *goes_on)  # (the first naming one decides)
     for kind, find in (
