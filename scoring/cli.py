@@ -792,16 +792,18 @@ def _print_card_diff(card_file, home) -> int:
     from .data.fetch import fetched_original
 
     original = fetched_original(card_file.path, Hub(offline=True, progress=False))
-    if original is None:
-        shows = (
-            "`git diff` shows what changed in it"
+    if original is None:  # (nothing went wrong: there is no hub copy to set it against)
+        review = (
+            f"`git diff {card_file.path}` shows what changed in it"
             if _in_a_git_work_tree(card_file.path)
-            else "it is in no git work tree either: `--mark` prints the diff of what it marks"
+            else "the diff `--mark` printed shows what it marked"
         )
-        raise ScoringError(
-            card_file.path,
-            f"is not a card fetched from the hub (`python -m scoring fetch` mirrors it): {shows}",
+        print(
+            f"note: {card_file.path} was not fetched from the hub (`python -m scoring fetch` "
+            f"mirrors the hub's card), so there is no hub copy to compare it with: {review}",
+            file=sys.stderr,
         )
+        return 0
     print(format_card_diff(original, card_file.text, card_file.path, home), end="")
     return 0
 

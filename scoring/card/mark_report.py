@@ -508,9 +508,11 @@ def ungated_after_writing(card: CardFile, result: CardResult, home: CardHome) ->
     _, ungated = coverage(card, spec, spec.publish_aliases, result.exact)
     if not ungated:
         return ""
+    lines = {u.line for u in ungated}  # (a line may hold several: say how many lines)
+    on = f"on {plural(len(lines), 'line')}: " if len(lines) < len(ungated) else ""
     return (
         f"{card.path}: {plural(len(ungated), 'number')} of its text "
-        f"({_on_lines(u.line for u in ungated)} of the card as written now) "
+        f"({on}{_on_lines(lines)} of the card as written now) "
         f"{'stand' if len(ungated) > 1 else 'stands'} outside any marker, so no gate checks "
         f"{'them' if len(ungated) > 1 else 'it'}: {home.command('--check --strict')} says of "
         "each whether --mark marks it, or why not\n"

@@ -354,6 +354,7 @@ def test_diff_shows_the_card_here_against_the_hubs_as_fetched(
     assert "+A line added here.\n" in out
     assert "`python -m scoring publish . --push` proposes the card" in out
     (root / ".fetched.json").unlink()
-    assert main(["publish", ".", "--diff"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "is not a card fetched from the hub" in err
+    assert main(["publish", ".", "--diff"]) == 0  # (nothing failed: nothing to compare with)
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("note: "), err
+    assert "was not fetched from the hub" in err and "`git diff " not in err  # (no git here)
