@@ -2230,12 +2230,21 @@ def _read_twice_in_one_table(found: list[Marked], known: _Known) -> list[Marked]
             return None
         return (m.candidate.table, read_as, m.turned)
 
-    seen = Counter(filter(None, map(by_position, found)))
+    positions = [by_position(m) for m in found]
+    seen = Counter(filter(None, positions))
+
+    def others_read_so(i: int) -> str:  # (the cells a person looks at beside this one)
+        return ", ".join(
+            f"line {o.candidate.line}'s {o.candidate.text}"
+            for j, o in enumerate(found)
+            if j != i and positions[j] == positions[i]
+        )
+
     return [
-        _ambiguous(m, why="")
-        if m.verdict in ("marked", "drift") and seen[by_position(m)] > 1
+        replace(_ambiguous(m, why=""), named=others_read_so(i))
+        if m.verdict in ("marked", "drift") and seen[positions[i]] > 1
         else m
-        for m in found
+        for i, m in enumerate(found)
     ]
 
 

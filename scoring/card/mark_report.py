@@ -234,9 +234,10 @@ _UNREAD = (
 )
 # Why a number is ambiguous, as the report says it.
 _AMBIGUOUS = {
-    "one figure": (  # one figure read in two cells of a table
-        "reads as {m.fits[0]}, and so does another cell of its table (is a set, a latency or a "
-        "system named in a way not understood?); left unmarked"
+    "one figure": lambda m: (  # one figure read in two cells of a table
+        f"reads as {m.fits[0]}, and so does {m.named or 'another cell'} in its table (is a set, a "
+        "latency or a system named in a way not understood, or another model's row read as "
+        "ours?); left unmarked"
     ),
     "another figure's value": (  # its words say one figure, its value another
         "reads as {m.fits[0]} by its words, but its value is {others}'s exactly; left unmarked, "

@@ -915,7 +915,7 @@ def test_one_figure_read_in_two_cells_of_a_table_marks_neither(project, demo_res
     figure = f"cer/560ms/fleurs/{O}"
     assert code == 0 and card.read_text(encoding="utf-8") == text, out
     assert (
-        f"ambiguous: line 5: {fleurs} reads as {figure}, and so does another cell of its table"
+        f"ambiguous: line 5: {fleurs} reads as {figure}, and so does line 6's {other} in its table"
     ) in out, out
     assert (
         f"unexplained: line 6: {other} is cer/1120ms/fleurs/{O}, though its context reads "
