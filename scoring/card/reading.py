@@ -1804,6 +1804,7 @@ _ANOTHER_CONDITION = re.compile(
     + r"|-compressed\b",
     re.I,
 )
+_OWN_CONDITION = words.regex("own_conditions")
 _SPEAKER_GROUPS = words.regex("speaker_groups")
 _FINE_TUNED = words.regex("fine_tuned")
 # Beam search where no language model is named: the card's LM variant uses both.
@@ -1867,9 +1868,11 @@ def _a_part_of_a_set(text: str, names: Names) -> str | None:
 
 
 def _another_condition(text: str, names: Names) -> str | None:
-    """A recording condition the card does not score ("8 kHz", "telephone", "MP3")."""
-    said = _ANOTHER_CONDITION.search(text)
-    return said.group() if said else None
+    """A recording condition the card does not score ("8 kHz", "telephone", "MP3"); "" where
+    ``text`` says the card's own ("clean"), which ends the search."""
+    if said := _ANOTHER_CONDITION.search(text):
+        return said.group()
+    return "" if _OWN_CONDITION.search(text) else None
 
 
 _OTHER_LANGUAGE = words.regex("other_languages")
