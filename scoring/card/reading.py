@@ -2093,6 +2093,18 @@ def _another_model(
     return None
 
 
+def _a_change_since_another_version(levels: tuple[str, ...], names: Names) -> str | None:
+    """Another version of the card's model that a change in a number's own clauses is against:
+    "the v2.0 gain over v1.9 (−1.96 pp)" is a change between releases, none of the card's
+    comparisons, though its size may be one of them."""
+    own = " ".join(clauses_beside(levels))
+    against = COMPARES.search(own) if _states_a_change(own) else None
+    other_side = own[against.end() :] if against else ""
+    if other_side and not names.systems_in(other_side):
+        return names.another_version_in(other_side)
+    return None
+
+
 def _a_change_against_an_unknown_name(levels: tuple[str, ...], names: Names) -> str | None:
     """The name none of the card's that a change in a number's own clauses, or else in a
     clause of its sentence, is against: "Foo" in "2.90 pp better than Foo", "Against Foo,
@@ -2155,6 +2167,7 @@ def _not_the_cards(
         ("version", lambda: _another_release(levels, names, nearest, goes_on, in_table)),
         ("version", lambda: _a_column_of_old_values(levels) if in_table else None),
         ("version", lambda: _a_changed_baseline(levels, names, in_table)),
+        ("version", lambda: None if in_table else _a_change_since_another_version(levels, names)),
         ("split", lambda: _first_said(nearest, _another_split, names)),
         ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
         # (and a table's caption: "The TVSpeech and GigaSpeech2 clips regrouped by domain")
