@@ -105,6 +105,11 @@ def _whole(m: Marked) -> str:  # a whole percentage: never drifted, it may be an
 # Why a number was left unmarked (``Marked.why``), as the report says it after its line and
 # its text: a template of its reading ``m``, or a function of it.
 UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
+    "new subject": lambda m: (
+        f': its clause opens on a subject that names no set of the card\'s ("{m.named}"), so it '
+        "takes none from before it; left unmarked: name its set and system where it stands, or "
+        "write it not-a-figure"
+    ),
     "fraction": (
         " reads as {m.fits[0]} written as a fraction, where the card prints percentages; left "
         "unmarked: the gate reads and writes CERs in percent (write it so), or mark it not-a-figure"

@@ -28,6 +28,12 @@ _CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 LONG_WORDS = _words("long_words")
 _OWN_MODEL_WORDS = _words("own_model_words")
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
+# The card itself in a denial ("which we do not score on this card"): no name of its model.
+_DENIED_OF_US = re.compile(
+    r" (?:not|never|n t) (?:\w+ ){0,4}(?:"
+    + "|".join(re.escape(plain_words) for plain_words in ("this card", "this model", "this work"))
+    + r") $"
+)
 # "our" right before a number, or ending the text before one, is the card's own model's
 # ("against our 18.64 %"); "our" alone is not ("our baseline").
 _OUR_BEFORE_A_NUMBER = re.compile(r"\bour(?=\s+(?:own\s+)?[*_]*(?:[−+-]?\d|$)|\s*$)", re.I)
@@ -596,7 +602,7 @@ class Names:
         return [
             key
             for start, end, key in self._find(text, self.systems)
-            if plain[start:end] not in self.loose
+            if plain[start:end] not in self.loose and not _DENIED_OF_US.search(plain[:end])
         ]
 
     def latencies_in(self, text: str) -> list[int]:

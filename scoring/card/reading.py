@@ -1886,6 +1886,24 @@ def _a_part_of_a_set(text: str, names: Names) -> str | None:
     return None
 
 
+def a_new_subject_unknown(candidate: Candidate, names: Names) -> str | None:
+    """The words of a clause before a prose number that opens on a new subject ("as for", ส่วน)
+    naming no set of the card's, nor, up to its end after the number, a system outright or a
+    latency ("ส่วนคำเมืองของเราเอง", as for our own Kham Mueang; "as for the dialect set"): it
+    inherits no set, and whose number it is, nothing says."""
+    levels = candidate.levels
+    openings = [] if candidate.in_table else list(_NEW_SUBJECT.finditer(levels[0]))
+    clause = levels[0][openings[-1].end() :].strip(" ,*_") if openings else ""
+    if not re.search(r"[^\W\d_]{2,}", clause):
+        return None
+    for text in (clause, clauses_beside(levels)[1]):
+        if names.subjects_in(text) or names.systems_named_outright(text):
+            return None
+        if _SPEAKS_OF_LATENCY.search(text) or latency_mentions(text):
+            return None
+    return f"{openings[-1][0]} {clause}"
+
+
 def _another_condition(text: str, names: Names) -> str | None:
     """A recording condition the card does not score ("8 kHz", "telephone", "MP3"); "" where
     ``text`` says the card's own ("clean"), which ends the search."""

@@ -126,6 +126,8 @@ def check_reading(reading: str, found, context: str) -> None:
             )
         elif "(no set)" in reading:
             assert found.why == "" and found.fits == (), context
+        elif "(new subject)" in reading:
+            assert found.why == "new subject" and found.fits == (), context
     else:
         pytest.fail(f"{PAGE.name}: a reading this test does not know: {reading!r}")
 
