@@ -590,6 +590,9 @@ class _Table:
         ]
         labels = _row_labels(self.rows, header, self.numbers, latency_named)
         columns = _intervals_of_the_one_before([latency_named(c) for _, c in header], names, 1)
+        if columns and ways_of_decoding(names.in_pieces).search(columns[0]):
+            # The label column's header says it of every row: "| Set, decoded in pieces |".
+            labels = [f"{label} ({columns[0].strip()})" for label in labels]
         self.columns = _differences_named(columns, names, first=1)
         self.labels = _differences_named(_intervals_of_the_one_before(labels, names, 0), names, 0)
         block, self.sweeps = _rows_picked(block, labels)
