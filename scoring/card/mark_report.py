@@ -60,9 +60,10 @@ _NOT_SCORED_BY_THE_CARD = {
     "latency": "none of the card's latencies: not the card's",
     "split": "a split none of the card's sets is: another set's, not the card's",
     "subset": "a part of a set, which the card scores only whole: not the card's",
-    "condition": "a recording condition the card does not score: not the card's",
+    "condition": "a recording condition or test list the card does not score: not the card's",
     "language": "another language than the card's: another set's, not the card's",
     "combination": "a combination of systems the card does not release: neither's, not the card's",
+    "disclaimed": "what the card says is none of its numbers: not the card's",
     # (a seed alone may be a training run's or a bootstrap's: the report says which it saw)
     "run": "another run (a seed or resamples not the card's): not the card's",
     "between latencies": "a change between latencies, which the card does not give: not the card's",

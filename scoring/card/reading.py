@@ -1827,6 +1827,7 @@ _ANOTHER_CONDITION = re.compile(
     re.I,
 )
 _OWN_CONDITION = words.regex("own_conditions")
+_DISCLAIMS = words.regex("disclaimers")
 _SPEAKER_GROUPS = words.regex("speaker_groups")
 _FINE_TUNED = words.regex("fine_tuned")
 # Beam search where no language model is named: the card's LM variant uses both.
@@ -2187,6 +2188,9 @@ def _not_the_cards(
         return "language", language
     if combined := _a_combination(levels, near):
         return "combination", combined
+    # ("This contrast is not one of the card's comparisons": in the table's caption too)
+    if said := next(filter(None, map(_DISCLAIMS.search, (*near, *levels[5:6] * in_table))), None):
+        return "disclaimed", " ".join(said.group().split())
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model

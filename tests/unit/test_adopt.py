@@ -4279,7 +4279,7 @@ def test_a_number_under_a_recording_condition_the_card_does_not_score_is_left_al
         name,
         value,
         condition
-        and f'its context names "{condition}", a recording condition the card does not score',
+        and f'its context names "{condition}", a recording condition or test list the card does not score',
     )
 
 
