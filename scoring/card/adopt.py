@@ -831,9 +831,9 @@ def identify(candidate: Candidate, known: _Known) -> Marked:
     narrow = _constraints(candidate, spec, names, narrow=True)
     if "." not in candidate.text:
         return _a_whole_number(candidate, narrow, known)
+    if subject := a_new_subject_unknown(candidate, names):  # (never read by its value)
+        return _listed(candidate, why="new subject", named=subject)
     wide = _constraints(candidate, spec, names, narrow=False)
-    if subject := a_new_subject_unknown(candidate, names):
-        return _listed(candidate, why="new subject", named=" ".join(subject.split()))
     narrow_fits, wide_fits = known.fitting(candidate, narrow), known.fitting(candidate, wide)
     found = _by_its_value(candidate, narrow_fits, wide_fits, exact)
     if found is None or found.verdict == "ambiguous" or wide.subjects is None:

@@ -1905,7 +1905,7 @@ def a_new_subject_unknown(candidate: Candidate, names: Names) -> str | None:
             return None
         if _SPEAKS_OF_LATENCY.search(text) or latency_mentions(text):
             return None
-    return f"{openings[-1][0]} {clause}"
+    return " ".join(f"{openings[-1][0]} {clause}".split())
 
 
 def _another_condition(text: str, names: Names) -> str | None:
@@ -2189,7 +2189,8 @@ def _not_the_cards(
     if combined := _a_combination(levels, near):
         return "combination", combined
     # ("This contrast is not one of the card's comparisons": in the table's caption too)
-    if said := next(filter(None, map(_DISCLAIMS.search, (*near, *levels[5:6] * in_table))), None):
+    caption = (levels[5],) if in_table else ()
+    if said := next(filter(None, map(_DISCLAIMS.search, (*near, *caption))), None):
         return "disclaimed", " ".join(said.group().split())
     model = _another_model(levels, names, in_table, this_side)
     if model:
