@@ -2125,11 +2125,41 @@ def _quoted_from_another_source(m: Marked, known: _Known) -> Marked | None:
     """A number in prose read as a figure at its value, whose own clauses say another source
     gives it ("The Typhoon report [1] gives 9.50 %"; not "..., we measure 8.99 %"): theirs,
     though ours too today. Listed: a marker would have --write put our next value there."""
-    if m.verdict != "marked" or m.candidate.in_table:
+    if m.verdict not in ("marked", "drift") or m.candidate.in_table:
         return None
-    if quoted := _quoted_in(" ".join(clauses_beside(m.candidate.levels))):
+    levels = m.candidate.levels
+    quoted = _quoted_in(" ".join(clauses_beside(levels))) if m.verdict == "marked" else None
+    if quoted := quoted or _in_a_quotation(levels):
         return _listed(m.candidate, (m.figure,), "quoted", quoted)
     return None
+
+
+# A double quote opening a quotation (after a space or the start), and one closing it.
+_OPENING_QUOTE = re.compile(r'(?:^|(?<=\s))["“]')
+_CLOSING_QUOTE = re.compile(r'["”](?=[\s.,;:)]|$)')
+# What says whose words a quotation holds, before it in its sentence: "The first revision
+# said", "gave the average as".
+_SAYS = re.compile(
+    r"\b(?:said|says|wrote|writes|read|reads|gave|gives|stated|states|claimed|claims|printed|"
+    r"reported|listed|quoted)\b",
+    re.I,
+)
+
+
+def _in_a_quotation(levels: tuple[str, ...]) -> str | None:
+    """The words before a quotation in double quotes that a number stands in, where they say
+    whose words it holds ('The first revision said "Typhoon 0.6B reaches 9.53 % ..."', 'and
+    FLEURS as "6.74 %"'): another's words, or the card's earlier ones, never its figure."""
+    before, after = levels[0], levels[1]
+    openings = list(_OPENING_QUOTE.finditer(before))
+    if not openings or '"' in before[openings[-1].end() :] or "”" in before[openings[-1].end() :]:
+        return None
+    if not _CLOSING_QUOTE.search(after):
+        return None
+    sentence = levels[2]
+    lead = sentence[: max(sentence.find(before[: openings[-1].end()]), 0) + openings[-1].end()]
+    said = _SAYS.search(lead) if lead else None
+    return " ".join(said.group().split()) + " (a quotation)" if said else None
 
 
 def _quoted_in(text: str) -> str | None:

@@ -117,10 +117,11 @@ _SCORED_ANOTHER_WAY = re.compile(
     + r"|\braw (?:cer|character)|\bcer \(raw\)|\bsyllable error",
     re.I,
 )
-# A normaliser named by its version: another version than the one that scored the card's
-# figures ("normaliser v1" where this one is "2") scores another way.
+# A normaliser named by its version, or by its part of the signature `--version` prints
+# ("nrm:th-2"): another version than the one that scored the card's figures ("normaliser
+# v1", "nrm:th-1" where this one is "2") scores another way; this one, the card's way.
 _A_NORMALISER_VERSION = re.compile(
-    r"\bnormali[sz](?:er|ation)\s+(?:version\s+)?v?\.?\s?(\d+)(?:\.\d+)*\b", re.I
+    r"(?:\bnormali[sz](?:er|ation)\s+(?:version\s+)?v?\.?\s?|\bnrm:th-)(\d+)(?:\.\d+)*\b", re.I
 )
 
 
@@ -130,6 +131,11 @@ def _scored_another_way(text: str) -> str | None:
         return scored.group(0)
     versions = _A_NORMALISER_VERSION.finditer(text)
     return next((v.group(0) for v in versions if v[1] != NORMALIZER_VERSION), None)
+
+
+def _names_our_normaliser(text: str) -> bool:
+    """Whether ``text`` names the normaliser version that scored the card ("nrm:th-2")."""
+    return any(v[1] == NORMALIZER_VERSION for v in _A_NORMALISER_VERSION.finditer(text))
 
 
 _RELATIVE = words.regex("relative")
@@ -289,7 +295,7 @@ def _measures_another_metric(
     for depth, level in enumerate(levels[:-1]):
         if scored := _scored_another_way(level):
             return Evidence(scored, level_name(levels, depth))
-        if _SCORED_OUR_WAY.search(level):
+        if _SCORED_OUR_WAY.search(level) or _names_our_normaliser(level):
             break  # ("against 8.72 % once normalised", a column "FLEURS, normalised": the
             # nearer words outrank what a sentence or caption further out says)
     own = clauses_beside(levels)
@@ -1044,16 +1050,17 @@ _A_JOIN_OF_SETS = re.compile(
 )
 
 
-def _joined_in_a_list(between: str, names: Names) -> bool:
+def _joined_in_a_list(between: str, names: Names, named_by=None) -> bool:
     """Whether the words between two numbers only join them in one list: nothing, or each
-    item's set, named in at most five words."""
+    item's set (``named_by``: or what else it names), in at most five words."""
     if _A_BARE_JOIN.fullmatch(between):
         return True
     joined = _A_JOIN_OF_SETS.fullmatch(between)
     named = (
         [part for part in (joined.group("before"), joined.group("after")) if part] if joined else []
     )
-    return bool(named) and all(names.subjects_in(part) and len(part.split()) <= 5 for part in named)
+    named_by = named_by or names.subjects_in
+    return bool(named) and all(named_by(part) and len(part.split()) <= 5 for part in named)
 
 
 def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tuple[int, int]]:
@@ -1175,6 +1182,14 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         why = _measures_another_metric(own, an_end, read.names)
         if why is None and aside_on and _an_aside_on_the_number_before(levels, read.names):
             why = Evidence(aside_on.word, "the number its parenthesis is an aside on")
+        between = read.text[matches[i - 1].end() : match.start()] if i else ""
+        in_a_list = aside_on and _joined_in_a_list(
+            between,
+            read.names,
+            lambda part: _names_any(read.names, part),  # (a set or system)
+        )
+        if why is None and in_a_list:
+            why = Evidence(aside_on.word, "the number before it in its list")
         aside_on = None
         # (An interval's end is what its estimate is: "2.14 pp (CI a to b)".)
         if why is not None and not (an_end and estimate_read):

@@ -1932,3 +1932,22 @@ def test_a_parenthesis_on_a_number_of_another_measure_is_that_numbers_too(projec
     )
     out, read = _readings(project, demo_result, text)
     assert read == [("marked", f"cer/560ms/fleurs/{O}")], out
+
+
+def test_a_normaliser_named_by_its_signature(project, demo_result):
+    """A normaliser named as `--version` names it ("nrm:th-N"): an older version scores
+    another way, though its number prints a figure's value; the card's own, in a column's
+    header, outranks a caption's "Unnormalised"."""
+    from scoring.normalizer import NORMALIZER_VERSION
+
+    ours, older = f"nrm:th-{NORMALIZER_VERSION}", f"nrm:th-{int(NORMALIZER_VERSION) - 1}"
+    exact = demo_result.exact
+    fleurs, gs2 = printed(exact[f"cer/560ms/fleurs/{O}"]), printed(exact[f"cer/560ms/gs2/{T}"])
+    text = (
+        "# Card\n\nUnnormalised and other-normaliser CER (%) on FLEURS at 560 ms, beside this "
+        f"card's.\n\n| Set | OpenThai2.0 unnormalised | OpenThai2.0 {ours} |\n|---|---:|---:|\n"
+        f"| FLEURS | 7.48 | {fleurs} |\n\nOn GigaSpeech2 at 560 ms, Typhoon 0.6B does not move at "
+        f"all ({gs2} % with {older}).\n"
+    )
+    out, read = _readings(project, demo_result, text)
+    assert read == [("marked", f"cer/560ms/fleurs/{O}")], out
