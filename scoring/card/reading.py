@@ -2119,6 +2119,10 @@ def _another_model(
     nearest_first = _nearest_first(levels, in_table)
     if this_side is not None:  # (prose only)
         nearest_first = (this_side[0], nearest_first[1], this_side[1])
+    elif not in_table:  # its words so far and its clause, before the rest of its sentence:
+        # "The report scores Whisper on FLEURS, at 9.50 % CER, and gives Typhoon's WER as ..."
+        so_far = f"{levels[0]} {_CLAUSE.split(levels[1])[0]}"
+        nearest_first = (*nearest_first[:2], so_far, *nearest_first[2:])
     for nearest, text in enumerate(nearest_first):
         nearby = nearest == 0 or (nearest == 1 and not in_table)  # (its clauses, parenthesis)
         ours = names.systems_in(text)
