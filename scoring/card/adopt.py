@@ -2137,13 +2137,7 @@ def _quoted_from_another_source(m: Marked, known: _Known) -> Marked | None:
 # A double quote opening a quotation (after a space or the start), and one closing it.
 _OPENING_QUOTE = re.compile(r'(?:^|(?<=\s))["“]')
 _CLOSING_QUOTE = re.compile(r'["”](?=[\s.,;:)]|$)')
-# What says whose words a quotation holds, before it in its sentence: "The first revision
-# said", "gave the average as".
-_SAYS = re.compile(
-    r"\b(?:said|says|wrote|writes|read|reads|gave|gives|stated|states|claimed|claims|printed|"
-    r"reported|listed|quoted)\b",
-    re.I,
-)
+_SAYS = words.regex("quotation_verbs")
 
 
 def _in_a_quotation(levels: tuple[str, ...]) -> str | None:
