@@ -1843,6 +1843,7 @@ _ANOTHER_CONDITION = re.compile(
 )
 _OWN_CONDITION = words.regex("own_conditions")
 _DISCLAIMS = words.regex("disclaimers")
+_SOME_ROWS = re.compile(r"\b(?:rows?|columns?|cells?|italics?|starred|marked)\b", re.I)
 _SPEAKER_GROUPS = words.regex("speaker_groups")
 _FINE_TUNED = words.regex("fine_tuned")
 # Beam search where no language model is named: the card's LM variant uses both.
@@ -2207,8 +2208,10 @@ def _not_the_cards(
         return "language", language
     if combined := _a_combination(levels, near):
         return "combination", combined
-    # ("This contrast is not one of the card's comparisons": in the table's caption too)
-    caption = (levels[5],) if in_table else ()
+    # ("This contrast is not one of the card's comparisons": in the table's caption too, where
+    # it speaks of the whole table, not of some rows: "Rows in italics are not scored by ...")
+    sentences = SENTENCE_END.split(levels[5]) if in_table else []
+    caption = [sentence for sentence in sentences if not _SOME_ROWS.search(sentence)]
     if said := next(filter(None, map(_DISCLAIMS.search, (*near, *caption))), None):
         return "disclaimed", " ".join(said.group().split())
     model = _another_model(levels, names, in_table, this_side)
