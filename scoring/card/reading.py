@@ -1843,6 +1843,7 @@ _ANOTHER_CONDITION = re.compile(
 )
 _OWN_CONDITION = words.regex("own_conditions")
 _DISCLAIMS = words.regex("disclaimers")
+_A_WHOLE_ROW = re.compile(words.pattern("whole_set_rows"), re.I)
 _SOME_ROWS = re.compile(r"\b(?:rows?|columns?|cells?|italics?|starred|marked)\b", re.I)
 _SPEAKER_GROUPS = words.regex("speaker_groups")
 _FINE_TUNED = words.regex("fine_tuned")
@@ -1904,6 +1905,17 @@ def _a_part_of_a_set(text: str, names: Names) -> str | None:
         if not names.subjects_in(said.group()):  # not a set of the card's own ("Elderly")
             return said.group().strip()
     return None
+
+
+def _a_part_named(levels: tuple[str, ...], nearest, names: Names, in_table: bool) -> str | None:
+    """A part of a set its nearest levels name, or in a table its caption ("The TVSpeech and
+    GigaSpeech2 clips regrouped by domain"); none in a breakdown's row of the whole ("| **All**
+    |", "Overall"), which is the set."""
+    if in_table and _A_WHOLE_ROW.fullmatch(_EMPHASIS.sub("", levels[3]).strip()):
+        return None
+    if said := _first_said(nearest, _a_part_of_a_set, names):
+        return said
+    return _a_part_of_a_set(levels[5], names) if in_table else None
 
 
 def a_new_subject_unknown(candidate: Candidate, names: Names) -> str | None:
@@ -2236,9 +2248,7 @@ def _not_the_cards(
         ("version", lambda: _a_changed_baseline(levels, names, in_table)),
         ("version", lambda: None if in_table else _a_change_since_another_version(levels, names)),
         ("split", lambda: _first_said(nearest, _another_split, names)),
-        ("subset", lambda: _first_said(nearest, _a_part_of_a_set, names)),
-        # (and a table's caption: "The TVSpeech and GigaSpeech2 clips regrouped by domain")
-        ("subset", lambda: _a_part_of_a_set(levels[5], names) if in_table else None),
+        ("subset", lambda: _a_part_named(levels, nearest, names, in_table)),
         ("condition", lambda: _first_said(nearest, _another_condition, names)),
         ("latency", lambda: _first_said(nearest, _another_latency, names)),
         ("run", lambda: _first_said(nearest, _another_run, names)),
