@@ -27,6 +27,7 @@ from .text import (
     SENTENCE_END,
     SIGN,
     CardFile,
+    Region,
     latency_mentions,
     numbers_in,
     relative_changes,
@@ -2339,26 +2340,22 @@ class _Found:
         self.seen.add(start)
         if "." not in match.group(2) and not self.names.subjects_in(" ".join(levels)):
             return  # a whole percentage is read only where a set of the card's is named
-        # Inside a region the number is gated already: by its figure marker, or by the table.
+        # In a table the card generates, every number is one of its figures. (The card is
+        # read without its figures' markers: see _read_as_written.)
         region = next((r for r in self.card.regions if r.start <= start < r.end), None)
-        if region is not None and region.kind == "not-a-figure":
-            return
-        figure = region.args[0] if region is not None and region.kind == "figure" else None
+        figure = None if region is None else f"region {region.label}"
         other, this_side = more.pop("other_model", ""), more.pop("this_side", None)
         headings = self.headings
         if more.pop("decoded_whole", False):  # "Decoded in pieces, it goes from 10.71 to 8.72"
             headings = tuple(_without(self.names.in_pieces, heading) for heading in headings)
-        if region is not None and region.kind != "figure":
-            # (a table the card generates: every number in it is one of its figures)
-            figure = f"region {region.label}"
-        elif not foreign and self.quoted_by:  # another's words: "> **@somchai** wrote: ..."
+        if region is not None or foreign:
+            pass
+        elif self.quoted_by:  # another's words: "> **@somchai** wrote: ..."
             other, foreign = self.quoted_by, frozenset({"quoted"})
-        elif not foreign and (
-            whose := _not_the_cards(levels, self.names, in_table, this_side, more.get("earlier"))
-        ):
+        elif whose := _not_the_cards(levels, self.names, in_table, this_side, more.get("earlier")):
             kind, other = whose
             foreign = frozenset({kind})
-        elif not foreign and label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
+        elif label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
             other, foreign = label, frozenset({"model"})
         in_image = any(s <= start < e for s, e in self.descriptions)
         more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
@@ -2379,10 +2376,8 @@ def candidates(
 ) -> list[Candidate]:
     """Every number of the card's text that may be a figure, with its context; each set aside
     outside regions goes to ``another_measure``, or ``unread`` where its sentence is not read,
-    or ``none_in_percent`` (see NONE_IN_PERCENT). Kept by the card's text and names: one
-    command reads a card twice (claims, then marks)."""
-    key = (card.text, card.body_start, names)
-    found, set_aside = _READ.get(key, lambda: _read_as_written(card, names))
+    or ``none_in_percent`` (see NONE_IN_PERCENT)."""
+    found, set_aside = _read_as_written(card, names)
     for kept, belongs in (
         (another_measure, lambda why: why is not NOT_READ and why.level != NONE_IN_PERCENT),
         (unread, lambda why: why is NOT_READ),
@@ -2393,20 +2388,23 @@ def candidates(
     return list(found)
 
 
+# The reading of a card's text as its author wrote it, by that text and the names: one
+# command reads a card more than once (claims, then marks), and a card marked since reads as
+# it did before its markers (--check after --mark reads nothing again).
 _READ = Memo(kept=32)
 _MARKER_END = re.compile(r"<!--\s*scoring:end\s*-->")
+_MARKERS = ("figure", "not-a-figure")
 
 
 def _read_as_written(card: CardFile, names: Names):
-    """``_read`` of the card as its author wrote it, its figures' markers taken off (a marked
-    card reads as it did before ``--mark``, and as fast), each place put back."""
+    """``_read`` of the card as its author wrote it, its figures' markers taken off, then
+    each number in a marker taken as gated by it (or, in a not-a-figure marker, dropped),
+    each place put back."""
     taken = []  # the markers' spans, in order
     for region in card.regions:
-        if region.kind in ("figure", "not-a-figure"):
+        if region.kind in _MARKERS:
             taken.append((card.text.rfind("<!--", 0, region.start), region.start))
             taken.append((region.end, _MARKER_END.match(card.text, region.end).end()))
-    if not taken:
-        return _read(card, names)
     # (the length taken before each span, and where each span stands in the plain text)
     before = [0, *itertools.accumulate(end - start for start, end in taken)]
     at = [start - length for (start, _), length in zip(taken, before)]
@@ -2418,37 +2416,56 @@ def _read_as_written(card: CardFile, names: Names):
         """A place of the plain text in the whole: an end stays before a span taken there."""
         return place + before[bisect_right(at, place - 1 if is_an_end else place)]
 
-    starts, ends = zip(*taken)
+    starts, ends = zip(*taken) if taken else ((), ())
     kept = zip((0, *ends), (*starts, len(card.text)))
     plain_card = replace(
         card,
         text="".join(card.text[a:b] for a, b in kept),
         body_start=plain(card.body_start),
-        regions=tuple(replace(r, start=plain(r.start), end=plain(r.end)) for r in card.regions),
+        regions=tuple(
+            replace(r, start=plain(r.start), end=plain(r.end))
+            for r in card.regions
+            if r.kind not in _MARKERS
+        ),
     )
-    found, set_aside = _read(plain_card, names)
+    key = (plain_card.text, plain_card.body_start, names)
+    found, set_aside = _READ.get(key, lambda: _read(plain_card, names))
+    markers = [(plain(r.start), plain(r.end), r) for r in card.regions if r.kind in _MARKERS]
+
+    def marker_of(place: int) -> Region | None:
+        return next((r for start, end, r in markers if start <= place < end), None)
 
     def put_back(c: Candidate) -> Candidate:
         start = marked(c.start)
         table = None if c.table is None else marked(c.table)
         unit, row, end = marked(c.unit), marked(c.row), marked(c.end, True)
         line = card.text.count("\n", 0, start) + 1
-        return replace(c, start=start, end=end, line=line, table=table, unit=unit, row=row)
+        gated = c.marked if (region := marker_of(c.start)) is None else region.args[0]
+        return replace(
+            c, start=start, end=end, line=line, table=table, unit=unit, row=row, marked=gated
+        )
 
-    aside = tuple((marked(place), text, why) for place, text, why in set_aside)
-    return tuple(put_back(c) for c in found), aside
+    in_markers = [c for c in found if (r := marker_of(c.start)) is None or r.kind == "figure"]
+    text = plain_card.text
+    aside = tuple(
+        (text.count("\n", 0, place) + 1, number, why)
+        for place, number, why in set_aside
+        if marker_of(place) is None
+    )
+    return tuple(put_back(c) for c in in_markers), aside
 
 
 def _read(
     card: CardFile, names: Names
 ) -> tuple[tuple[Candidate, ...], tuple[tuple[int, str, Evidence], ...]]:
-    """``candidates``, and the numbers set aside outside regions."""
+    """``candidates`` of a card with no figure markers, and the numbers set aside outside
+    regions (where each stands, not its line)."""
     text = card.text
     found = _Found(card, names)
     every_block = blocks(text, card.body_start)
     shown = unescaped(text)  # (each place kept: markers go where the numbers are)
     above_items, labels_of_others = _list_items(text, every_block, names)
-    generated = [r for r in card.regions if r.kind not in ("figure", "not-a-figure")]
+    generated = card.regions
     for block in every_block:
         found.headings = block.headings + above_items.get(block.start, ())
         found.quoted_by = block.quoted_by
@@ -2461,10 +2478,10 @@ def _read(
     found.headings = ()  # a badge's address stands under no heading
     for match, offset, levels in _badge_numbers(text, names):
         found.add(match, offset, levels, False, bound=None, in_address=True)
-    # (line, number, evidence) of each number set aside that no region gates and no other
+    # (place, number, evidence) of each number set aside that no region gates and no other
     # reading took
     aside = [
-        (text.count("\n", 0, start) + 1, number, why)
+        (start, number, why)
         for start, (number, why) in sorted(found.aside.items())
         if start not in found.seen and not any(r.start <= start < r.end for r in card.regions)
     ]
