@@ -153,18 +153,32 @@ def with_front_matter_written_whole(
     """``body`` under a front matter holding ``eval_results``, written as huggingface_hub's
     ModelCard writes a card that had none (``text``, the card as it was)."""
     from huggingface_hub import ModelCard  # (with the hub's client: only where one is written)
+    from huggingface_hub.repocard import REGEX_YAML_BLOCK
 
-    # (A card without front matter is fine: we write one. The hub's logger would warn.)
-    verbosity = hf_logging.get_verbosity()
-    hf_logging.set_verbosity_error()
-    try:
-        card = ModelCard(text)
-    except ValueError as error:
-        raise ScoringError(where, f"front matter: {error}") from None
-    finally:
-        hf_logging.set_verbosity(verbosity)
-    card.data.eval_results, card.data.model_name, card.text = eval_results, model_name, body
-    return card.content
+    def front_matter() -> str:
+        # (A card without front matter is fine: we write one. The hub's logger would warn.)
+        verbosity = hf_logging.get_verbosity()
+        hf_logging.set_verbosity_error()
+        try:
+            card = ModelCard(text)
+        except ValueError as error:
+            raise ScoringError(where, f"front matter: {error}") from None
+        finally:
+            hf_logging.set_verbosity(verbosity)
+        card.data.eval_results, card.data.model_name, card.text = eval_results, model_name, ""
+        return card.content
+
+    # The front matter ModelCard writes is that of the old one, the results and the line
+    # break, which it reads from the counts of each break in the whole card; PyYAML's
+    # emitter takes tens of milliseconds over a card's results, and --check, --write and a
+    # test's many cards write the same again.
+    old = REGEX_YAML_BLOCK.search(text)  # (where ModelCard finds the front matter)
+    breaks = tuple(text.count(each) for each in ("\r\n", "\r", "\n"))
+    key = (old and old.group(), breaks, model_name, repr(eval_results))
+    return _WRITTEN_WHOLE.get(key, front_matter) + body
+
+
+_WRITTEN_WHOLE = Memo(kept=16)
 
 
 # ------------------------------------------------------------------ the model-index

@@ -486,3 +486,23 @@ def test_a_second_entry_fitting_a_figure_already_held_is_kept_never_dropped(
     run_cli(capsys, "publish", str(project), "--write")
     written = card.read_text(encoding="utf-8")
     assert second in written, written
+
+
+@pytest.mark.parametrize("front", ["", "---\nlicense: apache-2.0\n---\n"])
+def test_a_front_matter_written_whole_is_the_hubs_for_each_card_and_body(front, demo_result):
+    """Written whole, the front matter is what huggingface_hub's ModelCard writes, for each
+    body and line break in turn: the second card of the same front matter and results (kept
+    from the first) and one whose body breaks its lines otherwise (the hub's line break is
+    counted in the whole card) are each the hub's."""
+    from pathlib import Path
+
+    from scoring.card.text import with_front_matter_written_whole
+
+    results = [entry for _, entry in expected_eval_results(demo_result)]
+    bodies = ["# Card\n\nFLEURS 6.69\n", "# Another\n", "# Card\r\n\r\nCRLF\r\n\r\n"]
+    for body in bodies:
+        text = front + body
+        hub = ModelCard(text)
+        hub.data.eval_results, hub.data.model_name, hub.text = results, MODEL, body
+        written = with_front_matter_written_whole(text, body, MODEL, results, Path("README.md"))
+        assert written == hub.content
