@@ -302,14 +302,12 @@ class _Levels:
         by_role = (self.spec.headline_latency, min(latencies), max(latencies))
         for words_of, ms in zip(_LATENCIES_BY_ROLE, by_role):
             text = words_of.sub(f" {ms} ms ", text)
-        # "from 8.28 % at the shortest chunk to 6.80 % at the longest": the other end alone,
-        # where the number's sentence names one end in full.
-        shortest, longest = _LATENCIES_BY_ROLE[1:]
-        shortest_alone, longest_alone = _AT_THE_END_ALONE
-        if shortest.search(self.levels[2]):
-            text = longest_alone.sub(f" {max(latencies)} ms ", text)
-        if longest.search(self.levels[2]):
-            text = shortest_alone.sub(f" {min(latencies)} ms ", text)
+        # "from 8.28 % at the shortest chunk to 6.80 % at the longest", "better at the
+        # headline chunk than at the longest": an end alone, where the number's sentence names
+        # a chunk by its role in full.
+        if any(words_of.search(self.levels[2]) for words_of in _LATENCIES_BY_ROLE):
+            for alone, ms in zip(_AT_THE_END_ALONE, by_role[1:]):
+                text = alone.sub(f" {ms} ms ", text)
         return [ms for ms in latencies_in(text) if ms in latencies]
 
     def own_names(self, found_in) -> bool:
