@@ -2332,6 +2332,19 @@ class _Found:
             own = None if self.names.systems_in(levels[2]) else label
             self.add(match, offset, levels, False, label=own, **more)
 
+    def _whose(self, levels, in_table, this_side, earlier, label) -> tuple[str, frozenset] | None:
+        """(whose the number is, what kind of other it is), where its context says it is not
+        the card's: another's quoted words, another model, set or setting, or a list item
+        labelled with another model."""
+        if self.quoted_by:  # another's words: "> **@somchai** wrote: ..."
+            return self.quoted_by, frozenset({"quoted"})
+        if whose := _not_the_cards(levels, self.names, in_table, this_side, earlier):
+            kind, other = whose
+            return other, frozenset({kind})
+        if label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
+            return label, frozenset({"model"})
+        return None
+
     def add(self, match, offset, levels, in_table, foreign=frozenset(), label=None, **more):
         """One number, with its context (``more``: the rest of Candidate's fields)."""
         start = offset + match.start()
@@ -2348,15 +2361,9 @@ class _Found:
         headings = self.headings
         if more.pop("decoded_whole", False):  # "Decoded in pieces, it goes from 10.71 to 8.72"
             headings = tuple(_without(self.names.in_pieces, heading) for heading in headings)
-        if region is not None or foreign:
-            pass
-        elif self.quoted_by:  # another's words: "> **@somchai** wrote: ..."
-            other, foreign = self.quoted_by, frozenset({"quoted"})
-        elif whose := _not_the_cards(levels, self.names, in_table, this_side, more.get("earlier")):
-            kind, other = whose
-            foreign = frozenset({kind})
-        elif label:  # "- Pathumma: 11.20 %" beside "- OpenThai2.0: 6.69 %"
-            other, foreign = label, frozenset({"model"})
+        if region is None and not foreign:  # (whose it is: not yet said)
+            whose = self._whose(levels, in_table, this_side, more.get("earlier"), label)
+            other, foreign = whose or (other, foreign)
         in_image = any(s <= start < e for s, e in self.descriptions)
         more = {"row": offset, **more, "unit": offset, "marked": figure, "foreign": foreign}
         more["at"] = match.start()
