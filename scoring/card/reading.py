@@ -2404,10 +2404,11 @@ _MARKERS = ("figure", "not-a-figure")
 
 
 def _read_as_written(card: CardFile, names: Names):
-    """``_read`` of the card as its author wrote it, its figures' markers taken off, then
-    each number in a marker taken as gated by it (or, in a not-a-figure marker, dropped),
-    each place put back."""
-    taken = []  # the markers' spans, in order
+    """``_read`` of the card's body as its author wrote it, its front matter and its figures'
+    markers taken off, then each number in a marker taken as gated by it (or, in a
+    not-a-figure marker, dropped), each place put back. (A card --write gave the model-index
+    reads as it did before.)"""
+    taken = [(0, card.body_start)] if card.body_start else []  # the spans taken, in order
     for region in card.regions:
         if region.kind in _MARKERS:
             taken.append((card.text.rfind("<!--", 0, region.start), region.start))
@@ -2453,9 +2454,8 @@ def _read_as_written(card: CardFile, names: Names):
         )
 
     in_markers = [c for c in found if (r := marker_of(c.start)) is None or r.kind == "figure"]
-    text = plain_card.text
     aside = tuple(
-        (text.count("\n", 0, place) + 1, number, why)
+        (card.text.count("\n", 0, marked(place)) + 1, number, why)
         for place, number, why in set_aside
         if marker_of(place) is None
     )
