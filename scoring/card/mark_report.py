@@ -566,6 +566,11 @@ def format_coverage(
             "<!-- scoring:not-a-figure -->N<!-- scoring:end -->"
             + "".join(
                 f"; one {why.split(',')[0]} is gated once written outside {where}"
+                + (
+                    " (or, if none of the card's, said so by that marker around the whole code)"
+                    if why == IN_INLINE_CODE
+                    else ""
+                )
                 for why, where in outside.items()
                 if any(u.why == why for u in ungated)
             )

@@ -572,9 +572,11 @@ _A_NUMBER_IN_CODE = re.compile(r"(?<![\w.])[-+−]?\d+\.\d+(?![\w.])")
 def numbers_no_marker_can_gate(card: CardFile) -> list[tuple[int, str, str, str]]:
     """(line, text, its code or formula, "inline code" or "math") of each number in the
     body's inline code (but a number alone, which is read) and math, outside code blocks:
-    these are kept as written, so no marker can gate them."""
+    these are kept as written, so no marker can gate them. (Code or math a not-a-figure
+    marker holds whole is said to hold none of the card's figures.)"""
     text = card.text
-    blocks = code_spans(text, card.body_start)
+    told = [(r.start, r.end) for r in card.regions if r.kind == "not-a-figure"]
+    blocks = [*code_spans(text, card.body_start), *told]
     spans = [
         (span, where)
         for pattern, where in zip((INLINE_CODE, MATH), NO_MARKER_IN)

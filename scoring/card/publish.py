@@ -1129,7 +1129,7 @@ def _regenerate_eval_results(
 
 
 def _summary(card: PublishedCard) -> str:
-    return f"{card.regions} regions, {card.results} model-index results"
+    return f"{plural(card.regions, 'region')}, {plural(card.results, 'model-index result')}"
 
 
 def _changed_and_added(mismatches: list[Mismatch]) -> str:

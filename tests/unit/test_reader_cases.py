@@ -1385,6 +1385,28 @@ def test_display_math_is_never_marked_and_strict_names_a_figure_in_it(project, d
     assert "one in math is gated once written outside the formula" in out, out
 
 
+def test_inline_code_a_not_a_figure_marker_holds_whole_is_none_of_the_cards(
+    project, demo_result, capsys
+):
+    """A number at a figure's value in inline code that is none of the card's (a CI check's
+    "`assert avg == 14.77`") can be said to be so: --check --strict names it, and says how;
+    held whole in a not-a-figure marker, it no longer counts, strict passes, and --write keeps
+    it as written. (A blind card's strict could never pass while it stood.)"""
+    average = printed(demo_result.exact[f"aggregate/560ms/average/{O}"])
+    code_span = f"`assert avg == {average}`"
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nCI runs {code_span} on every build.\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 1 and f"ungated: line 3: {average} (in inline code" in out, out
+    assert "said so by that marker around the whole code" in out, out
+    told = f"<!-- scoring:not-a-figure -->{code_span}<!-- scoring:end -->"
+    card.write_text(f"# Card\n\nCI runs {told} on every build.\n", encoding="utf-8")
+    assert run_cli(capsys, "publish", str(project), "--write")[0] == 0
+    assert f"CI runs {told} on every build." in card.read_text(encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    assert code == 0 and "ungated" not in out, out
+
+
 @pytest.mark.parametrize(
     "said",
     [
