@@ -362,11 +362,29 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
     return _Wanted(subjects, systems, latencies, split, difference, bound)
 
 
+def _sets_over_their_aggregate(read: _Levels, subjects_in):
+    """``subjects_in``, but in a table, where one level names an aggregate and one set it
+    pools, that set alone: a header "LOTUSDIS microphones" spanning "bt3m" groups its
+    columns, and names no figure of their cells. (Several of its sets define the aggregate:
+    "Average of 11 sets (FLEURS, TVSpeech, ...)"; in prose both stand: "LOTUSDIS pooled
+    17.81, bt3m 21.20".)"""
+    if len(read.levels) != len(TABLE_LEVELS):
+        return subjects_in
+    pools = {aggregate.key: set(aggregate.sets) for aggregate in read.spec.aggregates}
+
+    def the_one_set_first(text: str) -> list[str]:
+        found = subjects_in(text)
+        grouping = {key for key in found if len(pools.get(key, set()) & set(found)) == 1}
+        return [key for key in found if key not in grouping]
+
+    return the_one_set_first
+
+
 def _subjects_and_latencies(read: _Levels, earlier: tuple[str, ...]):
     """The sets (or aggregates) and latencies a number's context names; read narrowly, a
     sentence saying "on the same set" takes those of the nearest earlier one naming a set."""
     names = read.names
-    subjects = read.pick(names.subjects_in, innermost=True)
+    subjects = read.pick(_sets_over_their_aggregate(read, names.subjects_in), innermost=True)
     latencies = read.pick(read.latencies_in)
     if (
         read.narrow

@@ -524,6 +524,8 @@ SENTENCE_END = re.compile(
     r"(?<!\bapprox\.)(?<!\bal\.)(?<!\bincl\.)(?<!\bFig\.)(?<!\bEq\.)"
     r"(?:(?<!\bp\.p\.)(?<!\bpts\.)(?<!\bpt\.)|(?=\s+[A-Z]))"
     r"\s+(?=[^\s\d])(?![\[(]?\s*[-−–+]?\d)|\n\s*\n"
+    # A bold lead-in's own full stop: "**First example (the differences).** Find ...".
+    r"|(?<=[.!?])(?:\*\*|__)\s+(?=[^\s\d])"
     # A line break written as one ("<br>", two spaces or a backslash before it), or one
     # after a number before a line that opens with a label ("**Isan:**", "*Isan* —").
     r"|<br\s*/?>|(?<=  )\n|(?<=\\)\n"
