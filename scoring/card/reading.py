@@ -152,10 +152,13 @@ _A_GLUED_PARENTHESIS = re.compile(r"(?<=\w)\(([^()\n]*)\)")
 # A parenthesis of words alone, a clause's words going on after it, is an aside within the
 # clause: "The WER on FLEURS (newmm words) is 6.72 %" is the WER's number.
 _AN_ASIDE = re.compile(r"\(([^()\d\n]*)\)(?=[^\S\n]*[^\W\d_])")
+# (Thai writes no comma: a line break after a percentage, before Thai, ends a clause.)
+_A_THAI_LINE_AFTER_A_PERCENTAGE = r"(?<=%)[ \t]*\n(?=[ \t]*[\u0e01-\u0e7f])"
 _CLAUSE = re.compile(
     r"[;:(|·•]|,(?!\d{3}(?!\d))|(?<![\w-])(?<!relative )to(?![\w-])|"
-    # (Thai writes no comma: a line break after a percentage, before Thai, ends a clause.)
-    r"(?<=%)[ \t]*\n(?=[ \t]*[\u0e01-\u0e7f])|" + words.pattern("clause_words"),
+    + _A_THAI_LINE_AFTER_A_PERCENTAGE
+    + "|"
+    + words.pattern("clause_words"),
     re.I,
 )
 _IN_SECONDS = re.compile(r"\(\s*(?:s|sec|seconds?|วินาที)\s*\)|\bin (?:s|sec|seconds)\b", re.I)
@@ -1797,8 +1800,9 @@ def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
 # What puts what follows on the other side: a comparison, or where a number came from.
 _OTHER_SIDE = re.compile(COMPARES.pattern + "|" + words.pattern("came_from"), re.I)
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
-# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50").
-STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]", re.I)
+# semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50"); in
+# Thai, which writes neither, a line break after a percentage before a Thai line.
+STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]|" + _A_THAI_LINE_AFTER_A_PERCENTAGE, re.I)
 # What says a number is none of the card's (``_not_the_cards``): the words of its rules.
 _OTHER_MODELS_HEADING = words.regex("other_models_headings")
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
