@@ -156,6 +156,14 @@ _OURS_BEFORE_A_NAME = re.compile(r"\bour\s+(?:[a-z][\w-]*\s+){0,2}$", re.I)
 # for itself, or a word a sentence starts with ("It reaches", "Overall, ...").
 _ARTICLES = frozenset({"The", "A", "An"})
 _NOT_A_NAME = frozenset(_words("not_a_name"))
+
+
+def _opens_no_name(word: str) -> bool:
+    """Whether a label opening with ``word`` is no model's name: a word of not_a_name, as
+    written or opening a sentence ("at the shortest chunk" as "At ...")."""
+    return word in _NOT_A_NAME or word[:1].upper() + word[1:] in _NOT_A_NAME
+
+
 _OURS_IN_A_NAMES_PARENTHESIS = re.compile(
     r"(?P<name>[A-Z][\w.+-]*(?:[ \t][A-Za-z0-9][\w.+-]*){0,3})\s*\(\s*(?P<ours>ours)\b[^()]*\)"
 )
@@ -543,7 +551,7 @@ class Names:
         name = " ".join(words)
         if A_DURATION.fullmatch(name.strip(" ,;:")):  # ("Average, 560 ms": a latency, no name)
             return None
-        return name if words and words[0] not in _NOT_A_NAME and not self._is_ours(name) else None
+        return name if words and not _opens_no_name(words[0]) and not self._is_ours(name) else None
 
     def _ours_of_another(self, text: str) -> str:
         """``text`` without an "ours" that qualifies a name none of the card's: "Conformer-CTC
@@ -574,7 +582,7 @@ class Names:
         label = _LABEL_BEFORE_A_NUMBER.fullmatch(before)
         if (
             label is None
-            or (name := label.group(1)).split()[0] in _NOT_A_NAME
+            or _opens_no_name((name := label.group(1)).split()[0])
             # (A latency's digits make no name: "Not at 560 ms: −0.27 points".)
             or not _LIKE_A_MODELS_NAME.search(A_DURATION.sub(" ", name))
             or self._is_ours(name)

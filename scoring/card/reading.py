@@ -1801,8 +1801,14 @@ def _nearest_first(levels: tuple[str, ...], in_table: bool) -> tuple[str, ...]:
 _OTHER_SIDE = re.compile(COMPARES.pattern + "|" + words.pattern("came_from"), re.I)
 # What ends one statement of a sentence and starts the next: a contrast ("while", ส่วน), a
 # semicolon, or a middle dot or bullet between figures ("OpenThai2.0 6.69 · Typhoon 9.50"); in
-# Thai, which writes neither, a line break after a percentage before a Thai line.
-STATEMENT_END = re.compile(_CONTRAST.pattern + "|[;·•]|" + _A_THAI_LINE_AFTER_A_PERCENTAGE, re.I)
+# Thai, which writes neither, a line break after a percentage before a Thai line; a
+# consequence after a comma (", so").
+STATEMENT_END = re.compile(
+    "|".join(
+        (_CONTRAST.pattern, "[;·•]", _A_THAI_LINE_AFTER_A_PERCENTAGE, words.pattern("consequences"))
+    ),
+    re.I,
+)
 # What says a number is none of the card's (``_not_the_cards``): the words of its rules.
 _OTHER_MODELS_HEADING = words.regex("other_models_headings")
 _OTHER_VERSION_HEADING = words.regex("other_version_headings")
