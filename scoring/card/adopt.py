@@ -43,6 +43,7 @@ from .reading import (
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
     IN_POINTS,
+    NEXT_SUBJECT,
     OUR_METRIC,
     PAIRED_AGAINST,
     STATEMENT_END,
@@ -1285,7 +1286,11 @@ def _a_kin_set_spoken_of(candidate: Candidate, name: str, spec: CardSpec) -> str
     of long recordings, its sentence or headings say ("Joined recordings of TVSpeech: 10.74")."""
     subject = parse_figure(name).subject
     base = spec.set_names.get(subject, "")
-    around = " ".join(candidate.levels[2:])
+    # (Of its sentence, up to where a clause after it opens another subject: "12.92 % on GS2,
+    # and GS2 long is harder" speaks of GS2 long after the number's own words.)
+    sentence, at = candidate.levels[2], candidate.at
+    other = NEXT_SUBJECT.search(sentence, at)
+    around = " ".join((sentence[: other.start()] if other else sentence, *candidate.levels[3:]))
     for kin in sorted(_related_sets(spec).get(subject, ())):
         display = spec.set_names[kin]
         if not display.startswith(base + " "):

@@ -43,6 +43,7 @@ __all__ = [
     "STATEMENT_END",
     "TABLE_LEVELS",
     "VERSUS",
+    "NEXT_SUBJECT",
     "PAIRED_AGAINST",
     "candidates",
     "clauses_beside",
@@ -1140,7 +1141,7 @@ def _without_the_next_clause(view: str, matches: list, i: int, listed: bool, nam
         a_pair = sum(opened < m.start() < close for m in matches) > 1
         if a_pair and any(m.start() > close for m in later):
             return _blanked(view, [(close, len(view))])
-    subject = None if listed else _NEXT_SUBJECT.search(view, match.end())
+    subject = None if listed else NEXT_SUBJECT.search(view, match.end())
     if subject and names.system_opening(view[subject.end() :]):
         if any(m.start() >= subject.end() for m in later):
             return _blanked(view, [(subject.start(), len(view))])
@@ -1280,7 +1281,7 @@ _NEW_SUBJECT = words.regex("subject_changes")
 _CONTRAST = re.compile(f"{_NEW_SUBJECT.pattern}|{words.pattern('contrasts')}", re.I)
 _A_SET_WORD = words.regex("set_words")
 _RESPECTIVELY = words.regex("respectively")
-_NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
+NEXT_SUBJECT = re.compile(r",\s*and\s+(?:the\s+)?", re.I)
 # "respectively" right after a run of numbers, before the list of names it places.
 _RESPECTIVELY_FIRST = re.compile(r"(?:[\s%*_]*,?\s*(?:respectively|ตามลำดับ)\s*,?)?", re.I)
 # What may stand between a run of numbers and the list of names that places them.
