@@ -1745,6 +1745,8 @@ def _a_variants_own_change(m: Marked, known: _Known) -> Marked | None:
     if len(named) != 1 or not named <= set(names.own_systems_in(statement)):
         return None
     [variant] = named
+    if variant in _set_against_at_its_opening(candidate.levels[2], names):
+        return None  # ("Against TY+LM the gap is ..., but ... TY+LM break down, Δ −4.21 pp")
     base = variant.split("_", 1)[0]
     comparison = _comparison_of(m.figure, spec)
     sides = (comparison.a, comparison.b)
@@ -1752,6 +1754,14 @@ def _a_variants_own_change(m: Marked, known: _Known) -> Marked | None:
         return None  # (the card's own: th-mix − th-TH)
     figure = parse_figure(m.figure)
     return _no_such_difference(m, base, variant, figure.subject, figure.latency_ms, spec)
+
+
+def _set_against_at_its_opening(sentence: str, names: Names) -> list[str]:
+    """The systems a sentence opening with a comparison sets the card's own against, up to
+    its first mark: "Against Typhoon 0.6B + 4-gram the gap is smaller, ..."."""
+    if (opening := _OPENING_COMPARISON.match(sentence)) is None:
+        return []
+    return names.systems_in(re.split(r"[,;:(]", sentence[opening.end() :], maxsplit=1)[0])
 
 
 def _no_such_difference(m: Marked, x: str, y: str, subject: str, latency, spec) -> Marked:
