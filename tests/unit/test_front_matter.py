@@ -508,20 +508,16 @@ def test_a_front_matter_written_whole_is_the_hubs_for_each_card_and_body(front, 
         assert written == hub.content
 
 
-def test_a_badge_in_the_front_matter_is_data_not_text(project, demo_result, capsys):
+def test_a_badge_in_the_front_matter_is_data_not_text(project, demo_result):
     """A shields.io address in the front matter (a thumbnail) is no badge the card shows:
     --mark reads nothing there (no marker may stand in YAML, and none is asked for), and
     reads the same figure in the card's text."""
     fleurs = f"cer/560ms/fleurs/{O}"
     value = printed(demo_result.exact[fleurs])
-    card = project / "README.md"
-    card.write_text(
-        "---\nlicense: apache-2.0\nthumbnail: https://img.shields.io/badge/FLEURS_CER-"
-        f"{value}%25-green\n---\n# Card\n\nOpenThai2.0 reaches {value} % CER on FLEURS.\n",
-        encoding="utf-8",
-    )
-    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
-    assert code == 0 and "1 number marked (1 new)" in out and "line 3" not in out, out
-    marked = card.read_text(encoding="utf-8")
-    assert f"<!-- scoring:figure {fleurs} -->{value}<!-- scoring:end --> % CER" in marked
-    assert marked.count("scoring:figure") == 1
+    badge = f"https://img.shields.io/badge/FLEURS_CER-{value}%25-green"
+    text = f"---\nthumbnail: {badge}\n---\n# Card\n\nOpenThai2.0 reaches {value} % CER on FLEURS.\n"
+    code, report, marked = mark_one(project, demo_result, text)
+    assert [(m.candidate.line, m.figure, m.verdict) for m in marked.found] == [
+        (6, fleurs, "marked")
+    ], report
+    assert marked.new.startswith(f"---\nthumbnail: {badge}\n---\n"), report
