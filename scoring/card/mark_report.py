@@ -253,6 +253,10 @@ _AMBIGUOUS = {
         "reads as {m.fits[0]}, which its context names only in part, but its value is nearer "
         "{others}'s; left unmarked, never rewritten: name its system and latency where it stands"
     ),
+    "also named": (  # its nearest words say one figure; its context names another, nearer
+        "reads as {m.fits[0]} by its nearest words, but its value is nearer {others}'s, which "
+        "its context names too; left unmarked, never rewritten: say which where it stands"
+    ),
 }
 
 

@@ -673,6 +673,7 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
     column_names = (
         not column
         or column in table.verdict_columns
+        or _a_difference_of_the_card(column_header, names)
         or _names_any(names, column_header)
         or _names_any(names, column_header + " " + cell)
         or bool(names.another_version_in(column_header) or _OTHER_VERSION.search(column_header))
@@ -682,6 +683,14 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
         for kind, (by_row, by_column) in table.axes.items()
         if (by_row and not row_names) or (by_column and not column_names)
     )
+
+
+def _a_difference_of_the_card(header: str, names: Names) -> bool:
+    """Whether a column's header speaks of a difference and names no other model ("Δ (pp)"
+    beside columns of three systems): a comparison's column, whose sides the caption says,
+    never another model's."""
+    differs = _A_CHANGE_ALONE.fullmatch(header) or DIFFERENCE_WORDS.search(header)
+    return bool(differs) and not names.another_model_in(header)
 
 
 def _cell_headers(table: _Table, cell: str, matches: list, column: int, bounds) -> list | None:
@@ -819,11 +828,15 @@ def _differences_named(headers: list[str], names: Names, first: int) -> list[str
     or comparison's words: "Relative gain vs Typhoon" is no row's but its own), unless it names
     another recogniser ("Δ vs Whisper large-v3 (pp)")."""
     systems = [names.systems_in(header) for header in headers]
-    named = " / ".join(
-        header
+    on_the_axis = [
+        (header, found)
         for header, found in zip(headers[first:], systems[first:])
         if found and _on_axis(header)
-    )
+    ]
+    # (Of three systems or more, which two a difference sets apart the axis does not say: a
+    # caption may, "Δ is OpenThai2.0 minus Typhoon 0.6B".)
+    two = len({key for _, found in on_the_axis for key in found}) == 2
+    named = " / ".join(header for header, _ in on_the_axis) if two else ""
 
     def extended(header: str, found: list) -> str:
         change = _A_CHANGE_ALONE.fullmatch(header)

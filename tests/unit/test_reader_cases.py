@@ -497,6 +497,35 @@ def test_a_value_exactly_another_figures_and_unusually_far_from_its_own_is_never
     assert f"reaches {said} %." in card.read_text(encoding="utf-8")
 
 
+def test_a_drift_its_nearest_words_choose_against_a_nearer_figure_its_context_names_is_listed(
+    project, demo_result, capsys
+):
+    """Under "vs Typhoon + 4-gram LM", "when Typhoon is joined to a 4-gram LM, the average
+    of Typhoon drops to N %": the nearest words ("of Typhoon") read the released model's
+    average, but N is a few hundredths off the 4-gram's, which the heading and the sentence
+    name, and further off the released one's. A blind card's --write put the released
+    model's average there; it is ambiguous now, and --write leaves it as written."""
+    exact = demo_result.exact
+    released, with_lm = (f"aggregate/560ms/average/{key}" for key in (T, T4))
+    said = stale_print(exact, with_lm)
+    gaps = [abs(Fraction(said) - exact[name] * 100) for name in (with_lm, released)]
+    assert gaps[0] < gaps[1]  # (the data's: nearer the 4-gram's average)
+    card = project / "README.md"
+    body = f"พอ Typhoon ต่อ 4-gram LM ค่าเฉลี่ยทุกชุดของ Typhoon ลดลงเหลือ {said} %"
+    card.write_text(f"# Card\n\n### เทียบกับ Typhoon + 4-gram LM\n\n{body}\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    assert (
+        code == 0
+        and (
+            f"ambiguous: line 5: {said} reads as {released} by its nearest words, but its value is "
+            f"nearer {with_lm}'s"
+        )
+        in out
+    ), out
+    run_cli(capsys, "publish", str(project), "--write")
+    assert body in card.read_text(encoding="utf-8")
+
+
 def test_a_number_in_a_marker_is_gated_whatever_its_context_reads_as(project, demo_result, capsys):
     """A marker is the maintainer's word: a number in one counts as gated by --check
     --strict, even where its words name another recogniser (never as an ungated
