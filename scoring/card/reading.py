@@ -860,6 +860,12 @@ def _intervals_of_the_one_before(headers: list[str], names: Names, first: int) -
     read = list(headers)
     for i in range(first + 1, len(headers)):
         estimate, interval = read[i - 1], headers[i]
+        if _AN_END_ALONE.fullmatch(interval) and _SPEAKS_OF_AN_INTERVAL.search(estimate):
+            # "| interval, low | high |": the other end of the interval before it
+            ends = list(_AN_END_ALONE.finditer(estimate))
+            if ends:
+                read[i] = estimate[: ends[-1].start()] + interval.strip(" *_")
+            continue
         if (
             not _SPEAKS_OF_AN_INTERVAL.search(interval)
             or names.systems_in(interval)
@@ -877,6 +883,8 @@ def _intervals_of_the_one_before(headers: list[str], names: Names, first: int) -
     return read
 
 
+# An interval's end named alone: "| interval, low | high |".
+_AN_END_ALONE = re.compile(r"[\s*_]*\b(?:low(?:er)?|high(?:er)?|upper)\b[\s*_]*", re.I)
 # A sentence that goes on with the subject of the one before, where that one speaks of error
 # rates: "... the gap is -2.05. At 80 ms it widens to -4.23".
 _GOES_ON = re.compile(r"\W*(?:(?:at|@)\s+[\d,.]+\s*ms\b\W*)?(?:it|this|that)\b", re.I)
