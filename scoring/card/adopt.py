@@ -501,11 +501,10 @@ def _the_other_side_compared(read: _Levels, systems) -> set[str]:
     if IN_POINTS.match(levels[1]) and (compared_with := COMPARES.search(levels[0])):
         clause = re.split(r"[,;:]", levels[0][compared_with.end() :], maxsplit=1)[0]
         others = set(names.systems_in(clause)) - set(systems)
-        if not others and (opening := _OPENING_COMPARISON.match(levels[2])):
+        if not others:
             # The comparison that opens the sentence, up to its first mark or parenthesis:
             # "เมื่อเทียบกับ Typhoon 0.6B (9.53%) OpenThai2.0 มีค่า CER ต่ำกว่า 2.78 จุด".
-            clause = re.split(r"[,;:(]", levels[2][opening.end() :], maxsplit=1)[0]
-            others = set(names.systems_in(clause)) - set(systems)
+            others = set(_set_against_at_its_opening(levels[2], names)) - set(systems)
         return others
     after_it = levels[2].find(levels[1], len(levels[0]))  # (to the sentence's end)
     after = levels[2][after_it:] if after_it >= 0 else levels[1]
