@@ -2449,14 +2449,15 @@ def _read_as_written(card: CardFile, names: Names):
     before = [0, *itertools.accumulate(end - start for start, end in taken)]
     at = [start - length for (start, _), length in zip(taken, before)]
 
+    starts, ends = zip(*taken) if taken else ((), ())
+
     def plain(place: int) -> int:
-        return place - sum(end - start for start, end in taken if end <= place)
+        return place - before[bisect_right(ends, place)]
 
     def marked(place: int, is_an_end: bool = False) -> int:
         """A place of the plain text in the whole: an end stays before a span taken there."""
         return place + before[bisect_right(at, place - 1 if is_an_end else place)]
 
-    starts, ends = zip(*taken) if taken else ((), ())
     kept = zip((0, *ends), (*starts, len(card.text)))
     plain_card = replace(
         card,
@@ -2471,9 +2472,11 @@ def _read_as_written(card: CardFile, names: Names):
     key = (plain_card.text, plain_card.body_start, names)
     found, set_aside = _READ.get(key, lambda: _read(plain_card, names))
     markers = [(plain(r.start), plain(r.end), r) for r in card.regions if r.kind in _MARKERS]
+    marker_starts = [start for start, _, _ in markers]
 
     def marker_of(place: int) -> Region | None:
-        return next((r for start, end, r in markers if start <= place < end), None)
+        at = bisect_right(marker_starts, place) - 1
+        return markers[at][2] if at >= 0 and place < markers[at][1] else None
 
     def put_back(c: Candidate) -> Candidate:
         start = marked(c.start)
