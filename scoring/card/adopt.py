@@ -356,6 +356,8 @@ def _constraints(candidate: Candidate, spec: CardSpec, names: Names, narrow: boo
         further = {key for level in levels[3:] for key in names.systems_in(level)} - systems
         if len(further) == 1:
             systems = systems | further
+    if candidate.before_its_variant and systems:  # its base's: "typhoon..." of "..._4gram"
+        systems = frozenset(key.rsplit("_", 1)[0] for key in systems)
     if not systems or not narrow:  # a sentence naming Typhoon may still quote the card's own
         systems = (systems or frozenset()) | {_own_system(spec)}
     latencies = latencies or frozenset([spec.headline_latency])

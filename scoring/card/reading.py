@@ -194,6 +194,9 @@ class Candidate:
     row: int = 0  # where its table row starts (an HTML row may span lines)
     other_model: str = ""  # the words that make it foreign ("Whisper large-v3", "Changelog")
     in_address: bool = False  # in a badge's address: read, never marked
+    # The "from" side of a change a variant brings ("the 4-gram LM brings Typhoon from 16.31
+    # to 15.89"): its base's, not the variant's.
+    before_its_variant: bool = False
     # In prose, the paragraph's sentences before its own, nearest first ("on the same set").
     earlier: tuple[str, ...] = ()
     under: str = ""  # the paragraph under its table ("The average is over all eleven sets")
@@ -1016,7 +1019,7 @@ class _Sentence:
 
     def __init__(self, sentence, matches: list, names: Names, read_before: tuple, lead_in: str):
         self.text, self.matches, self.names = sentence, matches, names
-        self.in_pieces_words = in_pieces_words = names.in_pieces
+        self.in_pieces_words = names.in_pieces
         self.bounds = bounds = _bounds(sentence, matches)
         # "Typhoon 0.6B 12.61; GigaSpeech2 long: 15.77": what follows a semicolon that leads to
         # later numbers is none of an earlier number's.
@@ -1038,6 +1041,13 @@ class _Sentence:
         self.around = [(view[slice(*b)], view[slice(*a)]) for (b, a), view in zip(spans, views)]
         self.around = _pairs_with_their_latency(sentence, matches, self.around)
         self.around = _changes_with_their_unit(sentence, matches, self.around)
+        self.in_pieces = self._decoded_in_pieces(sentence, matches, names, placed)
+        self.before_the_variant = _changed_by_a_variant(sentence, matches, names)
+
+    def _decoded_in_pieces(self, sentence: str, matches: list, names: Names, placed: dict):
+        """Whether each number is of a decoding in pieces, as its words, a list or a lead-in
+        say it; a "from a to b" that decoding in pieces brings places a and b."""
+        in_pieces_words = names.in_pieces
         # "10.71 %, or 8.72 % when decoded in pieces": the words are the number's whose own
         # clause, or statement ("; decoded in pieces, 9.60 %"), holds them.
         in_pieces = []
@@ -1073,7 +1083,7 @@ class _Sentence:
             self.decoded_whole.add(a)
             placed.setdefault(a, (sentence, False))
             placed.setdefault(b, (sentence, False))
-        self.in_pieces = in_pieces
+        return in_pieces
 
 
 # What joins two numbers of one list and says nothing else: "8.72 % and 12.81 %"; or the
@@ -1113,6 +1123,24 @@ def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tup
         if _FROM_RIGHT_BEFORE.search(sentence, 0, matches[a].start())
         and _from_to_names(sentence, names, matches[a].start(), matches[b].end()) is None
     ]
+
+
+def _changed_by_a_variant(sentence: str, matches: list, names: Names) -> set[int]:
+    """a of each "from a to b" (or "a down to b") where nothing else goes from one to the
+    other, in a sentence whose one system is a variant: "The 4-gram LM brings Typhoon 0.6B
+    from 16.31 % to 15.89 %" says what the variant changes, so a is its base's."""
+    named = set(names.systems_in(sentence))
+    if len(named) != 1 or "_" not in next(iter(named)):
+        return set()
+    return {
+        a
+        for a, b in (run for run in _runs(sentence, matches, _TO) if len(run) == 2)
+        if (
+            _FROM_RIGHT_BEFORE.search(sentence, 0, matches[a].start())
+            or _DOWN_TO.fullmatch(sentence, matches[a].end(), matches[b].start())
+        )
+        and _from_to_names(sentence, names, matches[a].start(), matches[b].end()) is None
+    }
 
 
 def _views(sentence: str, matches: list, placed: dict, statement_ends: list, names: Names):
@@ -1237,6 +1265,7 @@ def _sentence_numbers(read: _Sentence, offset: int, headings: str, read_before, 
         more = dict(bound=bounds.get(match.start()), alone=alone, earlier=read_before)
         more["this_side"] = _this_side(levels, match, matches[:i])
         more["decoded_whole"] = i in read.decoded_whole
+        more["before_its_variant"] = i in read.before_the_variant
         yield match, offset, levels, more
 
 
@@ -1342,6 +1371,7 @@ _A_PAIR_NAMING_ITS_SIDES = re.compile(
 _PARENTHESIS_AFTER = re.compile(r"\s*%?\s*\(([^()]*)\)")
 # "from 15.8 down to 12.8", "ลดจาก 15.8% เหลือ 12.8%" (down from ... to ...)
 _TO = re.compile(r"\s*+%?\s*+(?:(?:down\s+)?to|เหลือ)\s*+", re.I)
+_DOWN_TO = re.compile(r"\s*+%?\s*+down\s+to\s*+", re.I)
 # What joins a pair set against each other in words: "18.64 % against 17.39 %".
 PAIRED_AGAINST = re.compile(r"[*_]*+\s*+%?\s*+[*_]*+\s*+against\s*+[*_]*+", re.I)
 _OPENS_A_PARENTHESIS = re.compile(r"\(\s*[*_]*$")

@@ -72,10 +72,6 @@ EXPECTED_FAILURES: dict[tuple[str, str], str] = {
     ("thai_math", "recall"): "recall 0.906 (58 of 64): four figures inside $$ math (lines 18, "
     '25: no marker can stand there; named by --strict, never marked) and a Thai "from 15.77 '
     '% down to 12.81 %" of decoding whole and in pieces (line 60), listed for a person',
-    ("questions", "recall"): "recall 0.946 (87 of 92): a figure named by a word the reader "
-    'does not know ("it" for the set of the sentence before), a pair "12.81 % instead of '
-    '15.77 %" of two decodings, and "we re-scored their released model ... 9.50 %" read as '
-    "ours; each listed, none marked wrong",
 }
 
 
