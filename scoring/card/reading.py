@@ -1127,15 +1127,17 @@ def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tup
 
 def _changed_by_a_variant(sentence: str, matches: list, names: Names) -> set[int]:
     """a of each "from a to b" (or "a down to b") where nothing else goes from one to the
-    other, in a sentence whose one system is a variant: "The 4-gram LM brings Typhoon 0.6B
+    other, and the one system named up to b is a variant: "The 4-gram LM brings Typhoon 0.6B
     from 16.31 % to 15.89 %" says what the variant changes, so a is its base's."""
-    named = set(names.systems_in(sentence))
-    if len(named) != 1 or "_" not in next(iter(named)):
-        return set()
+
+    def a_variant_alone(named: list[str]) -> bool:
+        return len(set(named)) == 1 and "_" in named[0]
+
     return {
         a
         for a, b in (run for run in _runs(sentence, matches, _TO) if len(run) == 2)
-        if (
+        if a_variant_alone(names.systems_in(sentence[: matches[b].end()]))
+        and (
             _FROM_RIGHT_BEFORE.search(sentence, 0, matches[a].start())
             or _DOWN_TO.fullmatch(sentence, matches[a].end(), matches[b].start())
         )
