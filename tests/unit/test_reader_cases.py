@@ -658,6 +658,16 @@ def test_a_number_after_lambda_is_a_setting(project, demo_result):
     assert [m.candidate.text for m in marked.found] == [ours], out
 
 
+@pytest.mark.parametrize("weight", ["0.5", "`0.5`"])
+def test_a_decoding_weight_is_a_setting_in_inline_code_too(weight, project, demo_result):
+    """ "Decoded with LM weight `0.5`": a number alone in inline code is read as the same number
+    outside it is, so after "weight" it is a setting, never listed for strict to name."""
+    ours = printed(demo_result.exact[f"cer/560ms/fleurs/{T}_4gram"])
+    text = f"# Card\n\nOn FLEURS at 560 ms Typhoon 0.6B + 4-gram reaches {ours} %.\n\n"
+    _, out, marked = mark_one(project, demo_result, text + f"- Decoded with LM weight {weight}\n")
+    assert [m.candidate.text for m in marked.found] == [ours], out
+
+
 ANOTHER_MEASURES_COLUMN = {
     # "Δ" hid "WER" from a whole-word match.
     "ΔWER beside ΔCER": (
