@@ -350,7 +350,8 @@ def _measures_another_metric(
     return None
 
 
-_SINCE_THE_NUMBER_BEFORE = re.compile(r".*\d(\D*)$", re.S)
+# (A number of its own: not the digits of a name, "Typhoon 0.6B", "4-gram", "11-set".)
+_SINCE_THE_NUMBER_BEFORE = re.compile(r".*(?<![\w.-])\d+(?:\.\d+)?(?![\w.]|-\w)(\D*)$", re.S)
 
 
 def _since_the_number_before(words_before: str, in_points: bool) -> str:
