@@ -1700,11 +1700,16 @@ def _the_sides_set_against(m: Marked, pair: set, known: _Known):
         # of the difference it was read as. Where the change starts is the other side: the
         # one named after "from" ("ดีขึ้น 2.81 จุด จาก Typhoon", better by 2.81 points from
         # Typhoon), or before an arrow ("Typhoon 9.50% → 6.69% ดีขึ้น 2.81 จุด").
+        # (Named in the clause "from" opens: "its difference from the th-TH prompt ..., where
+        # th-mix is worse" names th-mix elsewhere, the subject.)
         origin = words.regex("differs_from").search(statement)
+        after_origin = (
+            re.split(r"[,;:(]", statement[origin.end() :], maxsplit=1)[0] if origin else ""
+        )
         arrow = _ARROW.search(statement)
-        if (origin and not names.systems_in(statement[: origin.start()])) or (
-            arrow and not names.systems_in(statement[arrow.end() :])
-        ):
+        if (
+            names.systems_in(after_origin) and not names.systems_in(statement[: origin.start()])
+        ) or (arrow and not names.systems_in(statement[arrow.end() :])):
             return pair - named, named
         return named, pair - named
     return subject, other
