@@ -141,16 +141,32 @@ def masked_spans(text: str, card: CardFile) -> list[tuple[int, int]]:
     math, comments, link targets, and text struck out ("~~19.10~~ 18.64")."""
     spans = [(0, card.body_start), *code_spans(text, card.body_start)]
     spans += [m.span() for m in INLINE_CODE.finditer(text) if not CODE_NUMBER.fullmatch(m.group())]
-    # (A link's definition ends with its line; a footnote's, "[^avg]: The mean ...", is read.)
-    for pattern in (
-        COMMENT.pattern,
-        MATH.pattern,
-        r"\]\([^)]*\)",
-        r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$",
-        r"https?://\S+",
-    ):
+    for pattern in (COMMENT.pattern, MATH.pattern, r"\]\([^)]*\)", r"https?://\S+"):
         spans += [(m.start(), m.end()) for m in re.finditer(pattern, text, re.S | re.M)]
+    spans += _link_definitions(text, card.body_start)
     return spans + [m.span() for m in STRUCK_OUT.finditer(text)]
+
+
+# A line shaped like a link's definition (a footnote's, "[^avg]: The mean ...", is read).
+_LINK_DEFINITION = re.compile(r"^[ \t]*\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$", re.M)
+# The blocks whose source lines the parser keeps: a definition is in none of them.
+_LEAF_BLOCKS = ("paragraph_open", "heading_open", "fence", "code_block", "html_block", "hr")
+
+
+def _link_definitions(text: str, body_start: int) -> list[tuple[int, int]]:
+    """Where the body defines links, as CommonMark reads it: such a line inside a paragraph
+    or an HTML block ("<p>... [+0.18, +5.50]: the th-mix prompt ...") is their text."""
+    lines = _Lines(text, body_start)
+    kept = [
+        lines.span(*token.map)
+        for token in _tokens(text[body_start:])
+        if token.map and (token.type in _LEAF_BLOCKS or token.type == "table_open")
+    ]
+    return [
+        found.span()
+        for found in _LINK_DEFINITION.finditer(text, body_start)
+        if not any(start <= found.start() < end for start, end in kept)
+    ]
 
 
 # A backslash escaping punctuation ("7.7\\%", "\\*"): the hub shows the punctuation alone.

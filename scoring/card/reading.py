@@ -96,8 +96,9 @@ _OTHER_METRIC = re.compile(
     # a rate of the data: "Words per utt.", "chars/s"
     + r"|\b(?:words?|chars?|characters?|tokens?|syllables?)\s*(?:per|/)\s*"
     r"(?:utt\w*|sentences?|seconds?|secs?|s)\b"
-    # a unit of time or size in parentheses, "Avg. length (s)", not a plural's "(s)"
-    + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b)\)"
+    # a unit of time, size or distance in parentheses, "Avg. length (s)", "Distance (m)", not
+    # a plural's "(s)"
+    + r"|(?<![^\W\d_])\((?:s|secs?|mins?|h|hrs?|[gmt]b|c?m|metres?|meters?|db)\)"
     # a column of a decoding setting's values, "LM weight"
     + rf"|^[\s*_]*(?:{words.pattern('decoding_settings')})[\s*_]*$",
     re.I,
@@ -1570,6 +1571,20 @@ def _from_to_names(sentence: str, names: Names, start: int, end: int):
     return pairs[0] if len(pairs) == 1 else None
 
 
+def _latencies_respectively(sentence: str, matches: list, run: list, names: Names) -> dict:
+    """{i: (the sentence naming number i's chunk size, True)} for a run of numbers that
+    "respectively" places over the card's chunk sizes listed in one unit ("24.55, 20.46 and
+    19.15 % at 80, 160 and 560 ms respectively")."""
+    after = matches[run[-1]].end()
+    said = _RESPECTIVELY.search(sentence, after)
+    listed = _LATENCIES_LISTED.search(sentence, after, said.start()) if said else None
+    latencies = [int(ms) for ms in re.findall(r"\d+", listed.group())] if listed else []
+    if not len(latencies) == len(set(latencies)) == len(run) or set(latencies) - names.latencies:
+        return {}
+    blanked = _blanked(sentence, [listed.span()])
+    return {i: (f"{blanked} ({ms} ms)", True) for i, ms in zip(run, latencies, strict=True)}
+
+
 def _lists_names(text: str, names: Names) -> bool:
     """Whether ``text`` names two sets, systems or latencies or more, and no number."""
     return not re.search(r"\d+\.\d+", text) and any(
@@ -1589,6 +1604,9 @@ def _listed_places(sentence: str, matches: list, names: Names, earlier: tuple, l
         for run in _runs(sentence, matches, _SLASH)
     ]
     for run in _runs(sentence, matches, _COMMA_OR_AND):
+        if by_latency := _latencies_respectively(sentence, matches, run, names):
+            placed |= by_latency
+            continue
         how, found = _a_run_joined_by_commas(sentence, matches, run, names, earlier)
         if how == "the same sets":
             # Each number reads its own set, named after the sentence, the list blanked.

@@ -668,6 +668,15 @@ def test_a_decoding_weight_is_a_setting_in_inline_code_too(weight, project, demo
     assert [m.candidate.text for m in marked.found] == [ours], out
 
 
+def test_a_column_of_distances_in_metres_holds_no_cer(project, demo_result):
+    """A column headed "Distance to talker (m)" holds distances, never a CER, whatever its row
+    (a far-field card's 0.15, 0.6, ... were listed as each microphone's CER, stale)."""
+    cer = printed(demo_result.exact[f"cer/560ms/lotus_lav123/{O}"])
+    table = "| Device | Distance to talker (m) | OpenThai2.0 CER (%) |\n| --- | ---: | ---: |\n"
+    _, out, marked = mark_one(project, demo_result, f"# Card\n\n{table}| lav123 | 0.15 | {cer} |\n")
+    assert [(m.candidate.text, m.verdict) for m in marked.found] == [(cer, "marked")], out
+
+
 ANOTHER_MEASURES_COLUMN = {
     # "Δ" hid "WER" from a whole-word match.
     "ΔWER beside ΔCER": (
