@@ -2114,6 +2114,8 @@ def _another_release(
     a table its row or column by the card's own words ("This card" beside "Group A"); or
     "previous" (or "int8") in its sentence, cell, row or column, or in the sentences its
     sentence goes on from (``goes_on``)."""
+    if not in_table and _THE_CARDS_OWN_BEFORE.search(levels[0]):
+        return None  # ("against the card's 17.81 %", "(card: 30.00 %)": its own words)
     ours = names.names_own_release
     own_words = in_table and _row_or_column_says(levels, _OWN_MODEL_WORDS)
     if not own_words and not any(ours(text) for text in nearest):
@@ -2124,6 +2126,8 @@ def _another_release(
     return said.group() if said else None
 
 
+# The card's own figure, said so right before it, in a log's or an incident's words.
+_THE_CARDS_OWN_BEFORE = re.compile(r"(?:\b(?:the|this)\s+card['’]s|\bcard\s*:)\s*[*_]*$", re.I)
 # A column of the values an erratum replaced, all its header says: "| Was | Is |".
 _OLD_VALUES = re.compile(r"\s*(?:was|old|before)\s*", re.I)
 
