@@ -107,6 +107,8 @@ _A_DEFINITION = re.compile(  # (not a value: "TY=8.99" defines nothing)
     rf"(?=\Z|[·;]|\n[ \t]*\n|\n[ \t]*[-*+][ \t]|\s+[*_]*{_SHORT}[*_]*\s*=)",
     re.M,
 )
+# An abbreviation defined on first use, in capitals: "Typhoon ASR Streaming 0.6B (TY)".
+_SHORT_IN_PARENTHESES = re.compile(r"\(\s*(?P<short>[A-Z][A-Z0-9+.-]{1,11})\s*\)")
 # A character of a name: Thai writes no space between words, so a Thai letter ends a name
 # ("OpenThai 1.5ได้7.72%": OpenThai 1.5 gets 7.72 %).
 _NAME_CHAR = r"(?:[^\W\u0e01-\u0e4f]|[.+-])"
@@ -403,10 +405,23 @@ class Names:
         defined = {}
         # (as it reads: a figure's marker, "TY=<!-- scoring:figure cer/.../tv_long/... -->",
         # names nothing, so a marked card defines what it did unmarked)
-        for said in _A_DEFINITION.finditer(COMMENT.sub(" ", card_text)):
+        text = COMMENT.sub(" ", card_text)
+        for said in _A_DEFINITION.finditer(text):
             keys = set(self.systems_in(said["full"])) | set(self.subjects_in(said["full"]))
             if len(keys) == 1 and not self._is_ours(said["short"]):
                 defined[said["short"]] = keys.pop()
+        # "Typhoon ASR Streaming 0.6B (TY)": a name of one key right before the parenthesis.
+        for said in _SHORT_IN_PARENTHESES.finditer(text):
+            before = text[max(0, said.start() - 120) : said.start()]
+            ending = len(plain_name(before))
+            keys = {
+                key
+                for names in (self.systems, self.subjects)
+                for _, end, key in self._find(before, names)
+                if end == ending
+            }
+            if len(keys) == 1 and not self._is_ours(said["short"]):
+                defined.setdefault(said["short"], keys.pop())
         return defined
 
     def another_split_in(self, text: str) -> str | None:
