@@ -900,7 +900,9 @@ def _intervals_of_the_one_before(headers: list[str], names: Names, first: int) -
 
 
 # An interval's end named alone: "| interval, low | high |".
-_AN_END_ALONE = re.compile(r"[\s*_]*\b(?:low(?:er)?|high(?:er)?|upper)\b[\s*_]*", re.I)
+_AN_END_ALONE = re.compile(
+    r"[\s*_]*(?:\b(?:low(?:er)?|high(?:er)?|upper)\b|ขอบ(?:ล่าง|บน))[\s*_]*", re.I
+)
 # A sentence that goes on with the subject of the one before, where that one speaks of error
 # rates: "... the gap is -2.05. At 80 ms it widens to -4.23".
 _GOES_ON = re.compile(r"\W*(?:(?:at|@)\s+[\d,.]+\s*ms\b\W*)?(?:it|this|that)\b", re.I)
