@@ -103,6 +103,8 @@ _OTHER_METRIC = re.compile(
     + rf"|^[\s*_]*(?:{words.pattern('decoding_settings')})[\s*_]*$",
     re.I,
 )
+# A column of a setting's values: "LM weight", "Default".
+_A_SETTINGS_COLUMN = re.compile(rf"[\s*_]*(?:{words.pattern('decoding_settings')})[\s*_]*", re.I)
 # A number's unit and the metric it names, right after it: "% CER", "points of CER", "pp WER".
 _OWN_UNIT = re.compile(
     r"\s*(?:%|pp\b|p\.\s?p\.|(?:percentage[\s-])?points?\b)?\s*(?:of\s+)?([^\W\d_][\w-]*)",
@@ -301,6 +303,8 @@ def _measures_another_metric(
     metric decides (of the headings, not the card's title). An interval's end is in points
     where its cell or sentence says so."""
     levels = (*levels[:-1], _below_the_title(levels[-1], names))
+    if len(levels) == len(TABLE_LEVELS) and _A_SETTINGS_COLUMN.fullmatch(levels[4]):
+        return Evidence(levels[4].strip(), level_name(levels, 4))  # (whatever its row says)
     for depth, level in enumerate(levels[:-1]):
         if scored := _scored_another_way(level):
             return Evidence(scored, level_name(levels, depth))

@@ -616,6 +616,7 @@ _A_MARGIN_IN_POINTS = re.compile(
 # A p-value ("(p = 0.012)", "p < 0.05"), or a spread ("6.26 ± 0.31").
 _STATISTIC_BEFORE = re.compile(r"(?:\bp\s*[=<>≤≈]|±|\+/-|\+-)\s*$", re.I)
 # A share ("10.50 % of the training audio", "10.50% ของข้อมูล"; "18.64% ของเรา" is ours).
+_IN_PERCENT_AFTER = re.compile(r"\s*%")
 _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
 # So in Thai, percent written before it: "ร้อยละ 8.72 ของข้อมูลฝึก" (8.72 % of the training data).
 _THAI_PERCENT_BEFORE = re.compile(r"ร้อยละ\s*$")
@@ -680,15 +681,15 @@ def numbers_in(
         )
         if none_in_percent:
             dropped.append((match, none_in_percent))
-        if (
-            none_in_percent
-            or _STATISTIC_BEFORE.search(before)
-            or (
-                word
-                and not _A_MARGIN_IN_POINTS.match(word.group() + text[end:])
-                and not _EVERY_BEFORE.search(before, 0, word.start())
-            )
-        ):
+        setting = (
+            word
+            and not _A_MARGIN_IN_POINTS.match(word.group() + text[end:])
+            and not _EVERY_BEFORE.search(before, 0, word.start())
+        )
+        if setting and not none_in_percent and _IN_PERCENT_AFTER.match(text, end):
+            said = " ".join(word.group().split()).strip(" :=`")
+            dropped.append((match, f'a setting ("{said}")'))
+        if none_in_percent or _STATISTIC_BEFORE.search(before) or setting:
             continue
         found.append(match)
     return found

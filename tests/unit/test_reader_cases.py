@@ -1273,14 +1273,16 @@ def test_strict_names_a_number_in_a_sentence_it_does_not_read_at_a_figures_value
         ("On TVSpeech, {ours} % of the characters it reads come out wrong.", "a share"),
         ("The LM gives a {ours} % relative reduction.", "a relative change"),
         ("The next release aims for {ours} % or better.", "a bound"),
+        # (a setting's word: "level", as in "level 0.95"; it was counted nowhere)
+        ("On TVSpeech the two are almost level: {ours} % for OpenThai2.0.", 'a setting ("level")'),
     ],
-    ids=["share", "relative", "bound"],
+    ids=["share", "relative", "bound", "setting"],
 )
-def test_strict_names_a_share_a_relative_change_or_a_bound_at_a_figures_value(
+def test_strict_names_a_share_a_relative_change_a_bound_or_a_setting_at_a_figures_value(
     sentence, what, project, demo_result
 ):
     """A number in percent that its words make none of ours (a share, a relative change, a
-    bound) is never read as a figure. In percent, it is written as a CER is, so where it
+    bound, a setting) is never read as a figure. In percent, it is written as a CER is, so where it
     prints a figure's value the coverage counts it ungated and --strict names it, saying why:
     "8.72 % of the characters ... come out wrong" is a CER, whatever its words."""
     exact = demo_result.exact
