@@ -101,7 +101,7 @@ _A_MEAN_OF_RUNS = re.compile(
 _COMMON_WORD_IN_CAPITALS = re.compile(
     rf"\b(?:{'|'.join(w.upper() for w in word_lists.words()['common_words'] if len(w) > 1)})\b"
 )
-# (Or one a list item: "- **OT2** = OpenThai2.0-ASR-Streaming", up to the next item.)
+# (Or a legend's list item: "- **OT2** = OpenThai2.0-ASR-Streaming", up to the next item.)
 _A_DEFINITION = re.compile(  # (not a value: "TY=8.99" defines nothing)
     rf"(?:^|(?<=[\s·;,—(*]))(?P<short>{_SHORT})[*_]*\s*=\s*(?P<full>(?!\s*[-+−]?\d)[^=·;]+?)\s*"
     rf"(?=\Z|[·;]|\n[ \t]*\n|\n[ \t]*[-*+][ \t]|\s+[*_]*{_SHORT}[*_]*\s*=)",

@@ -615,8 +615,8 @@ _A_MARGIN_IN_POINTS = re.compile(
 )
 # A p-value ("(p = 0.012)", "p < 0.05"), or a spread ("6.26 ± 0.31").
 _STATISTIC_BEFORE = re.compile(r"(?:\bp\s*[=<>≤≈]|±|\+/-|\+-)\s*$", re.I)
+_IN_PERCENT_AFTER = re.compile(r"\s*%")  # (a setting's value in percent is counted)
 # A share ("10.50 % of the training audio", "10.50% ของข้อมูล"; "18.64% ของเรา" is ours).
-_IN_PERCENT_AFTER = re.compile(r"\s*%")
 _SHARE_AFTER = re.compile(r"\s*%\s*(?:of\b|ของ(?!เรา))\s*(?:the\s+)?", re.I)
 # So in Thai, percent written before it: "ร้อยละ 8.72 ของข้อมูลฝึก" (8.72 % of the training data).
 _THAI_PERCENT_BEFORE = re.compile(r"ร้อยละ\s*$")
