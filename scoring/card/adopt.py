@@ -2452,11 +2452,30 @@ def mark_card(result: CardResult, card: CardFile, aliases: dict[str, str]) -> Ma
     ]
     for step in _STEPS:
         found = step(found, known)
+    denied = {_as_compared(said) for said in _SAID_NOT_TO_BE.findall(card.text)}
+    found = [_said_not_to_be(m, denied) or m for m in found]
     found = [_with_the_datas_values(m, result) for m in found]
     not_read = Counted([], [], [], unread, none_in_percent, [], [])
     look_alikes = tuple(_look_alikes(not_read, result.exact))
     new = _with_markers(card.text, found)
     return MarkResult(card.text, new, tuple(found), tuple(another_measure), look_alikes)
+
+
+# A number the card itself says is wrong: "No, it's 6.69, not 6.96" (an interviewer's misquote
+# earlier in the card), "It's 18.84, not 18.48".
+_SAID_NOT_TO_BE = re.compile(rf"\bnot\s+(?:the\s+)?({SIGN}?\d+\.\d+)(?!\.?\d)", re.I)
+
+
+def _as_compared(number: str) -> str:
+    return number.replace("−", "-").replace("–", "-")
+
+
+def _said_not_to_be(m: Marked, denied: set[str]) -> Marked | None:
+    """A number read as a figure, marked or drifted, whose text the card writes after "not"
+    elsewhere: the card says it is not so, whatever its context reads (listed, never rewritten)."""
+    if m.verdict in ("marked", "drift") and _as_compared(m.candidate.text) in denied:
+        return _listed(m.candidate, (m.figure,), "said not to be", m.candidate.text)
+    return None
 
 
 def _with_the_datas_values(m: Marked, result: CardResult) -> Marked:

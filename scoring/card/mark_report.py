@@ -144,6 +144,10 @@ UNEXPLAINED: dict[str, str | Callable[[Marked], str]] = {
         " is an end of {m.fits[0]} by its value, but the other end of its interval is no end of "
         "that difference; left unmarked: name its set, system or latency where it stands"
     ),
+    "said not to be": (
+        ' stands where its context reads as {m.fits[0]}, but the card writes "not {m.named}" '
+        "elsewhere; left unmarked, never rewritten: write it not-a-figure if it is not the card's"
+    ),
     "quoted": (
         " stands where its context reads as {m.fits[0]}, but its statement says it is quoted from "
         'another source ("{m.named}"); left unmarked: write it not-a-figure if it is theirs'
