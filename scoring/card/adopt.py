@@ -98,10 +98,16 @@ _A_LEGEND = words.regex("legend")
 # CER", "its error rate lower"), nor negated ("at 6.69 % and not lower?").
 _OF_A_RATE = r"(?<!cer )(?<!wer )(?<!rate )(?<!error )(?<!errors )(?<!not )"
 _NOT_AN_END_AFTER = rf"(?!\s+(?:{words.pattern('not_an_interval_end')}))"
-# (In Thai: ขอบล่าง, the lower bound; ขอบบน, the upper.)
-_LOW_WORDS = re.compile(_OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER + "|ขอบล่าง", re.I)
+_LOW_WORDS = re.compile(
+    _OF_A_RATE + r"\blow(?:er)?\b" + _NOT_AN_END_AFTER + f"|{words.pattern('lower_end_words')}",
+    re.I,
+)
 _HIGH_WORDS = re.compile(
-    _OF_A_RATE + r"\bhigh(?:er)?\b" + _NOT_AN_END_AFTER + r"|\bupper\b|ขอบบน", re.I
+    _OF_A_RATE
+    + r"\bhigh(?:er)?\b"
+    + _NOT_AN_END_AFTER
+    + rf"|\bupper\b|{words.pattern('upper_end_words')}",
+    re.I,
 )
 _PERCENT_OR_POINTS = r"(?:%|pp\b|(?:percentage\s+)?points?\b)"
 _COMPARATIVE_AFTER = re.compile(rf"^\s*{_PERCENT_OR_POINTS}?\s*(?:low|high)er\b", re.I)

@@ -905,7 +905,9 @@ def _intervals_of_the_one_before(headers: list[str], names: Names, first: int) -
 
 # An interval's end named alone: "| interval, low | high |".
 _AN_END_ALONE = re.compile(
-    r"[\s*_]*(?:\b(?:low(?:er)?|high(?:er)?|upper)\b|ขอบ(?:ล่าง|บน))[\s*_]*", re.I
+    r"[\s*_]*(?:\b(?:low(?:er)?|high(?:er)?|upper)\b|"
+    rf"{words.pattern('lower_end_words')}|{words.pattern('upper_end_words')})[\s*_]*",
+    re.I,
 )
 # A sentence that goes on with the subject of the one before, where that one speaks of error
 # rates: "... the gap is -2.05. At 80 ms it widens to -4.23".
@@ -1118,38 +1120,37 @@ def _joined_in_a_list(between: str, names: Names, named_by=None) -> bool:
     return bool(named) and all(named_by(part) and len(part.split()) <= 5 for part in named)
 
 
+def _changes(sentence: str, matches: list, names: Names, down_to: bool = False):
+    """(a, b) of each "from a to b" (with ``down_to``, "a down to b" too) where nothing else (a
+    latency, a set) goes from one to the other: one thing's change, a before b."""
+    for a, b in (run for run in _runs(sentence, matches, _TO) if len(run) == 2):
+        said = _FROM_RIGHT_BEFORE.search(sentence, 0, matches[a].start()) or (
+            down_to and _DOWN_TO.fullmatch(sentence, matches[a].end(), matches[b].start())
+        )
+        if said and _from_to_names(sentence, names, matches[a].start(), matches[b].end()) is None:
+            yield a, b
+
+
 def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tuple[int, int]]:
-    """(a, b) of each "from a to b" where nothing else (a latency, a set) goes from one to the
-    other, in a sentence that opens on decoding in pieces: a is the whole decoding's, b not."""
+    """(a, b) of each change (see ``_changes``) in a sentence that opens on decoding in pieces:
+    a is the whole decoding's, b not."""
     if not matches or not names.in_pieces.search(sentence, 0, matches[0].start()):
         return []
-    if WHOLE_WORDS.search(sentence):
-        return []
-    return [
-        (a, b)
-        for a, b in (run for run in _runs(sentence, matches, _TO) if len(run) == 2)
-        if _FROM_RIGHT_BEFORE.search(sentence, 0, matches[a].start())
-        and _from_to_names(sentence, names, matches[a].start(), matches[b].end()) is None
-    ]
+    return [] if WHOLE_WORDS.search(sentence) else list(_changes(sentence, matches, names))
 
 
 def _changed_by_a_variant(sentence: str, matches: list, names: Names) -> set[int]:
-    """a of each "from a to b" (or "a down to b") where nothing else goes from one to the
-    other, and the one system named up to b is a variant: "The 4-gram LM brings Typhoon 0.6B
-    from 16.31 % to 15.89 %" says what the variant changes, so a is its base's."""
+    """a of each change (see ``_changes``; "a down to b" too) where the one system named up to
+    b is a variant: "The 4-gram LM brings Typhoon 0.6B from 16.31 % to 15.89 %" says what the
+    variant changes, so a is its base's."""
 
     def a_variant_alone(named: list[str]) -> bool:
         return len(set(named)) == 1 and "_" in named[0]
 
     return {
         a
-        for a, b in (run for run in _runs(sentence, matches, _TO) if len(run) == 2)
+        for a, b in _changes(sentence, matches, names, down_to=True)
         if a_variant_alone(names.systems_in(sentence[: matches[b].end()]))
-        and (
-            _FROM_RIGHT_BEFORE.search(sentence, 0, matches[a].start())
-            or _DOWN_TO.fullmatch(sentence, matches[a].end(), matches[b].start())
-        )
-        and _from_to_names(sentence, names, matches[a].start(), matches[b].end()) is None
     }
 
 
