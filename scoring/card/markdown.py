@@ -550,6 +550,8 @@ _SPOKEN_BY = re.compile(
 )
 
 
+# What opens a paragraph that answers the quote right before it: "**Response.**", "Answer:".
+_AN_ANSWER = re.compile(rf"[*_]*(?:{words.pattern('answers')})(?:[*_]*\s*[.:—]|[*_]+)", re.I)
 # A paragraph's last line right before a quote, naming where the quote comes from.
 _FROM_A_SOURCE = re.compile(rf"(?:{words.pattern('quote_sources')})\s*[*_]*\s*:[\s*_]*$", re.I)
 
@@ -569,7 +571,23 @@ def _attribution(tokens: Sequence[Token], opening: int) -> str:
         lead = before[0].content.rsplit("\n", 1)[-1].strip()
         if _ATTRIBUTED.search(lead) or _FROM_A_SOURCE.search(lead):
             return lead
-    return ""
+    return _answered(tokens, opening)
+
+
+def _answered(tokens: Sequence[Token], opening: int) -> str:
+    """The paragraph right after the quote where it opens as an answer to it ("**Response.**
+    We agree ..."): the quote is the words the card answers, another's; else ""."""
+    level = tokens[opening].level
+    closing = next(
+        i
+        for i in range(opening + 1, len(tokens))
+        if tokens[i].type == "blockquote_close" and tokens[i].level == level
+    )
+    after = tokens[closing + 1 : closing + 3]
+    if [t.type for t in after] != ["paragraph_open", "inline"]:
+        return ""
+    answer = _AN_ANSWER.match(after[1].content)
+    return f"a quote that {answer.group().strip(' *_')!r} answers" if answer else ""
 
 
 def _in_source_order(tokens: Sequence[Token]) -> list[int]:

@@ -2135,8 +2135,7 @@ def _another_release(
 
 # The card's own figure, said so right before it, in a log's or an incident's words.
 _THE_CARDS_OWN_BEFORE = re.compile(r"(?:\b(?:the|this)\s+card['’]s|\bcard\s*:)\s*[*_]*$", re.I)
-# A column of the values an erratum replaced, all its header says: "| Was | Is |".
-_OLD_VALUES = re.compile(r"\s*(?:was|old|before)\s*", re.I)
+_OLD_VALUES = re.compile(rf"\s*(?:{words.pattern('replaced_values')})\s*", re.I)
 
 
 def _a_column_of_old_values(levels: tuple[str, ...]) -> str | None:
