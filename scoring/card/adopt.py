@@ -2087,14 +2087,18 @@ def _the_end_of_the_estimate_before(m: Marked, known: _Known) -> Marked | None:
     """An interval's end read in another way (decoding, system, latency) than the estimate
     just before it, whose end its value is exactly ("−1.78 จุด (ช่วงความเชื่อมั่น 95% ตั้งแต่
     −2.76 ถึง −0.75)", the estimate decoded in pieces; "In pieces the gap is −0.27 pp (−0.96
-    to +0.20)", its ends read whole): that estimate's end."""
-    listed = m.verdict == "unexplained" and (not m.why or m.listed_as("a sibling's"))
-    if m.candidate.bound is None or not listed:
+    to +0.20)", its ends read whole; columns "estimate_pp | low | high", the ends' headers
+    naming no difference): that estimate's end."""
+    why = m.why in ("", "no such figure") or m.listed_as("a sibling's")
+    listed = m.verdict == "unexplained" and why
+    c = m.candidate
+    bound = c.bound or (m.why == "no such figure" and _bound_in_words(c.levels, c.in_table))
+    if not bound or not listed:
         return None
     estimate = _the_estimate_before(m, known)
     if estimate is None or estimate.turned or estimate.magnitude:
         return None
-    end = f"{_stem(estimate.figure)}/{m.candidate.bound}"
+    end = f"{_stem(estimate.figure)}/{bound}"
     if end not in known.exact or not printed_as(known.exact[end], m.candidate.text):
         return None
     return Marked(m.candidate, end, "marked")

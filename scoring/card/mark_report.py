@@ -20,7 +20,7 @@ from .adopt import (
     mark_card,
 )
 from .compute import CardResult
-from .markdown import decimal_commas
+from .markdown import decimal_commas, numbers_in_code_blocks
 from .reading import Evidence
 from .spec import CardSpec
 from .text import (
@@ -466,7 +466,7 @@ def mark_report(
     if marked.new != marked.old:
         write_text_atomically(card_file.path, marked.new)
     text = format_marked(marked, card_file.path, stale_index, stale_marked)
-    text += _decimal_commas_said(card_file, result)
+    text += _decimal_commas_said(card_file, result) + _code_said(card_file, result)
     drifted = bool(marked.drifted or stale_marked or any(m.figure for m in stale_index))
     if home is not None:
         # (A --mark that marked nothing new printed no diff, and changed nothing to review.)
@@ -492,6 +492,23 @@ def _decimal_commas_said(card_file: CardFile, result: CardResult) -> str:
         f"decimal commas: {plural(len(at_figures), 'number')} written with a decimal comma "
         f"({_on_lines(at_figures)}) print figures' values, and --mark reads none: a figure's "
         "marker holds its value with a point; write them so, and run --mark again\n"
+    )
+
+
+def _code_said(card_file: CardFile, result: CardResult) -> str:
+    """A line on the numbers in code blocks at figures' values: code is never read nor
+    rewritten, so no gate checks them (a notebook's printed results, say)."""
+    printed = figures_printed_as(result.exact)
+    at_figures = [line for line, text in numbers_in_code_blocks(card_file) if printed(text)]
+    if not at_figures:
+        return ""
+    one = len(at_figures) == 1
+    return (
+        f"code blocks: {plural(len(at_figures), 'number')} in code blocks "
+        f"({_on_lines(at_figures)}) {'prints' if one else 'print'} figures' values; code is "
+        f"never read nor rewritten, so no gate checks {'it' if one else 'them'}: where "
+        f"{'it is' if one else 'they are'} the card's results, write "
+        f"{'it' if one else 'them'} outside the code, as a table or in prose\n"
     )
 
 

@@ -132,6 +132,17 @@ def code_spans(text: str, body_start: int) -> list[tuple[int, int]]:
     ]
 
 
+def numbers_in_code_blocks(card: CardFile) -> list[tuple[int, str]]:
+    """(line, text) of each number with decimals in the body's code blocks, which are never
+    read nor rewritten: a notebook's printed results may stand there."""
+    text = card.text
+    return [
+        (line_of(text, number.start()), number.group())
+        for start, end in code_spans(text, card.body_start)
+        for number in _A_NUMBER_IN_CODE.finditer(text, start, end)
+    ]
+
+
 # Text struck out, as the hub shows it: "~~19.10~~ 18.64", "<del>19.10</del>".
 STRUCK_OUT = re.compile(r"~~[^~\n]+~~|<(s|del|strike)>.*?</\1>", re.S | re.I)
 

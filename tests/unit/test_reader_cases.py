@@ -1778,6 +1778,33 @@ def test_figures_written_with_a_decimal_comma_are_said_by_mark_and_named_by_stri
     ], out
 
 
+def test_figures_printed_in_a_code_block_are_said_by_mark_and_left_as_written(
+    project, demo_result, capsys
+):
+    """A notebook's printed results in a code block are never read nor rewritten (code stays
+    code): where a number there prints a figure's value, --mark says so in one line, naming
+    its line, so that a card whose results stand only in code is not taken for gated. A
+    number at no figure's value, and a figure in the prose, are not in that line."""
+    from scoring.card.text import figures_printed_as
+
+    exact = demo_result.exact
+    ours = printed(exact[f"cer/560ms/fleurs/{O}"])
+    a_figures = figures_printed_as(exact)
+    other = next(t for t in (f"{k / 100:.2f}" for k in range(3001, 3999)) if not a_figures(t))
+    code = f"```\nfleurs  {ours}  {other}\n```\n"
+    (project / "README.md").write_text(
+        f"# Card\n\nOn FLEURS OpenThai2.0 reaches {ours} % CER.\n\n{code}", encoding="utf-8"
+    )
+    _, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    said = [line for line in out.splitlines() if line.startswith("code blocks: ")]
+    assert said == [
+        "code blocks: 1 number in code blocks (line 6) prints figures' values; code is never "
+        "read nor rewritten, so no gate checks it: where it is the card's results, write it "
+        "outside the code, as a table or in prose"
+    ], out
+    assert (project / "README.md").read_text(encoding="utf-8").endswith(code)
+
+
 def test_a_datasets_test_split_is_no_decoding_in_pieces(project, demo_result):
     """ "Read speech, Thai test split: about 1.9 h" above a table: a dataset's split, not a
     recording cut into pieces; the table's CERs are read decoded whole, a stale one drifts."""
