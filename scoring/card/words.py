@@ -44,11 +44,34 @@ def _thai(entry: str) -> bool:
 _STARTS_A_WORD = r"(?<![^\WΔδ])"
 
 
+def _spaces_as_breaks(entry: str) -> str:
+    """``entry`` with each space matching any run of white space, a line break included
+    ("word\\nerror rate" is a WER, its phrase broken across lines); one white-space
+    character inside a lookbehind or a character class, which must keep their width, or
+    before a quantifier."""
+    out, depth, fixed = [], 0, []  # fixed: for each open group, whether it must keep its width
+    for i, char in enumerate(entry):
+        escaped = i and entry[i - 1] == "\\"
+        if char == "[" and not escaped:
+            depth += 1
+        elif char == "]" and not escaped and depth:
+            depth -= 1
+        elif char == "(" and not escaped and not depth:
+            fixed.append(entry.startswith(("(?<!", "(?<="), i))
+        elif char == ")" and not escaped and not depth and fixed:
+            fixed.pop()
+        if char == " " and not escaped:
+            quantified = entry[i + 1 : i + 2] in ("?", "*", "+", "{")  # ("change ?log")
+            char = r"\s" if depth or any(fixed) or quantified else r"\s+"
+        out.append(char)
+    return "".join(out)
+
+
 def pattern(name: str) -> str:
     """One list as alternatives: its English entries as whole words (or phrases), in one
     group that the regular expression engine can search at once; its Thai ones as they
-    stand."""
-    entries = words()[name]
+    stand. A space in an entry matches a line break too."""
+    entries = [_spaces_as_breaks(entry) for entry in words()[name]]
     # (An abbreviation's point, "rel.", ends its word: no word need end there.)
     whole = [entry for entry in entries if not _thai(entry) and not entry.endswith(".")]
     dotted = [entry for entry in entries if not _thai(entry) and entry.endswith(".")]
