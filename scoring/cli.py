@@ -740,7 +740,7 @@ def run_publish(args: argparse.Namespace) -> int:
 
             text, code = write_report(card, home)
             written = read_card_file(spec.publish_file, spec)
-            text += ungated_after_writing(written, result, home)
+            text += ungated_after_writing(written, result, home, before=card.old)
         else:
             from .card.mark_report import format_coverage
 

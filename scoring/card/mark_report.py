@@ -530,10 +530,13 @@ def _what_write_does(card, drifted: bool) -> list[tuple[str, bool]]:
     ]
 
 
-def ungated_after_writing(card: CardFile, result: CardResult, home: CardHome) -> str:
+def ungated_after_writing(
+    card: CardFile, result: CardResult, home: CardHome, before: str | None = None
+) -> str:
     """What ``--write`` adds where a card adopted already holds numbers outside markers that
     may be figures: no gate checks them, and ``--check --strict`` says of each what ``--mark``
-    does with it (marks it, as a sentence added by hand; or why it leaves it)."""
+    does with it (marks it, as a sentence added by hand; or why it leaves it). ``before``: the
+    card's text before --write, whose front matter may have grown, moving every line down."""
     if not any(region.kind == "figure" for region in card.regions):
         return ""  # (never adopted: write_report names --mark)
     spec = result.spec
@@ -542,13 +545,21 @@ def ungated_after_writing(card: CardFile, result: CardResult, home: CardHome) ->
         return ""
     lines = {u.line for u in ungated}  # (a line may hold several: say how many lines)
     on = f"on {plural(len(lines), 'line')}: " if len(lines) < len(ungated) else ""
+    grown = _front_matter_lines(card.text) - _front_matter_lines(before or card.text)
+    them = "them" if len(ungated) > 1 else "it"
+    moved = f"; the front matter --write wrote moved {them} {plural(grown, 'line')} down"
+    moved *= grown > 0
     return (
         f"{card.path}: {plural(len(ungated), 'number')} of its text "
-        f"({on}{_on_lines(lines)} of the card as written now) "
+        f"({on}{_on_lines(lines)} of the card as written now{moved}) "
         f"{'stand' if len(ungated) > 1 else 'stands'} outside any marker, so no gate checks "
-        f"{'them' if len(ungated) > 1 else 'it'}: {home.command('--check --strict')} says of "
+        f"{them}: {home.command('--check --strict')} says of "
         "each whether --mark marks it, or why not\n"
     )
+
+
+def _front_matter_lines(text: str) -> int:
+    return (match := FRONT_MATTER.match(text)) and match.group().count("\n") or 0
 
 
 def _said_at(says: dict, u: Ungated) -> str | None:

@@ -3930,6 +3930,30 @@ def test_write_names_numbers_added_by_hand_outside_markers(project, demo_result,
     assert code == 0 and "outside any marker" not in out, out
 
 
+def test_write_says_how_far_the_front_matter_it_wrote_moved_the_lines(project, demo_result, capsys):
+    """The first --write adds the model-index above the text: a number it names outside any
+    marker is on a line the author has never seen, so it says how many lines down the front
+    matter moved it (counted here from the card as written)."""
+    exact = demo_result.exact
+    ours, theirs = (printed(exact[f"cer/560ms/fleurs/{system}"]) for system in (O, T))
+    card = project / "README.md"
+    card.write_text(f"# Card\n\nOpenThai2.0 reaches {ours}% CER on FLEURS.\n", encoding="utf-8")
+    run_cli(capsys, "publish", str(project), "--mark")
+    added = f"\nOn FLEURS, Typhoon 0.6B reaches {theirs}% CER.\n"
+    card.write_text(card.read_text(encoding="utf-8") + added, encoding="utf-8")
+    before = card.read_text(encoding="utf-8").splitlines().index(added.strip()) + 1
+    code, out, _ = run_cli(capsys, "publish", str(project), "--write")
+    written = card.read_text(encoding="utf-8").splitlines()
+    assert written[0] == "---"
+    grown = written.index("---", 1) + 1  # the front matter's lines, its fences included
+    after = written.index(added.strip()) + 1
+    assert after == before + grown
+    assert (
+        f"(line {after} of the card as written now; the front matter --write wrote moved it "
+        f"{grown} lines down)"
+    ) in out, out
+
+
 def test_the_review_step_after_mark_names_what_shows_the_markers(project, demo_result, capsys):
     """After --mark, the review step a user is told to take works where the card is: `git
     diff` in a git work tree; outside one (a hand-written card in a plain folder, where `git
