@@ -503,9 +503,10 @@ def _code_said(card_file: CardFile, result: CardResult) -> str:
     if not at_figures:
         return ""
     one = len(at_figures) == 1
+    prints = "prints a figure's value" if one else "print figures' values"
     return (
         f"code blocks: {plural(len(at_figures), 'number')} in code blocks "
-        f"({_on_lines(at_figures)}) {'prints' if one else 'print'} figures' values; code is "
+        f"({_on_lines(at_figures)}) {prints}; code is "
         f"never read nor rewritten, so no gate checks {'it' if one else 'them'}: where "
         f"{'it is' if one else 'they are'} the card's results, write "
         f"{'it' if one else 'them'} outside the code, as a table or in prose\n"

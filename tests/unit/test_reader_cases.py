@@ -1798,7 +1798,7 @@ def test_figures_printed_in_a_code_block_are_said_by_mark_and_left_as_written(
     _, out, _ = run_cli(capsys, "publish", str(project), "--mark")
     said = [line for line in out.splitlines() if line.startswith("code blocks: ")]
     assert said == [
-        "code blocks: 1 number in code blocks (line 6) prints figures' values; code is never "
+        "code blocks: 1 number in code blocks (line 6) prints a figure's value; code is never "
         "read nor rewritten, so no gate checks it: where it is the card's results, write it "
         "outside the code, as a table or in prose"
     ], out
