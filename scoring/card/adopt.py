@@ -2581,7 +2581,8 @@ def coverage(
     unmarked = sorted((c for c in read.ours if c.marked is None), key=lambda c: c.start)
     ungated = [Ungated(c.line, c.text, start=c.start) for c in unmarked]
     look_alikes = _look_alikes(read, exact or {})
-    return len(read.ours) + len(look_alikes), ungated + look_alikes
+    in_order = sorted(ungated + look_alikes, key=attrgetter("line"))  # (stable: by start within)
+    return len(read.ours) + len(look_alikes), in_order
 
 
 IN_INLINE_CODE, IN_MATH = (f"in {where}, where no marker can stand" for where in NO_MARKER_IN)

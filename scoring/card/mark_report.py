@@ -272,8 +272,8 @@ def _said(says: str | Callable[[Marked], str], m: Marked) -> str:
     return says.format(m=m, count=len(m.fits), listed=_listed(m), others=others)
 
 
-def _by_line(pairs) -> dict[int, list]:
-    """{line: its items, in order} of (line, item) pairs."""
+def _by_line(pairs) -> dict:
+    """{line (or any key): its items, in order} of (key, item) pairs."""
     grouped: dict[int, list] = {}
     for line, item in pairs:
         grouped.setdefault(line, []).append(item)
@@ -284,11 +284,13 @@ def _summary(marked: MarkResult, path, stale_index, stale_marked) -> str:
     new = marked.count("marked") + marked.count("drift")
     unplaced = sum(1 for mismatch in stale_index if mismatch.figure is None)
     measures = len(marked.another_measure)
+    quoted = sum(m.verdict == "unexplained" and m.why == "quoted" for m in marked.found)
     return (
         f"{path}: {plural(new + marked.count('already'), 'number')} marked ({new} new); "
         f"{marked.count('drift') + len(stale_marked)} drifted, {len(stale_index) - unplaced} "
-        f"stale in the model-index; {marked.count('unexplained')} unexplained; "
-        f"{marked.count('ambiguous') + unplaced} ambiguous; "
+        f"stale in the model-index; {marked.count('unexplained') - quoted} unexplained; "
+        + (f"{quoted} quoted from another source; " if quoted else "")
+        + f"{marked.count('ambiguous') + unplaced} ambiguous; "
         f"{marked.count('foreign')} left alone as other models', versions', sets' or settings'"
         + (f"; {measures} read as another measure" if measures else "")
         + (f"; {len(marked.unread)} not read at a figure's value" if marked.unread else "")
@@ -351,9 +353,22 @@ def _left_alone(marked: MarkResult) -> list[str]:
     by_line = _by_line((m.candidate.line, m) for m in _lines(marked, "foreign"))
     return [
         f"left alone: line {line}: {', '.join(m.candidate.text for m in alone)} "
-        f"({_why_left_alone(alone)})"
+        + _why_each_left_alone(alone)
         for line, alone in by_line.items()
     ]
+
+
+def _why_each_left_alone(alone: list[Marked]) -> str:
+    """Why a line's numbers were left alone, in parentheses; where their contexts say
+    different kinds of thing (a Distil column's, no system of the card's, beside an int8
+    column's, another version), each kind's why."""
+    said_alike = _by_line((m.candidate.foreign, m) for m in alone)
+    if len(said_alike) == 1:
+        return f"({_why_left_alone(alone)})"
+    return " ".join(
+        f"({', '.join(m.candidate.text for m in alike)}: {_why_left_alone(alike)})"
+        for alike in said_alike.values()
+    )
 
 
 def _why_left_alone(alone: list[Marked]) -> str:

@@ -3890,6 +3890,55 @@ def test_a_card_never_marked_is_told_so_by_check_and_write(project, demo_result,
     assert out.splitlines()[-1].endswith("--write` has nothing more to write"), out
 
 
+def test_numbers_of_one_line_left_alone_for_different_reasons_each_say_their_own(
+    project, demo_result
+):
+    """A row with a column of the card's model, one of a distilled student the card does not
+    score, and one of an int8 copy (another version of the model): the line's two numbers
+    left alone are said together, each with its own why, not both under the first's."""
+    exact = demo_result.exact
+    ours = printed(exact[f"cer/560ms/fleurs/{O}"])
+    student, int8 = (printed(exact[f"cer/560ms/fleurs/{O}"] + Fraction(k, 4)) for k in (1, 2))
+    text = (
+        "# Card\n\nCER (%) at 560 ms.\n\n| Set | OpenThai2.0 | Distil | int8 |\n"
+        f"| --- | ---: | ---: | ---: |\n| FLEURS | {ours} | {student} | {int8} |\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    alone = [m for m in marked.found if m.verdict == "foreign"]
+    assert [m.candidate.text for m in alone] == [student, int8], out
+    assert {m.candidate.other_model for m in alone} == {"", "int8"}  # two readings
+    [line] = [line for line in out.splitlines() if line.startswith("left alone: ")]
+    assert line.startswith(f"left alone: line 7: {student}, {int8} ({student}: "), line
+    assert f") ({int8}: its context names int8: " in line, line
+
+
+def test_a_quoted_number_is_counted_as_quoted_not_unexplained(project, demo_result):
+    """Another source's number at a figure's value ("The Typhoon report gives ..."): --mark's
+    summary counts it as quoted, not among the numbers it cannot explain."""
+    theirs = printed(demo_result.exact[f"cer/560ms/fleurs/{T}"])
+    text = f"# Card\n\nThe Typhoon report gives {theirs} % CER on FLEURS for its model.\n"
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [(m.verdict, m.why) for m in marked.found] == [("unexplained", "quoted")], out
+    assert "; 0 unexplained; 1 quoted from another source; 0 ambiguous; " in out, out
+
+
+def test_strict_names_the_ungated_numbers_in_the_cards_order(project, demo_result, capsys):
+    """A WER at a figure's value (counted as a look-alike) on a line before a number the
+    reader cannot place: --check --strict names them in the order the card has them."""
+    exact = demo_result.exact
+    wer = printed(exact[f"cer/560ms/fleurs/{T}"])
+    a_figures = figures_printed_as(exact)
+    unplaced = next(t for t in (f"{k / 100:.2f}" for k in range(3001, 3999)) if not a_figures(t))
+    (project / "README.md").write_text(
+        f"# Card\n\nOn FLEURS, OpenThai2.0's WER is {wer} %.\n\n"
+        f"OpenThai2.0 reaches {unplaced} % CER on a set of its own.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "publish", str(project), "--check", "--strict")
+    named = [line.split(" (")[0] for line in out.splitlines() if line.startswith("ungated: ")]
+    assert named == [f"ungated: line 3: {wer}", f"ungated: line 5: {unplaced}"], out
+
+
 def test_write_names_numbers_added_by_hand_outside_markers(project, demo_result, capsys):
     """An adopted card with a number outside markers (a sentence added by hand): --write
     says on which lines no gate checks, and that --check --strict says of each what --mark
