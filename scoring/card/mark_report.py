@@ -274,7 +274,7 @@ def _said(says: str | Callable[[Marked], str], m: Marked) -> str:
 
 def _by_line(pairs) -> dict:
     """{line (or any key): its items, in order} of (key, item) pairs."""
-    grouped: dict[int, list] = {}
+    grouped: dict = {}
     for line, item in pairs:
         grouped.setdefault(line, []).append(item)
     return grouped

@@ -2135,6 +2135,7 @@ def _another_release(
 
 # The card's own figure, said so right before it, in a log's or an incident's words.
 _THE_CARDS_OWN_BEFORE = re.compile(r"(?:\b(?:the|this)\s+card['’]s|\bcard\s*:)\s*[*_]*$", re.I)
+# A column of the values others replaced, all its header says: "| Was | Is |".
 _OLD_VALUES = re.compile(rf"\s*(?:{words.pattern('replaced_values')})\s*", re.I)
 
 
