@@ -2134,7 +2134,11 @@ def _the_estimate_of_the_interval_after(m: Marked, known: _Known) -> Marked | No
     if not (low.read and low.figure.startswith("diff/")) or low.turned:
         return None
     estimate = f"{_stem(low.figure)}/estimate"
-    if m.why != "signed":
+    # (A signed number that only CERs fit, however far from them: "12.89 (−1.79, [−2.76,
+    # −0.88])", a cell giving a CER, then its difference and interval.)
+    cers = m.fits and all(name.startswith(("cer/", "aggregate/")) for name in m.fits)
+    signed = m.why == "signed" or (not m.why and _signed(m.candidate.text) and cers)
+    if not signed:
         high = _nearest(low, known.found, after=True)
         both = high is not None and high.read and high.figure == f"{_stem(low.figure)}/high"
         if m.why or estimate not in m.fits or len(m.fits) < 2 or not both:
