@@ -20,7 +20,7 @@ from .adopt import (
     mark_card,
 )
 from .compute import CardResult
-from .markdown import decimal_commas, numbers_in_code_blocks
+from .markdown import decimal_commas, numbers_in_code_blocks, tables_with_longer_rows
 from .reading import Evidence
 from .spec import CardSpec
 from .text import (
@@ -482,6 +482,7 @@ def mark_report(
         write_text_atomically(card_file.path, marked.new)
     text = format_marked(marked, card_file.path, stale_index, stale_marked)
     text += _decimal_commas_said(card_file, result) + _code_said(card_file, result)
+    text += _short_headers_said(card_file)
     drifted = bool(marked.drifted or stale_marked or any(m.figure for m in stale_index))
     if home is not None:
         # (A --mark that marked nothing new printed no diff, and changed nothing to review.)
@@ -525,6 +526,17 @@ def _code_said(card_file: CardFile, result: CardResult) -> str:
         f"never read nor rewritten, so no gate checks {'it' if one else 'them'}: where "
         f"{'it is' if one else 'they are'} the card's results, write "
         f"{'it' if one else 'them'} outside the code, as a table or in prose\n"
+    )
+
+
+def _short_headers_said(card_file: CardFile) -> str:
+    """A line on each table whose header holds fewer cells than its rows: as the hub shows
+    it, and as --mark reads it, each column stands under another's header."""
+    return "".join(
+        f"table: line {line}: its header has {header} cells and its rows up to {most}: the hub "
+        f"shows {header} columns, dropping the rest of each row, and --mark reads it so; give "
+        "the header a cell for each column\n"
+        for line, header, most in tables_with_longer_rows(card_file)
     )
 
 

@@ -143,6 +143,27 @@ def numbers_in_code_blocks(card: CardFile) -> list[tuple[int, str]]:
     ]
 
 
+def tables_with_longer_rows(card: CardFile) -> list[tuple[int, int, int]]:
+    """(line, header cells, most cells of a row) of each table whose rows hold more cells
+    than its header: the hub shows the header's columns alone and drops the rest of each
+    row, so a header a cell short reads every column one place off."""
+    lines, found = _Lines(card.text, card.body_start), []
+    for token in _tokens(card.text[card.body_start :]):
+        if token.type == "table_open" and token.map:
+            first, end = token.map
+            header, *rows = (_cells_in(lines, n) for n in (first, *range(first + 2, end)))
+            if max(rows, default=0) > header:
+                found.append((line_of(card.text, lines.offset(first)), header, max(rows)))
+    return found
+
+
+def _cells_in(lines: _Lines, line: int) -> int:
+    """How many cells a table's line holds as written, its quote marks and outer bars aside."""
+    row = lines.text[lines.offset(line) : lines.offset(line + 1)]
+    row = re.sub(r"^[\s>]*", "", row).strip()
+    return len(_CELL_BAR.split(row.removeprefix("|").removesuffix("|")))
+
+
 # Text struck out, as the hub shows it: "~~19.10~~ 18.64", "<del>19.10</del>".
 STRUCK_OUT = re.compile(r"~~[^~\n]+~~|<(s|del|strike)>.*?</\1>", re.S | re.I)
 

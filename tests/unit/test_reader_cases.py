@@ -1805,6 +1805,32 @@ def test_figures_printed_in_a_code_block_are_said_by_mark_and_left_as_written(
     assert (project / "README.md").read_text(encoding="utf-8").endswith(code)
 
 
+def test_a_table_whose_header_is_a_cell_short_is_said_by_mark(project, demo_result, capsys):
+    """A header of four latencies over rows of a system and four values: the hub shows four
+    columns (markdown-it, as the hub, drops each row's last cell), so every value stands
+    under the next latency's header. --mark says so for that table, naming its line; a well
+    formed table beside it, and a row shorter than its header, are not named."""
+    from markdown_it import MarkdownIt
+
+    short = (
+        "| 80 ms | 160 ms | 560 ms | 1120 ms |\n|---:|---:|---:|---:|\n"
+        "| OpenThai2.0 | 22.90 | 19.07 | 17.81 | 17.53 |\n"
+    )
+    whole = "| System | 560 ms |\n|---|---:|\n| OpenThai2.0 | 17.81 |\n| Typhoon 0.6B |\n"
+    text = f"# Card\n\nPooled LOTUSDIS, CER (%):\n\n{short}\n{whole}"
+    shown = MarkdownIt("commonmark").enable("table").parse(short)
+    columns = sum(t.type == "td_open" for t in shown)  # what the hub shows of the row
+    assert columns == 4
+    (project / "README.md").write_text(text, encoding="utf-8")
+    _, out, _ = run_cli(capsys, "publish", str(project), "--mark")
+    said = [line for line in out.splitlines() if line.startswith("table: ")]
+    assert said == [
+        f"table: line 5: its header has {columns} cells and its rows up to {columns + 1}: the "
+        f"hub shows {columns} columns, dropping the rest of each row, and --mark reads it so; "
+        "give the header a cell for each column"
+    ], out
+
+
 def test_a_datasets_test_split_is_no_decoding_in_pieces(project, demo_result):
     """ "Read speech, Thai test split: about 1.9 h" above a table: a dataset's split, not a
     recording cut into pieces; the table's CERs are read decoded whole, a stale one drifts."""
