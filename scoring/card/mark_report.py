@@ -339,7 +339,9 @@ def _said_of(m: Marked) -> str:
 def _unexplained(marked: MarkResult) -> list[str]:
     found = _lines(marked, "unexplained")
     lines = [
-        f"unexplained: line {m.candidate.line}: {m.candidate.text}{_said_of(m)}" for m in found
+        f"{'quoted' if m.why == 'quoted' else 'unexplained'}: line {m.candidate.line}: "
+        f"{m.candidate.text}{_said_of(m)}"
+        for m in found
     ]
     if any(m.why not in UNEXPLAINED and not m.fits for m in found):  # what to do, said once
         lines.append(

@@ -2139,6 +2139,18 @@ _THE_CARDS_OWN_BEFORE = re.compile(r"(?:\b(?:the|this)\s+card['’]s|\bcard\s*:)
 _OLD_VALUES = re.compile(rf"\s*(?:{words.pattern('replaced_values')})\s*", re.I)
 
 
+# An old value said beside its new one: "(was 14.81, now 14.77 %)", "เดิม 14.81 ตอนนี้ 14.77".
+_WAS_BEFORE = re.compile(rf"(?:{words.pattern('was_words')})[\s*_]*$", re.I)
+_NOW_AFTER = re.compile(rf"^[\s%*_]*[,;]?[\s*_]*(?:{words.pattern('now_words')})", re.I)
+
+
+def _an_old_value(levels: tuple[str, ...]) -> str | None:
+    """The word that says a number is the value a newer one right after it replaced."""
+    if (was := _WAS_BEFORE.search(levels[0])) and (now := _NOW_AFTER.match(levels[1])):
+        return f"{was.group().strip(' *_')} … {now.group().strip(' %*_,;')}"
+    return None
+
+
 def _a_column_of_old_values(levels: tuple[str, ...]) -> str | None:
     header = _EMPHASIS.sub("", levels[4])  # ("| **Was** |")
     return header.strip() if _OLD_VALUES.fullmatch(header) else None
@@ -2351,6 +2363,7 @@ def _not_the_cards(
         ("version", lambda: _first_said(nearest, _another_version, names)),
         ("version", lambda: _another_release(levels, names, nearest, goes_on, in_table)),
         ("version", lambda: _a_column_of_old_values(levels) if in_table else None),
+        ("version", lambda: _an_old_value(levels)),
         ("version", lambda: _a_changed_baseline(levels, names, in_table)),
         ("version", lambda: None if in_table else _a_change_since_another_version(levels, names)),
         ("split", lambda: _first_said(nearest, _another_split, names)),

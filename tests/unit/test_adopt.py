@@ -3912,6 +3912,21 @@ def test_numbers_of_one_line_left_alone_for_different_reasons_each_say_their_own
     assert f") ({int8}: its context names int8: " in line, line
 
 
+def test_an_old_value_said_beside_its_new_one_is_another_versions(project, demo_result):
+    """ "(was 14.81, now 14.77 %)", an erratum's: the old value, a stale figure's distance
+    from the new one, is left alone as another version's, not listed for a person; the new
+    value is the card's figure. In Thai too: "เดิม ... ตอนนี้ ..." (formerly, now)."""
+    name = f"aggregate/560ms/average/{O}"
+    new = printed(demo_result.exact[name])
+    old = stale_print(demo_result.exact, name)
+    for said in (f"(was {old}, now {new} %)", f"(เดิม {old} ตอนนี้ {new} %)"):
+        text = f"# Card\n\n- Average of all eleven sets, OpenThai2.0 {said}.\n"
+        _, out, marked = mark_one(project, demo_result, text)
+        read = [(m.candidate.text, m.verdict, m.figure) for m in marked.found]
+        assert read == [(old, "foreign", None), (new, "marked", name)], out
+        assert "version" in marked.found[0].candidate.foreign
+
+
 def test_a_quoted_number_is_counted_as_quoted_not_unexplained(project, demo_result):
     """Another source's number at a figure's value ("The Typhoon report gives ..."): --mark's
     summary counts it as quoted, not among the numbers it cannot explain."""
@@ -3920,6 +3935,7 @@ def test_a_quoted_number_is_counted_as_quoted_not_unexplained(project, demo_resu
     _, out, marked = mark_one(project, demo_result, text)
     assert [(m.verdict, m.why) for m in marked.found] == [("unexplained", "quoted")], out
     assert "; 0 unexplained; 1 quoted from another source; 0 ambiguous; " in out, out
+    assert [line.split(": ")[0] for line in out.splitlines()[1:2]] == ["quoted"], out
 
 
 def test_strict_names_the_ungated_numbers_in_the_cards_order(project, demo_result, capsys):
