@@ -2342,7 +2342,8 @@ def _not_the_cards(
     # it speaks of the whole table, not of some rows: "Rows in italics are not scored by ...")
     sentences = SENTENCE_END.split(levels[5]) if in_table else []
     caption = [sentence for sentence in sentences if not _SOME_ROWS.search(sentence)]
-    if said := next(filter(None, map(_DISCLAIMS.search, (*near, *caption))), None):
+    # (and in a heading: "## Other systems (not scored by this suite)", whatever it holds)
+    if said := next(filter(None, map(_DISCLAIMS.search, (*near, *caption, levels[-1]))), None):
         return "disclaimed", " ".join(said.group().split())
     model = _another_model(levels, names, in_table, this_side)
     if model:
