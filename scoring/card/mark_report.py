@@ -375,7 +375,9 @@ def _why_each_left_alone(alone: list[Marked]) -> str:
 
 def _why_left_alone(alone: list[Marked]) -> str:
     """Why the numbers of one line were left alone, by what their context names."""
-    others = list(dict.fromkeys(m.candidate.other_model for m in alone if m.candidate.other_model))
+    # (its words as one line: "at the\ntime" broken across the card's lines)
+    said = (" ".join(m.candidate.other_model.split()) for m in alone)
+    others = list(dict.fromkeys(filter(None, said)))
     quoted = " and ".join(f'"{other}"' for other in others)
     for kind, why in _NOT_SCORED_BY_THE_CARD.items():
         if others and all(kind in m.candidate.foreign for m in alone):

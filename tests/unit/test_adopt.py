@@ -3927,6 +3927,18 @@ def test_an_old_value_said_beside_its_new_one_is_another_versions(project, demo_
         assert "version" in marked.found[0].candidate.foreign
 
 
+def test_words_left_alone_by_are_said_on_one_line(project, demo_result):
+    """What sets a number aside may stand across a line break of the card ("at the\ntime"):
+    the report says those words on its one line."""
+    old = stale_print(demo_result.exact, f"cer/560ms/fleurs/{O}")
+    text = f"# Card\n\nOn FLEURS, OpenThai2.0 was at {old} % CER at the\ntime of the preview.\n"
+    _, out, marked = mark_one(project, demo_result, text)
+    assert [m.verdict for m in marked.found] == ["foreign"], out
+    assert "\n" in marked.found[0].candidate.other_model  # (the words as the card breaks them)
+    [said] = [line for line in out.splitlines() if line.startswith("left alone: ")]
+    assert "its context names at the time" in said, out
+
+
 def test_a_quoted_number_is_counted_as_quoted_not_unexplained(project, demo_result):
     """Another source's number at a figure's value ("The Typhoon report gives ..."): --mark's
     summary counts it as quoted, not among the numbers it cannot explain."""
