@@ -682,6 +682,13 @@ def stale_print(exact: dict, name: str) -> str:
     )
 
 
+def no_figures_value(exact: dict) -> str:
+    """A number with two decimals, over 30, that prints as no figure of the card: one the
+    reader can place nowhere, whatever the data."""
+    a_figures = figures_printed_as(exact)
+    return next(t for t in (f"{k / 100:.2f}" for k in range(3001, 3999)) if not a_figures(t))
+
+
 def shown_and_wanted(exact: dict, names: list[str], stale: bool):
     """How a card prints ``names`` (each a few hundredths off where ``stale``), and what
     --mark must make of each: (texts, [(name, verdict)])."""
@@ -3955,8 +3962,7 @@ def test_strict_names_the_ungated_numbers_in_the_cards_order(project, demo_resul
     reader cannot place: --check --strict names them in the order the card has them."""
     exact = demo_result.exact
     wer = printed(exact[f"cer/560ms/fleurs/{T}"])
-    a_figures = figures_printed_as(exact)
-    unplaced = next(t for t in (f"{k / 100:.2f}" for k in range(3001, 3999)) if not a_figures(t))
+    unplaced = no_figures_value(exact)
     (project / "README.md").write_text(
         f"# Card\n\nOn FLEURS, OpenThai2.0's WER is {wer} %.\n\n"
         f"OpenThai2.0 reaches {unplaced} % CER on a set of its own.\n",

@@ -23,6 +23,7 @@ from tests.unit.test_adopt import (  # noqa: F401
     demo_result,
     drop_aliases,
     mark_one,
+    no_figures_value,
     printed,
     project,
     stale_print,
@@ -1757,12 +1758,10 @@ def test_figures_written_with_a_decimal_comma_are_said_by_mark_and_named_by_stri
     three digits groups thousands: "1,021 utterances"). Where such a number prints a figure's
     value, --mark says so in one line and --check --strict names it; a thousands separator
     and a number at no figure's value are neither."""
-    from scoring.card.text import figures_printed_as
 
     exact = demo_result.exact
     ours = printed(exact[f"cer/560ms/fleurs/{O}"]).replace(".", ",")
-    a_figures = figures_printed_as(exact)
-    other = next(t for t in (f"{k / 100:.2f}" for k in range(3001, 3999)) if not a_figures(t))
+    other = no_figures_value(exact)
     (project / "README.md").write_text(
         f"# Card\n\nOn FLEURS (1,021 utterances), OpenThai2.0 reaches {ours} % CER, "
         f"and {other.replace('.', ',')} % on a set of its own.\n",
@@ -1785,12 +1784,10 @@ def test_figures_printed_in_a_code_block_are_said_by_mark_and_left_as_written(
     code): where a number there prints a figure's value, --mark says so in one line, naming
     its line, so that a card whose results stand only in code is not taken for gated. A
     number at no figure's value, and a figure in the prose, are not in that line."""
-    from scoring.card.text import figures_printed_as
 
     exact = demo_result.exact
     ours = printed(exact[f"cer/560ms/fleurs/{O}"])
-    a_figures = figures_printed_as(exact)
-    other = next(t for t in (f"{k / 100:.2f}" for k in range(3001, 3999)) if not a_figures(t))
+    other = no_figures_value(exact)
     code = f"```\nfleurs  {ours}  {other}\n```\n"
     (project / "README.md").write_text(
         f"# Card\n\nOn FLEURS OpenThai2.0 reaches {ours} % CER.\n\n{code}", encoding="utf-8"
