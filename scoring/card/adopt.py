@@ -2217,25 +2217,53 @@ def _quoted_from_another_source(m: Marked, known: _Known) -> Marked | None:
     return None
 
 
+# What joins a number to the one before it in one list and says nothing else: ", ", " and ".
+_JOINED = re.compile(r"[\s*_]*%?[\s*_]*(?:,|,?\s*and|และ)\s*", re.I)
+
+
+def _listed_with_a_quoted_number(found: list[Marked], known: _Known) -> list[Marked]:
+    """A number read as a figure, in one list with a quoted number right before it ("The
+    leaderboard returned 6.9, 12.9 and 8.7"): quoted too, whatever its own clause says."""
+    out: list[Marked] = []
+    for m in found:
+        before = out[-1] if out else None
+        if (
+            m.verdict in ("marked", "drift")
+            and before is not None
+            and before.why == "quoted"
+            and before.candidate.unit == m.candidate.unit
+            and _JOINED.fullmatch(m.candidate.levels[0])
+        ):
+            m = _listed(m.candidate, (m.figure,), "quoted", before.named)
+        out.append(m)
+    return out
+
+
 # A double quote opening a quotation (after a space or the start), and one closing it.
 _OPENING_QUOTE = re.compile(r'(?:^|(?<=\s))["“]')
 _CLOSING_QUOTE = re.compile(r'["”](?=[\s.,;:)]|$)')
 _SAYS = words.regex("quotation_verbs")
 
 
+# What says whose words a quotation holds right after it closes: '"... 14.8 percent ...,"
+# said Anan', '", she said'.
+_SAID_AFTER = re.compile(rf"^[\s,]*(?:\w+\s+)?(?:{words.pattern('quotation_verbs')})", re.I)
+
+
 def _in_a_quotation(levels: tuple[str, ...]) -> str | None:
-    """The words before a quotation in double quotes that a number stands in, where they say
-    whose words it holds ('The first revision said "Typhoon 0.6B reaches 9.53 % ..."', 'and
-    FLEURS as "6.74 %"'): another's words, or the card's earlier ones, never its figure."""
-    before, after = levels[0], levels[1]
+    """The words before a quotation in double quotes that a number stands in, or right after
+    it closes, where they say whose words it holds ('The first revision said "Typhoon 0.6B
+    reaches 9.53 % ..."', 'and FLEURS as "6.74 %"', '"... 14.8 percent ...," said Anan'):
+    another's words, or the card's earlier ones, never its figure."""
+    before, sentence = levels[0], levels[2]
     openings = list(_OPENING_QUOTE.finditer(before))
     if not openings or '"' in before[openings[-1].end() :] or "”" in before[openings[-1].end() :]:
         return None
-    if not _CLOSING_QUOTE.search(after):
+    opened = max(sentence.find(before[: openings[-1].end()]), 0) + openings[-1].end()
+    closing = _CLOSING_QUOTE.search(sentence, opened)
+    if closing is None:
         return None
-    sentence = levels[2]
-    lead = sentence[: max(sentence.find(before[: openings[-1].end()]), 0) + openings[-1].end()]
-    said = _SAYS.search(lead) if lead else None
+    said = _SAYS.search(sentence[:opened]) or _SAID_AFTER.match(sentence[closing.end() :])
     return " ".join(said.group().split()) + " (a quotation)" if said else None
 
 
@@ -2409,6 +2437,7 @@ def _each(rule):
 # again, as the steps before it left them.
 _STEPS = (
     _each(_quoted_from_another_source),
+    _listed_with_a_quoted_number,
     _each(_the_other_way_round),
     _each(_the_change_between_the_cers_beside),
     _each(_which_way_unsaid),

@@ -591,7 +591,8 @@ _FROM_A_SOURCE = re.compile(rf"(?:{words.pattern('quote_sources')})\s*[*_]*\s*:[
 def _attribution(tokens: Sequence[Token], opening: int) -> str:
     """The quote's first line where it names its writer ("**@somchai** wrote:"), or the
     speaker that opens it ("**@kanokwan** (reviewer):"), or the line right before the quote
-    that does or names its source ("From Group B's report:"); else ""."""
+    that does or names its source ("From Group B's report:"), or its last line signing it,
+    or the paragraph after it answering it; else ""."""
     inline = next((t for t in tokens[opening + 1 :] if t.type == "inline"), None)
     first = inline.content.split("\n", 1)[0].strip() if inline is not None else ""
     if speaker := _SPOKEN_BY.match(first):
@@ -603,18 +604,36 @@ def _attribution(tokens: Sequence[Token], opening: int) -> str:
         lead = before[0].content.rsplit("\n", 1)[-1].strip()
         if _ATTRIBUTED.search(lead) or _FROM_A_SOURCE.search(lead):
             return lead
-    return _answered(tokens, opening)
+    return _signed_below(tokens, opening) or _answered(tokens, opening)
+
+
+# A quote's last line naming who said it: "> — Pimchanok Rattanakul, Operations Lead".
+_SIGNED = re.compile(r"^[*_]*(?:—|―|–|--)\s*[*_]*[^\W\d_]")
+
+
+def _signed_below(tokens: Sequence[Token], opening: int) -> str:
+    """The quote's last line where it signs the quote with its writer's name after a dash,
+    as a testimonial does ("> — Pimchanok Rattanakul, ..."): another's words; else ""."""
+    closing = _closing(tokens, opening)
+    inline = next((t for t in reversed(tokens[opening:closing]) if t.type == "inline"), None)
+    last = inline.content.rsplit("\n", 1)[-1].strip() if inline is not None else ""
+    return last if _SIGNED.match(last) else ""
+
+
+def _closing(tokens: Sequence[Token], opening: int) -> int:
+    """Where the quote opened at ``opening`` closes."""
+    level = tokens[opening].level
+    return next(
+        i
+        for i in range(opening + 1, len(tokens))
+        if tokens[i].type == "blockquote_close" and tokens[i].level == level
+    )
 
 
 def _answered(tokens: Sequence[Token], opening: int) -> str:
     """The paragraph right after the quote where it opens as an answer to it ("**Response.**
     We agree ..."): the quote is the words the card answers, another's; else ""."""
-    level = tokens[opening].level
-    closing = next(
-        i
-        for i in range(opening + 1, len(tokens))
-        if tokens[i].type == "blockquote_close" and tokens[i].level == level
-    )
+    closing = _closing(tokens, opening)
     after = tokens[closing + 1 : closing + 3]
     if [t.type for t in after] != ["paragraph_open", "inline"]:
         return ""
