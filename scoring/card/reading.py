@@ -2345,6 +2345,11 @@ def _not_the_cards(
     # (and in a heading: "## Other systems (not scored by this suite)", whatever it holds)
     if said := next(filter(None, map(_DISCLAIMS.search, (*near, *caption, levels[-1]))), None):
         return "disclaimed", " ".join(said.group().split())
+    # A quotation going on from one its speaker was said after: '"...," said Dr. Naree Srisuk.
+    # "At half a second ... roughly 6.7 percent ..."' (a title's point may end a sentence).
+    if earlier and _A_QUOTATION_OPENS.match(levels[2]):
+        if said := next(filter(None, map(_SAID_AFTER_A_QUOTATION.search, earlier[:2])), None):
+            return "quoted", " ".join(said.group().lstrip('"”, ').split())
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -2378,6 +2383,12 @@ def _not_the_cards(
         if said := find():
             return kind, said
     return None
+
+
+_A_QUOTATION_OPENS = re.compile(r'^[\s*_]*["“]')
+_SAID_AFTER_A_QUOTATION = re.compile(
+    rf"[\"”][\s,]*(?:\w+\s+)?(?:{words.pattern('quotation_verbs')})", re.I
+)
 
 
 # ("Our four systems stream ...", a row "Typhoon 0.6B (ours)", "(this card)", "ผลของเรา")
