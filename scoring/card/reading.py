@@ -2345,11 +2345,8 @@ def _not_the_cards(
     # (and in a heading: "## Other systems (not scored by this suite)", whatever it holds)
     if said := next(filter(None, map(_DISCLAIMS.search, (*near, *caption, levels[-1]))), None):
         return "disclaimed", " ".join(said.group().split())
-    # A quotation going on from one its speaker was said after: '"...," said Dr. Naree Srisuk.
-    # "At half a second ... roughly 6.7 percent ..."' (a title's point may end a sentence).
-    if earlier and _A_QUOTATION_OPENS.match(levels[2]):
-        if said := next(filter(None, map(_SAID_AFTER_A_QUOTATION.search, earlier[:2])), None):
-            return "quoted", " ".join(said.group().lstrip('"”, ').split())
+    if said := _a_quotation_going_on(levels[2], earlier):
+        return "quoted", said
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -2383,6 +2380,16 @@ def _not_the_cards(
         if said := find():
             return kind, said
     return None
+
+
+def _a_quotation_going_on(sentence: str, earlier: tuple[str, ...] | None) -> str | None:
+    """The words saying who spoke, where ``sentence`` is a quotation going on from one its
+    speaker was said after: '"...," said Dr. Naree Srisuk. "At half a second ... roughly 6.7
+    percent ..."' (the sentence before, or the one before it: a title's point ends one)."""
+    if not earlier or not _A_QUOTATION_OPENS.match(sentence):
+        return None
+    said = next(filter(None, map(_SAID_AFTER_A_QUOTATION.search, earlier[:2])), None)
+    return " ".join(said.group().lstrip('"”, ').split()) if said else None
 
 
 _A_QUOTATION_OPENS = re.compile(r'^[\s*_]*["“]')
