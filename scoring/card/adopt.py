@@ -40,12 +40,14 @@ from .names import (
     ways_of_decoding,
 )
 from .reading import (
+    A_BARE_JOIN,
     DIFFERENCE_WORDS,
     DIRECTION_WORDS,
     IN_POINTS,
     NEXT_SUBJECT,
     OUR_METRIC,
     PAIRED_AGAINST,
+    SAID_AFTER_A_QUOTATION,
     STATEMENT_END,
     TABLE_LEVELS,
     VERSUS,
@@ -2217,10 +2219,6 @@ def _quoted_from_another_source(m: Marked, known: _Known) -> Marked | None:
     return None
 
 
-# What joins a number to the one before it in one list and says nothing else: ", ", " and ".
-_JOINED = re.compile(r"[\s*_]*%?[\s*_]*(?:,|,?\s*and|และ)\s*", re.I)
-
-
 def _listed_with_a_quoted_number(found: list[Marked], known: _Known) -> list[Marked]:
     """A number read as a figure, in one list with a quoted number right before it ("The
     leaderboard returned 6.9, 12.9 and 8.7"): quoted too, whatever its own clause says."""
@@ -2232,7 +2230,7 @@ def _listed_with_a_quoted_number(found: list[Marked], known: _Known) -> list[Mar
             and before is not None
             and before.why == "quoted"
             and before.candidate.unit == m.candidate.unit
-            and _JOINED.fullmatch(m.candidate.levels[0])
+            and A_BARE_JOIN.fullmatch(m.candidate.levels[0])
         ):
             m = _listed(m.candidate, (m.figure,), "quoted", before.named)
         out.append(m)
@@ -2243,11 +2241,6 @@ def _listed_with_a_quoted_number(found: list[Marked], known: _Known) -> list[Mar
 _OPENING_QUOTE = re.compile(r'(?:^|(?<=\s))["“]')
 _CLOSING_QUOTE = re.compile(r'["”](?=[\s.,;:)]|$)')
 _SAYS = words.regex("quotation_verbs")
-
-
-# What says whose words a quotation holds right after it closes: '"... 14.8 percent ...,"
-# said Anan', '", she said'.
-_SAID_AFTER = re.compile(rf"^[\s,]*(?:\w+\s+)?(?:{words.pattern('quotation_verbs')})", re.I)
 
 
 def _in_a_quotation(levels: tuple[str, ...]) -> str | None:
@@ -2263,7 +2256,9 @@ def _in_a_quotation(levels: tuple[str, ...]) -> str | None:
     closing = _CLOSING_QUOTE.search(sentence, opened)
     if closing is None:
         return None
-    said = _SAYS.search(sentence[:opened]) or _SAID_AFTER.match(sentence[closing.end() :])
+    said = _SAYS.search(sentence[:opened]) or SAID_AFTER_A_QUOTATION.match(
+        sentence, closing.start()
+    )
     return " ".join(said.group().split()) + " (a quotation)" if said else None
 
 

@@ -34,6 +34,7 @@ from .text import (
 )
 
 __all__ = [
+    "A_BARE_JOIN",
     "Candidate",
     "DIFFERENCE_WORDS",
     "Evidence",
@@ -45,6 +46,7 @@ __all__ = [
     "VERSUS",
     "NEXT_SUBJECT",
     "PAIRED_AGAINST",
+    "SAID_AFTER_A_QUOTATION",
     "candidates",
     "clauses_beside",
     "named_beside",
@@ -1099,7 +1101,7 @@ class _Sentence:
 # What joins two numbers of one list and says nothing else: "8.72 % and 12.81 %"; or the
 # sets of two items of one list ("8.72 % on TVSpeech long, and 12.81 % on ...", "comes down
 # to 8.72 % and GigaSpeech2 long to 12.81 %").
-_A_BARE_JOIN = re.compile(r"[\s*_]*%?[\s*_]*(?:,|,?\s*and)\s*", re.I)
+A_BARE_JOIN = re.compile(r"[\s*_]*%?[\s*_]*(?:,|,?\s*and)\s*", re.I)
 _A_JOIN_OF_SETS = re.compile(
     r"[\s*_]*%?[\s*_]*(?:(?:on|for|in)\s+(?P<before>[^,;:()]+?))?\s*(?:,|,?\s*and)\s*"
     r"(?:(?P<after>[^,;:()]+?)\s+(?:to|at|reaches|is)\s*)?",
@@ -1110,7 +1112,7 @@ _A_JOIN_OF_SETS = re.compile(
 def _joined_in_a_list(between: str, names: Names, named_by=None) -> bool:
     """Whether the words between two numbers only join them in one list: nothing, or each
     item's set (``named_by``: or what else it names), in at most five words."""
-    if _A_BARE_JOIN.fullmatch(between):
+    if A_BARE_JOIN.fullmatch(between):
         return True
     joined = _A_JOIN_OF_SETS.fullmatch(between)
     named = (
@@ -2388,12 +2390,13 @@ def _a_quotation_going_on(sentence: str, earlier: tuple[str, ...] | None) -> str
     percent ..."' (the sentence before, or the one before it: a title's point ends one)."""
     if not earlier or not _A_QUOTATION_OPENS.match(sentence):
         return None
-    said = next(filter(None, map(_SAID_AFTER_A_QUOTATION.search, earlier[:2])), None)
+    said = next(filter(None, map(SAID_AFTER_A_QUOTATION.search, earlier[:2])), None)
     return " ".join(said.group().lstrip('"”, ').split()) if said else None
 
 
 _A_QUOTATION_OPENS = re.compile(r'^[\s*_]*["“]')
-_SAID_AFTER_A_QUOTATION = re.compile(
+# A quotation's closing quote and who said it right after: '," said Anan', '", she said'.
+SAID_AFTER_A_QUOTATION = re.compile(
     rf"[\"”][\s,]*(?:\w+\s+)?(?:{words.pattern('quotation_verbs')})", re.I
 )
 
