@@ -124,8 +124,9 @@ _OPENING_COMPARISON = re.compile(rf"^[\s*_]*(?:when\s+)?(?:{_AGAINST_WORDS}|เ�
 _LEADING_COMPARISON = re.compile(
     _OPENING_COMPARISON.pattern + r"(?P<baseline>[^,;:]+)[,;:](?P<rest>.*)$", re.I | re.S
 )
-# What orders a comparison's two systems: "A − B", "A minus B", "A vs B", Thai "A ลบ B".
-_ORDERED = re.compile(r"\s[−–-]\s|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s", re.I)
+# What orders a comparison's two systems: "A − B", "A minus B", "A vs B", Thai "A ลบ B", and
+# a minus sign between two names ("Δ(OT2−TY)"; not a hyphen, which joins a name's words).
+_ORDERED = re.compile(r"\s[−–-]\s|(?<=\w)−(?=[^\W\d])|\bminus\b|\bvs\b\.?|\bversus\b|\sลบ\s", re.I)
 # A comparison right after a number in points and a few words of its own: "2.78 pp
 # (absolute) against Typhoon 0.6B", "2.78 points better than Typhoon 0.6B".
 _COMPARED_RIGHT_AFTER = re.compile(
@@ -526,9 +527,15 @@ def _the_other_side_compared(read: _Levels, systems) -> set[str]:
     return set()
 
 
+# A column header that is an end's abbreviation alone: "| Δ | lo | hi |".
+_AN_END_ABBREVIATED = re.compile(r"[\s*_]*(lo|hi)\.?[\s*_]*", re.I)
+
+
 def _bound_in_words(levels: tuple[str, ...], in_table: bool) -> str | None:
     """An interval's end named next to the number or in its column's header (never in a
     caption: "lower is better")."""
+    if in_table and (alone := _AN_END_ABBREVIATED.fullmatch(levels[4])):
+        return "low" if alone.group(1).lower() == "lo" else "high"
     after = _COMPARATIVE_AFTER.sub("", levels[1])
     beside = " ".join((levels[0], after) + (levels[4:5] if in_table else ()))
     low, high = _LOW_WORDS.search(beside), _HIGH_WORDS.search(beside)
@@ -870,6 +877,8 @@ def identify(candidate: Candidate, known: _Known) -> Marked:
         before = _read_with_the_sentence_before(candidate, (narrow, wide), known)
         if before and (found is None or found.verdict == "ambiguous" or before.verdict == "marked"):
             found = before
+    if found is None:
+        found = _the_other_side_of_a_pair(candidate, narrow, known)
     if found is None and candidate.alone and len(narrow_fits) == 1:
         # A context that names exactly one figure says which: a value not the data's is it
         # drifted. Not in a cell holding something else ("9.50 / 12.80").
@@ -891,6 +900,32 @@ def identify(candidate: Candidate, known: _Known) -> Marked:
     if named:
         return _listed(candidate, named)
     return _listed(candidate, why="no such figure", named=_what_it_names(wanted, spec))
+
+
+# The words between the two numbers of a pair: "17.81 against 19.15", "6.69% กับ 9.50%".
+_THE_SECOND_OF_A_PAIR = re.compile(
+    rf"[*_]*+\s*+%?\s*+[*_]*+\s*+(?:against|{_VS}|ต่อ|กับ|เทียบกับ)\s*+[*_]*+", re.I
+)
+
+
+def _the_other_side_of_a_pair(candidate: Candidate, narrow: _Wanted, known: _Known):
+    """The second number of a pair in a sentence naming no system ("Pooled over the LOTUSDIS
+    devices: 17.81 against 19.15"): the figure of the one system the card compares its own
+    with whose value it is, at the set and latency its context names. By its value alone:
+    a value no such figure prints stays unexplained, never drift."""
+    levels, names, spec = candidate.levels, known.names, known.spec
+    if candidate.in_table or narrow.subjects is None or narrow.difference:
+        return None
+    if not _THE_SECOND_OF_A_PAIR.fullmatch(levels[0]):
+        return None
+    if any(names.systems_in(level) for level in levels[:3]):
+        return None
+    own = _own_system(spec)
+    partners = {c.b for c in spec.comparisons if c.a == own}
+    partners |= {c.a for c in spec.comparisons if c.b == own}
+    fits = known.fitting(candidate, replace(narrow, systems=frozenset(partners)))
+    matches = [name for name in fits if printed_as(known.exact[name], candidate.text)]
+    return Marked(candidate, matches[0], "marked") if len(matches) == 1 else None
 
 
 def _against_each(candidate: Candidate, wanted: _Wanted, known: _Known) -> list[str]:
@@ -1500,7 +1535,10 @@ def _orders(candidate: Candidate, names: Names):
         # points", "against" orders nothing of the gap.)
         statement = STATEMENT_END.split(sentence[:at])[-1]
         yield names.systems_in(statement), names.systems_in(sentence[against.end() :])
-    for level in (*candidate.levels, candidate.under):
+    # (Its own statement before its sentence: after "TY 17.39 vs OT2 18.64;", "Δ(OT2−TY) IS
+    # +1.25 [−0.17, +2.76]" is OT2 − TY, ends too.)
+    own = () if candidate.in_table else (STATEMENT_END.split(sentence[:at])[-1],)
+    for level in (*candidate.levels[:2], *own, *candidate.levels[2:], candidate.under):
         parts = _ORDERED.split(level, maxsplit=1)
         if len(parts) == 2:
             yield names.systems_in(parts[0]), names.systems_in(parts[1])
@@ -2214,9 +2252,29 @@ def _quoted_from_another_source(m: Marked, known: _Known) -> Marked | None:
         return None
     levels = m.candidate.levels
     quoted = _quoted_in(" ".join(clauses_beside(levels))) if m.verdict == "marked" else None
-    if quoted := quoted or _in_a_quotation(levels):
+    if quoted := quoted or _in_a_quotation(levels) or _in_a_citation(m.candidate, known):
         return _listed(m.candidate, (m.figure,), "quoted", quoted)
     return None
+
+
+_OPENING_A_CITATION = re.compile(r"\(\s*")
+_CITATION = words.regex("citation")
+_OURS_CITED = re.compile(r"\b(?:our|we|this)\b", re.I)
+
+
+def _in_a_citation(candidate: Candidate, known: _Known) -> str | None:
+    """The author and year of a citation that opens the parenthesis a number stands in
+    ("checkpoint (Typhoon Team, 2025, Table 2: 9.50)"): the cited work's number."""
+    before = candidate.levels[2][: candidate.at]
+    opened = before.rfind("(")
+    if opened < 0 or ")" in before[opened:]:
+        return None
+    cited = _CITATION.match(before, _OPENING_A_CITATION.match(before, opened).end())
+    if cited is None or _OURS_CITED.search(cited.group()):
+        return None
+    if _own_system(known.spec) in known.names.systems_in(cited.group()):
+        return None
+    return f"{cited.group()} (a citation)"
 
 
 def _listed_with_a_quoted_number(found: list[Marked], known: _Known) -> list[Marked]:

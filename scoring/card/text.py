@@ -482,8 +482,9 @@ def latencies_in(text: str) -> list[int]:
     return [ms for ms, _ in latency_mentions(text)]
 
 
-# A chunk size in a notation of results, in ms: "CER@560", "TY@1120 FLEURS".
-_AT_A_LATENCY = re.compile(r"(?<=\w)@(\d{2,5})\b(?![.,]\d|\s*%)")
+# A chunk size in a notation of results, in ms: "CER@560", "TY@1120 FLEURS", a header "@80"
+# (not an address: "ops@560.example").
+_AT_A_LATENCY = re.compile(r"@(\d{2,5})\b(?![.,]\w|\s*%)")
 
 
 def latency_mentions(text: str) -> list[tuple[int, str]]:
