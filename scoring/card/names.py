@@ -746,6 +746,7 @@ def _subject_names(spec: CardSpec) -> tuple[dict[str, str], set[str]]:
     method_words = _add_method_words(spec, subjects)
     _add_counted_aggregates(spec, subjects)
     _add_set_endings(spec, subjects)
+    _add_names_without_their_number(spec, subjects)
     _add_long_sets(spec, subjects)
     return subjects, method_words
 
@@ -786,6 +787,21 @@ def _add_set_endings(spec: CardSpec, subjects: dict[str, str]) -> None:
     for ending, key in endings.items():
         if not ending.strip().isdigit():
             subjects.setdefault(ending, key)
+
+
+_A_RELEASE_NUMBER = re.compile(r"v?\d+(?:\.\d+)*", re.I)
+
+
+def _add_names_without_their_number(spec: CardSpec, subjects: dict[str, str]) -> None:
+    """A set by its name without the release number that ends it, where no other set is so
+    named: "Common Voice" for "Common Voice 17"."""
+    shortened = []
+    for key, display in spec.set_names.items():
+        base, _, last = display.rpartition(" ")
+        if base and _A_RELEASE_NUMBER.fullmatch(last):
+            shortened.append((plain_name(base), key))
+    for name, key in _only_one(shortened).items():
+        subjects.setdefault(name, key)
 
 
 def _add_long_sets(spec: CardSpec, subjects: dict[str, str], aliases=()) -> None:

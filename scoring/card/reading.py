@@ -255,7 +255,12 @@ def clauses_beside(levels: tuple[str, ...]) -> tuple[str, str]:
         and (opening == "(" or len(before[-2].split()) <= 3)
     ):  # (a label: "Whisper:")
         before[-1] = before[-2]
-    return before[-1], own.group() if own else _CLAUSE.split(levels[1])[0]
+    return before[-1], own.group() if own else _THE_NEXT_KEY.sub("", _CLAUSE.split(levels[1])[0])
+
+
+# The key of the next number's key=value, ending the words after a number: "wer=" in
+# "mean_cer=14.77 wer=31.2" is 31.2's.
+_THE_NEXT_KEY = re.compile(r"(?<=\s)[^\s=]+\s*=\s*$")
 
 
 def named_beside(levels: tuple[str, ...], names: Names) -> bool:
@@ -319,7 +324,7 @@ def _measures_another_metric(
         return None  # "or 2.81 points": a difference of CERs, whatever "relative" says near
     # Its own unit, right after it, is nearer than any word before it: "1.8x faster but loses
     # 1.18 points of CER" is a difference of CERs, "6.72 % WER" another measure.
-    if unit := _OWN_UNIT.match(levels[1]):
+    if unit := _OWN_UNIT.match(_THE_NEXT_KEY.sub("", levels[1])):
         said = unit.group(1)
         if "%" in unit.group() and _RELATIVE_AFTER_A_PERCENT.fullmatch(said):
             return Evidence(said, level_name(levels, 1))  # "29.6 % fewer errors"
@@ -2647,6 +2652,8 @@ _BADGE = re.compile(r"img\.shields\.io/badge/([^\s)\"'<>?#]+)")
 _BADGE_PART = re.compile(r"(?<!-)-(?!-)")
 # A paragraph that leads into a list: "Results on GigaSpeech2:", "... as follows".
 _A_LEAD_IN_END = re.compile(rf"(?::|(?:{words.pattern('lead_in_endings')})[\s*_]*)$", re.I)
+_A_LEGEND = words.regex("list_legends")
+_THE_SAME_LEGEND = words.regex("the_same_legend")
 
 
 def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict, dict]:
@@ -2663,11 +2670,18 @@ def _list_items(text: str, every_block: list[Block], names: Names) -> tuple[dict
             others.update((start, label) for start, label, ours in run if not ours)
         run.clear()
 
+    legend = None  # the section's legend for its lists' values, once one gives it
     for block in every_block:
         if block.kind != "prose" or not block.is_item:
             close()
             body = text[block.start : block.end].strip()
-            lead_in = body if block.kind == "prose" and _A_LEAD_IN_END.search(body) else None
+            legend = None if block.kind == "heading" else legend
+            lead_in = None
+            if block.kind == "prose" and (_A_LEAD_IN_END.search(body) or _A_LEGEND.search(body)):
+                # "Legend for every list in this section: ours / Typhoon / Typhoon+LM, where
+                # ..." leads into the list below it, and "same legend" into a later one.
+                lead_in = f"{body} {legend}" if legend and _THE_SAME_LEGEND.search(body) else body
+                legend = body if _A_LEGEND.search(body) else legend
             continue
         # (Less a parenthesis holding a number of the item's own, "(mean SNR 9.72 dB)": its
         # words are that number's, not those of the items below.)

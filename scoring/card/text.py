@@ -603,8 +603,11 @@ _NUMBER_AND_SLASH_BEFORE = re.compile(rf"(?<![^\W_]|[.,\-−+:]){SIGN}?\d+\.\d+\
 _UNIT_AFTER = re.compile(rf"\s*(?:{words.endings('units')}|×)", re.I)
 _MORE_NUMBERS_AFTER_SLASHES = re.compile(r"(?:\s*/\s*\d+(?:\.\d+)?)+")
 # A setting's word before it: "a weight of 0.5", "Apache 2.0".
+# (A word of its own, not the end of another: "v" of a version is no "cv" set's last letter.)
 _WORD_BEFORE = re.compile(  # (the number in inline code too: "LM weight `0.5`")
-    rf"(?:{words.endings('settings_before')})(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*`?$", re.I
+    rf"(?<![A-Za-z])(?:{words.endings('settings_before')})"
+    r"(?:\s+(?:of|is|was|set to))?\s*[:=]?\s*`?$",
+    re.I,
 )
 # (But not a setting's every value, "at every chunk size: 18.64 against 17.39", nor "a margin
 # of 2.81 points", or pp, or %, a difference's size.)
