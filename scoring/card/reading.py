@@ -2201,6 +2201,26 @@ def _a_heading_of_another(levels: tuple[str, ...], names: Names) -> str | None:
     return None
 
 
+_OUR_WORDS = words.regex("own_model_words")
+_THE_FULL_MODEL = words.regex("full_model")
+
+
+def _a_siblings_card(levels: tuple[str, ...], names: Names, earlier: tuple) -> str | None:
+    """The product a card's title names, where it names another product of the card's model
+    and not the model ("# OpenThai2.0-ASR-Streaming-Lite"): in such a card, prose naming no
+    system of the card's by name is the sibling's, "this model" and "ours" too; not where it
+    (or the sentence before it) names one, or speaks of "the full model", the card's own, but
+    not after a comparison's word ("this model reaches 6.74 %, close to the full model")."""
+    if any(
+        names.systems_in(_OUR_WORDS.sub(" ", sentence))
+        or _THE_FULL_MODEL.search(_up_to(COMPARES, sentence))
+        for sentence in (levels[2], *earlier[:1])
+    ):
+        return None
+    title = levels[-1].split(" / ")[0]
+    return None if names.systems_in(title) else names.another_product_in(title)
+
+
 def _a_changed_baseline(levels: tuple[str, ...], names: Names, in_table: bool) -> str | None:
     """Another state of a baseline than the card scores, in the nearest level naming a system
     (in prose, the sentence; for beam search, its statement first): "A fine-tuned Typhoon
@@ -2345,15 +2365,15 @@ def _not_the_cards(
         return "language", language
     if combined := _a_combination(levels, near):
         return "combination", combined
-    # ("This contrast is not one of the card's comparisons": in the table's caption too, where
-    # it speaks of the whole table, not of some rows: "Rows in italics are not scored by ...")
-    sentences = SENTENCE_END.split(levels[5]) if in_table else []
-    caption = [sentence for sentence in sentences if not _SOME_ROWS.search(sentence)]
-    # (and in a heading: "## Other systems (not scored by this suite)", whatever it holds)
+    # ("This contrast is not one of the card's comparisons": in the table's caption too, and
+    # in a heading: "## Other systems (not scored by this suite)", whatever it holds)
+    caption = _of_the_whole_table(levels) if in_table else []
     if said := next(filter(None, map(_DISCLAIMS.search, (*near, *caption, levels[-1]))), None):
         return "disclaimed", " ".join(said.group().split())
     if said := _a_quotation_going_on(levels[2], earlier):
         return "quoted", said
+    if not in_table and (sibling := _a_siblings_card(levels, names, earlier or ())):
+        return "heading", sibling
     model = _another_model(levels, names, in_table, this_side)
     if model:
         return "model", model
@@ -2387,6 +2407,12 @@ def _not_the_cards(
         if said := find():
             return kind, said
     return None
+
+
+def _of_the_whole_table(levels: tuple[str, ...]) -> list[str]:
+    """The sentences of a table's caption that speak of the whole table, not of some rows
+    ("Rows in italics are not scored by ...")."""
+    return [s for s in SENTENCE_END.split(levels[5]) if not _SOME_ROWS.search(s)]
 
 
 def _a_quotation_going_on(sentence: str, earlier: tuple[str, ...] | None) -> str | None:

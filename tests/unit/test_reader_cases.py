@@ -2067,3 +2067,21 @@ def test_a_normaliser_named_by_its_signature(project, demo_result):
     )
     out, read = _readings(project, demo_result, text)
     assert read == [("marked", f"cer/560ms/fleurs/{O}")], out
+
+
+def test_a_siblings_card_leaves_the_siblings_numbers_alone(project, demo_result):
+    """A card whose title names another product of the card's model ("#
+    OpenThai2.0-ASR-Streaming-Lite") speaks of that sibling as "this model": its CER a few
+    hundredths off ours is never drifted (a blind sibling's card had --write give it our
+    FLEURS CER), while what names the card's model, or "the full model", is read."""
+    exact = demo_result.exact
+    fleurs, split = f"cer/560ms/fleurs/{O}", f"cer/560ms/tv_long/{O}_split"
+    text = (
+        "# OpenThai2.0-ASR-Streaming-Lite\n\n## At a glance\n\n"
+        f"- On FLEURS this model reaches {stale_print(exact, fleurs)} % CER, close to the full model.\n"
+        f"- OpenThai2.0-ASR-Streaming reaches {printed(exact[fleurs])} % on FLEURS.\n\n"
+        f"Decoded in pieces, the full model reaches {printed(exact[split])} % on TVSpeech long.\n"
+    )
+    _, out, marked = mark_one(project, demo_result, text)
+    read = [(m.verdict, m.figure) for m in marked.found if m.verdict in ("marked", "drift")]
+    assert read == [("marked", fleurs), ("marked", split)], out
