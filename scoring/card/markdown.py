@@ -440,6 +440,10 @@ def _paragraph(walk: _Walk, token: Token, inline: Token, first_in_item: bool) ->
         )
     if not walk.quotes and not walk.items and _all_bold(inline):
         walk.bold = inline.content.strip("*_ \n")
+    # A paragraph or list item opened by a speaker ("- **@napat**: 6.71 on FLEURS ..."): that
+    # speaker's words, as a quote so opened is; not a reply nested under it.
+    if not block.quoted_by and (speaker := _SPOKEN_BY.match(inline.content)):
+        block.quoted_by = speaker.group()
     if first_in_item:
         first_line = inline.content.split("\n", 1)[0]
         written = walk.lines.text[start : walk.lines.offset(token.map[0] + 1)]
