@@ -161,7 +161,7 @@ _PAIRED_AFTER = re.compile(
 _A_COLON_AT_THE_END = re.compile(r"[:,—]\s*[*_]*$")
 # What follows the first number of a pair, up to the second: "18.64 % against 17.39 %".
 _FIRST_OF_A_PAIR = re.compile(
-    rf"[*_]*+\s*+%?\s*+[*_]*+\s*+(?:against|{_VS}|to|ต่อ|กับ|เทียบกับ)\s*+[*_]*+", re.I
+    rf"[*_]*+\s*+%?\s*+[*_]*+\s*+(?P<word>against|{_VS}|to|ต่อ|กับ|เทียบกับ)\s*+[*_]*+", re.I
 )
 # "at" after a comparison's other side: "A's CER is higher than B's at 14.68 %" (either's).
 _AT_RIGHT_BEFORE = re.compile(r"(?:\bat|อยู่ที่|ที่)\s*$", re.I)
@@ -902,12 +902,6 @@ def identify(candidate: Candidate, known: _Known) -> Marked:
     return _listed(candidate, why="no such figure", named=_what_it_names(wanted, spec))
 
 
-# The words between the two numbers of a pair: "17.81 against 19.15", "6.69% กับ 9.50%".
-_THE_SECOND_OF_A_PAIR = re.compile(
-    rf"[*_]*+\s*+%?\s*+[*_]*+\s*+(?:against|{_VS}|ต่อ|กับ|เทียบกับ)\s*+[*_]*+", re.I
-)
-
-
 def _the_other_side_of_a_pair(candidate: Candidate, narrow: _Wanted, known: _Known):
     """The second number of a pair in a sentence naming no system ("Pooled over the LOTUSDIS
     devices: 17.81 against 19.15"): the figure of the one system the card compares its own
@@ -916,7 +910,8 @@ def _the_other_side_of_a_pair(candidate: Candidate, narrow: _Wanted, known: _Kno
     levels, names, spec = candidate.levels, known.names, known.spec
     if candidate.in_table or narrow.subjects is None or narrow.difference:
         return None
-    if not _THE_SECOND_OF_A_PAIR.fullmatch(levels[0]):
+    pair = _FIRST_OF_A_PAIR.fullmatch(levels[0])  # ("17.81 against 19.15"; not "from a to b")
+    if pair is None or pair["word"].lower() == "to":
         return None
     if any(names.systems_in(level) for level in levels[:3]):
         return None

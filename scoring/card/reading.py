@@ -1142,9 +1142,8 @@ def _changes(sentence: str, matches: list, names: Names, down_to: bool = False):
 def _changed_by_decoding(sentence: str, matches: list, names: Names) -> list[tuple]:
     """(a, b, the sentence but that statement blanked) of each change (see ``_changes``) in a
     statement that opens on decoding in pieces and says nothing of decoding whole: a is the
-    whole decoding's, b not. (A Thai line after a
-    percentage is a statement of its own: "... ได้ 8.72%⏎สำหรับ GigaSpeech2 long การตัดเป็นท่อน
-    ทำให้ CER ของเราลดจาก 15.77% เหลือ 12.81%".)"""
+    whole decoding's, b not. (A Thai line after a percentage is a statement of its own: "...
+    ได้ 8.72%⏎สำหรับ GigaSpeech2 long การตัดเป็นท่อนทำให้ CER ของเราลดจาก 15.77% เหลือ 12.81%".)"""
     found = []
     for a, b in _changes(sentence, matches, names):
         ends = [end.end() for end in STATEMENT_END.finditer(sentence, 0, matches[a].start())]
