@@ -1973,6 +1973,7 @@ _BEAM_SEARCH = re.compile(r"\bbeam(?:[- ]?search|\s+(?:size|width)|\s*=)", re.I)
 _LANGUAGE_MODEL = words.regex("language_models")
 _RESAMPLES = re.compile(rf"(\d[\d,]*)\s+(?:{words.pattern('resamples_words')})\b", re.I)
 _TRAINING_RUNS = words.regex("training_runs")  # (where a seed is a training run's)
+_RERUNS_HEADING = words.regex("rerun_headings")
 # (its number may follow it at once, as in an identifier: "openthai_seed2")
 _SEED = re.compile(rf"\b(?:{'|'.join(words.words()['seed_words'])})\s*(?:=|of)?\s*(\d+)\b", re.I)
 QUOTED = words.regex("quoted")
@@ -2110,11 +2111,14 @@ def _another_run(text: str, names: Names) -> str | None:
     return other if other is not None else ("" if said else None)
 
 
-def _a_training_seed(levels: tuple[str, ...], nearest: tuple[str, ...]) -> str | None:
-    """The seed named in a number's own clauses where its sentence speaks of several training
-    runs: another run's, whatever its number (the card's bootstrap seed may be the same)."""
+def _another_training_run(levels: tuple[str, ...], nearest: tuple[str, ...], names: Names):
+    """Another run than the card's: a seed named in a number's own clauses where its sentence
+    speaks of several training runs, whatever its number (the card's bootstrap seed may be
+    the same), or a heading over re-runs ("### Re-runs with other seeds") naming no system."""
     said = _SEED.search(nearest[0]) if _TRAINING_RUNS.search(levels[2]) else None
-    return said.group() if said else None
+    if said:
+        return said.group()
+    return _innermost_heading(levels[-1], _RERUNS_HEADING, names.systems_in)
 
 
 def _another_latency(text: str, names: Names) -> str | None:
@@ -2152,8 +2156,13 @@ def _another_release(
     return said.group() if said else None
 
 
-# The card's own figure, said so right before it, in a log's or an incident's words.
-_THE_CARDS_OWN_BEFORE = re.compile(r"(?:\b(?:the|this)\s+card['’]s|\bcard\s*:)\s*[*_]*$", re.I)
+# The card's own figure, said so right before it, in a log's, an incident's or a roadmap's
+# words: "the card's 17.81 %", "(card: 30.00 %)", "(today 6.69 %)".
+_THE_CARDS_OWN_BEFORE = re.compile(
+    r"(?:\b(?:the|this)\s+card['’]s|\bcard\s*:|\b(?:today|currently|at\s+present)[\s:,]*)"
+    r"\s*[*_]*$",
+    re.I,
+)
 # A column of the values others replaced, all its header says: "| Was | Is |".
 _OLD_VALUES = re.compile(rf"\s*(?:{words.pattern('replaced_values')})\s*", re.I)
 
@@ -2413,7 +2422,7 @@ def _not_the_cards(
         ("condition", lambda: _first_said(nearest, _another_condition, names)),
         ("latency", lambda: _first_said(nearest, _another_latency, names)),
         ("run", lambda: _first_said(nearest, _another_run, names)),
-        ("run", lambda: _a_training_seed(levels, nearest)),
+        ("run", lambda: _another_training_run(levels, nearest, names)),
         ("between latencies", lambda: _against_a_latency(levels, in_table)),
     ):
         if said := find():
