@@ -63,6 +63,7 @@ _NOT_SCORED_BY_THE_CARD = {
     "condition": "a recording condition or test list the card does not score: not the card's",
     "language": "another language than the card's: another set's, not the card's",
     "combination": "a combination of systems the card does not release: neither's, not the card's",
+    "every system": "a level said of every system at once: no one system's figure",
     "disclaimed": "what the card says is none of its numbers: not the card's",
     # (a seed alone may be a training run's or a bootstrap's: the report says which it saw)
     "run": "another run (a seed or resamples not the card's): not the card's",

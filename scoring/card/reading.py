@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from urllib.parse import unquote
 
 from ..memo import Memo
@@ -670,6 +670,11 @@ class _Table:
         )
         self.header = [text.strip(" *_") for _, text in header]
 
+    @cached_property
+    def against_a_version(self) -> str | None:
+        """The header of a column of another version its columns of differences are against."""
+        return _against_another_version(self, self.names)
+
     def column_header(self, r: int, column: int) -> str:
         """A column's header as row ``r`` reads it: the words of a column of verdicts in it
         ("Δ vs best baseline" beside "Best baseline"), or "Its" right after that column
@@ -712,6 +717,17 @@ def _foreign(table: _Table, label: str, column: int, column_header: str, cell: s
     )
 
 
+def _against_another_version(table: _Table, names: Names) -> str | None:
+    """The header of a column of another version of the card's model, where the table's other
+    columns of values name no second system of the card's ("| Control (v1.9) | Treatment
+    (v2.0) | Δ (pp) |"): its columns of differences are the change since that version, which
+    the card does not give."""
+    values = [h for h, d in zip(table.columns[1:], table.column_of_differences[1:]) if not d]
+    versions = [h for h in values if names.another_version_in(h) or _OTHER_VERSION.search(h)]
+    systems = {key for header in values for key in names.systems_in(header)}
+    return " ".join(versions[0].split()) if versions and len(systems) <= 1 else None
+
+
 def _a_difference_of_the_card(header: str, names: Names) -> bool:
     """Whether a column's header speaks of a difference and names no other model ("Δ (pp)"
     beside columns of three systems): a comparison's column, whose sides the caption says,
@@ -748,6 +764,9 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     foreign = _foreign(table, label, column, column_header, cell)
     swept = r in table.sweeps  # a row the caption leaves out of those the card scores
     foreign |= {"sweep"} if swept else set()
+    since = table.against_a_version if differences and column else None
+    since = None if table.names.systems_in(column_header) else since
+    foreign |= {"version"} if since else set()
     bounds = _bounds(cell, matches, column_header)
     by_place = _metrics_by_place(cell, matches, column_header, label if column else "")
     parts = _cell_headers(table, cell, matches, column, bounds)
@@ -774,7 +793,7 @@ def _cell_numbers(table: _Table, r: int, column: int, set_aside):
     alone = _each_alone(table, cell, ours, bounds, parts, len(decoded_inside))
     for (match, levels), by_itself in zip(ours, alone):
         more = dict(bound=bounds.get(match.start()), foreign=foreign, alone=by_itself)
-        more["other_model"] = " ".join(label.split()) if swept else ""
+        more["other_model"] = " ".join(label.split()) if swept else since or ""
         more["label"] = _first_cell_of_another(table, r)
         yield match, cell_offset, levels, more
 
@@ -1072,6 +1091,9 @@ class _Sentence:
             own = " ".join(clauses_beside(pair))
             if STATEMENT_END.search(pair[0]):
                 own += " " + STATEMENT_END.split(pair[0])[-1]
+            # (and the words leading into it since the last comma or colon: ", and TVSpeech
+            # long decoded in pieces happens to print 8.72 %", its "to" breaking no clause)
+            own += " " + _A_CLAUSE_MARK.split(pair[0])[-1]
             in_pieces.append(bool(in_pieces_words.search(own)))
         # "; decoded in pieces, it reaches 8.72 % and 12.81 %": a number joined to the one
         # before it by "and" or a comma alone is decoded as that one is.
@@ -1104,6 +1126,7 @@ class _Sentence:
         return in_pieces
 
 
+_A_CLAUSE_MARK = re.compile(r"[,;:]")
 # What joins two numbers of one list and says nothing else: "8.72 % and 12.81 %"; or the
 # sets of two items of one list ("8.72 % on TVSpeech long, and 12.81 % on ...", "comes down
 # to 8.72 % and GigaSpeech2 long to 12.81 %").
@@ -2101,6 +2124,20 @@ def _a_combination(levels: tuple[str, ...], nearest) -> str | None:
     return said.group() if said else None
 
 
+_EVERY_SYSTEM = words.regex("every_system")
+
+
+def _said_of_every_system(levels: tuple[str, ...]) -> str | None:
+    """Words saying a number is of every system at once, in its own clause, or in its own
+    parenthesis where it stands in one: "stays near 30 % for every system we tried"."""
+    before, after = levels[0], levels[1]
+    opened = before.rfind("(")
+    if opened >= 0 and ")" not in before[opened:]:
+        before, after = before[opened + 1 :], after.split(")", 1)[0]
+    said = _EVERY_SYSTEM.search(" ".join(clauses_beside((before, after))))
+    return said.group() if said else None
+
+
 def _another_run(text: str, names: Names) -> str | None:
     """A run whose bootstrap settings are stated and are not the card's: "also re-run with
     2000 resamples (seed 7) ...: that run gave [−10.12, −6.66]"."""
@@ -2411,6 +2448,7 @@ def _not_the_cards(
     goes_on = tuple(earlier) if earlier and _GOES_ON.match(levels[2]) else ()
     nearest = (*near, *goes_on)  # (the first naming one decides)
     for kind, find in (
+        ("every system", lambda: _said_of_every_system(levels)),
         ("version", lambda: _first_said(nearest, _another_version, names)),
         ("version", lambda: _another_release(levels, names, nearest, goes_on, in_table)),
         ("version", lambda: _a_column_of_old_values(levels) if in_table else None),
