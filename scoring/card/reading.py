@@ -2259,7 +2259,6 @@ def _a_heading_of_another(levels: tuple[str, ...], names: Names) -> str | None:
     return None
 
 
-_OUR_WORDS = words.regex("own_model_words")
 _THE_FULL_MODEL = words.regex("full_model")
 
 
@@ -2270,7 +2269,7 @@ def _a_siblings_card(levels: tuple[str, ...], names: Names, earlier: tuple) -> s
     (or the sentence before it) names one, or speaks of "the full model", the card's own, but
     not after a comparison's word ("this model reaches 6.74 %, close to the full model")."""
     if any(
-        names.systems_in(_OUR_WORDS.sub(" ", sentence))
+        names.systems_in(_OWN_MODEL_WORDS.sub(" ", sentence))
         or _THE_FULL_MODEL.search(_up_to(COMPARES, sentence))
         for sentence in (levels[2], *earlier[:1])
     ):
